@@ -1,0 +1,393 @@
+"""Load benchmark: tables submitting games while they play, against the real stack.
+
+    python -m api.bench_load [--tables 50] [--duration 120] [--think 0.5]
+
+Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults are the local ones). It
+creates a throwaway database, starts gunicorn and a Celery worker on it, and then:
+
+1. capacity: closed-loop clients hit a trivial authenticated endpoint, then the game submission
+   endpoint, for the same time each; the ratio of the two throughputs is printed;
+2. club night: ``--tables`` simulated tables each play session after session, posting every
+   game as it is played (with an Idempotency-Key, a think time between games), for
+   ``--duration`` seconds, while a sampler measures how long the standings take to reflect
+   the latest results.
+
+It prints throughput, latency percentiles, errors, sessions and games sent versus stored,
+submission-to-standings latency, and the memory of the web and worker processes at the start
+and the end, as one JSON document.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = 8765
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, seconds: float, status: int) -> None:
+        with self.lock:
+            self.latencies.append(seconds)
+            if status >= 300:
+                self.errors[str(status)] = self.errors.get(str(status), 0) + 1
+
+
+class Client:
+    """One keep-alive HTTP connection to the server under test."""
+
+    def __init__(self, token: str) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, Any]:
+        payload = json.dumps(body) if body is not None else None
+        for attempt in range(2):
+            try:
+                self.connection.request(method, path, payload, {**self.headers, **headers})
+                response = self.connection.getresponse()
+                data = response.read()
+                return response.status, json.loads(data) if data else None
+            except (http.client.HTTPException, ConnectionError):
+                self.connection.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary_ms(values: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": round(percentile(values, 0.50) * 1000, 1),
+        "p95_ms": round(percentile(values, 0.95) * 1000, 1),
+        "p99_ms": round(percentile(values, 0.99) * 1000, 1),
+        "mean_ms": round(statistics.fmean(values) * 1000, 1) if values else float("nan"),
+    }
+
+
+def tree_rss_mib(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MiB."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        stack.extend(children.get(current, []))
+        try:
+            for line in Path(f"/proc/{current}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return round(total / 1024, 1)
+
+
+def database_url(name: str) -> str:
+    base = urllib.parse.urlparse(
+        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bonken")
+    )
+    return base._replace(path=f"/{name}").geturl()
+
+
+def prepare(env: dict[str, str], tables: int, rounds: int, spare: int) -> dict[str, Any]:
+    """Create the throwaway database: a club night of ``rounds`` rounds of ``tables`` tables,
+    and a separate event with ``spare`` tables per round for the capacity phase."""
+    import psycopg
+
+    admin = urllib.parse.urlparse(database_url("postgres"))
+    with psycopg.connect(admin.geturl(), autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS bonken_load WITH (FORCE)")
+        conn.execute("CREATE DATABASE bonken_load")
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    script = f"""
+import datetime, json
+from clubs.models import Club, Membership, Player, Role
+from clubs.tokens import api_token_create
+from django.contrib.auth.models import User
+from tournaments.models import Event, Round, Seat, Table
+club = Club.objects.create(name="Load club", slug="load")
+user = User.objects.create_user("scorer", password="x")
+me = Player.objects.create(name="scorer", user=user)
+Membership.objects.create(club=club, player=me, role=Role.SCORER)
+
+def event(name, tables, rounds):
+    players = Player.objects.bulk_create(Player(name=f"{{name}} {{i}}") for i in range(tables * 4))
+    Membership.objects.bulk_create(Membership(club=club, player=p) for p in players)
+    event = Event.objects.create(club=club, name=name, date=datetime.date.today(),
+                                 planned_rounds=rounds, status="running", published=True)
+    ids = []
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(event=event, number=number, status="playing")
+        row = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, tables + 1))
+        Seat.objects.bulk_create(
+            Seat(table=t, round=round_, player=players[4 * i + s], position=s)
+            for i, t in enumerate(row) for s in range(4)
+        )
+        ids.append([t.pk for t in row])
+    return event.pk, ids
+
+night, night_tables = event("Night", {tables}, {rounds})
+spare, spare_tables = event("Capacity", {spare}, 4)
+print(json.dumps({{"event": night, "tables": night_tables, "spare_event": spare,
+                  "spare_tables": [t for r in spare_tables for t in r],
+                  "token": api_token_create(user=user, name="load")[1]}}))
+"""
+    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Popen, ...]:
+    logs = ROOT / "var"
+    logs.mkdir(exist_ok=True)
+    web = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
+         "--workers", str(web_workers), "--access-logfile", "-", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(logs / "load-web.log", "w"),
+    )
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2",
+         "--loglevel", "warning", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        stderr=open(logs / "load-worker.log", "w"),
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            http.client.HTTPConnection("127.0.0.1", PORT, timeout=2).request("GET", "/api/v1/")
+            break
+        except OSError:
+            time.sleep(0.3)
+    time.sleep(2)  # let the worker connect
+    return web, worker
+
+
+def capacity(token: str, tables: list[int], seconds: float, clients: int) -> dict[str, Any]:
+    """Closed-loop throughput of a trivial authenticated GET and of game submissions."""
+    results = {
+        "trivial": _closed_loop("trivial", token, [], seconds, clients),
+        "submit": _closed_loop("submit", token, list(tables), seconds, clients),
+    }
+    results["submit_to_trivial_ratio"] = round(
+        results["submit"]["requests_per_second"] / results["trivial"]["requests_per_second"], 3
+    )
+    return results
+
+
+def _closed_loop(
+    kind: str, token: str, tables_left: list[int], seconds: float, clients: int
+) -> dict[str, Any]:
+    from games.rules import get_ruleset
+    from games.rules.sample import random_session
+
+    classic = get_ruleset("classic")
+    stats, lock = Stats(), threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def run(seed: int) -> None:
+        client, rng = Client(token), random.Random(seed)
+        games: list[dict] = []
+        table = None
+        while time.monotonic() < stop:
+            if kind == "trivial":
+                started = time.monotonic()
+                status, _ = client.call("GET", "/api/v1/tokens/?limit=1")
+            else:
+                if not games:
+                    with lock:
+                        if not tables_left:
+                            return
+                        table = tables_left.pop()
+                    games = random_session(classic, rng)["games"]
+                started = time.monotonic()
+                status, _ = client.call("POST", f"/api/v1/tables/{table}/session/games/",
+                                        {"game": games.pop(0)})
+            stats.record(time.monotonic() - started, status)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    return {
+        "requests": len(stats.latencies),
+        "requests_per_second": round(len(stats.latencies) / elapsed, 1),
+        "errors": stats.errors,
+        **summary_ms(stats.latencies),
+    }
+
+
+def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
+               think: float) -> dict[str, Any]:
+    from games.rules import get_ruleset
+    from games.rules.sample import random_session
+
+    classic = get_ruleset("classic")
+    stats, delays = Stats(), []
+    sent = {"games": 0, "sessions": 0}
+    sent_lock = threading.Lock()
+    stop = time.monotonic() + seconds
+    done = threading.Event()
+
+    def table(index: int) -> None:
+        client, rng = Client(setup["token"]), random.Random(index)
+        for round_tables in rounds:
+            games = random_session(classic, rng)["games"]
+            for number, game in enumerate(games, start=1):
+                if time.monotonic() >= stop:
+                    return
+                time.sleep(rng.uniform(0, 2 * think))
+                path = f"/api/v1/tables/{round_tables[index]}/session/games/"
+                key = f"t{index}-r{round_tables[index]}-g{number}"
+                started = time.monotonic()
+                status, _ = client.call("POST", path, {"game": game}, **{"Idempotency-Key": key})
+                stats.record(time.monotonic() - started, status)
+                with sent_lock:
+                    sent["games"] += 1
+                    sent["sessions"] += number == len(games)
+
+    def sampler() -> None:
+        """Every half second: how long until the standings reflect the results of now?"""
+        client = Client(setup["token"])
+        path = f"/api/v1/events/{setup['event']}/standings/"
+        while not done.is_set():
+            _, body = client.call("GET", path)
+            target, started = body["results_version"], time.monotonic()
+            while body["computed_version"] is None or body["computed_version"] < target:
+                time.sleep(0.02)
+                _, body = client.call("GET", path)
+            delays.append(time.monotonic() - started)
+            time.sleep(0.5)
+
+    threads = [threading.Thread(target=table, args=(i,)) for i in range(len(rounds[0]))]
+    watcher = threading.Thread(target=sampler)
+    started = time.monotonic()
+    watcher.start()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    done.set()
+    watcher.join()
+    return {
+        "tables": len(rounds[0]),
+        "seconds": round(elapsed, 1),
+        "games_sent": sent["games"],
+        "sessions_completed_sent": sent["sessions"],
+        "requests_per_second": round(len(stats.latencies) / elapsed, 1),
+        "errors": stats.errors,
+        **summary_ms(stats.latencies),
+        "standings_delay": {"samples": len(delays), **summary_ms(delays)},
+    }
+
+
+def stored(env: dict[str, str], event: int) -> dict[str, int]:
+    script = f"""
+import json
+from games.models import Game, Session
+print(json.dumps({{"games": Game.objects.count(),
+                  "sessions_complete": Session.objects.filter(complete=True).count(),
+                  "night_sessions_complete":
+                      Session.objects.filter(event_id={event}, complete=True).count()}}))
+"""
+    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--duration", type=float, default=120.0, help="club night seconds")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="mean seconds between a table's games (a real table: minutes)")
+    parser.add_argument("--capacity-seconds", type=float, default=15.0)
+    parser.add_argument("--clients", type=int, default=8, help="capacity phase clients")
+    parser.add_argument("--web-workers", type=int, default=3)
+    args = parser.parse_args()
+
+    env = dict(os.environ)
+    env["DATABASE_URL"] = database_url("bonken_load")
+    env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13")
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+    rounds_needed = max(2, int(args.duration / (12 * args.think)) + 2)
+    setup = prepare(env, args.tables, rounds_needed, spare=100)
+    capacity_tables = setup["spare_tables"]
+    night_rounds = setup["tables"]
+    web, worker = start_services(env, args.web_workers)
+    try:
+        memory_start = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
+        report: dict[str, Any] = {"capacity": capacity(setup["token"], capacity_tables,
+                                                       args.capacity_seconds, args.clients)}
+        memory_mid = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
+        report["club_night"] = club_night(setup, night_rounds, args.duration, args.think)
+        time.sleep(3)
+        memory_end = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
+        report["memory"] = {
+            "idle_start": memory_start,
+            "warm_after_capacity": memory_mid,
+            "end_after_club_night": memory_end,
+            "growth_during_club_night_percent": {
+                name: round(100 * (memory_end[name] - memory_mid[name]) / memory_mid[name], 1)
+                for name in memory_end
+            },
+        }
+        saved = stored(env, setup["event"])
+        night = report["club_night"]
+        capacity_games = report["capacity"]["submit"]["requests"] - sum(
+            report["capacity"]["submit"]["errors"].values()
+        )
+        report["stored"] = {
+            **saved,
+            "games_sent_total": night["games_sent"] + capacity_games,
+            "all_games_stored": saved["games"] == night["games_sent"] + capacity_games,
+            "night_sessions_sent": night["sessions_completed_sent"],
+            "all_night_sessions_stored":
+                saved["night_sessions_complete"] == night["sessions_completed_sent"],
+        }
+    finally:
+        web.terminate()
+        worker.terminate()
+        web.wait(timeout=30)
+        worker.wait(timeout=30)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

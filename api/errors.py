@@ -1,0 +1,99 @@
+"""One error shape for every API response that is not a success.
+
+    {"errors": [{"code": "...", "message": "...", "message_nl": "...", "field": "...",
+                 "game": null}]}
+
+Service errors (rules engine rejections, permission refusals, conflicts) keep their own codes;
+DRF's validation errors are flattened into the same shape; a database constraint that a
+concurrent write tripped becomes a 409, never a 500.
+"""
+
+from typing import Any
+
+from django.db import DataError, IntegrityError
+from django.db.models import ProtectedError
+from django.utils import translation
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from clubs.errors import ServiceError, problem
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ServiceError):
+        return Response({"errors": exc.errors}, status=exc.status_code)
+    if isinstance(exc, ProtectedError):
+        return Response(
+            {
+                "errors": [
+                    problem(
+                        "in_use",
+                        "This cannot be deleted: results or seatings refer to it.",
+                        "Dit kan niet worden verwijderd: uitslagen of indelingen verwijzen ernaar.",
+                    )
+                ]
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, (OverflowError, DataError)):
+        return Response(
+            {
+                "errors": [
+                    problem(
+                        "out_of_range",
+                        "A value in the request is too large or malformed for storage.",
+                        "Een waarde in het verzoek is te groot of ongeldig om op te slaan.",
+                    )
+                ]
+            },
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, IntegrityError):
+        return Response(
+            {
+                "errors": [
+                    problem(
+                        "conflict",
+                        "This conflicts with data saved in the meantime (a duplicate?).",
+                        "Dit botst met gegevens die intussen zijn opgeslagen (dubbel?).",
+                    )
+                ]
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = getattr(exc, "default_code", "error")
+    response.data = {"errors": _flatten(response.data, code)}
+    return response
+
+
+def _flatten(data: Any, code: str, field: str | None = None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            sub = None if key in ("detail", "non_field_errors") else str(key)
+            name = sub if field is None else (f"{field}.{sub}" if sub else field)
+            out.extend(_flatten(value, code, name))
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            if isinstance(item, (dict, list)):
+                out.extend(_flatten(item, code, f"{field}[{index}]" if field else f"[{index}]"))
+            else:
+                out.extend(_flatten(item, code, field))
+    else:
+        item_code = getattr(data, "code", None) or code
+        out.append(
+            {"code": item_code, "message": str(data), "message_nl": _dutch(str(data)),
+             "field": field, "game": None}
+        )
+    return out
+
+
+def _dutch(message: str) -> str:
+    """The framework's Dutch for one of its fixed messages; the English where there is none
+    (messages with values filled in)."""
+    with translation.override("nl"):
+        return translation.gettext(message)

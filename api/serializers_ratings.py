@@ -1,0 +1,135 @@
+"""Output and input shapes of the ratings, season standings and standings-configuration
+endpoints. No rules here: parsing of season parameters lives in
+``tournaments.ratings_db.season``, the figures in the selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.ratings.standings import EVENT_CRITERIA
+from tournaments.standings_rules import ByeCreditKind, whole
+
+
+class PointsField(serializers.FloatField):
+    """A number shown as an integer when it is whole (standings totals, placement points)."""
+
+    def to_representation(self, value: Any) -> int | float:
+        return whole(float(value))  # type: ignore[return-value]
+
+
+class RatingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField()
+    rating = serializers.FloatField(help_text="The displayed rating (ordinal on the 1000 scale).")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    sessions_played = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    last_played_on = serializers.DateField(allow_null=True)
+
+
+class RatingListSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    as_of = serializers.DateField(allow_null=True)
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RatingRowSerializer(many=True)
+
+
+class OpponentSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    rating_before = serializers.FloatField()
+    total = serializers.IntegerField()
+    place = serializers.IntegerField()
+
+
+class ExplainedSessionSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    session = serializers.IntegerField()
+    played_on = serializers.DateField()
+    event = serializers.IntegerField(allow_null=True, help_text="Null if you may not see it.")
+    event_name = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField()
+    place = serializers.IntegerField()
+    actual_placement = serializers.FloatField(help_text="Tied seats share the mean place.")
+    expected_placement = serializers.FloatField(help_text="What the ratings predicted.")
+    placement_gain = serializers.FloatField(help_text="Places better than expected.")
+    verdict = serializers.ChoiceField(choices=["better", "as_expected", "worse"])
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+    rating_change = serializers.FloatField()
+    mu_change = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    sigma_after = serializers.FloatField()
+    provisional = serializers.BooleanField()
+    opponents = OpponentSerializer(many=True)
+
+
+class RatingHistorySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = ExplainedSessionSerializer(many=True)
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="Null below min_sessions.")
+    tied = serializers.BooleanField()
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField()
+    sessions = serializers.IntegerField()
+    evenings = serializers.IntegerField(source="rounds")
+    total = serializers.IntegerField()
+    average = serializers.FloatField(allow_null=True)
+    best_evenings_total = serializers.IntegerField(source="best_rounds_total")
+    placement_points = PointsField()
+    table_wins = serializers.IntegerField()
+
+
+class SeasonStandingsSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    start = serializers.DateField(allow_null=True)
+    end = serializers.DateField(allow_null=True)
+    min_sessions = serializers.IntegerField()
+    best = serializers.IntegerField(allow_null=True)
+    rank_by = serializers.ListField(child=serializers.CharField())
+    points_per_place = serializers.ListField(child=PointsField())
+    standings = SeasonRowSerializer(many=True)
+
+
+class StandingsConfigSerializer(serializers.Serializer):
+    """An event's standings configuration; on a write, fields left out stay as they are."""
+
+    standings_order = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_CRITERIA)), min_length=1,
+        max_length=len(EVENT_CRITERIA), required=False,
+        help_text="Tie-break order: the first criterion decides, the rest break ties.",
+    )
+    points_per_place = serializers.ListField(
+        child=serializers.FloatField(min_value=-10_000, max_value=10_000), min_length=1,
+        max_length=4, required=False, help_text="Placement points for 1st..4th place.",
+    )
+    bye_credit = serializers.ChoiceField(choices=ByeCreditKind.choices, required=False)
+    bye_points = serializers.FloatField(min_value=-10_000, max_value=10_000, required=False)
+    bye_placement_points = serializers.FloatField(
+        min_value=-10_000, max_value=10_000, required=False
+    )
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        return {
+            "standings_order": list(instance.standings_order),
+            "points_per_place": [whole(float(p)) for p in instance.points_per_place],
+            "bye_credit": instance.bye_credit,
+            "bye_points": whole(float(instance.bye_points)),
+            "bye_placement_points": whole(float(instance.bye_placement_points)),
+        }

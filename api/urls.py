@@ -1,0 +1,85 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.events import (
+    EntryViewSet,
+    EventManualSeatingView,
+    EventSeatingView,
+    EventViewSet,
+    RoundAcceptView,
+    RoundCloseView,
+    RoundRegenerateView,
+    RoundSwapView,
+    RoundViewSet,
+    SeatViewSet,
+    TableViewSet,
+)
+from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.sessions import (
+    SessionValidateView,
+    SessionViewSet,
+    TableSessionGamesView,
+    TableSessionUndoView,
+    TableSessionView,
+)
+from api.views.standings import EventStandingsConfigView
+from api.views.tokens import ApiTokenViewSet
+
+router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+router.register("memberships", MembershipViewSet, basename="membership")
+router.register("events", EventViewSet, basename="event")
+router.register("entries", EntryViewSet, basename="entry")
+router.register("rounds", RoundViewSet, basename="round")
+router.register("tables", TableViewSet, basename="table")
+router.register("seats", SeatViewSet, basename="seat")
+router.register("sessions", SessionViewSet, basename="session")
+router.register("tokens", ApiTokenViewSet, basename="token")
+
+urlpatterns = [
+    path("sessions/validate/", SessionValidateView.as_view(), name="session-validate"),
+    path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table-session"),
+    path(
+        "tables/<int:table_id>/session/games/",
+        TableSessionGamesView.as_view(),
+        name="table-session-games",
+    ),
+    path(
+        "tables/<int:table_id>/session/undo/",
+        TableSessionUndoView.as_view(),
+        name="table-session-undo",
+    ),
+    path("events/<int:event_id>/seating/", EventSeatingView.as_view(), name="event-seating"),
+    path(
+        "events/<int:event_id>/seating/manual/",
+        EventManualSeatingView.as_view(),
+        name="event-seating-manual",
+    ),
+    path("rounds/<int:round_id>/accept/", RoundAcceptView.as_view(), name="round-accept"),
+    path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),
+    path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
+    path(
+        "rounds/<int:round_id>/regenerate/",
+        RoundRegenerateView.as_view(),
+        name="round-regenerate",
+    ),
+    path("clubs/<int:club_id>/ratings/", ClubRatingsView.as_view(), name="club-ratings"),
+    path(
+        "clubs/<int:club_id>/season-standings/",
+        ClubSeasonStandingsView.as_view(),
+        name="club-season-standings",
+    ),
+    path(
+        "players/<int:player_id>/rating-history/",
+        PlayerRatingHistoryView.as_view(),
+        name="player-rating-history",
+    ),
+    path(
+        "events/<int:event_id>/standings-config/",
+        EventStandingsConfigView.as_view(),
+        name="event-standings-config",
+    ),
+    path("", include(router.urls)),
+]

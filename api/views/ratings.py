@@ -1,0 +1,228 @@
+"""Ratings and season standings: a club's rating list (now or as of a date), a player's
+explained rating history, and a club's season standings. Public reads; ``?format=csv`` gives
+the whole list as a CSV file instead of a JSON page."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.pagination import LimitOffsetPagination
+from api.serializers_ratings import (
+    ExplainedSessionSerializer,
+    RatingHistorySerializer,
+    RatingListSerializer,
+    RatingRowSerializer,
+    SeasonRowSerializer,
+    SeasonStandingsSerializer,
+)
+from clubs.models import Club, Player
+from tournaments.ratings_db.season import club_season_standings, parse_season_params
+from tournaments.ratings_db.selectors import ExplainedSession, club_ratings, player_rating_history
+
+
+class CSVRenderer(BaseRenderer):
+    """Renders ``{"columns": [...], "rows": [[...], ...]}`` (or an error list) as CSV."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: dict[str, Any] | None = None) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        if isinstance(data, dict) and "columns" in data:
+            writer.writerow(data["columns"])
+            writer.writerows(data["rows"])
+        elif isinstance(data, dict) and "errors" in data:
+            writer.writerow(["code", "message", "field"])
+            writer.writerows([e.get("code"), e.get("message"), e.get("field")]
+                             for e in data["errors"])
+        return out.getvalue().encode(self.charset)
+
+
+FORMAT = OpenApiParameter(
+    "format", OpenApiTypes.STR, enum=["json", "csv"],
+    description="csv: the whole list as a CSV file (no pages).",
+)
+PAGES = [
+    OpenApiParameter("limit", OpenApiTypes.INT, description="Rows per page (at most 200)."),
+    OpenApiParameter("offset", OpenApiTypes.INT, description="Rows to skip."),
+]
+
+
+class _ListView(APIView):
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    def wants_csv(self, request: Request) -> bool:
+        return getattr(request.accepted_renderer, "format", "") == "csv"
+
+    def csv_response(self, filename: str, columns: list[str], rows: list[list[Any]]) -> Response:
+        response = Response({"columns": columns, "rows": rows})
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def page(self, request: Request, rows: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+        paginator = LimitOffsetPagination()
+        shown = paginator.paginate_queryset(rows, request, view=self) or []
+        return shown, {
+            "count": paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+        }
+
+
+class RatingsQuerySerializer(serializers.Serializer):
+    provisional = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="true: only provisional players (few sessions); false: only the others.",
+    )
+    as_of = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="Ratings as they stood after the sessions played on or before this date.",
+    )
+
+
+RATING_COLUMNS = ["rank", "tied", "player", "player_name", "rating", "mu", "sigma",
+                  "sessions_played", "provisional", "last_played_on"]
+
+
+class ClubRatingsView(_ListView):
+    """The club's rating list, best first. Equal ratings share a rank."""
+
+    @extend_schema(parameters=[RatingsQuerySerializer, FORMAT, *PAGES],
+                   responses=RatingListSerializer)
+    def get(self, request: Request, club_id: int) -> Response:
+        club = get_object_or_404(Club, pk=club_id)
+        query = RatingsQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        as_of: date | None = query.validated_data["as_of"]
+        rows = club_ratings(club_id=club.pk, as_of=as_of,
+                            provisional=query.validated_data["provisional"])
+        data = RatingRowSerializer(rows, many=True).data
+        if self.wants_csv(request):
+            suffix = f"-{as_of.isoformat()}" if as_of else ""
+            return self.csv_response(
+                f"{slugify(club.name) or 'club'}-ratings{suffix}.csv", RATING_COLUMNS,
+                [[row[c] for c in RATING_COLUMNS] for row in data],
+            )
+        shown, links = self.page(request, list(data))
+        return Response({"club": club.pk, "as_of": as_of, **links, "results": shown})
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    club = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2**62,
+        help_text="Only this club's rating pool (default: every pool the player is rated in).",
+    )
+
+
+HISTORY_COLUMNS = ["club", "session", "played_on", "event", "event_name", "round", "table",
+                   "total", "place", "actual_placement", "expected_placement", "placement_gain",
+                   "verdict", "rating_before", "rating_after", "rating_change", "provisional"]
+
+
+def explained_data(item: ExplainedSession) -> dict[str, Any]:
+    """One explained session as the API and the CSV show it."""
+    e = item.explanation
+    return {
+        "club": item.club_id, "session": e.session_id, "played_on": item.played_on,
+        "event": item.where.event_id, "event_name": item.where.event_name,
+        "round": item.where.round_number, "table": item.where.table_number,
+        "total": e.total, "place": e.place, "actual_placement": e.actual_placement,
+        "expected_placement": e.expected_placement, "placement_gain": e.placement_gain,
+        "verdict": e.verdict, "rating_before": e.rating_before, "rating_after": e.rating_after,
+        "rating_change": e.rating_change, "mu_change": e.mu_change,
+        "sigma_before": e.sigma_before, "sigma_after": e.sigma_after,
+        "provisional": e.provisional,
+        "opponents": [
+            {"player": o.player_id, "player_name": item.opponent_names.get(o.player_id, ""),
+             "rating_before": o.rating_before, "total": o.total, "place": o.place}
+            for o in e.opponents
+        ],
+    }
+
+
+class PlayerRatingHistoryView(_ListView):
+    """A player's rated sessions in play order, each explained: placement against what the
+    ratings expected, and the change of the rating."""
+
+    @extend_schema(parameters=[HistoryQuerySerializer, FORMAT, *PAGES],
+                   responses=RatingHistorySerializer)
+    def get(self, request: Request, player_id: int) -> Response:
+        player = get_object_or_404(Player, pk=player_id)
+        query = HistoryQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        items = player_rating_history(player_id=player.pk, club_id=query.validated_data["club"],
+                                      viewer=request.user)
+        data = [ExplainedSessionSerializer(explained_data(item)).data for item in items]
+        if self.wants_csv(request):
+            return self.csv_response(
+                f"{slugify(player.name) or 'player'}-rating-history.csv", HISTORY_COLUMNS,
+                [[row[c] for c in HISTORY_COLUMNS] for row in data],
+            )
+        shown, links = self.page(request, data)
+        return Response({"player": player.pk, "player_name": player.name, **links,
+                         "results": shown})
+
+
+class SeasonQuerySerializer(serializers.Serializer):
+    """Documents the season parameters; ``parse_season_params`` reads them."""
+
+    start = serializers.DateField(required=False, help_text="First day (YYYY-MM-DD).")
+    end = serializers.DateField(required=False, help_text="Last day (YYYY-MM-DD).")
+    min_sessions = serializers.IntegerField(
+        required=False, min_value=0, help_text="Fewer sessions: listed without a rank."
+    )
+    best = serializers.IntegerField(
+        required=False, min_value=1, help_text="Count the best N evenings for best_rounds."
+    )
+    rank_by = serializers.CharField(
+        required=False,
+        help_text="Comma-separated: total, average, best_rounds, placement_points, table_wins.",
+    )
+    points_per_place = serializers.CharField(
+        required=False, help_text="Comma-separated placement points for 1st..4th, e.g. 3,2,1,0."
+    )
+
+
+SEASON_COLUMNS = ["rank", "tied", "player", "player_name", "sessions", "evenings", "total",
+                  "average", "best_evenings_total", "placement_points", "table_wins"]
+
+
+class ClubSeasonStandingsView(_ListView):
+    """Season standings of a club over a date range: total, average per session (ranked from
+    ``min_sessions`` on), best N evenings, placement points, table wins."""
+
+    @extend_schema(parameters=[SeasonQuerySerializer, FORMAT],
+                   responses=SeasonStandingsSerializer)
+    def get(self, request: Request, club_id: int) -> Response:
+        club = get_object_or_404(Club, pk=club_id)
+        rules = parse_season_params(request.query_params)
+        lines = club_season_standings(club_id=club.pk, rules=rules, viewer=request.user)
+        rows = SeasonRowSerializer(lines, many=True).data
+        if self.wants_csv(request):
+            span = "-".join(d.isoformat() for d in (rules.start, rules.end) if d)
+            return self.csv_response(
+                f"{slugify(club.name) or 'club'}-season{'-' + span if span else ''}.csv",
+                SEASON_COLUMNS, [[row[c] for c in SEASON_COLUMNS] for row in rows],
+            )
+        return Response(SeasonStandingsSerializer({
+            "club": club.pk, "start": rules.start, "end": rules.end,
+            "min_sessions": rules.min_sessions, "best": rules.best_rounds,
+            "rank_by": list(rules.rank_by), "points_per_place": list(rules.points_per_place),
+            "standings": lines,
+        }).data)

@@ -1,0 +1,229 @@
+"""Session results: submit, play game by game, undo, read with history, and validate only.
+
+Writes are commands with their own endpoints; each calls one service in games.services and
+answers with the saved session. A write may carry an ``Idempotency-Key`` header: a retry with
+the same key and body gets the first answer again instead of a second write.
+"""
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.serializers import (
+    ErrorResponseSerializer,
+    GameAppendSerializer,
+    SessionRevisionSerializer,
+    SessionSerializer,
+    SessionWriteSerializer,
+    UndoSerializer,
+    ValidationResultSerializer,
+)
+from games.models import Session
+from games.rules import score_session
+from games.services import (
+    session_append_game,
+    session_submit,
+    session_undo_last_game,
+    table_token_matches,
+)
+from tournaments.models import Table
+from tournaments.selectors import events_visible_to
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    description="Retry-safe writes: the same key and body return the first answer.",
+)
+TABLE_TOKEN_HEADER = OpenApiParameter(
+    "X-Table-Token", str, OpenApiParameter.HEADER, required=False,
+    description="The table's scoring link token: write this table's session without an account.",
+)
+IF_MATCH_HEADER = OpenApiParameter(
+    "If-Match", str, OpenApiParameter.HEADER, required=False,
+    description='The revision you edited, as the ETag of GET (e.g. "3"); 409 if it moved on.',
+)
+
+
+def sessions_queryset(request: Request) -> QuerySet[Session]:
+    return (
+        Session.objects.filter(event__in=events_visible_to(request.user))
+        .select_related("table__round")
+        .prefetch_related("seat_results__player")
+        .order_by("event_id", "table__round__number", "table__number")
+    )
+
+
+def _session_response(session: Session, request: Request, code: int = 200) -> Response:
+    if "seat_results" not in getattr(session, "_prefetched_objects_cache", {}):
+        session = (
+            Session.objects.select_related("table__round")
+            .prefetch_related("seat_results__player")
+            .get(pk=session.pk)
+        )
+    response = Response(SessionSerializer(session).data, status=code)
+    response["ETag"] = f'"{session.revision}"'
+    return response
+
+
+def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
+    if data.get("expected_revision") is not None:
+        return data["expected_revision"]
+    header = request.headers.get("If-Match", "").strip().strip('"').removeprefix("W/").strip('"')
+    return int(header) if header.isdigit() else None
+
+
+class TableSessionView(APIView):
+    """A table's session: read it, or save the whole document (new, partial or corrected).
+
+    A table's scoring link token in the ``X-Table-Token`` header lets anyone write this
+    table's session (until its round closes), without an account.
+    """
+
+    permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
+
+    def get_table(self, request: Request, table_id: int) -> Table:
+        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+        if table_token_matches(table, self.table_token(request)):
+            return table
+        if request.method in SAFE_METHODS:
+            if not events_visible_to(request.user).filter(pk=table.round.event_id).exists():
+                raise Http404
+        elif not request.user.is_authenticated:
+            raise NotAuthenticated()
+        # A write is checked by the service: a role in the club, or an event scorer.
+        return table
+
+    def table_token(self, request: Request) -> str | None:
+        return request.headers.get("X-Table-Token") or None
+
+    @extend_schema(responses=SessionSerializer)
+    def get(self, request: Request, table_id: int) -> Response:
+        table = self.get_table(request, table_id)
+        session = get_object_or_404(sessions_queryset(request), table=table)
+        return _session_response(session, request)
+
+    @extend_schema(
+        request=SessionWriteSerializer,
+        responses={
+            200: SessionSerializer, 201: SessionSerializer, 400: ErrorResponseSerializer,
+            409: ErrorResponseSerializer,
+        },
+        parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
+    )
+    @idempotent
+    def put(self, request: Request, table_id: int) -> Response:
+        table = self.get_table(request, table_id)
+        serializer = SessionWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        existed = Session.objects.filter(table=table).exists()
+        session = session_submit(
+            table=table,
+            submitted_by=request.user,
+            document=serializer.validated_data["document"],
+            expected_revision=_expected_revision(request, serializer.validated_data),
+            reason=serializer.validated_data.get("reason", ""),
+            table_token=self.table_token(request),
+        )
+        return _session_response(session, request, 200 if existed else 201)
+
+
+class TableSessionGamesView(TableSessionView):
+    """Add the next game while the table plays."""
+
+    @extend_schema(
+        request=GameAppendSerializer,
+        responses={
+            201: SessionSerializer, 400: ErrorResponseSerializer, 409: ErrorResponseSerializer
+        },
+        parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.get_table(request, table_id)
+        serializer = GameAppendSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        session = session_append_game(
+            table=table,
+            submitted_by=request.user,
+            game=serializer.validated_data["game"],
+            expected_revision=_expected_revision(request, serializer.validated_data),
+            table_token=self.table_token(request),
+        )
+        return _session_response(session, request, status.HTTP_201_CREATED)
+
+
+class TableSessionUndoView(TableSessionView):
+    """Take back the last game (a new revision; the history keeps the old one)."""
+
+    @extend_schema(
+        request=UndoSerializer,
+        responses=SessionSerializer,
+        parameters=[IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.get_table(request, table_id)
+        serializer = UndoSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        session = session_undo_last_game(
+            table=table,
+            submitted_by=request.user,
+            expected_revision=_expected_revision(request, serializer.validated_data),
+            table_token=self.table_token(request),
+        )
+        return _session_response(session, request)
+
+
+class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Saved sessions (read only; write through a table's session endpoints)."""
+
+    serializer_class = SessionSerializer
+    filterset_fields = ["event", "table", "complete", "table__round"]
+    ordering_fields = ["updated_at", "created_at"]
+
+    def get_queryset(self) -> QuerySet[Session]:
+        return sessions_queryset(self.request)
+
+    @extend_schema(responses=SessionRevisionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def revisions(self, request: Request, pk: str | None = None) -> Response:
+        """Every saved version of the session, oldest first, with who, when and why."""
+        session = self.get_object()
+        revisions = session.revisions.select_related("created_by").order_by("number")
+        return Response(SessionRevisionSerializer(revisions, many=True).data)
+
+
+class ValidateThrottle(AnonRateThrottle):
+    """The validator scores whole documents for anyone: a tighter limit than other reads."""
+
+    scope = "validate"
+    rate = "120/minute"
+
+
+class SessionValidateView(APIView):
+    """Validate and score a session document; stores nothing. Open to anyone.
+
+    200 with the scored result for a valid document, 400 with every problem for an invalid one.
+    """
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [ValidateThrottle]
+
+    @extend_schema(
+        request={"application/json": {"type": "object"}},
+        responses={200: ValidationResultSerializer, 400: ErrorResponseSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        result = score_session(request.data).to_dict()
+        return Response(result, status=200 if result["valid"] else 400)

@@ -1,0 +1,52 @@
+"""A signed-in user's own API tokens: list, create (the key is shown once), revoke."""
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs.models import ApiToken
+from clubs.tokens import api_token_create, api_token_revoke
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+        read_only_fields = ["prefix", "created_at", "last_used_at", "revoked_at"]
+
+
+class NewApiTokenSerializer(ApiTokenSerializer):
+    key = serializers.CharField(read_only=True, help_text="Shown only now; store it safely.")
+
+    class Meta(ApiTokenSerializer.Meta):
+        fields = [*ApiTokenSerializer.Meta.fields, "key"]
+
+
+class ApiTokenViewSet(
+    mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = ApiTokenSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields: list[str] = []
+
+    def get_queryset(self) -> QuerySet[ApiToken]:
+        if getattr(self, "swagger_fake_view", False):
+            return ApiToken.objects.none()
+        return ApiToken.objects.filter(user=self.request.user).order_by("-created_at", "-id")
+
+    @extend_schema(request=ApiTokenSerializer, responses={201: NewApiTokenSerializer})
+    def create(self, request: Request) -> Response:
+        serializer = ApiTokenSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"])
+        data = NewApiTokenSerializer(token).data | {"key": key}
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request: Request, pk: str | None = None) -> Response:
+        """Revoke the token (it stays listed, with the time it was revoked)."""
+        token = self.get_object()
+        api_token_revoke(user=request.user, token_id=token.pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,54 @@
+"""Reads about clubs and who may do what in them."""
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from clubs.errors import NotAllowed
+from clubs.models import Membership, Player, Role
+
+ORGANIZER = frozenset({Role.ORGANIZER})
+SCORERS = frozenset({Role.ORGANIZER, Role.SCORER})
+MEMBERS = frozenset({Role.ORGANIZER, Role.SCORER, Role.MEMBER})
+
+
+def user_roles(user: User | AnonymousUser | None) -> dict[int, str]:
+    """The user's role per club id, read once per user object."""
+    if user is None or not user.is_authenticated:
+        return {}
+    cached = getattr(user, "_club_roles", None)
+    if cached is None:
+        cached = dict(
+            Membership.objects.filter(player__user=user).values_list("club_id", "role")
+        )
+        user._club_roles = cached
+    return cached
+
+
+def user_has_role(user: User | AnonymousUser | None, club_id: int, roles: Iterable[str]) -> bool:
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return True
+    return user_roles(user).get(club_id) in set(roles)
+
+
+def require_role(
+    user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: str
+) -> None:
+    if not user_has_role(user, club_id, roles):
+        wanted = " or ".join(sorted(roles))
+        raise NotAllowed.single(
+            "not_allowed",
+            f"Only an {wanted} of this club may {action}.",
+            f"Alleen een {_nl_roles(roles)} van deze club mag dit doen ({action}).",
+        )
+
+
+def _nl_roles(roles: frozenset[str]) -> str:
+    names = {"organizer": "organisator", "scorer": "scorer", "member": "lid"}
+    return " of ".join(sorted(names[r] for r in roles))
+
+
+def player_for_user(user: User | AnonymousUser | None) -> Player | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()

@@ -1,0 +1,58 @@
+"""Named API tokens: create (the key is shown once), list, revoke; and look a key up."""
+
+import hashlib
+import secrets
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.audit import audit
+from clubs.errors import ServiceError
+from clubs.models import ApiToken
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@transaction.atomic
+def api_token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
+    """A new token for ``user``; returns it with its key, which is not stored anywhere."""
+    if not user.is_authenticated:
+        raise ServiceError.single("login_required", "Sign in first.", "Log eerst in.")
+    key = "bk_" + secrets.token_urlsafe(30)
+    token = ApiToken.objects.create(
+        user=user, name=(name or "API token")[:100], prefix=key[3:11], key_hash=_hash(key)
+    )
+    audit(user, "api_token.create", token, name=token.name)
+    return token, key
+
+
+@transaction.atomic
+def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
+    token = ApiToken.objects.filter(pk=token_id, user=user).first()
+    if token is None:
+        raise ServiceError.single(
+            "not_found", "No such token of yours.", "Dat token van jou bestaat niet."
+        )
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        audit(user, "api_token.revoke", token, name=token.name)
+    return token
+
+
+def api_token_user(key: str) -> User | None:
+    """The user a live token belongs to, or None."""
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=_hash(key), revoked_at__isnull=True)
+        .first()
+    )
+    if token is None or not token.user.is_active:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return token.user

@@ -1,0 +1,323 @@
+"""Writes of session results. Every path (API, HTML forms, demo data) goes through here.
+
+A write locks the table, runs the pure rules engine on the whole document, and saves the
+session, a new revision, its games and per-seat results in one transaction; the event's
+standings (and, for complete sessions, the club's ratings) are recomputed by Celery tasks
+enqueued after commit. A rejected document saves nothing.
+"""
+
+import copy
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from clubs.audit import audit
+from clubs.errors import Conflict, ServiceError, problem
+from clubs.selectors import SCORERS, require_role
+from games.models import Game, Session, SessionRevision, SessionSeat
+from games.rules import score_session
+from tournaments.models import Event, Round, Table
+from tournaments.selectors import user_may_score
+from tournaments.tasks import enqueue_ratings, enqueue_standings
+
+Actor = User | AnonymousUser | None
+
+
+class SessionRejected(ServiceError):
+    """The rules engine refused the document; ``errors`` are the engine's problems."""
+
+
+def session_submit(
+    *,
+    table: Table,
+    submitted_by: Actor,
+    document: Any,
+    expected_revision: int | None = None,
+    reason: str = "",
+    table_token: str | None = None,
+) -> Session:
+    """Save a table's whole session document (new, in progress, complete or corrected)."""
+    return _session_write(
+        table=table,
+        actor=submitted_by,
+        change=lambda _current: document,
+        expected_revision=expected_revision,
+        reason=reason,
+        table_token=table_token,
+    )
+
+
+def session_append_game(
+    *,
+    table: Table,
+    submitted_by: Actor,
+    game: Any,
+    expected_revision: int | None = None,
+    table_token: str | None = None,
+) -> Session:
+    """Add the next game to a table's session while the table plays."""
+
+    def change(current: dict[str, Any] | None) -> dict[str, Any]:
+        document = copy.deepcopy(current) if current else {"games": []}
+        document.setdefault("games", [])
+        if not isinstance(document["games"], list):
+            document["games"] = []
+        document["games"].append(game)
+        return document
+
+    return _session_write(
+        table=table,
+        actor=submitted_by,
+        change=change,
+        expected_revision=expected_revision,
+        table_token=table_token,
+    )
+
+
+def session_undo_last_game(
+    *,
+    table: Table,
+    submitted_by: Actor,
+    expected_revision: int | None = None,
+    table_token: str | None = None,
+) -> Session:
+    """Take back the last game entered (a new revision; the old one stays in the history)."""
+
+    def change(current: dict[str, Any] | None) -> dict[str, Any]:
+        if not current or not current.get("games"):
+            raise ServiceError.single(
+                "no_game_to_undo", "There is no game to undo.", "Er is geen spel om terug te nemen."
+            )
+        document = copy.deepcopy(current)
+        document["games"].pop()
+        return document
+
+    return _session_write(
+        table=table,
+        actor=submitted_by,
+        change=change,
+        expected_revision=expected_revision,
+        reason="undo last game",
+        table_token=table_token,
+    )
+
+
+def _session_write(
+    *,
+    table: Table,
+    actor: Actor,
+    change: Callable[[dict[str, Any] | None], Any],
+    expected_revision: int | None,
+    reason: str = "",
+    table_token: str | None = None,
+) -> Session:
+    event = table.round.event  # loaded with the table by callers that already have it
+    if not table_token_matches(table, table_token) and not user_may_score(actor, event):
+        require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who may
+    try:
+        with transaction.atomic():
+            locked = (
+                Table.objects.select_for_update()
+                .select_related("round__event")
+                .get(pk=table.pk)
+            )
+            return _write_locked(locked, actor, change, expected_revision, reason)
+    except IntegrityError as exc:  # a concurrent first submission for the same table won
+        raise Conflict.single(
+            "concurrent_update",
+            "Another submission for this table was saved at the same moment; reload and retry.",
+            "Tegelijk is een andere invoer voor deze tafel opgeslagen; laad opnieuw en probeer "
+            "het nog eens.",
+        ) from exc
+
+
+def table_token_matches(table: Table, token: str | None) -> bool:
+    """Whether ``token`` is this table's scoring link (compared in constant time)."""
+    return bool(token) and secrets.compare_digest(table.scoring_token, str(token))
+
+
+def _write_locked(
+    table: Table,
+    actor: Actor,
+    change: Callable[[dict[str, Any] | None], Any],
+    expected_revision: int | None,
+    reason: str,
+) -> Session:
+    event = table.round.event
+    session = Session.objects.filter(table=table).first()
+    previous_games = list(session.document.get("games") or []) if session else []
+    was_complete = bool(session and session.complete)
+    current_revision = session.revision if session else 0
+    if expected_revision is not None and expected_revision != current_revision:
+        raise Conflict.single(
+            "revision_conflict",
+            f"The session is at revision {current_revision}, not {expected_revision}: "
+            "someone else changed it. Reload and apply your change again.",
+            f"De sessie staat op revisie {current_revision}, niet {expected_revision}: "
+            "iemand anders heeft haar gewijzigd. Laad opnieuw en voer je wijziging opnieuw in.",
+            field="expected_revision",
+        )
+    if table.round.status == Round.Status.CLOSED:
+        raise ServiceError.single(
+            "round_closed",
+            "This round is closed; results can no longer be entered.",
+            "Deze ronde is gesloten; uitslagen kunnen niet meer worden ingevoerd.",
+        )
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if len(seats) != 4:
+        raise ServiceError.single(
+            "table_not_full",
+            f"Table {table.number} has {len(seats)} players seated; a session needs four.",
+            f"Aan tafel {table.number} zitten {len(seats)} spelers; een sessie vraagt er vier.",
+        )
+    document = change(session.document if session else None)
+    document = _with_table(document, event.ruleset, [s.player.name for s in seats])
+    result = score_session(document)
+    if not result.valid:
+        raise SessionRejected([_error_dict(e) for e in result.errors])
+    if session is not None and session.document == document:
+        return session  # the same document again: nothing changed, nothing to record
+
+    stored = result.to_dict()
+    if session is None:
+        session = Session.objects.create(
+            table=table,
+            event=event,
+            ruleset=event.ruleset,
+            document=document,
+            result=stored,
+            complete=result.complete,
+            revision=1,
+            updated_by=_user_or_none(actor),
+        )
+    else:
+        session.document = document
+        session.result = stored
+        session.complete = result.complete
+        session.revision += 1
+        session.updated_by = _user_or_none(actor)
+        session.save(
+            update_fields=["document", "result", "complete", "revision", "updated_by", "updated_at"]
+        )
+    SessionRevision.objects.create(
+        session=session,
+        number=session.revision,
+        document=document,
+        result=stored,
+        created_by=_user_or_none(actor),
+        reason=reason[:500],
+    )
+    session.table = table
+    _replace_rows(session, result, seats, previous_games)
+    audit(
+        actor, "session.save", session, club_id=event.club_id,
+        label="table link" if not _user_or_none(actor) else "",
+        revision=session.revision, complete=result.complete, reason=reason[:200],
+    )
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    enqueue_standings(event.pk)
+    if result.complete or was_complete:  # ratings read complete sessions only
+        enqueue_ratings(event.club_id)
+    return session
+
+
+def _with_table(document: Any, ruleset: str, names: list[str]) -> Any:
+    """The document as stored: the event's ruleset and the table's players filled in."""
+    if not isinstance(document, dict):
+        return document  # the engine reports what is wrong with it
+    document = copy.deepcopy(document)
+    given = document.get("ruleset")
+    if given is not None and given != ruleset:
+        raise SessionRejected(
+            [
+                problem(
+                    "ruleset_mismatch",
+                    f"This event plays the '{ruleset}' rules, not '{given}'.",
+                    f"Dit evenement speelt volgens '{ruleset}', niet '{given}'.",
+                    field="ruleset",
+                )
+            ]
+        )
+    document["ruleset"] = ruleset
+    document["seats"] = names
+    return document
+
+
+def _replace_rows(
+    session: Session, result: Any, seats: list[Any], previous_games: list[Any]
+) -> None:
+    """Bring the game rows and per-seat results in line with the new result.
+
+    A game's points depend on that game alone, so rows of an unchanged leading run of games
+    stay; only the games from the first difference on are rewritten (while a table plays, just
+    the new one). The saved per-seat rows are left on the session for the caller to show.
+    """
+    games = session.document.get("games") or []
+    keep = 0
+    while keep < min(len(games), len(previous_games)) and games[keep] == previous_games[keep]:
+        keep += 1
+    if keep < len(previous_games):
+        Game.objects.filter(session=session, number__gt=keep).delete()
+    Game.objects.bulk_create(
+        Game(
+            session=session,
+            number=g.number,
+            contract=g.contract,
+            chooser=g.chooser,
+            level=g.level,
+            counts=_game_counts(session.document, g.number),
+            doubles=[list(d) for d in g.doubles],
+            points_0=g.points[0],
+            points_1=g.points[1],
+            points_2=g.points[2],
+            points_3=g.points[3],
+        )
+        for g in result.games[keep:]
+    )
+    totals = result.totals or [0, 0, 0, 0]
+    placements = result.placements if result.complete else None
+    rows = [
+        SessionSeat(
+            session=session,
+            position=seat.position,
+            player=seat.player,
+            total=totals[seat.position],
+            placement=placements[seat.position] if placements else None,
+        )
+        for seat in seats
+    ]
+    SessionSeat.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["session", "position"],
+        update_fields=["player", "total", "placement"],
+    )
+    session._prefetched_objects_cache = {"seat_results": rows}
+
+
+def _game_counts(document: dict[str, Any], number: int) -> Any:
+    games = document.get("games") or []
+    if 0 < number <= len(games) and isinstance(games[number - 1], dict):
+        game = games[number - 1]
+        for level in ("counts", "points", "net"):
+            if level in game:
+                return game[level]
+    return None
+
+
+def _error_dict(error: Any) -> dict[str, Any]:
+    return {
+        "code": error.code,
+        "message": error.message,
+        "message_nl": error.message_nl,
+        "game": error.game,
+        "field": error.field,
+    }
+
+
+def _user_or_none(actor: Actor) -> User | None:
+    return actor if actor is not None and actor.is_authenticated else None

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from games.views import paper, scoring
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("t/<str:token>/", scoring.score_page, name="table"),
+    path("t/<str:token>/check/", scoring.check, name="check"),
+    path("t/<str:token>/undo/", scoring.undo, name="undo"),
+    path("t/<str:token>/paper/", paper.paper_page, name="paper"),
+]

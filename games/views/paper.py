@@ -1,0 +1,43 @@
+"""A session entered afterwards from a paper score sheet: net points per game, or only the
+four totals. The whole document goes to the same service as every other write."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.errors import ServiceError
+from games.forms import PaperForm
+from games.services import session_submit
+from games.views.scoring import table_context, table_for_token
+from tournaments.web.helpers import problems
+
+REASON = "entered from a paper score sheet"
+
+
+def paper_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_for_token(token)
+    context = table_context(table)
+    options = {"ruleset": context["ruleset"], "names": context["names"]}
+    if request.method != "POST":
+        initial = PaperForm.initial_from(context["session"] and context["document"],
+                                         context["session"] and context["result"],
+                                         context["revision"])
+        context["form"] = PaperForm(initial=initial, **options)
+        return render(request, "games/paper.html", context)
+    form = PaperForm(request.POST, **options)
+    context["form"] = form
+    if not form.is_valid():
+        return render(request, "games/paper.html", context, status=400)
+    try:
+        session_submit(
+            table=table, submitted_by=request.user, document=form.to_document(),
+            expected_revision=form.cleaned_data.get("revision"), reason=REASON,
+            table_token=token,
+        )
+    except ServiceError as exc:
+        context["errors"] = problems(exc.errors)
+        context["error_games"] = {e["game"] for e in context["errors"] if e.get("game")}
+        return render(request, "games/paper.html", context, status=exc.status_code)
+    messages.success(request, _("The score sheet is saved."))
+    return redirect("scoring:table", token=token)

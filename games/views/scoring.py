@@ -1,0 +1,145 @@
+"""The table's own page, reached by its scoring link (``/t/<token>/``): enter the session game
+by game, see the engine's checks while typing, take the last game back.
+
+Whoever holds the link may write this table's session (the service checks the token); a
+signed-in scorer of the club gets the same page from the round's table plan.
+"""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.errors import ServiceError
+from games.forms import GameForm, short_names
+from games.rules import get_ruleset, score_session
+from games.services import session_append_game, session_undo_last_game
+from games.views.sheet import session_rows
+from tournaments.models import Round, Table
+from tournaments.web.helpers import problems
+
+
+def table_for_token(token: str) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__event__club").prefetch_related("seats__player"),
+        scoring_token=token,
+    )
+
+
+def table_context(table: Table) -> dict[str, Any]:
+    """What the page shows about the table: players, games so far, totals, who chooses next."""
+    event = table.round.event
+    ruleset = get_ruleset(event.ruleset)
+    players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    names = [p.name for p in players] + [str(n + 1) for n in range(len(players), 4)]
+    session = getattr(table, "session", None)
+    document = session.document if session else {"games": []}
+    result = session.result if session else score_session(
+        {"ruleset": ruleset.code, "games": []}).to_dict()
+    return {
+        "table": table, "round": table.round, "event": event, "ruleset": ruleset,
+        "players": players, "names": names, "short_names": short_names(names),
+        "seat_names": list(zip(names, short_names(names), strict=True)),
+        "session": session, "document": document,
+        "result": result, "rows": session_rows(result, ruleset, short_names(names)),
+        "totals": result.get("totals") or [0, 0, 0, 0],
+        "revision": session.revision if session else 0,
+        "complete": bool(session and session.complete),
+        "closed": table.round.status == Round.Status.CLOSED,
+        "totals_only": bool(session and "totals" in document and not document.get("games")),
+        "games_total": ruleset.games_per_session,
+    }
+
+
+def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
+    result = context["result"]
+    available = result.get("available_contracts") if result.get("valid", True) else None
+    next_chooser = result.get("next_chooser")
+    initial = {"revision": context["revision"]}
+    if next_chooser is not None:
+        initial["chooser"] = next_chooser
+    if available:
+        initial["contract"] = available[0]
+    return GameForm(data, initial=initial, ruleset=context["ruleset"], names=context["names"],
+                    available=available or None)
+
+
+def score_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_for_token(token)
+    context = table_context(table)
+    if request.method == "POST":
+        return _append(request, table, token, context)
+    context["form"] = game_form(context)
+    return render(request, "games/score.html", context)
+
+
+def _append(request: HttpRequest, table: Table, token: str,
+            context: dict[str, Any]) -> HttpResponse:
+    form = game_form(context, request.POST)
+    context["form"] = form
+    if not form.is_valid():
+        return render(request, "games/score.html", context, status=400)
+    try:
+        session = session_append_game(
+            table=table, submitted_by=request.user, game=form.to_game(),
+            expected_revision=form.cleaned_data.get("revision"), table_token=token,
+        )
+    except ServiceError as exc:
+        context["errors"] = problems(exc.errors)
+        return render(request, "games/score.html", context, status=exc.status_code)
+    games = len(session.result.get("games") or [])
+    if session.complete:
+        messages.success(request, _("Game %(n)s is saved. The session is complete!")
+                         % {"n": games})
+    else:
+        messages.success(request, _("Game %(n)s is saved.") % {"n": games})
+    return redirect("scoring:table", token=token)
+
+
+@require_POST
+def check(request: HttpRequest, token: str) -> HttpResponse:
+    """The engine's verdict on the game being typed, with the totals it would give (htmx)."""
+    table = table_for_token(token)
+    context = table_context(table)
+    form = game_form(context, request.POST)
+    verdict: dict[str, Any] = {"names": context["names"]}
+    if not form.is_valid():
+        verdict["errors"] = [
+            {"text": f"{form.fields[name].label}: {' '.join(errs)}" if name in form.fields
+             else " ".join(errs)}
+            for name, errs in form.errors.items()
+        ]
+    elif not form.has_counts():
+        verdict["waiting"] = True
+    else:
+        document = {
+            "ruleset": context["ruleset"].code,
+            "games": [*(context["document"].get("games") or []), form.to_game()],
+        }
+        result = score_session(document)
+        if result.valid:
+            verdict["game"] = result.games[-1]
+            verdict["totals"] = result.totals
+        else:
+            verdict["errors"] = problems(e.to_dict() for e in result.errors)
+    return render(request, "games/_check.html", verdict)
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_for_token(token)
+    revision = request.POST.get("revision")
+    try:
+        session_undo_last_game(
+            table=table, submitted_by=request.user, table_token=token,
+            expected_revision=int(revision) if revision and revision.isdigit() else None,
+        )
+    except ServiceError as exc:
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    else:
+        messages.success(request, _("The last game is taken back."))
+    return redirect("scoring:table", token=token)

@@ -1,0 +1,61 @@
+/* Small conveniences on top of server-rendered pages; every page works without them. */
+(function () {
+  "use strict";
+
+  // The language switch submits itself when a language is picked.
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[data-autosubmit]")) { event.target.form.submit(); }
+  });
+
+  // Scorer's page: one tap for zalen (double all three others) and ruitenwissen (double
+  // both players other than yourself and the chooser). Only ticks boxes; the rules engine
+  // on the server decides what is allowed.
+  function chooser(form) {
+    var select = form.querySelector("select[name=chooser]");
+    return select ? parseInt(select.value, 10) : -1;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-tap]");
+    if (!button) { return; }
+    event.preventDefault();
+    var form = button.form, seat = parseInt(button.dataset.seat, 10);
+    var skipChooser = button.dataset.tap === "ruitenwissen";
+    var boxes = form.querySelectorAll("input[data-doubler='" + seat + "']");
+    var all = Array.prototype.every.call(boxes, function (box) {
+      var target = parseInt(box.dataset.target, 10);
+      return box.checked || (skipChooser && target === chooser(form));
+    });
+    boxes.forEach(function (box) {
+      var target = parseInt(box.dataset.target, 10);
+      if (skipChooser && target === chooser(form)) { box.checked = false; return; }
+      box.checked = !all;
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // Contracts that count card kinds (kings and jacks apart) show their own count rows.
+  function showKinds(form) {
+    var select = form.querySelector("select[name=contract]");
+    if (!select) { return; }
+    form.querySelectorAll("[data-kind-contracts]").forEach(function (block) {
+      var kinds = block.dataset.kindContracts.split(" ");
+      block.hidden = kinds.indexOf(select.value) === -1;
+    });
+    var plain = form.querySelector("[data-plain-counts]");
+    var hasKinds = Array.prototype.some.call(
+      form.querySelectorAll("[data-kind-contracts]"), function (b) { return !b.hidden; });
+    if (plain) { plain.hidden = hasKinds; }
+  }
+  function enhance(root) {
+    root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
+    root.querySelectorAll("form[data-game-form]").forEach(showKinds);
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.matches("[data-game-form]") && event.target.name === "contract") {
+      showKinds(form);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
+  document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });
+})();

@@ -1,0 +1,174 @@
+"""Shared fixtures.
+
+Tests run against whatever DATABASE_URL names (SQLite by default, PostgreSQL in CI). Celery
+tasks run eagerly in tests unless a test asks for the real worker (``celery_worker``), which
+needs PostgreSQL and Redis: with REQUIRE_SERVICES=1 (CI) a missing service fails the test
+instead of skipping it.
+"""
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+from config.celery import app as celery_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests: no per-example deadline (the machine is shared and timing is not what they
+# test); in CI the examples are derived from the test itself, so a run is reproducible.
+hypothesis_settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+    print_blob=True,
+)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+def needs(what: str, available: bool) -> None:
+    if available:
+        return
+    if os.environ.get("REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{what} is required (REQUIRE_SERVICES=1) but not available")
+    pytest.skip(f"{what} not available")
+
+
+def postgres_available() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def redis_available() -> bool:
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith("redis://"):
+        return False
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Throttle counts and other cached values never leak from one test into the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery() -> Iterator[None]:
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture
+def require_postgres() -> None:
+    needs("PostgreSQL", postgres_available())
+
+
+def start_worker(log_name: str = "worker") -> subprocess.Popen:
+    """Start a `celery worker` process on the test database and the configured Redis and wait
+    until it is ready. The caller stops it (``stop_worker``)."""
+    db = settings.DATABASES["default"]
+    env = dict(os.environ)
+    env["DATABASE_URL"] = (
+        f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    env["DATABASE_CONN_MAX_AGE"] = "0"
+    log_path = ROOT / f".pytest-{log_name}.log"
+    log = open(log_path, "w")  # noqa: SIM115 - the process owns it until it ends
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+         "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat",
+         "-n", f"{log_name}@%h"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    process.log_path = log_path  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        if "ready." in log_path.read_text():
+            break
+        time.sleep(0.2)
+    return process
+
+
+def stop_worker(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class Worker:
+    """A handle on the test run's Celery worker process, which a fault test may kill."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self) -> None:
+        self.process = start_worker()
+
+    def ensure(self) -> None:
+        if not self.alive():
+            self.start()
+
+    def kill(self) -> None:
+        """SIGKILL: the worker dies mid-task, as in a crash or an OOM kill."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_worker(self.process)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[Worker | None]:
+    """A real `celery worker` process on the test database and the configured Redis."""
+    if not (postgres_available() and redis_available()):
+        yield None
+        return
+    import redis
+
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).flushdb()
+    worker = Worker()
+    worker.start()
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def celery_worker(celery_worker_process, transactional_db) -> Worker:
+    """Tasks go through Redis to the worker process; the test's writes are committed."""
+    needs("PostgreSQL", postgres_available())
+    needs("Redis", redis_available())
+    needs("a Celery worker", celery_worker_process is not None)
+    celery_worker_process.ensure()
+    needs("a Celery worker", celery_worker_process.alive())
+    celery_app.conf.task_always_eager = False
+    return celery_worker_process

@@ -1,0 +1,80 @@
+from itertools import combinations
+
+import pytest
+
+from tournaments.seating.constructions import (
+    CYCLIC_BASES,
+    finite_field_schedule,
+    is_complete,
+    zero_repeat_schedule,
+)
+from tournaments.seating.fields import GaloisField, prime_power
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27])
+def test_galois_field_is_a_field(q: int) -> None:
+    field = GaloisField(q)
+    for a in range(q):
+        for b in range(q):
+            assert field.add(a, b) == field.add(b, a)
+            assert field.mul(a, b) == field.mul(b, a)
+            for c in (0, 1, q - 1):
+                assert field.mul(a, field.add(b, c)) == field.add(field.mul(a, b), field.mul(a, c))
+        if a:
+            assert sum(field.mul(a, b) == 1 for b in range(q)) == 1
+    assert all(field.add(a, 0) == a and field.mul(a, 1) == a for a in range(q))
+
+
+def test_prime_power() -> None:
+    assert prime_power(8) == (2, 3)
+    assert prime_power(81) == (3, 4)
+    assert prime_power(101) == (101, 1)
+    assert prime_power(12) is None
+    assert prime_power(1) is None
+
+
+def assert_zero_repeats(n: int, rounds: list[list[list[int]]]) -> set[tuple[int, int]]:
+    met: set[tuple[int, int]] = set()
+    for round_ in rounds:
+        assert sorted(p for table in round_ for p in table) == list(range(n))
+        assert all(len(table) == 4 for table in round_)
+        for table in round_:
+            for pair in combinations(sorted(table), 2):
+                assert pair not in met
+                met.add(pair)
+    return met
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"),
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 9), (36, 9), (40, 13), (44, 11), (48, 11), (64, 21)],
+)
+def test_zero_repeat_schedules(players: int, rounds: int) -> None:
+    schedule = zero_repeat_schedule(players)
+    assert len(schedule) == rounds
+    met = assert_zero_repeats(players, schedule)
+    if is_complete(players, rounds):
+        assert len(met) == players * (players - 1) // 2
+
+
+@pytest.mark.parametrize("players", sorted(CYCLIC_BASES))
+def test_cyclic_bases_are_stored_for_their_player_count(players: int) -> None:
+    assert CYCLIC_BASES[players].players == players
+
+
+def test_resolvable_designs_meet_everyone_exactly_once() -> None:
+    for players, rounds in ((16, 5), (28, 9), (40, 13), (64, 21)):
+        assert is_complete(players, rounds)
+        assert len(zero_repeat_schedule(players)) == rounds
+
+
+def test_finite_field_schedule_needs_a_prime_power() -> None:
+    with pytest.raises(ValueError):
+        finite_field_schedule(6)
+    with pytest.raises(ValueError):
+        finite_field_schedule(3)
+
+
+def test_no_construction_for_other_counts() -> None:
+    assert zero_repeat_schedule(12) == []
+    assert zero_repeat_schedule(23) == []

@@ -1,0 +1,148 @@
+"""An event's standings rows from its complete sessions, byes and configuration, and the
+service that changes the configuration.
+
+Reads the rows ``standings_recompute`` saves: per-seat results of the event's complete
+sessions, the byes of its rounds, and the ratings of its players as they stood before the
+event (for ``avg_opponent_rating``), then ranks with
+``tournaments.ratings.standings.event_standings`` under the event's configured tie-break
+order, points per place and bye credit (``tournaments.standings_rules``).
+
+Terms: **placements** are the counts of 1st, 2nd, 3rd and 4th table places (a shared place
+counts as the better one, as at the table); the other figures are defined in
+``tournaments.ratings.standings.event``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import translation
+
+from clubs.audit import audit
+from clubs.errors import ServiceError, problem
+from clubs.selectors import ORGANIZER, require_role
+from games.models import SessionSeat
+from tournaments.models import Bye, Event, Seat, Standing, StandingsComputation
+from tournaments.ratings.standings import Bye as ByeRecord
+from tournaments.ratings.standings import SeatResult, event_standings, seat_results
+from tournaments.ratings_db.selectors import ratings_before
+from tournaments.standings_rules import event_rules, whole
+from tournaments.tasks import enqueue_standings
+
+PLACES = 4
+
+
+def event_results(event: Event) -> list[SeatResult]:
+    """One seat result per player per complete session of the event."""
+    rows = (
+        SessionSeat.objects.filter(session__event_id=event.pk, session__complete=True)
+        .order_by("session_id", "position")
+        .values_list("session_id", "session__table__round_id", "player_id", "total")
+    )
+    sessions: dict[int, tuple[int, list[int], list[int]]] = {}
+    for session_id, round_id, player_id, total in rows:
+        _, players, totals = sessions.setdefault(session_id, (round_id, [], []))
+        players.append(player_id)
+        totals.append(total)
+    results: list[SeatResult] = []
+    for session_id, (round_id, players, totals) in sessions.items():
+        results.extend(seat_results(session_id=session_id, round_id=round_id,
+                                    played_on=event.date, player_ids=players, totals=totals))
+    return results
+
+
+def event_standing_rows(event: Event) -> list[Standing]:
+    """The event's standings as unsaved ``Standing`` rows, best first."""
+    results = event_results(event)
+    byes = [ByeRecord(player, round_id) for player, round_id in
+            Bye.objects.filter(round__event_id=event.pk).values_list("player_id", "round_id")]
+    seated = set(Seat.objects.filter(round__event_id=event.pk).values_list("player_id", flat=True))
+    players = seated | {r.player_id for r in results} | {b.player_id for b in byes}
+    ratings = ratings_before(club_id=event.club_id, day=event.date, player_ids=players)
+    rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),
+                           opponent_ratings=ratings)
+    places: dict[int, list[int]] = {}
+    for result in results:
+        counts = places.setdefault(result.player_id, [0] * PLACES)
+        if result.place <= PLACES:
+            counts[result.place - 1] += 1
+    return [
+        Standing(
+            event_id=event.pk,
+            player_id=row.player_id,
+            rank=row.rank,
+            tied=row.tied,
+            total=whole(row.total),
+            sessions=row.sessions,
+            table_wins=row.table_wins,
+            placements=places.get(row.player_id, [0] * PLACES),
+            byes=row.byes,
+            placement_points=whole(row.placement_points),
+            head_to_head=row.head_to_head,
+            avg_opponent_rating=row.avg_opponent_rating,
+        )
+        for row in rows
+    ]
+
+
+def event_standings_configure(
+    *,
+    event: Event,
+    actor: User | AnonymousUser | None,
+    standings_order: Sequence[str] | None = None,
+    points_per_place: Sequence[float] | None = None,
+    bye_credit: str | None = None,
+    bye_points: float | None = None,
+    bye_placement_points: float | None = None,
+) -> Event:
+    """Change how the event's standings rank and credit byes (organizers only); arguments
+    left out (None) stay as they are.
+
+    The computed standings no longer reflect the event, so their computation is forgotten
+    (``up_to_date`` turns false) and a recompute is queued after commit.
+    """
+    require_role(actor, event.club_id, ORGANIZER, "configure the standings")
+    given = {
+        "standings_order": list(standings_order) if standings_order is not None else None,
+        "points_per_place": list(points_per_place) if points_per_place is not None else None,
+        "bye_credit": bye_credit,
+        "bye_points": bye_points,
+        "bye_placement_points": bye_placement_points,
+    }
+    changed = [name for name, value in given.items() if value is not None]
+    for name in changed:
+        setattr(event, name, given[name])
+    problems = _config_problems(event, changed)
+    if problems:
+        raise ServiceError(problems)
+    with transaction.atomic():
+        event.save(update_fields=changed)
+        StandingsComputation.objects.filter(event=event).delete()
+        audit(actor, "event.standings_config", event, club_id=event.club_id,
+              changed={name: getattr(event, name) for name in changed})
+        enqueue_standings(event.pk)
+    return event
+
+
+def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
+    """Every problem with the given fields, in English and in Dutch."""
+    def messages(language: str) -> list[tuple[str, str]]:
+        with translation.override(language):
+            try:
+                event.clean_fields(exclude=[f.name for f in Event._meta.fields
+                                            if f.name not in fields])
+            except ValidationError as error:
+                return [(field, str(message)) for field, found in error.message_dict.items()
+                        for message in found]
+        return []
+
+    english = messages("en")
+    dutch = messages("nl") if english else []
+    return [
+        problem("invalid_standings_config", message, message_nl, field=field)
+        for (field, message), (_, message_nl) in zip(english, dutch, strict=True)
+    ]

@@ -1,0 +1,75 @@
+"""Forms for the organizer's pages. They only parse input; the services decide what is allowed
+and report problems in the one shape (``attach_problems`` puts them on the form's fields)."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import RULESETS
+from tournaments.models import Event
+from tournaments.rounds import GENERATED_METHODS
+from tournaments.web.helpers import dutch
+
+METHOD_LABELS = {
+    "balanced": _("Balanced: meet as many different players as possible"),
+    "random": _("Random"),
+    "swiss": _("Swiss: players with similar scores together"),
+    "progressive": _("Progressive: winners move up a table"),
+}
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(code, r.name_nl if dutch() else r.name) for code, r in RULESETS.items()]
+
+
+def method_choices() -> list[tuple[str, Any]]:
+    return [(m, METHOD_LABELS.get(m, m)) for m in GENERATED_METHODS]
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    ruleset = forms.ChoiceField(label=_("Rules"))
+    planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
+    seating_method = forms.ChoiceField(label=_("Seating"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["seating_method"].choices = method_choices()
+
+
+class SeatRoundForm(forms.Form):
+    method = forms.ChoiceField(label=_("Seating"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["method"].choices = method_choices()
+
+
+class WalkInForm(forms.Form):
+    name = forms.CharField(label=_("Name of the walk-in"), max_length=120)
+
+
+class CheckInForm(forms.Form):
+    player = forms.IntegerField(widget=forms.HiddenInput)
+    present = forms.BooleanField(required=False)
+
+
+class SwapForm(forms.Form):
+    player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("swaps places with"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player_a", "player_b"):
+            self.fields[name].choices = players
+
+
+def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:
+    """Show the service's problems on the form: on their field if it has one, else on top."""
+    for error in errors:
+        field = error.get("field")
+        form.add_error(field if field in form.fields else None, error["text"])

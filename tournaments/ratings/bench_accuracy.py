@@ -1,0 +1,245 @@
+"""Accuracy benchmark: which rating method predicts Bonken tables best?
+
+Run ``python -m tournaments.ratings.bench_accuracy`` (``--help`` for options).
+
+Simulated clubs (``simulate.py``: seeded, hidden player strengths, classic sessions played
+game by game) are split in time: every method learns from the first 80 % of a club's sessions,
+then its frozen ratings predict the last 20 %. Two figures per method:
+
+* **winner**: how often the player rated highest at a table finished first. A tie in the
+  prediction or in the result earns the matching fraction (two predicted co-favourites of
+  whom one won count 1/2).
+* **pairwise**: over the pairs of seats with different totals, how often the higher rated
+  player of the pair scored more (a predicted tie counts 1/2).
+
+``diff`` columns give the difference from the default method with a 95 % interval from the
+per-session paired differences, so a gap inside the noise shows as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
+
+from tournaments.ratings.config import RatingConfig
+from tournaments.ratings.predictors import (
+    AveragePointsPredictor,
+    EloPredictor,
+    EnginePredictor,
+    LibraryPredictor,
+    Predictor,
+)
+from tournaments.ratings.simulate import SimulatedClub, simulate_club
+
+DEFAULT_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
+ORACLE = "oracle: hidden strength"
+MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSpec:
+    name: str
+    players: int
+    evenings: int
+    rounds_per_evening: int
+    skill: float
+    drift: float
+
+
+CLUB_SPECS: tuple[ClubSpec, ...] = (
+    ClubSpec("small, luck-heavy", 24, 160, 2, 0.15, 0.0),
+    ClubSpec("medium", 40, 120, 2, 0.25, 0.0),
+    ClubSpec("large, one round", 80, 100, 1, 0.25, 0.0),
+    ClubSpec("skilled", 36, 120, 2, 0.4, 0.0),
+    ClubSpec("drifting strengths", 40, 160, 2, 0.3, 0.04),
+    ClubSpec("one season", 32, 30, 2, 0.25, 0.0),
+    ClubSpec("big and sparse", 160, 40, 1, 0.25, 0.0),
+)
+
+
+def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
+    """Every compared method, as (name, fresh predictor)."""
+    factories: list[tuple[str, Callable[[], Predictor]]] = [
+        (DEFAULT_METHOD, lambda: EnginePredictor(DEFAULT_METHOD, RatingConfig())),
+        (
+            "OpenSkill Plackett-Luce, ranks, library ties",
+            lambda: LibraryPredictor("PL library", PlackettLuce()),
+        ),
+        (
+            "OpenSkill Bradley-Terry full, ranks",
+            lambda: LibraryPredictor("BT", BradleyTerryFull()),
+        ),
+        (
+            "OpenSkill Thurstone-Mosteller full, ranks",
+            lambda: LibraryPredictor("TM", ThurstoneMostellerFull()),
+        ),
+    ]
+    for margin in MARGINS:
+        for label, model_class in (
+            ("Plackett-Luce", PlackettLuce),
+            ("Bradley-Terry", BradleyTerryFull),
+        ):
+            name = f"OpenSkill {label}, scores, margin {margin:g}"
+            factories.append(
+                (
+                    name,
+                    lambda m=margin, c=model_class, n=name: LibraryPredictor(
+                        n, c(margin=m), use_scores=True
+                    ),
+                )
+            )
+    for k in (8.0, 16.0, 32.0):
+        name = f"pairwise Elo, k={k:g} per pair"
+        factories.append((name, lambda k=k, n=name: EloPredictor(n, k)))
+    factories.append(("average points per session", AveragePointsPredictor))
+    return factories
+
+
+def winner_credit(predicted: Sequence[float], totals: Sequence[int]) -> float:
+    """Share of the predicted favourites (highest score) who finished first."""
+    best = max(predicted)
+    favourites = [seat for seat, value in enumerate(predicted) if value == best]
+    top = max(totals)
+    return sum(1 for seat in favourites if totals[seat] == top) / len(favourites)
+
+
+def pairwise_credit(predicted: Sequence[float], totals: Sequence[int]) -> float | None:
+    """Share of decided pairs ordered correctly; None when every pair was tied."""
+    credit = 0.0
+    pairs = 0
+    for i in range(len(totals)):
+        for j in range(i + 1, len(totals)):
+            if totals[i] == totals[j]:
+                continue
+            pairs += 1
+            if predicted[i] == predicted[j]:
+                credit += 0.5
+            elif (predicted[i] > predicted[j]) == (totals[i] > totals[j]):
+                credit += 1.0
+    return credit / pairs if pairs else None
+
+
+def evaluate(
+    club: SimulatedClub, make: Callable[[], Predictor] | None, train_fraction: float
+) -> tuple[list[float], list[float]]:
+    """Per test session: winner credit and pairwise credit. ``make=None`` is the oracle."""
+    split = int(len(club.sessions) * train_fraction)
+    predictor = make() if make is not None else None
+    if predictor is not None:
+        for session in club.sessions[:split]:
+            predictor.learn(session)
+    winners: list[float] = []
+    pairwise: list[float] = []
+    for index in range(split, len(club.sessions)):
+        session = club.sessions[index]
+        if predictor is None:
+            predicted: Sequence[float] = club.strengths[index]
+        else:
+            predicted = predictor.scores(session.player_ids)
+        winners.append(winner_credit(predicted, session.totals))
+        pair_credit = pairwise_credit(predicted, session.totals)
+        pairwise.append(pair_credit if pair_credit is not None else math.nan)
+    return winners, pairwise
+
+
+def _mean(values: Sequence[float]) -> float:
+    kept = [v for v in values if not math.isnan(v)]
+    return sum(kept) / len(kept)
+
+
+def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
+    """Mean difference and its 95 % half-width (normal approximation)."""
+    diffs = [
+        v - b for v, b in zip(values, baseline, strict=True) if not (math.isnan(v) or math.isnan(b))
+    ]
+    mean = sum(diffs) / len(diffs)
+    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(diffs))
+
+
+def build_clubs(seeds: int) -> list[SimulatedClub]:
+    clubs = []
+    for spec_index, spec in enumerate(CLUB_SPECS):
+        for repeat in range(seeds):
+            clubs.append(
+                simulate_club(
+                    seed=1000 * spec_index + repeat,
+                    name=spec.name,
+                    players=spec.players,
+                    evenings=spec.evenings,
+                    rounds_per_evening=spec.rounds_per_evening,
+                    skill=spec.skill,
+                    drift=spec.drift,
+                )
+            )
+    return clubs
+
+
+def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float, float]]:
+    """Print the accuracy table and return {method: (winner, pairwise)}."""
+    started = time.perf_counter()
+    clubs = build_clubs(seeds)
+    sessions = sum(len(club.sessions) for club in clubs)
+    tested = sum(len(club.sessions) - int(len(club.sessions) * train_fraction) for club in clubs)
+    print(
+        f"{len(clubs)} simulated clubs ({', '.join(s.name for s in CLUB_SPECS)}; "
+        f"{seeds} seed(s) each), {sessions} sessions: "
+        f"train on the first {train_fraction:.0%}, predict {tested} sessions"
+    )
+    results: dict[str, tuple[list[float], list[float]]] = {}
+    by_kind: dict[str, dict[str, list[float]]] = {}
+    methods: list[tuple[str, Callable[[], Predictor] | None]] = [(ORACLE, None)]
+    methods.extend(method_factories())
+    for name, make in methods:
+        winners: list[float] = []
+        pairwise: list[float] = []
+        kinds: dict[str, list[float]] = {}
+        for club in clubs:
+            club_winners, club_pairwise = evaluate(club, make, train_fraction)
+            winners.extend(club_winners)
+            pairwise.extend(club_pairwise)
+            kinds.setdefault(club.name, []).extend(club_pairwise)
+        results[name] = (winners, pairwise)
+        by_kind[name] = kinds
+
+    base_winners, base_pairwise = results[DEFAULT_METHOD]
+    width = max(len(name) for name in results)
+    header = f"{'method':<{width}}  winner  pairwise   diff winner      diff pairwise"
+    print(header)
+    print("-" * len(header))
+    summary: dict[str, tuple[float, float]] = {}
+    for name, (winners, pairwise) in results.items():
+        summary[name] = (_mean(winners), _mean(pairwise))
+        line = f"{name:<{width}}  {_mean(winners):6.1%}  {_mean(pairwise):8.1%}"
+        if name not in (DEFAULT_METHOD, ORACLE):
+            dw, hw = _paired_interval(winners, base_winners)
+            dp, hp = _paired_interval(pairwise, base_pairwise)
+            line += f"  {dw:+6.1%} ±{hw:4.1%}  {dp:+6.1%} ±{hp:4.1%}"
+        print(line)
+    print("random guessing: winner 25.0%, pairwise 50.0%")
+    print()
+    print("pairwise by club kind:")
+    kinds = [spec.name for spec in CLUB_SPECS]
+    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kinds))
+    for name, kind_pairwise in by_kind.items():
+        cells = "".join(f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kinds)
+        print(f"{name:<{width}}{cells}")
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--seeds", type=int, default=4, help="simulated clubs per club kind")
+    parser.add_argument("--train", type=float, default=0.8, help="training share of sessions")
+    args = parser.parse_args(argv)
+    run(seeds=args.seeds, train_fraction=args.train)
+
+
+if __name__ == "__main__":
+    main()

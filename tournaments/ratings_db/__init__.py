@@ -1,0 +1,14 @@
+"""The Django layer of the ratings: rating pools, their history and current ratings in the
+database, kept up to date from complete sessions; season standings over a club's sessions.
+
+* ``order``: the play order of sessions (one definition, used everywhere);
+* ``loading`` and ``writing``: lean bulk reads, and writes with COPY on PostgreSQL;
+* ``services``: ``ratings_update``, ``ratings_rebuild`` and friends (writes);
+* ``selectors``: rating lists (now or as of a date), a player's explained history, stale
+  pools (reads);
+* ``season``: season standings of a club over a date range;
+* ``chart`` and ``pages``: the server-rendered pages;
+* ``bench``: the speed benchmark with PostgreSQL (``python -m tournaments.ratings_db.bench``).
+
+The arithmetic lives in ``tournaments.ratings`` and knows nothing of Django.
+"""

@@ -1,0 +1,235 @@
+"""Reading what the rating services need, in as few and as lean queries as possible.
+
+Terms:
+
+* **pool session**: a complete session of the pool's club as it is now: id, revision, order
+  key and date (``tournaments.ratings_db.order``).
+* **applied session**: a session the pool has rated (a ``RatedSession`` row): the order key
+  and revision it had then, and its position in the pool's play order.
+* **state before a position**: every player's rating right after their last rated session
+  before that position, which is what a replay from there starts from.
+
+Seats are read with one plain SQL query (no model instances): a full replay reads four rows
+per session, and the rows are only ever turned into ``SessionResult`` values.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import connection
+
+from games.models import Session, SessionSeat
+from tournaments.models import Event, PlayerRating, RatedSession, RatingHistory, Round, Table
+from tournaments.ratings import PlayerRating as Rating
+from tournaments.ratings import RatingState, SessionResult
+from tournaments.ratings_db.order import key_date, order_key, played_at
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSession:
+    session_id: int
+    revision: int
+    key: str
+    played_on: date
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedSession:
+    key: str
+    revision: int
+    position: int
+
+
+def _as_date(value: date | str) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def complete_sessions(club_id: int) -> dict[int, PoolSession]:
+    """Every complete session of the club now, by session id."""
+    rows = Session.objects.filter(event__club_id=club_id, complete=True).values_list(
+        "id", "revision", "event__date", "event_id", "table__round__number", "table__number"
+    )
+    return {
+        sid: PoolSession(sid, revision, order_key(day, event_id, round_no, table_no, sid), day)
+        for sid, revision, day, event_id, round_no, table_no in rows
+    }
+
+
+def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
+    """Every session the pool has rated, with the key, revision and position then."""
+    rows = RatedSession.objects.filter(pool_id=pool_id).values_list(
+        "session_id", "order_key", "revision", "position"
+    )
+    return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
+
+
+_SEATS_SQL = """
+SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total
+FROM {session} s
+JOIN {event} e ON e.id = s.event_id
+JOIN {table} t ON t.id = s.table_id
+JOIN {round} r ON r.id = t.round_id
+JOIN {seat} ss ON ss.session_id = s.id
+WHERE e.club_id = %s AND s.complete = %s AND e.date >= %s
+ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
+"""
+
+# PostgreSQL: one row per session, the seats gathered into arrays by the server.
+_SESSIONS_SQL = """
+SELECT s.id, s.revision, e.date, e.id, r.number, t.number,
+       array_agg(ss.player_id ORDER BY ss.position), array_agg(ss.total ORDER BY ss.position)
+FROM {session} s
+JOIN {event} e ON e.id = s.event_id
+JOIN {table} t ON t.id = s.table_id
+JOIN {round} r ON r.id = t.round_id
+JOIN {seat} ss ON ss.session_id = s.id
+WHERE e.club_id = %s AND s.complete = %s AND e.date >= %s
+GROUP BY s.id, e.id, r.number, t.number
+ORDER BY e.date, e.id, r.number, t.number, s.id
+"""
+
+
+def _tables(sql: str) -> str:
+    return sql.format(
+        session=Session._meta.db_table,
+        event=Event._meta.db_table,
+        table=Table._meta.db_table,
+        round=Round._meta.db_table,
+        seat=SessionSeat._meta.db_table,
+    )
+
+
+def _grouped(rows: Iterable[tuple]) -> Iterator[tuple]:
+    """Seat rows (in play order, seat by seat) gathered into one row per session."""
+    head: tuple | None = None
+    players: list[int] = []
+    totals: list[int] = []
+    for sid, revision, day, event_id, round_no, table_no, player, total in rows:
+        if head is None or sid != head[0]:
+            if head is not None:
+                yield (*head, players, totals)
+            head = (sid, revision, day, event_id, round_no, table_no)
+            players, totals = [], []
+        players.append(player)
+        totals.append(total)
+    if head is not None:
+        yield (*head, players, totals)
+
+
+def session_results(
+    club_id: int, *, from_key: str = ""
+) -> list[tuple[PoolSession, SessionResult]]:
+    """The club's complete sessions with order key >= ``from_key``, in play order.
+
+    A session that cannot be rated (not four seats, a player on two seats) is left out with
+    a warning; the service that saves sessions does not let one through.
+    """
+    since = key_date(from_key) if from_key else date.min
+    postgres = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL), [club_id, True, since])
+        rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
+    results: list[tuple[PoolSession, SessionResult]] = []
+    for sid, revision, day, event_id, round_no, table_no, players, totals in rows:
+        day = _as_date(day)
+        key = order_key(day, event_id, round_no, table_no, sid)
+        if key < from_key:
+            continue
+        if len(players) != 4 or len(set(players)) != 4:
+            logger.warning("session %s cannot be rated: seats %s", sid, players)
+            continue
+        result = SessionResult(sid, played_at(day), tuple(players), tuple(totals))
+        results.append((PoolSession(sid, revision, key, day), result))
+    return results
+
+
+def seats_of(session_ids: Iterable[int]) -> dict[int, list[tuple[int, int]]]:
+    """(player, total) by seat position of the given sessions."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    rows = (
+        SessionSeat.objects.filter(session_id__in=list(session_ids))
+        .order_by("session_id", "position")
+        .values_list("session_id", "player_id", "total")
+    )
+    for sid, player, total in rows:
+        seats.setdefault(sid, []).append((player, total))
+    return seats
+
+
+def rated_seats_of(pool_id: int, session_ids: Iterable[int]) -> dict[int, list[tuple[int, int]]]:
+    """(player, total) by seat as the pool rated the given sessions."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    rows = (
+        RatingHistory.objects.filter(pool_id=pool_id, session_id__in=list(session_ids))
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player_id", "total")
+    )
+    for sid, player, total in rows:
+        seats.setdefault(sid, []).append((player, total))
+    return seats
+
+
+_STATE_FIELDS = (
+    "player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played", "provisional",
+    "played_on", "position", "session_id",
+)
+
+
+def state_before(pool_id: int, position: int) -> RatingState:
+    """The pool's rating state right before the session at ``position``.
+
+    Equal to ``state_from_history`` over all earlier rows: only each player's latest row,
+    the number of sessions and the last session matter.
+    """
+    earlier = RatingHistory.objects.filter(pool_id=pool_id, position__lt=position)
+    if connection.vendor == "postgresql":
+        latest = (
+            earlier.order_by("player_id", "-position")
+            .distinct("player_id")
+            .values_list(*_STATE_FIELDS)
+        )
+    else:  # no DISTINCT ON: walk the rows in order, the last one per player wins
+        by_player = {}
+        for row in earlier.order_by("position").values_list(*_STATE_FIELDS).iterator(2000):
+            by_player[row[0]] = row
+        latest = by_player.values()
+    state = RatingState()
+    last: tuple | None = None
+    for player, mu, sigma, ordinal, played, provisional, day, row_position, sid in latest:
+        state.players[player] = Rating(
+            player, mu, sigma, ordinal, played, provisional, played_at(day)
+        )
+        if last is None or row_position > last[0]:
+            last = (row_position, day, sid)
+    if last is not None:
+        state.sessions_applied = last[0]  # positions count the rated sessions from 1
+        state.last_played_at = played_at(last[1])
+        state.last_session_id = last[2]
+    return state
+
+
+def current_ratings(pool_id: int, player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The stored current ratings of these players (players without one are left out)."""
+    rows = PlayerRating.objects.filter(pool_id=pool_id, player_id__in=list(player_ids))
+    return {
+        row.player_id: Rating(
+            row.player_id, row.mu, row.sigma, row.ordinal, row.sessions_played,
+            row.provisional, played_at(row.last_played_on) if row.last_played_on else None,
+        )
+        for row in rows
+    }
+
+
+def players_from(pool_id: int, position: int) -> set[int]:
+    """Players with history rows at or after ``position``."""
+    return set(
+        RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )

@@ -1,0 +1,251 @@
+"""Reads of the ratings: a club's rating list (now or as of a date), a player's explained
+history, the ratings before an event, and pools whose ratings are behind.
+
+Terms:
+
+* **rating**: the displayed rating, the ordinal on the friendly scale
+  (``tournaments.ratings.config``); lists are ranked on it, equal ratings (within
+  ``SAME_RATING``) share a rank.
+* **as of a date**: every player's rating right after their last session played on or
+  before that date, read from the history (players who had not played yet are absent).
+* **explained session**: one history row seen by its player: placement against what the
+  ratings expected, the change of the rating, and the opponents with their ratings before
+  (``tournaments.ratings.explain_session``). Event, round and table are shown only to whoever
+  may see the event; the numbers themselves are public, like the rating list.
+
+Every function runs a fixed number of queries, whatever the number of players or sessions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
+from django.db.models import Count, QuerySet, Sum
+
+from clubs.selectors import user_roles
+from games.models import Session
+from tournaments.models import PlayerRating, RatingHistory, RatingPool
+from tournaments.ratings import HistoryEntry, SessionExplanation, explain_session
+from tournaments.ratings_db.order import played_at
+from tournaments.ratings_db.services import pool_config
+
+Viewer = User | AnonymousUser | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    rank: int
+    tied: bool
+    player_id: int
+    player_name: str
+    rating: float
+    mu: float
+    sigma: float
+    sessions_played: int
+    provisional: bool
+    last_played_on: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """Where a session was played, for viewers who may see its event (else all None)."""
+
+    event_id: int | None
+    event_name: str | None
+    round_number: int | None
+    table_number: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainedSession:
+    club_id: int
+    position: int
+    played_on: date
+    where: SessionInfo
+    explanation: SessionExplanation
+    opponent_names: dict[int, str]
+
+
+# Ratings this close are equal: tie arithmetic leaves differences in the last bits (four
+# tied players of equal rating come out 1e-14 apart), far below any displayed precision.
+SAME_RATING = 1e-9
+
+
+def _ranked(rows: Sequence[tuple]) -> list[RatingRow]:
+    """Rows of (player, name, rating, mu, sigma, sessions, provisional, last) best first."""
+    ordered = sorted(rows, key=lambda r: (-r[2], r[1], r[0]))
+    ranked: list[RatingRow] = []
+    for index, row in enumerate(ordered):
+        shared_above = index > 0 and abs(ordered[index - 1][2] - row[2]) <= SAME_RATING
+        shared_below = (index + 1 < len(ordered)
+                        and abs(ordered[index + 1][2] - row[2]) <= SAME_RATING)
+        rank = ranked[-1].rank if shared_above else index + 1
+        ranked.append(RatingRow(rank, shared_above or shared_below, *row))
+    return ranked
+
+
+_LIST_FIELDS = ("player_id", "player__name")
+
+
+def _latest_per_player(rows: QuerySet[RatingHistory], fields: Sequence[str]) -> list[tuple]:
+    """For every player, the values of ``fields`` from their last row in ``rows``."""
+    if connection.vendor == "postgresql":
+        return list(
+            rows.order_by("player_id", "-position").distinct("player_id").values_list(*fields)
+        )
+    latest: dict[int, tuple] = {}
+    for row in rows.order_by("position").values_list("player_id", *fields).iterator(2000):
+        latest[row[0]] = row[1:]
+    return list(latest.values())
+
+
+def club_ratings(
+    *, club_id: int, as_of: date | None = None, provisional: bool | None = None
+) -> list[RatingRow]:
+    """The club's rating list, best first; ``provisional`` keeps only (non-)provisional
+    players, and the ranks count the players listed."""
+    if as_of is None:
+        current = PlayerRating.objects.filter(pool__club_id=club_id)
+        if provisional is not None:
+            current = current.filter(provisional=provisional)
+        rows = list(current.values_list(
+            *_LIST_FIELDS, "ordinal", "mu", "sigma", "sessions_played", "provisional",
+            "last_played_on",
+        ))
+        return _ranked(rows)
+    history = RatingHistory.objects.filter(pool__club_id=club_id, played_on__lte=as_of)
+    rows = _latest_per_player(history, (
+        *_LIST_FIELDS, "ordinal_after", "mu_after", "sigma_after", "sessions_played",
+        "provisional", "played_on",
+    ))
+    if provisional is not None:
+        rows = [row for row in rows if row[6] == provisional]
+    return _ranked(rows)
+
+
+def ratings_before(*, club_id: int, day: date, player_ids: Iterable[int]) -> dict[int, float]:
+    """The displayed ratings of these players after every session played before ``day``."""
+    history = RatingHistory.objects.filter(
+        pool__club_id=club_id, played_on__lt=day, player_id__in=list(player_ids)
+    )
+    return {player: rating for player, rating in
+            _latest_per_player(history, ("player_id", "ordinal_after"))}
+
+
+def player_pools(player_id: int) -> list[tuple[int, str]]:
+    """(club id, club name) of every pool the player has a rating in, by club name."""
+    return list(
+        PlayerRating.objects.filter(player_id=player_id)
+        .order_by("pool__club__name", "pool__club_id")
+        .values_list("pool__club_id", "pool__club__name")
+    )
+
+
+_HISTORY_FIELDS = (
+    "pool__club_id", "position", "session_id", "player_id", "player__name", "seat", "played_on",
+    "total", "place", "actual_placement", "expected_placement", "mu_before", "sigma_before",
+    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "sessions_played",
+    "provisional",
+)
+
+
+def player_rating_history(
+    *, player_id: int, club_id: int | None = None, viewer: Viewer = None
+) -> list[ExplainedSession]:
+    """The player's rated sessions, explained, in play order (by club when in several)."""
+    pools = PlayerRating.objects.filter(player_id=player_id)
+    if club_id is not None:
+        pools = pools.filter(pool__club_id=club_id)
+    pool_ids = list(pools.values_list("pool_id", flat=True))
+    if not pool_ids:
+        return []
+    own = RatingHistory.objects.filter(pool_id__in=pool_ids, player_id=player_id)
+    rows = list(
+        RatingHistory.objects.filter(
+            pool_id__in=pool_ids, session_id__in=own.values("session_id")
+        ).values_list(*_HISTORY_FIELDS)
+    )
+    by_session: dict[tuple[int, int], list[tuple]] = {}
+    for row in rows:
+        by_session.setdefault((row[0], row[2]), []).append(row)
+    where = _session_info({sid for _, sid in by_session}, viewer)
+    explained = []
+    for (club, session_id), seats in by_session.items():
+        entries = [_entry(row) for row in seats]
+        explained.append(ExplainedSession(
+            club_id=club,
+            position=seats[0][1],
+            played_on=seats[0][6],
+            where=where.get(session_id, _HIDDEN),
+            explanation=explain_session(entries, player_id),
+            opponent_names={row[3]: row[4] for row in seats if row[3] != player_id},
+        ))
+    explained.sort(key=lambda e: (e.club_id, e.position))
+    return explained
+
+
+_HIDDEN = SessionInfo(None, None, None, None)
+
+
+def _entry(row: tuple) -> HistoryEntry:
+    (_club, _position, session_id, player, _name, seat, day, total, place, actual, expected,
+     mu_before, sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, played,
+     provisional) = row
+    return HistoryEntry(
+        session_id, played_at(day), player, seat, total, place, actual, expected, mu_before,
+        sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, played, provisional,
+    )
+
+
+def _session_info(session_ids: set[int], viewer: Viewer) -> dict[int, SessionInfo]:
+    if not session_ids:
+        return {}
+    everything = viewer is not None and viewer.is_authenticated and viewer.is_superuser
+    clubs = set(user_roles(viewer))
+    rows = Session.objects.filter(id__in=session_ids).values_list(
+        "id", "event_id", "event__name", "table__round__number", "table__number",
+        "event__published", "event__club_id",
+    )
+    return {
+        sid: SessionInfo(event_id, name, round_number, table_number)
+        for sid, event_id, name, round_number, table_number, published, club in rows
+        if everything or published or club in clubs
+    }
+
+
+def stale_rating_pools() -> list[int]:
+    """Clubs whose stored ratings are behind their complete sessions, in club id order.
+
+    Behind: complete sessions but no pool, a different number of complete sessions or sum of
+    their revisions than the pool applied, a pool marked for a replay, or a configuration
+    that changed since the ratings were computed. (An event moved to another date is not
+    seen here; the next update of the club sees it.)
+    """
+    sessions = {
+        club: (count, revisions or 0)
+        for club, count, revisions in Session.objects.filter(complete=True)
+        .values("event__club_id")
+        .annotate(count=Count("id"), revisions=Sum("revision"))
+        .values_list("event__club_id", "count", "revisions")
+    }
+    stale = set()
+    seen = set()
+    for pool in RatingPool.objects.all():
+        seen.add(pool.club_id)
+        applied = (pool.sessions_applied, pool.revisions_applied)
+        if sessions.get(pool.club_id, (0, 0)) != applied or pool.dirty_from:
+            stale.add(pool.club_id)
+            continue
+        try:
+            changed = pool.applied_config != dataclasses.asdict(pool_config(pool))
+        except (TypeError, ValueError):
+            continue  # a configuration the update would refuse too; nothing to queue
+        if changed and (pool.sessions_applied or pool.club_id in sessions):
+            stale.add(pool.club_id)
+    stale.update(club for club in sessions if club not in seen)
+    return sorted(stale)

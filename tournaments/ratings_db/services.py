@@ -1,0 +1,278 @@
+"""Writes of derived ratings: bring a club's rating pool up to date with its complete sessions.
+
+Terms (see also ``order`` and ``loading``):
+
+* **update**: compare the club's complete sessions now with the sessions the pool has
+  applied, find the earliest point in the play order where they differ, and act on it:
+
+  - nothing differs: **unchanged** (running the update twice changes nothing);
+  - only new sessions after the last applied one: **append** them, starting from the stored
+    current ratings of their players;
+  - anything else (a correction, a late entry, a session that became incomplete or was
+    deleted, an event moved to another date): **replay** from that point: delete the history
+    from there on, rebuild the state from the rows before it and rate the rest again.
+
+  A new revision of a session whose players and totals did not change only has its revision
+  noted: ratings read nothing else.
+* **rebuild**: forget the pool's history and rate every complete session from scratch (also
+  what an update does after the pool's configuration changed).
+
+Every path rates with ``tournaments.ratings.apply_session`` in play order, so the stored
+numbers are bit for bit those of a rebuild. One update per club at a time: a PostgreSQL
+advisory transaction lock, then the pool row (``select_for_update``), then one transaction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Literal
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from clubs.models import Club
+from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
+from tournaments.ratings_db.loading import (
+    AppliedSession,
+    PoolSession,
+    applied_sessions,
+    complete_sessions,
+    current_ratings,
+    players_from,
+    rated_seats_of,
+    seats_of,
+    session_results,
+    state_before,
+)
+from tournaments.ratings_db.order import day_key, key_date, played_at
+from tournaments.ratings_db.writing import history_writer, ratings_insert, ratings_upsert
+
+RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
+
+Mode = Literal["unchanged", "appended", "replayed", "rebuilt"]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsSync:
+    """What one update or rebuild did."""
+
+    club_id: int
+    mode: Mode
+    sessions_rated: int
+    pool_sessions: int
+    replayed_from: str = ""
+
+
+def pool_config(pool: RatingPool) -> RatingConfig:
+    """The pool's rating configuration: the defaults with the pool's overrides."""
+    return RatingConfig(**(pool.config or {}))
+
+
+def ratings_update(*, club_id: int) -> RatingsSync:
+    """Bring the club's ratings up to date (append, replay or nothing); safe to run twice."""
+    return _sync(club_id, rebuild=False)
+
+
+def ratings_rebuild(*, club_id: int) -> RatingsSync:
+    """Rate every complete session of the club again from scratch."""
+    return _sync(club_id, rebuild=True)
+
+
+def rating_pool_configure(*, club_id: int, config: Mapping[str, Any]) -> RatingPool:
+    """Set the pool's configuration overrides; the next update rebuilds the pool with them.
+
+    Raises ``ValueError`` for an unknown field or a configuration ``RatingConfig`` refuses.
+    """
+    RatingConfig(**config)  # refuse before storing
+    with transaction.atomic():
+        _lock(club_id)
+        pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id)
+        pool.config = dict(config)
+        pool.save(update_fields=["config"])
+    return pool
+
+
+def ratings_mark_dirty(*, club_id: int, from_date: date) -> None:
+    """Note that the pool must be replayed from ``from_date`` on, whatever its sessions say.
+
+    For changes the update cannot see in the sessions themselves; the next update (or the
+    reconcile job, which looks for marked pools) does the replay.
+    """
+    with transaction.atomic():
+        _lock(club_id)
+        pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id)
+        key = day_key(from_date)
+        if not pool.dirty_from or key < pool.dirty_from:
+            pool.dirty_from = key
+            pool.save(update_fields=["dirty_from"])
+
+
+def _lock(club_id: int) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, club_id])
+
+
+def _sync(club_id: int, *, rebuild: bool) -> RatingsSync:
+    with transaction.atomic():
+        _lock(club_id)
+        if not Club.objects.filter(pk=club_id).exists():
+            return RatingsSync(club_id, "unchanged", 0, 0)  # deleted meanwhile
+        RatingPool.objects.get_or_create(club_id=club_id)
+        pool = RatingPool.objects.select_for_update().get(club_id=club_id)
+        config = pool_config(pool)
+        if rebuild or pool.applied_config != dataclasses.asdict(config):
+            return _rebuild(pool, config)
+        current = complete_sessions(club_id)
+        applied = applied_sessions(pool.pk)
+        start = _first_difference(pool, current, applied)
+        if start is None:
+            _save_bookkeeping(pool, config, current.values())
+            return RatingsSync(club_id, "unchanged", 0, len(current))
+        last_applied = max((a.key for a in applied.values()), default="")
+        if start > last_applied:
+            return _append(pool, config, current, applied, start)
+        return _replay(pool, config, current, applied, start)
+
+
+def _first_difference(
+    pool: RatingPool, current: Mapping[int, PoolSession], applied: Mapping[int, AppliedSession]
+) -> str | None:
+    """The earliest order key from which the applied history is wrong, or None."""
+    starts = [pool.dirty_from] if pool.dirty_from else []
+    revised: dict[int, PoolSession] = {}
+    for sid, now in current.items():
+        then = applied.get(sid)
+        if then is None:
+            starts.append(now.key)
+        elif then.key != now.key:
+            starts.append(min(then.key, now.key))
+        elif then.revision != now.revision:
+            revised[sid] = now
+    starts.extend(then.key for sid, then in applied.items() if sid not in current)
+    if revised:
+        seats, rated = seats_of(revised), rated_seats_of(pool.pk, revised)
+        unchanged = []
+        for sid, now in revised.items():
+            if seats.get(sid) == rated.get(sid):
+                unchanged.append(sid)
+            else:
+                starts.append(now.key)
+        for sid in unchanged:  # the same players and totals: only note the new revision
+            RatedSession.objects.filter(pool_id=pool.pk, session_id=sid).update(
+                revision=revised[sid].revision
+            )
+    return min(starts) if starts else None
+
+
+def _rate(
+    pool_id: int,
+    first_position: int,
+    state: RatingState,
+    sessions: Iterable[tuple[PoolSession, SessionResult]],
+    config: RatingConfig,
+) -> set[int]:
+    """Rate ``sessions`` in order against ``state``, store them from ``first_position`` on;
+    returns the players seen.
+
+    The cyclic garbage collector is paused as in ``tournaments.ratings.replay``: the loop
+    allocates many small objects and no cycles.
+    """
+    seen: set[int] = set()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with history_writer(pool_id, first_position) as sink:
+            for session, result in sessions:
+                sink.add(session, apply_session(state, result, config))
+                seen.update(result.player_ids)
+    finally:
+        if collecting:
+            gc.enable()
+    return seen
+
+
+def _rebuild(pool: RatingPool, config: RatingConfig) -> RatingsSync:
+    RatingHistory.objects.filter(pool_id=pool.pk).delete()
+    RatedSession.objects.filter(pool_id=pool.pk).delete()
+    PlayerRating.objects.filter(pool_id=pool.pk).delete()
+    sessions = session_results(pool.club_id)
+    state = RatingState()
+    _rate(pool.pk, 1, state, sessions, config)
+    ratings_insert(pool.pk, state.players.values())
+    _save_bookkeeping(pool, config, (session for session, _ in sessions))
+    return RatingsSync(pool.club_id, "rebuilt", len(sessions), len(sessions))
+
+
+def _append(
+    pool: RatingPool,
+    config: RatingConfig,
+    current: Mapping[int, PoolSession],
+    applied: Mapping[int, AppliedSession],
+    start: str,
+) -> RatingsSync:
+    sessions = session_results(pool.club_id, from_key=start)
+    players = {p for _, result in sessions for p in result.player_ids}
+    state = RatingState(players=dict(current_ratings(pool.pk, players)))
+    if applied:
+        last_position, last_key, last_sid = max(
+            (a.position, a.key, sid) for sid, a in applied.items()
+        )
+        state.sessions_applied = last_position
+        state.last_played_at = played_at(key_date(last_key))
+        state.last_session_id = last_sid
+    _rate(pool.pk, state.sessions_applied + 1, state, sessions, config)
+    ratings_upsert(pool.pk, (state.players[p] for p in players))
+    _save_bookkeeping(pool, config, current.values())
+    return RatingsSync(pool.club_id, "appended", len(sessions), len(current))
+
+
+def _replay(
+    pool: RatingPool,
+    config: RatingConfig,
+    current: Mapping[int, PoolSession],
+    applied: Mapping[int, AppliedSession],
+    start: str,
+) -> RatingsSync:
+    # Positions follow the keys the sessions were rated with, so everything rated at or
+    # after ``start`` sits at ``position`` or later.
+    position = min(a.position for a in applied.values() if a.key >= start)
+    touched = players_from(pool.pk, position)
+    RatingHistory.objects.filter(pool_id=pool.pk, position__gte=position).delete()
+    RatedSession.objects.filter(pool_id=pool.pk, position__gte=position).delete()
+    state = state_before(pool.pk, position)
+    sessions = session_results(pool.club_id, from_key=start)
+    touched |= _rate(pool.pk, position, state, sessions, config)
+    rated = [state.players[p] for p in touched if p in state.players]
+    ratings_upsert(pool.pk, rated)
+    gone = touched.difference(state.players)  # every session of theirs was taken back
+    if gone:
+        PlayerRating.objects.filter(pool_id=pool.pk, player_id__in=gone).delete()
+    _save_bookkeeping(pool, config, current.values())
+    return RatingsSync(pool.club_id, "replayed", len(sessions), len(current), start)
+
+
+def _save_bookkeeping(
+    pool: RatingPool, config: RatingConfig, sessions: Iterable[PoolSession]
+) -> None:
+    count = revisions = 0
+    last: PoolSession | None = None
+    for session in sessions:
+        count += 1
+        revisions += session.revision
+        if last is None or session.key > last.key:
+            last = session
+    pool.applied_config = dataclasses.asdict(config)
+    pool.sessions_applied = count
+    pool.revisions_applied = revisions
+    pool.last_order_key = last.key if last else ""
+    pool.last_session_id = last.session_id if last else None
+    pool.last_played_on = last.played_on if last else None
+    pool.dirty_from = ""
+    pool.updated_at = timezone.now()
+    pool.save()

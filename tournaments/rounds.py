@@ -1,0 +1,255 @@
+"""Seating rounds: the adapter between the database and the pure seating algorithms.
+
+An organizer generates a round's seating as a preview (a round in status ``planned``, with its
+tables, seats and byes saved so every door shows the same plan), may regenerate it or swap two
+players, and accepts it (status ``playing``) when the tables sit down. A round closes when its
+results are in. Players who are present (checked in) are seated; the others are left out.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict
+from itertools import combinations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+
+from clubs.audit import audit
+from clubs.errors import ServiceError
+from clubs.selectors import ORGANIZER, require_role
+from tournaments import seating
+from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
+
+Actor = User | AnonymousUser | None
+GENERATED_METHODS = ("balanced", "random", "swiss", "progressive")
+
+
+def round_generate(
+    *, event: Event, actor: Actor, method: str | None = None, seed: int | None = None
+) -> Round:
+    """Seat the next round (or re-seat the round still being planned) as a preview."""
+    require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    method = method or event.seating_method or "balanced"
+    if method not in GENERATED_METHODS:
+        raise ServiceError.single(
+            "unknown_seating_method",
+            f"Unknown seating method '{method}'; choose one of {', '.join(GENERATED_METHODS)}.",
+            f"Onbekende indelingsmethode '{method}'; kies uit {', '.join(GENERATED_METHODS)}.",
+            field="method",
+        )
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        round_ = _planned_round(event)
+        players = _present_players(event)
+        if len(players) < 4:
+            raise ServiceError.single(
+                "too_few_players",
+                f"{len(players)} players are checked in; a table needs four.",
+                f"Er zijn {len(players)} spelers aangemeld; een tafel vraagt er vier.",
+            )
+        seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+        played = _played_rounds(event, before=round_.number)
+        request = seating.SeatingRequest(
+            players=players,
+            method=method,
+            seed=seed,
+            played_rounds=played,
+            rounds_total=max(event.planned_rounds, round_.number),
+            history=_club_history(event),
+            standings=dict(
+                Standing.objects.filter(event=event).values_list("player_id", "total")
+            ),
+            round_points=_round_points(event, round_.number - 1),
+        )
+        plan = _seat(request)
+        round_.seating_method, round_.seed = method, seed
+        round_.quality = asdict(plan.report)
+        round_.save()
+        _save_tables(round_, plan.tables, plan.byes)
+        audit(actor, "round.generate", round_, club_id=event.club_id, method=method, seed=seed)
+        return round_
+
+
+def round_seat_manually(
+    *, event: Event, actor: Actor, tables: list[list[int]], byes: Iterable[int] = ()
+) -> Round:
+    """Save an organizer's own seating of the next round as a preview, after checking that
+    every present player sits exactly once or has a bye."""
+    require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        players = _present_players(event)
+        round_ = _planned_round(event)
+        manual = seating.Round(tables=[list(t) for t in tables], byes=list(byes))
+        request = seating.SeatingRequest(
+            players=players, method="manual", manual_round=manual,
+            played_rounds=_played_rounds(event, before=round_.number),
+        )
+        plan = _seat(request)
+        round_.seating_method, round_.seed = "manual", 0
+        round_.quality = asdict(plan.report)
+        round_.save()
+        _save_tables(round_, plan.tables, plan.byes)
+        audit(actor, "round.seat_manually", round_, club_id=event.club_id)
+        return round_
+
+
+def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> Round:
+    """Swap two players of a round (seat for seat, or a seat for a bye). Not at tables that
+    already have results."""
+    require_role(actor, round_.event.club_id, ORGANIZER, "change the seating")
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status == Round.Status.CLOSED:
+            raise _error("round_closed", "This round is closed.", "Deze ronde is gesloten.")
+        places = {}
+        for player in (player_a, player_b):
+            seat = Seat.objects.filter(round=round_, player_id=player).first()
+            bye = Bye.objects.filter(round=round_, player_id=player).first()
+            if seat is None and bye is None:
+                raise _error(
+                    "not_in_round",
+                    f"Player {player} is not in this round.",
+                    f"Speler {player} doet niet mee in deze ronde.",
+                    field="player_a" if player == player_a else "player_b",
+                )
+            if seat is not None and hasattr(seat.table, "session"):
+                raise _error(
+                    "table_has_results",
+                    f"Table {seat.table.number} already has results; it cannot be changed.",
+                    f"Tafel {seat.table.number} heeft al uitslagen; die kan niet meer wijzigen.",
+                )
+            places[player] = (seat, bye)
+        (seat_a, bye_a), (seat_b, bye_b) = places[player_a], places[player_b]
+        for seat in (seat_a, seat_b):
+            if seat is not None:
+                seat.delete()
+        for bye in (bye_a, bye_b):
+            if bye is not None:
+                bye.delete()
+        _place(round_, player_b, seat_a, bye_a)
+        _place(round_, player_a, seat_b, bye_b)
+        played = _played_rounds(round_.event, before=round_.number + 1)
+        round_.quality = asdict(seating.quality_report(played))
+        round_.save(update_fields=["quality"])
+        audit(actor, "round.swap", round_, club_id=round_.event.club_id,
+              players=[player_a, player_b])
+        return round_
+
+
+@transaction.atomic
+def round_accept(*, round_: Round, actor: Actor) -> Round:
+    """The tables sit down: the previewed seating becomes the round being played."""
+    require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
+    if round_.status != Round.Status.PLANNED:
+        raise _error("not_planned", "Only a planned round can be started.",
+                     "Alleen een geplande ronde kan beginnen.")
+    round_.status = Round.Status.PLAYING
+    round_.save(update_fields=["status"])
+    audit(actor, "round.accept", round_, club_id=round_.event.club_id)
+    Event.objects.filter(pk=round_.event_id, status=Event.Status.DRAFT).update(
+        status=Event.Status.RUNNING
+    )
+    return round_
+
+
+@transaction.atomic
+def round_close(*, round_: Round, actor: Actor) -> Round:
+    require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
+    round_.status = Round.Status.CLOSED
+    round_.save(update_fields=["status"])
+    audit(actor, "round.close", round_, club_id=round_.event.club_id)
+    return round_
+
+
+def _planned_round(event: Event) -> Round:
+    """The round being planned, emptied for a new seating, or a new one after the last."""
+    round_ = event.rounds.filter(status=Round.Status.PLANNED).order_by("number").first()
+    if round_ is None:
+        last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        return Round(event=event, number=(last or 0) + 1, status=Round.Status.PLANNED)
+    round_.tables.all().delete()
+    round_.byes.all().delete()
+    return round_
+
+
+def _present_players(event: Event) -> list[int]:
+    return list(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
+    )
+
+
+def _seat(request: "seating.SeatingRequest") -> "seating.RoundPlan":
+    try:
+        return seating.seat_round(request)
+    except seating.SeatingError as exc:
+        raise _error("seating_impossible", str(exc), f"Indelen lukt niet: {exc}") from exc
+
+
+def _place(round_: Round, player: int, seat: Seat | None, bye: Bye | None) -> None:
+    if seat is not None:
+        Seat.objects.create(table=seat.table, round=round_, player_id=player,
+                            position=seat.position)
+    else:
+        Bye.objects.create(round=round_, player_id=player)
+
+
+def _save_tables(round_: Round, tables: list[list[int]], byes: list[int]) -> None:
+    for number, players in enumerate(tables, start=1):
+        table = Table.objects.create(round=round_, number=number)
+        Seat.objects.bulk_create(
+            Seat(table=table, round=round_, player_id=player, position=position)
+            for position, player in enumerate(players)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, player_id=player) for player in byes)
+
+
+def _played_rounds(event: Event, *, before: int) -> list["seating.Round"]:
+    rounds: dict[int, seating.Round] = {}
+    tables: dict[int, list[int]] = {}
+    seats = (
+        Seat.objects.filter(round__event=event, round__number__lt=before)
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table_id", "player_id")
+    )
+    for number, table_id, player in seats:
+        planned = rounds.setdefault(number, seating.Round(tables=[], byes=[]))
+        if table_id not in tables:
+            tables[table_id] = []
+            planned.tables.append(tables[table_id])
+        tables[table_id].append(player)
+    for number, player in Bye.objects.filter(
+        round__event=event, round__number__lt=before
+    ).values_list("round__number", "player_id"):
+        rounds.setdefault(number, seating.Round(tables=[], byes=[])).byes.append(player)
+    return [rounds[n] for n in sorted(rounds)]
+
+
+def _club_history(event: Event) -> dict[tuple[int, int], int]:
+    """How often each pair met at the club's earlier events."""
+    tables: dict[int, list[int]] = {}
+    for table_id, player in Seat.objects.filter(
+        round__event__club_id=event.club_id, round__event__date__lt=event.date
+    ).values_list("table_id", "player_id"):
+        tables.setdefault(table_id, []).append(player)
+    met: Counter[tuple[int, int]] = Counter()
+    for players in tables.values():
+        met.update(tuple(sorted(p)) for p in combinations(players, 2))
+    return dict(met)
+
+
+def _round_points(event: Event, number: int) -> dict[int, float]:
+    from games.models import SessionSeat
+
+    return {
+        player: float(total)
+        for player, total in SessionSeat.objects.filter(
+            session__event=event, session__table__round__number=number
+        ).values_list("player_id", "total")
+    }
+
+
+def _error(code: str, message: str, message_nl: str, field: str | None = None) -> ServiceError:
+    return ServiceError.single(code, message, message_nl, field=field)
+

@@ -1,0 +1,140 @@
+"""The `balanced` method: plan every remaining round of an event at once.
+
+The planner keeps the played rounds as they are, starts the remaining rounds from the longest
+zero-repeat construction for the number of players present (see constructions.py), or from
+shuffles when there is none or when byes are needed, and improves them by simulated annealing
+(search.py). Byes start from a seeded rotation over the players with the fewest sit-outs, so
+they are fair by construction; the search moves them only by letting two players who have sat
+out equally often trade places from some round on, which keeps them fair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .byes import bye_schedule, sit_out_counts
+from .constructions import is_complete, zero_repeat_schedule
+from .quality import normalize_history
+from .rng import derive_seed, make_rng
+from .search import SearchProblem, anneal
+from .types import Pair, PlayerId, Round, SeatingOptions
+
+
+def search_budget(players: int, free_rounds: int, effort: float) -> int:
+    """Swap evaluations allowed: 6,000 per table and round, within 100k..1.5M."""
+    steps = 6000 * (players // 4) * free_rounds
+    return int(effort * min(max(steps, 100_000), 1_500_000))
+
+
+def _initial_rounds(
+    n: int,
+    free: int,
+    byes: list[list[int]],
+    previous: list[list[int]] | None,
+    seed: int,
+) -> list[list[list[int]]]:
+    """Starting tables (player indices) for the free rounds."""
+    rng = make_rng(seed, "start")
+    construction = zero_repeat_schedule(n) if not any(byes) else []
+    complete = bool(construction) and is_complete(n, len(construction))
+    rounds: list[list[list[int]]] = []
+    if construction:
+        order = list(range(len(construction)))
+        rng.shuffle(order)
+        labels = list(range(n))
+        rng.shuffle(labels)
+        if previous is not None and (complete or len(construction) > free):
+            # Relabel so that the construction's first round is the round just played; the
+            # rounds after it then repeat none of its pairs.
+            first = construction[order[0]]
+            for point_table, player_table in zip(first, previous, strict=True):
+                for point, player in zip(point_table, player_table, strict=True):
+                    labels[point] = player
+            order = order[1:] + order[:1] if complete else order[1:]
+        for r in range(min(free, len(order)) if not complete else free):
+            source = construction[order[r % len(order)]]
+            rounds.append([[labels[p] for p in table] for table in source])
+    while len(rounds) < free:
+        r = len(rounds)
+        off = set(byes[r])
+        seated = [p for p in range(n) if p not in off]
+        rng.shuffle(seated)
+        rounds.append([seated[i : i + 4] for i in range(0, len(seated), 4)])
+    return rounds
+
+
+def plan_balanced(
+    players: Sequence[PlayerId],
+    rounds_total: int,
+    *,
+    seed: int,
+    history: Mapping[Pair, int],
+    played_rounds: Sequence[Round],
+    byes_so_far: Mapping[PlayerId, int] | None,
+    options: SeatingOptions,
+) -> list[Round]:
+    """The free rounds (after the played ones) of a balanced plan."""
+    ids = sorted(players)
+    n = len(ids)
+    free = rounds_total - len(played_rounds)
+    if free <= 0:
+        return []
+    if n == 0:
+        return [Round(tables=[], byes=[]) for _ in range(free)]
+    index = {p: i for i, p in enumerate(ids)}
+    label = derive_seed(seed, "balanced", len(played_rounds))
+
+    base = [0] * (n * n)
+    weight = options.history_weight
+    if weight:
+        for (a, b), times in normalize_history(history).items():
+            if a in index and b in index:
+                i, j = index[a], index[b]
+                base[i * n + j] += weight * times
+                base[j * n + i] += weight * times
+    for round_ in played_rounds:
+        for table in round_.tables:
+            inside = [index[p] for p in table if p in index]
+            for i in inside:
+                for j in inside:
+                    if i != j:
+                        base[i * n + j] += 1
+
+    counts = sit_out_counts(ids, played_rounds, byes_so_far)
+    priority = list(range(n))
+    make_rng(label, "byes").shuffle(priority)
+    index_counts = {i: counts[ids[i]] for i in range(n)}
+    byes = bye_schedule(priority, index_counts, free)
+
+    previous_tables: list[list[int]] | None = None
+    previous_where: list[int] | None = None
+    if played_rounds:
+        last = played_rounds[-1]
+        previous_where = [-1] * n
+        for t, table in enumerate(last.tables):
+            for p in table:
+                if p in index:
+                    previous_where[index[p]] = t
+        if sorted(last.seated()) == ids:
+            previous_tables = [[index[p] for p in table] for table in last.tables]
+
+    start = _initial_rounds(n, free, byes, previous_tables, label)
+    problem = SearchProblem(
+        n=n,
+        base=base,
+        rounds=start,
+        byes=byes,
+        previous=previous_where,
+        sit_outs=[index_counts[i] for i in range(n)],
+        consecutive_weight=options.consecutive_weight,
+        budget=search_budget(n, free, options.effort),
+        seed=derive_seed(label, "search"),
+    )
+    tables, final_byes = anneal(problem)
+    return [
+        Round(
+            tables=[[ids[i] for i in table] for table in round_tables],
+            byes=sorted(ids[i] for i in round_byes),
+        )
+        for round_tables, round_byes in zip(tables, final_byes, strict=True)
+    ]

@@ -1,0 +1,69 @@
+"""Fair byes: who sits out when the players present are not a multiple of four.
+
+Each round, players % 4 players sit out. Fair means the sit-out counts never differ by more
+than one among the players present: a round's byes always go to players with the fewest
+sit-outs so far, so nobody sits out twice before everyone has sat out once. A round missed
+because the player had not arrived counts as a sit-out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from .types import PlayerId, Round
+
+
+def sit_out_counts(
+    players: Sequence[PlayerId],
+    played_rounds: Sequence[Round],
+    byes_so_far: Mapping[PlayerId, int] | None = None,
+) -> dict[PlayerId, int]:
+    """Sit-outs per present player: `byes_so_far` when given, else from the played rounds."""
+    if byes_so_far is not None:
+        return {p: int(byes_so_far.get(p, 0)) for p in players}
+    seated: Counter[PlayerId] = Counter()
+    for round_ in played_rounds:
+        seated.update(round_.seated())
+    return {p: len(played_rounds) - seated[p] for p in players}
+
+
+def choose_byes(
+    priority: Sequence[PlayerId], counts: Mapping[PlayerId, int], how_many: int
+) -> list[PlayerId]:
+    """The `how_many` players with the fewest sit-outs; ties go to the earliest in `priority`."""
+    order = {p: i for i, p in enumerate(priority)}
+    ranked = sorted(priority, key=lambda p: (counts.get(p, 0), order[p]))
+    return ranked[:how_many]
+
+
+def bye_schedule(
+    priority: Sequence[PlayerId], counts: Mapping[PlayerId, int], rounds: int
+) -> list[list[PlayerId]]:
+    """Byes for `rounds` rounds in a row, rotating through `priority` among equal counts."""
+    running = {p: counts.get(p, 0) for p in priority}
+    how_many = len(priority) % 4
+    schedule = []
+    for _ in range(rounds):
+        byes = choose_byes(priority, running, how_many)
+        for p in byes:
+            running[p] += 1
+        schedule.append(byes)
+    return schedule
+
+
+def byes_are_fair(rounds: Sequence[Round], counts: Mapping[PlayerId, int]) -> bool:
+    """Check that every round's byes went to players with the fewest sit-outs at that time."""
+    running = dict(counts)
+    for round_ in rounds:
+        present = round_.seated() + list(round_.byes)
+        if round_.byes:
+            worst_bye = max(running.get(p, 0) for p in round_.byes)
+            best_seated = min((running.get(p, 0) for p in round_.seated()), default=worst_bye)
+            if worst_bye > best_seated:
+                return False
+        for p in round_.byes:
+            running[p] = running.get(p, 0) + 1
+        for p in present:
+            running.setdefault(p, 0)
+    return True

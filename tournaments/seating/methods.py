@@ -1,0 +1,74 @@
+"""`seat_round`: seat the next round of an event with any of the methods."""
+
+from __future__ import annotations
+
+from .manual import manual_round
+from .planner import balanced_round, check_players
+from .progressive import progressive_round
+from .quality import quality_report
+from .shuffle import random_round
+from .swiss import swiss_round
+from .types import METHODS, PROGRESSIVE_RULES, Round, RoundPlan, SeatingError, SeatingRequest
+
+
+def seat_round(request: SeatingRequest) -> RoundPlan:
+    """Seat round len(request.played_rounds) + 1; see SeatingRequest for the inputs.
+
+    Raises SeatingError for an unknown method, a player listed twice, or an invalid manual
+    round.
+    """
+    method = request.method
+    if method not in METHODS:
+        raise SeatingError([f"unknown method {method!r}; choose from {', '.join(METHODS)}"])
+    if request.options.progressive_rule not in PROGRESSIVE_RULES:
+        raise SeatingError([f"unknown progressive rule {request.options.progressive_rule!r}"])
+    players = list(request.players)
+    check_players(players)
+    played = list(request.played_rounds)
+    round_: Round
+    if method == "balanced":
+        round_ = balanced_round(
+            players,
+            played,
+            rounds_total=request.rounds_total,
+            seed=request.seed,
+            history=request.history,
+            byes_so_far=request.byes_so_far,
+            options=request.options,
+        )
+    elif method == "random":
+        round_ = random_round(players, played, byes_so_far=request.byes_so_far, seed=request.seed)
+    elif method == "swiss":
+        round_ = swiss_round(
+            players,
+            played,
+            standings=request.standings,
+            history=request.history,
+            byes_so_far=request.byes_so_far,
+            options=request.options,
+            seed=request.seed,
+        )
+    elif method == "progressive":
+        round_ = progressive_round(
+            players,
+            played,
+            round_points=request.round_points,
+            standings=request.standings,
+            byes_so_far=request.byes_so_far,
+            rule=request.options.progressive_rule,
+            seed=request.seed,
+        )
+    else:
+        round_ = manual_round(
+            players,
+            request.manual_round,
+            played_rounds=played,
+            byes_so_far=request.byes_so_far,
+        )
+    return RoundPlan(
+        round_number=len(played) + 1,
+        method=method,
+        tables=round_.tables,
+        byes=round_.byes,
+        report=quality_report([*played, round_]),
+    )

@@ -1,0 +1,97 @@
+"""The `progressive` method: the King's table movement of Bonko.
+
+Tables are ranked, table 1 (the King's table) on top. After a round the places 1-4 at each
+table follow from the points scored in that round (ties: standings, then seat order); places
+1-2 are the winners, 3-4 the losers.
+
+* "kings" rule (the default): winners move up one table and losers down one; the top table
+  keeps its winners and the bottom table its losers.
+* "bonko" rule, as the Bonko rules have it: winners move up one table, losers stay, the top
+  table keeps its winners and sends its losers to the bottom table.
+
+At each new table the pair from the higher position takes seats 1 and 3, the other pair seats
+2 and 4, so partners of a pair sit opposite each other. Players back from a bye or newly
+arrived join at the bottom, then the byes are taken from the bottom among the players with the
+fewest sit-outs, and the ladder is cut into tables of four from the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .byes import choose_byes, sit_out_counts
+from .rng import make_rng
+from .types import PlayerId, Round, SeatingError
+
+
+def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
+    out: list[PlayerId] = []
+    for i in range(max(len(upper), len(lower))):
+        out.extend(group[i] for group in (upper, lower) if i < len(group))
+    return out
+
+
+def move_tables(tables: Sequence[Sequence[PlayerId]], rule: str) -> list[list[PlayerId]]:
+    """Apply the movement to tables whose players are listed by place (1st first)."""
+    winners = [list(t[:2]) for t in tables]
+    losers = [list(t[2:]) for t in tables]
+    count = len(tables)
+    moved: list[list[PlayerId]] = []
+    for t in range(count):
+        if rule == "kings":
+            upper = winners[0] if t == 0 else losers[t - 1]
+            lower = losers[t] if t == count - 1 else winners[t + 1]
+        elif rule == "bonko":
+            if t == 0:
+                upper = winners[0]
+                lower = winners[1] if count > 1 else losers[0]
+            else:
+                upper = losers[t]
+                lower = winners[t + 1] if t + 1 < count else losers[0]
+        else:
+            raise SeatingError([f"unknown progressive rule {rule!r}"])
+        moved.append(_interleave(upper, lower))
+    return moved
+
+
+def _by_place(
+    table: Sequence[PlayerId],
+    round_points: Mapping[PlayerId, float],
+    standings: Mapping[PlayerId, float],
+) -> list[PlayerId]:
+    seat = {p: i for i, p in enumerate(table)}
+    return sorted(table, key=lambda p: (-round_points.get(p, 0), -standings.get(p, 0), seat[p]))
+
+
+def progressive_round(
+    players: Sequence[PlayerId],
+    played_rounds: Sequence[Round],
+    *,
+    round_points: Mapping[PlayerId, float],
+    standings: Mapping[PlayerId, float],
+    byes_so_far: Mapping[PlayerId, int] | None,
+    rule: str,
+    seed: int,
+) -> Round:
+    present = set(players)
+    rng = make_rng(seed, "progressive", len(played_rounds))
+    newcomers = sorted(present)
+    rng.shuffle(newcomers)
+    ladder: list[PlayerId] = []
+    if played_rounds:
+        previous = played_rounds[-1]
+        placed = [
+            _by_place([p for p in t if p in present], round_points, standings)
+            for t in previous.tables
+        ]
+        for table in move_tables([t for t in placed if t], rule):
+            ladder.extend(table)
+        newcomers = [p for p in newcomers if p not in set(ladder)]
+    newcomers.sort(key=lambda p: -standings.get(p, 0))
+    ladder.extend(newcomers)
+
+    counts = sit_out_counts(players, played_rounds, byes_so_far)
+    byes = choose_byes(ladder[::-1], counts, len(ladder) % 4)
+    off = set(byes)
+    seated = [p for p in ladder if p not in off]
+    return Round(tables=[seated[i : i + 4] for i in range(0, len(seated), 4)], byes=byes)

@@ -1,0 +1,34 @@
+"""Reads about events: who may see what, and standings."""
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+
+from clubs.selectors import SCORERS, user_has_role, user_roles
+from tournaments.models import Event, EventScorer, Standing
+
+
+def events_visible_to(user: User | AnonymousUser | None) -> QuerySet[Event]:
+    """Published events for everyone; a club's unpublished events for its own members."""
+    events = Event.objects.all()
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return events
+    return events.filter(Q(published=True) | Q(club_id__in=list(user_roles(user))))
+
+
+def event_standings_rows(event: Event) -> QuerySet[Standing]:
+    return (
+        Standing.objects.filter(event=event)
+        .select_related("player")
+        .order_by("rank", "player__name", "player_id")
+    )
+
+
+def user_may_score(user: User | AnonymousUser | None, event: Event) -> bool:
+    """Organizers and scorers of the event's club, and the event's own scorers."""
+    if user_has_role(user, event.club_id, SCORERS):
+        return True
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and EventScorer.objects.filter(event=event, player__user=user).exists()
+    )

@@ -1,0 +1,183 @@
+"""Writes for events, rounds and their derived standings."""
+
+import datetime
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from clubs.audit import audit
+from clubs.errors import ServiceError, problem
+from clubs.models import Club, Membership, Player
+from clubs.selectors import ORGANIZER, SCORERS, require_role
+from clubs.services import player_register
+from games.rules import RULESETS
+from tournaments.event_standings import event_standing_rows
+from tournaments.models import (
+    Event,
+    EventPlayer,
+    Round,
+    Standing,
+    StandingsComputation,
+)
+from tournaments.rounds import GENERATED_METHODS
+
+Actor = User | AnonymousUser | None
+STANDINGS_LOCK = 0x5354  # namespace for the per-event advisory lock ("ST")
+
+
+def standings_recompute(*, event_id: int, force: bool = False) -> int:
+    """Recompute one event's standings from its complete sessions, its byes and its
+    standings configuration (``tournaments.event_standings``).
+
+    Idempotent: the event's rows are replaced as a whole. One computation per event at a time:
+    on PostgreSQL an advisory transaction lock (SQLite serialises writers anyway). The event
+    row itself is not locked, so submissions never wait for a recompute; its results version
+    is read before the results, so a write landing in between leaves the stored version behind
+    the data and only causes one more run. Returns the results version the standings reflect.
+    Skips the work when they already reflect the current results, unless ``force`` (a changed
+    setting).
+    """
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK, event_id])
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None:
+            return 0  # deleted in the meantime: nothing to compute
+        done = StandingsComputation.objects.filter(event_id=event_id).first()
+        if not force and done is not None and done.results_version == event.results_version:
+            return done.results_version  # a burst of writes: an earlier run covered this one
+        rows = event_standing_rows(event)  # the event's tie-break order, places and byes
+        Standing.objects.filter(event_id=event_id).delete()
+        Standing.objects.bulk_create(rows)
+        StandingsComputation.objects.update_or_create(
+            event_id=event_id,
+            defaults={"results_version": event.results_version, "computed_at": timezone.now()},
+        )
+        return event.results_version
+
+
+# --- Events: create, check in, publish, close (the web interface's writes) -------------------
+
+
+def event_create(
+    *,
+    club: Club,
+    actor: Actor,
+    name: str,
+    date: datetime.date,
+    kind: str = Event.Kind.CLUB_NIGHT,
+    ruleset: str = "classic",
+    planned_rounds: int = 1,
+    seating_method: str = "balanced",
+) -> Event:
+    """A new club night or tournament of ``club``, as a draft that is not yet published."""
+    require_role(actor, club.pk, ORGANIZER, "create an event")
+    problems = []
+    if not name.strip():
+        problems.append(("name_required", "An event needs a name.",
+                         "Een evenement heeft een naam nodig.", "name"))
+    if kind not in Event.Kind.values:
+        problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
+                         f"Onbekende soort evenement '{kind}'.", "kind"))
+    if ruleset not in RULESETS:
+        problems.append(("unknown_ruleset", f"Unknown ruleset '{ruleset}'.",
+                         f"Onbekende spelregels '{ruleset}'.", "ruleset"))
+    if seating_method not in GENERATED_METHODS:
+        problems.append(("unknown_seating_method", f"Unknown seating method '{seating_method}'.",
+                         f"Onbekende indelingsmethode '{seating_method}'.", "seating_method"))
+    if not 1 <= planned_rounds <= 50:
+        problems.append(("planned_rounds_range", "Plan 1 to 50 rounds.",
+                         "Plan 1 tot 50 rondes.", "planned_rounds"))
+    if problems:
+        raise ServiceError([problem(c, m, nl, field=f) for c, m, nl, f in problems])
+    with transaction.atomic():
+        event = Event.objects.create(
+            club=club, name=name.strip(), date=date, kind=kind, ruleset=ruleset,
+            planned_rounds=planned_rounds, seating_method=seating_method,
+            status=Event.Status.DRAFT, published=False,
+        )
+        audit(actor, "event.create", event, club_id=club.pk, name=event.name)
+    return event
+
+
+def entry_set_present(
+    *, event: Event, actor: Actor, player: Player, present: bool
+) -> EventPlayer:
+    """Register a club member for the event and check them in (or out). A player checked out
+    is left out of the next seating; their earlier results stay."""
+    require_role(actor, event.club_id, SCORERS, "check players in")
+    if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
+        raise ServiceError.single(
+            "not_a_member", f"{player.name} is not a member of this club.",
+            f"{player.name} is geen lid van deze club.", field="player",
+        )
+    _check_event_open(event)
+    with transaction.atomic():
+        entry, created = EventPlayer.objects.get_or_create(
+            event=event, player=player, defaults={"present": present}
+        )
+        if not created and entry.present != present:
+            entry.present = present
+            entry.save(update_fields=["present"])
+        audit(actor, "entry.present" if present else "entry.absent", entry,
+              club_id=event.club_id, player=player.pk)
+    return entry
+
+
+def event_walk_in(*, event: Event, actor: Actor, name: str) -> EventPlayer:
+    """A player who walks in tonight: a new club member, registered and checked in at once."""
+    require_role(actor, event.club_id, SCORERS, "register a walk-in")
+    _check_event_open(event)
+    with transaction.atomic():
+        player = player_register(club=event.club, name=name, actor=actor)
+        return EventPlayer.objects.create(event=event, player=player, present=True)
+
+
+def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Event:
+    """Show the event's standings and sessions to everyone (or hide them again)."""
+    require_role(actor, event.club_id, ORGANIZER, "publish an event")
+    if event.published != published:
+        with transaction.atomic():
+            event.published = published
+            event.save(update_fields=["published"])
+            audit(actor, "event.publish" if published else "event.unpublish", event,
+                  club_id=event.club_id)
+    return event
+
+
+def event_close(*, event: Event, actor: Actor) -> Event:
+    """The evening is over: every round still open is closed, so results can no longer
+    change, and the event is finished."""
+    require_role(actor, event.club_id, ORGANIZER, "close an event")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        event.rounds.exclude(status=Round.Status.CLOSED).update(status=Round.Status.CLOSED)
+        if event.status != Event.Status.FINISHED:
+            event.status = Event.Status.FINISHED
+            event.save(update_fields=["status"])
+            audit(actor, "event.close", event, club_id=event.club_id)
+    return event
+
+
+def _check_event_open(event: Event) -> None:
+
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError.single(
+            "event_finished", "This event is finished.", "Dit evenement is afgelopen."
+        )
+
+
+def events_with_stale_standings() -> list[int]:
+    """Events whose results version is newer than their last standings computation."""
+    return list(
+        Event.objects.filter(results_version__gt=0)
+        .filter(
+            Q(computation__isnull=True)
+            | ~Q(computation__results_version=F("results_version"))
+        )
+        .order_by("id")
+        .values_list("id", flat=True)
+    )

@@ -1,0 +1,104 @@
+"""How an event configures its standings, as stored on ``Event`` and read back as ``EventRules``.
+
+Terms (the arithmetic itself is ``tournaments.ratings.standings.event``):
+
+* **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
+  decides and the rest break ties in turn; any of ``EVENT_CRITERIA``.
+* **points per place** (``Event.points_per_place``): placement points for 1st, 2nd, 3rd and
+  4th place at a table; shared places share their points.
+* **bye credit** (``Event.bye_credit``, ``bye_points``, ``bye_placement_points``): what a
+  round without a table is worth: ``none``, ``average`` (of the player's played rounds),
+  ``fixed`` (the two configured numbers) or ``middle_place`` (0 points, the placement points of
+  place 2.5).
+* **points**: standings figures that are whole numbers unless a bye credit made them
+  fractional; ``PointsField`` stores them as doubles and reads whole values back as ``int``.
+
+No model import here: ``tournaments.models`` imports this module.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.ratings.standings import EVENT_CRITERIA, ByeCredit, EventRules
+
+DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
+DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)
+
+
+class ByeCreditKind(models.TextChoices):
+    NONE = "none", _("nothing")
+    AVERAGE = "average", _("the player's average per round")
+    FIXED = "fixed", _("fixed points")
+    MIDDLE_PLACE = "middle_place", _("the middle place (0 points)")
+
+
+def default_standings_order() -> list[str]:
+    return list(DEFAULT_STANDINGS_ORDER)
+
+
+def default_points_per_place() -> list[float]:
+    return list(DEFAULT_POINTS_PER_PLACE)
+
+
+def validate_standings_order(value: Any) -> None:
+    if not isinstance(value, list) or not value:
+        raise ValidationError(_("Give at least one criterion, as a list."))
+    unknown = [name for name in value if name not in EVENT_CRITERIA]
+    if unknown:
+        raise ValidationError(
+            _("Unknown criteria %(unknown)s; choose from %(known)s."),
+            params={"unknown": ", ".join(map(str, unknown)), "known": ", ".join(EVENT_CRITERIA)},
+        )
+    if len(set(value)) != len(value):
+        raise ValidationError(_("A criterion appears twice."))
+
+
+def validate_points_per_place(value: Any) -> None:
+    if not isinstance(value, list) or not 1 <= len(value) <= 4:
+        raise ValidationError(_("Give points for 1 to 4 table places, as a list."))
+    for points in value:
+        if isinstance(points, bool) or not isinstance(points, int | float):
+            raise ValidationError(_("Points per place must be numbers."))
+        if not math.isfinite(points) or abs(points) > 10_000:
+            raise ValidationError(_("Points per place must be between -10000 and 10000."))
+
+
+class PointsField(models.FloatField):
+    """A double precision number that reads back as ``int`` when it is whole.
+
+    Standings totals are sums of whole session totals; only a bye credited with a player's
+    average can make them fractional. Reading whole values as ints keeps pages, CSV files and
+    the API showing ``120``, not ``120.0``.
+    """
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> int | float | None:
+        return whole(value)
+
+    def to_python(self, value: Any) -> int | float | None:
+        return whole(super().to_python(value))
+
+
+def whole(value: float | int | None) -> int | float | None:
+    """``value`` as an int when it is a whole number, else unchanged."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def event_rules(event: Any) -> EventRules:
+    """The ``EventRules`` an event's stored configuration describes."""
+    return EventRules(
+        order=tuple(event.standings_order or DEFAULT_STANDINGS_ORDER),
+        points_per_place=tuple(float(p) for p in (event.points_per_place or ())),
+        bye=ByeCredit(
+            kind=event.bye_credit or ByeCreditKind.NONE,
+            points=float(event.bye_points or 0),
+            placement_points=float(event.bye_placement_points or 0),
+        ),
+    )

@@ -1,0 +1,35 @@
+"""Public pages (namespace ``public``) and the organizer's pages (namespace ``manage``)."""
+
+from django.urls import path
+
+from tournaments.web import exports, organizer, public, rounds
+
+app_name = "public"
+
+manage_patterns = [
+    path("events/<int:event_id>/", organizer.event_dashboard, name="event"),
+    path("events/<int:event_id>/checkin/", organizer.checkin, name="checkin"),
+    path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
+    path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
+    path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
+    path("events/<int:event_id>/close/", organizer.close, name="close"),
+    path("rounds/<int:round_id>/", rounds.round_page, name="round"),
+    path("rounds/<int:round_id>/swap/", rounds.swap, name="swap"),
+    path("rounds/<int:round_id>/accept/", rounds.accept, name="accept"),
+    path("rounds/<int:round_id>/regenerate/", rounds.regenerate, name="regenerate"),
+    path("rounds/<int:round_id>/close/", rounds.close, name="round-close"),
+    path("rounds/<int:round_id>/cards/", rounds.table_cards, name="cards"),
+    path("rounds/<int:round_id>/sheets/", rounds.score_sheets, name="sheets"),
+]
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("events/<int:event_id>/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
+    path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
+    path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),
+    path("players/<int:player_id>/", public.player_page, name="player"),
+]
+
+# Included from config.urls under "manage/" with its own namespace.
+manage_urls = (manage_patterns, "manage")

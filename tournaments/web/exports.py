@@ -1,0 +1,48 @@
+"""CSV downloads of an event's standings and sessions, for whoever may see the event."""
+
+import csv
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.text import slugify
+
+from tournaments.selectors import event_standings_rows
+from tournaments.web import queries
+from tournaments.web.public import visible_event
+
+STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins",
+                    "first", "second", "third", "fourth"]
+SESSIONS_HEADER = ["round", "table", "seat", "player_id", "player", "total", "placement",
+                   "complete", "games", "revision"]
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, "csv._writer"]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = visible_event(request, event_id)
+    response, writer = _csv_response(f"{slugify(event.name) or 'event'}-standings.csv")
+    writer.writerow(STANDINGS_HEADER)
+    for row in event_standings_rows(event):
+        places = (list(row.placements) + [0, 0, 0, 0])[:4]
+        writer.writerow([row.rank, int(row.tied), row.player_id, row.player.name, row.total,
+                         row.sessions, row.table_wins, *places])
+    return response
+
+
+def sessions_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = visible_event(request, event_id)
+    response, writer = _csv_response(f"{slugify(event.name) or 'event'}-sessions.csv")
+    writer.writerow(SESSIONS_HEADER)
+    for session in queries.event_sessions(event):
+        games = len(session.result.get("games") or [])
+        for seat in sorted(session.seat_results.all(), key=lambda s: s.position):
+            writer.writerow([
+                session.table.round.number, session.table.number, seat.position + 1,
+                seat.player_id, seat.player.name, seat.total,
+                seat.placement if seat.placement is not None else "",
+                int(session.complete), games, session.revision,
+            ])
+    return response

@@ -1,0 +1,168 @@
+"""The organizer's event pages: create an event, check players in (walk-ins too), seat the
+next round, publish the results and close the event."""
+
+from django.contrib import messages
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.errors import ServiceError
+from clubs.models import Club, Player
+from clubs.selectors import ORGANIZER, SCORERS
+from tournaments import services
+from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm, attach_problems
+from tournaments.models import Event, EventPlayer, Round
+from tournaments.rounds import round_generate
+from tournaments.web import queries
+from tournaments.web.helpers import has_role, is_htmx, problems, refused, service_failed
+
+
+def staff_event(request: HttpRequest, event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+
+
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not has_role(request, club.pk, ORGANIZER):
+        return refused(request)
+    form = EventForm(request.POST or None, initial={"kind": Event.Kind.CLUB_NIGHT})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(club=club, actor=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            attach_problems(form, problems(exc.errors))
+        else:
+            messages.success(request, _("The event is created. Now check in who is here."))
+            return redirect("manage:checkin", event_id=event.pk)
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form},
+                  status=status)
+
+
+def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = staff_event(request, event_id)
+    if not has_role(request, event.club_id, SCORERS):
+        return refused(request)
+    rounds = [(r, queries.round_tables(r)) for r in queries.event_rounds(event)]
+    entries = EventPlayer.objects.filter(event=event)
+    return render(request, "tournaments/event_dashboard.html", {
+        "event": event,
+        "rounds": rounds,
+        "present": entries.filter(present=True).count(),
+        "registered": entries.count(),
+        "planned": event.rounds.filter(status=Round.Status.PLANNED).first(),
+        "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
+        "is_organizer": has_role(request, event.club_id, ORGANIZER),
+    })
+
+
+def _checkin_rows(event: Event) -> list[tuple[Player, bool]]:
+    entries = EventPlayer.objects.filter(event=event, player=OuterRef("pk"))
+    players = (
+        Player.objects.filter(memberships__club_id=event.club_id)
+        .annotate(present=Exists(entries.filter(present=True)))
+        .order_by("name", "id")
+    )
+    return [(p, p.present) for p in players]
+
+
+def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Who is here tonight: tick players in or out; a walk-in is added on the spot."""
+    event = staff_event(request, event_id)
+    if not has_role(request, event.club_id, SCORERS):
+        return refused(request)
+    errors = []
+    if request.method == "POST":
+        form = CheckInForm(request.POST)
+        if form.is_valid():
+            player = get_object_or_404(Player, pk=form.cleaned_data["player"])
+            try:
+                services.entry_set_present(event=event, actor=request.user, player=player,
+                                           present=form.cleaned_data["present"])
+            except ServiceError as exc:
+                if exc.status_code == 403:
+                    return refused(request, exc)
+                errors = problems(exc.errors)
+            if is_htmx(request) and not errors:
+                present = EventPlayer.objects.filter(event=event, player=player,
+                                                     present=True).exists()
+                return render(request, "tournaments/_checkin_row.html",
+                              {"event": event, "player": player, "present": present})
+            if not errors:
+                return redirect("manage:checkin", event_id=event.pk)
+    return _checkin_page(request, event, WalkInForm(), errors)
+
+
+def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
+                  errors: list) -> HttpResponse:
+    rows = _checkin_rows(event)
+    return render(request, "tournaments/checkin.html", {
+        "event": event, "rows": rows, "walk_in": walk_in, "errors": errors,
+        "present": sum(1 for _p, here in rows if here),
+    }, status=400 if errors or walk_in.errors else 200)
+
+
+@require_POST
+def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = staff_event(request, event_id)
+    form = WalkInForm(request.POST)
+    if form.is_valid():
+        try:
+            entry = services.event_walk_in(event=event, actor=request.user,
+                                           name=form.cleaned_data["name"])
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            attach_problems(form, problems(exc.errors))
+        else:
+            messages.success(request, _("%(name)s is registered and checked in.")
+                             % {"name": entry.player.name})
+            return redirect("manage:checkin", event_id=event.pk)
+    if not has_role(request, event.club_id, SCORERS):
+        return refused(request)
+    return _checkin_page(request, event, form, [])
+
+
+@require_POST
+def seat_round(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Seat the next round as a preview (or seat the planned one again)."""
+    event = staff_event(request, event_id)
+    form = SeatRoundForm(request.POST)
+    method = form.cleaned_data["method"] if form.is_valid() else None
+    try:
+        round_ = round_generate(event=event, actor=request.user, method=method)
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+        return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:round", round_id=round_.pk)
+
+
+@require_POST
+def publish(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = staff_event(request, event_id)
+    published = request.POST.get("published", "1") == "1"
+    try:
+        services.event_publish(event=event, actor=request.user, published=published)
+    except ServiceError as exc:
+        return refused(request, exc)
+    messages.success(request, _("The results are public.") if published
+                     else _("The results are hidden again."))
+    return redirect("manage:event", event_id=event.pk)
+
+
+@require_POST
+def close(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = staff_event(request, event_id)
+    try:
+        services.event_close(event=event, actor=request.user)
+    except ServiceError as exc:
+        return service_failed(request, exc, "403.html", {})
+    messages.success(request, _("The event is closed."))
+    return redirect("manage:event", event_id=event.pk)

@@ -1,0 +1,90 @@
+"""Public pages: the home page, an event's standings (refreshing while it runs), a table's
+session as a score sheet, and a player's page with sessions and rating history."""
+
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from clubs.models import Club, Player
+from clubs.selectors import SCORERS
+from games.views.sheet import ruleset_or_none, session_rows, short_names
+from tournaments.models import Event, StandingsComputation, Table
+from tournaments.selectors import event_standings_rows, events_visible_to
+from tournaments.web import queries
+from tournaments.web.helpers import has_role, is_htmx
+
+REFRESH_SECONDS = 15
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    visible = events_visible_to(request.user).order_by("-date", "-id")
+    clubs = Club.objects.prefetch_related(Prefetch("events", queryset=visible)).order_by("name")
+    return render(request, "tournaments/home.html", {"clubs": clubs})
+
+
+def visible_event(request: HttpRequest, event_id: int) -> Event:
+    return get_object_or_404(events_visible_to(request.user).select_related("club"), pk=event_id)
+
+
+def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = visible_event(request, event_id)
+    computation = StandingsComputation.objects.filter(event=event).first()
+    context = {
+        "event": event,
+        "standings": event_standings_rows(event),
+        "up_to_date": bool(computation)
+        and computation.results_version == event.results_version,
+        "live": event.status != Event.Status.FINISHED,
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+    if is_htmx(request):
+        return render(request, "tournaments/_standings_table.html", context)
+    context["rounds"] = [
+        (round_, queries.round_tables(round_)) for round_ in queries.event_rounds(event)
+    ]
+    context["can_manage"] = has_role(request, event.club_id, SCORERS)
+    return render(request, "tournaments/event_standings.html", context)
+
+
+def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    event = visible_event(request, event_id)
+    table = get_object_or_404(
+        Table.objects.select_related("round").prefetch_related("seats__player"),
+        pk=table_id, round__event=event,
+    )
+    players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    session = getattr(table, "session", None)
+    result = session.result if session is not None else {}
+    revisions = (
+        list(session.revisions.select_related("created_by").order_by("-number"))
+        if session is not None else []
+    )
+    shown = None  # an earlier revision, asked for with ?revision=N: results are evidence
+    wanted = request.GET.get("revision", "")
+    if wanted.isdigit() and session is not None and int(wanted) != session.revision:
+        shown = next((r for r in revisions if r.number == int(wanted)), None)
+        if shown is None:
+            raise Http404
+        result = shown.result
+    names = short_names([p.name for p in players])
+    rows = session_rows(result, ruleset_or_none(event.ruleset), names)
+    return render(request, "games/table_sheet.html", {
+        "event": event, "table": table, "players": players, "session": session,
+        "rows": rows, "short_names": names, "totals": result.get("totals"),
+        "placements": result.get("placements"), "revisions": revisions,
+        "shown_revision": shown,
+    })
+
+
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id)
+    results = list(queries.player_results(player, request.user))
+    visible_clubs = set(events_visible_to(request.user).values_list("club_id", flat=True))
+    member_of_visible = player.memberships.filter(club_id__in=visible_clubs).exists()
+    if not results and not member_of_visible:
+        raise Http404
+    history = queries.rating_history(player)
+    return render(request, "tournaments/player.html", {
+        "player": player, "results": results, "history": history,
+        "chart": queries.chart(history),
+    })

@@ -1,0 +1,152 @@
+"""Reads for the web pages: a round's tables with their state, a player's sessions and rating
+history. Plain queries; nothing here writes."""
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Count, Prefetch, QuerySet
+
+from clubs.models import Player
+from games.models import Session, SessionSeat
+from games.rules import get_ruleset
+from tournaments.models import Bye, Event, RatingHistory, Round, Seat, Table
+from tournaments.selectors import events_visible_to
+
+WAITING, PLAYING, DONE, PROBLEM = "waiting", "playing", "done", "problem"
+
+
+@dataclass
+class TableState:
+    """A table of a round as the organizer's dashboard shows it."""
+
+    table: Table
+    players: list[Player]
+    session: Session | None
+    status: str
+    games_played: int = 0
+    games_total: int = 12
+    totals: list[int] = field(default_factory=list)
+    reason: str = ""
+
+
+def round_tables(round_: Round) -> list[TableState]:
+    """Every table of the round with its players (seat order) and how far its session is."""
+    games_total = _games_per_session(round_.event.ruleset)
+    tables = (
+        round_.tables.order_by("number")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .select_related("session")
+    )
+    states = []
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        session = getattr(table, "session", None)
+        state = TableState(table=table, players=[s.player for s in seats], session=session,
+                           status=WAITING, games_total=games_total)
+        if session is not None:
+            state.games_played = len(session.result.get("games") or [])
+            state.totals = session.result.get("totals") or []
+        if len(seats) != 4:
+            state.status, state.reason = PROBLEM, "table_not_full"
+        elif session is not None and session.complete:
+            state.status = DONE
+        elif round_.status == Round.Status.CLOSED:
+            state.status, state.reason = PROBLEM, "closed_incomplete"
+        elif session is not None or round_.status == Round.Status.PLAYING:
+            state.status = PLAYING
+        states.append(state)
+    return states
+
+
+def round_byes(round_: Round) -> list[Player]:
+    return [bye.player for bye in Bye.objects.filter(round=round_).select_related("player")]
+
+
+def _games_per_session(code: str) -> int:
+    try:
+        return get_ruleset(code).games_per_session
+    except KeyError:
+        return 12
+
+
+def event_rounds(event: Event) -> QuerySet[Round]:
+    return event.rounds.order_by("number")
+
+
+def event_sessions(event: Event) -> QuerySet[Session]:
+    return (
+        Session.objects.filter(event=event)
+        .select_related("table__round")
+        .prefetch_related(
+            Prefetch("seat_results", queryset=SessionSeat.objects.select_related("player"))
+        )
+        .order_by("table__round__number", "table__number")
+    )
+
+
+def player_results(player: Player, user: User | AnonymousUser | None) -> QuerySet[SessionSeat]:
+    """The player's sessions in events the user may see, newest first."""
+    return (
+        SessionSeat.objects.filter(
+            player=player, session__event__in=events_visible_to(user)
+        )
+        .select_related("session__event", "session__table__round")
+        .order_by("-session__event__date", "-session__table__round__number")
+    )
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    when: date
+    rating: float
+    event: str
+
+
+def rating_history(player: Player) -> list[RatingPoint]:
+    """The player's rating after each rated session, from the stored rating history of the
+    pool they played most in (ratings are derived and written by ``tournaments.ratings_db``).
+    Sessions of events that are not published are shown without their event's name."""
+    rows = RatingHistory.objects.filter(player=player)
+    pool_id = (
+        rows.values("pool_id").annotate(n=Count("id")).order_by("-n")
+        .values_list("pool_id", flat=True).first()
+    )
+    if pool_id is None:
+        return []
+    history = list(
+        rows.filter(pool_id=pool_id).order_by("played_on", "pk")
+        .values_list("played_on", "ordinal_after", "session_id")
+    )
+    events = dict(
+        Session.objects.filter(pk__in=[h[2] for h in history], event__published=True)
+        .values_list("pk", "event__name")
+    )
+    return [
+        RatingPoint(when=played_on, rating=rating, event=events.get(session_id, ""))
+        for played_on, rating, session_id in history
+    ]
+
+
+def chart(points: list[RatingPoint], width: int = 600, height: int = 200) -> dict[str, Any]:
+    """Coordinates for an SVG line chart of the rating history."""
+    if not points:
+        return {}
+    values = [p.rating for p in points]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    pad = 24
+    step = (width - 2 * pad) / max(len(points) - 1, 1)
+    coords = [
+        (round(pad + i * step, 1), round(height - pad - (v - low) / span * (height - 2 * pad), 1))
+        for i, v in enumerate(values)
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "path": " ".join(f"{x},{y}" for x, y in coords),
+        "dots": coords,
+        "low": round(low, 1),
+        "high": round(high, 1),
+    }

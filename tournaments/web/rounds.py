@@ -1,0 +1,142 @@
+"""A round on the organizer's screen: the table plan (swap two players), start it, follow
+the tables while they play, close it; and the printed table cards and score sheets."""
+
+import segno
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.errors import ServiceError
+from clubs.selectors import ORGANIZER, SCORERS
+from games.views.sheet import blank_sheet, ruleset_or_none
+from tournaments import rounds as round_services
+from tournaments.forms import SwapForm, attach_problems
+from tournaments.models import Round
+from tournaments.web import queries
+from tournaments.web.helpers import has_role, is_htmx, problems, refused
+
+POLL_SECONDS = 10
+
+
+def staff_round(request: HttpRequest, round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("event__club"), pk=round_id)
+
+
+def _swap_form(round_: Round, data: dict | None = None) -> SwapForm:
+    tables = queries.round_tables(round_)
+    players = [
+        (p.pk, _("%(name)s (table %(n)s)") % {"name": p.name, "n": t.table.number})
+        for t in tables for p in t.players
+    ]
+    players += [
+        (p.pk, _("%(name)s (sits out)") % {"name": p.name}) for p in queries.round_byes(round_)
+    ]
+    return SwapForm(data, players=sorted(players, key=lambda c: c[1]))
+
+
+def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None = None,
+               status: int = 200) -> HttpResponse:
+    round_ = staff_round(request, round_id)
+    if not has_role(request, round_.event.club_id, SCORERS):
+        return refused(request)
+    context = {
+        "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
+        "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,
+        "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),
+    }
+    if is_htmx(request):
+        return render(request, "tournaments/_round_tables.html", context)
+    context["swap_form"] = swap_form or _swap_form(round_)
+    return render(request, "tournaments/round.html", context, status=status)
+
+
+@require_POST
+def swap(request: HttpRequest, round_id: int) -> HttpResponse:
+    round_ = staff_round(request, round_id)
+    form = _swap_form(round_, request.POST)
+    if form.is_valid():
+        try:
+            round_services.round_swap(round_=round_, actor=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            attach_problems(form, problems(exc.errors))
+        else:
+            messages.success(request, _("The two players swapped places."))
+            return redirect("manage:round", round_id=round_.pk)
+    if not has_role(request, round_.event.club_id, SCORERS):
+        return refused(request)
+    return round_page(request, round_id, swap_form=form, status=400)
+
+
+def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
+    round_ = staff_round(request, round_id)
+    try:
+        if command == "accept":
+            round_services.round_accept(round_=round_, actor=request.user)
+            messages.success(request, _("The round has started: the tables can play."))
+        elif command == "close":
+            round_services.round_close(round_=round_, actor=request.user)
+            messages.success(request, _("The round is closed."))
+        else:
+            if round_.status != Round.Status.PLANNED:
+                return redirect("manage:round", round_id=round_.pk)
+            round_ = round_services.round_generate(event=round_.event, actor=request.user)
+            messages.success(request, _("The round is seated again."))
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    return redirect("manage:round", round_id=round_.pk)
+
+
+@require_POST
+def accept(request: HttpRequest, round_id: int) -> HttpResponse:
+    return _command(request, round_id, "accept")
+
+
+@require_POST
+def close(request: HttpRequest, round_id: int) -> HttpResponse:
+    return _command(request, round_id, "close")
+
+
+@require_POST
+def regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
+    return _command(request, round_id, "regenerate")
+
+
+def _qr_svg(url: str) -> str:
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, omitsize=True))  # noqa: S308
+
+
+def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
+    """One card per table: who sits where, and the scoring link as text and QR code."""
+    round_ = staff_round(request, round_id)
+    if not has_role(request, round_.event.club_id, SCORERS):
+        return refused(request)
+    cards = []
+    for state in queries.round_tables(round_):
+        link = request.build_absolute_uri(
+            reverse("scoring:table", args=[state.table.scoring_token])
+        )
+        cards.append({"state": state, "link": link, "qr": _qr_svg(link)})
+    return render(request, "tournaments/print_cards.html",
+                  {"round": round_, "event": round_.event, "cards": cards})
+
+
+def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A blank paper score sheet per table, the players' names filled in."""
+    round_ = staff_round(request, round_id)
+    if not has_role(request, round_.event.club_id, SCORERS):
+        return refused(request)
+    ruleset = ruleset_or_none(round_.event.ruleset)
+    sheet = blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []}
+    return render(request, "tournaments/print_sheets.html", {
+        "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
+        "sheet": sheet, "ruleset": ruleset,
+    })
