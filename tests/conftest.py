@@ -137,10 +137,41 @@ class Worker:
             self.start()
 
     def kill(self) -> None:
-        """SIGKILL: the worker dies mid-task, as in a crash or an OOM kill."""
+        """SIGKILL: the worker dies mid-task, as in a crash or an OOM kill. The message it held
+        would come back only after the broker's visibility timeout (an hour); the tests recover
+        through reconcile instead, so the held message is dropped here."""
         assert self.process is not None
         self.process.kill()
         self.process.wait()
+        import redis
+
+        redis.Redis.from_url(settings.CELERY_BROKER_URL).delete("unacked", "unacked_index")
+
+    def wait_idle(self, timeout: float = 30) -> bool:
+        """Wait until no task is queued, held or running and no other database connection is
+        inside a transaction, seen twice in a row. A test's teardown truncates every table,
+        which deadlocks with a task still writing (a ratings update queued by the test's last
+        session, say)."""
+        import redis
+        from django.db import connection
+
+        broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+        quiet = 0
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+                    "AND state <> 'idle'"
+                )
+                busy_connections = cursor.fetchone()[0]
+            busy = broker.llen("celery") + broker.hlen("unacked") + busy_connections
+            quiet = quiet + 1 if busy == 0 else 0
+            if quiet >= 2:
+                return True
+            time.sleep(0.1)
+        return False
 
     def stop(self) -> None:
         if self.process is not None:
@@ -163,7 +194,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[Worker
 
 
 @pytest.fixture
-def celery_worker(celery_worker_process, transactional_db) -> Worker:
+def celery_worker(celery_worker_process, transactional_db) -> Iterator[Worker]:
     """Tasks go through Redis to the worker process; the test's writes are committed."""
     needs("PostgreSQL", postgres_available())
     needs("Redis", redis_available())
@@ -171,4 +202,6 @@ def celery_worker(celery_worker_process, transactional_db) -> Worker:
     celery_worker_process.ensure()
     needs("a Celery worker", celery_worker_process.alive())
     celery_app.conf.task_always_eager = False
-    return celery_worker_process
+    yield celery_worker_process
+    if celery_worker_process.alive():
+        celery_worker_process.wait_idle()
