@@ -87,8 +87,8 @@ def summary_ms(values: list[float]) -> dict[str, float]:
     }
 
 
-def tree_rss_mib(pid: int) -> float:
-    """Resident memory of a process and all its descendants, in MiB."""
+def process_tree(pid: int) -> list[int]:
+    """A process and all its descendants."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -97,10 +97,18 @@ def tree_rss_mib(pid: int) -> float:
             except (OSError, IndexError, ValueError):
                 continue
             children.setdefault(parent, []).append(int(entry.name))
-    total, stack = 0, [pid]
+    found, stack = [], [pid]
     while stack:
         current = stack.pop()
+        found.append(current)
         stack.extend(children.get(current, []))
+    return found
+
+
+def tree_rss_mib(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MiB."""
+    total = 0
+    for current in process_tree(pid):
         try:
             for line in Path(f"/proc/{current}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -108,6 +116,18 @@ def tree_rss_mib(pid: int) -> float:
         except OSError:
             continue
     return round(total / 1024, 1)
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process and its descendants have used so far."""
+    total = 0
+    for current in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def database_url(name: str) -> str:
@@ -190,12 +210,20 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
     return web, worker
 
 
-def capacity(token: str, tables: list[int], seconds: float, clients: int) -> dict[str, Any]:
-    """Closed-loop throughput of a trivial authenticated GET and of game submissions."""
-    results = {
-        "trivial": _closed_loop("trivial", token, [], seconds, clients),
-        "submit": _closed_loop("submit", token, list(tables), seconds, clients),
-    }
+def capacity(
+    token: str, tables: list[int], seconds: float, clients: int, processes: dict[str, int]
+) -> dict[str, Any]:
+    """Closed-loop throughput of a trivial authenticated GET and of game submissions, with the
+    CPU time each server process spent per request (the load generator shares the machine)."""
+    results: dict[str, Any] = {}
+    for kind, left in (("trivial", []), ("submit", list(tables))):
+        before = {name: tree_cpu_seconds(pid) for name, pid in processes.items()}
+        results[kind] = _closed_loop(kind, token, left, seconds, clients)
+        requests = max(1, results[kind]["requests"])
+        results[kind]["cpu_ms_per_request"] = {
+            name: round(1000 * (tree_cpu_seconds(pid) - before[name]) / requests, 2)
+            for name, pid in processes.items()
+        }
     results["submit_to_trivial_ratio"] = round(
         results["submit"]["requests_per_second"] / results["trivial"]["requests_per_second"], 3
     )
@@ -353,8 +381,10 @@ def main() -> None:
     web, worker = start_services(env, args.web_workers)
     try:
         memory_start = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
+        processes = {"web": web.pid, "worker": worker.pid}
         report: dict[str, Any] = {"capacity": capacity(setup["token"], capacity_tables,
-                                                       args.capacity_seconds, args.clients)}
+                                                       args.capacity_seconds, args.clients,
+                                                       processes)}
         memory_mid = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
         report["club_night"] = club_night(setup, night_rounds, args.duration, args.think)
         time.sleep(3)

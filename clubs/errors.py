@@ -33,5 +33,9 @@ class NotAllowed(ServiceError):
     status_code = 403
 
 
+class NotFound(ServiceError):
+    status_code = 404
+
+
 class Conflict(ServiceError):
     status_code = 409

@@ -1,12 +1,13 @@
 """Writes of session results. Every path (API, HTML forms, demo data) goes through here.
 
-A write locks the table, runs the pure rules engine on the whole document, and saves the
-session, a new revision, its games and per-seat results in one transaction; the event's
-standings (and, for complete sessions, the club's ratings) are recomputed by Celery tasks
-enqueued after commit. A rejected document saves nothing.
+A write locks the table (reading its round, event and session in the same statement), checks
+who may write, runs the pure rules engine on the whole document, and saves the session, a new
+revision, its new games and per-seat results in one transaction. Standings and ratings read
+complete sessions only: when a write completes a session or changes a complete one, the event's
+results version moves on and Celery tasks enqueued after commit recompute them. A game added to
+a session still being played changes neither. A rejected document saves nothing.
 """
 
-import copy
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from clubs.audit import audit
-from clubs.errors import Conflict, ServiceError, problem
+from clubs.errors import Conflict, NotFound, ServiceError, problem
 from clubs.selectors import SCORERS, require_role
 from games.models import Game, Session, SessionRevision, SessionSeat
 from games.rules import score_session
@@ -25,6 +26,7 @@ from tournaments.selectors import user_may_score
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
+TableRef = Table | int  # a table, or its id: the write reads it again under its lock anyway
 
 
 class SessionRejected(ServiceError):
@@ -33,7 +35,7 @@ class SessionRejected(ServiceError):
 
 def session_submit(
     *,
-    table: Table,
+    table: TableRef,
     submitted_by: Actor,
     document: Any,
     expected_revision: int | None = None,
@@ -53,7 +55,7 @@ def session_submit(
 
 def session_append_game(
     *,
-    table: Table,
+    table: TableRef,
     submitted_by: Actor,
     game: Any,
     expected_revision: int | None = None,
@@ -62,11 +64,10 @@ def session_append_game(
     """Add the next game to a table's session while the table plays."""
 
     def change(current: dict[str, Any] | None) -> dict[str, Any]:
-        document = copy.deepcopy(current) if current else {"games": []}
-        document.setdefault("games", [])
-        if not isinstance(document["games"], list):
-            document["games"] = []
-        document["games"].append(game)
+        # Shallow copies: stored games are never changed in place, only new lists are built.
+        document = dict(current) if current else {}
+        games = document.get("games")
+        document["games"] = [*(games if isinstance(games, list) else []), game]
         return document
 
     return _session_write(
@@ -80,7 +81,7 @@ def session_append_game(
 
 def session_undo_last_game(
     *,
-    table: Table,
+    table: TableRef,
     submitted_by: Actor,
     expected_revision: int | None = None,
     table_token: str | None = None,
@@ -92,9 +93,7 @@ def session_undo_last_game(
             raise ServiceError.single(
                 "no_game_to_undo", "There is no game to undo.", "Er is geen spel om terug te nemen."
             )
-        document = copy.deepcopy(current)
-        document["games"].pop()
-        return document
+        return {**current, "games": current["games"][:-1]}
 
     return _session_write(
         table=table,
@@ -108,23 +107,30 @@ def session_undo_last_game(
 
 def _session_write(
     *,
-    table: Table,
+    table: TableRef,
     actor: Actor,
     change: Callable[[dict[str, Any] | None], Any],
     expected_revision: int | None,
     reason: str = "",
     table_token: str | None = None,
 ) -> Session:
-    event = table.round.event  # loaded with the table by callers that already have it
-    if not table_token_matches(table, table_token) and not user_may_score(actor, event):
-        require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who may
+    table_id = table if isinstance(table, int) else table.pk
     try:
         with transaction.atomic():
             locked = (
-                Table.objects.select_for_update()
-                .select_related("round__event")
-                .get(pk=table.pk)
+                Table.objects.select_for_update(of=("self",))
+                .select_related("round__event", "session")
+                .filter(pk=table_id)
+                .first()
             )
+            if locked is None:
+                raise NotFound.single(
+                    "table_not_found", f"There is no table {table_id}.",
+                    f"Er is geen tafel {table_id}.",
+                )
+            event = locked.round.event
+            if not table_token_matches(locked, table_token) and not user_may_score(actor, event):
+                require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
             return _write_locked(locked, actor, change, expected_revision, reason)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
         raise Conflict.single(
@@ -148,7 +154,10 @@ def _write_locked(
     reason: str,
 ) -> Session:
     event = table.round.event
-    session = Session.objects.filter(table=table).first()
+    try:
+        session: Session | None = table.session
+    except Session.DoesNotExist:
+        session = None
     previous_games = list(session.document.get("games") or []) if session else []
     was_complete = bool(session and session.complete)
     current_revision = session.revision if session else 0
@@ -180,9 +189,11 @@ def _write_locked(
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])
     if session is not None and session.document == document:
+        session.created_now = False
         return session  # the same document again: nothing changed, nothing to record
 
     stored = result.to_dict()
+    created = session is None
     if session is None:
         session = Session.objects.create(
             table=table,
@@ -212,15 +223,16 @@ def _write_locked(
         reason=reason[:500],
     )
     session.table = table
+    session.created_now = created  # the API answers 201 for a new session, 200 for a change
     _replace_rows(session, result, seats, previous_games)
     audit(
         actor, "session.save", session, club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
         revision=session.revision, complete=result.complete, reason=reason[:200],
     )
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    enqueue_standings(event.pk)
-    if result.complete or was_complete:  # ratings read complete sessions only
+    if result.complete or was_complete:  # standings and ratings read complete sessions only
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        enqueue_standings(event.pk)
         enqueue_ratings(event.club_id)
     return session
 
@@ -229,7 +241,7 @@ def _with_table(document: Any, ruleset: str, names: list[str]) -> Any:
     """The document as stored: the event's ruleset and the table's players filled in."""
     if not isinstance(document, dict):
         return document  # the engine reports what is wrong with it
-    document = copy.deepcopy(document)
+    document = dict(document)  # a shallow copy: only the top-level keys below are replaced
     given = document.get("ruleset")
     if given is not None and given != ruleset:
         raise SessionRejected(

@@ -5,6 +5,7 @@ answers with the saved session. A write may carry an ``Idempotency-Key`` header:
 the same key and body gets the first answer again instead of a second write.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -14,7 +15,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
-from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -30,6 +31,7 @@ from api.serializers import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from clubs.errors import NotAllowed
 from games.models import Session
 from games.rules import score_session
 from games.services import (
@@ -83,29 +85,46 @@ def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
     return int(header) if header.isdigit() else None
 
 
-class TableSessionView(APIView):
+class TableWriteView(APIView):
+    """What the table session endpoints share: finding the table and calling a session service
+    as the account or the table's scoring link token (``X-Table-Token``) of the request."""
+
+    permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
+
+    def get_table(self, request: Request, table_id: int) -> Table:
+        """The table to read: its scoring link token, or an event the reader may see."""
+        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+        if table_token_matches(table, self.table_token(request)):
+            return table
+        if not events_visible_to(request.user).filter(pk=table.round.event_id).exists():
+            raise Http404
+        return table
+
+    def table_token(self, request: Request) -> str | None:
+        return request.headers.get("X-Table-Token") or None
+
+    def write(self, request: Request, service: Callable[..., Session], **arguments: Any) -> Session:
+        """Call a session service for the table. The service reads the table under its lock and
+        decides whether this writer may write it; without an account, a table token that is not
+        this table's is no credential at all (401, as no token)."""
+        if not request.user.is_authenticated and not self.table_token(request):
+            raise NotAuthenticated()
+        try:
+            return service(
+                submitted_by=request.user, table_token=self.table_token(request), **arguments
+            )
+        except NotAllowed as exc:
+            if not request.user.is_authenticated:
+                raise NotAuthenticated() from exc
+            raise
+
+
+class TableSessionView(TableWriteView):
     """A table's session: read it, or save the whole document (new, partial or corrected).
 
     A table's scoring link token in the ``X-Table-Token`` header lets anyone write this
     table's session (until its round closes), without an account.
     """
-
-    permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
-
-    def get_table(self, request: Request, table_id: int) -> Table:
-        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-        if table_token_matches(table, self.table_token(request)):
-            return table
-        if request.method in SAFE_METHODS:
-            if not events_visible_to(request.user).filter(pk=table.round.event_id).exists():
-                raise Http404
-        elif not request.user.is_authenticated:
-            raise NotAuthenticated()
-        # A write is checked by the service: a role in the club, or an event scorer.
-        return table
-
-    def table_token(self, request: Request) -> str | None:
-        return request.headers.get("X-Table-Token") or None
 
     @extend_schema(responses=SessionSerializer)
     def get(self, request: Request, table_id: int) -> Response:
@@ -123,22 +142,20 @@ class TableSessionView(APIView):
     )
     @idempotent
     def put(self, request: Request, table_id: int) -> Response:
-        table = self.get_table(request, table_id)
         serializer = SessionWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        existed = Session.objects.filter(table=table).exists()
-        session = session_submit(
-            table=table,
-            submitted_by=request.user,
+        session = self.write(
+            request,
+            session_submit,
+            table=table_id,
             document=serializer.validated_data["document"],
             expected_revision=_expected_revision(request, serializer.validated_data),
             reason=serializer.validated_data.get("reason", ""),
-            table_token=self.table_token(request),
         )
-        return _session_response(session, request, 200 if existed else 201)
+        return _session_response(session, request, 201 if session.created_now else 200)
 
 
-class TableSessionGamesView(TableSessionView):
+class TableSessionGamesView(TableWriteView):
     """Add the next game while the table plays."""
 
     @extend_schema(
@@ -150,20 +167,19 @@ class TableSessionGamesView(TableSessionView):
     )
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.get_table(request, table_id)
         serializer = GameAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        session = session_append_game(
-            table=table,
-            submitted_by=request.user,
+        session = self.write(
+            request,
+            session_append_game,
+            table=table_id,
             game=serializer.validated_data["game"],
             expected_revision=_expected_revision(request, serializer.validated_data),
-            table_token=self.table_token(request),
         )
         return _session_response(session, request, status.HTTP_201_CREATED)
 
 
-class TableSessionUndoView(TableSessionView):
+class TableSessionUndoView(TableWriteView):
     """Take back the last game (a new revision; the history keeps the old one)."""
 
     @extend_schema(
@@ -172,14 +188,13 @@ class TableSessionUndoView(TableSessionView):
         parameters=[IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.get_table(request, table_id)
         serializer = UndoSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        session = session_undo_last_game(
-            table=table,
-            submitted_by=request.user,
+        session = self.write(
+            request,
+            session_undo_last_game,
+            table=table_id,
             expected_revision=_expected_revision(request, serializer.validated_data),
-            table_token=self.table_token(request),
         )
         return _session_response(session, request)
 

@@ -187,3 +187,12 @@ def test_malformed_body_is_a_clear_400(table, scorer_client):
     assert response.json()["errors"][0]["field"] == "document"
     response = scorer_client.put(url(table), {"document": [1, 2, 3]}, format="json")
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("action", ["games", "undo"])
+def test_game_and_undo_routes_take_no_whole_document(table, scorer_client, action):
+    response = scorer_client.put(
+        f"{url(table)}{action}/", {"document": classic_document()}, format="json"
+    )
+    assert response.status_code == 405
+    assert not Session.objects.filter(table=table).exists()
