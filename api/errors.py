@@ -8,6 +8,7 @@ DRF's validation errors are flattened into the same shape; a database constraint
 concurrent write tripped becomes a 409, never a 500.
 """
 
+import re
 from typing import Any
 
 from django.db import DataError, IntegrityError
@@ -92,8 +93,25 @@ def _flatten(data: Any, code: str, field: str | None = None) -> list[dict[str, A
     return out
 
 
+# The parsers' messages carry the parser's own explanation, so the catalogue cannot find them.
+JSON_PARSE_ERROR = "JSON parse error - "
+_JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
+
+
 def _dutch(message: str) -> str:
-    """The framework's Dutch for one of its fixed messages; the English where there is none
-    (messages with values filled in)."""
+    """The framework's Dutch for one of its fixed messages, or for a parse error; the English
+    where there is none (other messages with values filled in)."""
+    if message.startswith(JSON_PARSE_ERROR):
+        return _json_parse_error_nl(message[len(JSON_PARSE_ERROR):])
     with translation.override("nl"):
         return translation.gettext(message)
+
+
+def _json_parse_error_nl(reason: str) -> str:
+    """Dutch for a body that is not JSON, with where the parser stopped when it says so
+    (``Expecting value: line 1 column 2 (char 1)``)."""
+    where = _JSON_POSITION.search(reason)
+    if where is None:
+        return "De inhoud van het verzoek is geen geldige JSON."
+    line, column = where.groups()
+    return f"De inhoud van het verzoek is geen geldige JSON (regel {line}, kolom {column})."

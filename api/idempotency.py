@@ -39,7 +39,8 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                 if not 200 <= response.status_code < 300:
                     return response
                 try:
-                    with transaction.atomic():
+                    # No savepoint: a clash rolls the whole request back anyway (below).
+                    with transaction.atomic(savepoint=False):
                         IdempotencyRecord.objects.create(
                             key=key, scope=scope, request_hash=digest,
                             status_code=response.status_code, response=response.data,

@@ -1,6 +1,29 @@
-from django.contrib import admin
+"""The admin of sessions, their games, revisions and per-seat results, and idempotency records.
 
-from games.models import Game, Session, SessionRevision, SessionSeat
+Results are read-only here: they change only through ``games.services``, which keeps the
+revisions and queues the standings and ratings. Every list selects the rows it shows with
+their related rows (``list_select_related``), so a longer page never costs more queries.
+"""
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, IdempotencyRecord, Session, SessionRevision, SessionSeat
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written by the services only: to look at, not to add, edit or delete."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 class GameInline(admin.TabularInline):
@@ -17,6 +40,9 @@ class SessionSeatInline(admin.TabularInline):
     can_delete = False
     readonly_fields = ["position", "player", "total", "placement"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SessionSeat]:
+        return super().get_queryset(request).select_related("player")
+
 
 class RevisionInline(admin.TabularInline):
     model = SessionRevision
@@ -25,6 +51,9 @@ class RevisionInline(admin.TabularInline):
     readonly_fields = ["number", "created_by", "created_at", "reason"]
     fields = readonly_fields
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SessionRevision]:
+        return super().get_queryset(request).select_related("created_by")
+
 
 @admin.register(Session)
 class SessionAdmin(admin.ModelAdmin):
@@ -32,6 +61,7 @@ class SessionAdmin(admin.ModelAdmin):
 
     list_display = ["__str__", "event", "ruleset", "complete", "revision", "updated_at"]
     list_filter = ["complete", "ruleset", "event__club"]
+    list_select_related = ["table__round", "event"]
     search_fields = ["event__name", "seat_results__player__name"]
     readonly_fields = ["table", "event", "ruleset", "document", "result", "complete",
                        "revision", "updated_by"]
@@ -45,8 +75,59 @@ class SessionAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = ["session", "number", "contract", "chooser", "level",
                     "points_0", "points_1", "points_2", "points_3"]
-    list_filter = ["contract", "level"]
+    list_filter = ["contract", "level", "session__event__club"]
+    list_select_related = ["session__table__round"]
     search_fields = ["session__event__name", "contract"]
 
     def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
         return False
+
+
+@admin.register(SessionSeat)
+class SessionSeatAdmin(ReadOnlyAdmin):
+    """A seat's total and table place in a session: what standings and ratings read."""
+
+    list_display = ["player", "event", "round_number", "table_number", "position", "total",
+                    "placement", "complete"]
+    list_filter = ["session__event__club", "session__event", "session__table__round__number",
+                   "placement", "session__complete"]
+    list_select_related = ["player", "session__event", "session__table__round"]
+    search_fields = ["player__name", "session__event__name"]
+    ordering = ["-session__event__date", "session_id", "position"]
+
+    @admin.display(description=_("event"), ordering="session__event__date")
+    def event(self, obj: SessionSeat) -> object:
+        return obj.session.event
+
+    @admin.display(description=_("round"), ordering="session__table__round__number")
+    def round_number(self, obj: SessionSeat) -> int:
+        return obj.session.table.round.number
+
+    @admin.display(description=_("table"), ordering="session__table__number")
+    def table_number(self, obj: SessionSeat) -> int:
+        return obj.session.table.number
+
+    @admin.display(description=_("complete"), boolean=True, ordering="session__complete")
+    def complete(self, obj: SessionSeat) -> bool:
+        return obj.session.complete
+
+
+@admin.register(SessionRevision)
+class SessionRevisionAdmin(ReadOnlyAdmin):
+    """Every saved version of a session's document, with who, when and why."""
+
+    list_display = ["session", "number", "created_by", "created_at", "reason"]
+    list_filter = ["session__event__club", "created_at"]
+    list_select_related = ["session__table__round", "created_by"]
+    search_fields = ["session__event__name", "created_by__username", "reason"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(IdempotencyRecord)
+class IdempotencyRecordAdmin(ReadOnlyAdmin):
+    """The answers replayed to retried writes that carried an ``Idempotency-Key``."""
+
+    list_display = ["key", "scope", "status_code", "created_at"]
+    list_filter = ["status_code", "created_at"]
+    search_fields = ["key", "scope"]
+    date_hierarchy = "created_at"

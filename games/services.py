@@ -1,6 +1,6 @@
 """Writes of session results. Every path (API, HTML forms, demo data) goes through here.
 
-A write locks the table (reading its round, event and session in the same statement), checks
+A write locks the table (reading its round and event in the same statement), checks
 who may write, runs the pure rules engine on the whole document, and saves the session, a new
 revision, its new games and per-seat results in one transaction. Standings and ratings read
 complete sessions only: when a write completes a session or changes a complete one, the event's
@@ -14,14 +14,15 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 
 from clubs.audit import audit
 from clubs.errors import Conflict, NotFound, ServiceError, problem
+from clubs.models import Membership
 from clubs.selectors import SCORERS, require_role
 from games.models import Game, Session, SessionRevision, SessionSeat
 from games.rules import score_session
-from tournaments.models import Event, Round, Table
+from tournaments.models import Event, EventScorer, Round, Table
 from tournaments.selectors import user_may_score
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
@@ -118,8 +119,10 @@ def _session_write(
     try:
         with transaction.atomic():
             locked = (
-                Table.objects.select_for_update(of=("self",))
-                .select_related("round__event", "session")
+                _with_writer_rights(
+                    Table.objects.select_for_update(of=("self",)), _user_or_none(actor)
+                )
+                .select_related("round__event")
                 .filter(pk=table_id)
                 .first()
             )
@@ -129,7 +132,12 @@ def _session_write(
                     f"Er is geen tafel {table_id}.",
                 )
             event = locked.round.event
-            if not table_token_matches(locked, table_token) and not user_may_score(actor, event):
+            if not (
+                table_token_matches(locked, table_token)
+                or getattr(locked, "writer_role", None) in SCORERS
+                or getattr(locked, "writer_scores_event", False)
+                or user_may_score(actor, event)  # no account, or a superuser
+            ):
                 require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
             return _write_locked(locked, actor, change, expected_revision, reason)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
@@ -139,6 +147,24 @@ def _session_write(
             "Tegelijk is een andere invoer voor deze tafel opgeslagen; laad opnieuw en probeer "
             "het nog eens.",
         ) from exc
+
+
+def _with_writer_rights(tables: QuerySet[Table], user: User | None) -> QuerySet[Table]:
+    """The tables with what the writer may do at them, read in the locking statement itself:
+    their role in the event's club (``writer_role``) and whether they score this event
+    (``writer_scores_event``), the two rights of ``user_may_score``."""
+    if user is None or user.is_superuser:
+        return tables
+    return tables.annotate(
+        writer_role=Subquery(
+            Membership.objects.filter(
+                club_id=OuterRef("round__event__club_id"), player__user=user
+            ).values("role")[:1]
+        ),
+        writer_scores_event=Exists(
+            EventScorer.objects.filter(event_id=OuterRef("round__event_id"), player__user=user)
+        ),
+    )
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:
@@ -154,10 +180,9 @@ def _write_locked(
     reason: str,
 ) -> Session:
     event = table.round.event
-    try:
-        session: Session | None = table.session
-    except Session.DoesNotExist:
-        session = None
+    # Read after the lock, never joined into the locking statement: PostgreSQL would recheck
+    # the locked table row only, and miss a session a concurrent first write just committed.
+    session = Session.objects.filter(table=table).first()
     previous_games = list(session.document.get("games") or []) if session else []
     was_complete = bool(session and session.complete)
     current_revision = session.revision if session else 0

@@ -2,8 +2,9 @@
 service that changes the configuration.
 
 Reads the rows ``standings_recompute`` saves: per-seat results of the event's complete
-sessions, the byes of its rounds, and the ratings of its players as they stood before the
-event (for ``avg_opponent_rating``), then ranks with
+sessions, the seats and byes of its started rounds (a round still in preview counts for
+nothing: its seating may yet be generated again), and the ratings of its players as they
+stood before the event (for ``avg_opponent_rating``), then ranks with
 ``tournaments.ratings.standings.event_standings`` under the event's configured tie-break
 order, points per place and bye credit (``tournaments.standings_rules``).
 
@@ -26,7 +27,7 @@ from clubs.audit import audit
 from clubs.errors import ServiceError, problem
 from clubs.selectors import ORGANIZER, require_role
 from games.models import SessionSeat
-from tournaments.models import Bye, Event, Seat, Standing, StandingsComputation
+from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.ratings.standings import Bye as ByeRecord
 from tournaments.ratings.standings import SeatResult, event_standings, seat_results
 from tournaments.ratings_db.selectors import ratings_before
@@ -34,6 +35,8 @@ from tournaments.standings_rules import event_rules, whole
 from tournaments.tasks import enqueue_standings
 
 PLACES = 4
+# Rounds whose seating stands: accepted (playing) or closed, not a preview (planned).
+STARTED_ROUNDS = (Round.Status.PLAYING, Round.Status.CLOSED)
 
 
 def event_results(event: Event) -> list[SeatResult]:
@@ -58,9 +61,12 @@ def event_results(event: Event) -> list[SeatResult]:
 def event_standing_rows(event: Event) -> list[Standing]:
     """The event's standings as unsaved ``Standing`` rows, best first."""
     results = event_results(event)
+    # A round still in preview may be seated again with other byes: only the seats and byes
+    # of rounds that have started count.
+    started = {"round__event_id": event.pk, "round__status__in": STARTED_ROUNDS}
     byes = [ByeRecord(player, round_id) for player, round_id in
-            Bye.objects.filter(round__event_id=event.pk).values_list("player_id", "round_id")]
-    seated = set(Seat.objects.filter(round__event_id=event.pk).values_list("player_id", flat=True))
+            Bye.objects.filter(**started).values_list("player_id", "round_id")]
+    seated = set(Seat.objects.filter(**started).values_list("player_id", flat=True))
     players = seated | {r.player_id for r in results} | {b.player_id for b in byes}
     ratings = ratings_before(club_id=event.club_id, day=event.date, player_ids=players)
     rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),

@@ -66,6 +66,10 @@ def sessions_queryset(request: Request) -> QuerySet[Session]:
     )
 
 
+# One serializer, its fields built once: every write answers with the session it saved.
+_SESSION_OUT = SessionSerializer()
+
+
 def _session_response(session: Session, request: Request, code: int = 200) -> Response:
     if "seat_results" not in getattr(session, "_prefetched_objects_cache", {}):
         session = (
@@ -73,7 +77,7 @@ def _session_response(session: Session, request: Request, code: int = 200) -> Re
             .prefetch_related("seat_results__player")
             .get(pk=session.pk)
         )
-    response = Response(SessionSerializer(session).data, status=code)
+    response = Response(_SESSION_OUT.to_representation(session), status=code)
     response["ETag"] = f'"{session.revision}"'
     return response
 

@@ -25,11 +25,11 @@ from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, F, QuerySet, Sum
 
 from clubs.selectors import user_roles
 from games.models import Session
-from tournaments.models import PlayerRating, RatingHistory, RatingPool
+from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import HistoryEntry, SessionExplanation, explain_session
 from tournaments.ratings_db.order import played_at
 from tournaments.ratings_db.services import pool_config
@@ -222,9 +222,14 @@ def stale_rating_pools() -> list[int]:
     """Clubs whose stored ratings are behind their complete sessions, in club id order.
 
     Behind: complete sessions but no pool, a different number of complete sessions or sum of
-    their revisions than the pool applied, a pool marked for a replay, or a configuration
-    that changed since the ratings were computed. (An event moved to another date is not
-    seen here; the next update of the club sees it.)
+    their revisions than the pool applied, a pool marked for a replay, a configuration that
+    changed since the ratings were computed, or a rated session whose event has moved to
+    another date since (its ``RatedSession.played_on`` differs from the event's date; the
+    update replays the pool from the earlier of the two).
+
+    Three queries whatever the number of clubs: the complete sessions counted per club, the
+    pools, and the rated sessions whose date no longer matches their event's (a join of the
+    rated sessions with their sessions and events: about the work of the count).
     """
     sessions = {
         club: (count, revisions or 0)
@@ -248,4 +253,14 @@ def stale_rating_pools() -> list[int]:
         if changed and (pool.sessions_applied or pool.club_id in sessions):
             stale.add(pool.club_id)
     stale.update(club for club in sessions if club not in seen)
+    stale.update(_pools_with_moved_events())
     return sorted(stale)
+
+
+def _pools_with_moved_events() -> set[int]:
+    """Clubs with a rated session whose event's date is no longer the date it was rated on.
+
+    A deleted session drops out of the join; the session count notices that one.
+    """
+    moved = RatedSession.objects.exclude(played_on=F("session__event__date"))
+    return set(moved.values_list("pool__club_id", flat=True).distinct())
