@@ -112,6 +112,10 @@ class PaperForm(forms.Form):
     net points per seat (after doubling), or only the four totals."""
 
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(
+        label=_("Why the saved result changes"), required=False, max_length=500,
+        help_text=_("Needed when this table already has a result: it is kept in the history."),
+    )
     mode = forms.ChoiceField(
         label=_("What is on the sheet"), widget=forms.RadioSelect,
         choices=[("games", _("Points per game")), ("totals", _("Only the four totals"))],

@@ -14,15 +14,14 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
+from django.db.models import F
 
 from clubs.audit import audit
 from clubs.errors import Conflict, NotFound, ServiceError, problem
-from clubs.models import Membership
 from clubs.selectors import SCORERS, require_role
 from games.models import Game, Session, SessionRevision, SessionSeat
 from games.rules import score_session
-from tournaments.models import Event, EventScorer, Round, Table
+from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
@@ -119,9 +118,7 @@ def _session_write(
     try:
         with transaction.atomic():
             locked = (
-                _with_writer_rights(
-                    Table.objects.select_for_update(of=("self",)), _user_or_none(actor)
-                )
+                Table.objects.select_for_update(of=("self",))
                 .select_related("round__event")
                 .filter(pk=table_id)
                 .first()
@@ -132,12 +129,7 @@ def _session_write(
                     f"Er is geen tafel {table_id}.",
                 )
             event = locked.round.event
-            if not (
-                table_token_matches(locked, table_token)
-                or getattr(locked, "writer_role", None) in SCORERS
-                or getattr(locked, "writer_scores_event", False)
-                or user_may_score(actor, event)  # no account, or a superuser
-            ):
+            if not table_token_matches(locked, table_token) and not user_may_score(actor, event):
                 require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
             return _write_locked(locked, actor, change, expected_revision, reason)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
@@ -147,24 +139,6 @@ def _session_write(
             "Tegelijk is een andere invoer voor deze tafel opgeslagen; laad opnieuw en probeer "
             "het nog eens.",
         ) from exc
-
-
-def _with_writer_rights(tables: QuerySet[Table], user: User | None) -> QuerySet[Table]:
-    """The tables with what the writer may do at them, read in the locking statement itself:
-    their role in the event's club (``writer_role``) and whether they score this event
-    (``writer_scores_event``), the two rights of ``user_may_score``."""
-    if user is None or user.is_superuser:
-        return tables
-    return tables.annotate(
-        writer_role=Subquery(
-            Membership.objects.filter(
-                club_id=OuterRef("round__event__club_id"), player__user=user
-            ).values("role")[:1]
-        ),
-        writer_scores_event=Exists(
-            EventScorer.objects.filter(event_id=OuterRef("round__event_id"), player__user=user)
-        ),
-    )
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:

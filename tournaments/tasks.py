@@ -2,11 +2,62 @@
 and are safe to run twice."""
 
 import logging
+from functools import cache
 
-from celery import shared_task
+import redis
+from celery import current_app, shared_task
+from django.conf import settings
 from django.db import OperationalError, transaction
 
 logger = logging.getLogger(__name__)
+
+# A burst of results (a club night whose tables finish at once) needs one recompute, not one
+# per result: a task that is queued and has not started yet will read every result committed
+# before it starts. So a queued task leaves a mark in Redis; an enqueue that finds the mark
+# sends nothing, and the task removes the mark as its first step, before it reads anything.
+# A mark outlives a lost task by PENDING_SECONDS at most (and the reconcile jobs catch up).
+PENDING_SECONDS = 30
+
+
+def _marks() -> redis.Redis | None:
+    """The broker's Redis, where queued tasks leave their mark; None without one (tasks then
+    run in-process and there is nothing to coalesce)."""
+    if current_app.conf.task_always_eager:
+        return None
+    return _redis(settings.CELERY_BROKER_URL)
+
+
+@cache
+def _redis(url: str) -> redis.Redis | None:
+    if not url.startswith(("redis://", "rediss://")):
+        return None
+    return redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+
+
+def _mark_key(task: str, object_id: int) -> str:
+    return f"bonken:pending:{task}:{object_id}"
+
+
+def _claim(task: str, object_id: int) -> bool:
+    """Whether to send the task: False while an earlier one for the same object waits in the
+    queue. A Redis that does not answer claims nothing and sends anyway."""
+    marks = _marks()
+    if marks is None:
+        return True
+    try:
+        return bool(marks.set(_mark_key(task, object_id), 1, nx=True, ex=PENDING_SECONDS))
+    except redis.RedisError:
+        return True
+
+
+def _started(task: str, object_id: int) -> None:
+    """The task runs (or could not be sent): from now on a new result needs a new task."""
+    marks = _marks()
+    if marks is not None:
+        try:
+            marks.delete(_mark_key(task, object_id))
+        except redis.RedisError:
+            pass  # the mark expires by itself
 
 
 @shared_task(
@@ -20,6 +71,7 @@ def standings_recompute(event_id: int) -> int:
     """Recompute an event's standings; returns the results version they reflect."""
     from tournaments.services import standings_recompute as recompute
 
+    _started("standings", event_id)
     return recompute(event_id=event_id)
 
 
@@ -46,8 +98,10 @@ def enqueue_standings(event_id: int) -> None:
 
     def send() -> None:
         try:
-            standings_recompute.delay(event_id)
+            if _claim("standings", event_id):
+                standings_recompute.delay(event_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
+            _started("standings", event_id)  # nothing waits in the queue: let the next one send
             logger.warning("could not queue standings for event %s", event_id, exc_info=True)
 
     transaction.on_commit(send)
@@ -64,6 +118,7 @@ def ratings_update(club_id: int) -> dict[str, object]:
     """Bring a club's ratings up to date: append new sessions, or replay from a correction."""
     from tournaments.ratings_db.services import ratings_update as update
 
+    _started("ratings", club_id)
     sync = update(club_id=club_id)
     return {"club": club_id, "mode": sync.mode, "sessions_rated": sync.sessions_rated}
 
@@ -90,8 +145,10 @@ def enqueue_ratings(club_id: int) -> None:
 
     def send() -> None:
         try:
-            ratings_update.delay(club_id)
+            if _claim("ratings", club_id):
+                ratings_update.delay(club_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
+            _started("ratings", club_id)  # nothing waits in the queue: let the next one send
             logger.warning("could not queue ratings for club %s", club_id, exc_info=True)
 
     transaction.on_commit(send)

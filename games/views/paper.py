@@ -27,13 +27,15 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "games/paper.html", context)
     form = PaperForm(request.POST, **options)
     context["form"] = form
+    if form.is_valid() and context["session"] and not form.cleaned_data["reason"].strip():
+        form.add_error("reason", _("Say why the saved result changes."))
     if not form.is_valid():
         return render(request, "games/paper.html", context, status=400)
     try:
         session_submit(
             table=table, submitted_by=request.user, document=form.to_document(),
-            expected_revision=form.cleaned_data.get("revision"), reason=REASON,
-            table_token=token,
+            expected_revision=form.cleaned_data.get("revision"),
+            reason=form.cleaned_data["reason"].strip() or REASON, table_token=token,
         )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)

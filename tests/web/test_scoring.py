@@ -171,3 +171,18 @@ def test_a_wrong_paper_sheet_is_refused_whole(table):
               "total_3": 0}
     assert client_for().post(url(table, "paper/"), totals).status_code == 400
     assert not Session.objects.exists()
+
+
+def test_correcting_a_saved_result_from_paper_asks_why(table):
+    client = client_for()
+    assert client.post(url(table, "paper/"), _paper(classic_games())).status_code == 302
+    correction = {"revision": 1, "mode": "totals", "total_0": 315, "total_1": -40,
+                  "total_2": -180, "total_3": -95}
+    response = client.post(url(table, "paper/"), correction)
+    assert response.status_code == 400
+    assert "reason" in response.context["form"].errors
+    assert Session.objects.get(table=table).revision == 1
+    response = client.post(url(table, "paper/"), {**correction, "reason": "totals misread"})
+    assert response.status_code == 302
+    session = Session.objects.get(table=table)
+    assert session.revision == 2 and session.revisions.get(number=2).reason == "totals misread"
