@@ -23,12 +23,18 @@ from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, T
 
 Actor = User | AnonymousUser | None
 GENERATED_METHODS = ("balanced", "random", "swiss", "progressive")
+STANDINGS_METHODS = ("swiss", "progressive")
 
 
 def round_generate(
     *, event: Event, actor: Actor, method: str | None = None, seed: int | None = None
 ) -> Round:
-    """Seat the next round (or re-seat the round still being planned) as a preview."""
+    """Seat the next round (or re-seat the round still being planned) as a preview.
+
+    Without a seed the round uses the event's seed: the one of its latest generated round, so
+    a balanced event seated round by round follows one plan (and keeps a zero-repeat
+    construction). Seating a generated preview again without a seed asks for another plan: it
+    draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
@@ -38,6 +44,11 @@ def round_generate(
             f"Onbekende indelingsmethode '{method}'; kies uit {', '.join(GENERATED_METHODS)}.",
             field="method",
         )
+    if method in STANDINGS_METHODS:
+        # The standings are kept by a background task; seat from the results as they are now.
+        from tournaments.services import standings_recompute
+
+        standings_recompute(event_id=event.pk)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         round_ = _planned_round(event)
@@ -48,7 +59,7 @@ def round_generate(
                 f"{len(players)} players are checked in; a table needs four.",
                 f"Er zijn {len(players)} spelers aangemeld; een tafel vraagt er vier.",
             )
-        seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+        seed = _event_seed(event, round_) if seed is None else seed
         played = _played_rounds(event, before=round_.number)
         request = seating.SeatingRequest(
             players=players,
@@ -69,6 +80,26 @@ def round_generate(
         _save_tables(round_, plan.tables, plan.byes)
         audit(actor, "round.generate", round_, club_id=event.club_id, method=method, seed=seed)
         return round_
+
+
+def _event_seed(event: Event, round_: Round) -> int:
+    """The seed for a round generated without one (see round_generate)."""
+    if round_.pk is not None and round_.seating_method in GENERATED_METHODS:
+        return _new_seed(exclude=round_.seed)  # seat this preview again: another plan
+    earlier = (
+        event.rounds.filter(number__lt=round_.number, seating_method__in=GENERATED_METHODS)
+        .order_by("-number")
+        .values_list("seed", flat=True)
+        .first()
+    )
+    return _new_seed() if earlier is None else earlier
+
+
+def _new_seed(exclude: int | None = None) -> int:
+    while True:
+        seed = random.SystemRandom().randrange(1, 2**31)
+        if seed != exclude:
+            return seed
 
 
 def round_seat_manually(
@@ -99,6 +130,13 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
     """Swap two players of a round (seat for seat, or a seat for a bye). Not at tables that
     already have results."""
     require_role(actor, round_.event.club_id, ORGANIZER, "change the seating")
+    if player_a == player_b:
+        raise _error(
+            "swap_same_player",
+            "Choose two different players to swap.",
+            "Kies twee verschillende spelers om te wisselen.",
+            field="player_b",
+        )
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status == Round.Status.CLOSED:

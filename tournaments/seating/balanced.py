@@ -2,10 +2,12 @@
 
 The planner keeps the played rounds as they are, starts the remaining rounds from the longest
 zero-repeat construction for the number of players present (see constructions.py), or from
-shuffles when there is none or when byes are needed, and improves them by simulated annealing
-(search.py). Byes start from a seeded rotation over the players with the fewest sit-outs, so
-they are fair by construction; the search moves them only by letting two players who have sat
-out equally often trade places from some round on, which keeps them fair.
+shuffles when there is none, and improves them by simulated annealing (search.py). When
+players % 4 sit out each round, the start is the construction for the others, with the extra
+players in the seats of those on a bye (extras.py). Byes start from a seeded rotation over the
+players with the fewest sit-outs, so they are fair by construction; the search moves them only
+by letting two players who have sat out equally often trade places from some round on, which
+keeps them fair.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from .byes import bye_schedule, sit_out_counts
 from .constructions import is_complete, zero_repeat_schedule
+from .extras import seat_with_extras
 from .quality import normalize_history
 from .rng import derive_seed, make_rng
 from .search import SearchProblem, anneal
@@ -105,6 +108,8 @@ def plan_balanced(
     make_rng(label, "byes").shuffle(priority)
     index_counts = {i: counts[ids[i]] for i in range(n)}
     byes = bye_schedule(priority, index_counts, free)
+    sitting_out = n % 4
+    design = zero_repeat_schedule(n - sitting_out) if sitting_out and n > 4 else []
 
     previous_tables: list[list[int]] | None = None
     previous_where: list[int] | None = None
@@ -118,7 +123,21 @@ def plan_balanced(
         if sorted(last.seated()) == ids:
             previous_tables = [[index[p] for p in table] for table in last.tables]
 
-    start = _initial_rounds(n, free, byes, previous_tables, label)
+    if design:
+        # Some players sit out every round: the construction for the others, with the extra
+        # players in the seats of those on a bye.
+        start, byes = seat_with_extras(
+            design,
+            n,
+            free,
+            complete=is_complete(n - sitting_out, len(design)),
+            sit_outs=[index_counts[i] for i in range(n)],
+            priority=priority,
+            base=base,
+            rng=make_rng(label, "extras"),
+        )
+    else:
+        start = _initial_rounds(n, free, byes, previous_tables, label)
     problem = SearchProblem(
         n=n,
         base=base,
