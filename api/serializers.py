@@ -7,11 +7,67 @@ from django.db.models import QuerySet
 from rest_framework import serializers
 
 from api.serializers_ratings import PointsField
+from clubs.errors import ServiceError, problem
 from clubs.models import Club, Membership, Player
 from clubs.services import player_register
 from games.models import Session, SessionRevision
 from games.rules import RULESETS
-from tournaments.models import Event, EventPlayer, Round, Seat, Standing, Table
+from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Standing, Table
+
+
+class GuardedWriteMixin:
+    """What a plain CRUD write may not change, checked by ``api.permissions.ClubWriteMixin``
+    once the actor's roles are (a refusal answers first):
+
+    - ``fixed_on_update``: what an object belongs to (an event's club, a table's round, ...).
+      Moving it would carry its results or roles along behind the services' back; create a new
+      one instead.
+    - ``command_fields``: a status that changes only through its command endpoint (named in
+      the refusal). Read-only in the schema; sending it unchanged (a PUT of what a GET gave)
+      is fine, sending another value is refused rather than silently ignored.
+    """
+
+    fixed_on_update: tuple[str, ...] = ()
+    command_fields: dict[str, tuple[str, str]] = {}
+
+    def check_write(self, attrs: dict[str, Any]) -> None:
+        instance = getattr(self, "instance", None)
+        errors = []
+        if instance is not None:
+            errors += [
+                problem(
+                    "cannot_move",
+                    f"'{name}' cannot be changed once created; create a new one instead.",
+                    f"'{name}' kan na het aanmaken niet meer veranderen; maak een nieuwe aan.",
+                    field=name,
+                )
+                for name in self.fixed_on_update
+                if name in attrs and attrs[name] != getattr(instance, name)
+            ]
+        sent = getattr(self, "initial_data", None)
+        for name, (how, how_nl) in self.command_fields.items():
+            if not isinstance(sent, dict) or name not in sent:
+                continue
+            current = (
+                getattr(instance, name) if instance is not None
+                else self.Meta.model._meta.get_field(name).get_default()  # type: ignore[attr-defined]
+            )
+            if not _same_value(sent[name], current):
+                errors.append(problem(
+                    "command_only", f"'{name}' cannot be set here: {how}.",
+                    f"'{name}' kan hier niet worden gezet: {how_nl}.", field=name,
+                ))
+        if errors:
+            raise ServiceError(errors)
+
+
+def _same_value(sent: Any, current: Any) -> bool:
+    if isinstance(current, bool):
+        try:
+            return serializers.BooleanField().to_internal_value(sent) == current
+        except serializers.ValidationError:
+            return False
+    return str(sent) == str(current)
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -64,8 +120,9 @@ class PlayerSerializer(serializers.ModelSerializer):
         return super().update(instance, validated_data)
 
 
-class MembershipSerializer(serializers.ModelSerializer):
+class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
+    fixed_on_update = ("club", "player")
 
     class Meta:
         model = Membership
@@ -73,8 +130,21 @@ class MembershipSerializer(serializers.ModelSerializer):
         read_only_fields = ["joined_at"]
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default="classic")
+    fixed_on_update = ("club",)
+    command_fields = {
+        "status": (
+            "a round's start makes an event running, POST /api/v1/events/{id}/close/ finishes "
+            "it",
+            "het starten van een ronde zet een evenement op lopend, POST "
+            "/api/v1/events/{id}/close/ sluit het af",
+        ),
+        "published": (
+            "use POST /api/v1/events/{id}/publish/ (with published true or false)",
+            "gebruik POST /api/v1/events/{id}/publish/ (met published true of false)",
+        ),
+    }
 
     class Meta:
         model = Event
@@ -83,10 +153,12 @@ class EventSerializer(serializers.ModelSerializer):
             "published", "seating_method", "created_at", "standings_order", "points_per_place",
             "bye_credit", "bye_points", "bye_placement_points",
         ]
-        # The standings configuration changes through /events/{id}/standings-config/.
+        # The standings configuration changes through /events/{id}/standings-config/; the
+        # status and visibility through the commands /events/{id}/publish/ and .../close/
+        # (rounds start and close through theirs).
         read_only_fields = [
             "created_at", "standings_order", "points_per_place", "bye_credit", "bye_points",
-            "bye_placement_points",
+            "bye_placement_points", "status", "published",
         ]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -115,13 +187,24 @@ def numbered(
     return attrs
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
+    fixed_on_update = ("event",)
+    command_fields = {
+        "status": (
+            "a planned round starts with POST /api/v1/rounds/{id}/accept/ and closes with "
+            "POST /api/v1/rounds/{id}/close/; a closed round is not reopened",
+            "een geplande ronde begint met POST /api/v1/rounds/{id}/accept/ en sluit met "
+            "POST /api/v1/rounds/{id}/close/; een gesloten ronde gaat niet weer open",
+        ),
+    }
 
     class Meta:
         model = Round
         fields = ["id", "event", "number", "status", "seating_method", "seed", "quality"]
-        read_only_fields = ["seating_method", "seed", "quality"]
+        # A round's status changes only through its commands: /rounds/{id}/accept/ starts a
+        # planned round, /rounds/{id}/close/ closes it (and its tables' links stop scoring).
+        read_only_fields = ["status", "seating_method", "seed", "quality"]
         validators: list[Any] = []
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -137,9 +220,10 @@ class SeatInTableSerializer(serializers.ModelSerializer):
         fields = ["id", "position", "player", "player_name"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     seats = SeatInTableSerializer(many=True, read_only=True)
     number = serializers.IntegerField(min_value=1, required=False)
+    fixed_on_update = ("round",)
 
     class Meta:
         model = Table
@@ -194,17 +278,19 @@ class SwapSerializer(serializers.Serializer):
     player_b = serializers.IntegerField()
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(GuardedWriteMixin, serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
+    fixed_on_update = ("event", "player")
 
     class Meta:
         model = EventPlayer
         fields = ["id", "event", "player", "player_name", "present"]
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     position = serializers.IntegerField(min_value=0, max_value=3)
     player_name = serializers.CharField(source="player.name", read_only=True)
+    fixed_on_update = ("table",)
 
     class Meta:
         model = Seat
@@ -226,6 +312,28 @@ class SeatSerializer(serializers.ModelSerializer):
             )
         attrs["round_id"] = table.round_id
         return attrs
+
+
+class EventScorerSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = EventScorer
+        fields = ["id", "event", "player", "player_name"]
+        read_only_fields = ["event"]
+
+
+class EventScorerAddSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(),
+        help_text="A member of the event's club who has a login.",
+    )
+
+
+class PublishSerializer(serializers.Serializer):
+    published = serializers.BooleanField(
+        default=True, help_text="true shows the results to everyone, false hides them again."
+    )
 
 
 class SessionSeatSerializer(serializers.Serializer):

@@ -5,6 +5,8 @@ from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.events import (
     EntryViewSet,
     EventManualSeatingView,
+    EventScorersView,
+    EventScorerView,
     EventSeatingView,
     EventViewSet,
     RoundAcceptView,
@@ -56,6 +58,12 @@ urlpatterns = [
         "events/<int:event_id>/seating/manual/",
         EventManualSeatingView.as_view(),
         name="event-seating-manual",
+    ),
+    path("events/<int:event_id>/scorers/", EventScorersView.as_view(), name="event-scorers"),
+    path(
+        "events/<int:event_id>/scorers/<int:player_id>/",
+        EventScorerView.as_view(),
+        name="event-scorer",
     ),
     path("rounds/<int:round_id>/accept/", RoundAcceptView.as_view(), name="round-accept"),
     path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),

@@ -43,6 +43,25 @@ def require_role(
         )
 
 
+def require_role_in_every_club(
+    user: User | AnonymousUser | None, club_ids: Iterable[int], roles: frozenset[str],
+    action: str, action_nl: str,
+) -> None:
+    """Refuse unless the user has one of ``roles`` in every club of ``club_ids`` (a player who
+    belongs to several clubs is theirs together). No club at all: superusers only."""
+    club_ids = sorted(set(club_ids))
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return
+    if club_ids and all(user_has_role(user, club_id, roles) for club_id in club_ids):
+        return
+    wanted = " or ".join(sorted(roles))
+    raise NotAllowed.single(
+        "not_allowed",
+        f"Only an {wanted} of every club this player belongs to may {action}.",
+        f"Alleen een {_nl_roles(roles)} van elke club waar deze speler lid is mag {action_nl}.",
+    )
+
+
 def _nl_roles(roles: frozenset[str]) -> str:
     names = {"organizer": "organisator", "scorer": "scorer", "member": "lid"}
     return " of ".join(sorted(names[r] for r in roles))

@@ -5,9 +5,9 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from clubs.audit import audit
-from clubs.errors import ServiceError
+from clubs.errors import Conflict, ServiceError
 from clubs.models import Club, Membership, Player, Role
-from clubs.selectors import SCORERS, require_role
+from clubs.selectors import ORGANIZER, SCORERS, require_role, require_role_in_every_club
 
 
 @transaction.atomic
@@ -59,3 +59,68 @@ def club_player_add(*, club: Club, actor: User | AnonymousUser | None, name: str
     """An organizer or scorer registers a new player (a member) in their club."""
     require_role(actor, club.pk, SCORERS, "register players")
     return player_register(club=club, name=name, actor=actor)
+
+
+def _player_clubs(player: Player) -> list[int]:
+    """The clubs the player belongs to, their membership rows locked until the transaction
+    ends (so a role cannot change between the check and the write)."""
+    return list(
+        Membership.objects.select_for_update().filter(player=player)
+        .order_by("club_id").values_list("club_id", flat=True)
+    )
+
+
+@transaction.atomic
+def player_update(*, player: Player, actor: User | AnonymousUser | None, name: str) -> Player:
+    """Rename a player. A player of several clubs is shared by them: it takes an organizer or
+    scorer of every one of them."""
+    clubs = _player_clubs(player)
+    require_role_in_every_club(actor, clubs, SCORERS, "change them", "deze speler wijzigen")
+    name = name.strip()
+    if not name:
+        raise ServiceError.single(
+            "name_required", "A player needs a name.", "Een speler heeft een naam nodig.",
+            field="name",
+        )
+    old = player.name
+    if name != old:
+        player.name = name
+        player.save(update_fields=["name"])
+    _audit_in_clubs(actor, "player.update", player, clubs, old=old, name=name)
+    return player
+
+
+def player_has_results(player: Player) -> bool:
+    """Whether the player was ever seated, sat out a round or has a session result."""
+    return (
+        player.seats.exists() or player.byes.exists() or player.session_results.exists()
+    )
+
+
+@transaction.atomic
+def player_delete(*, player: Player, actor: User | AnonymousUser | None) -> None:
+    """Delete a player who never played: it takes an organizer of every club the player
+    belongs to. A player with results stays (results are evidence); remove their membership
+    instead."""
+    clubs = _player_clubs(player)
+    require_role_in_every_club(actor, clubs, ORGANIZER, "delete them", "deze speler verwijderen")
+    if player_has_results(player):
+        raise Conflict.single(
+            "player_has_results",
+            f"{player.name} has played (seatings or results refer to them); results are "
+            "evidence, so the player cannot be deleted. End their membership instead.",
+            f"{player.name} heeft gespeeld (indelingen of uitslagen verwijzen naar deze "
+            "speler); uitslagen zijn bewijs, dus de speler kan niet worden verwijderd. "
+            "Beëindig het lidmaatschap in plaats daarvan.",
+        )
+    _audit_in_clubs(actor, "player.delete", player, clubs, name=player.name)
+    player.delete()
+
+
+def _audit_in_clubs(
+    actor: User | AnonymousUser | None, action: str, player: Player, clubs: list[int],
+    **details: object,
+) -> None:
+    """One entry in each club's log (every club the player belonged to sees the change)."""
+    for club_id in clubs or [None]:
+        audit(actor, action, player, club_id=club_id, **details)

@@ -1,10 +1,21 @@
-"""Club pages: the clubs a user belongs to, and a club's events and players."""
+"""Club pages: the clubs a user belongs to, and a club's events and players; and the sign-in
+form, which counts failed attempts per address and per username so passwords cannot be guessed
+at speed."""
 
+import hashlib
+from typing import Any
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from rest_framework.throttling import BaseThrottle
 
 from clubs.errors import ServiceError
 from clubs.forms import PlayerAddForm
@@ -12,7 +23,68 @@ from clubs.models import Club, Membership
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, user_roles
 from clubs.services import club_player_add
 from tournaments.forms import attach_problems
-from tournaments.web.helpers import has_role, problems, refused
+from tournaments.web.helpers import dutch, has_role, problems, refused
+
+# At most this many failed sign-ins per address and per username in a window of this many
+# seconds; then the form refuses (HTTP 429) without checking the password until it passes.
+LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
+LOGIN_FAILURE_WINDOW = getattr(settings, "LOGIN_FAILURE_WINDOW", 300)
+
+
+def _login_counters(request: HttpRequest) -> list[str]:
+    """Cache keys of the failure counters for this request's address and username."""
+    # The client's address as the API's throttling sees it (REST_FRAMEWORK's NUM_PROXIES
+    # says how many proxies' X-Forwarded-For entries to trust).
+    address = BaseThrottle().get_ident(request) or "unknown"
+    username = (request.POST.get("username") or "").strip().lower()
+    keys = [f"login-failures:ip:{hashlib.sha256(address.encode()).hexdigest()[:32]}"]
+    if username:
+        keys.append(f"login-failures:user:{hashlib.sha256(username.encode()).hexdigest()[:32]}")
+    return keys
+
+
+def _count_failure(key: str) -> None:
+    cache.add(key, 0, timeout=LOGIN_FAILURE_WINDOW)  # the window starts at the first failure
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between the two calls
+        cache.set(key, 1, timeout=LOGIN_FAILURE_WINDOW)
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """Django's sign-in form that, once throttled, refuses without checking the password."""
+
+    throttled = False
+
+    def clean(self) -> dict[str, Any]:
+        if self.throttled:
+            minutes = max(1, LOGIN_FAILURE_WINDOW // 60)
+            english = f"Too many failed sign-in attempts. Try again in {minutes} minutes."
+            dutch_text = (f"Te veel mislukte pogingen om in te loggen. Probeer het over "
+                          f"{minutes} minuten opnieuw.")
+            raise ValidationError(dutch_text if dutch() else english, code="too_many_attempts")
+        return super().clean()
+
+
+class ThrottledLoginView(LoginView):
+    """The sign-in form; after LOGIN_FAILURE_LIMIT failures from one address or for one
+    username within LOGIN_FAILURE_WINDOW seconds it answers 429 with a message instead."""
+
+    form_class = ThrottledAuthenticationForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = self.get_form()
+        keys = _login_counters(request)
+        counts = cache.get_many(keys)
+        form.throttled = any(n >= LOGIN_FAILURE_LIMIT for n in counts.values())
+        if form.is_valid():
+            cache.delete_many(keys[1:])  # the username's own counter starts again
+            return self.form_valid(form)
+        if form.throttled:
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        for key in keys:
+            _count_failure(key)
+        return self.form_invalid(form)
 
 
 @login_required

@@ -2,7 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments.urls import manage_urls
+from clubs.views import ThrottledLoginView
+from tournaments.urls import manage_patterns
+from tournaments.web.scorers import scorer_patterns
+
+# The organizer's pages (namespace ``manage``): tournaments.urls's and the event's scorers.
+manage_urls = ([*manage_patterns, *scorer_patterns], "manage")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -10,6 +15,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Before Django's own: the sign-in form counts failed attempts (clubs.views).
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("tournaments.ratings_urls")),
     path("clubs/", include("clubs.urls")),

@@ -17,8 +17,10 @@ from tournaments.models import Event, Table
 
 
 class Session(models.Model):
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="session")
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    # Results are evidence: deleting the table, round or event a session was played at is
+    # refused (ProtectedError, a 409 in the API) instead of taking the results along.
+    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="session")
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="sessions")
     ruleset = models.CharField(max_length=40)
     document = models.JSONField()
     result = models.JSONField()

@@ -9,8 +9,8 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from api.permissions import ClubWriteMixin
 from api.serializers import ClubSerializer, MembershipSerializer, PlayerSerializer
 from clubs.models import Club, Membership, Player
-from clubs.selectors import ORGANIZER, SCORERS, user_roles
-from clubs.services import club_create
+from clubs.selectors import ORGANIZER, SCORERS, require_role_in_every_club
+from clubs.services import club_create, player_delete, player_update
 
 
 class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -33,7 +33,10 @@ class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):
 
 
 class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
-    """Players. Organizers and scorers register players (a walk-in at the door, too)."""
+    """Players. Organizers and scorers register players (a walk-in at the door, too). A player
+    may belong to several clubs: renaming one takes an organizer or scorer of every one of
+    them, deleting one an organizer of every one, and a player who has played is never
+    deleted (results are evidence)."""
 
     serializer_class = PlayerSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -46,16 +49,26 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         return Player.objects.prefetch_related("memberships").order_by("name", "id")
 
     def club_id_of(self, instance: Player) -> int:
-        roles = user_roles(self.request.user)
-        clubs = [m.club_id for m in instance.memberships.all()]
-        # Allowed when the actor may write in any of the player's clubs.
-        mine = [c for c in clubs if roles.get(c) in self.write_roles]
-        return mine[0] if mine else (clubs[0] if clubs else -1)
+        raise NotImplementedError("player writes check every club: see check_object_write")
+
+    def check_object_write(self, instance: Player) -> None:
+        # Checked again, under lock, by the service; this answers before the input is read.
+        require_role_in_every_club(
+            self.request.user, [m.club_id for m in instance.memberships.all()], SCORERS,
+            "change them", "deze speler wijzigen",
+        )
 
     def club_id_of_data(self, data: dict[str, Any]) -> int | None:
         club = data.get("club")
         return club.pk if club is not None else None
 
+    def perform_update(self, serializer: PlayerSerializer) -> None:
+        player = serializer.instance
+        name = serializer.validated_data.get("name", player.name)
+        serializer.instance = player_update(player=player, actor=self.request.user, name=name)
+
+    def perform_destroy(self, instance: Player) -> None:
+        player_delete(player=instance, actor=self.request.user)
 
 
 class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):

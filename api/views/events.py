@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -15,9 +16,12 @@ from rest_framework.views import APIView
 from api.permissions import ClubWriteMixin
 from api.serializers import (
     EntrySerializer,
+    EventScorerAddSerializer,
+    EventScorerSerializer,
     EventSerializer,
     GenerateRoundSerializer,
     ManualRoundSerializer,
+    PublishSerializer,
     RoundPlanSerializer,
     RoundSerializer,
     SeatSerializer,
@@ -25,8 +29,12 @@ from api.serializers import (
     SwapSerializer,
     TableSerializer,
 )
-from clubs.errors import ServiceError
+from clubs.errors import Conflict, ServiceError
+from clubs.models import Player
 from clubs.selectors import SCORERS
+from games.models import Session
+from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
+from tournaments.event_seating import seating_results_protected
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
 from tournaments.rounds import (
     round_accept,
@@ -36,6 +44,8 @@ from tournaments.rounds import (
     round_swap,
 )
 from tournaments.selectors import event_standings_rows, events_visible_to
+from tournaments.services import event_close, event_publish
+from tournaments.tasks import enqueue_ratings
 
 
 class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -55,6 +65,33 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def club_id_of_data(self, data: dict[str, Any]) -> int | None:
         club = data.get("club")
         return club.pk if club is not None else None
+
+    @transaction.atomic
+    def perform_update(self, serializer: EventSerializer) -> None:
+        old_date = serializer.instance.date
+        super().perform_update(serializer)
+        event = serializer.instance
+        if event.date != old_date and event.sessions.exists():
+            # The club's ratings are computed in play order, which starts with the date.
+            enqueue_ratings(event.club_id)
+
+    @extend_schema(request=PublishSerializer, responses=EventSerializer)
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str | None = None) -> Response:
+        """Show the event's standings and sessions to everyone (``published``: false hides
+        them again)."""
+        serializer = PublishSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = event_publish(event=self.get_object(), actor=request.user,
+                              **serializer.validated_data)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=None, responses=EventSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        """The event is over: every round still open closes and the event is finished."""
+        event = event_close(event=self.get_object(), actor=request.user)
+        return Response(EventSerializer(event).data)
 
     @extend_schema(responses=StandingsSerializer)
     @action(detail=True, methods=["get"])
@@ -138,6 +175,42 @@ class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):
         table = data.get("table")
         return table.round.event.club_id if table is not None else None
 
+    # A table's seats are what its session's per-seat results refer to: once the table has a
+    # session (or its round is closed) they stay as they are.
+
+    @transaction.atomic
+    def perform_create(self, serializer: SeatSerializer) -> None:
+        self.check_club(self.club_id_of_data(serializer.validated_data))
+        refuse_seat_change(serializer.validated_data["table"])
+        super().perform_create(serializer)
+
+    @transaction.atomic
+    def perform_update(self, serializer: SeatSerializer) -> None:
+        self.check_club(self.club_id_of(serializer.instance))
+        refuse_seat_change(serializer.instance.table)
+        super().perform_update(serializer)
+
+    @transaction.atomic
+    def perform_destroy(self, instance: Seat) -> None:
+        self.check_club(self.club_id_of(instance))
+        refuse_seat_change(instance.table)
+        super().perform_destroy(instance)
+
+
+def refuse_seat_change(table: Table) -> None:
+    """Refuse to change the seats of a table that has results or whose round is closed (the
+    same refusals as ``round_swap``). The table row is locked as a session write locks it, so
+    a session cannot start in between."""
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    if table.round.status == Round.Status.CLOSED:
+        raise Conflict.single("round_closed", "This round is closed.", "Deze ronde is gesloten.")
+    if Session.objects.filter(table=table).exists():
+        raise Conflict.single(
+            "table_has_results",
+            f"Table {table.number} already has results; it cannot be changed.",
+            f"Tafel {table.number} heeft al uitslagen; die kan niet meer wijzigen.",
+        )
+
 
 class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
     """Who plays in an event; ``present`` is the check-in that seating reads."""
@@ -176,7 +249,9 @@ class EventSeatingView(APIView):
         event = get_object_or_404(events_visible_to(request.user), pk=event_id)
         serializer = GenerateRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = round_generate(event=event, actor=request.user, **serializer.validated_data)
+        with seating_results_protected():
+            round_ = round_generate(event=event, actor=request.user,
+                                    **serializer.validated_data)
         return _plan_response(round_, status.HTTP_201_CREATED)
 
 
@@ -190,7 +265,9 @@ class EventManualSeatingView(APIView):
         event = get_object_or_404(events_visible_to(request.user), pk=event_id)
         serializer = ManualRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = round_seat_manually(event=event, actor=request.user, **serializer.validated_data)
+        with seating_results_protected():
+            round_ = round_seat_manually(event=event, actor=request.user,
+                                         **serializer.validated_data)
         return _plan_response(round_, status.HTTP_201_CREATED)
 
 
@@ -246,6 +323,44 @@ class RoundRegenerateView(RoundCommandView):
             )
         serializer = GenerateRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = round_generate(event=round_.event, actor=request.user,
-                                **serializer.validated_data)
+        with seating_results_protected():
+            round_ = round_generate(event=round_.event, actor=request.user,
+                                    **serializer.validated_data)
         return _plan_response(round_)
+
+
+class EventScorersView(APIView):
+    """The event's own scorers: players who may enter this event's results only. Organizers
+    assign them; the club's organizers and scorers see the list."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_event(self, request: Request, event_id: int) -> Event:
+        return get_object_or_404(events_visible_to(request.user), pk=event_id)
+
+    @extend_schema(responses=EventScorerSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        rows = event_scorers(event=self.get_event(request, event_id), actor=request.user)
+        return Response(EventScorerSerializer(rows, many=True).data)
+
+    @extend_schema(request=EventScorerAddSerializer, responses={201: EventScorerSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.get_event(request, event_id)
+        serializer = EventScorerAddSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        scorer = event_scorer_add(event=event, actor=request.user,
+                                  player=serializer.validated_data["player"])
+        return Response(EventScorerSerializer(scorer).data, status=status.HTTP_201_CREATED)
+
+
+class EventScorerView(APIView):
+    """One of the event's scorers: DELETE takes the right to score the event back."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, event_id: int, player_id: int) -> Response:
+        event = get_object_or_404(events_visible_to(request.user), pk=event_id)
+        player = get_object_or_404(Player, pk=player_id)
+        event_scorer_remove(event=event, actor=request.user, player=player)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,26 +1,44 @@
-"""Every form that writes, against every kind of visitor: anonymous, member, scorer, scorer of
-another event, organizer, organizer of another club. A refused form changes nothing."""
+"""Every form that writes, against every kind of visitor: anonymous, member, scorer, a scorer
+of this event only, a scorer of another event, organizer, organizer of another club. A refused
+form answers with the sign-in page (anonymous) or 403/404 and leaves the database exactly as it
+was; an allowed one saves and leaves an audit entry.
+
+The table's own pages (``/t/<token>/``) are open to whoever holds the link: with it they
+write (whoever is signed in), with a wrong link they are not found, and once the round is
+closed they save nothing. ``test_every_page_is_in_the_matrix`` fails for a page (URL name)
+that is neither a form here nor listed as read-only, so a new form cannot slip through.
+"""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.db import transaction
+from django.urls import URLPattern, URLResolver, get_resolver
 
-from clubs.models import AuditEntry, Membership, Role
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, user_with_role
+from clubs.models import Membership, Role
+from games.models import Session
+from games.services import session_submit
+from tests.db_state import changed_tables, database_state
+from tests.documents import classic_document, classic_games
+from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
-from tournaments.models import EventPlayer, EventScorer
+from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds import round_generate
 
 pytestmark = pytest.mark.django_db
 
-ACTORS = ["anonymous", "member", "scorer", "other_event_scorer", "organizer", "other_organizer"]
+ACTORS = [
+    "anonymous", "member", "scorer", "event_scorer", "other_event_scorer", "organizer",
+    "other_organizer",
+]
 ORGANIZERS = {"organizer"}
 SCORERS = {"organizer", "scorer"}
 
 
 def build() -> dict[str, Any]:
-    event = EventFactory(published=False)
+    event = EventFactory(published=False, status=Event.Status.RUNNING)
     organizer = user_with_role(event.club, Role.ORGANIZER)
     players = PlayerFactory.create_batch(8)
     for player in players:
@@ -28,8 +46,20 @@ def build() -> dict[str, Any]:
         EventPlayer.objects.create(event=event, player=player)
     planned = round_generate(event=event, actor=organizer, seed=4)
     seated = [s.player_id for t in planned.tables.all() for s in t.seats.all()]
+    # The tables' own pages: a table still to play and one with three games, in a round
+    # being played, and a table of a closed round.
+    playing = seated_table(event, round_number=10)
+    scored = seated_table(event, round_number=10, table_number=2)
+    session_submit(table=scored, submitted_by=organizer, document=classic_document(3))
+    closed = seated_table(event, round_number=11)
+    session_submit(table=closed, submitted_by=organizer, document=classic_document(3))
+    Round.objects.filter(pk=closed.round_id).update(status=Round.Status.CLOSED)
+    candidate = user_with_role(event.club, Role.MEMBER).player
+    assigned = user_with_role(event.club, Role.MEMBER).player
+    EventScorer.objects.create(event=event, player=assigned)
     return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
-            "seated": seated, "absent": players[0]}
+            "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
+            "closed": closed, "candidate": candidate, "assigned": assigned}
 
 
 def client(actor: str, world: dict[str, Any]):
@@ -39,51 +69,216 @@ def client(actor: str, world: dict[str, Any]):
         return client_for(world["organizer"])
     if actor == "other_organizer":
         return client_for(user_with_role(ClubFactory(), Role.ORGANIZER))
-    if actor == "other_event_scorer":
+    if actor in {"event_scorer", "other_event_scorer"}:
         user = user_with_role(world["club"], Role.MEMBER)
-        EventScorer.objects.create(event=EventFactory(club=world["club"]), player=user.player)
+        event = world["event"] if actor == "event_scorer" else EventFactory(club=world["club"])
+        EventScorer.objects.create(event=event, player=user.player)
         return client_for(user)
     return client_for(user_with_role(world["club"], actor))
 
 
-FORMS: list[tuple[str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
-    ("register player", lambda w: f"/clubs/{w['club'].slug}/", lambda w: {"name": "Nieuw"},
-     SCORERS),
-    ("create event", lambda w: f"/clubs/{w['club'].slug}/events/new/",
+FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
+    ("register player", "clubs:club", lambda w: f"/clubs/{w['club'].slug}/",
+     lambda w: {"name": "Nieuw"}, SCORERS),
+    ("create event", "clubs:event-create", lambda w: f"/clubs/{w['club'].slug}/events/new/",
      lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",
                 "planned_rounds": "3", "seating_method": "balanced"}, ORGANIZERS),
-    ("check in", lambda w: f"/manage/events/{w['event'].pk}/checkin/",
+    ("check in", "manage:checkin", lambda w: f"/manage/events/{w['event'].pk}/checkin/",
      lambda w: {"player": w["absent"].pk, "present": ""}, SCORERS),
-    ("walk-in", lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
+    ("walk-in", "manage:walk-in", lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
      lambda w: {"name": "Inloper"}, SCORERS),
-    ("seat a round", lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
+    ("seat a round", "manage:seat-round", lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
      lambda w: {"method": "random"}, ORGANIZERS),
-    ("publish", lambda w: f"/manage/events/{w['event'].pk}/publish/", lambda w: {}, ORGANIZERS),
-    ("close event", lambda w: f"/manage/events/{w['event'].pk}/close/", lambda w: {},
-     ORGANIZERS),
-    ("swap", lambda w: f"/manage/rounds/{w['round'].pk}/swap/",
+    ("publish", "manage:publish", lambda w: f"/manage/events/{w['event'].pk}/publish/",
+     lambda w: {}, ORGANIZERS),
+    ("close event", "manage:close", lambda w: f"/manage/events/{w['event'].pk}/close/",
+     lambda w: {}, ORGANIZERS),
+    ("add event scorer", "manage:scorer-add",
+     lambda w: f"/manage/events/{w['event'].pk}/scorers/",
+     lambda w: {"player": w["candidate"].pk}, ORGANIZERS),
+    ("remove event scorer", "manage:scorer-remove",
+     lambda w: f"/manage/events/{w['event'].pk}/scorers/{w['assigned'].pk}/remove/",
+     lambda w: {}, ORGANIZERS),
+    ("swap", "manage:swap", lambda w: f"/manage/rounds/{w['round'].pk}/swap/",
      lambda w: {"player_a": w["seated"][0], "player_b": w["seated"][5]}, ORGANIZERS),
-    ("regenerate", lambda w: f"/manage/rounds/{w['round'].pk}/regenerate/",
+    ("regenerate", "manage:regenerate", lambda w: f"/manage/rounds/{w['round'].pk}/regenerate/",
      lambda w: {"method": "random"}, ORGANIZERS),
-    ("start round", lambda w: f"/manage/rounds/{w['round'].pk}/accept/", lambda w: {},
-     ORGANIZERS),
-    ("close round", lambda w: f"/manage/rounds/{w['round'].pk}/close/", lambda w: {},
-     ORGANIZERS),
+    ("start round", "manage:accept", lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
+     lambda w: {}, ORGANIZERS),
+    ("close round", "manage:round-close", lambda w: f"/manage/rounds/{w['round'].pk}/close/",
+     lambda w: {}, ORGANIZERS),
 ]
 
 
-@pytest.mark.parametrize("actor", ACTORS)
-@pytest.mark.parametrize("name,url,data,allowed", FORMS, ids=[f[0] for f in FORMS])
-def test_form(name, url, data, allowed, actor):
-    world = build()
-    before = AuditEntry.objects.count()
-    response = client(actor, world).post(url(world), data(world))
+def outcome(actor: str, world: dict[str, Any], url: str, data: dict, allowed: set[str],
+            name: str) -> str | None:
+    """Post the form as ``actor``; say what is wrong with the outcome (None: as expected)."""
+    visitor = client(actor, world)
+    before = database_state()
+    response = visitor.post(url, data)
+    after = database_state()
+    changed = changed_tables(before, after)
+    said = f"{name} as {actor}: {response.status_code}"
     if actor in allowed:
-        assert response.status_code in {200, 302}, response.content[:500]
-        assert AuditEntry.objects.count() > before
-    elif actor == "anonymous":
-        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-        assert AuditEntry.objects.count() == before
+        if response.status_code not in {200, 302}:
+            return f"{said} {response.content[:300]!r}"
+        if "clubs.AuditEntry" not in changed:
+            return f"{said}: saved nothing or no audit entry"
+        return None
+    if actor == "anonymous":
+        if response.status_code != 302 or "/accounts/login/" not in response["Location"]:
+            return f"{said}: expected the sign-in page"
+    elif response.status_code not in {403, 404}:
+        return f"{said}: expected 403 or 404"
+    return f"{said}: changed {changed}" if changed else None
+
+
+@pytest.mark.parametrize("name,url_name,url,data,allowed", FORMS, ids=[f[0] for f in FORMS])
+def test_form(name, url_name, url, data, allowed):
+    world = build()
+    problems = []
+    for actor in ACTORS:
+        with transaction.atomic():  # every visitor tries on the same world
+            problems.append(outcome(actor, world, url(world), data(world), allowed, name))
+            transaction.set_rollback(True)
+    assert [p for p in problems if p] == []
+
+
+# --- The table's own pages --------------------------------------------------------------------
+
+
+def game_post(game: dict, revision: int) -> dict:
+    data = {"revision": revision, "chooser": game["chooser"], "contract": game["contract"]}
+    for seat, count in enumerate(game["counts"]):
+        data[f"count_{seat}"] = count
+    return data
+
+
+@dataclass
+class TableForm:
+    name: str
+    url_name: str
+    path: str  # after /t/<token>/
+    data: Callable[[Session], dict]  # for the table's session as it stands
+    target: str  # the world's table it is tried on (with the link)
+    writes: bool = True
+
+
+def next_game(session: Session) -> dict:
+    return game_post(classic_games()[len(session.document["games"])], session.revision)
+
+
+TABLE_FORMS = [
+    TableForm("enter a game", "scoring:table", "", next_game, "scored"),
+    TableForm("check a game", "scoring:check", "check/", next_game, "scored", writes=False),
+    TableForm("undo a game", "scoring:undo", "undo/", lambda s: {"revision": s.revision},
+              "scored"),
+    TableForm("paper sheet", "scoring:paper", "paper/",
+              lambda s: {"revision": s.revision, "mode": "totals", "total_0": 315,
+                         "total_1": -40, "total_2": -180, "total_3": -95,
+                         "reason": "copied the sheet"},
+              "scored"),
+]
+
+
+@pytest.mark.parametrize("form", TABLE_FORMS, ids=[f.name for f in TABLE_FORMS])
+@pytest.mark.parametrize("actor", ["anonymous", "member", "other_organizer"])
+def test_the_link_is_the_key(form, actor):
+    """With the table's link anyone writes that table's session, signed in or not."""
+    world = build()
+    table = world[form.target]
+    visitor = client(actor, world)
+    before = database_state()
+    response = visitor.post(f"/t/{table.scoring_token}/{form.path}", form.data(table.session))
+    changed = changed_tables(before, database_state())
+    assert response.status_code in {200, 302}, response.content[:500]
+    if form.writes:
+        assert "games.SessionRevision" in changed and "clubs.AuditEntry" in changed
     else:
-        assert response.status_code in {403, 404}
-        assert AuditEntry.objects.count() == before
+        assert changed == []
+
+
+@pytest.mark.parametrize("form", TABLE_FORMS, ids=[f.name for f in TABLE_FORMS])
+def test_a_wrong_link_finds_nothing(form):
+    world = build()
+    visitor = client("organizer", world)
+    before = database_state()
+    for token in ["not-a-token", world["scored"].scoring_token[:-1] + "x"]:
+        response = visitor.post(f"/t/{token}/{form.path}", form.data(world["scored"].session))
+        assert response.status_code == 404
+    assert changed_tables(before, database_state()) == []
+
+
+@pytest.mark.parametrize("form", [f for f in TABLE_FORMS if f.writes],
+                         ids=[f.name for f in TABLE_FORMS if f.writes])
+@pytest.mark.parametrize("actor", ["anonymous", "organizer"])
+def test_a_closed_round_takes_nothing_more(form, actor):
+    world = build()
+    table = world["closed"]
+    visitor = client(actor, world)
+    before = database_state()
+    response = visitor.post(f"/t/{table.scoring_token}/{form.path}",
+                            form.data(table.session), follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code in {200, 400}
+    assert "closed" in response.content.decode()
+    assert changed_tables(before, database_state()) == []
+
+
+# --- Every page is accounted for --------------------------------------------------------------
+
+# Pages that only show something (a POST to them saves nothing), and the framework's own
+# forms (sign-in and language, tested in test_login_throttle and by Django).
+READ_ONLY = {
+    "public:home", "public:event-standings", "public:standings-csv", "public:sessions-csv",
+    "public:table-sheet", "public:player", "ratings:club", "ratings:season", "ratings:player",
+    "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
+}
+FRAMEWORK = {
+    "set_language", "login", "logout", "password_change", "password_change_done",
+    "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete",
+}
+
+
+def page_names(patterns: list, namespace: str = "") -> set[str]:
+    names = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if str(pattern.pattern).startswith(("admin/", "api/")):
+                continue
+            inner = pattern.namespace or ""
+            prefix = f"{namespace}:{inner}" if namespace and inner else (inner or namespace)
+            names |= page_names(pattern.url_patterns, prefix)
+        elif isinstance(pattern, URLPattern):
+            if str(pattern.pattern).startswith(("admin/", "api/")):
+                continue
+            names.add(f"{namespace}:{pattern.name}" if namespace else str(pattern.name))
+    return names
+
+
+def test_every_page_is_in_the_matrix():
+    covered = {f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | READ_ONLY | FRAMEWORK
+    assert sorted(page_names(get_resolver().url_patterns) - covered) == []
+
+
+@pytest.mark.parametrize("name", sorted(READ_ONLY - {"public:home", "clubs:mine"}))
+def test_a_post_to_a_read_only_page_saves_nothing(name):
+    world = build()
+    urls = {
+        "public:event-standings": f"/events/{world['event'].pk}/",
+        "public:standings-csv": f"/events/{world['event'].pk}/standings.csv",
+        "public:sessions-csv": f"/events/{world['event'].pk}/sessions.csv",
+        "public:table-sheet": f"/events/{world['event'].pk}/tables/{world['scored'].pk}/",
+        "public:player": f"/players/{world['absent'].pk}/",
+        "ratings:club": f"/clubs/{world['club'].slug}/ratings/",
+        "ratings:season": f"/clubs/{world['club'].slug}/season/",
+        "ratings:player": f"/players/{world['absent'].pk}/ratings/",
+        "manage:event": f"/manage/events/{world['event'].pk}/",
+        "manage:round": f"/manage/rounds/{world['round'].pk}/",
+        "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
+        "manage:sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
+    }
+    visitor = client("organizer", world)
+    before = database_state()
+    response = visitor.post(urls[name], {"name": "x", "player": 1})
+    assert response.status_code < 500
+    assert changed_tables(before, database_state()) == []

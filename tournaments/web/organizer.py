@@ -12,11 +12,14 @@ from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from tournaments import services
+from tournaments.event_scorers import event_scorer_rows
+from tournaments.event_seating import seating_results_protected
 from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm, attach_problems
 from tournaments.models import Event, EventPlayer, Round
 from tournaments.rounds import round_generate
 from tournaments.web import queries
 from tournaments.web.helpers import has_role, is_htmx, problems, refused, service_failed
+from tournaments.web.scorers import EventScorerForm
 
 
 def staff_event(request: HttpRequest, event_id: int) -> Event:
@@ -43,12 +46,15 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                   status=status)
 
 
-def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_dashboard(request: HttpRequest, event_id: int,
+                    scorer_form: EventScorerForm | None = None,
+                    status: int = 200) -> HttpResponse:
     event = staff_event(request, event_id)
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     rounds = [(r, queries.round_tables(r)) for r in queries.event_rounds(event)]
     entries = EventPlayer.objects.filter(event=event)
+    is_organizer = has_role(request, event.club_id, ORGANIZER)
     return render(request, "tournaments/event_dashboard.html", {
         "event": event,
         "rounds": rounds,
@@ -56,8 +62,10 @@ def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
         "registered": entries.count(),
         "planned": event.rounds.filter(status=Round.Status.PLANNED).first(),
         "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
-        "is_organizer": has_role(request, event.club_id, ORGANIZER),
-    })
+        "is_organizer": is_organizer,
+        "scorers": event_scorer_rows(event) if is_organizer else [],
+        "scorer_form": (scorer_form or EventScorerForm(event=event)) if is_organizer else None,
+    }, status=status)
 
 
 def _checkin_rows(event: Event) -> list[tuple[Player, bool]]:
@@ -134,7 +142,8 @@ def seat_round(request: HttpRequest, event_id: int) -> HttpResponse:
     form = SeatRoundForm(request.POST)
     method = form.cleaned_data["method"] if form.is_valid() else None
     try:
-        round_ = round_generate(event=event, actor=request.user, method=method)
+        with seating_results_protected():
+            round_ = round_generate(event=event, actor=request.user, method=method)
     except ServiceError as exc:
         if exc.status_code == 403:
             return refused(request, exc)

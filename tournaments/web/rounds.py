@@ -14,6 +14,7 @@ from clubs.errors import ServiceError
 from clubs.selectors import ORGANIZER, SCORERS
 from games.views.sheet import blank_sheet, ruleset_or_none
 from tournaments import rounds as round_services
+from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SwapForm, attach_problems
 from tournaments.models import Round
 from tournaments.web import queries
@@ -85,7 +86,8 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
         else:
             if round_.status != Round.Status.PLANNED:
                 return redirect("manage:round", round_id=round_.pk)
-            round_ = round_services.round_generate(event=round_.event, actor=request.user)
+            with seating_results_protected():
+                round_ = round_services.round_generate(event=round_.event, actor=request.user)
             messages.success(request, _("The round is seated again."))
     except ServiceError as exc:
         if exc.status_code == 403:

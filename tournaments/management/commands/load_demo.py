@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Role
+from games.models import Session
 from games.rules import get_ruleset
 from games.rules.sample import random_session
 from games.services import session_submit
@@ -52,6 +53,8 @@ class Command(BaseCommand):
                 self.stdout.write("Demo data already loaded (use --reset to rebuild it).")
                 return
             club = Club.objects.get(slug=SLUG)
+            # Results are protected from a cascade: the demo deletes its own on purpose.
+            Session.objects.filter(event__club=club).delete()
             Event.objects.filter(club=club).delete()
             Player.objects.filter(memberships__club=club).delete()
             club.delete()

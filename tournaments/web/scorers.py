@@ -1,0 +1,90 @@
+"""The event's own scorers on the organizer's event page: add a club member (with a login) who
+may enter this event's results, or take that back. The forms call the same services as the
+API (``tournaments.event_scorers``)."""
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from clubs.errors import ServiceError
+from clubs.models import Player
+from clubs.selectors import ORGANIZER
+from tournaments.event_scorers import (
+    event_scorer_add,
+    event_scorer_candidates,
+    event_scorer_remove,
+)
+from tournaments.forms import attach_problems
+from tournaments.models import Event
+from tournaments.web.helpers import has_role, problems, refused
+
+
+class EventScorerForm(forms.Form):
+    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [
+            (p.pk, p.name) for p in event_scorer_candidates(event)
+        ]
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+
+
+@require_POST
+def scorer_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    from tournaments.web.organizer import event_dashboard
+
+    event = _event(event_id)
+    if not has_role(request, event.club_id, ORGANIZER):
+        return refused(request)
+    form = EventScorerForm(request.POST, event=event)
+    if form.is_valid():
+        player = get_object_or_404(Player, pk=form.cleaned_data["player"])
+        try:
+            event_scorer_add(event=event, actor=request.user, player=player)
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            attach_problems(form, problems(exc.errors))
+        else:
+            messages.success(request, _("%(name)s may now enter this event's results.")
+                             % {"name": player.name})
+            return redirect("manage:event", event_id=event.pk)
+    return event_dashboard(request, event.pk, scorer_form=form, status=400)
+
+
+@require_POST
+def scorer_remove(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    event = _event(event_id)
+    if not has_role(request, event.club_id, ORGANIZER):
+        return refused(request)
+    player = get_object_or_404(Player, pk=player_id)
+    try:
+        event_scorer_remove(event=event, actor=request.user, player=player)
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    else:
+        messages.success(request, _("%(name)s no longer enters this event's results.")
+                         % {"name": player.name})
+    return redirect("manage:event", event_id=event.pk)
+
+
+# Added to the ``manage`` namespace by config.urls.
+scorer_patterns = [
+    path("events/<int:event_id>/scorers/", scorer_add, name="scorer-add"),
+    path("events/<int:event_id>/scorers/<int:player_id>/remove/", scorer_remove,
+         name="scorer-remove"),
+]
