@@ -1,10 +1,13 @@
-"""``Authorization: Token <key>`` with the named, revocable tokens of clubs.tokens."""
+"""``Authorization: Token <key>`` with the named, revocable tokens of clubs.tokens; and a
+username and password (HTTP Basic) on the token endpoint only, to create a first token from
+the command line, throttled like the sign-in form."""
 
 from django.contrib.auth.models import User
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from clubs.throttle import login_counters, login_failed, login_succeeded, login_throttled
 from clubs.tokens import api_token_user
 
 
@@ -30,6 +33,25 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
+class PasswordAuthentication(authentication.BasicAuthentication):
+    """HTTP Basic that counts failures per address and username with the sign-in form's
+    counters (clubs.throttle) and refuses, without checking the password, once throttled."""
+
+    def authenticate_credentials(
+        self, userid: str, password: str, request: Request | None = None
+    ) -> tuple[User, None]:
+        keys = login_counters(request, userid)
+        if login_throttled(keys):
+            raise exceptions.Throttled(detail="Too many failed sign-in attempts; try later.")
+        try:
+            user, auth = super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            login_failed(keys)
+            raise
+        login_succeeded(keys)
+        return user, auth
+
+
 class ApiTokenScheme(OpenApiAuthenticationExtension):
     """Describes the token scheme in the OpenAPI schema."""
 
@@ -42,4 +64,18 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "in": "header",
             "name": "Authorization",
             "description": 'A key from /api/v1/tokens/, sent as "Token <key>".',
+        }
+
+
+class PasswordScheme(OpenApiAuthenticationExtension):
+    """Describes the password scheme of the token endpoint in the OpenAPI schema."""
+
+    target_class = "api.authentication.PasswordAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: object) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "basic",
+            "description": "A username and password, on /api/v1/tokens/ only.",
         }

@@ -2,53 +2,31 @@
 form, which counts failed attempts per address and per username so passwords cannot be guessed
 at speed."""
 
-import hashlib
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from rest_framework.throttling import BaseThrottle
 
 from clubs.errors import ServiceError
 from clubs.forms import PlayerAddForm
 from clubs.models import Club, Membership
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, user_roles
 from clubs.services import club_player_add
+from clubs.throttle import (
+    LOGIN_FAILURE_WINDOW,
+    login_counters,
+    login_failed,
+    login_succeeded,
+    login_throttled,
+)
 from tournaments.forms import attach_problems
 from tournaments.web.helpers import dutch, has_role, problems, refused
-
-# At most this many failed sign-ins per address and per username in a window of this many
-# seconds; then the form refuses (HTTP 429) without checking the password until it passes.
-LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
-LOGIN_FAILURE_WINDOW = getattr(settings, "LOGIN_FAILURE_WINDOW", 300)
-
-
-def _login_counters(request: HttpRequest) -> list[str]:
-    """Cache keys of the failure counters for this request's address and username."""
-    # The client's address as the API's throttling sees it (REST_FRAMEWORK's NUM_PROXIES
-    # says how many proxies' X-Forwarded-For entries to trust).
-    address = BaseThrottle().get_ident(request) or "unknown"
-    username = (request.POST.get("username") or "").strip().lower()
-    keys = [f"login-failures:ip:{hashlib.sha256(address.encode()).hexdigest()[:32]}"]
-    if username:
-        keys.append(f"login-failures:user:{hashlib.sha256(username.encode()).hexdigest()[:32]}")
-    return keys
-
-
-def _count_failure(key: str) -> None:
-    cache.add(key, 0, timeout=LOGIN_FAILURE_WINDOW)  # the window starts at the first failure
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between the two calls
-        cache.set(key, 1, timeout=LOGIN_FAILURE_WINDOW)
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
@@ -74,16 +52,14 @@ class ThrottledLoginView(LoginView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = self.get_form()
-        keys = _login_counters(request)
-        counts = cache.get_many(keys)
-        form.throttled = any(n >= LOGIN_FAILURE_LIMIT for n in counts.values())
+        keys = login_counters(request, request.POST.get("username") or "")
+        form.throttled = login_throttled(keys)
         if form.is_valid():
-            cache.delete_many(keys[1:])  # the username's own counter starts again
+            login_succeeded(keys)
             return self.form_valid(form)
         if form.throttled:
             return self.render_to_response(self.get_context_data(form=form), status=429)
-        for key in keys:
-            _count_failure(key)
+        login_failed(keys)
         return self.form_invalid(form)
 
 

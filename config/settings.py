@@ -136,9 +136,6 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        # A username and password, for creating a first token from the command line
-        # (`curl -u user:password -X POST /api/v1/tokens/`); unused when neither is sent.
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [

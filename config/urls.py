@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -17,7 +18,13 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own: the sign-in form counts failed attempts (clubs.views).
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Sign out and change one's password; no password reset by mail (it would be an open,
+    # anonymous form that sends mail, and clubs hand out accounts themselves).
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
+         name="password_change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
     path("", include("tournaments.ratings_urls")),
     path("clubs/", include("clubs.urls")),
     path("manage/", include(manage_urls)),

@@ -175,6 +175,12 @@ def _write_locked(
             "This round is closed; results can no longer be entered.",
             "Deze ronde is gesloten; uitslagen kunnen niet meer worden ingevoerd.",
         )
+    if table.round.status == Round.Status.PLANNED:  # its seating may still change
+        raise ServiceError.single(
+            "round_not_started",
+            "This round has not started yet; results can be entered once it starts.",
+            "Deze ronde is nog niet begonnen; uitslagen kunnen worden ingevoerd zodra ze begint.",
+        )
     seats = list(table.seats.select_related("player").order_by("position"))
     if len(seats) != 4:
         raise ServiceError.single(

@@ -14,12 +14,14 @@ from itertools import combinations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.db.models import F
 
 from clubs.audit import audit
 from clubs.errors import ServiceError
 from clubs.selectors import ORGANIZER, require_role
 from tournaments import seating
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
+from tournaments.tasks import enqueue_standings
 
 Actor = User | AnonymousUser | None
 GENERATED_METHODS = ("balanced", "random", "swiss", "progressive")
@@ -173,6 +175,8 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         round_.save(update_fields=["quality"])
         audit(actor, "round.swap", round_, club_id=round_.event.club_id,
               players=[player_a, player_b])
+        if round_.status == Round.Status.PLAYING and (bye_a or bye_b):
+            _byes_changed(round_.event_id)
         return round_
 
 
@@ -189,12 +193,23 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     Event.objects.filter(pk=round_.event_id, status=Event.Status.DRAFT).update(
         status=Event.Status.RUNNING
     )
+    if round_.byes.exists():
+        _byes_changed(round_.event_id)
     return round_
+
+
+def _byes_changed(event_id: int) -> None:
+    """Byes are credited in the standings (as the event configures): recompute them."""
+    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    enqueue_standings(event_id)
 
 
 @transaction.atomic
 def round_close(*, round_: Round, actor: Actor) -> Round:
     require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
+    if round_.status == Round.Status.PLANNED:
+        raise _error("not_started", "This round has not started yet; start it or seat it again.",
+                     "Deze ronde is nog niet begonnen; start haar of deel opnieuw in.")
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     audit(actor, "round.close", round_, club_id=round_.event.club_id)

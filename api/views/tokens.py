@@ -3,10 +3,12 @@
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.authentication import ApiTokenAuthentication, PasswordAuthentication
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
 
@@ -30,6 +32,9 @@ class ApiTokenViewSet(
 ):
     serializer_class = ApiTokenSerializer
     permission_classes = [IsAuthenticated]
+    # A username and password too, for creating a first token from the command line
+    # (`curl -u user:password -X POST /api/v1/tokens/`).
+    authentication_classes = [ApiTokenAuthentication, SessionAuthentication, PasswordAuthentication]
     filterset_fields: list[str] = []
 
     def get_queryset(self) -> QuerySet[ApiToken]:

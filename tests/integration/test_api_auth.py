@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from clubs.models import ApiToken
+from clubs.throttle import LOGIN_FAILURE_LIMIT
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -52,6 +53,29 @@ def test_a_wrong_password_or_none_gets_no_token(demo):
     # Clients are still told to send a token, so a browser never pops up a password dialog.
     assert anonymous["WWW-Authenticate"] == "Token"
     assert not ApiToken.objects.exists()
+
+
+@pytest.mark.django_db
+def test_passwords_are_not_guessed_over_the_api(demo, settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "password-guessing"}}
+    for _ in range(LOGIN_FAILURE_LIMIT):
+        response = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart",
+                                    HTTP_AUTHORIZATION=basic("demo", "guess"))
+        assert response.status_code == 401
+    right = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart",
+                             HTTP_AUTHORIZATION=basic("demo", "demo"))
+    assert right.status_code == 429  # refused without checking, until the window passes
+    assert not ApiToken.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_password_opens_the_token_endpoint_only(demo):
+    response = APIClient().get("/api/v1/events/", HTTP_AUTHORIZATION=basic("demo", "demo"))
+    assert response.status_code == 200  # read as anonymous: the header means nothing here
+    created = APIClient().post("/api/v1/clubs/", {"name": "Mine", "slug": "mine"},
+                               format="json", HTTP_AUTHORIZATION=basic("demo", "demo"))
+    assert created.status_code == 401
 
 
 def readme_token_command() -> list[str]:

@@ -394,8 +394,9 @@ def test_moving_an_event_replays_the_ratings_in_the_new_order(django_capture_on_
 
 
 def planned_round_with_results():
-    """A planned round (a seating preview) one of whose tables was already scored through its
-    link, before the round was started."""
+    """A planned round (a seating preview) one of whose tables has results: entered while the
+    round was played, after which it went back to planned by hand (the service refuses results
+    for a round that has not started, so this is the only way there)."""
     event = EventFactory(published=False)
     organizer = user_with_role(event.club, Role.ORGANIZER)
     players = PlayerFactory.create_batch(8)
@@ -404,9 +405,29 @@ def planned_round_with_results():
         EventPlayer.objects.create(event=event, player=player)
     planned = round_generate(event=event, actor=organizer, seed=5)
     table = planned.tables.order_by("number").first()
+    Round.objects.filter(pk=planned.pk).update(status=Round.Status.PLAYING)
     session_submit(table=table, submitted_by=None, document=classic_document(2),
                    table_token=table.scoring_token)
+    Round.objects.filter(pk=planned.pk).update(status=Round.Status.PLANNED)
+    planned.refresh_from_db()
     return event, planned, organizer
+
+
+def test_a_round_that_has_not_started_takes_no_results():
+    event = EventFactory(published=False)
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    for player in PlayerFactory.create_batch(4):
+        Membership.objects.create(club=event.club, player=player)
+        EventPlayer.objects.create(event=event, player=player)
+    planned = round_generate(event=event, actor=organizer, seed=5)
+    table = planned.tables.get()
+    response = APIClient().put(
+        f"/api/v1/tables/{table.pk}/session/", {"document": classic_document()}, format="json",
+        HTTP_X_TABLE_TOKEN=table.scoring_token,
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "round_not_started"
+    assert not Session.objects.exists()
 
 
 def test_seating_the_planned_round_again_keeps_its_results():

@@ -13,6 +13,7 @@ from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing
 from tournaments.rounds import (
     _played_rounds,
     round_accept,
+    round_close,
     round_generate,
     round_seat_manually,
     round_swap,
@@ -155,3 +156,24 @@ def test_swiss_seats_from_the_results_even_when_the_standings_task_is_behind(
     assert any(current[p] for t in played[0].tables[1:] for p in t)  # table two counted
     assert swiss(current) != swiss(stale)  # the test tells the two apart
     assert tables_of(second) == swiss(current)
+
+
+def test_a_round_still_planned_cannot_be_closed():
+    event, _, organizer = event_with_players(8, 2)
+    planned = round_generate(event=event, actor=organizer, seed=3)
+    with pytest.raises(ServiceError) as refused:
+        round_close(round_=planned, actor=organizer)
+    assert refused.value.errors[0]["code"] == "not_started"
+    assert Round.objects.get(pk=planned.pk).status == Round.Status.PLANNED
+
+
+def test_starting_a_round_with_byes_recomputes_the_standings(django_capture_on_commit_callbacks):
+    event, _, organizer = event_with_players(9, 2)
+    planned = round_generate(event=event, actor=organizer, seed=3)
+    assert Bye.objects.filter(round=planned).count() == 1
+    version = Event.objects.get(pk=event.pk).results_version
+    with django_capture_on_commit_callbacks(execute=True):
+        round_accept(round_=planned, actor=organizer)
+    event.refresh_from_db()
+    assert event.results_version == version + 1
+    assert event.computation.results_version == event.results_version  # tasks run in-process

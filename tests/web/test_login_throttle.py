@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
-from clubs.views import LOGIN_FAILURE_LIMIT
+from clubs.throttle import LOGIN_FAILURE_LIMIT
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +81,8 @@ def test_a_throttled_attempt_does_not_check_the_password(user, monkeypatch):
                         lambda *a, **kw: checked.append(kw))
     assert attempt("juist-wachtwoord").status_code == 429
     assert checked == []
+
+
+def test_there_is_no_anonymous_password_reset_form():
+    assert Client().get("/accounts/password_reset/").status_code == 404
+    assert Client().post("/accounts/password_reset/", {"email": "a@b.nl"}).status_code == 404
