@@ -113,8 +113,74 @@ def player_delete(*, player: Player, actor: User | AnonymousUser | None) -> None
             "speler); uitslagen zijn bewijs, dus de speler kan niet worden verwijderd. "
             "Beëindig het lidmaatschap in plaats daarvan.",
         )
+    # Its memberships go with the player: not the last organizer of a club.
+    for membership in player.memberships.filter(role=Role.ORGANIZER).order_by("club_id"):
+        _refuse_last_organizer(membership)
     _audit_in_clubs(actor, "player.delete", player, clubs, name=player.name)
     player.delete()
+
+
+@transaction.atomic
+def membership_set_role(
+    *, membership: Membership, actor: User | AnonymousUser | None, role: str
+) -> Membership:
+    """Give a member another role in their club (an organizer's change). The club's last
+    organizer stays one: a club nobody can run could not get a new organizer either."""
+    require_role(actor, membership.club_id, ORGANIZER, "change roles")
+    if role not in Role.values:
+        raise ServiceError.single(
+            "invalid_role", f"'{role}' is not a role.", f"'{role}' is geen rol.", field="role"
+        )
+    membership = _membership_locked(membership)
+    old = membership.role
+    if old == role:
+        return membership
+    if old == Role.ORGANIZER:
+        _refuse_last_organizer(membership, field="role")
+    membership.role = role
+    membership.save(update_fields=["role"])
+    audit(actor, "membership.role", membership, club_id=membership.club_id,
+          player=membership.player_id, old=old, role=role)
+    return membership
+
+
+@transaction.atomic
+def membership_end(*, membership: Membership, actor: User | AnonymousUser | None) -> None:
+    """End a player's membership of a club (an organizer's change). Their results stay; the
+    club's last organizer cannot leave."""
+    require_role(actor, membership.club_id, ORGANIZER, "end memberships")
+    membership = _membership_locked(membership)
+    if membership.role == Role.ORGANIZER:
+        _refuse_last_organizer(membership)
+    audit(actor, "membership.end", membership, club_id=membership.club_id,
+          player=membership.player_id, role=membership.role)
+    membership.delete()
+
+
+def _membership_locked(membership: Membership) -> Membership:
+    """The membership row as saved, locked until the transaction ends."""
+    return (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player").get(pk=membership.pk)
+    )
+
+
+def _refuse_last_organizer(membership: Membership, *, field: str | None = None) -> None:
+    """Refuse to take away ``membership``'s organizer role when nobody else organizes its club.
+    The club row is locked (after the membership rows, as everywhere here), so two organizers
+    who step down at the same time cannot both see the other one still there."""
+    club = Club.objects.select_for_update().get(pk=membership.club_id)
+    others = Membership.objects.filter(club=club, role=Role.ORGANIZER).exclude(pk=membership.pk)
+    if not others.exists():
+        name = membership.player.name
+        raise Conflict.single(
+            "last_organizer",
+            f"{name} is the last organizer of {club.name}: make another member an organizer "
+            "first, so that someone can still run the club.",
+            f"{name} is de laatste organisator van {club.name}: maak eerst een ander lid "
+            "organisator, zodat iemand de club kan blijven beheren.",
+            field=field,
+        )
 
 
 def _audit_in_clubs(

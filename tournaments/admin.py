@@ -34,14 +34,36 @@ class RoundInline(admin.TabularInline):
     extra = 0
 
 
+def scored_table(table_ids: set[int | None]) -> Table | None:
+    """The first of these tables that has a session (results), if any. Its seats are what the
+    session's per-seat rows refer to, so they stay as they are (as the API and
+    ``tournaments.rounds`` keep them)."""
+    return (
+        Table.objects.filter(pk__in=table_ids - {None}, session__isnull=False)
+        .select_related("round").order_by("pk").first()
+    )
+
+
+def seats_stay_error(table: Table) -> forms.ValidationError:
+    return forms.ValidationError(
+        _("%(table)s already has results: its seats cannot change."),
+        code="table_has_results", params={"table": str(table).capitalize()},
+    )
+
+
 class SeatFormSet(forms.BaseInlineFormSet):
     """The seats of one table: a player sits once per round (the database refuses it too,
-    but with an error page rather than a message)."""
+    but with an error page rather than a message); the seats of a table with results stay."""
 
     def clean(self) -> None:
         super().clean()
         if any(self.errors):
             return
+        changed = [form for form in self.forms if form.has_changed()] or self.deleted_forms
+        if changed and self.instance.pk is not None:
+            scored = scored_table({self.instance.pk})
+            if scored is not None:
+                raise seats_stay_error(scored)
         kept = [form.cleaned_data for form in self.forms
                 if form.cleaned_data and not form.cleaned_data.get("DELETE")]
         players = [data["player"] for data in kept if data.get("player") is not None]
@@ -66,6 +88,12 @@ class SeatInline(admin.TabularInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("player")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        # ``obj`` is the table: no seat of a table with results is deleted.
+        if obj is not None and obj.pk is not None and scored_table({obj.pk}) is not None:
+            return False
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Event)
@@ -122,7 +150,8 @@ class TableAdmin(admin.ModelAdmin):
 
 
 class SeatForm(forms.ModelForm):
-    """A seat's round is its table's round; a player sits once per round."""
+    """A seat's round is its table's round; a player sits once per round; the seats of a
+    table with results stay (none added, moved, changed or taken away)."""
 
     class Meta:
         model = Seat
@@ -131,6 +160,10 @@ class SeatForm(forms.ModelForm):
     def clean(self) -> dict:
         data = super().clean()
         table, player = data.get("table"), data.get("player")
+        if self.has_changed():
+            scored = scored_table({self.instance.table_id, getattr(table, "pk", None)})
+            if scored is not None:
+                raise seats_stay_error(scored)
         if table is not None:
             self.instance.round_id = table.round_id
             taken = Seat.objects.filter(round_id=table.round_id, player=player)
@@ -158,6 +191,13 @@ class SeatAdmin(admin.ModelAdmin):
                 "position"]
     autocomplete_fields = ["player"]
     raw_id_fields = ["table"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        # Also asked for each seat the bulk delete action would take: with one seat of a
+        # table with results among them, nothing is deleted.
+        if obj is not None and scored_table({obj.table_id}) is not None:
+            return False
+        return super().has_delete_permission(request, obj)
 
     @admin.display(description=_("event"), ordering="round__event__date")
     def event(self, obj: Seat) -> Event:

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from rest_framework import mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -10,7 +11,13 @@ from api.permissions import ClubWriteMixin
 from api.serializers import ClubSerializer, MembershipSerializer, PlayerSerializer
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role_in_every_club
-from clubs.services import club_create, player_delete, player_update
+from clubs.services import (
+    club_create,
+    membership_end,
+    membership_set_role,
+    player_delete,
+    player_update,
+)
 
 
 class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -72,7 +79,8 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
 
 
 class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
-    """Who belongs to which club, with which role. Organizers manage them."""
+    """Who belongs to which club, with which role. Organizers manage them; a club keeps at
+    least one organizer (its last one can neither step down nor leave)."""
 
     serializer_class = MembershipSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -89,6 +97,21 @@ class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def club_id_of_data(self, data: dict[str, Any]) -> int | None:
         club = data.get("club")
         return club.pk if club is not None else None
+
+    @transaction.atomic
+    def perform_update(self, serializer: MembershipSerializer) -> None:
+        membership = serializer.instance
+        self.check_club(self.club_id_of(membership))
+        self.check_club(self.club_id_of_data(serializer.validated_data))  # moved elsewhere
+        serializer.check_write(serializer.validated_data)  # the club and player stay
+        role = serializer.validated_data.get("role", membership.role)
+        serializer.instance = membership_set_role(
+            membership=membership, actor=self.request.user, role=role
+        )
+
+    def perform_destroy(self, instance: Membership) -> None:
+        self.check_club(self.club_id_of(instance))
+        membership_end(membership=instance, actor=self.request.user)
 
 
 __all__ = ["ClubViewSet", "PlayerViewSet", "MembershipViewSet", "mixins"]

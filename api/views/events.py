@@ -30,7 +30,7 @@ from api.serializers import (
     TableSerializer,
 )
 from clubs.errors import Conflict, ServiceError
-from clubs.models import Player
+from clubs.models import Membership, Player
 from clubs.selectors import SCORERS
 from games.models import Session
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
@@ -180,14 +180,21 @@ class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):
 
     @transaction.atomic
     def perform_create(self, serializer: SeatSerializer) -> None:
+        table = serializer.validated_data["table"]
         self.check_club(self.club_id_of_data(serializer.validated_data))
-        refuse_seat_change(serializer.validated_data["table"])
+        refuse_seat_change(table)
+        refuse_non_member(club_id=table.round.event.club_id,
+                          player=serializer.validated_data["player"])
         super().perform_create(serializer)
 
     @transaction.atomic
     def perform_update(self, serializer: SeatSerializer) -> None:
-        self.check_club(self.club_id_of(serializer.instance))
-        refuse_seat_change(serializer.instance.table)
+        seat = serializer.instance
+        self.check_club(self.club_id_of(seat))
+        refuse_seat_change(seat.table)
+        player = serializer.validated_data.get("player")
+        if player is not None and player.pk != seat.player_id:
+            refuse_non_member(club_id=self.club_id_of(seat), player=player)
         super().perform_update(serializer)
 
     @transaction.atomic
@@ -233,6 +240,55 @@ class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
     def club_id_of_data(self, data: dict[str, Any]) -> int | None:
         event = data.get("event")
         return event.club_id if event is not None else None
+
+    # The refusals of ``tournaments.services.entry_set_present`` (the check-in pages' service):
+    # only the club's members play, and a finished event's entries stay as they were. A
+    # player who left the club may still be checked out or removed.
+
+    @transaction.atomic
+    def perform_create(self, serializer: EntrySerializer) -> None:
+        event = serializer.validated_data["event"]
+        self.check_club(event.club_id)
+        refuse_non_member(club_id=event.club_id, player=serializer.validated_data["player"])
+        refuse_entry_change(event)
+        super().perform_create(serializer)
+
+    @transaction.atomic
+    def perform_update(self, serializer: EntrySerializer) -> None:
+        entry = serializer.instance
+        self.check_club(self.club_id_of(entry))
+        if serializer.validated_data.get("present", entry.present):
+            refuse_non_member(club_id=entry.event.club_id, player=entry.player)
+        refuse_entry_change(entry.event)
+        super().perform_update(serializer)
+
+    @transaction.atomic
+    def perform_destroy(self, instance: EventPlayer) -> None:
+        self.check_club(self.club_id_of(instance))
+        refuse_entry_change(instance.event)
+        super().perform_destroy(instance)
+
+
+def refuse_non_member(*, club_id: int, player: Player) -> None:
+    """Refuse to enter or seat a player who is not a member of the event's club (the message
+    of ``entry_set_present``)."""
+    if not Membership.objects.filter(club_id=club_id, player=player).exists():
+        raise ServiceError.single(
+            "not_a_member", f"{player.name} is not a member of this club.",
+            f"{player.name} is geen lid van deze club.", field="player",
+        )
+
+
+def refuse_entry_change(event: Event) -> None:
+    """Refuse to change the entries of a finished event. The event row is locked as
+    ``event_close`` locks it, so the event cannot finish in between."""
+    status_now = Event.objects.select_for_update().values_list("status", flat=True).get(
+        pk=event.pk
+    )
+    if status_now == Event.Status.FINISHED:
+        raise ServiceError.single(
+            "event_finished", "This event is finished.", "Dit evenement is afgelopen."
+        )
 
 
 def _plan_response(round_: Round, code: int = status.HTTP_200_OK) -> Response:

@@ -342,6 +342,7 @@ def test_the_seats_of_a_table_without_results_can_change():
     table = seated_table(EventFactory())
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     spare = PlayerFactory()
+    Membership.objects.create(club=table.round.event.club, player=spare)
     seat = table.seats.get(position=0)
     response = api(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": spare.pk},
                                     format="json")

@@ -1,0 +1,218 @@
+"""The admin keeps the seats of a table with results as they are, as the API does: a
+session's per-seat rows refer to them. No seat of such a table is deleted (inline on the
+table's page, on the seat's page, or with the seat list's bulk delete action), given another
+player or position, moved away, or added; the seats of a table without results still change."""
+
+import pytest
+
+from clubs.models import Membership, Role
+from games.models import Session, SessionSeat
+from games.services import session_submit
+from tests.documents import classic_document
+from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
+from tournaments.models import Round, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def scored() -> Table:
+    """A table whose session is complete."""
+    table = seated_table(EventFactory())
+    organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
+    session_submit(table=table, submitted_by=organizer, document=classic_document())
+    return table
+
+
+@pytest.fixture
+def unscored(scored) -> Table:
+    """Another table of the same round, without results."""
+    return seated_table(scored.round.event, table_number=2)
+
+
+@pytest.fixture
+def spare(scored):
+    player = PlayerFactory(name="Reserve")
+    Membership.objects.create(club=scored.round.event.club, player=player)
+    return player
+
+
+def seats(table: Table) -> list[tuple]:
+    return sorted(Seat.objects.filter(table=table).values_list("pk", "position", "player_id"))
+
+
+def session_rows(table: Table) -> list[tuple]:
+    return sorted(SessionSeat.objects.filter(session__table=table)
+                  .values_list("position", "player_id"))
+
+
+def table_form_data(admin_client, table: Table) -> tuple[dict, str]:
+    """What the table's change page would post unchanged, and its seat inline's prefix."""
+    response = admin_client.get(f"/admin/tournaments/table/{table.pk}/change/")
+    assert response.status_code == 200
+    data = {}
+    for field in response.context["adminform"].form:
+        data[field.html_name] = field.value()
+    [inline] = response.context["inline_admin_formsets"]
+    formset = inline.formset
+    for form in [formset.management_form, *formset.forms]:
+        for field in form:
+            value = field.value()
+            if value is not None and value is not False:
+                data[field.html_name] = value
+    return data, formset.prefix
+
+
+def seat_index(data: dict, prefix: str, seat: Seat) -> int:
+    return next(int(key.split("-")[1]) for key, value in data.items()
+                if key.startswith(f"{prefix}-") and key.endswith("-id") and value == seat.pk)
+
+
+# --- The table's page (the seat inline) -------------------------------------------------------
+
+
+def test_a_scored_tables_page_offers_no_seat_to_delete(admin_client, scored):
+    response = admin_client.get(f"/admin/tournaments/table/{scored.pk}/change/")
+    [inline] = response.context["inline_admin_formsets"]
+    assert not inline.formset.can_delete
+    assert not inline.has_delete_permission
+
+
+def test_a_seat_of_a_scored_table_is_not_deleted_inline(admin_client, scored):
+    before, rows = seats(scored), session_rows(scored)
+    data, prefix = table_form_data(admin_client, scored)
+    index = seat_index(data, prefix, scored.seats.get(position=0))
+    data[f"{prefix}-{index}-DELETE"] = "on"  # as a hand-made post would
+    response = admin_client.post(f"/admin/tournaments/table/{scored.pk}/change/", data)
+    assert response.status_code == 302  # the formset has no DELETE field: nothing to delete
+    assert seats(scored) == before
+    assert session_rows(scored) == rows
+
+
+def test_a_seat_of_a_scored_table_gets_no_other_player_inline(admin_client, scored, spare):
+    before = seats(scored)
+    data, prefix = table_form_data(admin_client, scored)
+    index = seat_index(data, prefix, scored.seats.get(position=0))
+    data[f"{prefix}-{index}-player"] = spare.pk
+    response = admin_client.post(f"/admin/tournaments/table/{scored.pk}/change/", data)
+    assert response.status_code == 200
+    [inline] = response.context["inline_admin_formsets"]
+    assert inline.formset.non_form_errors() == [
+        f"Round {scored.round.number}, table {scored.number} already has results: its seats "
+        "cannot change."
+    ]
+    assert seats(scored) == before
+
+
+def test_a_scored_table_gets_no_new_seat_inline(admin_client, scored, spare):
+    Seat.objects.filter(table=scored, position=3).delete()  # a free seat, as an old bug left
+    before = seats(scored)
+    data, prefix = table_form_data(admin_client, scored)
+    index = int(data[f"{prefix}-TOTAL_FORMS"])
+    data.update({f"{prefix}-TOTAL_FORMS": index + 1, f"{prefix}-{index}-table": scored.pk,
+                 f"{prefix}-{index}-position": 3, f"{prefix}-{index}-player": spare.pk})
+    response = admin_client.post(f"/admin/tournaments/table/{scored.pk}/change/", data)
+    assert response.status_code == 200
+    assert response.context["inline_admin_formsets"][0].formset.non_form_errors()
+    assert seats(scored) == before
+
+
+def test_a_scored_table_saved_unchanged_stays_as_it_is(admin_client, scored):
+    before = seats(scored)
+    data, _prefix = table_form_data(admin_client, scored)
+    response = admin_client.post(f"/admin/tournaments/table/{scored.pk}/change/", data)
+    assert response.status_code == 302
+    assert seats(scored) == before
+
+
+def test_the_seats_of_a_table_without_results_change_inline(admin_client, unscored, spare):
+    data, prefix = table_form_data(admin_client, unscored)
+    first, second = unscored.seats.get(position=0), unscored.seats.get(position=1)
+    data[f"{prefix}-{seat_index(data, prefix, first)}-player"] = spare.pk
+    data[f"{prefix}-{seat_index(data, prefix, second)}-DELETE"] = "on"
+    response = admin_client.post(f"/admin/tournaments/table/{unscored.pk}/change/", data)
+    assert response.status_code == 302
+    assert Seat.objects.get(pk=first.pk).player_id == spare.pk
+    assert not Seat.objects.filter(pk=second.pk).exists()
+
+
+# --- The seat's own page and the seat list ----------------------------------------------------
+
+
+def test_a_seat_of_a_scored_table_is_not_deleted_on_its_page(admin_client, scored):
+    seat = scored.seats.get(position=0)
+    response = admin_client.get(f"/admin/tournaments/seat/{seat.pk}/change/")
+    assert response.context["has_delete_permission"] is False
+    assert admin_client.get(f"/admin/tournaments/seat/{seat.pk}/delete/").status_code == 403
+    response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 403
+    assert Seat.objects.filter(pk=seat.pk).exists()
+
+
+def test_the_bulk_delete_leaves_every_seat_when_one_has_results(admin_client, scored,
+                                                                unscored):
+    chosen = [scored.seats.get(position=0).pk, unscored.seats.get(position=0).pk]
+    action = {"action": "delete_selected", "_selected_action": chosen}
+    response = admin_client.post("/admin/tournaments/seat/", action)
+    assert response.status_code == 200  # the confirmation page says it may not
+    assert response.context["perms_lacking"]
+    response = admin_client.post("/admin/tournaments/seat/", {**action, "post": "yes"})
+    assert response.status_code == 403
+    assert Seat.objects.filter(pk__in=chosen).count() == 2
+    assert len(session_rows(scored)) == 4
+
+
+def test_the_bulk_delete_takes_seats_of_tables_without_results(admin_client, unscored):
+    chosen = list(unscored.seats.values_list("pk", flat=True)[:2])
+    response = admin_client.post("/admin/tournaments/seat/", {
+        "action": "delete_selected", "_selected_action": chosen, "post": "yes",
+    })
+    assert response.status_code == 302
+    assert not Seat.objects.filter(pk__in=chosen).exists()
+
+
+@pytest.mark.parametrize("change", ["player", "position", "table"])
+def test_a_seat_of_a_scored_table_is_not_changed_on_its_page(admin_client, scored, spare,
+                                                              change):
+    seat = scored.seats.get(position=0)
+    elsewhere = Table.objects.create(round=Round.objects.create(event=scored.round.event,
+                                                                number=2), number=1)
+    data = {"table": scored.pk, "position": 0, "player": seat.player_id}
+    data[change] = {"player": spare.pk, "position": 3, "table": elsewhere.pk}[change]
+    if change == "position":
+        Seat.objects.filter(table=scored, position=3).delete()  # so the position is free
+    before = seats(scored)
+    response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/change/", data)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors() == [
+        f"Round {scored.round.number}, table {scored.number} already has results: its seats "
+        "cannot change."
+    ]
+    assert seats(scored) == before
+
+
+def test_no_seat_is_added_or_moved_to_a_scored_table(admin_client, scored, unscored, spare):
+    Seat.objects.filter(table=scored, position=3).delete()
+    before = seats(scored)
+    response = admin_client.post("/admin/tournaments/seat/add/",
+                                 {"table": scored.pk, "position": 3, "player": spare.pk})
+    assert response.status_code == 200 and response.context["adminform"].form.errors
+    moved = unscored.seats.get(position=0)
+    Seat.objects.filter(pk=moved.pk).update(player=spare)  # free in round 1 after the move
+    response = admin_client.post(f"/admin/tournaments/seat/{moved.pk}/change/",
+                                 {"table": scored.pk, "position": 3, "player": spare.pk})
+    assert response.status_code == 200 and response.context["adminform"].form.errors
+    assert seats(scored) == before
+    assert Seat.objects.get(pk=moved.pk).table_id == unscored.pk
+
+
+def test_a_seat_of_a_table_without_results_changes_on_its_page(admin_client, unscored, spare):
+    seat = unscored.seats.get(position=0)
+    response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/change/",
+                                 {"table": unscored.pk, "position": 0, "player": spare.pk})
+    assert response.status_code == 302
+    assert Seat.objects.get(pk=seat.pk).player_id == spare.pk
+    assert admin_client.post(f"/admin/tournaments/seat/{seat.pk}/delete/",
+                             {"post": "yes"}).status_code == 302
+    assert not Seat.objects.filter(pk=seat.pk).exists()
+    assert Session.objects.count() == 1
