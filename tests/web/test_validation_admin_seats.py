@@ -98,8 +98,8 @@ def test_a_seat_of_a_scored_table_gets_no_other_player_inline(admin_client, scor
     assert response.status_code == 200
     [inline] = response.context["inline_admin_formsets"]
     assert inline.formset.non_form_errors() == [
-        f"Round {scored.round.number}, table {scored.number} already has results: its seats "
-        "cannot change."
+        f"Round {scored.round.number}, table {scored.number} heeft al uitslagen: de plaatsen "
+        "kunnen niet meer veranderen."  # the admin speaks the site's language, Dutch
     ]
     assert seats(scored) == before
 
@@ -185,8 +185,8 @@ def test_a_seat_of_a_scored_table_is_not_changed_on_its_page(admin_client, score
     response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/change/", data)
     assert response.status_code == 200
     assert response.context["adminform"].form.non_field_errors() == [
-        f"Round {scored.round.number}, table {scored.number} already has results: its seats "
-        "cannot change."
+        f"Round {scored.round.number}, table {scored.number} heeft al uitslagen: de plaatsen "
+        "kunnen niet meer veranderen."  # the admin speaks the site's language, Dutch
     ]
     assert seats(scored) == before
 
