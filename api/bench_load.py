@@ -362,7 +362,8 @@ def main() -> None:
                         help="mean seconds between a table's games (a real table: minutes)")
     parser.add_argument("--capacity-seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=8, help="capacity phase clients")
-    parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--web-workers", type=int, default=5,
+                        help="gunicorn workers: 2 x cores + 1, as gunicorn advises")
     args = parser.parse_args()
 
     env = dict(os.environ)
