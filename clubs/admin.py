@@ -4,18 +4,62 @@ Every list selects the rows it shows with their related rows in one query
 (``list_select_related`` or an annotation), so a longer page never costs more queries.
 """
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Exists, Model, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
+from clubs.models import ApiToken, AuditEntry, Club, Membership, Player, Role
 from tournaments.models import Event
+
+LAST_ORGANIZER = _("A club that has an organizer keeps at least one: make another member "
+                   "organizer first.")
+
+
+def _is_last_organizer(membership: Membership | None) -> bool:
+    return bool(
+        membership is not None and membership.pk and membership.role == Role.ORGANIZER
+        and not Membership.objects.filter(club_id=membership.club_id, role=Role.ORGANIZER)
+        .exclude(pk=membership.pk).exists()
+    )
+
+
+class MembershipForm(forms.ModelForm):
+    """A membership whose role is changed by hand: the club's last organizer stays one."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if _is_last_organizer(self.instance) and (
+            data.get("role") != Role.ORGANIZER or data.get("club") != self.instance.club
+        ):
+            raise ValidationError(LAST_ORGANIZER)
+        return data
+
+
+class KeepsAnOrganizer(BaseInlineFormSet):
+    """The club page's members: a club that has an organizer keeps one."""
+
+    def clean(self) -> None:
+        super().clean()
+        had = Membership.objects.filter(club_id=self.instance.pk, role=Role.ORGANIZER).exists()
+        keeps = any(
+            form.cleaned_data.get("role") == Role.ORGANIZER
+            and not form.cleaned_data.get("DELETE")
+            for form in self.forms if hasattr(form, "cleaned_data")
+        )
+        if self.instance.pk and had and not keeps:
+            raise ValidationError(LAST_ORGANIZER)
 
 
 class MembershipInline(admin.TabularInline):
     model = Membership
+    formset = KeepsAnOrganizer
     extra = 0
     autocomplete_fields = ["player"]
 
@@ -83,11 +127,24 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    form = MembershipForm
     list_display = ["player", "club", "role", "joined_at"]
     list_filter = ["role", "club"]
     list_select_related = ["player", "club"]
     search_fields = ["player__name", "club__name"]
     autocomplete_fields = ["player", "club"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Membership | None = None) -> bool:
+        return super().has_delete_permission(request, obj) and not _is_last_organizer(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        """The bulk delete: refused whole if it would leave a club without its organizers."""
+        for club_id in queryset.filter(role=Role.ORGANIZER).values_list("club_id", flat=True):
+            remaining = Membership.objects.filter(club_id=club_id, role=Role.ORGANIZER).exclude(
+                pk__in=queryset.values("pk"))
+            if not remaining.exists():
+                raise PermissionDenied(LAST_ORGANIZER)
+        super().delete_queryset(request, queryset)
 
 
 @admin.register(ApiToken)
