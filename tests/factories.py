@@ -4,6 +4,7 @@ import datetime
 
 import factory
 from django.contrib.auth.models import User
+from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership, Player, Role
 from tournaments.models import Event, Round, Seat, Table
@@ -90,3 +91,12 @@ def seated_table(event: Event | None = None, round_number: int = 1, table_number
         Membership.objects.get_or_create(club=event.club, player=player)
         Seat.objects.create(table=table, round=round_, player=player, position=position)
     return table
+
+
+def api_client(user: User | None = None) -> APIClient:
+    """A DRF test client, signed in as ``user`` (anonymous without one)."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+

@@ -2,21 +2,20 @@
 organizers and scorers list them, and an added scorer may then score that event only."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Membership, Role
 from tests.documents import classic_document
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    PlayerFactory,
+    api_client,
+    seated_table,
+    user_with_role,
+)
 from tournaments.models import EventScorer
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture
@@ -35,7 +34,7 @@ def url(event, player=None) -> str:
 
 def test_an_organizer_adds_lists_and_removes_a_scorer(setting):
     event, table, organizer, helper = setting
-    client = api(organizer)
+    client = api_client(organizer)
     response = client.post(url(event), {"player": helper.player.pk}, format="json")
     assert response.status_code == 201, response.content
     assert response.json() == {"id": response.json()["id"], "event": event.pk,
@@ -45,14 +44,14 @@ def test_an_organizer_adds_lists_and_removes_a_scorer(setting):
     assert [row["player"] for row in listed] == [helper.player.pk]
 
     # The new scorer may now enter this event's results.
-    response = api(helper).put(f"/api/v1/tables/{table.pk}/session/",
+    response = api_client(helper).put(f"/api/v1/tables/{table.pk}/session/",
                                {"document": classic_document(4)}, format="json")
     assert response.status_code == 201, response.content
 
     assert client.delete(url(event, helper.player)).status_code == 204
     assert not EventScorer.objects.filter(event=event).exists()
     assert AuditEntry.objects.filter(action="event.scorer_remove", club=event.club).exists()
-    response = api(helper).put(f"/api/v1/tables/{table.pk}/session/",
+    response = api_client(helper).put(f"/api/v1/tables/{table.pk}/session/",
                                {"document": classic_document(5), "expected_revision": 1},
                                format="json")
     assert response.status_code == 403
@@ -61,8 +60,8 @@ def test_an_organizer_adds_lists_and_removes_a_scorer(setting):
 def test_the_clubs_scorers_may_list_but_not_assign(setting):
     event, _table, _organizer, helper = setting
     scorer = user_with_role(event.club, Role.SCORER)
-    assert api(scorer).get(url(event)).status_code == 200
-    response = api(scorer).post(url(event), {"player": helper.player.pk}, format="json")
+    assert api_client(scorer).get(url(event)).status_code == 200
+    response = api_client(scorer).post(url(event), {"player": helper.player.pk}, format="json")
     assert response.status_code == 403
     assert response.json()["errors"][0]["code"] == "not_allowed"
     assert not EventScorer.objects.exists()
@@ -73,33 +72,33 @@ def test_others_cannot_list(setting, who):
     event = setting[0]
     user = (user_with_role(event.club, Role.MEMBER) if who == "member"
             else user_with_role(ClubFactory(), Role.ORGANIZER))
-    assert api(user).get(url(event)).status_code in {403, 404}
-    assert api().get(url(event)).status_code == 401
+    assert api_client(user).get(url(event)).status_code in {403, 404}
+    assert api_client().get(url(event)).status_code == 401
 
 
 def test_a_scorer_must_be_a_member_with_a_login(setting):
     event, _table, organizer, _helper = setting
     outsider = user_with_role(ClubFactory(), Role.MEMBER)
-    response = api(organizer).post(url(event), {"player": outsider.player.pk}, format="json")
+    response = api_client(organizer).post(url(event), {"player": outsider.player.pk}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "not_a_member"
     assert response.json()["errors"][0]["field"] == "player"
 
     no_login = PlayerFactory()
     Membership.objects.create(club=event.club, player=no_login)
-    response = api(organizer).post(url(event), {"player": no_login.pk}, format="json")
+    response = api_client(organizer).post(url(event), {"player": no_login.pk}, format="json")
     assert response.status_code == 400
     problem = response.json()["errors"][0]
     assert problem["code"] == "no_login" and problem["message_nl"]
 
-    response = api(organizer).post(url(event), {"player": 999999}, format="json")
+    response = api_client(organizer).post(url(event), {"player": 999999}, format="json")
     assert response.status_code == 400
     assert not EventScorer.objects.exists()
 
 
 def test_adding_twice_and_removing_a_non_scorer_are_clear(setting):
     event, _table, organizer, helper = setting
-    client = api(organizer)
+    client = api_client(organizer)
     assert client.post(url(event), {"player": helper.player.pk}, format="json").status_code == 201
     again = client.post(url(event), {"player": helper.player.pk}, format="json")
     assert again.status_code == 409 and again.json()["errors"][0]["code"] == "already_scorer"
@@ -111,8 +110,8 @@ def test_adding_twice_and_removing_a_non_scorer_are_clear(setting):
 
 def test_a_scorer_of_one_event_cannot_score_another(setting):
     event, table, organizer, helper = setting
-    api(organizer).post(url(event), {"player": helper.player.pk}, format="json")
+    api_client(organizer).post(url(event), {"player": helper.player.pk}, format="json")
     elsewhere = seated_table(EventFactory(club=event.club), table_number=1)
-    response = api(helper).put(f"/api/v1/tables/{elsewhere.pk}/session/",
+    response = api_client(helper).put(f"/api/v1/tables/{elsewhere.pk}/session/",
                                {"document": classic_document(4)}, format="json")
     assert response.status_code == 403

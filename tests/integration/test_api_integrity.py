@@ -11,20 +11,20 @@ from clubs.models import AuditEntry, Membership, Player, Role
 from games.models import Session, SessionRevision, SessionSeat
 from games.services import session_submit
 from tests.documents import classic_document
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    PlayerFactory,
+    api_client,
+    seated_table,
+    user_with_role,
+)
 from tests.integration.ratings_support import club_with_history
 from tournaments.models import Event, EventPlayer, RatedSession, Round, Seat, Table
 from tournaments.ratings_db.services import ratings_update
 from tournaments.rounds import round_generate
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def scored_table(event=None) -> Table:
@@ -64,20 +64,20 @@ def test_a_scorer_or_organizer_of_one_club_cannot_delete_a_player_shared_with_an
     club_a, club_b, player = shared_player
     organizer_b = user_with_role(club_b, Role.ORGANIZER)
     before = AuditEntry.objects.count()
-    response = api(user_with_role(club_a, role)).delete(f"/api/v1/players/{player.pk}/")
+    response = api_client(user_with_role(club_a, role)).delete(f"/api/v1/players/{player.pk}/")
     assert response.status_code == 403, response.content
     assert response.json()["errors"][0]["code"] == "not_allowed"
     assert "every club" in response.json()["errors"][0]["message"]
     assert set(player.memberships.values_list("club_id", flat=True)) == {club_a.pk, club_b.pk}
     assert AuditEntry.objects.count() == before
     # Club B's organizer still runs club B.
-    assert api(organizer_b).patch(f"/api/v1/clubs/{club_b.pk}/", {"city": "Ede"},
+    assert api_client(organizer_b).patch(f"/api/v1/clubs/{club_b.pk}/", {"city": "Ede"},
                                   format="json").status_code == 200
 
 
 def test_a_scorer_of_one_club_cannot_rename_a_player_shared_with_another(shared_player):
     club_a, _club_b, player = shared_player
-    response = api(user_with_role(club_a, Role.SCORER)).patch(
+    response = api_client(user_with_role(club_a, Role.SCORER)).patch(
         f"/api/v1/players/{player.pk}/", {"name": "Overgenomen"}, format="json"
     )
     assert response.status_code == 403, response.content
@@ -89,9 +89,9 @@ def test_a_player_of_another_club_only_is_out_of_reach():
     player = PlayerFactory(name="Elders")
     Membership.objects.create(club=ClubFactory(), player=player)
     scorer = user_with_role(ClubFactory(), Role.SCORER)
-    assert api(scorer).patch(f"/api/v1/players/{player.pk}/", {"name": "X"},
+    assert api_client(scorer).patch(f"/api/v1/players/{player.pk}/", {"name": "X"},
                              format="json").status_code == 403
-    assert api(scorer).delete(f"/api/v1/players/{player.pk}/").status_code == 403
+    assert api_client(scorer).delete(f"/api/v1/players/{player.pk}/").status_code == 403
     assert Player.objects.get(pk=player.pk).name == "Elders"
 
 
@@ -99,7 +99,7 @@ def test_scorers_of_every_club_may_rename_a_shared_player(shared_player):
     club_a, club_b, player = shared_player
     user = user_with_role(club_a, Role.SCORER)
     Membership.objects.create(club=club_b, player=user.player, role=Role.SCORER)
-    response = api(user).patch(f"/api/v1/players/{player.pk}/", {"name": " Nieuw "},
+    response = api_client(user).patch(f"/api/v1/players/{player.pk}/", {"name": " Nieuw "},
                                format="json")
     assert response.status_code == 200, response.content
     assert response.json()["name"] == "Nieuw"
@@ -111,7 +111,7 @@ def test_renaming_to_nothing_is_refused(shared_player):
     club_a, club_b, player = shared_player
     user = user_with_role(club_a, Role.ORGANIZER)
     Membership.objects.create(club=club_b, player=user.player, role=Role.ORGANIZER)
-    response = api(user).patch(f"/api/v1/players/{player.pk}/", {"name": "   "},
+    response = api_client(user).patch(f"/api/v1/players/{player.pk}/", {"name": "   "},
                                format="json")
     assert response.status_code == 400
     assert Player.objects.get(pk=player.pk).name == "Gedeeld"
@@ -121,10 +121,10 @@ def test_deleting_a_player_takes_an_organizer_of_every_club(shared_player):
     club_a, club_b, player = shared_player
     scorer_everywhere = user_with_role(club_a, Role.SCORER)
     Membership.objects.create(club=club_b, player=scorer_everywhere.player, role=Role.SCORER)
-    assert api(scorer_everywhere).delete(f"/api/v1/players/{player.pk}/").status_code == 403
+    assert api_client(scorer_everywhere).delete(f"/api/v1/players/{player.pk}/").status_code == 403
     organizer = user_with_role(club_a, Role.ORGANIZER)
     Membership.objects.create(club=club_b, player=organizer.player, role=Role.ORGANIZER)
-    assert api(organizer).delete(f"/api/v1/players/{player.pk}/").status_code == 204
+    assert api_client(organizer).delete(f"/api/v1/players/{player.pk}/").status_code == 204
     assert not Player.objects.filter(pk=player.pk).exists()
     assert AuditEntry.objects.filter(action="player.delete").count() == 2  # one per club
 
@@ -135,7 +135,7 @@ def test_a_player_with_results_is_never_deleted():
     organizer = user_with_role(club, Role.ORGANIZER)
     player = table.seats.get(position=0).player
     before = results_snapshot(), Membership.objects.filter(player=player).count()
-    response = api(organizer).delete(f"/api/v1/players/{player.pk}/")
+    response = api_client(organizer).delete(f"/api/v1/players/{player.pk}/")
     assert response.status_code == 409, response.content
     problem = response.json()["errors"][0]
     assert problem["code"] == "player_has_results"
@@ -147,7 +147,7 @@ def test_a_seated_player_without_a_session_is_not_deleted_either():
     table = seated_table(EventFactory())
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     player = table.seats.get(position=1).player
-    response = api(organizer).delete(f"/api/v1/players/{player.pk}/")
+    response = api_client(organizer).delete(f"/api/v1/players/{player.pk}/")
     assert response.status_code == 409
     assert Player.objects.filter(pk=player.pk).exists()
 
@@ -161,7 +161,7 @@ def test_a_closed_round_is_not_reopened_through_crud():
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     organizer = user_with_role(round_.event.club, Role.ORGANIZER)
-    response = api(organizer).patch(f"/api/v1/rounds/{round_.pk}/", {"status": "playing"},
+    response = api_client(organizer).patch(f"/api/v1/rounds/{round_.pk}/", {"status": "playing"},
                                     format="json")
     assert response.status_code == 400, response.content
     problem = response.json()["errors"][0]
@@ -181,7 +181,7 @@ def test_a_closed_round_is_not_reopened_through_crud():
 def test_a_round_sent_back_unchanged_is_fine():
     round_ = seated_table(EventFactory()).round
     organizer = user_with_role(round_.event.club, Role.ORGANIZER)
-    client = api(organizer)
+    client = api_client(organizer)
     current = client.get(f"/api/v1/rounds/{round_.pk}/").json()
     response = client.put(f"/api/v1/rounds/{round_.pk}/", current, format="json")
     assert response.status_code == 200, response.content
@@ -190,8 +190,9 @@ def test_a_round_sent_back_unchanged_is_fine():
 def test_a_new_round_cannot_start_closed():
     event = EventFactory()
     organizer = user_with_role(event.club, Role.ORGANIZER)
-    response = api(organizer).post("/api/v1/rounds/", {"event": event.pk, "status": "closed"},
-                                   format="json")
+    response = api_client(organizer).post(
+        "/api/v1/rounds/", {"event": event.pk, "status": "closed"}, format="json"
+    )
     assert response.status_code == 400
     assert not Round.objects.filter(event=event).exists()
 
@@ -200,7 +201,7 @@ def test_a_new_round_cannot_start_closed():
 def test_event_status_and_visibility_go_through_their_commands(change):
     event = EventFactory(status=Event.Status.FINISHED, published=True)
     organizer = user_with_role(event.club, Role.ORGANIZER)
-    response = api(organizer).patch(f"/api/v1/events/{event.pk}/", change, format="json")
+    response = api_client(organizer).patch(f"/api/v1/events/{event.pk}/", change, format="json")
     assert response.status_code == 400, response.content
     assert response.json()["errors"][0]["code"] == "command_only"
     event.refresh_from_db()
@@ -210,7 +211,7 @@ def test_event_status_and_visibility_go_through_their_commands(change):
 def test_publish_and_close_commands():
     table = seated_table(EventFactory(published=False))
     event = table.round.event
-    client = api(user_with_role(event.club, Role.ORGANIZER))
+    client = api_client(user_with_role(event.club, Role.ORGANIZER))
     response = client.post(f"/api/v1/events/{event.pk}/publish/", {}, format="json")
     assert response.status_code == 200 and response.json()["published"] is True
     response = client.post(f"/api/v1/events/{event.pk}/publish/", {"published": False},
@@ -226,7 +227,7 @@ def test_an_event_and_its_parts_stay_in_their_club_and_round():
     event = table.round.event
     other_event = EventFactory(club=event.club)
     other_round = Round.objects.create(event=other_event, number=1)
-    client = api(user_with_role(event.club, Role.ORGANIZER))
+    client = api_client(user_with_role(event.club, Role.ORGANIZER))
     moves = [
         (f"/api/v1/rounds/{table.round_id}/", {"event": other_event.pk}),
         (f"/api/v1/tables/{table.pk}/", {"round": other_round.pk}),
@@ -250,7 +251,7 @@ def test_deleting_what_holds_results_is_refused(what):
     target = {"events": table.round.event_id, "rounds": table.round_id, "tables": table.pk}
     before = results_snapshot()
     audits = AuditEntry.objects.count()
-    response = api(organizer).delete(f"/api/v1/{what}/{target[what]}/")
+    response = api_client(organizer).delete(f"/api/v1/{what}/{target[what]}/")
     assert response.status_code == 409, response.content
     problem = response.json()["errors"][0]
     assert problem["code"] == "has_results"
@@ -263,7 +264,7 @@ def test_deleting_what_holds_results_is_refused(what):
 def test_a_club_with_results_is_not_deleted():
     table = scored_table()
     club = table.round.event.club
-    response = api(user_with_role(club, Role.ORGANIZER)).delete(f"/api/v1/clubs/{club.pk}/")
+    response = api_client(user_with_role(club, Role.ORGANIZER)).delete(f"/api/v1/clubs/{club.pk}/")
     assert response.status_code == 409
     assert Session.objects.filter(table=table).exists()
 
@@ -271,9 +272,9 @@ def test_a_club_with_results_is_not_deleted():
 def test_what_holds_no_results_can_still_be_deleted():
     table = seated_table(EventFactory())
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
-    assert api(organizer).delete(f"/api/v1/tables/{table.pk}/").status_code == 204
-    assert api(organizer).delete(f"/api/v1/rounds/{table.round_id}/").status_code == 204
-    assert api(organizer).delete(
+    assert api_client(organizer).delete(f"/api/v1/tables/{table.pk}/").status_code == 204
+    assert api_client(organizer).delete(f"/api/v1/rounds/{table.round_id}/").status_code == 204
+    assert api_client(organizer).delete(
         f"/api/v1/events/{table.round.event_id}/").status_code == 204
 
 
@@ -309,7 +310,7 @@ def test_the_seats_of_a_table_with_results_stay():
     Membership.objects.create(club=club, player=spare)
     before = results_snapshot()
     for method, url, data in seat_writes(table, spare):
-        response = getattr(api(organizer), method)(url, data, format="json")
+        response = getattr(api_client(organizer), method)(url, data, format="json")
         assert response.status_code == 409, (method, response.content)
         problem = response.json()["errors"][0]
         assert problem["code"] == "table_has_results"
@@ -318,7 +319,7 @@ def test_the_seats_of_a_table_with_results_stay():
     # A new seat at that table (after freeing one by hand, as an old bug could have left it).
     Seat.objects.filter(table=table, position=3).delete()
     before = results_snapshot()
-    response = api(organizer).post("/api/v1/seats/",
+    response = api_client(organizer).post("/api/v1/seats/",
                                    {"table": table.pk, "position": 3, "player": spare.pk},
                                    format="json")
     assert response.status_code == 409
@@ -332,7 +333,7 @@ def test_the_seats_of_a_closed_round_stay():
     spare = PlayerFactory()
     before = results_snapshot()
     for method, url, data in seat_writes(table, spare):
-        response = getattr(api(organizer), method)(url, data, format="json")
+        response = getattr(api_client(organizer), method)(url, data, format="json")
         assert response.status_code == 409, (method, response.content)
         assert response.json()["errors"][0]["code"] == "round_closed"
     assert results_snapshot() == before
@@ -344,7 +345,7 @@ def test_the_seats_of_a_table_without_results_can_change():
     spare = PlayerFactory()
     Membership.objects.create(club=table.round.event.club, player=spare)
     seat = table.seats.get(position=0)
-    response = api(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": spare.pk},
+    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": spare.pk},
                                     format="json")
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).player_id == spare.pk
@@ -360,7 +361,7 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
     monkeypatch.setattr("tournaments.tasks.ratings_update.delay", queued.append)
     table = scored_table()
     event = table.round.event
-    client = api(user_with_role(event.club, Role.ORGANIZER))
+    client = api_client(user_with_role(event.club, Role.ORGANIZER))
     with django_capture_on_commit_callbacks(execute=True):
         response = client.patch(f"/api/v1/events/{event.pk}/", {"name": "Zelfde dag"},
                                 format="json")
@@ -383,7 +384,7 @@ def test_moving_an_event_replays_the_ratings_in_the_new_order(django_capture_on_
     organizer = user_with_role(club, Role.ORGANIZER)
     later = first_evening.date + datetime.timedelta(weeks=5)
     with django_capture_on_commit_callbacks(execute=True):
-        response = api(organizer).patch(f"/api/v1/events/{first_evening.pk}/",
+        response = api_client(organizer).patch(f"/api/v1/events/{first_evening.pk}/",
                                         {"date": later.isoformat()}, format="json")
     assert response.status_code == 200, response.content
     positions = dict(RatedSession.objects.values_list("session_id", "position"))
@@ -434,7 +435,7 @@ def test_a_round_that_has_not_started_takes_no_results():
 def test_seating_the_planned_round_again_keeps_its_results():
     event, planned, organizer = planned_round_with_results()
     players = [s.player_id for t in planned.tables.order_by("number") for s in t.seats.all()]
-    client = api(organizer)
+    client = api_client(organizer)
     before = results_snapshot()
     for url, payload in [
         (f"/api/v1/events/{event.pk}/seating/", {"seed": 9}),

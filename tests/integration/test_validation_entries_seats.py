@@ -4,21 +4,13 @@ club, and any change to a finished event's entries. Each refusal is a 400 in the
 shape and leaves the database as it was."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Membership, Role
 from tests.db_state import changed_tables, database_state
-from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tournaments.models import Event, EventPlayer, Seat
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def refused(response, status: int, code: str, field: str | None = None) -> dict:
@@ -57,7 +49,7 @@ def test_an_outsider_cannot_be_entered_in_an_event(event, role):
     outsider = PlayerFactory(name="Buitenstaander")
     writer = user_with_role(event.club, role)
     before = database_state()
-    response = api(writer).post(
+    response = api_client(writer).post(
         "/api/v1/entries/", {"event": event.pk, "player": outsider.pk}, format="json"
     )
     problem = refused(response, 400, "not_a_member", field="player")
@@ -68,7 +60,7 @@ def test_an_outsider_cannot_be_entered_in_an_event(event, role):
 
 def test_a_member_of_another_club_cannot_be_entered(event, organizer):
     elsewhere = member_of(EventFactory().club)
-    response = api(organizer).post("/api/v1/entries/",
+    response = api_client(organizer).post("/api/v1/entries/",
                                    {"event": event.pk, "player": elsewhere.pk}, format="json")
     refused(response, 400, "not_a_member", field="player")
     assert not EventPlayer.objects.filter(event=event).exists()
@@ -76,7 +68,7 @@ def test_a_member_of_another_club_cannot_be_entered(event, organizer):
 
 def test_a_member_is_entered(event, organizer):
     player = member_of(event.club)
-    response = api(organizer).post("/api/v1/entries/",
+    response = api_client(organizer).post("/api/v1/entries/",
                                    {"event": event.pk, "player": player.pk}, format="json")
     assert response.status_code == 201, response.content
     assert EventPlayer.objects.get(event=event, player=player).present
@@ -84,7 +76,7 @@ def test_a_member_is_entered(event, organizer):
 
 def test_the_role_is_checked_before_the_membership(event):
     """Someone who may not write the event learns nothing about who is a member."""
-    response = api(user_with_role(event.club, Role.MEMBER)).post(
+    response = api_client(user_with_role(event.club, Role.MEMBER)).post(
         "/api/v1/entries/", {"event": event.pk, "player": PlayerFactory().pk}, format="json"
     )
     assert response.status_code == 403
@@ -99,18 +91,18 @@ def test_a_player_who_left_the_club_is_not_checked_in_again_but_may_be_checked_o
     Membership.objects.filter(player=player).delete()
     for method, data in [("patch", {"present": True}),
                          ("put", {"event": event.pk, "player": player.pk, "present": True})]:
-        response = getattr(api(organizer), method)(f"/api/v1/entries/{entry.pk}/", data,
+        response = getattr(api_client(organizer), method)(f"/api/v1/entries/{entry.pk}/", data,
                                                    format="json")
         refused(response, 400, "not_a_member", field="player")
         entry.refresh_from_db()
         assert not entry.present
     EventPlayer.objects.filter(pk=entry.pk).update(present=True)
-    response = api(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
+    response = api_client(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
                                     format="json")
     assert response.status_code == 200, response.content
     entry.refresh_from_db()
     assert not entry.present
-    assert api(organizer).delete(f"/api/v1/entries/{entry.pk}/").status_code == 204
+    assert api_client(organizer).delete(f"/api/v1/entries/{entry.pk}/").status_code == 204
 
 
 # --- Entries: a finished event's stay ---------------------------------------------------------
@@ -130,7 +122,7 @@ def test_a_finished_events_entries_stay(event, organizer):
         ("delete", f"/api/v1/entries/{entry.pk}/", None),
     ]
     for method, url, data in writes:
-        response = getattr(api(organizer), method)(url, data, format="json")
+        response = getattr(api_client(organizer), method)(url, data, format="json")
         problem = refused(response, 400, "event_finished")
         assert problem["message"] == "This event is finished."
         assert problem["message_nl"] == "Dit evenement is afgelopen."
@@ -138,8 +130,8 @@ def test_a_finished_events_entries_stay(event, organizer):
 
 
 def test_an_event_closed_through_the_api_refuses_new_entries(event, organizer):
-    assert api(organizer).post(f"/api/v1/events/{event.pk}/close/").status_code == 200
-    response = api(organizer).post("/api/v1/entries/",
+    assert api_client(organizer).post(f"/api/v1/events/{event.pk}/close/").status_code == 200
+    response = api_client(organizer).post("/api/v1/entries/",
                                    {"event": event.pk, "player": member_of(event.club).pk},
                                    format="json")
     refused(response, 400, "event_finished")
@@ -148,10 +140,10 @@ def test_an_event_closed_through_the_api_refuses_new_entries(event, organizer):
 def test_a_running_events_entries_change(event, organizer):
     entry = EventPlayer.objects.create(event=event, player=member_of(event.club))
     audits = AuditEntry.objects.count()
-    response = api(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
+    response = api_client(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
                                     format="json")
     assert response.status_code == 200, response.content
-    assert api(organizer).delete(f"/api/v1/entries/{entry.pk}/").status_code == 204
+    assert api_client(organizer).delete(f"/api/v1/entries/{entry.pk}/").status_code == 204
     assert AuditEntry.objects.count() == audits + 2
 
 
@@ -169,7 +161,7 @@ def open_table(event):
 def test_an_outsider_cannot_be_seated(event, organizer, open_table):
     outsider = PlayerFactory(name="Buitenstaander")
     before = database_state()
-    response = api(organizer).post(
+    response = api_client(organizer).post(
         "/api/v1/seats/", {"table": open_table.pk, "position": 0, "player": outsider.pk},
         format="json",
     )
@@ -185,7 +177,7 @@ def test_a_seat_cannot_be_given_to_an_outsider(event, organizer, open_table):
         ("patch", {"player": outsider.pk}),
         ("put", {"table": open_table.pk, "position": 1, "player": outsider.pk}),
     ]:
-        response = getattr(api(organizer), method)(f"/api/v1/seats/{seat.pk}/", data,
+        response = getattr(api_client(organizer), method)(f"/api/v1/seats/{seat.pk}/", data,
                                                    format="json")
         refused(response, 400, "not_a_member", field="player")
         assert Seat.objects.get(pk=seat.pk).player_id == seat.player_id
@@ -193,13 +185,13 @@ def test_a_seat_cannot_be_given_to_an_outsider(event, organizer, open_table):
 
 def test_a_member_is_seated_and_a_seat_passes_to_a_member(event, organizer, open_table):
     newcomer, other = member_of(event.club, "Nieuw"), member_of(event.club, "Ander")
-    response = api(organizer).post(
+    response = api_client(organizer).post(
         "/api/v1/seats/", {"table": open_table.pk, "position": 0, "player": newcomer.pk},
         format="json",
     )
     assert response.status_code == 201, response.content
     seat = open_table.seats.get(position=1)
-    response = api(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": other.pk},
+    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": other.pk},
                                     format="json")
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).player_id == other.pk
@@ -209,7 +201,7 @@ def test_the_seat_of_a_player_who_left_the_club_may_still_move(event, organizer,
     """Only a player newly put on a seat has to be a member."""
     seat = open_table.seats.get(position=1)
     Membership.objects.filter(player=seat.player).delete()
-    response = api(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"position": 0},
+    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"position": 0},
                                     format="json")
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).position == 0
