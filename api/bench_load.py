@@ -22,6 +22,7 @@ import http.client
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,6 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8765
+WORKER_LOG = ROOT / "var" / "load-worker.log"
 
 
 @dataclass
@@ -130,6 +132,31 @@ def tree_cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu_seconds() -> tuple[float, float]:
+    """Busy and idle CPU seconds of the whole machine so far (all cores, from /proc/stat)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
+def client_cpu_seconds() -> float:
+    """CPU time of this process: the load generator itself."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def redis_servers() -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "redis-server":
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
 def database_backends(database: str) -> list[int]:
     """The PostgreSQL server processes serving connections to ``database`` (the web and worker
     processes keep theirs open, so their CPU time adds up per request)."""
@@ -210,9 +237,8 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
     )
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2",
-         "--loglevel", "warning", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-        stderr=open(logs / "load-worker.log", "w"),
+         "--loglevel", "info", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(WORKER_LOG, "w"),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -225,6 +251,16 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
     return web, worker
 
 
+def tasks_done() -> dict[str, int]:
+    """How many tasks of each name the worker has finished so far (from its log)."""
+    done: dict[str, int] = {}
+    for line in WORKER_LOG.read_text().splitlines():
+        if " succeeded in " in line and "Task " in line:
+            name = line.split("Task ", 1)[1].split("[", 1)[0]
+            done[name] = done.get(name, 0) + 1
+    return done
+
+
 def capacity(
     token: str, tables: list[int], seconds: float, clients: int, processes: dict[str, int]
 ) -> dict[str, Any]:
@@ -234,13 +270,24 @@ def capacity(
     for kind, left in (("trivial", []), ("submit", list(tables))):
         before = {name: tree_cpu_seconds(pid) for name, pid in processes.items()}
         backends_before = {pid: tree_cpu_seconds(pid) for pid in database_backends("bonken_load")}
+        redis_before = sum(tree_cpu_seconds(pid) for pid in redis_servers())
+        client_before, (busy_before, idle_before) = client_cpu_seconds(), machine_cpu_seconds()
+        tasks_before = tasks_done()
         results[kind] = _closed_loop(kind, token, left, seconds, clients)
+        results[kind]["worker_tasks"] = {
+            name: count - tasks_before.get(name, 0) for name, count in tasks_done().items()
+        }
         requests = max(1, results[kind]["requests"])
         spent = {name: tree_cpu_seconds(pid) - before[name] for name, pid in processes.items()}
         spent["postgres"] = sum(
             tree_cpu_seconds(pid) - backends_before.get(pid, 0.0)
             for pid in database_backends("bonken_load")
         )
+        spent["redis"] = sum(tree_cpu_seconds(pid) for pid in redis_servers()) - redis_before
+        spent["load_client"] = client_cpu_seconds() - client_before
+        busy, idle = machine_cpu_seconds()
+        spent["rest_of_machine"] = (busy - busy_before) - sum(spent.values())
+        spent["idle"] = idle - idle_before
         results[kind]["cpu_ms_per_request"] = {
             name: round(1000 * seconds_spent / requests, 2) for name, seconds_spent in spent.items()
         }

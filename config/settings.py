@@ -181,11 +181,17 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Keep database connections between tasks (config.celery closes old or broken ones instead):
+# Celery closes them only after this many tasks.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
+# Seconds a standings or ratings task waits before it starts, so that results arriving
+# together share one computation (tournaments.tasks).
+DERIVED_WORK_DELAY = float(os.environ.get("DERIVED_WORK_DELAY", "0.5"))
 # Celery beat: catch up on derived work that a fault left behind.
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {

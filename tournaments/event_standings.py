@@ -58,8 +58,15 @@ def event_results(event: Event) -> list[SeatResult]:
     return results
 
 
-def event_standing_rows(event: Event) -> list[Standing]:
-    """The event's standings as unsaved ``Standing`` rows, best first."""
+# What a standings line holds besides its event and player (the columns of ``Standing``).
+STANDING_FIELDS = (
+    "rank", "tied", "total", "sessions", "table_wins", "placements", "byes", "placement_points",
+    "head_to_head", "avg_opponent_rating",
+)
+
+
+def event_standing_lines(event: Event) -> list[dict[str, Any]]:
+    """The event's standings, best first: per player ``player_id`` and ``STANDING_FIELDS``."""
     results = event_results(event)
     # A round still in preview may be seated again with other byes: only the seats and byes
     # of rounds that have started count.
@@ -77,22 +84,26 @@ def event_standing_rows(event: Event) -> list[Standing]:
         if result.place <= PLACES:
             counts[result.place - 1] += 1
     return [
-        Standing(
-            event_id=event.pk,
-            player_id=row.player_id,
-            rank=row.rank,
-            tied=row.tied,
-            total=whole(row.total),
-            sessions=row.sessions,
-            table_wins=row.table_wins,
-            placements=places.get(row.player_id, [0] * PLACES),
-            byes=row.byes,
-            placement_points=whole(row.placement_points),
-            head_to_head=row.head_to_head,
-            avg_opponent_rating=row.avg_opponent_rating,
-        )
+        {
+            "player_id": row.player_id,
+            "rank": row.rank,
+            "tied": row.tied,
+            "total": whole(row.total),
+            "sessions": row.sessions,
+            "table_wins": row.table_wins,
+            "placements": places.get(row.player_id, [0] * PLACES),
+            "byes": row.byes,
+            "placement_points": whole(row.placement_points),
+            "head_to_head": row.head_to_head,
+            "avg_opponent_rating": row.avg_opponent_rating,
+        }
         for row in rows
     ]
+
+
+def event_standing_rows(event: Event) -> list[Standing]:
+    """The event's standings as unsaved ``Standing`` rows, best first."""
+    return [Standing(event_id=event.pk, **line) for line in event_standing_lines(event)]
 
 
 def event_standings_configure(

@@ -1,6 +1,7 @@
 """Writes for events, rounds and their derived standings."""
 
 import datetime
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
@@ -13,7 +14,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from games.rules import RULESETS
-from tournaments.event_standings import event_standing_rows
+from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.models import (
     Event,
     EventPlayer,
@@ -31,7 +32,9 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
     """Recompute one event's standings from its complete sessions, its byes and its
     standings configuration (``tournaments.event_standings``).
 
-    Idempotent: the event's rows are replaced as a whole. One computation per event at a time:
+    Idempotent: the event's rows end up as computed, whatever was stored before; only the rows
+    that differ are written (a finished table moves a few players, not all 400 of a big
+    tournament, so a busy evening rewrites little). One computation per event at a time:
     on PostgreSQL an advisory transaction lock (SQLite serialises writers anyway). The event
     row itself is not locked, so submissions never wait for a recompute; its results version
     is read before the results, so a write landing in between leaves the stored version behind
@@ -49,14 +52,35 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
         done = StandingsComputation.objects.filter(event_id=event_id).first()
         if not force and done is not None and done.results_version == event.results_version:
             return done.results_version  # a burst of writes: an earlier run covered this one
-        rows = event_standing_rows(event)  # the event's tie-break order, places and byes
-        Standing.objects.filter(event_id=event_id).delete()
-        Standing.objects.bulk_create(rows)
+        lines = event_standing_lines(event)  # the event's tie-break order, places and byes
+        _standings_replace(event_id, lines)
         StandingsComputation.objects.update_or_create(
             event_id=event_id,
             defaults={"results_version": event.results_version, "computed_at": timezone.now()},
         )
         return event.results_version
+
+
+def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> None:
+    """Make the stored standings of the event equal ``lines``, writing only what changed: the
+    rows of players who left or whose line changed are deleted, the new lines inserted."""
+    stored = {
+        player_id: values
+        for player_id, *values in Standing.objects.filter(event_id=event_id)
+        .order_by()
+        .values_list("player_id", *STANDING_FIELDS)
+    }
+    changed = [
+        line for line in lines
+        if stored.get(line["player_id"]) != [line[name] for name in STANDING_FIELDS]
+    ]
+    outdated = (stored.keys() - {line["player_id"] for line in lines}) | {
+        line["player_id"] for line in changed if line["player_id"] in stored
+    }
+    if outdated:
+        Standing.objects.filter(event_id=event_id, player_id__in=outdated).delete()
+    if changed:
+        Standing.objects.bulk_create(Standing(event_id=event_id, **line) for line in changed)
 
 
 # --- Events: create, check in, publish, close (the web interface's writes) -------------------

@@ -3,6 +3,7 @@ and are safe to run twice."""
 
 import logging
 from functools import cache
+from typing import Any
 
 import redis
 from celery import current_app, shared_task
@@ -16,6 +17,10 @@ logger = logging.getLogger(__name__)
 # before it starts. So a queued task leaves a mark in Redis; an enqueue that finds the mark
 # sends nothing, and the task removes the mark as its first step, before it reads anything.
 # A mark outlives a lost task by PENDING_SECONDS at most (and the reconcile jobs catch up).
+# A task starts settings.DERIVED_WORK_DELAY seconds after it is sent (half a second unless set),
+# so that results arriving together share it even while the worker is idle: standings and
+# ratings then trail a result by that delay plus the computation, and a busy evening computes
+# each event's standings at most a few times a second however fast results come in.
 PENDING_SECONDS = 30
 
 
@@ -48,6 +53,11 @@ def _claim(task: str, object_id: int) -> bool:
         return bool(marks.set(_mark_key(task, object_id), 1, nx=True, ex=PENDING_SECONDS))
     except redis.RedisError:
         return True
+
+
+def _send(task: Any, object_id: int) -> None:
+    """Queue ``task`` for the object, to start after the coalescing delay."""
+    task.apply_async((object_id,), countdown=settings.DERIVED_WORK_DELAY or None)
 
 
 def _started(task: str, object_id: int) -> None:
@@ -99,7 +109,7 @@ def enqueue_standings(event_id: int) -> None:
     def send() -> None:
         try:
             if _claim("standings", event_id):
-                standings_recompute.delay(event_id)
+                _send(standings_recompute, event_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             _started("standings", event_id)  # nothing waits in the queue: let the next one send
             logger.warning("could not queue standings for event %s", event_id, exc_info=True)
@@ -146,7 +156,7 @@ def enqueue_ratings(club_id: int) -> None:
     def send() -> None:
         try:
             if _claim("ratings", club_id):
-                ratings_update.delay(club_id)
+                _send(ratings_update, club_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             _started("ratings", club_id)  # nothing waits in the queue: let the next one send
             logger.warning("could not queue ratings for club %s", club_id, exc_info=True)

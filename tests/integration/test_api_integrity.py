@@ -358,7 +358,8 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
     django_capture_on_commit_callbacks, monkeypatch
 ):
     queued = []
-    monkeypatch.setattr("tournaments.tasks.ratings_update.delay", queued.append)
+    monkeypatch.setattr("tournaments.tasks.ratings_update.apply_async",
+                        lambda args, countdown=None: queued.append(args[0]))
     table = scored_table()
     event = table.round.event
     client = api_client(user_with_role(event.club, Role.ORGANIZER))

@@ -29,7 +29,8 @@ from tournaments.ratings_db.services import (
 def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, monkeypatch):
     club, _, _ = club_with_history(seed=31, evenings=1)
     sent = []
-    monkeypatch.setattr(tasks.ratings_update, "delay", lambda club_id: sent.append(club_id))
+    monkeypatch.setattr(tasks.ratings_update, "apply_async",
+                        lambda args, countdown=None: sent.append(args[0]))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         tasks.enqueue_ratings(club.pk)
         assert sent == []  # nothing before the commit
@@ -39,10 +40,10 @@ def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, m
 @pytest.mark.django_db
 def test_a_broker_that_is_down_does_not_fail_the_write(django_capture_on_commit_callbacks,
                                                        monkeypatch, caplog):
-    def refuse(club_id: int) -> None:
+    def refuse(args, countdown=None) -> None:
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.ratings_update, "delay", refuse)
+    monkeypatch.setattr(tasks.ratings_update, "apply_async", refuse)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_ratings(7)
     assert "could not queue ratings for club 7" in caplog.text

@@ -39,8 +39,16 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
     broker, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent: list[tuple[str, int]] = []
-    monkeypatch.setattr(tasks.standings_recompute, "delay", lambda i: sent.append(("s", i)))
-    monkeypatch.setattr(tasks.ratings_update, "delay", lambda i: sent.append(("r", i)))
+    delays: set[float | None] = set()
+
+    def queue(kind: str):
+        def apply_async(args, countdown=None):
+            sent.append((kind, args[0]))
+            delays.add(countdown)
+        return apply_async
+
+    monkeypatch.setattr(tasks.standings_recompute, "apply_async", queue("s"))
+    monkeypatch.setattr(tasks.ratings_update, "apply_async", queue("r"))
     for _ in range(3):
         with django_capture_on_commit_callbacks(execute=True):
             tasks.enqueue_standings(41)
@@ -48,6 +56,7 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_standings(42)  # another event has its own task
     assert sent == [("s", 41), ("r", 7), ("s", 42)]
+    assert delays == {settings.DERIVED_WORK_DELAY}  # results arriving together share a task
 
     tasks._started("standings", 41)  # what the task does first, before it reads anything
     with django_capture_on_commit_callbacks(execute=True):
@@ -59,10 +68,10 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
 
 @pytest.mark.django_db
 def test_a_send_that_fails_leaves_no_mark(broker, monkeypatch, django_capture_on_commit_callbacks):
-    def refuse(event_id: int) -> None:
+    def refuse(args, countdown=None) -> None:
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.standings_recompute, "delay", refuse)
+    monkeypatch.setattr(tasks.standings_recompute, "apply_async", refuse)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_standings(43)
     assert not broker.exists("bonken:pending:standings:43")
@@ -74,7 +83,8 @@ def test_in_process_tasks_are_never_held_back(
 ):
     eager(True)
     sent: list[int] = []
-    monkeypatch.setattr(tasks.standings_recompute, "delay", sent.append)
+    monkeypatch.setattr(tasks.standings_recompute, "apply_async",
+                        lambda args, countdown=None: sent.append(args[0]))
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
             tasks.enqueue_standings(44)
