@@ -1,12 +1,13 @@
 """Load benchmark: tables submitting games while they play, against the real stack.
 
-    python -m api.bench_load [--tables 50] [--duration 120] [--think 0.5]
+    python -m api.bench_load [--tables 50] [--duration 120] [--think 2] [--capacity-seconds 20]
 
 Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults are the local ones). It
 creates a throwaway database, starts gunicorn and a Celery worker on it, and then:
 
-1. capacity: closed-loop clients hit a trivial authenticated endpoint, then the game submission
-   endpoint, for the same time each; the ratio of the two throughputs is printed;
+1. capacity: closed-loop clients hit a trivial authenticated endpoint and the game submission
+   endpoint, taking turns, for the same time each; the ratio of the two throughputs is printed
+   with the CPU time every process spent per request and the tasks the worker ran;
 2. club night: ``--tables`` simulated tables each play session after session, posting every
    game as it is played (with an Idempotency-Key, a think time between games), for
    ``--duration`` seconds, while a sampler measures how long the standings take to reflect
@@ -181,7 +182,7 @@ def database_url(name: str) -> str:
 
 def prepare(env: dict[str, str], tables: int, rounds: int, spare: int) -> dict[str, Any]:
     """Create the throwaway database: a club night of ``rounds`` rounds of ``tables`` tables,
-    and a separate event with ``spare`` tables per round for the capacity phase."""
+    and a separate event of ``spare`` tables and six rounds for the capacity phase."""
     import psycopg
 
     admin = urllib.parse.urlparse(database_url("postgres"))
@@ -217,7 +218,7 @@ def event(name, tables, rounds):
     return event.pk, ids
 
 night, night_tables = event("Night", {tables}, {rounds})
-spare, spare_tables = event("Capacity", {spare}, 4)
+spare, spare_tables = event("Capacity", {spare}, 6)
 print(json.dumps({{"event": night, "tables": night_tables, "spare_event": spare,
                   "spare_tables": [t for r in spare_tables for t in r],
                   "token": api_token_create(user=user, name="load")[1]}}))
@@ -261,85 +262,156 @@ def tasks_done() -> dict[str, int]:
     return done
 
 
+def wait_for_worker_idle(quiet: float = 1.5, limit: float = 30.0) -> None:
+    """Wait until the worker has finished no new task for ``quiet`` seconds (a task waits half
+    a second before it starts, so a quiet second and a half means nothing is left)."""
+    last, since, deadline = tasks_done(), time.monotonic(), time.monotonic() + limit
+    while time.monotonic() - since < quiet and time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = tasks_done()
+        if now != last:
+            last, since = now, time.monotonic()
+
+
 def capacity(
-    token: str, tables: list[int], seconds: float, clients: int, processes: dict[str, int]
+    token: str, tables: list[int], seconds: float, clients: int, processes: dict[str, int],
+    slices: int = 5,
 ) -> dict[str, Any]:
     """Closed-loop throughput of a trivial authenticated GET and of game submissions, with the
-    CPU time each server process spent per request (the load generator shares the machine)."""
-    results: dict[str, Any] = {}
-    for kind, left in (("trivial", []), ("submit", list(tables))):
-        before = {name: tree_cpu_seconds(pid) for name, pid in processes.items()}
-        backends_before = {pid: tree_cpu_seconds(pid) for pid in database_backends("bonken_load")}
-        redis_before = sum(tree_cpu_seconds(pid) for pid in redis_servers())
-        client_before, (busy_before, idle_before) = client_cpu_seconds(), machine_cpu_seconds()
-        tasks_before = tasks_done()
-        results[kind] = _closed_loop(kind, token, left, seconds, clients)
-        results[kind]["worker_tasks"] = {
-            name: count - tasks_before.get(name, 0) for name, count in tasks_done().items()
-        }
-        requests = max(1, results[kind]["requests"])
-        spent = {name: tree_cpu_seconds(pid) - before[name] for name, pid in processes.items()}
-        spent["postgres"] = sum(
-            tree_cpu_seconds(pid) - backends_before.get(pid, 0.0)
-            for pid in database_backends("bonken_load")
-        )
-        spent["redis"] = sum(tree_cpu_seconds(pid) for pid in redis_servers()) - redis_before
-        spent["load_client"] = client_cpu_seconds() - client_before
-        busy, idle = machine_cpu_seconds()
-        spent["rest_of_machine"] = (busy - busy_before) - sum(spent.values())
-        spent["idle"] = idle - idle_before
-        results[kind]["cpu_ms_per_request"] = {
-            name: round(1000 * seconds_spent / requests, 2) for name, seconds_spent in spent.items()
-        }
+    CPU time each process spent per request (the load generator shares the machine).
+
+    The two alternate in ``slices`` turns each, ``seconds / slices`` at a time, and their
+    counts add up over the turns: a machine whose other load drifts during the run then
+    weighs on both alike, not on whichever ran while it was busier. After a turn the worker
+    finishes what the turn queued (not timed, but its CPU counted for the turn).
+    """
+    measured = {kind: Measured() for kind in ("trivial", "submit")}
+    clients_state = [SubmittingClient(token, seed) for seed in range(clients)]
+    tables_left = list(tables)
+    for _ in range(slices):
+        for kind, measure in measured.items():
+            before = cpu_snapshot(processes)
+            tasks_before = tasks_done()
+            started = time.monotonic()
+            _closed_loop(kind, clients_state, tables_left, seconds / slices, measure.stats)
+            measure.seconds += time.monotonic() - started
+            turn_end = machine_cpu_seconds()
+            # The standings and ratings work the turn's results queued belongs to it too.
+            wait_for_worker_idle()
+            for name, spent in cpu_spent(before, cpu_snapshot(processes), turn_end).items():
+                measure.cpu[name] = measure.cpu.get(name, 0.0) + spent
+            for name, count in tasks_done().items():
+                measure.tasks[name] = (
+                    measure.tasks.get(name, 0) + count - tasks_before.get(name, 0)
+                )
+    results: dict[str, Any] = {kind: measure.report() for kind, measure in measured.items()}
     results["submit_to_trivial_ratio"] = round(
         results["submit"]["requests_per_second"] / results["trivial"]["requests_per_second"], 3
     )
     return results
 
 
+@dataclass
+class Measured:
+    """What one kind of request added up to over its turns."""
+
+    stats: Stats = field(default_factory=Stats)
+    seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+    tasks: dict[str, int] = field(default_factory=dict)
+
+    def report(self) -> dict[str, Any]:
+        requests = len(self.stats.latencies)
+        return {
+            "requests": requests,
+            "requests_per_second": round(requests / self.seconds, 1),
+            "errors": self.stats.errors,
+            **summary_ms(self.stats.latencies),
+            "cpu_ms_per_request": {
+                name: round(1000 * spent / max(1, requests), 2) for name, spent in self.cpu.items()
+            },
+            "worker_tasks": self.tasks,
+        }
+
+
+def cpu_snapshot(processes: dict[str, int]) -> dict[str, Any]:
+    return {
+        "processes": {name: tree_cpu_seconds(pid) for name, pid in processes.items()},
+        "postgres": {pid: tree_cpu_seconds(pid) for pid in database_backends("bonken_load")},
+        "redis": sum(tree_cpu_seconds(pid) for pid in redis_servers()),
+        "load_client": client_cpu_seconds(),
+        "machine": machine_cpu_seconds(),
+    }
+
+
+def cpu_spent(
+    before: dict[str, Any], after: dict[str, Any], turn_end: tuple[float, float]
+) -> dict[str, float]:
+    """CPU seconds per consumer between two snapshots; what no listed process accounts for is
+    ``rest_of_machine`` (PostgreSQL's own background work, the kernel, other programs), and
+    ``idle`` is the machine's idle time until ``turn_end`` (the timed part)."""
+    spent = {
+        name: seconds - before["processes"][name]
+        for name, seconds in after["processes"].items()
+    }
+    spent["postgres"] = sum(
+        seconds - before["postgres"].get(pid, 0.0) for pid, seconds in after["postgres"].items()
+    )
+    spent["redis"] = after["redis"] - before["redis"]
+    spent["load_client"] = after["load_client"] - before["load_client"]
+    (busy_before, idle_before), (busy, _) = before["machine"], after["machine"]
+    spent["rest_of_machine"] = (busy - busy_before) - sum(spent.values())
+    spent["idle"] = turn_end[1] - idle_before
+    return spent
+
+
+class SubmittingClient:
+    """A closed-loop client: its connection, and the session it is playing through."""
+
+    def __init__(self, token: str, seed: int) -> None:
+        self.client = Client(token)
+        self.rng = random.Random(seed)
+        self.table: int | None = None
+        self.games: list[dict] = []
+
+
 def _closed_loop(
-    kind: str, token: str, tables_left: list[int], seconds: float, clients: int
-) -> dict[str, Any]:
+    kind: str, clients: list[SubmittingClient], tables_left: list[int], seconds: float,
+    stats: Stats,
+) -> None:
+    """Every client sends request after request of ``kind`` for ``seconds``; a submitting
+    client plays a table's session game by game and takes the next table when it is done."""
     from games.rules import get_ruleset
     from games.rules.sample import random_session
 
     classic = get_ruleset("classic")
-    stats, lock = Stats(), threading.Lock()
+    lock = threading.Lock()
     stop = time.monotonic() + seconds
 
-    def run(seed: int) -> None:
-        client, rng = Client(token), random.Random(seed)
-        games: list[dict] = []
-        table = None
+    def run(state: SubmittingClient) -> None:
         while time.monotonic() < stop:
             if kind == "trivial":
                 started = time.monotonic()
-                status, _ = client.call("GET", "/api/v1/tokens/?limit=1")
+                status, _ = state.client.call("GET", "/api/v1/tokens/?limit=1")
             else:
-                if not games:
+                if not state.games:
                     with lock:
                         if not tables_left:
                             return
-                        table = tables_left.pop()
-                    games = random_session(classic, rng)["games"]
+                        state.table = tables_left.pop()
+                    state.games = random_session(classic, state.rng)["games"]
                 started = time.monotonic()
-                status, _ = client.call("POST", f"/api/v1/tables/{table}/session/games/",
-                                        {"game": games.pop(0)})
+                status, _ = state.client.call(
+                    "POST", f"/api/v1/tables/{state.table}/session/games/",
+                    {"game": state.games.pop(0)},
+                )
             stats.record(time.monotonic() - started, status)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
-    started = time.monotonic()
+    threads = [threading.Thread(target=run, args=(state,)) for state in clients]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.monotonic() - started
-    return {
-        "requests": len(stats.latencies),
-        "requests_per_second": round(len(stats.latencies) / elapsed, 1),
-        "errors": stats.errors,
-        **summary_ms(stats.latencies),
-    }
 
 
 def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
@@ -427,7 +499,10 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=120.0, help="club night seconds")
     parser.add_argument("--think", type=float, default=2.0,
                         help="mean seconds between a table's games (a real table: minutes)")
-    parser.add_argument("--capacity-seconds", type=float, default=15.0)
+    parser.add_argument("--capacity-seconds", type=float, default=20.0,
+                        help="seconds of each kind of request in the capacity phase")
+    parser.add_argument("--slices", type=int, default=5,
+                        help="capacity turns: the two kinds alternate this many times")
     parser.add_argument("--clients", type=int, default=8, help="capacity phase clients")
     parser.add_argument("--web-workers", type=int, default=5,
                         help="gunicorn workers: 2 x cores + 1, as gunicorn advises")
@@ -452,7 +527,7 @@ def main() -> None:
         processes = {"web": web.pid, "worker": worker.pid}
         report: dict[str, Any] = {"capacity": capacity(setup["token"], capacity_tables,
                                                        args.capacity_seconds, args.clients,
-                                                       processes)}
+                                                       processes, args.slices)}
         memory_mid = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
         report["club_night"] = club_night(setup, night_rounds, args.duration, args.think)
         time.sleep(3)

@@ -15,11 +15,13 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from clubs.audit import audit
 from clubs.errors import Conflict, NotFound, ServiceError, problem
 from clubs.selectors import SCORERS, require_role
-from games.models import Game, Session, SessionRevision, SessionSeat
+from games import store
+from games.models import Session, SessionSeat
 from games.rules import score_session
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
@@ -117,19 +119,21 @@ def _session_write(
     table_id = table if isinstance(table, int) else table.pk
     try:
         with transaction.atomic():
-            locked = (
-                Table.objects.select_for_update(of=("self",))
-                .select_related("round__event")
-                .filter(pk=table_id)
-                .first()
-            )
-            if locked is None:
+            user = _user_or_none(actor)
+            found = store.table_lock(table_id, user_id=user.pk if user else None)
+            if found is None:
                 raise NotFound.single(
                     "table_not_found", f"There is no table {table_id}.",
                     f"Er is geen tafel {table_id}.",
                 )
-            event = locked.round.event
-            if not table_token_matches(locked, table_token) and not user_may_score(actor, event):
+            locked, event = found.table, found.table.round.event
+            # The writer's club role comes with the lock; the other ways to be allowed (a
+            # superuser, a scorer of this event) are looked up only when it is not enough.
+            if not (
+                table_token_matches(locked, table_token)
+                or found.actor_role in SCORERS
+                or user_may_score(actor, event)
+            ):
                 require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
             return _write_locked(locked, actor, change, expected_revision, reason)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
@@ -156,7 +160,7 @@ def _write_locked(
     event = table.round.event
     # Read after the lock, never joined into the locking statement: PostgreSQL would recheck
     # the locked table row only, and miss a session a concurrent first write just committed.
-    session = Session.objects.filter(table=table).first()
+    session = store.table_session(table.pk)
     previous_games = list(session.document.get("games") or []) if session else []
     was_complete = bool(session and session.complete)
     current_revision = session.revision if session else 0
@@ -181,7 +185,7 @@ def _write_locked(
             "This round has not started yet; results can be entered once it starts.",
             "Deze ronde is nog niet begonnen; uitslagen kunnen worden ingevoerd zodra ze begint.",
         )
-    seats = list(table.seats.select_related("player").order_by("position"))
+    seats = store.table_players(table.pk)
     if len(seats) != 4:
         raise ServiceError.single(
             "table_not_full",
@@ -199,6 +203,7 @@ def _write_locked(
 
     stored = result.to_dict()
     created = session is None
+    now = timezone.now()
     if session is None:
         session = Session.objects.create(
             table=table,
@@ -216,17 +221,9 @@ def _write_locked(
         session.complete = result.complete
         session.revision += 1
         session.updated_by = _user_or_none(actor)
-        session.save(
-            update_fields=["document", "result", "complete", "revision", "updated_by", "updated_at"]
-        )
-    SessionRevision.objects.create(
-        session=session,
-        number=session.revision,
-        document=document,
-        result=stored,
-        created_by=_user_or_none(actor),
-        reason=reason[:500],
-    )
+        store.session_update(session, updated_at=now)
+    store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
+                          at=now)
     session.table = table
     session.created_now = created  # the API answers 201 for a new session, 200 for a change
     _replace_rows(session, result, seats, previous_games)
@@ -265,7 +262,7 @@ def _with_table(document: Any, ruleset: str, names: list[str]) -> Any:
 
 
 def _replace_rows(
-    session: Session, result: Any, seats: list[Any], previous_games: list[Any]
+    session: Session, result: Any, seats: list[store.SeatedPlayer], previous_games: list[Any]
 ) -> None:
     """Bring the game rows and per-seat results in line with the new result.
 
@@ -278,23 +275,19 @@ def _replace_rows(
     while keep < min(len(games), len(previous_games)) and games[keep] == previous_games[keep]:
         keep += 1
     if keep < len(previous_games):
-        Game.objects.filter(session=session, number__gt=keep).delete()
-    Game.objects.bulk_create(
-        Game(
-            session=session,
+        store.games_delete_after(session.pk, keep)
+    store.games_insert(session.pk, [
+        store.GameRow(
             number=g.number,
             contract=g.contract,
             chooser=g.chooser,
             level=g.level,
             counts=_game_counts(session.document, g.number),
             doubles=[list(d) for d in g.doubles],
-            points_0=g.points[0],
-            points_1=g.points[1],
-            points_2=g.points[2],
-            points_3=g.points[3],
+            points=g.points,
         )
         for g in result.games[keep:]
-    )
+    ])
     totals = result.totals or [0, 0, 0, 0]
     placements = result.placements if result.complete else None
     rows = [
@@ -307,12 +300,9 @@ def _replace_rows(
         )
         for seat in seats
     ]
-    SessionSeat.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["session", "position"],
-        update_fields=["player", "total", "placement"],
-    )
+    store.seat_results_save(session.pk, [
+        store.SeatResultRow(row.position, row.player_id, row.total, row.placement) for row in rows
+    ])
     session._prefetched_objects_cache = {"seat_results": rows}
 
 
