@@ -415,7 +415,7 @@ def _closed_loop(
 
 
 def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
-               think: float) -> dict[str, Any]:
+               think: float, processes: dict[str, int]) -> dict[str, Any]:
     from games.rules import get_ruleset
     from games.rules.sample import random_session
 
@@ -456,10 +456,20 @@ def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
             delays.append(time.monotonic() - started)
             time.sleep(0.5)
 
+    memory: list[dict[str, float]] = []
+
+    def memory_sampler() -> None:
+        """The resident memory of the web and worker processes every tenth of the night."""
+        while not done.wait(seconds / 10):
+            memory.append({"second": round(time.monotonic() - started),
+                           **{f"{name}_mib": tree_rss_mib(pid) for name, pid in processes.items()}})
+
     threads = [threading.Thread(target=table, args=(i,)) for i in range(len(rounds[0]))]
     watcher = threading.Thread(target=sampler)
+    memory_watcher = threading.Thread(target=memory_sampler)
     started = time.monotonic()
     watcher.start()
+    memory_watcher.start()
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -467,6 +477,7 @@ def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
     elapsed = time.monotonic() - started
     done.set()
     watcher.join()
+    memory_watcher.join()
     return {
         "tables": len(rounds[0]),
         "seconds": round(elapsed, 1),
@@ -476,6 +487,18 @@ def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
         "errors": stats.errors,
         **summary_ms(stats.latencies),
         "standings_delay": {"samples": len(delays), **summary_ms(delays)},
+        "memory_during_night": memory,
+    }
+
+
+def second_half_growth(samples: list[dict[str, float]]) -> dict[str, float]:
+    """Percent growth of each memory figure from the middle sample to the last."""
+    if len(samples) < 2:
+        return {}
+    middle, last = samples[(len(samples) - 1) // 2], samples[-1]
+    return {
+        name: round(100 * (last[name] - middle[name]) / middle[name], 1)
+        for name in last if name.endswith("_mib")
     }
 
 
@@ -529,7 +552,8 @@ def main() -> None:
                                                        args.capacity_seconds, args.clients,
                                                        processes, args.slices)}
         memory_mid = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
-        report["club_night"] = club_night(setup, night_rounds, args.duration, args.think)
+        report["club_night"] = club_night(setup, night_rounds, args.duration, args.think,
+                                          processes)
         time.sleep(3)
         memory_end = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
         report["memory"] = {
@@ -540,6 +564,11 @@ def main() -> None:
                 name: round(100 * (memory_end[name] - memory_mid[name]) / memory_mid[name], 1)
                 for name in memory_end
             },
+            # Warming (imports, caches, allocator pools) ends early in the night; a leak
+            # would keep growing through its second half.
+            "growth_second_half_of_night_percent": second_half_growth(
+                report["club_night"]["memory_during_night"]
+            ),
         }
         saved = stored(env, setup["event"])
         night = report["club_night"]

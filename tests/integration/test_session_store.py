@@ -1,0 +1,101 @@
+"""The session write path writes its rows with plain SQL (games/store.py). What it stores and
+what it hands back must be exactly what the ORM reads: documents, results, timestamps, the
+revision, the games, the per-seat rows and the audit entry, on PostgreSQL and on SQLite."""
+
+import datetime
+
+import pytest
+
+from clubs.models import AuditEntry, Role
+from games import store
+from games.models import Game, Session, SessionRevision, SessionSeat
+from games.services import session_append_game, session_submit, session_undo_last_game
+from tests.documents import classic_document, classic_games
+from tests.factories import EventFactory, seated_table, user_with_role
+
+pytestmark = pytest.mark.django_db
+
+SESSION_FIELDS = ["id", "table_id", "event_id", "ruleset", "document", "result", "complete",
+                  "revision", "created_at", "updated_at", "updated_by_id"]
+
+
+def as_read(session: Session) -> dict:
+    return {name: getattr(session, name) for name in SESSION_FIELDS}
+
+
+def test_what_a_write_returns_is_what_the_database_holds():
+    event = EventFactory()
+    table = seated_table(event)
+    scorer = user_with_role(event.club, Role.SCORER)
+    games = classic_games()
+
+    first = session_append_game(table=table, submitted_by=scorer, game=games[0])
+    second = session_append_game(table=table, submitted_by=scorer, game=games[1])
+    stored = Session.objects.get(table=table)
+    assert as_read(second) == as_read(stored)
+    assert stored.updated_at >= first.updated_at and stored.created_at == first.created_at
+    assert isinstance(stored.updated_at, datetime.datetime) and stored.updated_at.tzinfo
+    assert as_read(store.table_session(table.pk)) == as_read(stored)
+
+    revisions = list(SessionRevision.objects.filter(session=stored).order_by("number"))
+    assert [(r.number, r.created_by_id) for r in revisions] == [(1, scorer.pk), (2, scorer.pk)]
+    assert revisions[1].document == stored.document and revisions[1].result == stored.result
+    assert revisions[1].created_at.tzinfo is not None
+
+    rows = list(Game.objects.filter(session=stored).order_by("number"))
+    assert [(g.number, g.contract, g.chooser, g.level) for g in rows] == [
+        (1, games[0]["contract"], 0, "counts"), (2, games[1]["contract"], 1, "counts"),
+    ]
+    assert [g.points for g in rows] == [g["points"] for g in stored.result["games"]]
+    assert rows[0].counts == games[0]["counts"] and rows[0].doubles == []
+
+    seats = list(SessionSeat.objects.filter(session=stored).order_by("position"))
+    assert [s.total for s in seats] == stored.result["totals"]
+    assert [s.placement for s in seats] == [None] * 4  # placements once the session is complete
+    assert [(s.position, s.player_id, s.total) for s in second.seat_results.all()] == [
+        (s.position, s.player_id, s.total) for s in seats
+    ]
+
+    entry = AuditEntry.objects.filter(action="session.save").order_by("-id").first()
+    assert (entry.actor_id, entry.actor_label, entry.club_id) == (
+        scorer.pk, scorer.username, event.club_id
+    )
+    assert (entry.object_type, entry.object_id) == ("games.session", str(stored.pk))
+    assert entry.details == {"revision": 2, "complete": False, "reason": ""}
+
+
+def test_a_correction_rewrites_the_games_from_the_first_change_and_places_the_seats():
+    event = EventFactory()
+    table = seated_table(event)
+    scorer = user_with_role(event.club, Role.SCORER)
+    session_submit(table=table, submitted_by=scorer, document=classic_document())
+    kept = dict(Game.objects.filter(session__table=table, number__lte=4)
+                .values_list("number", "pk"))
+
+    corrected = classic_document()
+    corrected["games"][4]["counts"] = [0, 4, 5, 4]  # game 5, hearts
+    session = session_submit(table=table, submitted_by=scorer, document=corrected,
+                             expected_revision=1, reason="recount")
+    rows = {g.number: g for g in Game.objects.filter(session=session)}
+    assert sorted(rows) == list(range(1, 13))
+    assert {n: rows[n].pk for n in kept} == kept  # games before the change are untouched
+    assert rows[5].counts == [0, 4, 5, 4] and rows[5].pk not in kept.values()
+    seats = SessionSeat.objects.filter(session=session).order_by("position")
+    assert [s.placement for s in seats] == session.result["placements"]
+    assert session.complete and Session.objects.get(pk=session.pk).complete
+
+    session_undo_last_game(table=table, submitted_by=scorer)
+    assert Game.objects.filter(session=session).count() == 11
+    assert list(SessionSeat.objects.filter(session=session).values_list("placement", flat=True)) \
+        == [None] * 4
+    assert SessionRevision.objects.get(session=session, number=3).reason == "undo last game"
+
+
+def test_a_table_link_write_is_audited_as_the_link():
+    event = EventFactory()
+    table = seated_table(event)
+    session_append_game(table=table, submitted_by=None, game=classic_games()[0],
+                        table_token=table.scoring_token)
+    entry = AuditEntry.objects.get(action="session.save")
+    assert (entry.actor_id, entry.actor_label) == (None, "table link")
+    assert SessionRevision.objects.get().created_by_id is None
