@@ -34,7 +34,7 @@ def audit(
                 user.pk if user else None,
                 (user.get_username() if user else label or "anonymous")[:150],
                 club_id,
-                action[:60],
+                action,
                 obj._meta.label_lower if obj is not None else "",
                 str(obj.pk) if obj is not None and obj.pk is not None else "",
                 json.dumps(details),
