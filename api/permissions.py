@@ -1,106 +1,96 @@
-"""Write permissions for the API: a role in the object's club decides."""
+"""Write permissions for the API: a role in the object's club decides, and the services write."""
 
 from typing import Any
 
-from django.db import transaction
-from django.db.models import ProtectedError
-from rest_framework.exceptions import PermissionDenied
-
-from clubs.audit import audit
-from clubs.errors import Conflict
-from clubs.selectors import ORGANIZER, user_has_role
+from clubs.selectors import ORGANIZER, require_role
 
 
 class ClubWriteMixin:
-    """Checks the actor's role in the club an object belongs to before every write.
+    """Plain CRUD writes that go through the services, with the actor's role checked first.
 
-    Subclasses name the roles that may write (``write_roles``) and how to find the club id of an
-    instance (``club_id_of``) and of a write's validated data (``club_id_of_data``, None when the
-    data does not name a parent, as in a partial update).
+    Every write is the call of a service function (``create_object``, ``update_object``,
+    ``delete_object``, which each viewset implements): the service owns the rule, the
+    permission check, the locks and the audit entry, as it does for the pages and the admin.
+    Before the input is even validated, the actor's role in the club is checked here with the
+    same selector the service uses, so a refusal never depends on the payload (an outsider
+    learns nothing about the club's data from validation messages).
+
+    Subclasses name the roles that may write (``write_roles``), how to find the club id of an
+    instance (``club_id_of``), and the parent a create names in its data
+    (``parent_field``; its club is read by ``parent_club_id``).
     """
 
     write_roles: frozenset[str] = ORGANIZER
-    # False where the create goes through a service that writes its own audit entry.
-    audit_creates = True
+    parent_field = ""
 
     def club_id_of(self, instance: Any) -> int:
         raise NotImplementedError
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        """The club id of the parent named in a create's data (None if there is no such)."""
         raise NotImplementedError
 
     def check_club(self, club_id: int | None) -> None:
         if club_id is None:
             return
-        if not user_has_role(self.request.user, club_id, self.write_roles):
-            who = "an organizer" if self.write_roles == ORGANIZER else "an organizer or scorer"
-            raise PermissionDenied(f"Only {who} of this club may change this.")
+        verbs = {ORGANIZER: "change this"}
+        require_role(self.request.user, club_id, self.write_roles,
+                     verbs.get(self.write_roles, "change this"))
 
     def check_object_write(self, instance: Any) -> None:
         """Refuse a change to ``instance`` the actor may not make (before its input is even
         validated, so a refusal never depends on the payload)."""
         self.check_club(self.club_id_of(instance))
 
+    def check_parent_named(self, data: Any) -> None:
+        """The role in the club of the parent a write names (a create's, or the one an update
+        would move the object to)."""
+        if self.parent_field and isinstance(data, dict):
+            parent = whole_number(data.get(self.parent_field))
+            if parent is not None:
+                self.check_club(self.parent_club_id(parent))
+
+    def create(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        self.check_parent_named(request.data)
+        return super().create(request, *args, **kwargs)  # type: ignore[misc]
+
     def update(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        self.check_object_write(self.get_object())
-        return super().update(request, *args, **kwargs)
+        self.check_object_write(self.get_object())  # type: ignore[attr-defined]
+        self.check_parent_named(request.data)
+        return super().update(request, *args, **kwargs)  # type: ignore[misc]
 
-    @transaction.atomic
+    def destroy(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        self.check_object_write(self.get_object())  # type: ignore[attr-defined]
+        return super().destroy(request, *args, **kwargs)  # type: ignore[misc]
+
     def perform_create(self, serializer: Any) -> None:
-        club_id = self.club_id_of_data(serializer.validated_data)
-        self.check_club(club_id)
         _check_write(serializer)
-        instance = serializer.save()
-        if self.audit_creates:
-            audit(self.request.user, "create", instance, club_id=club_id,
-                  data=_loggable(serializer.data))
+        serializer.instance = self.create_object(serializer.validated_data)
 
-    @transaction.atomic
     def perform_update(self, serializer: Any) -> None:
-        club_id = self.club_id_of(serializer.instance)
-        self.check_club(club_id)
-        self.check_club(self.club_id_of_data(serializer.validated_data))  # moved elsewhere
         _check_write(serializer)
-        instance = serializer.save()
-        audit(self.request.user, "update", instance, club_id=club_id,
-              changed=sorted(serializer.validated_data))
+        serializer.instance = self.update_object(serializer.instance, serializer.validated_data)
 
-    @transaction.atomic
     def perform_destroy(self, instance: Any) -> None:
-        club_id = self.club_id_of(instance)
-        self.check_club(club_id)
-        audit(self.request.user, "delete", instance, club_id=club_id, label=str(instance))
-        try:
-            instance.delete()
-        except ProtectedError as exc:  # nothing was deleted; the audit entry rolls back too
-            raise protected_conflict(instance, exc) from exc
+        self.delete_object(instance)
+
+    def create_object(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def update_object(self, instance: Any, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def delete_object(self, instance: Any) -> None:
+        raise NotImplementedError
 
 
-# What a protected object is called in the refusal, in English and Dutch.
-_NAMES = {
-    "club": ("club", "club"), "event": ("event", "evenement"), "round": ("round", "ronde"),
-    "table": ("table", "tafel"), "player": ("player", "speler"),
-}
-
-
-def protected_conflict(instance: Any, exc: ProtectedError) -> Conflict:
-    """A clear 409 for a delete the database refused because results or seatings refer to
-    the object (``on_delete=PROTECT``)."""
-    en, nl = _NAMES.get(instance._meta.model_name, ("object", "object"))
-    sessions = sum(1 for obj in exc.protected_objects if obj._meta.label_lower == "games.session")
-    if sessions:
-        return Conflict.single(
-            "has_results",
-            f"This {en} has results ({sessions} table session(s)); results are evidence and "
-            "are never deleted.",
-            f"Deze {nl} heeft uitslagen ({sessions} tafelsessie(s)); uitslagen zijn bewijs en "
-            "worden nooit verwijderd.",
-        )
-    return Conflict.single(
-        "in_use",
-        f"This {en} cannot be deleted: seatings or results refer to it.",
-        f"Deze {nl} kan niet worden verwijderd: indelingen of uitslagen verwijzen ernaar.",
-    )
+def whole_number(value: Any) -> int | None:
+    """An id as sent (a JSON number or a string of ASCII digits), else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 19:
+        return int(value)
+    return None
 
 
 def _check_write(serializer: Any) -> None:
@@ -108,7 +98,3 @@ def _check_write(serializer: Any) -> None:
     check = getattr(serializer, "check_write", None)
     if check is not None:
         check(serializer.validated_data)
-
-
-def _loggable(data: Any) -> dict[str, Any]:
-    return {k: v for k, v in dict(data).items() if isinstance(v, (str, int, bool, type(None)))}

@@ -3,13 +3,11 @@ the rules engine."""
 
 from typing import Any
 
-from django.db.models import QuerySet
 from rest_framework import serializers
 
 from api.serializers_ratings import PointsField
 from clubs.errors import ServiceError, problem
-from clubs.models import Club, Membership, Player
-from clubs.services import player_register
+from clubs.models import Club, JoinConsent, Membership, Player
 from games.models import Session, SessionRevision
 from games.rules import RULESETS
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Standing, Table
@@ -78,14 +76,6 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "city", "created_at"]
         read_only_fields = ["created_at"]
 
-    def validate_slug(self, slug: str) -> str:
-        clash = Club.objects.filter(slug=slug)
-        if self.instance is not None:
-            clash = clash.exclude(pk=self.instance.pk)
-        if clash.exists():
-            raise serializers.ValidationError("Another club already uses this slug.")
-        return slug
-
 
 class PlayerSerializer(serializers.ModelSerializer):
     club = serializers.PrimaryKeyRelatedField(
@@ -109,15 +99,16 @@ class PlayerSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError({"club": "A new player joins a club: name it."})
         return attrs
 
-    def create(self, validated_data: dict[str, Any]) -> Player:
-        return player_register(
-            club=validated_data["club"], name=validated_data["name"],
-            actor=self.context["request"].user,
-        )
 
-    def update(self, instance: Player, validated_data: dict[str, Any]) -> Player:
-        validated_data.pop("club", None)
-        return super().update(instance, validated_data)
+class JoinConsentSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), help_text="The club that may now add the player."
+    )
+
+    class Meta:
+        model = JoinConsent
+        fields = ["player", "club", "created_at"]
+        read_only_fields = ["player", "created_at"]
 
 
 class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
@@ -128,6 +119,7 @@ class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         model = Membership
         fields = ["id", "club", "player", "player_name", "role", "joined_at"]
         read_only_fields = ["joined_at"]
+        validators: list[Any] = []  # membership_add says "already a member" (after the role)
 
 
 class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
@@ -161,31 +153,6 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
             "bye_placement_points", "status", "published",
         ]
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if self.instance is not None and "ruleset" in attrs:
-            if attrs["ruleset"] != self.instance.ruleset and self.instance.sessions.exists():
-                raise serializers.ValidationError(
-                    {"ruleset": "Sessions were already played under the current ruleset."}
-                )
-        return attrs
-
-
-def numbered(
-    attrs: dict[str, Any], instance: Any, siblings: QuerySet, label: str
-) -> dict[str, Any]:
-    """A round or table number: the next free one when left out, else one not yet taken."""
-    number = attrs.get("number")
-    if instance is None and number is None:
-        last = siblings.order_by("-number").values_list("number", flat=True).first()
-        attrs["number"] = (last or 0) + 1
-    elif number is not None:
-        clash = siblings.filter(number=number)
-        if instance is not None:
-            clash = clash.exclude(pk=instance.pk)
-        if clash.exists():
-            raise serializers.ValidationError({"number": f"{label} {number} already exists."})
-    return attrs
-
 
 class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
@@ -207,10 +174,6 @@ class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         read_only_fields = ["status", "seating_method", "seed", "quality"]
         validators: list[Any] = []
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        event = attrs.get("event") or getattr(self.instance, "event", None)
-        return numbered(attrs, self.instance, Round.objects.filter(event=event), "Round")
-
 
 class SeatInTableSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
@@ -229,10 +192,6 @@ class TableSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         model = Table
         fields = ["id", "round", "number", "seats"]
         validators: list[Any] = []
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        round_ = attrs.get("round") or getattr(self.instance, "round", None)
-        return numbered(attrs, self.instance, Table.objects.filter(round=round_), "Table")
 
 
 class RoundPlanSerializer(serializers.ModelSerializer):
@@ -296,22 +255,6 @@ class SeatSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         model = Seat
         fields = ["id", "table", "position", "player", "player_name"]
         validators: list[Any] = []
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        table = attrs.get("table") or self.instance.table
-        player = attrs.get("player") or self.instance.player
-        position = attrs.get("position", getattr(self.instance, "position", None))
-        others = Seat.objects.exclude(pk=getattr(self.instance, "pk", None))
-        if others.filter(table=table, position=position).exists():
-            raise serializers.ValidationError(
-                {"position": f"Seat {position} at this table is already taken."}
-            )
-        if others.filter(round_id=table.round_id, player=player).exists():
-            raise serializers.ValidationError(
-                {"player": f"{player.name} is already seated in this round."}
-            )
-        attrs["round_id"] = table.round_id
-        return attrs
 
 
 class EventScorerSerializer(serializers.ModelSerializer):

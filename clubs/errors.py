@@ -6,6 +6,9 @@ Every error carries a list of problems in the one shape the API uses everywhere:
 
 from typing import Any
 
+from django.db import models, transaction
+from django.db.models import ProtectedError
+
 
 def problem(
     code: str, message: str, message_nl: str, *, field: str | None = None, game: int | None = None
@@ -39,3 +42,40 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     status_code = 409
+
+
+# What a protected object is called in a refusal, in English and Dutch.
+_NAMES = {
+    "club": ("club", "club"), "event": ("event", "evenement"), "round": ("round", "ronde"),
+    "table": ("table", "tafel"), "player": ("player", "speler"), "seat": ("seat", "stoel"),
+}
+
+
+def protected_conflict(instance: models.Model, exc: ProtectedError) -> Conflict:
+    """A clear 409 for a delete the database refused because results or seatings refer to
+    the object (``on_delete=PROTECT``)."""
+    en, nl = _NAMES.get(instance._meta.model_name or "", ("object", "object"))
+    sessions = sum(1 for obj in exc.protected_objects if obj._meta.label_lower == "games.session")
+    if sessions:
+        return Conflict.single(
+            "has_results",
+            f"This {en} has results ({sessions} table session(s)); results are evidence and "
+            "are never deleted.",
+            f"Deze {nl} heeft uitslagen ({sessions} tafelsessie(s)); uitslagen zijn bewijs en "
+            "worden nooit verwijderd.",
+        )
+    return Conflict.single(
+        "in_use",
+        f"This {en} cannot be deleted: seatings or results refer to it.",
+        f"Deze {nl} kan niet worden verwijderd: indelingen of uitslagen verwijzen ernaar.",
+    )
+
+
+def delete_unless_protected(instance: models.Model) -> None:
+    """Delete ``instance``, or raise the conflict that says which results protect it. Called
+    inside the service's transaction: a refusal rolls back its audit entry too."""
+    try:
+        with transaction.atomic():
+            instance.delete()
+    except ProtectedError as exc:
+        raise protected_conflict(instance, exc) from exc

@@ -74,6 +74,28 @@ class Membership(models.Model):
         return f"{self.player} @ {self.club} ({self.role})"
 
 
+class JoinConsent(models.Model):
+    """Consent for ``club`` to make ``player`` a member: given by the player's own account or
+    by an organizer of a club the player belongs to, used up when the club adds them."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="join_consents")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "club"], name="join_consent_once"),
+        ]
+        verbose_name = _("consent to join a club")
+        verbose_name_plural = _("consents to join a club")
+
+    def __str__(self) -> str:
+        return f"{self.player} may join {self.club}"
+
+
 class ApiToken(models.Model):
     """A named API token a user creates and may revoke. Only a hash of the key is stored; the
     key itself is shown once, when the token is created."""

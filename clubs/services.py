@@ -2,12 +2,20 @@
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
 from clubs.audit import audit
-from clubs.errors import Conflict, ServiceError
-from clubs.models import Club, Membership, Player, Role
-from clubs.selectors import ORGANIZER, SCORERS, require_role, require_role_in_every_club
+from clubs.errors import Conflict, NotAllowed, ServiceError, delete_unless_protected
+from clubs.models import Club, JoinConsent, Membership, Player, Role
+from clubs.selectors import (
+    ORGANIZER,
+    SCORERS,
+    require_role,
+    require_role_in_every_club,
+    user_has_role,
+    user_roles,
+)
 
 
 @transaction.atomic
@@ -19,6 +27,8 @@ def club_create(
         raise ServiceError.single(
             "login_required", "Sign in to found a club.", "Log in om een club op te richten."
         )
+    if slug and Club.objects.filter(slug=slug).exists():
+        raise _slug_taken(slug)
     slug = slug or slugify(name) or "club"
     base, n = slug, 1
     while Club.objects.filter(slug=slug).exists():
@@ -53,6 +63,48 @@ def player_register(
     Membership.objects.create(club=club, player=player, role=role)
     audit(actor, "player.register", player, club_id=club.pk, name=name)
     return player
+
+
+@transaction.atomic
+def club_update(
+    *, club: Club, actor: User | AnonymousUser | None, name: str | None = None,
+    slug: str | None = None, city: str | None = None,
+) -> Club:
+    """Rename a club, or change its slug or city (its organizers)."""
+    require_role(actor, club.pk, ORGANIZER, "change the club")
+    changes = {"name": name, "slug": slug, "city": city}
+    if name is not None and not name.strip():
+        raise ServiceError.single(
+            "name_required", "A club needs a name.", "Een club heeft een naam nodig.",
+            field="name",
+        )
+    if slug is not None and Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
+        raise _slug_taken(slug)
+    changed = [field for field, value in changes.items()
+               if value is not None and value != getattr(club, field)]
+    for field in changed:
+        setattr(club, field, changes[field].strip() if field == "name" else changes[field])
+    if changed:
+        club.save(update_fields=changed)
+        audit(actor, "club.update", club, club_id=club.pk,
+              changed={field: getattr(club, field) for field in changed})
+    return club
+
+
+def _slug_taken(slug: str) -> ServiceError:
+    return ServiceError.single(
+        "slug_taken", f"Another club already uses the address '{slug}'.",
+        f"Een andere club gebruikt het adres '{slug}' al.", field="slug",
+    )
+
+
+@transaction.atomic
+def club_delete(*, club: Club, actor: User | AnonymousUser | None) -> None:
+    """Delete a club (its organizers). Results are evidence: a club whose events have results
+    stays (a conflict)."""
+    require_role(actor, club.pk, ORGANIZER, "delete the club")
+    audit(actor, "club.delete", club, club_id=None, name=club.name, club=club.pk)
+    delete_unless_protected(club)
 
 
 def club_player_add(*, club: Club, actor: User | AnonymousUser | None, name: str) -> Player:
@@ -118,6 +170,106 @@ def player_delete(*, player: Player, actor: User | AnonymousUser | None) -> None
         _refuse_last_organizer(membership)
     _audit_in_clubs(actor, "player.delete", player, clubs, name=player.name)
     player.delete()
+
+
+def may_consent_for(actor: User | AnonymousUser | None, player: Player, clubs: list[int]) -> bool:
+    """Whether ``actor`` speaks for ``player``: their own account, an organizer of one of the
+    clubs the player belongs to (``clubs``), or a superuser."""
+    if actor is None or not actor.is_authenticated:
+        return False
+    if actor.is_superuser or (player.user_id is not None and player.user_id == actor.pk):
+        return True
+    return any(user_has_role(actor, club_id, ORGANIZER) for club_id in clubs)
+
+
+@transaction.atomic
+def join_consent_grant(
+    *, player: Player, club: Club, actor: User | AnonymousUser | None
+) -> JoinConsent:
+    """Let ``club`` add ``player`` as a member (the player's own account, or an organizer of
+    one of their clubs): the consent the joining club needs (``membership_add``)."""
+    clubs = _player_clubs(player)
+    if not may_consent_for(actor, player, clubs):
+        raise NotAllowed.single(
+            "not_allowed",
+            f"Only {player.name} (signed in) or an organizer of one of their clubs may let "
+            "another club add them.",
+            f"Alleen {player.name} (ingelogd) of een organisator van een van diens clubs mag "
+            "een andere club toestaan deze speler toe te voegen.",
+        )
+    if club.pk in clubs:
+        raise Conflict.single(
+            "already_member", f"{player.name} is already a member of {club.name}.",
+            f"{player.name} is al lid van {club.name}.", field="club",
+        )
+    consent, _created = JoinConsent.objects.get_or_create(
+        player=player, club=club, defaults={"granted_by": _user(actor)}
+    )
+    audit(actor, "player.join_consent", player, club_id=club.pk, player=player.pk)
+    return consent
+
+
+def _user(actor: User | AnonymousUser | None) -> User | None:
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+@transaction.atomic
+def membership_add(
+    *, club: Club, player: Player, actor: User | AnonymousUser | None, role: str = Role.MEMBER
+) -> Membership:
+    """Make an existing player (of another club) a member of ``club``.
+
+    The rule that keeps a club from capturing another club's players: it takes an organizer
+    of ``club`` *and* the consent of the player's side: either the same person also speaks
+    for the player (``may_consent_for``: an organizer of one of the player's clubs, or the
+    player's own account), or that side gave its consent beforehand (``join_consent_grant``,
+    used up here). A player who left every club can be brought back only by their own consent.
+    """
+    require_role(actor, club.pk, ORGANIZER, "add members")
+    if role not in Role.values:
+        raise ServiceError.single(
+            "invalid_role", f"'{role}' is not a role.", f"'{role}' is geen rol.", field="role"
+        )
+    clubs = _player_clubs(player)
+    if club.pk in clubs:
+        raise Conflict.single(
+            "already_member", f"{player.name} is already a member of {club.name}.",
+            f"{player.name} is al lid van {club.name}.", field="player",
+        )
+    consent = JoinConsent.objects.filter(player=player, club=club)
+    if not (may_consent_for(actor, player, clubs) or consent.exists()):
+        raise NotAllowed.single(
+            "no_consent",
+            f"{player.name} belongs to another club. A player joins a second club only with "
+            "the consent of a club that has them or of the player: an organizer of one of "
+            "their clubs, or the player signed in, lets this club add them first. Otherwise "
+            "register a new player in this club.",
+            f"{player.name} hoort bij een andere club. Een speler wordt alleen lid van een "
+            "tweede club met instemming van een club waar die lid is of van de speler zelf: "
+            "een organisator van een van diens clubs, of de speler (ingelogd), staat deze "
+            "club eerst toe de speler toe te voegen. Registreer anders een nieuwe speler in "
+            "deze club.",
+            field="player",
+        )
+    consent.delete()  # used up
+    membership = Membership.objects.create(club=club, player=player, role=role)
+    audit(actor, "membership.add", membership, club_id=club.pk, player=player.pk, role=role)
+    return membership
+
+
+def players_who_may_join(club: Club, actor: User | AnonymousUser | None) -> list[Player]:
+    """Players who are not members of ``club`` and whom ``actor`` may bring in: members of
+    the actor's other clubs where the actor organizes, and players who consented to join
+    ``club`` (the club page's choice)."""
+    if actor is None or not actor.is_authenticated:
+        return []
+    sources = [club_id for club_id, role in user_roles(actor).items()
+               if role == Role.ORGANIZER and club_id != club.pk]
+    consented = JoinConsent.objects.filter(club=club).values("player_id")
+    return list(
+        Player.objects.filter(Q(memberships__club_id__in=sources) | Q(pk__in=consented))
+        .exclude(memberships__club=club).distinct().order_by("name", "id")
+    )
 
 
 @transaction.atomic

@@ -17,10 +17,11 @@ from django.db import transaction
 from django.db.models import F
 
 from clubs.audit import audit
-from clubs.errors import ServiceError
+from clubs.errors import Conflict, ServiceError
 from clubs.selectors import ORGANIZER, require_role
 from tournaments import seating
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
+from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
 from tournaments.tasks import enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -140,9 +141,17 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
             field="player_b",
         )
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        # Locks in the order every seat change takes them: the round, then its tables by id
+        # (tournaments.tables.lock_tables); a session write locks its table before it reads
+        # the seats, so a swap and a table's first result never overlap.
+        round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
-            raise _error("round_closed", "This round is closed.", "Deze ronde is gesloten.")
+            raise Conflict.single("round_closed", "This round is closed.",
+                                  "Deze ronde is gesloten.")
+        tables = lock_tables(
+            Seat.objects.filter(round=round_, player_id__in=[player_a, player_b])
+            .values_list("table_id", flat=True)
+        )
         places = {}
         for player in (player_a, player_b):
             seat = Seat.objects.filter(round=round_, player_id=player).first()
@@ -154,12 +163,15 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
                     f"Speler {player} doet niet mee in deze ronde.",
                     field="player_a" if player == player_a else "player_b",
                 )
-            if seat is not None and hasattr(seat.table, "session"):
-                raise _error(
-                    "table_has_results",
-                    f"Table {seat.table.number} already has results; it cannot be changed.",
-                    f"Tafel {seat.table.number} heeft al uitslagen; die kan niet meer wijzigen.",
-                )
+            if seat is not None:
+                if seat.table_id not in tables:  # moved before the lock was taken
+                    raise Conflict.single(
+                        "concurrent_update", "The seating changed meanwhile; reload and retry.",
+                        "De indeling is intussen gewijzigd; laad opnieuw en probeer het nog "
+                        "eens.",
+                    )
+                if table_has_session(seat.table_id):
+                    raise table_has_results(tables[seat.table_id])
             places[player] = (seat, bye)
         (seat_a, bye_a), (seat_b, bye_b) = places[player_a], places[player_b]
         for seat in (seat_a, seat_b):
@@ -184,6 +196,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
 def round_accept(*, round_: Round, actor: Actor) -> Round:
     """The tables sit down: the previewed seating becomes the round being played."""
     require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
+    round_ = lock_round(round_.pk)
     if round_.status != Round.Status.PLANNED:
         raise _error("not_planned", "Only a planned round can be started.",
                      "Alleen een geplande ronde kan beginnen.")
@@ -207,6 +220,7 @@ def _byes_changed(event_id: int) -> None:
 @transaction.atomic
 def round_close(*, round_: Round, actor: Actor) -> Round:
     require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
+    round_ = lock_round(round_.pk)
     if round_.status == Round.Status.PLANNED:
         raise _error("not_started", "This round has not started yet; start it or seat it again.",
                      "Deze ronde is nog niet begonnen; start haar of deel opnieuw in.")
@@ -218,7 +232,10 @@ def round_close(*, round_: Round, actor: Actor) -> Round:
 
 def _planned_round(event: Event) -> Round:
     """The round being planned, emptied for a new seating, or a new one after the last."""
-    round_ = event.rounds.filter(status=Round.Status.PLANNED).order_by("number").first()
+    round_ = (
+        event.rounds.select_for_update().filter(status=Round.Status.PLANNED)
+        .order_by("number").first()
+    )
     if round_ is None:
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         return Round(event=event, number=(last or 0) + 1, status=Round.Status.PLANNED)

@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import ServiceError, problem
+from clubs.errors import Conflict, ServiceError, delete_unless_protected, problem
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
@@ -23,6 +23,7 @@ from tournaments.models import (
     StandingsComputation,
 )
 from tournaments.rounds import GENERATED_METHODS
+from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None
 STANDINGS_LOCK = 0x5354  # namespace for the per-event advisory lock ("ST")
@@ -99,24 +100,8 @@ def event_create(
 ) -> Event:
     """A new club night or tournament of ``club``, as a draft that is not yet published."""
     require_role(actor, club.pk, ORGANIZER, "create an event")
-    problems = []
-    if not name.strip():
-        problems.append(("name_required", "An event needs a name.",
-                         "Een evenement heeft een naam nodig.", "name"))
-    if kind not in Event.Kind.values:
-        problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
-                         f"Onbekende soort evenement '{kind}'.", "kind"))
-    if ruleset not in RULESETS:
-        problems.append(("unknown_ruleset", f"Unknown ruleset '{ruleset}'.",
-                         f"Onbekende spelregels '{ruleset}'.", "ruleset"))
-    if seating_method not in GENERATED_METHODS:
-        problems.append(("unknown_seating_method", f"Unknown seating method '{seating_method}'.",
-                         f"Onbekende indelingsmethode '{seating_method}'.", "seating_method"))
-    if not 1 <= planned_rounds <= 50:
-        problems.append(("planned_rounds_range", "Plan 1 to 50 rounds.",
-                         "Plan 1 tot 50 rondes.", "planned_rounds"))
-    if problems:
-        raise ServiceError([problem(c, m, nl, field=f) for c, m, nl, f in problems])
+    _check_event_fields(name=name, kind=kind, ruleset=ruleset, planned_rounds=planned_rounds,
+                        seating_method=seating_method)
     with transaction.atomic():
         event = Event.objects.create(
             club=club, name=name.strip(), date=date, kind=kind, ruleset=ruleset,
@@ -127,22 +112,99 @@ def event_create(
     return event
 
 
+EVENT_FIELDS = ("name", "kind", "date", "ruleset", "planned_rounds", "seating_method")
+
+
+def _check_event_fields(**fields: Any) -> None:
+    """Every problem with the given event fields at once (the rules of create and update)."""
+    problems = []
+    name, kind, ruleset = fields.get("name"), fields.get("kind"), fields.get("ruleset")
+    if name is not None and not name.strip():
+        problems.append(("name_required", "An event needs a name.",
+                         "Een evenement heeft een naam nodig.", "name"))
+    if kind is not None and kind not in Event.Kind.values:
+        problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
+                         f"Onbekende soort evenement '{kind}'.", "kind"))
+    if ruleset is not None and ruleset not in RULESETS:
+        problems.append(("unknown_ruleset", f"Unknown ruleset '{ruleset}'.",
+                         f"Onbekende spelregels '{ruleset}'.", "ruleset"))
+    method = fields.get("seating_method")
+    if method is not None and method not in GENERATED_METHODS:
+        problems.append(("unknown_seating_method", f"Unknown seating method '{method}'.",
+                         f"Onbekende indelingsmethode '{method}'.", "seating_method"))
+    rounds = fields.get("planned_rounds")
+    if rounds is not None and not 1 <= rounds <= 50:
+        problems.append(("planned_rounds_range", "Plan 1 to 50 rounds.",
+                         "Plan 1 tot 50 rondes.", "planned_rounds"))
+    if problems:
+        raise ServiceError([problem(c, m, nl, field=f) for c, m, nl, f in problems])
+
+
+def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
+    """Change an event's name, kind, date, ruleset, planned rounds or seating method (its
+    club's organizers). The ruleset stays once sessions were played under it; its status and
+    visibility change only through their commands (start a round, close, publish)."""
+    require_role(actor, event.club_id, ORGANIZER, "change an event")
+    unknown = sorted(set(changes) - set(EVENT_FIELDS))
+    if unknown:
+        raise ServiceError([
+            problem("command_only", f"'{name}' cannot be changed here.",
+                    f"'{name}' kan hier niet worden gewijzigd.", field=name)
+            for name in unknown
+        ])
+    _check_event_fields(**changes)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        changed = [name for name, value in changes.items() if value != getattr(event, name)]
+        if "ruleset" in changed and event.sessions.exists():
+            raise Conflict.single(
+                "ruleset_in_use", "Sessions were already played under the current ruleset.",
+                "Er zijn al partijen gespeeld volgens de huidige spelregels.", field="ruleset",
+            )
+        old_date = event.date
+        for name in changed:
+            setattr(event, name, changes[name].strip() if name == "name" else changes[name])
+        if changed:
+            event.save(update_fields=changed)
+            audit(actor, "event.update", event, club_id=event.club_id, changed=sorted(changed))
+        if event.date != old_date and event.sessions.exists():
+            enqueue_ratings(event.club_id)  # ratings follow the play order, dates first
+    return event
+
+
+def event_delete(*, event: Event, actor: Actor) -> None:
+    """Delete an event without results (its club's organizers); results are evidence."""
+    require_role(actor, event.club_id, ORGANIZER, "delete an event")
+    with transaction.atomic():
+        audit(actor, "event.delete", event, club_id=event.club_id, name=event.name)
+        delete_unless_protected(event)
+
+
 def entry_set_present(
-    *, event: Event, actor: Actor, player: Player, present: bool
+    *, event: Event, actor: Actor, player: Player, present: bool, new: bool = False
 ) -> EventPlayer:
     """Register a club member for the event and check them in (or out). A player checked out
-    is left out of the next seating; their earlier results stay."""
+    is left out of the next seating; their earlier results stay. Only members are checked in;
+    a player who left the club may still be checked out. ``new``: refuse a player already on
+    the list (an entry added rather than a check-in)."""
     require_role(actor, event.club_id, SCORERS, "check players in")
-    if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
-        raise ServiceError.single(
-            "not_a_member", f"{player.name} is not a member of this club.",
-            f"{player.name} is geen lid van deze club.", field="player",
-        )
-    _check_event_open(event)
     with transaction.atomic():
+        _check_event_open(event)
+        if present and not Membership.objects.filter(
+            club_id=event.club_id, player=player
+        ).exists():
+            raise ServiceError.single(
+                "not_a_member", f"{player.name} is not a member of this club.",
+                f"{player.name} is geen lid van deze club.", field="player",
+            )
         entry, created = EventPlayer.objects.get_or_create(
             event=event, player=player, defaults={"present": present}
         )
+        if new and not created:  # an entry added as new (the API's create), not a check-in
+            raise ServiceError.single(
+                "already_entered", f"{player.name} is already on the event's list.",
+                f"{player.name} staat al op de lijst van het evenement.", field="player",
+            )
         if not created and entry.present != present:
             entry.present = present
             entry.save(update_fields=["present"])
@@ -151,11 +213,20 @@ def entry_set_present(
     return entry
 
 
+def entry_remove(*, entry: EventPlayer, actor: Actor) -> None:
+    """Take a player off the event's list (their earlier results stay: they are evidence)."""
+    require_role(actor, entry.event.club_id, SCORERS, "check players in")
+    with transaction.atomic():
+        _check_event_open(entry.event)
+        audit(actor, "entry.remove", entry, club_id=entry.event.club_id, player=entry.player_id)
+        entry.delete()
+
+
 def event_walk_in(*, event: Event, actor: Actor, name: str) -> EventPlayer:
     """A player who walks in tonight: a new club member, registered and checked in at once."""
     require_role(actor, event.club_id, SCORERS, "register a walk-in")
-    _check_event_open(event)
     with transaction.atomic():
+        _check_event_open(event)
         player = player_register(club=event.club, name=name, actor=actor)
         return EventPlayer.objects.create(event=event, player=player, present=True)
 
@@ -169,6 +240,9 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
             event.save(update_fields=["published"])
             audit(actor, "event.publish" if published else "event.unpublish", event,
                   club_id=event.club_id)
+            if event.sessions.filter(complete=True).exists():
+                # Ratings count published events only: its sessions enter (or leave) them.
+                enqueue_ratings(event.club_id)
     return event
 
 
@@ -187,8 +261,10 @@ def event_close(*, event: Event, actor: Actor) -> Event:
 
 
 def _check_event_open(event: Event) -> None:
-
-    if event.status == Event.Status.FINISHED:
+    """Refuse to change the entries of a finished event. Inside a transaction the event row is
+    locked as ``event_close`` locks it, so the event cannot finish in between."""
+    status = Event.objects.select_for_update().values_list("status", flat=True).get(pk=event.pk)
+    if status == Event.Status.FINISHED:
         raise ServiceError.single(
             "event_finished", "This event is finished.", "Dit evenement is afgelopen."
         )

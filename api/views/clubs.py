@@ -2,17 +2,30 @@
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import QuerySet
-from rest_framework import mixins, viewsets
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from api.permissions import ClubWriteMixin
-from api.serializers import ClubSerializer, MembershipSerializer, PlayerSerializer
-from clubs.models import Club, Membership, Player
+from api.serializers import (
+    ClubSerializer,
+    JoinConsentSerializer,
+    MembershipSerializer,
+    PlayerSerializer,
+)
+from clubs.models import Club, Membership, Player, Role
 from clubs.selectors import ORGANIZER, SCORERS, require_role_in_every_club
 from clubs.services import (
     club_create,
+    club_delete,
+    club_player_add,
+    club_update,
+    join_consent_grant,
+    membership_add,
     membership_end,
     membership_set_role,
     player_delete,
@@ -32,11 +45,14 @@ class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def club_id_of(self, instance: Club) -> int:
         return instance.pk
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        return None
+    def create_object(self, data: dict[str, Any]) -> Club:
+        return club_create(founder=self.request.user, **data)
 
-    def perform_create(self, serializer: ClubSerializer) -> None:
-        serializer.instance = club_create(founder=self.request.user, **serializer.validated_data)
+    def update_object(self, instance: Club, data: dict[str, Any]) -> Club:
+        return club_update(club=instance, actor=self.request.user, **data)
+
+    def delete_object(self, instance: Club) -> None:
+        club_delete(club=instance, actor=self.request.user)
 
 
 class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -48,15 +64,15 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     serializer_class = PlayerSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     write_roles = SCORERS
-    audit_creates = False  # player_register writes the entry
+    parent_field = "club"
     filterset_fields = {"clubs": ["exact"], "name": ["exact", "icontains"]}
     ordering_fields = ["name", "created_at"]
 
     def get_queryset(self) -> QuerySet[Player]:
         return Player.objects.prefetch_related("memberships").order_by("name", "id")
 
-    def club_id_of(self, instance: Player) -> int:
-        raise NotImplementedError("player writes check every club: see check_object_write")
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return parent_pk
 
     def check_object_write(self, instance: Player) -> None:
         # Checked again, under lock, by the service; this answers before the input is read.
@@ -65,26 +81,40 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
             "change them", "deze speler wijzigen",
         )
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        club = data.get("club")
-        return club.pk if club is not None else None
+    def create_object(self, data: dict[str, Any]) -> Player:
+        return club_player_add(club=data["club"], actor=self.request.user, name=data["name"])
 
-    def perform_update(self, serializer: PlayerSerializer) -> None:
-        player = serializer.instance
-        name = serializer.validated_data.get("name", player.name)
-        serializer.instance = player_update(player=player, actor=self.request.user, name=name)
+    def update_object(self, instance: Player, data: dict[str, Any]) -> Player:
+        name = data.get("name", instance.name)
+        return player_update(player=instance, actor=self.request.user, name=name)
 
-    def perform_destroy(self, instance: Player) -> None:
+    def delete_object(self, instance: Player) -> None:
         player_delete(player=instance, actor=self.request.user)
+
+    @extend_schema(request=JoinConsentSerializer, responses={201: JoinConsentSerializer})
+    @action(detail=True, methods=["post"], url_path="join-consent",
+            permission_classes=[IsAuthenticated])
+    def join_consent(self, request: Request, pk: str | None = None) -> Response:
+        """Let another club add this player as a member (the player's own account, or an
+        organizer of one of the player's clubs). That club's organizer then adds them with
+        POST /api/v1/memberships/; the consent is used up."""
+        serializer = JoinConsentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        consent = join_consent_grant(player=self.get_object(), actor=request.user,
+                                     club=serializer.validated_data["club"])
+        return Response(JoinConsentSerializer(consent).data, status=status.HTTP_201_CREATED)
 
 
 class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
-    """Who belongs to which club, with which role. Organizers manage them; a club keeps at
-    least one organizer (its last one can neither step down nor leave)."""
+    """Who belongs to which club, with which role. Organizers manage them; a player of
+    another club joins only with that club's consent (an organizer of both) or from their own
+    account; a club keeps at least one organizer (its last one can neither step down nor
+    leave)."""
 
     serializer_class = MembershipSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     write_roles = ORGANIZER
+    parent_field = "club"
     filterset_fields = ["club", "player", "role"]
     ordering_fields = ["joined_at"]
 
@@ -94,23 +124,18 @@ class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def club_id_of(self, instance: Membership) -> int:
         return instance.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        club = data.get("club")
-        return club.pk if club is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return parent_pk
 
-    @transaction.atomic
-    def perform_update(self, serializer: MembershipSerializer) -> None:
-        membership = serializer.instance
-        self.check_club(self.club_id_of(membership))
-        self.check_club(self.club_id_of_data(serializer.validated_data))  # moved elsewhere
-        serializer.check_write(serializer.validated_data)  # the club and player stay
-        role = serializer.validated_data.get("role", membership.role)
-        serializer.instance = membership_set_role(
-            membership=membership, actor=self.request.user, role=role
-        )
+    def create_object(self, data: dict[str, Any]) -> Membership:
+        return membership_add(club=data["club"], player=data["player"],
+                              actor=self.request.user, role=data.get("role", Role.MEMBER))
 
-    def perform_destroy(self, instance: Membership) -> None:
-        self.check_club(self.club_id_of(instance))
+    def update_object(self, instance: Membership, data: dict[str, Any]) -> Membership:
+        role = data.get("role", instance.role)
+        return membership_set_role(membership=instance, actor=self.request.user, role=role)
+
+    def delete_object(self, instance: Membership) -> None:
         membership_end(membership=instance, actor=self.request.user)
 
 

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -29,10 +28,9 @@ from api.serializers import (
     SwapSerializer,
     TableSerializer,
 )
-from clubs.errors import Conflict, ServiceError
-from clubs.models import Membership, Player
+from clubs.errors import ServiceError
+from clubs.models import Player
 from clubs.selectors import SCORERS
-from games.models import Session
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
 from tournaments.event_seating import seating_results_protected
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
@@ -44,8 +42,26 @@ from tournaments.rounds import (
     round_swap,
 )
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.services import event_close, event_publish
-from tournaments.tasks import enqueue_ratings
+from tournaments.services import (
+    entry_remove,
+    entry_set_present,
+    event_close,
+    event_create,
+    event_delete,
+    event_publish,
+    event_update,
+)
+from tournaments.tables import (
+    round_create,
+    round_delete,
+    round_renumber,
+    seat_create,
+    seat_delete,
+    seat_update,
+    table_create,
+    table_delete,
+    table_renumber,
+)
 
 
 class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -59,21 +75,23 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def get_queryset(self) -> QuerySet[Event]:
         return events_visible_to(self.request.user).order_by("-date", "-id")
 
+    parent_field = "club"
+
     def club_id_of(self, instance: Event) -> int:
         return instance.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        club = data.get("club")
-        return club.pk if club is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return parent_pk
 
-    @transaction.atomic
-    def perform_update(self, serializer: EventSerializer) -> None:
-        old_date = serializer.instance.date
-        super().perform_update(serializer)
-        event = serializer.instance
-        if event.date != old_date and event.sessions.exists():
-            # The club's ratings are computed in play order, which starts with the date.
-            enqueue_ratings(event.club_id)
+    def create_object(self, data: dict[str, Any]) -> Event:
+        return event_create(actor=self.request.user, **data)
+
+    def update_object(self, instance: Event, data: dict[str, Any]) -> Event:
+        data = {name: value for name, value in data.items() if name != "club"}
+        return event_update(event=instance, actor=self.request.user, **data)
+
+    def delete_object(self, instance: Event) -> None:
+        event_delete(event=instance, actor=self.request.user)
 
     @extend_schema(request=PublishSerializer, responses=EventSerializer)
     @action(detail=True, methods=["post"])
@@ -124,12 +142,24 @@ class RoundViewSet(_EventChildMixin, viewsets.ModelViewSet):
     def get_queryset(self) -> QuerySet[Round]:
         return Round.objects.filter(event__in=self.visible_events()).order_by("event_id", "number")
 
+    parent_field = "event"
+
     def club_id_of(self, instance: Round) -> int:
         return instance.event.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        event = data.get("event")
-        return event.club_id if event is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return Event.objects.filter(pk=parent_pk).values_list("club_id", flat=True).first()
+
+    def create_object(self, data: dict[str, Any]) -> Round:
+        return round_create(event=data["event"], actor=self.request.user,
+                            number=data.get("number"))
+
+    def update_object(self, instance: Round, data: dict[str, Any]) -> Round:
+        return round_renumber(round_=instance, actor=self.request.user,
+                              number=data.get("number", instance.number))
+
+    def delete_object(self, instance: Round) -> None:
+        round_delete(round_=instance, actor=self.request.user)
 
 
 class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
@@ -145,12 +175,24 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
             .order_by("round_id", "number")
         )
 
+    parent_field = "round"
+
     def club_id_of(self, instance: Table) -> int:
         return instance.round.event.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        round_ = data.get("round")
-        return round_.event.club_id if round_ is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return Round.objects.filter(pk=parent_pk).values_list("event__club_id", flat=True).first()
+
+    def create_object(self, data: dict[str, Any]) -> Table:
+        return table_create(round_=data["round"], actor=self.request.user,
+                            number=data.get("number"))
+
+    def update_object(self, instance: Table, data: dict[str, Any]) -> Table:
+        return table_renumber(table=instance, actor=self.request.user,
+                              number=data.get("number", instance.number))
+
+    def delete_object(self, instance: Table) -> None:
+        table_delete(table=instance, actor=self.request.user)
 
 
 class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):
@@ -168,55 +210,25 @@ class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):
             .order_by("table_id", "position")
         )
 
+    parent_field = "table"
+
     def club_id_of(self, instance: Seat) -> int:
         return instance.table.round.event.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        table = data.get("table")
-        return table.round.event.club_id if table is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return (Table.objects.filter(pk=parent_pk)
+                .values_list("round__event__club_id", flat=True).first())
 
-    # A table's seats are what its session's per-seat results refer to: once the table has a
-    # session (or its round is closed) they stay as they are.
+    def create_object(self, data: dict[str, Any]) -> Seat:
+        return seat_create(table=data["table"], actor=self.request.user,
+                           position=data["position"], player=data["player"])
 
-    @transaction.atomic
-    def perform_create(self, serializer: SeatSerializer) -> None:
-        table = serializer.validated_data["table"]
-        self.check_club(self.club_id_of_data(serializer.validated_data))
-        refuse_seat_change(table)
-        refuse_non_member(club_id=table.round.event.club_id,
-                          player=serializer.validated_data["player"])
-        super().perform_create(serializer)
+    def update_object(self, instance: Seat, data: dict[str, Any]) -> Seat:
+        return seat_update(seat=instance, actor=self.request.user,
+                           position=data.get("position"), player=data.get("player"))
 
-    @transaction.atomic
-    def perform_update(self, serializer: SeatSerializer) -> None:
-        seat = serializer.instance
-        self.check_club(self.club_id_of(seat))
-        refuse_seat_change(seat.table)
-        player = serializer.validated_data.get("player")
-        if player is not None and player.pk != seat.player_id:
-            refuse_non_member(club_id=self.club_id_of(seat), player=player)
-        super().perform_update(serializer)
-
-    @transaction.atomic
-    def perform_destroy(self, instance: Seat) -> None:
-        self.check_club(self.club_id_of(instance))
-        refuse_seat_change(instance.table)
-        super().perform_destroy(instance)
-
-
-def refuse_seat_change(table: Table) -> None:
-    """Refuse to change the seats of a table that has results or whose round is closed (the
-    same refusals as ``round_swap``). The table row is locked as a session write locks it, so
-    a session cannot start in between."""
-    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
-    if table.round.status == Round.Status.CLOSED:
-        raise Conflict.single("round_closed", "This round is closed.", "Deze ronde is gesloten.")
-    if Session.objects.filter(table=table).exists():
-        raise Conflict.single(
-            "table_has_results",
-            f"Table {table.number} already has results; it cannot be changed.",
-            f"Tafel {table.number} heeft al uitslagen; die kan niet meer wijzigen.",
-        )
+    def delete_object(self, instance: Seat) -> None:
+        seat_delete(seat=instance, actor=self.request.user)
 
 
 class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
@@ -234,61 +246,26 @@ class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
             .order_by("event_id", "player__name")
         )
 
+    parent_field = "event"
+
     def club_id_of(self, instance: EventPlayer) -> int:
         return instance.event.club_id
 
-    def club_id_of_data(self, data: dict[str, Any]) -> int | None:
-        event = data.get("event")
-        return event.club_id if event is not None else None
+    def parent_club_id(self, parent_pk: int) -> int | None:
+        return Event.objects.filter(pk=parent_pk).values_list("club_id", flat=True).first()
 
-    # The refusals of ``tournaments.services.entry_set_present`` (the check-in pages' service):
-    # only the club's members play, and a finished event's entries stay as they were. A
-    # player who left the club may still be checked out or removed.
+    def create_object(self, data: dict[str, Any]) -> EventPlayer:
+        return entry_set_present(event=data["event"], actor=self.request.user,
+                                 player=data["player"], present=data.get("present", True),
+                                 new=True)
 
-    @transaction.atomic
-    def perform_create(self, serializer: EntrySerializer) -> None:
-        event = serializer.validated_data["event"]
-        self.check_club(event.club_id)
-        refuse_non_member(club_id=event.club_id, player=serializer.validated_data["player"])
-        refuse_entry_change(event)
-        super().perform_create(serializer)
+    def update_object(self, instance: EventPlayer, data: dict[str, Any]) -> EventPlayer:
+        return entry_set_present(event=instance.event, actor=self.request.user,
+                                 player=instance.player,
+                                 present=data.get("present", instance.present))
 
-    @transaction.atomic
-    def perform_update(self, serializer: EntrySerializer) -> None:
-        entry = serializer.instance
-        self.check_club(self.club_id_of(entry))
-        if serializer.validated_data.get("present", entry.present):
-            refuse_non_member(club_id=entry.event.club_id, player=entry.player)
-        refuse_entry_change(entry.event)
-        super().perform_update(serializer)
-
-    @transaction.atomic
-    def perform_destroy(self, instance: EventPlayer) -> None:
-        self.check_club(self.club_id_of(instance))
-        refuse_entry_change(instance.event)
-        super().perform_destroy(instance)
-
-
-def refuse_non_member(*, club_id: int, player: Player) -> None:
-    """Refuse to enter or seat a player who is not a member of the event's club (the message
-    of ``entry_set_present``)."""
-    if not Membership.objects.filter(club_id=club_id, player=player).exists():
-        raise ServiceError.single(
-            "not_a_member", f"{player.name} is not a member of this club.",
-            f"{player.name} is geen lid van deze club.", field="player",
-        )
-
-
-def refuse_entry_change(event: Event) -> None:
-    """Refuse to change the entries of a finished event. The event row is locked as
-    ``event_close`` locks it, so the event cannot finish in between."""
-    status_now = Event.objects.select_for_update().values_list("status", flat=True).get(
-        pk=event.pk
-    )
-    if status_now == Event.Status.FINISHED:
-        raise ServiceError.single(
-            "event_finished", "This event is finished.", "Dit evenement is afgelopen."
-        )
+    def delete_object(self, instance: EventPlayer) -> None:
+        entry_remove(entry=instance, actor=self.request.user)
 
 
 def _plan_response(round_: Round, code: int = status.HTTP_200_OK) -> Response:

@@ -95,6 +95,14 @@ def build_world() -> World:
                  spare, entry, candidate, assigned, token)
 
 
+def member_of(club: Club) -> Player:
+    """A new member of ``club`` (a player another club may bring in with that club's consent:
+    the world's organizer organizes both)."""
+    player = PlayerFactory()
+    Membership.objects.create(club=club, player=player)
+    return player
+
+
 def client_for(actor: str, world: World, token_table: Table) -> APIClient:
     """A client acting as ``actor``; ``token_table`` is the table the write is about (whose
     link the ``table_token`` actor holds)."""
@@ -173,8 +181,11 @@ WRITES: list[Write] = [
           lambda w: f"/api/v1/players/{w.spare.pk}/", lambda w: {"name": "Renamed"}, SCORERS),
     Write("delete player", "delete", "/api/v1/players/{id}/",
           lambda w: f"/api/v1/players/{w.spare.pk}/", lambda w: None, ORGANIZERS),
+    Write("consent to join", "post", "/api/v1/players/{id}/join-consent/",
+          lambda w: f"/api/v1/players/{w.spare.pk}/join-consent/",
+          lambda w: {"club": w.bare_club.pk}, ORGANIZERS),
     Write("add membership", "post", "/api/v1/memberships/", lambda w: "/api/v1/memberships/",
-          lambda w: {"club": w.club.pk, "player": PlayerFactory().pk, "role": "member"},
+          lambda w: {"club": w.club.pk, "player": member_of(w.bare_club).pk, "role": "member"},
           ORGANIZERS),
     Write("replace membership", "put", "/api/v1/memberships/{id}/",
           lambda w: f"/api/v1/memberships/{Membership.objects.get(player=w.spare).pk}/",

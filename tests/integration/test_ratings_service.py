@@ -113,7 +113,8 @@ def test_a_late_entry_before_the_last_session_replays_from_it():
 def test_new_sessions_after_the_last_are_appended():
     club, players, sessions = club_with_history(seed=10, evenings=2)
     ratings_update(club_id=club.pk)
-    event = Event.objects.create(club=club, name="Later", date=datetime.date(2026, 6, 1))
+    event = Event.objects.create(club=club, name="Later", date=datetime.date(2026, 6, 1),
+                                 published=True)
     play(event, 1, 1, players[:4], [100, 0, -50, -50])
     sync = ratings_update(club_id=club.pk)
     assert sync.mode == "appended" and sync.sessions_rated == 1
@@ -146,7 +147,8 @@ def test_a_deleted_event_is_replayed_away():
 def test_a_player_whose_only_session_is_taken_back_loses_the_rating():
     club, players, _ = club_with_history(seed=14, evenings=2)
     newcomer = Player.objects.create(name="Nieuw")
-    event = Event.objects.create(club=club, name="Extra", date=datetime.date(2026, 1, 7))
+    event = Event.objects.create(club=club, name="Extra", date=datetime.date(2026, 1, 7),
+                                 published=True)
     session = play(event, 1, 1, [newcomer, *players[:3]], [90, -30, -30, -30])
     ratings_update(club_id=club.pk)
     assert PlayerRating.objects.filter(player=newcomer).exists()
@@ -208,7 +210,8 @@ def test_provisional_until_enough_sessions():
     players = [Player.objects.create(name=f"P{i}") for i in range(5)]
     for day in range(10):
         event = Event.objects.create(club=club, name=f"Avond {day}",
-                                     date=datetime.date(2026, 2, 1) + datetime.timedelta(day))
+                                     date=datetime.date(2026, 2, 1) + datetime.timedelta(day),
+                                     published=True)
         # players[0..3] play every evening; players[4] only on the first one, for players[3].
         seated = [*players[:3], players[4] if day == 0 else players[3]]
         play(event, 1, 1, seated, [40, 10, -20, -30])
@@ -222,7 +225,8 @@ def test_provisional_until_enough_sessions():
 def test_tied_totals_share_the_placement_and_change_alike():
     club = ClubFactory()
     players = [Player.objects.create(name=f"T{i}") for i in range(4)]
-    event = Event.objects.create(club=club, name="Gelijk", date=datetime.date(2026, 3, 1))
+    event = Event.objects.create(club=club, name="Gelijk", date=datetime.date(2026, 3, 1),
+                                 published=True)
     session = play(event, 1, 1, players, [100, 100, -50, -150])
     ratings_update(club_id=club.pk)
     rows = {r.seat: r for r in RatingHistory.objects.filter(session=session)}

@@ -95,7 +95,7 @@ def test_every_write_is_in_the_audit_log():
     put(client, table)
     actions = list(AuditEntry.objects.order_by("at", "id").values_list("action", "actor"))
     assert actions == [
-        ("player.register", user.pk), ("update", user.pk), ("session.save", user.pk)
+        ("player.register", user.pk), ("event.update", user.pk), ("session.save", user.pk)
     ]
     refused = APIClient()
     refused.force_authenticate(user_with_role(event.club, Role.MEMBER))

@@ -2,8 +2,8 @@
 
 Terms:
 
-* **pool session**: a complete session of the pool's club as it is now: id, revision, order
-  key and date (``tournaments.ratings_db.order``).
+* **pool session**: a rated session (complete, of a published event) of the pool's club as
+  it is now: id, revision, order key and date (``tournaments.ratings_db.order``).
 * **applied session**: a session the pool has rated (a ``RatedSession`` row): the order key
   and revision it had then, and its position in the pool's play order.
 * **state before a position**: every player's rating right after their last rated session
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db import connection
+from django.db.models import QuerySet
 
 from games.models import Session, SessionSeat
 from tournaments.models import Event, PlayerRating, RatedSession, RatingHistory, Round, Table
@@ -51,14 +52,22 @@ def _as_date(value: date | str) -> date:
 
 
 def complete_sessions(club_id: int) -> dict[int, PoolSession]:
-    """Every complete session of the club now, by session id."""
-    rows = Session.objects.filter(event__club_id=club_id, complete=True).values_list(
+    """Every rated session of the club now, by session id (``rated_sessions``)."""
+    rows = rated_sessions().filter(event__club_id=club_id).values_list(
         "id", "revision", "event__date", "event_id", "table__round__number", "table__number"
     )
     return {
         sid: PoolSession(sid, revision, order_key(day, event_id, round_no, table_no, sid), day)
         for sid, revision, day, event_id, round_no, table_no in rows
     }
+
+
+def rated_sessions() -> QuerySet[Session]:
+    """The sessions the ratings count: complete sessions of published events. Ratings are
+    public, so they never carry a result its event page would not show to everyone: an
+    event's results enter the ratings when it is published, and leave them if it is hidden
+    again."""
+    return Session.objects.filter(complete=True, event__published=True)
 
 
 def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
@@ -76,7 +85,7 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND s.complete = %s AND e.date >= %s
+WHERE e.club_id = %s AND s.complete = %s AND e.published = %s AND e.date >= %s
 ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 """
 
@@ -89,7 +98,7 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND s.complete = %s AND e.date >= %s
+WHERE e.club_id = %s AND s.complete = %s AND e.published = %s AND e.date >= %s
 GROUP BY s.id, e.id, r.number, t.number
 ORDER BY e.date, e.id, r.number, t.number, s.id
 """
@@ -133,7 +142,8 @@ def session_results(
     since = key_date(from_key) if from_key else date.min
     postgres = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL), [club_id, True, since])
+        cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
+                       [club_id, True, True, since])
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
     results: list[tuple[PoolSession, SessionResult]] = []
     for sid, revision, day, event_id, round_no, table_no, players, totals in rows:

@@ -31,6 +31,7 @@ from clubs.selectors import user_roles
 from games.models import Session
 from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import HistoryEntry, SessionExplanation, explain_session
+from tournaments.ratings_db.loading import rated_sessions
 from tournaments.ratings_db.order import played_at
 from tournaments.ratings_db.services import pool_config
 
@@ -176,20 +177,21 @@ def player_rating_history(
     where = _session_info({sid for _, sid in by_session}, viewer)
     explained = []
     for (club, session_id), seats in by_session.items():
+        if session_id not in where:
+            # A session the viewer may not read (its event was hidden again after it was
+            # rated, until the replay takes it out): not even its totals or opponents.
+            continue
         entries = [_entry(row) for row in seats]
         explained.append(ExplainedSession(
             club_id=club,
             position=seats[0][1],
             played_on=seats[0][6],
-            where=where.get(session_id, _HIDDEN),
+            where=where[session_id],
             explanation=explain_session(entries, player_id),
             opponent_names={row[3]: row[4] for row in seats if row[3] != player_id},
         ))
     explained.sort(key=lambda e: (e.club_id, e.position))
     return explained
-
-
-_HIDDEN = SessionInfo(None, None, None, None)
 
 
 def _entry(row: tuple) -> HistoryEntry:
@@ -233,7 +235,7 @@ def stale_rating_pools() -> list[int]:
     """
     sessions = {
         club: (count, revisions or 0)
-        for club, count, revisions in Session.objects.filter(complete=True)
+        for club, count, revisions in rated_sessions()
         .values("event__club_id")
         .annotate(count=Count("id"), revisions=Sum("revision"))
         .values_list("event__club_id", "count", "revisions")
