@@ -1,4 +1,6 @@
-"""The admin of clubs, players, memberships, API tokens and the audit log.
+"""The admin of clubs, players, memberships, API tokens and the audit log. Every write goes
+through the clubs' services (``clubs.admin_writes``), so the admin keeps the same rules, checks
+the same permissions and writes the same audit entries as the pages and the API.
 
 Every list selects the rows it shows with their related rows in one query
 (``list_select_related`` or an annotation), so a longer page never costs more queries.
@@ -8,63 +10,58 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Exists, Model, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import ApiToken, AuditEntry, Club, Membership, Player, Role
+from clubs.admin_writes import ReadOnlyAdmin, ServiceAdmin, ServiceInline
+from clubs.errors import ServiceError
+from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
+from clubs.services import (
+    club_create,
+    club_delete,
+    club_player_add,
+    club_update,
+    membership_add,
+    membership_end,
+    membership_set_role,
+    player_delete,
+    player_link_login,
+    player_update,
+)
+from clubs.tokens import api_token_revoke_as
 from tournaments.models import Event
 
-LAST_ORGANIZER = _("A club that has an organizer keeps at least one: make another member "
-                   "organizer first.")
 
+class MembershipInline(ServiceInline):
+    """The club's members: added (with the consent rule), given a role or ended through the
+    membership services."""
 
-def _is_last_organizer(membership: Membership | None) -> bool:
-    return bool(
-        membership is not None and membership.pk and membership.role == Role.ORGANIZER
-        and not Membership.objects.filter(club_id=membership.club_id, role=Role.ORGANIZER)
-        .exclude(pk=membership.pk).exists()
-    )
-
-
-class MembershipForm(forms.ModelForm):
-    """A membership whose role is changed by hand: the club's last organizer stays one."""
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if _is_last_organizer(self.instance) and (
-            data.get("role") != Role.ORGANIZER or data.get("club") != self.instance.club
-        ):
-            raise ValidationError(LAST_ORGANIZER)
-        return data
-
-
-class KeepsAnOrganizer(BaseInlineFormSet):
-    """The club page's members: a club that has an organizer keeps one."""
-
-    def clean(self) -> None:
-        super().clean()
-        had = Membership.objects.filter(club_id=self.instance.pk, role=Role.ORGANIZER).exists()
-        keeps = any(
-            form.cleaned_data.get("role") == Role.ORGANIZER
-            and not form.cleaned_data.get("DELETE")
-            for form in self.forms if hasattr(form, "cleaned_data")
-        )
-        if self.instance.pk and had and not keeps:
-            raise ValidationError(LAST_ORGANIZER)
-
-
-class MembershipInline(admin.TabularInline):
     model = Membership
-    formset = KeepsAnOrganizer
-    extra = 0
+    fields = ["player", "role"]
     autocomplete_fields = ["player"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
         return super().get_queryset(request).select_related("player")
+
+    def create(self, request: HttpRequest, parent: Model, obj: Model) -> Model:
+        assert isinstance(obj, Membership) and isinstance(parent, Club)
+        return membership_add(club=parent, player=obj.player, actor=request.user, role=obj.role)
+
+    def update(self, request: HttpRequest, original: Model, obj: Model,
+               changed: list[str]) -> Model:
+        assert isinstance(original, Membership) and isinstance(obj, Membership)
+        if "player" in changed:
+            raise ServiceError.single(
+                "command_only", "End the membership and add the other player instead.",
+                "Beëindig het lidmaatschap en voeg de andere speler toe.", field="player",
+            )
+        return membership_set_role(membership=original, actor=request.user, role=obj.role)
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Membership)
+        membership_end(membership=obj, actor=request.user)
 
 
 def _count_of(model: type[Model]) -> Coalesce:
@@ -93,10 +90,11 @@ class HasEventsFilter(admin.SimpleListFilter):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ServiceAdmin):
     list_display = ["name", "city", "slug", "member_count", "event_count", "created_at"]
     list_filter = [HasEventsFilter, "city", "created_at"]
     search_fields = ["name", "city", "slug"]
+    fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "created_at"
     inlines = [MembershipInline]
@@ -115,55 +113,121 @@ class ClubAdmin(admin.ModelAdmin):
     def event_count(self, obj: Club) -> int:
         return obj._events  # type: ignore[attr-defined]
 
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return club_create(founder=request.user, name=data["name"], slug=data["slug"],
+                           city=data.get("city", ""))
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Club)
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        return club_update(club=original, actor=request.user, **changes)
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Club)
+        club_delete(club=obj, actor=request.user)
+
+
+class PlayerForm(forms.ModelForm):
+    """A new player is registered in a club (as the club's pages do)."""
+
+    club = forms.ModelChoiceField(Club.objects.order_by("name"), label=_("club"))
+
+    class Meta:
+        model = Player
+        fields = ["name", "user"]
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ServiceAdmin):
+    """Players are registered in a club, renamed and deleted through the player services; a
+    login is linked to a player by a superuser only (it then speaks for the player)."""
+
     list_display = ["name", "user", "created_at"]
     list_filter = ["clubs"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username", "user__email"]
     autocomplete_fields = ["user"]
 
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["name", "user"] if obj is not None else ["club", "name"]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
+                 **kwargs: Any) -> Any:
+        kwargs["form"] = forms.ModelForm if obj is not None else PlayerForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return club_player_add(club=data["club"], actor=request.user, name=data["name"])
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Player)
+        data = form.cleaned_data
+        if "name" in form.changed_data:
+            original = player_update(player=original, actor=request.user, name=data["name"])
+        if "user" in form.changed_data:
+            original = player_link_login(player=original, actor=request.user,
+                                         login=data["user"])
+        return original
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Player)
+        player_delete(player=obj, actor=request.user)
+
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    form = MembershipForm
+class MembershipAdmin(ServiceAdmin):
+    """A player joins a club with the consent rule of ``membership_add``; a role changes and a
+    membership ends through their services (the club's last organizer stays one)."""
+
     list_display = ["player", "club", "role", "joined_at"]
     list_filter = ["role", "club"]
     list_select_related = ["player", "club"]
     search_fields = ["player__name", "club__name"]
     autocomplete_fields = ["player", "club"]
+    fields = ["club", "player", "role"]
 
-    def has_delete_permission(self, request: HttpRequest, obj: Membership | None = None) -> bool:
-        return super().has_delete_permission(request, obj) and not _is_last_organizer(obj)
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["club", "player"] if obj is not None else []
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
-        """The bulk delete: refused whole if it would leave a club without its organizers."""
-        for club_id in queryset.filter(role=Role.ORGANIZER).values_list("club_id", flat=True):
-            remaining = Membership.objects.filter(club_id=club_id, role=Role.ORGANIZER).exclude(
-                pk__in=queryset.values("pk"))
-            if not remaining.exists():
-                raise PermissionDenied(LAST_ORGANIZER)
-        super().delete_queryset(request, queryset)
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return membership_add(club=data["club"], player=data["player"], actor=request.user,
+                              role=data["role"])
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Membership)
+        return membership_set_role(membership=original, actor=request.user,
+                                   role=form.cleaned_data["role"])
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Membership)
+        membership_end(membership=obj, actor=request.user)
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(ServiceAdmin):
     """Tokens are created by their user (the key is shown once, only a hash is stored); here
-    they can be looked at and revoked by setting ``revoked_at``."""
+    they can be looked at and revoked (the action)."""
 
     list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     list_select_related = ["user"]
     search_fields = ["name", "prefix", "user__username"]
-    readonly_fields = ["user", "name", "prefix", "key_hash", "created_at", "last_used_at"]
+    readonly_fields = ["user", "name", "prefix", "key_hash", "created_at", "last_used_at",
+                       "revoked_at"]
+    actions = ["revoke"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+    @admin.action(description=_("Revoke the selected tokens"))
+    def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
+        self.each(request, queryset,
+                  lambda token: api_token_revoke_as(token=token, actor=request.user),
+                  _("%(count)d token(s) revoked."))
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     """The audit log: written by the services, never edited."""
 
     list_display = ["at", "actor_label", "action", "object_type", "object_id", "club"]
@@ -172,12 +236,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
     search_fields = ["actor_label", "action", "object_id"]
     date_hierarchy = "at"
     show_full_result_count = False  # the log only grows
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: AuditEntry | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: AuditEntry | None = None) -> bool:
-        return False

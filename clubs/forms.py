@@ -1,8 +1,35 @@
 """Forms for the club pages; they parse input only, the services decide."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 
 class PlayerAddForm(forms.Form):
     name = forms.CharField(label=_("Name of the new player"), max_length=120)
+
+
+class JoinForm(forms.Form):
+    """A player of another club joins this one (the choice: the players the organizer may
+    bring in, ``players_who_may_join``)."""
+
+    player = forms.TypedChoiceField(label=_("Player from another club"), coerce=int)
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = choices
+
+
+class ConsentForm(forms.Form):
+    """Let another club add one of this club's players (the consent ``membership_add``
+    needs)."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    club = forms.TypedChoiceField(label=_("May join the club"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]],
+                 clubs: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+        self.fields["club"].choices = clubs

@@ -342,3 +342,30 @@ def _audit_in_clubs(
     """One entry in each club's log (every club the player belonged to sees the change)."""
     for club_id in clubs or [None]:
         audit(actor, action, player, club_id=club_id, **details)
+
+
+@transaction.atomic
+def player_link_login(
+    *, player: Player, actor: User | AnonymousUser | None, login: User | None
+) -> Player:
+    """Give a player a login (or take it away): the account then speaks for the player (joins
+    other clubs, scores as the player). Only a superuser does this: an organizer could
+    otherwise hand someone else's identity to an account of their choosing."""
+    if actor is None or not actor.is_authenticated or not actor.is_superuser:
+        raise NotAllowed.single(
+            "not_allowed", "Only an administrator links a login to a player.",
+            "Alleen een beheerder koppelt een inlog aan een speler.", field="user",
+        )
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if login is not None and Player.objects.filter(user=login).exclude(pk=player.pk).exists():
+        raise Conflict.single(
+            "login_taken", f"The login '{login.get_username()}' belongs to another player.",
+            f"De inlog '{login.get_username()}' hoort al bij een andere speler.", field="user",
+        )
+    old = player.user_id
+    if old != (login.pk if login else None):
+        player.user = login
+        player.save(update_fields=["user"])
+        _audit_in_clubs(actor, "player.login", player, _player_clubs(player), old=old,
+                        user=login.pk if login else None)
+    return player

@@ -3,12 +3,12 @@
 import hashlib
 import secrets
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import ServiceError
+from clubs.errors import NotAllowed, ServiceError
 from clubs.models import ApiToken
 
 
@@ -40,6 +40,24 @@ def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
         audit(user, "api_token.revoke", token, name=token.name)
+    return token
+
+
+@transaction.atomic
+def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) -> ApiToken:
+    """Revoke any user's token: its owner, or a superuser (a leaked key)."""
+    if actor is None or not actor.is_authenticated or not (
+        actor.is_superuser or actor.pk == token.user_id
+    ):
+        raise NotAllowed.single(
+            "not_allowed", "Only the token's owner or an administrator revokes it.",
+            "Alleen de eigenaar van het token of een beheerder trekt het in.",
+        )
+    token = ApiToken.objects.select_for_update().get(pk=token.pk)
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        audit(actor, "api_token.revoke", token, name=token.name, user=token.user_id)
     return token
 
 

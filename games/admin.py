@@ -1,7 +1,7 @@
 """The admin of sessions, their games, revisions and per-seat results, and idempotency records.
 
-Results are read-only here: they change only through ``games.services``, which keeps the
-revisions and queues the standings and ratings. Every list selects the rows it shows with
+Results are read-only here, never deleted: they change only through ``games.services``, which
+keeps the revisions and queues the standings and ratings. Every list selects the rows it shows with
 their related rows (``list_select_related``), so a longer page never costs more queries.
 """
 
@@ -10,20 +10,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from clubs.admin_writes import ReadOnlyAdmin
 from games.models import Game, IdempotencyRecord, Session, SessionRevision, SessionSeat
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows written by the services only: to look at, not to add, edit or delete."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 class GameInline(admin.TabularInline):
@@ -56,8 +44,9 @@ class RevisionInline(admin.TabularInline):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
-    """Read-only here: results change only through the service, which keeps revisions."""
+class SessionAdmin(ReadOnlyAdmin):
+    """Read-only here: results change only through the service, which keeps revisions; a
+    session is evidence and is never deleted."""
 
     list_display = ["__str__", "event", "ruleset", "complete", "revision", "updated_at"]
     list_filter = ["complete", "ruleset", "event__club"]
@@ -67,20 +56,14 @@ class SessionAdmin(admin.ModelAdmin):
                        "revision", "updated_by"]
     inlines = [SessionSeatInline, GameInline, RevisionInline]
 
-    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
-        return False
-
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     list_display = ["session", "number", "contract", "chooser", "level",
                     "points_0", "points_1", "points_2", "points_3"]
     list_filter = ["contract", "level", "session__event__club"]
     list_select_related = ["session__table__round"]
     search_fields = ["session__event__name", "contract"]
-
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False
 
 
 @admin.register(SessionSeat)

@@ -1,121 +1,187 @@
-"""The admin of events, rounds, tables, seats, byes, standings and ratings.
+"""The admin of events, their lists of players and scorers, rounds, tables and seats.
 
-Seating and results are normally made through the services (``tournaments.rounds``,
-``games.services``); derived rows (standings, ratings) are read-only. Every list selects the
-rows it shows with their related rows (``list_select_related``), so a longer page never costs
-more queries.
+Every write goes through the services (``clubs.admin_writes``): the same rules, permission
+checks, locks and audit entries as the pages and the API. Statuses change only through their
+commands (the actions). Derived rows (byes, standings, ratings) are in ``admin_derived``,
+read-only. Every list selects the rows it shows with their related rows
+(``list_select_related``), so a longer page never costs more queries.
 """
 
-from django import forms
+from typing import Any
+
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import (
-    Bye,
-    Event,
-    EventPlayer,
-    EventScorer,
-    PlayerRating,
-    RatedSession,
-    RatingHistory,
-    RatingPool,
-    Round,
-    Seat,
-    Standing,
-    StandingsComputation,
-    Table,
+from clubs.admin_writes import ServiceAdmin, ServiceInline
+from tournaments import admin_derived  # noqa: F401  (registers the read-only admins)
+from tournaments.event_scorers import event_scorer_add, event_scorer_remove
+from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
+from tournaments.rounds import round_accept, round_close
+from tournaments.services import (
+    EVENT_FIELDS,
+    entry_remove,
+    entry_set_present,
+    event_close,
+    event_create,
+    event_delete,
+    event_publish,
+    event_update,
+    standings_recompute_as,
+)
+from tournaments.tables import (
+    round_create,
+    round_delete,
+    round_renumber,
+    seat_create,
+    seat_delete,
+    seat_update,
+    table_create,
+    table_delete,
+    table_renumber,
 )
 
 
 class RoundInline(admin.TabularInline):
+    """The event's rounds, to look at (a round is added, renumbered, started or closed on its
+    own page and through its commands)."""
+
     model = Round
     extra = 0
+    fields = ["number", "status", "seating_method"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
-def scored_table(table_ids: set[int | None]) -> Table | None:
-    """The first of these tables that has a session (results), if any. Its seats are what the
-    session's per-seat rows refer to, so they stay as they are (as the API and
-    ``tournaments.rounds`` keep them)."""
-    return (
-        Table.objects.filter(pk__in=table_ids - {None}, session__isnull=False)
-        .select_related("round").order_by("pk").first()
-    )
+class SeatInline(ServiceInline):
+    """A table's seats, each added, changed or taken away through the seat services (a table
+    with results, or of a closed round, keeps its seats)."""
 
-
-def seats_stay_error(table: Table) -> forms.ValidationError:
-    return forms.ValidationError(
-        _("%(table)s already has results: its seats cannot change."),
-        code="table_has_results", params={"table": str(table).capitalize()},
-    )
-
-
-class SeatFormSet(forms.BaseInlineFormSet):
-    """The seats of one table: a player sits once per round (the database refuses it too,
-    but with an error page rather than a message); the seats of a table with results stay."""
-
-    def clean(self) -> None:
-        super().clean()
-        if any(self.errors):
-            return
-        changed = [form for form in self.forms if form.has_changed()] or self.deleted_forms
-        if changed and self.instance.pk is not None:
-            scored = scored_table({self.instance.pk})
-            if scored is not None:
-                raise seats_stay_error(scored)
-        kept = [form.cleaned_data for form in self.forms
-                if form.cleaned_data and not form.cleaned_data.get("DELETE")]
-        players = [data["player"] for data in kept if data.get("player") is not None]
-        twice = {player for player in players if players.count(player) > 1}
-        elsewhere = Seat.objects.filter(round_id=self.instance.round_id, player__in=players)
-        if self.instance.pk is not None:
-            elsewhere = elsewhere.exclude(table=self.instance)
-        twice.update(seat.player for seat in elsewhere.select_related("player"))
-        if twice:
-            names = ", ".join(sorted(player.name for player in twice))
-            raise forms.ValidationError(
-                _("A player sits at one table per round: %(names)s."), params={"names": names}
-            )
-
-
-class SeatInline(admin.TabularInline):
     model = Seat
-    formset = SeatFormSet
-    extra = 0
     fields = ["position", "player"]
     autocomplete_fields = ["player"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("player")
 
-    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
-        # ``obj`` is the table: no seat of a table with results is deleted.
-        if obj is not None and obj.pk is not None and scored_table({obj.pk}) is not None:
-            return False
-        return super().has_delete_permission(request, obj)
+    def create(self, request: HttpRequest, parent: Model, obj: Model) -> Model:
+        assert isinstance(parent, Table) and isinstance(obj, Seat)
+        return seat_create(table=parent, actor=request.user, position=obj.position,
+                           player=obj.player)
+
+    def update(self, request: HttpRequest, original: Model, obj: Model,
+               changed: list[str]) -> Model:
+        assert isinstance(original, Seat) and isinstance(obj, Seat)
+        return seat_update(seat=original, actor=request.user, position=obj.position,
+                           player=obj.player)
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Seat)
+        seat_delete(seat=obj, actor=request.user)
+
+
+def _changes(form: Any) -> dict[str, Any]:
+    return {name: form.cleaned_data[name] for name in form.changed_data}
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ServiceAdmin):
+    """An event's fields change through ``event_update``; its status and visibility only
+    through their commands (the actions: publish, hide, close)."""
+
     list_display = ["name", "club", "date", "kind", "ruleset", "status", "published"]
     list_filter = ["kind", "status", "published", "ruleset", "club"]
     list_select_related = ["club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     inlines = [RoundInline]
+    actions = ["publish", "unpublish", "close", "recompute_standings"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["club", *EVENT_FIELDS, "status", "published"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["club", "status", "published"] if obj is not None else ["status", "published"]
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return event_create(club=data["club"], actor=request.user,
+                            **{name: data[name] for name in EVENT_FIELDS})
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Event)
+        return event_update(event=original, actor=request.user, **_changes(form))
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Event)
+        event_delete(event=obj, actor=request.user)
+
+    @admin.action(description=_("Publish the selected events"))
+    def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        self.each(request, queryset,
+                  lambda event: event_publish(event=event, actor=request.user),
+                  _("%(count)d event(s) published."))
+
+    @admin.action(description=_("Hide the selected events"))
+    def unpublish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        self.each(request, queryset,
+                  lambda event: event_publish(event=event, actor=request.user, published=False),
+                  _("%(count)d event(s) hidden."))
+
+    @admin.action(description=_("Close the selected events"))
+    def close(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        self.each(request, queryset,
+                  lambda event: event_close(event=event, actor=request.user),
+                  _("%(count)d event(s) closed."))
+
+    @admin.action(description=_("Compute the standings again"))
+    def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        self.each(request, queryset,
+                  lambda event: standings_recompute_as(event=event, actor=request.user),
+                  _("Standings of %(count)d event(s) computed."))
 
 
 @admin.register(EventPlayer)
-class EventPlayerAdmin(admin.ModelAdmin):
+class EventPlayerAdmin(ServiceAdmin):
+    """The players on an event's list, checked in or out through ``entry_set_present``."""
+
     list_display = ["player", "event", "present"]
     list_filter = ["present", "event__club"]
     list_select_related = ["player", "event"]
     search_fields = ["player__name", "event__name"]
+    fields = ["event", "player", "present"]
+    autocomplete_fields = ["player"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["event", "player"] if obj is not None else []
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return entry_set_present(event=data["event"], actor=request.user, player=data["player"],
+                                 present=data["present"], new=True)
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, EventPlayer)
+        return entry_set_present(event=original.event, actor=request.user,
+                                 player=original.player, present=form.cleaned_data["present"])
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, EventPlayer)
+        entry_remove(entry=obj, actor=request.user)
 
 
 @admin.register(EventScorer)
-class EventScorerAdmin(admin.ModelAdmin):
+class EventScorerAdmin(ServiceAdmin):
     """A player who may enter results for one event only."""
 
     list_display = ["player", "event"]
@@ -123,60 +189,94 @@ class EventScorerAdmin(admin.ModelAdmin):
     list_select_related = ["player", "event"]
     search_fields = ["player__name", "event__name"]
     autocomplete_fields = ["player"]
+    fields = ["event", "player"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["event", "player"] if obj is not None else []
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return event_scorer_add(event=data["event"], actor=request.user, player=data["player"])
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, EventScorer)
+        event_scorer_remove(event=obj.event, actor=request.user, player=obj.player)
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ServiceAdmin):
+    """A round added by hand (then seated table by table), renumbered or deleted through the
+    round services; its status changes only through its commands (start, close)."""
+
     list_display = ["event", "number", "status", "seating_method"]
     list_filter = ["status", "seating_method", "event__club"]
     list_select_related = ["event"]
     search_fields = ["event__name"]
+    fields = ["event", "number", "status", "seating_method"]
+    actions = ["start", "close"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        fixed = ["status", "seating_method"]
+        return ["event", *fixed] if obj is not None else fixed
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return round_create(event=data["event"], actor=request.user, number=data["number"])
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Round)
+        return round_renumber(round_=original, actor=request.user,
+                              number=form.cleaned_data["number"])
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Round)
+        round_delete(round_=obj, actor=request.user)
+
+    @admin.action(description=_("Start the selected rounds"))
+    def start(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self.each(request, queryset.select_related("event"),
+                  lambda round_: round_accept(round_=round_, actor=request.user),
+                  _("%(count)d round(s) started."))
+
+    @admin.action(description=_("Close the selected rounds"))
+    def close(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self.each(request, queryset.select_related("event"),
+                  lambda round_: round_close(round_=round_, actor=request.user),
+                  _("%(count)d round(s) closed."))
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ServiceAdmin):
     list_display = ["__str__", "round", "number"]
     list_filter = ["round__event__club", "round__status"]
     list_select_related = ["round__event"]
     search_fields = ["round__event__name", "seats__player__name"]
+    fields = ["round", "number"]
+    raw_id_fields = ["round"]
     inlines = [SeatInline]
 
-    def save_formset(self, request, form, formset, change):  # type: ignore[no-untyped-def]
-        for seat in formset.save(commit=False):
-            seat.round_id = seat.table.round_id
-            seat.save()
-        for seat in formset.deleted_objects:
-            seat.delete()
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["round"] if obj is not None else []
 
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return table_create(round_=data["round"], actor=request.user, number=data["number"])
 
-class SeatForm(forms.ModelForm):
-    """A seat's round is its table's round; a player sits once per round; the seats of a
-    table with results stay (none added, moved, changed or taken away)."""
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Table)
+        return table_renumber(table=original, actor=request.user,
+                              number=form.cleaned_data["number"])
 
-    class Meta:
-        model = Seat
-        fields = ["table", "position", "player"]
-
-    def clean(self) -> dict:
-        data = super().clean()
-        table, player = data.get("table"), data.get("player")
-        if self.has_changed():
-            scored = scored_table({self.instance.table_id, getattr(table, "pk", None)})
-            if scored is not None:
-                raise seats_stay_error(scored)
-        if table is not None:
-            self.instance.round_id = table.round_id
-            taken = Seat.objects.filter(round_id=table.round_id, player=player)
-            if player is not None and taken.exclude(pk=self.instance.pk).exists():
-                self.add_error("player", _("This player already sits at a table in this round."))
-        return data
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Table)
+        table_delete(table=obj, actor=request.user)
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
-    """Every seat of every table; seating is normally made with ``tournaments.rounds``."""
-
-    form = SeatForm
+class SeatAdmin(ServiceAdmin):
+    """Every seat of every table; seating is normally made with ``tournaments.rounds``. A
+    seat is added, changed or deleted through the seat services (a table with results keeps
+    its seats); it does not move to another table (delete it and add one there)."""
 
     list_display = ["player", "event", "round_number", "table_number", "position",
                     "round_status"]
@@ -189,15 +289,27 @@ class SeatAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "round__event__name"]
     ordering = ["-round__event__date", "round__event_id", "round__number", "table__number",
                 "position"]
+    fields = ["table", "position", "player"]
     autocomplete_fields = ["player"]
     raw_id_fields = ["table"]
 
-    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
-        # Also asked for each seat the bulk delete action would take: with one seat of a
-        # table with results among them, nothing is deleted.
-        if obj is not None and scored_table({obj.table_id}) is not None:
-            return False
-        return super().has_delete_permission(request, obj)
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["table"] if obj is not None else []
+
+    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
+        data = form.cleaned_data
+        return seat_create(table=data["table"], actor=request.user, position=data["position"],
+                           player=data["player"])
+
+    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
+        assert isinstance(original, Seat)
+        data = form.cleaned_data
+        return seat_update(seat=original, actor=request.user, position=data["position"],
+                           player=data["player"])
+
+    def remove(self, request: HttpRequest, obj: Model) -> None:
+        assert isinstance(obj, Seat)
+        seat_delete(seat=obj, actor=request.user)
 
     @admin.display(description=_("event"), ordering="round__event__date")
     def event(self, obj: Seat) -> Event:
@@ -214,101 +326,3 @@ class SeatAdmin(admin.ModelAdmin):
     @admin.display(description=_("status"), ordering="round__status")
     def round_status(self, obj: Seat) -> str:
         return obj.round.get_status_display()
-
-
-@admin.register(Bye)
-class ByeAdmin(admin.ModelAdmin):
-    list_display = ["player", "round"]
-    list_filter = ["round__event__club", "round__status"]
-    list_select_related = ["player", "round__event"]
-    search_fields = ["player__name", "round__event__name"]
-
-
-@admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
-    list_display = ["event", "rank", "player", "total", "sessions", "table_wins", "tied"]
-    list_filter = ["event__club", "event"]
-    list_select_related = ["event", "player"]
-    search_fields = ["player__name", "event__name"]
-
-
-@admin.register(StandingsComputation)
-class StandingsComputationAdmin(admin.ModelAdmin):
-    """When each event's standings were last computed (derived; deleting one makes the
-    reconcile job compute them again)."""
-
-    list_display = ["event", "results_version", "computed_at"]
-    list_filter = ["event__club"]
-    list_select_related = ["event"]
-    search_fields = ["event__name"]
-    readonly_fields = ["event", "results_version", "computed_at"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-
-class DerivedAdmin(admin.ModelAdmin):
-    """Rows the rating services compute from the sessions: to look at, not to edit."""
-
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-
-@admin.register(RatingPool)
-class RatingPoolAdmin(admin.ModelAdmin):
-    list_display = ["club", "sessions_applied", "last_played_on", "updated_at"]
-    list_select_related = ["club"]
-    search_fields = ["club__name"]
-    readonly_fields = [
-        "club", "applied_config", "sessions_applied", "revisions_applied", "last_order_key",
-        "last_session_id", "last_played_on", "dirty_from", "updated_at",
-    ]
-
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
-        return False  # the rating services create a club's pool
-
-
-@admin.register(PlayerRating)
-class PlayerRatingAdmin(DerivedAdmin):
-    list_display = ["player", "pool", "ordinal", "mu", "sigma", "sessions_played", "provisional"]
-    list_filter = ["provisional", "pool__club"]
-    search_fields = ["player__name"]
-    list_select_related = ["player", "pool"]
-    ordering = ["pool", "-ordinal"]
-
-
-@admin.register(RatingHistory)
-class RatingHistoryAdmin(DerivedAdmin):
-    list_display = [
-        "player", "pool", "rated_session", "played_on", "ordinal_before", "ordinal_after",
-        "actual_placement", "expected_placement",
-    ]
-    list_filter = ["pool__club"]
-    search_fields = ["player__name"]
-    list_select_related = ["player", "pool"]
-    show_full_result_count = False  # the table can hold a row per seat of every session
-
-    @admin.display(description=_("session"), ordering="session_id")
-    def rated_session(self, obj: RatingHistory) -> int:
-        # The id only: the session may have been deleted since (no database constraint).
-        return obj.session_id
-
-
-@admin.register(RatedSession)
-class RatedSessionAdmin(DerivedAdmin):
-    list_display = ["pool", "rated_session", "position", "revision", "played_on", "order_key"]
-    list_filter = ["pool__club"]
-    list_select_related = ["pool"]
-    search_fields = ["order_key"]
-    ordering = ["pool", "-position"]
-    show_full_result_count = False  # a row per session of every club
-
-    @admin.display(description=_("session"), ordering="session_id")
-    def rated_session(self, obj: RatedSession) -> int:
-        return obj.session_id  # the id only, as in RatingHistoryAdmin

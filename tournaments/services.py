@@ -62,6 +62,14 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
         return event.results_version
 
 
+def standings_recompute_as(*, event: Event, actor: Actor) -> int:
+    """An organizer asks for the standings to be computed again now (the admin's action)."""
+    require_role(actor, event.club_id, ORGANIZER, "compute the standings")
+    version = standings_recompute(event_id=event.pk, force=True)
+    audit(actor, "event.standings", event, club_id=event.club_id, results_version=version)
+    return version
+
+
 def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> None:
     """Make the stored standings of the event equal ``lines``, writing only what changed: the
     rows of players who left or whose line changed are deleted, the new lines inserted."""

@@ -130,10 +130,13 @@ class TableSessionView(TableWriteView):
     table's session (until its round closes), without an account.
     """
 
-    @extend_schema(responses=SessionSerializer)
+    @extend_schema(responses=SessionSerializer, parameters=[TABLE_TOKEN_HEADER])
     def get(self, request: Request, table_id: int) -> Response:
         table = self.get_table(request, table_id)
-        session = get_object_or_404(sessions_queryset(request), table=table)
+        # The table's own link reads what it wrote, published or not; others what they may see.
+        own = table_token_matches(table, self.table_token(request))
+        session = get_object_or_404(Session.objects.all() if own else sessions_queryset(request),
+                                    table=table)
         return _session_response(session, request)
 
     @extend_schema(

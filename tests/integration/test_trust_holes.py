@@ -1,12 +1,13 @@
 """Trust holes found by attacking the service, each closed at the service layer and kept closed.
 
 * Capturing another club's players: a club brings in a player of another club only with that
-  club's consent (an organizer of both) or from the player's own account (API, page, admin
-  tests in tests/web/test_trust_holes_pages.py).
+  club's consent (an organizer of both) or from the player's own account (the page's and the
+  admin's tests: tests/web/test_club_join.py, tests/web/test_admin_services.py).
 * A seat swap racing a table's first result: the swap takes the table's lock as the session
   write does; whichever comes second sees the first (a 409 for a swap after results).
 * Unpublished results leaking through ratings: ratings count published events only.
 * Validation before permission: an outsider learns nothing from validation messages.
+* A table's own link reads its own session while the event is unpublished.
 """
 
 from __future__ import annotations
@@ -253,3 +254,23 @@ def test_publishing_and_hiding_an_event_moves_its_results_in_and_out_of_the_rati
         event_publish(event=event, actor=organizer, published=False)
     history = APIClient().get(f"/api/v1/players/{players[0].pk}/rating-history/").json()
     assert history["count"] == 0
+
+
+# --- A table's own link ------------------------------------------------------------------------
+
+
+def test_a_tables_own_link_reads_its_session_while_the_event_is_unpublished():
+    table = seated_table(EventFactory(published=False))
+    anonymous = APIClient()
+    token = {"HTTP_X_TABLE_TOKEN": table.scoring_token}
+    put = anonymous.put(f"/api/v1/tables/{table.pk}/session/", {"document": classic_document(2)},
+                        format="json", **token)
+    assert put.status_code == 201
+    read = anonymous.get(f"/api/v1/tables/{table.pk}/session/", **token)
+    assert read.status_code == 200 and read.json()["revision"] == 1
+    assert read["ETag"] == '"1"'
+    # Without the link (or with another table's), the unpublished session stays hidden.
+    other = seated_table(table.round.event, table_number=2)
+    assert anonymous.get(f"/api/v1/tables/{table.pk}/session/").status_code == 404
+    assert anonymous.get(f"/api/v1/tables/{table.pk}/session/",
+                         HTTP_X_TABLE_TOKEN=other.scoring_token).status_code == 404

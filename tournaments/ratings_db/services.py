@@ -34,7 +34,10 @@ from typing import Any, Literal
 from django.db import connection, transaction
 from django.utils import timezone
 
+from clubs.audit import audit
+from clubs.errors import ServiceError
 from clubs.models import Club
+from clubs.selectors import ORGANIZER, require_role
 from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
 from tournaments.ratings_db.loading import (
@@ -51,6 +54,7 @@ from tournaments.ratings_db.loading import (
 )
 from tournaments.ratings_db.order import day_key, key_date, played_at
 from tournaments.ratings_db.writing import history_writer, ratings_insert, ratings_upsert
+from tournaments.tasks import enqueue_ratings
 
 RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
 
@@ -94,6 +98,24 @@ def rating_pool_configure(*, club_id: int, config: Mapping[str, Any]) -> RatingP
         pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id)
         pool.config = dict(config)
         pool.save(update_fields=["config"])
+    return pool
+
+
+def rating_pool_configure_as(*, club_id: int, actor: Any, config: object) -> RatingPool:
+    """An organizer of the club changes its rating configuration (the admin's form): checked
+    as ``rating_pool_configure`` checks it, audited, and the ratings rebuilt with it."""
+    require_role(actor, club_id, ORGANIZER, "configure the ratings")
+    try:
+        if not isinstance(config, dict):
+            raise TypeError("the configuration is a JSON object")
+        pool = rating_pool_configure(club_id=club_id, config=config)
+    except (TypeError, ValueError) as error:
+        raise ServiceError.single(
+            "invalid_config", f"This rating configuration is not valid: {error}.",
+            f"Deze ratingconfiguratie is niet geldig: {error}.", field="config",
+        ) from error
+    audit(actor, "ratings.configure", pool, club_id=club_id, config=config)
+    enqueue_ratings(club_id)
     return pool
 
 
