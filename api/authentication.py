@@ -7,8 +7,17 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from clubs.throttle import login_counters, login_failed, login_succeeded, login_throttled
-from clubs.tokens import api_token_user
+from clubs.errors import problem
+from clubs.throttle import SignInGuard
+from clubs.tokens import TokenExpired, api_token_user
+
+
+class ProblemAuthenticationFailed(exceptions.AuthenticationFailed):
+    """A refusal whose problem (with its Dutch message) the API's error shape shows as is."""
+
+    def __init__(self, problem: dict) -> None:
+        super().__init__(problem["message"], code=problem["code"])
+        self.problems = [problem]
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
@@ -24,7 +33,13 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             key = header[1].decode()
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("Invalid token header.") from exc
-        user = api_token_user(key)
+        try:
+            user = api_token_user(key)
+        except TokenExpired as expired:
+            day = expired.expires_at.date().isoformat()
+            raise ProblemAuthenticationFailed(problem(
+                "token_expired", f"This API token expired on {day}; create a new one.",
+                f"Dit API-token is verlopen op {day}; maak een nieuw aan.")) from expired
         if user is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         return user, None
@@ -40,15 +55,17 @@ class PasswordAuthentication(authentication.BasicAuthentication):
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None
     ) -> tuple[User, None]:
-        keys = login_counters(request, userid)
-        if login_throttled(keys):
-            raise exceptions.Throttled(detail="Too many failed sign-in attempts; try later.")
+        guard = SignInGuard(request, userid)
+        wait = guard.refused()
+        if wait:
+            raise exceptions.Throttled(wait=wait,
+                                       detail="Too many failed sign-in attempts; try later.")
         try:
             user, auth = super().authenticate_credentials(userid, password, request)
         except exceptions.AuthenticationFailed:
-            login_failed(keys)
+            guard.failed()
             raise
-        login_succeeded(keys)
+        guard.succeeded()
         return user, auth
 
 

@@ -1,7 +1,26 @@
-"""Failed sign-ins, counted per address and per username in Django's cache, so passwords cannot
-be guessed at speed: the sign-in form (clubs.views) and password authentication in the API
-(api.authentication) both refuse once either counter reaches the limit, without checking the
-password, until the window has passed."""
+"""Failed sign-ins, counted in Django's cache so passwords cannot be guessed at speed, without
+handing anyone a lever to lock a real user out.
+
+One guard (:class:`SignInGuard`) serves every door that checks a password: the sign-in form
+(``clubs.views``), the admin's sign-in (the same view) and password authentication on the API's
+token endpoint (``api.authentication``). It counts
+
+* failures of one address for one username: after ``LOGIN_FAILURE_LIMIT`` within
+  ``LOGIN_FAILURE_WINDOW`` seconds that address may not try that username again until the
+  window has passed (the attacker's own address, not the user, is stopped);
+* failures of one address for any username: after ``LOGIN_ADDRESS_LIMIT`` the address is
+  stopped (guessing many usernames);
+* failures for one username from anywhere: after ``LOGIN_FAILURE_LIMIT`` the username is slowed
+  down, not locked: one attempt per ``LOGIN_SLOWDOWN_SECONDS`` from all addresses together, so
+  guessing from many addresses crawls while the real user waits seconds at most.
+
+A refused attempt is not checked at all (no password comparison) and says when to try again.
+The client's address is the one the API's throttling uses: ``REMOTE_ADDR``, or, behind
+``TRUSTED_PROXY_COUNT`` proxies, the address that many hops from the right of
+``X-Forwarded-For`` (a client's own ``X-Forwarded-For`` is never believed).
+"""
+
+from __future__ import annotations
 
 import hashlib
 
@@ -10,39 +29,51 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from rest_framework.throttling import BaseThrottle
 
-# At most this many failed sign-ins per address and per username in a window of this many
-# seconds.
 LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
+LOGIN_ADDRESS_LIMIT = getattr(settings, "LOGIN_ADDRESS_LIMIT", 5 * LOGIN_FAILURE_LIMIT)
 LOGIN_FAILURE_WINDOW = getattr(settings, "LOGIN_FAILURE_WINDOW", 300)
+LOGIN_SLOWDOWN_SECONDS = getattr(settings, "LOGIN_SLOWDOWN_SECONDS", 5)
 
 
-def login_counters(request: HttpRequest, username: str) -> list[str]:
-    """Cache keys of the failure counters for this request's address and for ``username``."""
-    # The client's address as the API's throttling sees it (REST_FRAMEWORK's NUM_PROXIES
-    # says how many proxies' X-Forwarded-For entries to trust).
-    address = BaseThrottle().get_ident(request) or "unknown"
-    keys = [f"login-failures:ip:{_digest(address)}"]
-    username = username.strip().lower()
-    if username:
-        keys.append(f"login-failures:user:{_digest(username)}")
-    return keys
+def client_address(request: HttpRequest) -> str:
+    """The client's address (REST_FRAMEWORK's NUM_PROXIES is ``TRUSTED_PROXY_COUNT``)."""
+    return BaseThrottle().get_ident(request) or "unknown"
 
 
-def login_throttled(keys: list[str]) -> bool:
-    return any(n >= LOGIN_FAILURE_LIMIT for n in cache.get_many(keys).values())
+class SignInGuard:
+    """The failure counters of one sign-in attempt (an address and a username)."""
 
+    def __init__(self, request: HttpRequest, username: str) -> None:
+        address = _digest(client_address(request))
+        name = _digest(username.strip().lower())
+        self.pair = f"login-failures:pair:{address}:{name}"
+        self.address = f"login-failures:ip:{address}"
+        self.user = f"login-failures:user:{name}"
+        self.slow = f"login-slow:user:{name}"
 
-def login_failed(keys: list[str]) -> None:
-    for key in keys:
-        cache.add(key, 0, timeout=LOGIN_FAILURE_WINDOW)  # the window starts at the first failure
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.set(key, 1, timeout=LOGIN_FAILURE_WINDOW)
+    def refused(self) -> int:
+        """Seconds to wait before this attempt may be checked (0: check it now)."""
+        counts = cache.get_many([self.pair, self.address, self.user])
+        if counts.get(self.pair, 0) >= LOGIN_FAILURE_LIMIT:
+            return LOGIN_FAILURE_WINDOW
+        if counts.get(self.address, 0) >= LOGIN_ADDRESS_LIMIT:
+            return LOGIN_FAILURE_WINDOW
+        if counts.get(self.user, 0) >= LOGIN_FAILURE_LIMIT:
+            # Slowed down: one attempt per LOGIN_SLOWDOWN_SECONDS for this username.
+            if not cache.add(self.slow, 1, timeout=LOGIN_SLOWDOWN_SECONDS):
+                return LOGIN_SLOWDOWN_SECONDS
+        return 0
 
+    def failed(self) -> None:
+        for key in (self.pair, self.address, self.user):
+            cache.add(key, 0, timeout=LOGIN_FAILURE_WINDOW)  # the window starts at the first
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between the two calls
+                cache.set(key, 1, timeout=LOGIN_FAILURE_WINDOW)
 
-def login_succeeded(keys: list[str]) -> None:
-    cache.delete_many(keys[1:])  # the username's own counter starts again
+    def succeeded(self) -> None:
+        cache.delete_many([self.pair, self.user, self.slow])
 
 
 def _digest(text: str) -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.observability import init_error_reporting
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -56,6 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -146,6 +149,14 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    # How many proxies' X-Forwarded-For entries to believe: none unless the deployment says
+    # (a client's own header is never its address).
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
@@ -162,6 +173,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
@@ -178,14 +190,19 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
+# A task whose worker was killed (SIGKILL, a lost machine) is unacknowledged (acks_late): the
+# broker hands it out again after the visibility timeout. It is set to what the tasks need
+# (they take seconds; the hard time limit ends any task before the timeout), so standings and
+# ratings converge within two minutes of a worker's death, without beat.
+CELERY_REDELIVERY_SECONDS = int(os.environ.get("CELERY_REDELIVERY_SECONDS", "90"))
+CELERY_TASK_TIME_LIMIT = CELERY_REDELIVERY_SECONDS - 10
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_REDELIVERY_SECONDS - 20
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Keep database connections between tasks (config.celery closes old or broken ones instead):
 # Celery closes them only after this many tasks.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_REDELIVERY_SECONDS}
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
@@ -202,7 +219,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.ratings_reconcile",
         "schedule": float(os.environ.get("RECONCILE_SECONDS", "60")),
     },
+    "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
 }
+# Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
+IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
 CACHES = {
@@ -229,3 +249,6 @@ if env_bool("DJANGO_PRODUCTION"):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Error reporting (config.observability): on only when SENTRY_DSN is set.
+SENTRY_ENABLED = init_error_reporting(os.environ)

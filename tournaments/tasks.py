@@ -16,7 +16,9 @@ logger = logging.getLogger(__name__)
 # per result: a task that is queued and has not started yet will read every result committed
 # before it starts. So a queued task leaves a mark in Redis; an enqueue that finds the mark
 # sends nothing, and the task removes the mark as its first step, before it reads anything.
-# A mark outlives a lost task by PENDING_SECONDS at most (and the reconcile jobs catch up).
+# A mark outlives a lost task by PENDING_SECONDS at most (and the reconcile jobs catch up); a
+# task a dead worker had reserved comes back after the broker's visibility timeout
+# (settings.CELERY_REDELIVERY_SECONDS), so either way derived work converges within it.
 # A task starts settings.DERIVED_WORK_DELAY seconds after it is sent (half a second unless set),
 # so that results arriving together share it even while the worker is idle: standings and
 # ratings then trail a result by that delay plus the computation, and a busy evening computes

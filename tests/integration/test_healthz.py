@@ -1,0 +1,48 @@
+"""``GET /healthz`` tells a load balancer or a monitor whether the database, Redis and a worker
+are reachable and how far the derived work is behind."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import EventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_in_process_tasks_need_no_broker_or_worker(settings):
+    settings.CELERY_BROKER_URL = ""
+    response = Client().get("/healthz")
+    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
+    body = response.json()
+    assert body == {"status": "ok", "database": True, "redis": None, "worker": None,
+                    "derived": {"stale_standings": 0, "stale_ratings": 0}}
+
+
+def test_derived_work_behind_is_counted(settings):
+    settings.CELERY_BROKER_URL = ""
+    EventFactory(results_version=3)  # results the standings have not seen yet
+    assert Client().get("/healthz").json()["derived"]["stale_standings"] == 1
+
+
+def test_an_unreachable_broker_is_down(settings, celery_app_not_eager):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    response = Client().get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["status"] == "down" and response.json()["redis"] is False
+
+
+def test_with_the_real_worker_everything_is_reachable(celery_worker):
+    response = Client().get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+    assert (response.json()["redis"], response.json()["worker"]) == (True, True)
+
+
+@pytest.fixture
+def celery_app_not_eager():
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = before
