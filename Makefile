@@ -24,6 +24,7 @@ run: demo
 
 test: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
 
 lint: install

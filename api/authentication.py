@@ -7,9 +7,9 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from clubs.errors import problem
 from clubs.throttle import SignInGuard
 from clubs.tokens import TokenExpired, api_token_user
+from core.errors import problem
 
 
 class ProblemAuthenticationFailed(exceptions.AuthenticationFailed):

@@ -21,7 +21,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from clubs.errors import ServiceError, problem
+from core.errors import ServiceError, problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

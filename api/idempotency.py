@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.errors import Conflict
+from core.errors import Conflict
 from games.models import IdempotencyRecord
 
 KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")

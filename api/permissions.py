@@ -2,8 +2,8 @@
 
 from typing import Any
 
-from clubs.parsing import whole_number
 from clubs.selectors import ORGANIZER, require_role
+from core.parsing import whole_number
 
 
 class ClubWriteMixin:

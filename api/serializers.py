@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers_ratings import PointsField
-from clubs.errors import ServiceError, problem
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import user_roles
+from core.errors import ServiceError, problem
 from games.models import Session, SessionRevision
 from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Standing, Table
@@ -305,7 +305,8 @@ class EntrySerializer(GuardedWriteMixin, serializers.ModelSerializer):
 
 
 class SeatSerializer(GuardedWriteMixin, serializers.ModelSerializer):
-    position = serializers.IntegerField(min_value=0, max_value=3)
+    # The positions a table may have are its game's (tournaments.tables checks them).
+    position = serializers.IntegerField(min_value=0, max_value=15)
     player_name = serializers.CharField(source="player.name", read_only=True)
     fixed_on_update = ("table",)
 

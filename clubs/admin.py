@@ -1,5 +1,5 @@
 """The admin of clubs, players, memberships, API tokens and the audit log. Every write goes
-through the clubs' services (``clubs.admin_writes``), so the admin keeps the same rules, checks
+through the clubs' services (``core.admin_writes``), so the admin keeps the same rules, checks
 the same permissions and writes the same audit entries as the pages and the API.
 
 Every list selects the rows it shows with their related rows in one query
@@ -15,8 +15,6 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin_writes import ReadOnlyAdmin, ServiceAdmin, ServiceInline
-from clubs.errors import ServiceError
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
 from clubs.services import (
     club_create,
@@ -31,7 +29,8 @@ from clubs.services import (
     player_update,
 )
 from clubs.tokens import api_token_revoke_as
-from tournaments.models import Event
+from core.admin_writes import ReadOnlyAdmin, ServiceAdmin, ServiceInline
+from core.errors import ServiceError
 
 
 class MembershipInline(ServiceInline):
@@ -64,9 +63,11 @@ class MembershipInline(ServiceInline):
         membership_end(membership=obj, actor=request.user)
 
 
-def _count_of(model: type[Model]) -> Coalesce:
-    """The number of ``model`` rows of the club, as a subquery."""
-    rows = (model.objects.filter(club=OuterRef("pk")).order_by().values("club")
+def _count_of(relation: str) -> Coalesce:
+    """The number of the club's rows reached through the reverse ``relation``, as a subquery
+    (the events are a higher app's: named by relation, never imported here)."""
+    related = Club._meta.get_field(relation).related_model
+    rows = (related._default_manager.filter(club=OuterRef("pk")).order_by().values("club")
             .annotate(n=Count("pk")).values("n"))
     return Coalesce(Subquery(rows), 0)
 
@@ -81,7 +82,8 @@ class HasEventsFilter(admin.SimpleListFilter):
         return [("yes", _("with events")), ("no", _("without events"))]
 
     def queryset(self, request, queryset):  # type: ignore[no-untyped-def]
-        held = Exists(Event.objects.filter(club=OuterRef("pk")))
+        events = Club._meta.get_field("events").related_model._default_manager
+        held = Exists(events.filter(club=OuterRef("pk")))
         if self.value() == "yes":
             return queryset.filter(held)
         if self.value() == "no":
@@ -102,7 +104,7 @@ class ClubAdmin(ServiceAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         # Two subqueries: counting over two joins would multiply members by events.
         return super().get_queryset(request).annotate(
-            _members=_count_of(Membership), _events=_count_of(Event)
+            _members=_count_of("memberships"), _events=_count_of("events")
         )
 
     @admin.display(description=_("members"), ordering="_members")

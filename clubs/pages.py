@@ -10,7 +10,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.errors import ServiceError
 from clubs.forms import ConsentForm, JoinForm, PlayerAddForm
 from clubs.models import Club, JoinConsent, Membership, Player
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS
@@ -20,8 +19,9 @@ from clubs.services import (
     membership_add,
     players_who_may_join,
 )
-from tournaments.forms import attach_problems
-from tournaments.web.helpers import has_role, problems, refused
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, problems, refused
 
 
 def _forms(request: HttpRequest, club: Club, posted: str | None) -> dict[str, forms.Form]:

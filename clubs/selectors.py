@@ -4,8 +4,8 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from clubs.errors import NotAllowed
 from clubs.models import Membership, Player, Role
+from core.errors import NotAllowed
 
 ORGANIZER = frozenset({Role.ORGANIZER})
 SCORERS = frozenset({Role.ORGANIZER, Role.SCORER})

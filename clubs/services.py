@@ -6,7 +6,6 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from clubs.audit import audit
-from clubs.errors import Conflict, NotAllowed, NotFound, ServiceError, delete_unless_protected
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import (
     ORGANIZER,
@@ -16,6 +15,7 @@ from clubs.selectors import (
     user_has_role,
     user_roles,
 )
+from core.errors import Conflict, NotAllowed, NotFound, ServiceError, delete_unless_protected
 
 
 @transaction.atomic

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import NotAllowed, ServiceError
 from clubs.models import ApiToken
+from core.errors import NotAllowed, ServiceError
 
 
 def _hash(key: str) -> str:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from clubs.selectors import user_roles
 from clubs.throttle import SignInGuard
-from tournaments.web.helpers import dutch
+from core.web import dutch
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):

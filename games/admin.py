@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin_writes import ReadOnlyAdmin
+from core.admin_writes import ReadOnlyAdmin
 from games.models import IdempotencyRecord, Part, Session, SessionRevision, SessionSeat
 
 

@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.web import dutch
 from games.bonken import Ruleset
 from games.views.sheet import contract_name, short_names
-from tournaments.web.helpers import dutch
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 _SMALL = 10**12
 _MAX_TEXT = 40
@@ -157,7 +157,7 @@ def cap_errors(
 
 
 def unknown_fields(
-    data: dict, allowed: frozenset[str], game: int | None, errors: list[RuleError],
+    data: dict[Any, Any], allowed: frozenset[str], game: int | None, errors: list[RuleError],
     catalogue: Catalogue | None = None,
 ) -> None:
     """Report every key of ``data`` that is not ``allowed`` as ``unknown_field``."""
@@ -168,9 +168,9 @@ def unknown_fields(
             errors.append(problem)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON whole number (``true`` and ``1.0`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def placements(totals: Sequence[int | float], *, higher_is_better: bool = True) -> list[int]:

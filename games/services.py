@@ -20,8 +20,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import Conflict, NotFound, ServiceError, problem
 from clubs.selectors import SCORERS, require_role
+from core.errors import Conflict, NotFound, ServiceError, problem
 from games import store
 from games.models import Session, SessionSeat
 from games.registry import get_game

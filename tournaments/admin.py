@@ -1,6 +1,6 @@
 """The admin of events, their lists of players and scorers, rounds, tables and seats.
 
-Every write goes through the services (``clubs.admin_writes``): the same rules, permission
+Every write goes through the services (``core.admin_writes``): the same rules, permission
 checks, locks and audit entries as the pages and the API. Statuses change only through their
 commands (the actions). Derived rows (byes, standings, ratings) are in ``admin_derived``,
 read-only. Every list selects the rows it shows with their related rows
@@ -14,7 +14,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin_writes import ServiceAdmin, ServiceInline
+from core.admin_writes import ServiceAdmin, ServiceInline
 from tournaments import admin_derived  # noqa: F401  (registers the read-only admins)
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table

@@ -10,7 +10,7 @@ from django.db.models import Model
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin_writes import ReadOnlyAdmin, ServiceAdmin
+from core.admin_writes import ReadOnlyAdmin, ServiceAdmin
 from tournaments.models import (
     Bye,
     PlayerRating,

@@ -11,9 +11,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
 from clubs.audit import audit
-from clubs.errors import Conflict, NotFound, ServiceError
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
+from core.errors import Conflict, NotFound, ServiceError
 from tournaments.models import Event, EventScorer
 
 Actor = User | AnonymousUser | None

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from django.db.models import ProtectedError
 
-from clubs.errors import Conflict
+from core.errors import Conflict
 
 
 def planned_round_has_results() -> Conflict:

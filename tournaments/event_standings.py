@@ -24,8 +24,8 @@ from django.db import transaction
 from django.utils import translation
 
 from clubs.audit import audit
-from clubs.errors import ServiceError, problem
 from clubs.selectors import ORGANIZER, require_role
+from core.errors import ServiceError, problem
 from games.models import SessionSeat
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.ratings.standings import Bye as ByeRecord

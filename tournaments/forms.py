@@ -6,10 +6,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.web import dutch
 from games.bonken import RULESETS
 from tournaments.models import Event
 from tournaments.rounds import GENERATED_METHODS
-from tournaments.web.helpers import dutch
 
 METHOD_LABELS = {
     "balanced": _("Balanced: meet as many different players as possible"),
@@ -66,10 +66,3 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
             self.fields[name].choices = players
-
-
-def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:
-    """Show the service's problems on the form: on their field if it has one, else on top."""
-    for error in errors:
-        field = error.get("field")
-        form.add_error(field if field in form.fields else None, error["text"])

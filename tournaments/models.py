@@ -26,6 +26,8 @@ from tournaments.standings_rules import (
     validate_standings_order,
 )
 
+MAX_SEATS = 16  # the most seats any game's table may have (positions 0..15)
+
 
 class Event(models.Model):
     class Kind(models.TextChoices):
@@ -169,8 +171,11 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
             models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            # Each game allows its own table sizes (tournaments.tables checks the event's game);
+            # no game seats more than this many.
             models.CheckConstraint(
-                condition=models.Q(position__gte=0, position__lte=3), name="seat_position_0_3"
+                condition=models.Q(position__gte=0, position__lt=MAX_SEATS),
+                name="seat_position_range",
             ),
         ]
 

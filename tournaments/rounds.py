@@ -17,8 +17,8 @@ from django.db import transaction
 from django.db.models import F
 
 from clubs.audit import audit
-from clubs.errors import Conflict, ServiceError
 from clubs.selectors import ORGANIZER, require_role
+from core.errors import Conflict, ServiceError
 from tournaments import seating
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session

@@ -9,10 +9,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import Conflict, ServiceError, delete_unless_protected, problem
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
+from core.errors import Conflict, ServiceError, delete_unless_protected, problem
 from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.models import (

@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import DEFAULT_GAME, find_game
 from tournaments.ratings.standings import EVENT_CRITERIA, ByeCredit, EventRules
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
@@ -101,4 +102,10 @@ def event_rules(event: Any) -> EventRules:
             points=float(event.bye_points or 0),
             placement_points=float(event.bye_placement_points or 0),
         ),
+        table_size=_table_size(getattr(event, "game", DEFAULT_GAME)),
     )
+
+
+def _table_size(code: str) -> int:
+    game = find_game(code)
+    return game.preferred_size if game is not None else 4

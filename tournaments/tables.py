@@ -23,13 +23,19 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from clubs.audit import audit
-from clubs.errors import Conflict, ServiceError, delete_unless_protected
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, require_role
+from core.errors import Conflict, ServiceError, delete_unless_protected
+from games.registry import find_game
 from tournaments.models import Event, Round, Seat, Table
 
 Actor = User | AnonymousUser | None
-SEAT_POSITIONS = range(4)
+
+
+def seat_positions(event: Event) -> range:
+    """The positions a table of the event's game may have (0..k-1 for its largest tables)."""
+    game = find_game(event.game)
+    return range(max(game.table_sizes) if game is not None else 4)
 
 
 def lock_round(round_id: int) -> Round:
@@ -169,10 +175,12 @@ def _check_seat(
     of the club for a player newly put on a seat (one who left the club since may still
     move)."""
     problems = []
-    if position not in SEAT_POSITIONS:
+    positions = seat_positions(table.round.event)
+    if position not in positions:
+        last = len(positions) - 1
         problems.append(ServiceError.single(
-            "seat_range", f"Seats are numbered 0 to {len(SEAT_POSITIONS) - 1}.",
-            f"Stoelen zijn genummerd van 0 tot {len(SEAT_POSITIONS) - 1}.", field="position",
+            "seat_range", f"Seat positions are numbered 0 to {last} in this game.",
+            f"Stoelposities zijn in dit spel genummerd van 0 tot {last}.", field="position",
         ))
     others = Seat.objects.exclude(pk=seat_id)
     if others.filter(table=table, position=position).exists():

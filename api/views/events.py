@@ -28,9 +28,9 @@ from api.serializers import (
     SwapSerializer,
     TableSerializer,
 )
-from clubs.errors import ServiceError
 from clubs.models import Player
 from clubs.selectors import SCORERS
+from core.errors import ServiceError
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
 from tournaments.event_seating import seating_results_protected
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table

@@ -27,8 +27,8 @@ from api.serializers_ratings import (
     SeasonRowSerializer,
     SeasonStandingsSerializer,
 )
-from clubs.csv_safe import csv_writer
 from clubs.models import Club, Player
+from core.csv_safe import csv_writer
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import ExplainedSession, club_ratings, player_rating_history
 

@@ -31,8 +31,8 @@ from api.serializers import (
     UndoSerializer,
     ValidationResultSerializer,
 )
-from clubs.errors import NotAllowed
-from clubs.parsing import whole_number
+from core.errors import NotAllowed
+from core.parsing import whole_number
 from games.models import Session
 from games.registry import score_document
 from games.services import (

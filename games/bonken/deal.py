@@ -14,15 +14,13 @@ it when its fast path meets something unusual, so it favours clarity over speed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.bonken.errors import RuleError, Text, listing, num, quoted, rule_error, seat_list
 from games.bonken.rulesets import NET_FACTOR, Contract, Ruleset, show
+from games.seam import is_int
 
 LEVELS = ("counts", "points", "net")
-
-
-def is_int(value: object) -> bool:
-    """A JSON whole number (``True`` and ``False`` are not numbers here)."""
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def four_ints(value: object) -> list[int] | None:
@@ -37,7 +35,7 @@ def contract_text(contract: Contract) -> Text:
 
 
 def read_deal(
-    game: dict, contract: Contract | None, number: int, errors: list[RuleError]
+    game: dict[str, Any], contract: Contract | None, number: int, errors: list[RuleError]
 ) -> tuple[str | None, list[int] | None]:
     """The level of a game and its values: base points (``counts``, ``points``) or scores
     after doubling (``net``). The values are None if anything is wrong; errors say what."""

@@ -12,6 +12,8 @@ other values are described by kind, so formatting an error can never fail or blo
 
 from __future__ import annotations
 
+from typing import Any
+
 from games import seam
 from games.bonken.messages import MESSAGES
 from games.seam import RuleError, RulesetError, Text, listing, num, quoted
@@ -39,7 +41,7 @@ def cap_errors(errors: list[RuleError], limit: int = seam.MAX_ERRORS) -> list[Ru
 
 
 def unknown_fields(
-    data: dict, allowed: frozenset[str], game: int | None, errors: list[RuleError]
+    data: dict[Any, Any], allowed: frozenset[str], game: int | None, errors: list[RuleError]
 ) -> None:
     """Report every key of ``data`` that is not ``allowed``."""
     seam.unknown_fields(data, allowed, game, errors, CATALOGUE)

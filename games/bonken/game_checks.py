@@ -15,12 +15,15 @@ session state  What the games so far decided: which contracts were played (and i
 
 from __future__ import annotations
 
-from games.bonken.deal import is_int, read_deal
+from typing import Any
+
+from games.bonken.deal import read_deal
 from games.bonken.doubles import apply_doubles, read_doubles
 from games.bonken.errors import RuleError, Text, listing, num, quoted, rule_error, unknown_fields
 from games.bonken.results import GameResult
 from games.bonken.rotation import expected_chooser
 from games.bonken.rulesets import Contract, Ruleset
+from games.seam import is_int
 
 GAME_KEYS = frozenset(("contract", "chooser", "counts", "points", "net", "doubles"))
 
@@ -43,7 +46,7 @@ class SessionState:
 def check_game(
     ruleset: Ruleset,
     state: SessionState,
-    games: list,
+    games: list[Any],
     number: int,
     errors: list[RuleError],
 ) -> None:
@@ -101,7 +104,7 @@ def check_game(
 def _choose(
     ruleset: Ruleset,
     state: SessionState,
-    games: list,
+    games: list[Any],
     number: int,
     contract: Contract,
     chooser: int | None,
@@ -165,7 +168,7 @@ def _read_chooser(raw: object, number: int, errors: list[RuleError]) -> int | No
     if not is_int(raw):
         errors.append(rule_error("chooser_type", number, "chooser"))
         return None
-    seat = int(raw)  # type: ignore[call-overload]
+    seat: int = raw
     if not 0 <= seat <= 3:
         errors.append(rule_error("chooser_out_of_range", number, "chooser", seat=num(seat)))
         return None
@@ -173,7 +176,8 @@ def _read_chooser(raw: object, number: int, errors: list[RuleError]) -> int | No
 
 
 def _choice_problem(
-    ruleset: Ruleset, code: str, games: list, number: int, seat: int, errors: list[RuleError]
+    ruleset: Ruleset, code: str, games: list[Any], number: int, seat: int,
+    errors: list[RuleError],
 ) -> None:
     """Report that ``seat``, the chooser of game ``number``, may not choose another contract of
     that sign, naming its earlier choices of that sign."""

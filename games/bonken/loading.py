@@ -20,7 +20,7 @@ from the values. Unknown keys are refused, so a misspelt key never silently chan
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.bonken.errors import RulesetError
 from games.bonken.rulesets import CardKind, Contract, Ruleset, show
@@ -49,7 +49,9 @@ _CONTRACT_KEYS = {
 _KIND_KEYS = {"code", "name", "name_nl", "value", "units"}
 
 
-def _mapping(data: object, what: str, allowed: set[str], required: tuple[str, ...]) -> dict:
+def _mapping(
+    data: object, what: str, allowed: set[str], required: tuple[str, ...]
+) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RulesetError(f"{what} must be an object")
     unknown = [key for key in data if key not in allowed]
@@ -62,7 +64,7 @@ def _mapping(data: object, what: str, allowed: set[str], required: tuple[str, ..
     return data
 
 
-def _label(data: dict, what: str) -> str:
+def _label(data: dict[str, Any], what: str) -> str:
     code = data.get("code")
     return f"{what} {show(code)}" if isinstance(code, str) else what
 
@@ -106,7 +108,7 @@ def _contract(data: object) -> Contract:
         code=data["code"],
         name=data["name"],
         name_nl=data["name_nl"],
-        sign=sign,
+        sign=cast(str, sign),  # the Contract refuses a sign that is not "plus" or "minus"
         value=value,
         units=units,
         card_kinds=kinds,

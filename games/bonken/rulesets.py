@@ -138,6 +138,7 @@ class Contract:
                 raise RulesetError(f"{what}: units must be the sum of its card kinds' units")
         else:
             _check_int(self.value, f"{what}: value", -MAX_VALUE, MAX_VALUE)
+            assert self.value is not None  # _check_int refused anything else
             values = [self.value]
         _check_int(self.units, f"{what}: units", 1, MAX_UNITS)
         if self.sign not in SIGNS:

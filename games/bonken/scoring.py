@@ -13,6 +13,9 @@ every game goes there; the tests check that both ways give the same results.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from games.bonken.deal import read_totals
 from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error
 from games.bonken.game_checks import SessionState, check_game
@@ -40,7 +43,7 @@ class _Unusual(Exception):
 
 
 def score_games(
-    ruleset: Ruleset, games: list, totals_raw: object, errors: list[RuleError]
+    ruleset: Ruleset, games: list[Any], totals_raw: object, errors: list[RuleError]
 ) -> SessionResult:
     """Validate and score the games of a session. ``errors`` may already hold problems of the
     document; the result is then invalid whatever the games say."""
@@ -83,6 +86,8 @@ def score_games(
     prev = -1
     minus_left = ruleset.minus_in_session
     number = 0
+    base: list[int] | None
+    moved: Sequence[int]
     for game in games:
         number += 1
         if prev < 0:
@@ -90,9 +95,8 @@ def score_games(
         elif minus_left > 0 or not passing:
             expected = (prev + 1) & 3
         else:
-            expected = passing_next(prev, minus_left, plus_count, plus_each)
-            if expected is None:
-                expected = -1
+            following = passing_next(prev, minus_left, plus_count, plus_each)
+            expected = -1 if following is None else following
         try:
             if type(game) is not dict:
                 raise unusual
@@ -197,7 +201,7 @@ def score_games(
 
 
 def _plain_deal(
-    game: dict, counts: object, deal: DealTable
+    game: dict[str, Any], counts: object, deal: DealTable
 ) -> tuple[str, list[int] | None, list[int]]:
     """The fast path for counts per card kind, ``points`` and ``net``: (level, base, points
     before doubling). Raises _Unusual (or a lookup error) for anything not plainly right."""

@@ -6,11 +6,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.errors import ServiceError
+from core.errors import ServiceError
+from core.web import problems
 from games.forms import PaperForm
 from games.services import session_submit
 from games.views.scoring import table_context, table_for_token
-from tournaments.web.helpers import problems
 
 REASON = "entered from a paper score sheet"
 

@@ -13,14 +13,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.errors import ServiceError
-from clubs.parsing import whole_number
+from core.errors import ServiceError
+from core.parsing import whole_number
+from core.web import problems
 from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
 from games.services import session_append_game, session_undo_last_game
 from games.views.sheet import session_rows
 from tournaments.models import Round, Table
-from tournaments.web.helpers import problems
 
 
 def table_for_token(token: str) -> Table:

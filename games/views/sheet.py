@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.web import dutch
 from games.bonken import Ruleset, get_ruleset
 from games.bonken.rulesets import Contract
-from tournaments.web.helpers import dutch
 
 # Short marks for the first column of a paper score sheet, as on the club's own sheet.
 SYMBOLS = {

@@ -8,8 +8,8 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.errors import ServiceError
 from clubs.models import Player
+from core.errors import ServiceError
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import play
 from tournaments.models import Event

@@ -3,8 +3,8 @@
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.errors import ServiceError
 from clubs.models import Membership, Role
+from core.errors import ServiceError
 from games.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, user_with_role

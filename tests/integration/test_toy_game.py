@@ -123,3 +123,24 @@ def test_an_event_names_a_known_game_and_one_of_its_rulesets(duel):
                      format="json")
     assert mixed.status_code == 400
     assert mixed.json()["errors"][0]["code"] == "unknown_ruleset"
+
+
+def test_a_tables_seats_are_the_games(duel):
+    club = ClubFactory()
+    api = APIClient()
+    api.force_authenticate(user_with_role(club, Role.ORGANIZER))
+    players = PlayerFactory.create_batch(5)
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+    for game, allowed, refused in (("duel", 2, 3), ("bonken", 3, 4)):
+        event = api.post("/api/v1/events/", {"club": club.pk, "name": game, "game": game,
+                                             "date": "2026-11-24"}, format="json").json()
+        round_ = api.post("/api/v1/rounds/", {"event": event["id"]}, format="json").json()
+        table = api.post("/api/v1/tables/", {"round": round_["id"]}, format="json").json()
+        ok = api.post("/api/v1/seats/", {"table": table["id"], "position": allowed,
+                                         "player": players[0].pk}, format="json")
+        assert ok.status_code == 201, ok.json()
+        too_far = api.post("/api/v1/seats/", {"table": table["id"], "position": refused,
+                                              "player": players[1].pk}, format="json")
+        assert too_far.status_code == 400
+        assert too_far.json()["errors"][0]["code"] == "seat_range"

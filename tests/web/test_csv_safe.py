@@ -7,8 +7,8 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.csv_safe import safe_cell
 from clubs.models import Player
+from core.csv_safe import safe_cell
 from games.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table

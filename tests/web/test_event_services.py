@@ -4,9 +4,9 @@ import datetime
 
 import pytest
 
-from clubs.errors import NotAllowed, ServiceError
 from clubs.models import Membership, Role
 from clubs.services import club_player_add
+from core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import Event, EventPlayer, Round
 from tournaments.services import (

@@ -80,7 +80,8 @@ def client(actor: str, world: dict[str, Any]):
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
     ("register player", "clubs:club", lambda w: f"/clubs/{w['club'].slug}/",
      lambda w: {"name": "Nieuw"}, SCORERS),
-    ("create event", "clubs:event-create", lambda w: f"/clubs/{w['club'].slug}/events/new/",
+    ("create event", "manage:event-create",
+     lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
      lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",
                 "planned_rounds": "3", "seating_method": "balanced"}, ORGANIZERS),
     ("check in", "manage:checkin", lambda w: f"/manage/events/{w['event'].pk}/checkin/",

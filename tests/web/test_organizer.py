@@ -42,7 +42,7 @@ def test_registering_a_player_is_refused_to_a_member_and_needs_a_name(clients, e
 @pytest.mark.parametrize("who, status", [("anonymous", 302), ("member", 403), ("scorer", 403),
                                          ("other_organizer", 403), ("organizer", 200)])
 def test_new_event_form_is_for_the_clubs_organizer(clients, event, who, status):
-    assert clients[who].get(f"/clubs/{event.club.slug}/events/new/").status_code == status
+    assert clients[who].get(f"/manage/clubs/{event.club.slug}/events/new/").status_code == status
 
 
 EVENT_FORM = {"name": "Clubavond", "kind": "club_night", "date": "2026-12-04",
@@ -50,7 +50,7 @@ EVENT_FORM = {"name": "Clubavond", "kind": "club_night", "date": "2026-12-04",
 
 
 def test_organizer_creates_an_event(clients, event):
-    response = clients["organizer"].post(f"/clubs/{event.club.slug}/events/new/", EVENT_FORM)
+    response = clients["organizer"].post(f"/manage/clubs/{event.club.slug}/events/new/", EVENT_FORM)
     created = Event.objects.get(name="Clubavond")
     assert response.status_code == 302
     assert response["Location"] == f"/manage/events/{created.pk}/checkin/"
@@ -58,7 +58,7 @@ def test_organizer_creates_an_event(clients, event):
 
 
 def test_a_bad_event_is_not_created(clients, event):
-    url = f"/clubs/{event.club.slug}/events/new/"
+    url = f"/manage/clubs/{event.club.slug}/events/new/"
     response = clients["organizer"].post(url, {**EVENT_FORM, "name": "", "planned_rounds": "0"})
     assert response.status_code == 400
     assert clients["scorer"].post(url, EVENT_FORM).status_code == 403

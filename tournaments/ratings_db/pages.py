@@ -12,13 +12,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.errors import ServiceError, problem
 from clubs.models import Club, Player
+from core.errors import ServiceError, problem
+from core.web import problems
 from tournaments.ratings.standings import SEASON_CRITERIA
 from tournaments.ratings_db.chart import rating_chart
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import club_ratings, player_pools, player_rating_history
-from tournaments.web.helpers import problems
 
 SHOW = {"all": None, "established": False, "provisional": True}
 CRITERIA = {

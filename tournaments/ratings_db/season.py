@@ -21,9 +21,9 @@ from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from clubs.errors import ServiceError, problem
 from clubs.models import Player
-from clubs.parsing import whole_number
+from core.errors import ServiceError, problem
+from core.parsing import whole_number
 from games.models import SessionSeat
 from tournaments.ratings.standings import (
     SEASON_CRITERIA,

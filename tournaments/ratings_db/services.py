@@ -35,9 +35,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
+from core.errors import ServiceError
 from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
 from tournaments.ratings_db.loading import (

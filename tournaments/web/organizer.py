@@ -8,17 +8,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, is_htmx, problems, refused, service_failed
 from tournaments import services
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
-from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm, attach_problems
+from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm
 from tournaments.models import Event, EventPlayer, Round
 from tournaments.rounds import round_generate
 from tournaments.web import queries
-from tournaments.web.helpers import has_role, is_htmx, problems, refused, service_failed
 from tournaments.web.scorers import EventScorerForm
 
 

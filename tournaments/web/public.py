@@ -6,13 +6,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Club, Player
-from clubs.parsing import whole_number
 from clubs.selectors import SCORERS
+from clubs.web import has_role
+from core.parsing import whole_number
+from core.web import is_htmx
 from games.views.sheet import ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.web import queries
-from tournaments.web.helpers import has_role, is_htmx
 
 REFRESH_SECONDS = 15
 

@@ -10,15 +10,16 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.errors import ServiceError
 from clubs.selectors import ORGANIZER, SCORERS
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, is_htmx, problems, refused
 from games.views.sheet import blank_sheet, ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
-from tournaments.forms import SwapForm, attach_problems
+from tournaments.forms import SwapForm
 from tournaments.models import Round
 from tournaments.web import queries
-from tournaments.web.helpers import has_role, is_htmx, problems, refused
 
 POLL_SECONDS = 10
 

@@ -13,17 +13,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from clubs.errors import ServiceError
 from clubs.models import Player
 from clubs.selectors import ORGANIZER
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, problems, refused
 from tournaments.event_scorers import (
     event_scorer_add,
     event_scorer_candidates,
     event_scorer_remove,
 )
-from tournaments.forms import attach_problems
 from tournaments.models import Event
-from tournaments.web.helpers import has_role, problems, refused
 
 
 class EventScorerForm(forms.Form):

@@ -20,7 +20,8 @@ Terms:
     player who has not played yet gets 0 points and the middle place's placement points;
   - ``fixed``: ``points`` and ``placement_points`` as configured;
   - ``middle_place``: 0 points (the mean of a zero-sum table) and the placement points of
-    the middle place, 2.5th at a table of four (the mean of 2nd and 3rd place).
+    the middle place of the game's table (``EventRules.table_size``): 2.5th at a table of four
+    (the mean of 2nd and 3rd place), 3rd at a table of five.
 
   A bye never counts as a session or a table win.
 """
@@ -71,6 +72,7 @@ class EventRules:
     order: tuple[EventCriterion, ...] = EVENT_CRITERIA
     points_per_place: tuple[float, ...] = (3.0, 2.0, 1.0, 0.0)
     bye: ByeCredit = ByeCredit()
+    table_size: int = 4  # the game's usual table: its middle place is a bye's "middle place"
 
     def __post_init__(self) -> None:
         if not self.order:
@@ -122,7 +124,7 @@ class _Tally:
 def _bye_credit(tally: _Tally, rules: EventRules) -> tuple[Fraction, Fraction]:
     """(points, placement points) one bye is worth for this player."""
     credit = rules.bye
-    middle = middle_place_points(rules.points_per_place)
+    middle = middle_place_points(rules.points_per_place, rules.table_size)
     if credit.kind == "none":
         return Fraction(0), Fraction(0)
     if credit.kind == "fixed":

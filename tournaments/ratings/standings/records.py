@@ -82,11 +82,21 @@ def placement_points(place: int, shared: int, points_per_place: Sequence[float])
     return sum(covered, Fraction(0)) / shared
 
 
-def middle_place_points(points_per_place: Sequence[float]) -> Fraction:
-    """Placement points of the middle place (2.5th of four): the mean of the two middle places."""
-    count = len(points_per_place)
-    if count == 0:
+def middle_place_points(
+    points_per_place: Sequence[float], table_size: int | None = None
+) -> Fraction:
+    """Placement points of the middle place at a table of ``table_size`` (2.5th of four, 3rd of
+    five): the mean of the two middle places of an even table, the middle one of an odd table.
+    Places past the list score 0; without a size, the list's length is the table's."""
+    count = len(points_per_place) if table_size is None else table_size
+    if count <= 0:
         return Fraction(0)
+
+    def points(place_index: int) -> Fraction:
+        if place_index < len(points_per_place):
+            return Fraction(points_per_place[place_index])
+        return Fraction(0)
+
     if count % 2:
-        return Fraction(points_per_place[count // 2])
-    return (Fraction(points_per_place[count // 2 - 1]) + Fraction(points_per_place[count // 2])) / 2
+        return points(count // 2)
+    return (points(count // 2 - 1) + points(count // 2)) / 2

@@ -23,7 +23,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import get_language
 
-from clubs.errors import ServiceError
+from core.errors import ServiceError
 
 
 def problem_text(problem: dict[str, Any]) -> str:

@@ -1,16 +1,17 @@
-"""What every web view needs: localized problems, permission answers and htmx detection."""
+"""What every web view needs: localized problems (on a page or a form), permission answers and
+htmx detection. (Whether the user has a role in a club is ``clubs.web.has_role``.)"""
 
 from collections.abc import Iterable
 from typing import Any
 
+from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django_htmx.middleware import HtmxDetails
 
-from clubs.errors import NotAllowed, ServiceError
-from clubs.selectors import user_has_role
+from core.errors import NotAllowed, ServiceError
 
 
 def dutch() -> bool:
@@ -49,5 +50,8 @@ def service_failed(
     return render(request, template, context, status=exc.status_code)
 
 
-def has_role(request: HttpRequest, club_id: int, roles: frozenset[str]) -> bool:
-    return user_has_role(request.user, club_id, roles)
+def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:
+    """Show the service's problems on the form: on their field if it has one, else on top."""
+    for error in errors:
+        field = error.get("field")
+        form.add_error(field if field in form.fields else None, error["text"])

@@ -1,0 +1,155 @@
+"""The apps depend one way, and nothing imports in a circle (read from the source, no import).
+
+Layers, lowest first; a module may import its own layer and lower ones:
+
+0. ``core`` (the shared kernel) and the pure packages: the games (``games.seam``,
+   ``games.registry``, ``games.<game>``) and the arithmetic of ``tournaments.seating`` and
+   ``tournaments.ratings``;
+1. ``clubs``;  2. ``tournaments``;  3. ``games`` (sessions);  4. ``api``;  5. ``config``, ``bench``.
+
+The pure packages import no Django and no app at all. ``KNOWN_UPWARD`` lists the imports that
+still go up (standings and ratings read the sessions from inside ``tournaments``): each entry
+is debt with its reason; a new upward import fails, and so does an entry that no longer exists
+(take it off the list).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("core", "clubs", "tournaments", "games", "api", "config", "bench")
+PURE = ("games.seam", "games.registry", "games.bonken", "games.jonkler", "games.bonko",
+        "games.bonanza", "tournaments.seating", "tournaments.ratings")
+LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "api": 4, "config": 5, "bench": 5}
+
+# module -> the higher package it still imports, and why (to be moved out: the standings and
+# ratings into their own app above the sessions).
+KNOWN_UPWARD = {
+    "tournaments.event_standings": "standings read the sessions' per-seat rows",
+    "tournaments.rounds": "progressive seating reads the last round's per-seat points",
+    "tournaments.ratings_db.loading": "ratings read the sessions",
+    "tournaments.ratings_db.season": "season standings read the sessions' per-seat rows",
+    "tournaments.ratings_db.selectors": "rating histories name the sessions",
+    "tournaments.ratings_db.bench": "the ratings benchmark stores sessions",
+    "tournaments.web.queries": "the public pages show sessions",
+    "tournaments.web.public": "the public score sheet is the game's sheet",
+    "tournaments.web.rounds": "blank score sheets are the game's",
+    "tournaments.management.commands.load_demo": "the demo plays its sessions",
+}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def imports(path: Path, known: dict[str, Path], *, top_level_only: bool) -> set[str]:
+    """The project modules ``path`` imports (``from a import b`` is ``a.b`` when that is a
+    module)."""
+    tree = ast.parse(path.read_text())
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in known
+                     else node.module for alias in node.names]
+        else:
+            continue
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+def is_pure(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in PURE)
+
+
+def layer(module: str) -> int:
+    return 0 if is_pure(module) else LAYER[module.split(".")[0]]
+
+
+def test_the_pure_packages_import_no_django_and_no_app():
+    for name, path in modules().items():
+        if not is_pure(name):
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                targets = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                           else [node.module or ""])
+                for target in targets:
+                    assert not target.startswith(("django", "rest_framework", "celery")), name
+                    top = target.split(".")[0]
+                    assert top not in PACKAGES or is_pure(target) or target == "games", (
+                        f"{name} imports {target}")
+
+
+def test_no_app_imports_a_higher_one():
+    known = modules()
+    upward: dict[str, set[str]] = defaultdict(set)
+    for name, path in known.items():
+        for target in imports(path, known, top_level_only=False):
+            if layer(target) > layer(name):
+                upward[name].add(target)
+    unexpected = {name: sorted(targets) for name, targets in upward.items()
+                  if name not in KNOWN_UPWARD}
+    assert unexpected == {}
+    stale = sorted(set(KNOWN_UPWARD) - set(upward))
+    assert stale == [], "no longer imports upward: take it off KNOWN_UPWARD"
+
+
+def test_no_import_cycles():
+    known = modules()
+    graph = {name: imports(path, known, top_level_only=True) - {name}
+             for name, path in known.items()}
+    # Package __init__ modules are imported with their submodules; an edge from a package to
+    # its own submodule is how a package exposes its API, not a cycle.
+    for name, targets in graph.items():
+        graph[name] = {t for t in targets if not t.startswith(name + ".")}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    assert cycles == []
