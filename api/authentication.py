@@ -7,7 +7,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from clubs.throttle import login_counters, login_failed, login_succeeded, login_throttled
+from clubs.errors import TooManyAttempts
+from clubs.throttle import sign_in_attempt, sign_in_succeeded
 from clubs.tokens import api_token_user
 
 
@@ -34,21 +35,19 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
 
 class PasswordAuthentication(authentication.BasicAuthentication):
-    """HTTP Basic that counts failures per address and username with the sign-in form's
-    counters (clubs.throttle) and refuses, without checking the password, once throttled."""
+    """HTTP Basic, slowed down after failures like the sign-in form (clubs.throttle): an
+    attempt that comes too soon gets a 429 with ``Retry-After``, its password unchecked."""
 
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None
     ) -> tuple[User, None]:
-        keys = login_counters(request, userid)
-        if login_throttled(keys):
-            raise exceptions.Throttled(detail="Too many failed sign-in attempts; try later.")
-        try:
-            user, auth = super().authenticate_credentials(userid, password, request)
-        except exceptions.AuthenticationFailed:
-            login_failed(keys)
-            raise
-        login_succeeded(keys)
+        if request is None:
+            raise exceptions.AuthenticationFailed("Invalid username/password.")
+        attempt = sign_in_attempt(request, userid)
+        if attempt.refused:
+            raise TooManyAttempts(attempt.retry_after)
+        user, auth = super().authenticate_credentials(userid, password, request)  # counted
+        sign_in_succeeded(attempt)
         return user, auth
 
 

@@ -23,7 +23,9 @@ from clubs.errors import ServiceError, problem
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        return Response({"errors": exc.errors}, status=exc.status_code)
+        retry_after = getattr(exc, "retry_after", None)
+        return Response({"errors": exc.errors}, status=exc.status_code,
+                        headers={"Retry-After": str(retry_after)} if retry_after else None)
     if isinstance(exc, ProtectedError):
         return Response(
             {

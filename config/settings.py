@@ -37,7 +37,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.BonkenAdminConfig",  # the admin, with the throttled sign-in
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -131,6 +131,20 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# --- Client addresses and sign-in ---------------------------------------------------------
+# How many proxies of our own stand in front of the web processes, each appending the address
+# it saw to X-Forwarded-For. 0: the client's address is the one that connected, and the header
+# (which any client can write) is ignored. clubs.throttle.client_address reads it.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# Failed sign-ins (clubs.throttle): this many per address and username, and per address, cost
+# nothing; after that each attempt waits for the one before, LOGIN_FIRST_WAIT seconds doubling
+# up to LOGIN_LONGEST_WAIT. Counts are forgotten LOGIN_FAILURE_MEMORY seconds after the last.
+LOGIN_FREE_FAILURES = 5
+LOGIN_FREE_FAILURES_PER_ADDRESS = 30
+LOGIN_FIRST_WAIT = 2
+LOGIN_LONGEST_WAIT = 300
+LOGIN_FAILURE_MEMORY = 3600
+
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -148,8 +162,10 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # Counted per client address (clubs.throttle.client_address).
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from clubs.views import ThrottledLoginView
+from clubs.sign_in import ThrottledLoginView
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
 
@@ -16,7 +16,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
-    # Before Django's own: the sign-in form counts failed attempts (clubs.views).
+    # Before Django's own: the sign-in form counts failed attempts (clubs.sign_in).
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     # Sign out and change one's password; no password reset by mail (it would be an open,
     # anonymous form that sends mail, and clubs hand out accounts themselves).

@@ -18,7 +18,6 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
@@ -31,6 +30,7 @@ from api.serializers import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.throttling import AnonThrottle
 from clubs.errors import NotAllowed
 from games.models import Session
 from games.rules import score_session
@@ -225,7 +225,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(SessionRevisionSerializer(revisions, many=True).data)
 
 
-class ValidateThrottle(AnonRateThrottle):
+class ValidateThrottle(AnonThrottle):
     """The validator scores whole documents for anyone: a tighter limit than other reads."""
 
     scope = "validate"
