@@ -4,7 +4,6 @@ the whole list as a CSV file instead of a JSON page."""
 
 from __future__ import annotations
 
-import csv
 import io
 from datetime import date
 from typing import Any
@@ -28,6 +27,7 @@ from api.serializers_ratings import (
     SeasonRowSerializer,
     SeasonStandingsSerializer,
 )
+from clubs.csv_export import csv_writer
 from clubs.models import Club, Player
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import ExplainedSession, club_ratings, player_rating_history
@@ -43,7 +43,7 @@ class CSVRenderer(BaseRenderer):
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: dict[str, Any] | None = None) -> bytes:
         out = io.StringIO()
-        writer = csv.writer(out)
+        writer = csv_writer(out)
         if isinstance(data, dict) and "columns" in data:
             writer.writerow(data["columns"])
             writer.writerows(data["rows"])

@@ -1,10 +1,9 @@
 """CSV downloads of an event's standings and sessions, for whoever may see the event."""
 
-import csv
-
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
+from clubs.csv_export import SafeWriter, csv_writer
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
 from tournaments.web.public import visible_event
@@ -15,10 +14,10 @@ SESSIONS_HEADER = ["round", "table", "seat", "player_id", "player", "total", "pl
                    "complete", "games", "revision"]
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, "csv._writer"]:
+def _csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, csv_writer(response)
 
 
 def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
