@@ -201,13 +201,31 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery closes them only after this many tasks.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A message a worker took and never acknowledged (the worker was killed: SIGKILL, out of
+# memory, the machine gone) goes back to the queue this many seconds after it was taken; every
+# live worker looks for such messages every CELERY_RESTORE_SECONDS. A derived-work task holds
+# its message for DERIVED_WORK_DELAY plus its run (a second or two; its retries wait at most
+# DERIVED_WORK_RETRY_MAX), far below this; one that ran longer would be delivered twice, which
+# the tasks allow (idempotent, one at a time per event or club). So after a worker is killed,
+# standings and ratings catch up within visibility timeout + sweep (65 s) without beat.
+CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "60"))
+CELERY_RESTORE_SECONDS = int(os.environ.get("CELERY_RESTORE_SECONDS", "5"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": CELERY_RESTORE_SECONDS,
+    "unacked_restore_throttle": 1,  # look every interval (kombu's default: every tenth)
+}
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
 # Seconds a standings or ratings task waits before it starts, so that results arriving
 # together share one computation (tournaments.tasks).
 DERIVED_WORK_DELAY = float(os.environ.get("DERIVED_WORK_DELAY", "0.5"))
+# A queued standings or ratings task leaves a mark that stops further sends until it starts;
+# the mark lapses after this many seconds even if the task never starts (tournaments.tasks).
+DERIVED_WORK_PENDING_SECONDS = int(os.environ.get("DERIVED_WORK_PENDING_SECONDS", "30"))
+# The longest wait between retries of a derived-work task (a database that went away).
+DERIVED_WORK_RETRY_MAX = 20
 # Celery beat: catch up on derived work that a fault left behind.
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {

@@ -1,0 +1,101 @@
+"""A worker killed with SIGKILL while it holds a standings task: once a worker runs again, the
+broker hands the task out again after its visibility timeout, and the standings catch up
+without beat (no reconcile) and without any new result."""
+
+import os
+import time
+
+import psycopg
+import pytest
+import redis
+from django.conf import settings
+
+from clubs.models import Role
+from clubs.tokens import api_token_create
+from games.rules import score_session
+from tests.documents import classic_document
+from tests.factories import EventFactory, seated_table, user_with_role
+from tests.integration.http import http, wait_for_standings
+from tournaments.services import STANDINGS_LOCK
+
+pytestmark = pytest.mark.services
+
+# The restarted worker's visibility timeout, shorter than the configured one to keep the test
+# short; test_the_configured_timeouts_bound_the_catch_up covers the configured values.
+VISIBILITY = 8
+
+
+@pytest.fixture
+def short_visibility(celery_worker, monkeypatch):
+    monkeypatch.setenv("CELERY_VISIBILITY_TIMEOUT", str(VISIBILITY))
+    monkeypatch.setenv("CELERY_RESTORE_SECONDS", "1")
+    yield celery_worker
+    # Give the following tests a worker with the configured settings again.
+    monkeypatch.undo()
+    celery_worker.stop()
+    celery_worker.start()
+
+
+def wait_until_blocked(blocker: psycopg.Connection) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        waiting = blocker.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE %s", ("%pg_advisory_xact_lock%",)
+        ).fetchone()[0]
+        if waiting:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the worker never started the recompute")
+
+
+def test_a_killed_workers_task_runs_again_after_a_restart_without_beat(
+    short_visibility, live_server
+):
+    event = EventFactory(published=True)
+    table = seated_table(event)
+    _, token = api_token_create(user=user_with_role(event.club, Role.SCORER), name="app")
+    db = settings.DATABASES["default"]
+    dsn = (f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} "
+           f"dbname={db['NAME']}")
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    with psycopg.connect(dsn, autocommit=True) as blocker:
+        # Hold the event's standings lock so the worker's recompute waits inside the task.
+        blocker.execute("SELECT pg_advisory_lock(%s, %s)", (STANDINGS_LOCK, event.pk))
+        status, _ = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/", token,
+                         {"document": classic_document()})
+        assert status == 201
+        wait_until_blocked(blocker)
+        short_visibility.kill(drop_held=False)
+        blocker.execute("SELECT pg_advisory_unlock(%s, %s)", (STANDINGS_LOCK, event.pk))
+    assert broker.hlen("unacked") >= 1  # the killed worker's tasks, held for nobody
+
+    assert os.environ["CELERY_VISIBILITY_TIMEOUT"] == str(VISIBILITY)
+    short_visibility.start()
+    restarted = time.monotonic()
+    standings = wait_for_standings(live_server.url, event.pk, timeout=VISIBILITY + 20)
+    took = time.monotonic() - restarted
+    assert sorted(row["total"] for row in standings["standings"]) == sorted(
+        score_session(classic_document()).totals or [])
+    assert took < VISIBILITY + 20
+    # The ratings update the killed worker held runs again too: nothing stays held.
+    assert short_visibility.wait_idle(timeout=VISIBILITY + 20)
+    assert broker.hlen("unacked") == 0
+
+
+def test_the_configured_timeouts_bound_the_catch_up():
+    """With the configured values a killed worker's task runs again within two minutes of a
+    restart: visibility timeout plus one sweep, and no derived-work task holds its message
+    anywhere near that long (its start delay, its retries' waits)."""
+    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    catch_up = options["visibility_timeout"] + options["unacked_restore_interval"] * options.get(
+        "unacked_restore_throttle", 10)
+    assert catch_up <= 90
+    held = settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX
+    assert held * 2 < options["visibility_timeout"]
+    assert settings.DERIVED_WORK_PENDING_SECONDS < options["visibility_timeout"]
+    from tournaments.tasks import ratings_update, standings_recompute
+
+    for task in (standings_recompute, ratings_update):
+        assert task.acks_late and task.retry_backoff_max == settings.DERIVED_WORK_RETRY_MAX
+    assert settings.CELERY_TASK_REJECT_ON_WORKER_LOST
