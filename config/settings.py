@@ -236,7 +236,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.ratings_reconcile",
         "schedule": float(os.environ.get("RECONCILE_SECONDS", "60")),
     },
+    "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
 }
+# Hours the answer to a write with an Idempotency-Key is kept for its retries (games.tasks).
+IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
 CACHES = {
