@@ -1,9 +1,11 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.sign_in import ThrottledLoginView
+from config.security import content_security_policy
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
 
@@ -14,7 +16,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Its script is a file of its own (no inline script); Swagger UI styles inline.
+    path("api/docs/", content_security_policy(settings.CONTENT_SECURITY_POLICY_API_DOCS)(
+        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own: the sign-in form counts failed attempts (clubs.sign_in).
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),

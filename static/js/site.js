@@ -56,6 +56,10 @@
       showKinds(form);
     }
   });
+  // Print buttons on the table cards and score sheets.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-print]")) { window.print(); }
+  });
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });
 })();
