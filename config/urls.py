@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.sign_in import ThrottledLoginView
+from config.health import healthz
 from config.security import content_security_policy
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
@@ -13,6 +14,7 @@ from tournaments.web.scorers import scorer_patterns
 manage_urls = ([*manage_patterns, *scorer_patterns], "manage")
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
