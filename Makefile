@@ -38,7 +38,7 @@ beat: install
 	$(VENV)/bin/celery -A config beat --loglevel=info --schedule var/celerybeat-schedule
 
 bench: install
-	$(PY) -m games.rules.bench
+	$(PY) -m bench.rules
 	$(PY) -m tournaments.seating.bench
 
 # Needs PostgreSQL and Redis (DATABASE_URL / CELERY_BROKER_URL, local defaults otherwise).

@@ -7,9 +7,17 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from clubs.errors import TooManyAttempts
-from clubs.throttle import sign_in_attempt, sign_in_succeeded
-from clubs.tokens import api_token_user
+from clubs.errors import problem
+from clubs.throttle import SignInGuard
+from clubs.tokens import TokenExpired, api_token_user
+
+
+class ProblemAuthenticationFailed(exceptions.AuthenticationFailed):
+    """A refusal whose problem (with its Dutch message) the API's error shape shows as is."""
+
+    def __init__(self, problem: dict) -> None:
+        super().__init__(problem["message"], code=problem["code"])
+        self.problems = [problem]
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
@@ -25,7 +33,13 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             key = header[1].decode()
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("Invalid token header.") from exc
-        user = api_token_user(key)
+        try:
+            user = api_token_user(key)
+        except TokenExpired as expired:
+            day = expired.expires_at.date().isoformat()
+            raise ProblemAuthenticationFailed(problem(
+                "token_expired", f"This API token expired on {day}; create a new one.",
+                f"Dit API-token is verlopen op {day}; maak een nieuw aan.")) from expired
         if user is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         return user, None
@@ -35,19 +49,23 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
 
 class PasswordAuthentication(authentication.BasicAuthentication):
-    """HTTP Basic, slowed down after failures like the sign-in form (clubs.throttle): an
-    attempt that comes too soon gets a 429 with ``Retry-After``, its password unchecked."""
+    """HTTP Basic that counts failures per address and username with the sign-in form's
+    counters (clubs.throttle) and refuses, without checking the password, once throttled."""
 
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None
     ) -> tuple[User, None]:
-        if request is None:
-            raise exceptions.AuthenticationFailed("Invalid username/password.")
-        attempt = sign_in_attempt(request, userid)
-        if attempt.refused:
-            raise TooManyAttempts(attempt.retry_after)
-        user, auth = super().authenticate_credentials(userid, password, request)  # counted
-        sign_in_succeeded(attempt)
+        guard = SignInGuard(request, userid)
+        wait = guard.refused()
+        if wait:
+            raise exceptions.Throttled(wait=wait,
+                                       detail="Too many failed sign-in attempts; try later.")
+        try:
+            user, auth = super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            guard.failed()
+            raise
+        guard.succeeded()
         return user, auth
 
 

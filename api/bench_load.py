@@ -381,8 +381,8 @@ def _closed_loop(
 ) -> None:
     """Every client sends request after request of ``kind`` for ``seconds``; a submitting
     client plays a table's session game by game and takes the next table when it is done."""
-    from games.rules import get_ruleset
-    from games.rules.sample import random_session
+    from games.bonken import get_ruleset
+    from games.bonken.sample import random_games
 
     classic = get_ruleset("classic")
     lock = threading.Lock()
@@ -399,7 +399,7 @@ def _closed_loop(
                         if not tables_left:
                             return
                         state.table = tables_left.pop()
-                    state.games = random_session(classic, state.rng)["games"]
+                    state.games = random_games(classic, state.rng)["games"]
                 started = time.monotonic()
                 status, _ = state.client.call(
                     "POST", f"/api/v1/tables/{state.table}/session/games/",
@@ -416,8 +416,8 @@ def _closed_loop(
 
 def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
                think: float, processes: dict[str, int]) -> dict[str, Any]:
-    from games.rules import get_ruleset
-    from games.rules.sample import random_session
+    from games.bonken import get_ruleset
+    from games.bonken.sample import random_games
 
     classic = get_ruleset("classic")
     stats, delays = Stats(), []
@@ -429,7 +429,7 @@ def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
     def table(index: int) -> None:
         client, rng = Client(setup["token"]), random.Random(index)
         for round_tables in rounds:
-            games = random_session(classic, rng)["games"]
+            games = random_games(classic, rng)["games"]
             for number, game in enumerate(games, start=1):
                 if time.monotonic() >= stop:
                     return
@@ -505,8 +505,8 @@ def second_half_growth(samples: list[dict[str, float]]) -> dict[str, float]:
 def stored(env: dict[str, str], event: int) -> dict[str, int]:
     script = f"""
 import json
-from games.models import Game, Session
-print(json.dumps({{"games": Game.objects.count(),
+from games.models import Part, Session
+print(json.dumps({{"games": Part.objects.count(),
                   "sessions_complete": Session.objects.filter(complete=True).count(),
                   "night_sessions_complete":
                       Session.objects.filter(event_id={event}, complete=True).count()}}))

@@ -8,9 +8,12 @@ DRF's validation errors are flattened into the same shape; a database constraint
 concurrent write tripped becomes a 409, never a 500.
 """
 
+import functools
 import re
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DataError, IntegrityError
 from django.db.models import ProtectedError
 from django.utils import translation
@@ -22,10 +25,20 @@ from clubs.errors import ServiceError, problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response({"errors": [problem(
+            "too_large", f"The request body is larger than {limit} bytes.",
+            f"De inhoud van het verzoek is groter dan {limit} bytes.")]},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ServiceError):
-        retry_after = getattr(exc, "retry_after", None)
-        return Response({"errors": exc.errors}, status=exc.status_code,
-                        headers={"Retry-After": str(retry_after)} if retry_after else None)
+        return Response({"errors": exc.errors}, status=exc.status_code)
+    problems = getattr(exc, "problems", None)
+    if problems is not None:  # a framework exception that carries its own problems
+        response = drf_exception_handler(exc, context)
+        if response is not None:
+            response.data = {"errors": problems}
+            return response
     if isinstance(exc, ProtectedError):
         return Response(
             {
@@ -101,17 +114,61 @@ _JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
 
 
 def _dutch(message: str) -> str:
-    """The framework's Dutch for one of its fixed messages, or for a parse error; the English
-    where there is none (other messages with values filled in)."""
+    """The framework's Dutch for one of its messages: a fixed one from the catalogue, one with
+    values filled in (``"bogus" is not a valid choice.``) from its template with the same
+    values, or a parse error's; the English only where the framework has no Dutch."""
     if message.startswith(JSON_PARSE_ERROR):
         return _json_parse_error_nl(message[len(JSON_PARSE_ERROR):])
     with translation.override("nl"):
-        return translation.gettext(message)
+        fixed = translation.gettext(message)
+    if fixed != message:
+        return fixed
+    for pattern, dutch in _templates():
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return dutch.format(**found.groupdict())
+    return message
+
+
+_PLACEHOLDER = re.compile(r"\\{(\w+)\\}")
+
+
+@functools.cache
+def _templates() -> list[tuple[re.Pattern[str], str]]:
+    """Every DRF field error with values, as (a pattern of its English, its Dutch template)."""
+    from rest_framework import fields, relations, serializers
+
+    found: dict[str, str] = {}
+    for module in (fields, relations, serializers):
+        for value in vars(module).values():
+            for cls in getattr(value, "__mro__", ()):
+                for template in getattr(cls, "default_error_messages", {}).values():
+                    with translation.override("en"):
+                        english = str(template)
+                    with translation.override("nl"):
+                        dutch = str(template)
+                    if "{" in english and dutch != english:
+                        found[english] = dutch
+    patterns = []
+    for english, dutch in found.items():
+        seen: set[str] = set()
+
+        def group(match: re.Match[str], seen: set[str] = seen) -> str:
+            name = match.group(1)
+            if name in seen:
+                return f"(?P={name})"
+            seen.add(name)
+            return f"(?P<{name}>.+?)"
+
+        patterns.append((re.compile(_PLACEHOLDER.sub(group, re.escape(english))), dutch))
+    return patterns
 
 
 def _json_parse_error_nl(reason: str) -> str:
     """Dutch for a body that is not JSON, with where the parser stopped when it says so
     (``Expecting value: line 1 column 2 (char 1)``)."""
+    if "nested more than" in reason:
+        return "De JSON in het verzoek is te diep genest."
     where = _JSON_POSITION.search(reason)
     if where is None:
         return "De inhoud van het verzoek is geen geldige JSON."

@@ -1,9 +1,20 @@
-"""``Idempotency-Key`` for writes: the same key and body from the same user get the first answer.
+"""``Idempotency-Key`` for writes: every retry of a key gets the first answer, headers included.
 
-The answer is stored with the write's transaction only after success; a retry while the first
-request is still running waits on the table lock and then finds the stored answer or sees the
-identical document (which the service treats as no change).
+Order of a keyed write:
+
+1. The view's ``authorize_write`` (when it has one) authenticates and authorizes the writer
+   first: a stored answer is never shown to someone who may not make the write (a wrong table
+   token with a used key is a 401, not the stored body).
+2. The key is locked for the transaction (a PostgreSQL advisory lock on its scope and key), so
+   retries sent at the same moment wait for the one in flight instead of running the write
+   again; then the stored answer, if any, is replayed with its status and headers (``ETag``,
+   ``Location``) and ``Idempotent-Replayed: true``.
+3. Otherwise the write runs, and a successful answer is stored in the same transaction.
+
+A key is scoped to its writer: the user, or the table and the token (``X-Table-Token``) used.
 """
+
+from __future__ import annotations
 
 import functools
 import hashlib
@@ -11,17 +22,23 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.errors import Conflict
 from games.models import IdempotencyRecord
 
+KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")
+KEPT_HEADERS = ("ETag", "Location")
+
 
 def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
     @functools.wraps(view)
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
+        authorize = getattr(self, "authorize_write", None)
+        if authorize is not None:
+            authorize(request, **kwargs)
         key = request.headers.get("Idempotency-Key", "").strip()[:200]
         scope = _scope(request, kwargs)
         if not key or scope is None:
@@ -31,28 +48,19 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
             sort_keys=True, default=str,
         )
         digest = hashlib.sha256(body.encode()).hexdigest()
-        duplicate = False
         with transaction.atomic():
-            record = _find(scope, key)
+            _lock(scope, key)
+            record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
             if record is None:
                 response = view(self, request, *args, **kwargs)
-                if not 200 <= response.status_code < 300:
-                    return response
-                try:
-                    # No savepoint: a clash rolls the whole request back anyway (below).
-                    with transaction.atomic(savepoint=False):
-                        IdempotencyRecord.objects.create(
-                            key=key, scope=scope, request_hash=digest,
-                            status_code=response.status_code, response=response.data,
-                        )
-                except IntegrityError:
-                    # A twin request with the same key committed first: undo ours, replay its.
-                    transaction.set_rollback(True)
-                    duplicate = True
-                if not duplicate:
-                    return response
-        if duplicate:
-            record = _find(scope, key)
+                if 200 <= response.status_code < 300:
+                    IdempotencyRecord.objects.create(
+                        key=key, scope=scope, request_hash=digest,
+                        status_code=response.status_code, response=response.data,
+                        headers={name: response[name] for name in KEPT_HEADERS
+                                 if response.has_header(name)},
+                    )
+                return response
         if record.request_hash != digest:
             raise Conflict.single(
                 "idempotency_key_reused",
@@ -60,19 +68,29 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                 "Deze Idempotency-Key is al gebruikt voor een ander verzoek.",
             )
         replay = Response(record.response, status=record.status_code)
+        for name, value in (record.headers or {}).items():
+            replay[name] = value
         replay["Idempotent-Replayed"] = "true"
         return replay
 
     return wrapper
 
 
+def _lock(scope: str, key: str) -> None:
+    """Hold the key until the transaction ends (PostgreSQL; SQLite runs one writer at a time)."""
+    if connection.vendor != "postgresql":
+        return
+    digest = hashlib.sha256(f"{scope}\n{key}".encode()).digest()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
+                       [KEY_LOCK, int.from_bytes(digest[:4], "big", signed=True)])
+
+
 def _scope(request: Request, kwargs: dict[str, Any]) -> str | None:
     if request.user.is_authenticated:
         return f"user:{request.user.pk}"
-    if request.headers.get("X-Table-Token") and "table_id" in kwargs:
-        return f"table:{kwargs['table_id']}"
+    token = request.headers.get("X-Table-Token")
+    if token and "table_id" in kwargs:
+        # The token is part of the scope: another token never finds this one's answers.
+        return f"table:{kwargs['table_id']}:{hashlib.sha256(token.encode()).hexdigest()[:16]}"
     return None
-
-
-def _find(scope: str, key: str) -> IdempotencyRecord | None:
-    return IdempotencyRecord.objects.filter(scope=scope, key=key).first()

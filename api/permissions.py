@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from clubs.parsing import whole_number
 from clubs.selectors import ORGANIZER, require_role
 
 
@@ -82,15 +83,6 @@ class ClubWriteMixin:
 
     def delete_object(self, instance: Any) -> None:
         raise NotImplementedError
-
-
-def whole_number(value: Any) -> int | None:
-    """An id as sent (a JSON number or a string of ASCII digits), else None."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 19:
-        return int(value)
-    return None
 
 
 def _check_write(serializer: Any) -> None:

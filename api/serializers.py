@@ -3,13 +3,15 @@ the rules engine."""
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers_ratings import PointsField
 from clubs.errors import ServiceError, problem
-from clubs.models import Club, JoinConsent, Membership, Player
+from clubs.models import Club, JoinConsent, Membership, Player, Role
+from clubs.selectors import user_roles
 from games.models import Session, SessionRevision
-from games.rules import RULESETS
+from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Standing, Table
 
 
@@ -111,9 +113,32 @@ class JoinConsentSerializer(serializers.ModelSerializer):
         read_only_fields = ["player", "created_at"]
 
 
+def viewer_clubs(request: Any) -> set[int] | None:
+    """The clubs the request's user belongs to (None: every club, for a superuser), read once
+    per request."""
+    if request is None:
+        return set()
+    if not hasattr(request, "_viewer_clubs"):
+        user = request.user
+        request._viewer_clubs = (
+            None if user.is_authenticated and user.is_superuser else set(user_roles(user))
+        )
+    return request._viewer_clubs
+
+
 class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
+    role = serializers.ChoiceField(
+        choices=Role.choices, default=Role.MEMBER, allow_null=True,
+        help_text="Shown to members of the club only; null for everyone else.")
     fixed_on_update = ("club", "player")
+
+    def to_representation(self, instance: Membership) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        clubs = viewer_clubs(self.context.get("request"))
+        if clubs is not None and instance.club_id not in clubs:
+            data["role"] = None  # who organizes or scores a club is its members' business
+        return data
 
     class Meta:
         model = Membership
@@ -123,7 +148,13 @@ class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
 
 
 class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default="classic")
+    # Checked by the event services against the registry of games (plug-ins included).
+    game = serializers.CharField(
+        max_length=20, default=DEFAULT_GAME,
+        help_text="The game the event plays: " + ", ".join(sorted(games())) + ".")
+    ruleset = serializers.CharField(
+        max_length=40, required=False,
+        help_text="A ruleset of the event's game (its default ruleset when left out).")
     fixed_on_update = ("club",)
     command_fields = {
         "status": (
@@ -141,7 +172,7 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "club", "name", "kind", "date", "ruleset", "planned_rounds", "status",
+            "id", "club", "name", "kind", "date", "game", "ruleset", "planned_rounds", "status",
             "published", "seating_method", "created_at", "standings_order", "points_per_place",
             "bye_credit", "bye_points", "bye_placement_points",
         ]
@@ -152,6 +183,28 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
             "created_at", "standings_order", "points_per_place", "bye_credit", "bye_points",
             "bye_placement_points", "status", "published",
         ]
+
+
+class QualitySerializer(serializers.Serializer):
+    """How well the event's seating so far spreads the meetings (empty for a round seated by
+    hand before any report)."""
+
+    players = serializers.IntegerField(required=False)
+    rounds = serializers.IntegerField(required=False)
+    repeated_pairs = serializers.IntegerField(
+        required=False, help_text="Sum over pairs of the meetings beyond their first.")
+    max_meetings = serializers.IntegerField(
+        required=False, help_text="The most times any pair met.")
+    lower_bound = serializers.IntegerField(
+        required=False,
+        help_text="No schedule with these players and rounds has fewer repeated pairs.")
+    consecutive_repeats = serializers.IntegerField(
+        required=False, help_text="Pairs that met in two consecutive rounds, counted per round.")
+
+
+class ByeSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
 
 
 class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
@@ -165,6 +218,8 @@ class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
             "POST /api/v1/rounds/{id}/close/; een gesloten ronde gaat niet weer open",
         ),
     }
+
+    quality = QualitySerializer(read_only=True, required=False, allow_null=True)
 
     class Meta:
         model = Round
@@ -199,6 +254,7 @@ class RoundPlanSerializer(serializers.ModelSerializer):
 
     tables = serializers.SerializerMethodField()
     byes = serializers.SerializerMethodField()
+    quality = QualitySerializer(read_only=True, required=False, allow_null=True)
 
     class Meta:
         model = Round
@@ -207,10 +263,12 @@ class RoundPlanSerializer(serializers.ModelSerializer):
             "byes",
         ]
 
+    @extend_schema_field(TableSerializer(many=True))
     def get_tables(self, round_: Round) -> list[dict[str, Any]]:
         tables = round_.tables.prefetch_related("seats__player").order_by("number")
         return TableSerializer(tables, many=True).data
 
+    @extend_schema_field(ByeSerializer(many=True))
     def get_byes(self, round_: Round) -> list[dict[str, Any]]:
         return [
             {"player": bye.player_id, "player_name": bye.player.name}
@@ -287,10 +345,18 @@ class SessionSeatSerializer(serializers.Serializer):
     placement = serializers.IntegerField(allow_null=True)
 
 
+@extend_schema_field({"type": "object", "additionalProperties": True})
+class DocumentField(serializers.JSONField):
+    """A JSON object as the game reads it (anything else is the game's ``document_type``
+    problem, reported with the game's other problems)."""
+
+
 class SessionSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="table.round.number", read_only=True)
     table_number = serializers.IntegerField(source="table.number", read_only=True)
     seats = SessionSeatSerializer(source="seat_results", many=True, read_only=True)
+    document = DocumentField(read_only=True)
+    result = DocumentField(read_only=True, help_text="What the game made of the document.")
 
     class Meta:
         model = Session
@@ -302,6 +368,8 @@ class SessionSerializer(serializers.ModelSerializer):
 
 class SessionRevisionSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+    document = DocumentField(read_only=True)
+    result = DocumentField(read_only=True, help_text="What the game made of the document.")
 
     class Meta:
         model = SessionRevision
@@ -309,7 +377,8 @@ class SessionRevisionSerializer(serializers.ModelSerializer):
 
 
 class SessionWriteSerializer(serializers.Serializer):
-    document = serializers.JSONField(help_text="The session document of BONKEN.md.")
+    document = DocumentField(
+        help_text="The session document of the event's game (for Bonken: BONKEN.md).")
     expected_revision = serializers.IntegerField(
         required=False, min_value=0, help_text="The revision you edited; 409 if it moved on."
     )
@@ -317,7 +386,7 @@ class SessionWriteSerializer(serializers.Serializer):
 
 
 class GameAppendSerializer(serializers.Serializer):
-    game = serializers.JSONField(help_text="One game object of the session document.")
+    game = DocumentField(help_text="One game object of the session document.")
     expected_revision = serializers.IntegerField(required=False, min_value=0)
 
 
@@ -327,6 +396,9 @@ class UndoSerializer(serializers.Serializer):
 
 class StandingSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
+    placements = serializers.ListField(
+        child=serializers.IntegerField(), read_only=True,
+        help_text="How often the player finished first, second, ... at a table.")
     total = PointsField(read_only=True, help_text="Session totals plus bye credit.")
     placement_points = PointsField(read_only=True)
 

@@ -211,12 +211,13 @@ class ApiTokenAdmin(ServiceAdmin):
     """Tokens are created by their user (the key is shown once, only a hash is stored); here
     they can be looked at and revoked (the action)."""
 
-    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "expires_at",
+                    "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     list_select_related = ["user"]
     search_fields = ["name", "prefix", "user__username"]
     readonly_fields = ["user", "name", "prefix", "key_hash", "created_at", "last_used_at",
-                       "revoked_at"]
+                       "expires_at", "revoked_at"]
     actions = ["revoke"]
 
     @admin.action(description=_("Revoke the selected tokens"))

@@ -9,8 +9,6 @@ from typing import Any
 from django.db import models, transaction
 from django.db.models import ProtectedError
 
-from clubs.throttle import too_many_attempts
-
 
 def problem(
     code: str, message: str, message_nl: str, *, field: str | None = None, game: int | None = None
@@ -44,17 +42,6 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     status_code = 409
-
-
-class TooManyAttempts(ServiceError):
-    """Too many failed sign-ins: wait ``retry_after`` seconds (sent as ``Retry-After``)."""
-
-    status_code = 429
-
-    def __init__(self, retry_after: int):
-        english, dutch = too_many_attempts(retry_after)
-        super().__init__([problem("too_many_attempts", english, dutch)])
-        self.retry_after = retry_after
 
 
 # What a protected object is called in a refusal, in English and Dutch.

@@ -109,6 +109,8 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # After this moment the token no longer signs anyone in (None: until it is revoked).
+    expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from clubs.audit import audit
-from clubs.errors import Conflict, NotAllowed, ServiceError, delete_unless_protected
+from clubs.errors import Conflict, NotAllowed, NotFound, ServiceError, delete_unless_protected
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import (
     ORGANIZER,
@@ -310,11 +310,16 @@ def membership_end(*, membership: Membership, actor: User | AnonymousUser | None
 
 
 def _membership_locked(membership: Membership) -> Membership:
-    """The membership row as saved, locked until the transaction ends."""
-    return (
+    """The membership row as saved, locked until the transaction ends; a 404 when it ended in
+    the meantime (two organizers ending it at the same moment: the second learns it is gone)."""
+    locked = (
         Membership.objects.select_for_update(of=("self",))
-        .select_related("player").get(pk=membership.pk)
+        .select_related("player").filter(pk=membership.pk).first()
     )
+    if locked is None:
+        raise NotFound.single("not_found", "This membership no longer exists.",
+                              "Dit lidmaatschap bestaat niet meer.")
+    return locked
 
 
 def _refuse_last_organizer(membership: Membership, *, field: str | None = None) -> None:

@@ -1,5 +1,6 @@
 """Named API tokens: create (the key is shown once), list, revoke; and look a key up."""
 
+import datetime
 import hashlib
 import secrets
 
@@ -16,14 +17,31 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+class TokenExpired(Exception):
+    """A token that was valid until ``expires_at``."""
+
+    def __init__(self, expires_at: datetime.datetime) -> None:
+        super().__init__(expires_at)
+        self.expires_at = expires_at
+
+
 @transaction.atomic
-def api_token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
-    """A new token for ``user``; returns it with its key, which is not stored anywhere."""
+def api_token_create(
+    *, user: User, name: str, expires_at: datetime.datetime | None = None
+) -> tuple[ApiToken, str]:
+    """A new token for ``user`` (valid until ``expires_at`` if given); returns it with its
+    key, which is not stored anywhere."""
     if not user.is_authenticated:
         raise ServiceError.single("login_required", "Sign in first.", "Log eerst in.")
+    if expires_at is not None and expires_at <= timezone.now():
+        raise ServiceError.single(
+            "expiry_in_past", "A token's expiry must lie in the future.",
+            "De vervaldatum van een token moet in de toekomst liggen.", field="expires_at",
+        )
     key = "bk_" + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
-        user=user, name=(name or "API token")[:100], prefix=key[3:11], key_hash=_hash(key)
+        user=user, name=(name or "API token")[:100], prefix=key[3:11], key_hash=_hash(key),
+        expires_at=expires_at,
     )
     audit(user, "api_token.create", token, name=token.name)
     return token, key
@@ -62,7 +80,7 @@ def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) 
 
 
 def api_token_user(key: str) -> User | None:
-    """The user a live token belongs to, or None."""
+    """The user a live token belongs to, or None; TokenExpired for a token past its expiry."""
     token = (
         ApiToken.objects.select_related("user")
         .filter(key_hash=_hash(key), revoked_at__isnull=True)
@@ -71,6 +89,8 @@ def api_token_user(key: str) -> User | None:
     if token is None or not token.user.is_active:
         return None
     now = timezone.now()
+    if token.expires_at is not None and token.expires_at <= now:
+        raise TokenExpired(token.expires_at)
     if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user

@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.observability import init_error_reporting
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -37,7 +39,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "config.apps.BonkenAdminConfig",  # the admin, with the throttled sign-in
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -56,6 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -65,17 +68,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.security.ContentSecurityPolicyMiddleware",
 ]
-
-# Every response (config.security): scripts, styles, images and requests from this site only,
-# no inline script or style attribute, no plugins, never framed, forms post here only.
-# ``data:`` images: the blank favicon and the SVG images of the admin's stylesheets.
-_CSP_COMMON = ("default-src 'self'; script-src 'self'; img-src 'self' data:; "
-               "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
-CONTENT_SECURITY_POLICY = _CSP_COMMON + "; style-src 'self'"
-# The API's browsable documentation (/api/docs/): Swagger UI styles its elements inline.
-CONTENT_SECURITY_POLICY_API_DOCS = _CSP_COMMON + "; style-src 'self' 'unsafe-inline'"
 
 ROOT_URLCONF = "config.urls"
 
@@ -141,20 +134,6 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# --- Client addresses and sign-in ---------------------------------------------------------
-# How many proxies of our own stand in front of the web processes, each appending the address
-# it saw to X-Forwarded-For. 0: the client's address is the one that connected, and the header
-# (which any client can write) is ignored. clubs.throttle.client_address reads it.
-TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
-# Failed sign-ins (clubs.throttle): this many per address and username, and per address, cost
-# nothing; after that each attempt waits for the one before, LOGIN_FIRST_WAIT seconds doubling
-# up to LOGIN_LONGEST_WAIT. Counts are forgotten LOGIN_FAILURE_MEMORY seconds after the last.
-LOGIN_FREE_FAILURES = 5
-LOGIN_FREE_FAILURES_PER_ADDRESS = 30
-LOGIN_FIRST_WAIT = 2
-LOGIN_LONGEST_WAIT = 300
-LOGIN_FAILURE_MEMORY = 3600
-
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -170,12 +149,18 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    # How many proxies' X-Forwarded-For entries to believe: none unless the deployment says
+    # (a client's own header is never its address).
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    # Counted per client address (clubs.throttle.client_address).
-    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -188,6 +173,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
@@ -204,26 +190,25 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
+# A task whose worker was killed (SIGKILL, a lost machine) is unacknowledged (acks_late): the
+# broker hands it out again after the visibility timeout. It is set to what the tasks need
+# (they take seconds; the hard time limit ends any task before the timeout), so standings and
+# ratings converge within two minutes of a worker's death, without beat.
+CELERY_REDELIVERY_SECONDS = int(os.environ.get("CELERY_REDELIVERY_SECONDS", "90"))
+CELERY_TASK_TIME_LIMIT = CELERY_REDELIVERY_SECONDS - 10
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_REDELIVERY_SECONDS - 20
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Keep database connections between tasks (config.celery closes old or broken ones instead):
 # Celery closes them only after this many tasks.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A message a worker took and never acknowledged (the worker was killed: SIGKILL, out of
-# memory, the machine gone) goes back to the queue this many seconds after it was taken; every
-# live worker looks for such messages every CELERY_RESTORE_SECONDS. A derived-work task holds
-# its message for DERIVED_WORK_DELAY plus its run (a second or two; its retries wait at most
-# DERIVED_WORK_RETRY_MAX), far below this; one that ran longer would be delivered twice, which
-# the tasks allow (idempotent, one at a time per event or club). So after a worker is killed,
-# standings and ratings catch up within visibility timeout + sweep (65 s) without beat.
-CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "60"))
+# Every live worker looks for such tasks every CELERY_RESTORE_SECONDS. Kombu's own default
+# looks only on every tenth 10-second tick, which added up to 100 s to the timeout.
 CELERY_RESTORE_SECONDS = int(os.environ.get("CELERY_RESTORE_SECONDS", "5"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "visibility_timeout": CELERY_REDELIVERY_SECONDS,
     "unacked_restore_interval": CELERY_RESTORE_SECONDS,
-    "unacked_restore_throttle": 1,  # look every interval (kombu's default: every tenth)
+    "unacked_restore_throttle": 1,
 }
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -231,10 +216,9 @@ CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
 # Seconds a standings or ratings task waits before it starts, so that results arriving
 # together share one computation (tournaments.tasks).
 DERIVED_WORK_DELAY = float(os.environ.get("DERIVED_WORK_DELAY", "0.5"))
-# A queued standings or ratings task leaves a mark that stops further sends until it starts;
-# the mark lapses after this many seconds even if the task never starts (tournaments.tasks).
-DERIVED_WORK_PENDING_SECONDS = int(os.environ.get("DERIVED_WORK_PENDING_SECONDS", "30"))
-# The longest wait between retries of a derived-work task (a database that went away).
+# The longest wait between retries of a standings or ratings task (a database that went
+# away): a retry waits in a worker's hands, and one held past the redelivery time would be
+# handed out twice.
 DERIVED_WORK_RETRY_MAX = 20
 # Celery beat: catch up on derived work that a fault left behind.
 CELERY_BEAT_SCHEDULE = {
@@ -248,7 +232,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
 }
-# Hours the answer to a write with an Idempotency-Key is kept for its retries (games.tasks).
+# Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
@@ -276,3 +260,6 @@ if env_bool("DJANGO_PRODUCTION"):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Error reporting (config.observability): on only when SENTRY_DSN is set.
+SENTRY_ENABLED = init_error_reporting(os.environ)

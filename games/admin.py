@@ -1,4 +1,5 @@
-"""The admin of sessions, their games, revisions and per-seat results, and idempotency records.
+"""The admin of sessions, their parts (games, rounds, hands), revisions and per-seat results,
+and idempotency records.
 
 Results are read-only here, never deleted: they change only through ``games.services``, which
 keeps the revisions and queues the standings and ratings. Every list selects the rows it shows with
@@ -11,15 +12,14 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from clubs.admin_writes import ReadOnlyAdmin
-from games.models import Game, IdempotencyRecord, Session, SessionRevision, SessionSeat
+from games.models import IdempotencyRecord, Part, Session, SessionRevision, SessionSeat
 
 
-class GameInline(admin.TabularInline):
-    model = Game
+class PartInline(admin.TabularInline):
+    model = Part
     extra = 0
     can_delete = False
-    readonly_fields = ["number", "contract", "chooser", "level", "counts", "doubles",
-                       "points_0", "points_1", "points_2", "points_3"]
+    readonly_fields = ["number", "kind", "actor", "level", "data", "points"]
 
 
 class SessionSeatInline(admin.TabularInline):
@@ -54,16 +54,17 @@ class SessionAdmin(ReadOnlyAdmin):
     search_fields = ["event__name", "seat_results__player__name"]
     readonly_fields = ["table", "event", "ruleset", "document", "result", "complete",
                        "revision", "updated_by"]
-    inlines = [SessionSeatInline, GameInline, RevisionInline]
+    inlines = [SessionSeatInline, PartInline, RevisionInline]
 
 
-@admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
-    list_display = ["session", "number", "contract", "chooser", "level",
-                    "points_0", "points_1", "points_2", "points_3"]
-    list_filter = ["contract", "level", "session__event__club"]
+@admin.register(Part)
+class PartAdmin(ReadOnlyAdmin):
+    """The parts of every session (Bonken games, Jonkler rounds, ...), as the game scored them."""
+
+    list_display = ["session", "number", "kind", "actor", "level", "points"]
+    list_filter = ["kind", "level", "session__event__club"]
     list_select_related = ["session__table__round"]
-    search_fields = ["session__event__name", "contract"]
+    search_fields = ["session__event__name", "kind"]
 
 
 @admin.register(SessionSeat)

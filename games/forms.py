@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import Ruleset
+from games.bonken import Ruleset
 from games.views.sheet import contract_name, short_names
 from tournaments.web.helpers import dutch
 

@@ -62,31 +62,29 @@ class SessionRevision(models.Model):
         return f"revision {self.number} of session {self.session_id}"
 
 
-class Game(models.Model):
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
+class Part(models.Model):
+    """One unit of play of a session, as the game scored it (``games.seam.Part``): a Bonken
+    game, a Jonkler round, a Bonanza hand. ``kind`` is what was played (a Bonken contract),
+    ``actor`` the seat that chose or dealt, ``data`` what was recorded (for Bonken the game's
+    entry without contract and chooser: its counts, points or net, and its doubles) and
+    ``points`` each seat's score for it. Written with the session, never by hand."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="parts")
     number = models.PositiveSmallIntegerField()
-    contract = models.CharField(max_length=40)
-    chooser = models.PositiveSmallIntegerField()
-    level = models.CharField(max_length=8)
-    counts = models.JSONField(null=True, blank=True)
-    doubles = models.JSONField(default=list)
-    points_0 = models.IntegerField()
-    points_1 = models.IntegerField()
-    points_2 = models.IntegerField()
-    points_3 = models.IntegerField()
+    kind = models.CharField(max_length=40)
+    actor = models.PositiveSmallIntegerField(null=True, blank=True)
+    level = models.CharField(max_length=8, blank=True)
+    data = models.JSONField(null=True, blank=True)
+    points = models.JSONField(default=list)
 
     class Meta:
         ordering = ["session_id", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="game_number_once"),
+            models.UniqueConstraint(fields=["session", "number"], name="part_number_once"),
         ]
 
     def __str__(self) -> str:
-        return f"game {self.number}: {self.contract}"
-
-    @property
-    def points(self) -> list[int]:
-        return [self.points_0, self.points_1, self.points_2, self.points_3]
+        return f"{self.number}: {self.kind}"
 
 
 class SessionSeat(models.Model):
@@ -116,6 +114,8 @@ class IdempotencyRecord(models.Model):
     request_hash = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField()
     response = models.JSONField()
+    # The answer's headers a replay carries too (its ETag, Location).
+    headers = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -24,7 +24,9 @@ from clubs.errors import Conflict, NotFound, ServiceError, problem
 from clubs.selectors import SCORERS, require_role
 from games import store
 from games.models import Session, SessionSeat
-from games.rules import score_session
+from games.registry import get_game
+from games.seam import Game, Outcome
+from games.seam import Part as GamePart
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
 from tournaments.tasks import enqueue_ratings, enqueue_standings
@@ -128,15 +130,8 @@ def _session_write(
                     "table_not_found", f"There is no table {table_id}.",
                     f"Er is geen tafel {table_id}.",
                 )
-            locked, event = found.table, found.table.round.event
-            # The writer's club role comes with the lock; the other ways to be allowed (a
-            # superuser, a scorer of this event) are looked up only when it is not enough.
-            if not (
-                table_token_matches(locked, table_token)
-                or found.actor_role in SCORERS
-                or user_may_score(actor, event)
-            ):
-                require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
+            locked = found.table
+            require_session_writer(locked, actor, table_token, actor_role=found.actor_role)
             return _write_locked(locked, actor, change, expected_revision, reason)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
         raise Conflict.single(
@@ -145,6 +140,21 @@ def _session_write(
             "Tegelijk is een andere invoer voor deze tafel opgeslagen; laad opnieuw en probeer "
             "het nog eens.",
         ) from exc
+
+
+def require_session_writer(
+    table: Table, actor: Actor, table_token: str | None, *, actor_role: str | None = None
+) -> None:
+    """Refuse unless ``actor`` may write ``table``'s session: its own scoring link, an
+    organizer or scorer of the club (``actor_role`` when the caller read it already), or a
+    scorer of this event."""
+    event = table.round.event
+    if not (
+        table_token_matches(table, table_token)
+        or actor_role in SCORERS
+        or user_may_score(actor, event)
+    ):
+        require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:
@@ -163,7 +173,6 @@ def _write_locked(
     # Read after the lock, never joined into the locking statement: PostgreSQL would recheck
     # the locked table row only, and miss a session a concurrent first write just committed.
     session = store.table_session(table.pk)
-    previous_games = list(session.document.get("games") or []) if session else []
     was_complete = bool(session and session.complete)
     current_revision = session.revision if session else 0
     if expected_revision is not None and expected_revision != current_revision:
@@ -187,16 +196,23 @@ def _write_locked(
             "This round has not started yet; results can be entered once it starts.",
             "Deze ronde is nog niet begonnen; uitslagen kunnen worden ingevoerd zodra ze begint.",
         )
+    game = get_game(event.game)
     seats = store.table_players(table.pk)
-    if len(seats) != 4:
+    if len(seats) not in game.table_sizes:
+        sizes = "/".join(str(size) for size in game.table_sizes)
         raise ServiceError.single(
             "table_not_full",
-            f"Table {table.number} has {len(seats)} players seated; a session needs four.",
-            f"Aan tafel {table.number} zitten {len(seats)} spelers; een sessie vraagt er vier.",
+            f"Table {table.number} has {len(seats)} players seated; a session of {game.name} "
+            f"needs {sizes}.",
+            f"Aan tafel {table.number} zitten {len(seats)} spelers; een sessie {game.name_nl} "
+            f"vraagt er {sizes}.",
         )
+    names = [s.player.name for s in seats]
+    previous = game.score(session.document, names=names) if session else None
+    previous_parts = previous.parts() if previous is not None and previous.valid else []
     document = change(session.document if session else None)
-    document = _with_table(document, event.ruleset, [s.player.name for s in seats])
-    result = score_session(document)
+    document = _with_table(document, game, event.ruleset, names)
+    result = game.score(document, names=names)
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])
     if session is not None and session.document == document:
@@ -228,7 +244,7 @@ def _write_locked(
                           at=now)
     session.table = table
     session.created_now = created  # the API answers 201 for a new session, 200 for a change
-    _replace_rows(session, result, seats, previous_games)
+    _replace_rows(session, result, seats, previous_parts)
     audit(
         actor, "session.save", session, club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
@@ -241,11 +257,11 @@ def _write_locked(
     return session
 
 
-def _with_table(document: Any, ruleset: str, names: list[str]) -> Any:
-    """The document as stored: the event's ruleset and the table's players filled in."""
+def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> Any:
+    """The document as stored: the event's ruleset and the table's players filled in (by the
+    game, which knows where its documents keep them)."""
     if not isinstance(document, dict):
-        return document  # the engine reports what is wrong with it
-    document = dict(document)  # a shallow copy: only the top-level keys below are replaced
+        return document  # the game reports what is wrong with it
     given = document.get("ruleset")
     if given is not None and given != ruleset:
         raise SessionRejected(
@@ -258,39 +274,27 @@ def _with_table(document: Any, ruleset: str, names: list[str]) -> Any:
                 )
             ]
         )
-    document["ruleset"] = ruleset
-    document["seats"] = names
-    return document
+    return game.table_document(document, ruleset=ruleset, names=names)
 
 
 def _replace_rows(
-    session: Session, result: Any, seats: list[store.SeatedPlayer], previous_games: list[Any]
+    session: Session, result: Outcome, seats: list[store.SeatedPlayer],
+    previous_parts: list[GamePart],
 ) -> None:
-    """Bring the game rows and per-seat results in line with the new result.
+    """Bring the part rows and per-seat results in line with the new result.
 
-    A game's points depend on that game alone, so rows of an unchanged leading run of games
-    stay; only the games from the first difference on are rewritten (while a table plays, just
-    the new one). The saved per-seat rows are left on the session for the caller to show.
+    Rows of an unchanged leading run of parts stay; only the parts from the first difference on
+    are rewritten (while a table plays, just the new one). The saved per-seat rows are left on
+    the session for the caller to show.
     """
-    games = session.document.get("games") or []
+    parts = result.parts()
     keep = 0
-    while keep < min(len(games), len(previous_games)) and games[keep] == previous_games[keep]:
+    while keep < min(len(parts), len(previous_parts)) and parts[keep] == previous_parts[keep]:
         keep += 1
-    if keep < len(previous_games):
-        store.games_delete_after(session.pk, keep)
-    store.games_insert(session.pk, [
-        store.GameRow(
-            number=g.number,
-            contract=g.contract,
-            chooser=g.chooser,
-            level=g.level,
-            counts=_game_counts(session.document, g.number),
-            doubles=[list(d) for d in g.doubles],
-            points=g.points,
-        )
-        for g in result.games[keep:]
-    ])
-    totals = result.totals or [0, 0, 0, 0]
+    if keep < len(previous_parts):
+        store.parts_delete_after(session.pk, keep)
+    store.parts_insert(session.pk, parts[keep:])
+    totals = result.totals or [0] * len(seats)
     placements = result.placements if result.complete else None
     rows = [
         SessionSeat(
@@ -306,16 +310,6 @@ def _replace_rows(
         store.SeatResultRow(row.position, row.player_id, row.total, row.placement) for row in rows
     ])
     session._prefetched_objects_cache = {"seat_results": rows}
-
-
-def _game_counts(document: dict[str, Any], number: int) -> Any:
-    games = document.get("games") or []
-    if 0 < number <= len(games) and isinstance(games[number - 1], dict):
-        game = games[number - 1]
-        for level in ("counts", "points", "net"):
-            if level in game:
-                return game[level]
-    return None
 
 
 def _error_dict(error: Any) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """The SQL of the session write path: the table locked with its round and event, the table's
-session and seated players read, and the session, its revision, games and per-seat rows
+session and seated players read, and the session, its revision, parts and per-seat rows
 written.
 
 Every game entered at every table comes through here (a club night of 50 tables sends one
@@ -24,7 +24,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from clubs.models import Player
-from games.models import Session
+from games.models import Part, Session
+from games.seam import Part as GamePart
 from tournaments.models import Event, Round, Table
 
 
@@ -146,39 +147,31 @@ def revision_insert(
         )
 
 
-class GameRow(NamedTuple):
-    number: int
-    contract: str
-    chooser: int
-    level: str
-    counts: Any
-    doubles: list[list[int]]
-    points: Sequence[int]
+_PARTS = Part._meta.db_table
 
 
-def games_delete_after(session_id: int, number: int) -> None:
-    """Delete the session's games after game ``number``."""
+def parts_delete_after(session_id: int, number: int) -> None:
+    """Delete the session's parts after part ``number``."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "DELETE FROM games_game WHERE session_id = %s AND number > %s", [session_id, number]
+            f"DELETE FROM {_PARTS} WHERE session_id = %s AND number > %s", [session_id, number]
         )
 
 
-def games_insert(session_id: int, rows: Sequence[GameRow]) -> None:
-    if not rows:
+def parts_insert(session_id: int, parts: Sequence[GamePart]) -> None:
+    if not parts:
         return
     params: list[Any] = []
-    for row in rows:
+    for part in parts:
         params += [
-            session_id, row.number, row.contract, row.chooser, row.level,
-            None if row.counts is None else json.dumps(row.counts), json.dumps(row.doubles),
-            *row.points,
+            session_id, part.number, part.kind, part.actor, part.level,
+            None if part.data is None else json.dumps(part.data), json.dumps(part.points),
         ]
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(parts))
     with connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO games_game (session_id, number, contract, chooser, level, counts, "
-            f"doubles, points_0, points_1, points_2, points_3) VALUES {values}",
+            f"INSERT INTO {_PARTS} (session_id, number, kind, actor, level, data, points) "
+            f"VALUES {values}",
             params,
         )
 

@@ -4,7 +4,7 @@
 from django.contrib.auth.models import User
 
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
-from games.models import Game, IdempotencyRecord, Session, SessionRevision, SessionSeat
+from games.models import IdempotencyRecord, Part, Session, SessionRevision, SessionSeat
 from tournaments.models import (
     Bye,
     Event,
@@ -20,7 +20,7 @@ from tournaments.models import (
 # Everything a write could change.
 MODELS = [
     User, Club, Player, Membership, ApiToken, AuditEntry, Event, EventPlayer, EventScorer,
-    Round, Table, Seat, Bye, Standing, StandingsComputation, Session, SessionRevision, Game,
+    Round, Table, Seat, Bye, Standing, StandingsComputation, Session, SessionRevision, Part,
     SessionSeat, IdempotencyRecord,
 ]
 

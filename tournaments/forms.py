@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import RULESETS
+from games.bonken import RULESETS
 from tournaments.models import Event
 from tournaments.rounds import GENERATED_METHODS
 from tournaments.web.helpers import dutch

@@ -41,6 +41,9 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=160)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     date = models.DateField(_("date"))
+    # The game the event plays (a code of ``games.registry``) and its ruleset (a code of that
+    # game's rulesets).
+    game = models.CharField(_("game"), max_length=20, default="bonken")
     ruleset = models.CharField(_("ruleset"), max_length=40, default="classic")
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=1)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default="draft")

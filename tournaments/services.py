@@ -13,7 +13,7 @@ from clubs.errors import Conflict, ServiceError, delete_unless_protected, proble
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
-from games.rules import RULESETS
+from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.models import (
     Event,
@@ -102,17 +102,22 @@ def event_create(
     name: str,
     date: datetime.date,
     kind: str = Event.Kind.CLUB_NIGHT,
-    ruleset: str = "classic",
+    game: str = DEFAULT_GAME,
+    ruleset: str | None = None,
     planned_rounds: int = 1,
     seating_method: str = "balanced",
 ) -> Event:
-    """A new club night or tournament of ``club``, as a draft that is not yet published."""
+    """A new club night or tournament of ``club``, as a draft that is not yet published. It
+    plays ``game`` (a code of the registry) under ``ruleset`` (the game's default if none)."""
     require_role(actor, club.pk, ORGANIZER, "create an event")
-    _check_event_fields(name=name, kind=kind, ruleset=ruleset, planned_rounds=planned_rounds,
-                        seating_method=seating_method)
+    known = find_game(game)
+    if not ruleset and known is not None:
+        ruleset = known.default_ruleset
+    _check_event_fields(game=game, name=name, kind=kind, ruleset=ruleset,
+                        planned_rounds=planned_rounds, seating_method=seating_method)
     with transaction.atomic():
         event = Event.objects.create(
-            club=club, name=name.strip(), date=date, kind=kind, ruleset=ruleset,
+            club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset,
             planned_rounds=planned_rounds, seating_method=seating_method,
             status=Event.Status.DRAFT, published=False,
         )
@@ -120,22 +125,31 @@ def event_create(
     return event
 
 
-EVENT_FIELDS = ("name", "kind", "date", "ruleset", "planned_rounds", "seating_method")
+EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method")
 
 
-def _check_event_fields(**fields: Any) -> None:
-    """Every problem with the given event fields at once (the rules of create and update)."""
+def _check_event_fields(*, game: str, **fields: Any) -> None:
+    """Every problem with the given event fields at once (the rules of create and update);
+    ``game`` is the event's game (as it will be), which the ruleset must belong to."""
     problems = []
     name, kind, ruleset = fields.get("name"), fields.get("kind"), fields.get("ruleset")
+    played = find_game(game)
+    if played is None:
+        known = ", ".join(sorted(games()))
+        problems.append(("unknown_game", f"Unknown game '{game}'; known games: {known}.",
+                         f"Onbekend spel '{game}'; bekende spellen: {known}.", "game"))
     if name is not None and not name.strip():
         problems.append(("name_required", "An event needs a name.",
                          "Een evenement heeft een naam nodig.", "name"))
     if kind is not None and kind not in Event.Kind.values:
         problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
                          f"Onbekende soort evenement '{kind}'.", "kind"))
-    if ruleset is not None and ruleset not in RULESETS:
-        problems.append(("unknown_ruleset", f"Unknown ruleset '{ruleset}'.",
-                         f"Onbekende spelregels '{ruleset}'.", "ruleset"))
+    if ruleset is not None and played is not None and ruleset not in played.rulesets:
+        known = ", ".join(sorted(played.rulesets))
+        problems.append(("unknown_ruleset",
+                         f"Unknown ruleset '{ruleset}' for {played.name}; known: {known}.",
+                         f"Onbekende spelregels '{ruleset}' voor {played.name_nl}; bekend: "
+                         f"{known}.", "ruleset"))
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
         problems.append(("unknown_seating_method", f"Unknown seating method '{method}'.",
@@ -160,11 +174,15 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
                     f"'{name}' kan hier niet worden gewijzigd.", field=name)
             for name in unknown
         ])
-    _check_event_fields(**changes)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        if "game" in changes and "ruleset" not in changes and changes["game"] != event.game:
+            played = find_game(changes["game"])  # another game: its default ruleset
+            changes["ruleset"] = played.default_ruleset if played else event.ruleset
+        _check_event_fields(game=changes.get("game", event.game),
+                            **{name: value for name, value in changes.items() if name != "game"})
         changed = [name for name, value in changes.items() if value != getattr(event, name)]
-        if "ruleset" in changed and event.sessions.exists():
+        if {"game", "ruleset"} & set(changed) and event.sessions.exists():
             raise Conflict.single(
                 "ruleset_in_use", "Sessions were already played under the current ruleset.",
                 "Er zijn al partijen gespeeld volgens de huidige spelregels.", field="ruleset",

@@ -16,16 +16,14 @@ logger = logging.getLogger(__name__)
 # per result: a task that is queued and has not started yet will read every result committed
 # before it starts. So a queued task leaves a mark in Redis; an enqueue that finds the mark
 # sends nothing, and the task removes the mark as its first step, before it reads anything.
-# A mark lapses after settings.DERIVED_WORK_PENDING_SECONDS (30 s) even if its task never
-# starts: enough for a queued task to start on a busy evening, and short next to the broker's
-# visibility timeout (60 s) after which the message of a task whose worker was killed is
-# delivered again, so a lost task holds back new sends for half a minute at most and comes
-# back by itself within about a minute of a worker restart, without beat.
+# A mark outlives a lost task by PENDING_SECONDS at most (and the reconcile jobs catch up); a
+# task a dead worker had reserved comes back after the broker's visibility timeout
+# (settings.CELERY_REDELIVERY_SECONDS), so either way derived work converges within it.
 # A task starts settings.DERIVED_WORK_DELAY seconds after it is sent (half a second unless set),
 # so that results arriving together share it even while the worker is idle: standings and
 # ratings then trail a result by that delay plus the computation, and a busy evening computes
 # each event's standings at most a few times a second however fast results come in.
-PENDING_SECONDS = settings.DERIVED_WORK_PENDING_SECONDS
+PENDING_SECONDS = 30
 
 
 def _marks() -> redis.Redis | None:

@@ -16,6 +16,7 @@ from api.serializers import (
     JoinConsentSerializer,
     MembershipSerializer,
     PlayerSerializer,
+    viewer_clubs,
 )
 from clubs.models import Club, Membership, Player, Role
 from clubs.selectors import ORGANIZER, SCORERS, require_role_in_every_club
@@ -119,7 +120,11 @@ class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     ordering_fields = ["joined_at"]
 
     def get_queryset(self) -> QuerySet[Membership]:
-        return Membership.objects.select_related("player").order_by("club_id", "player__name")
+        rows = Membership.objects.select_related("player").order_by("club_id", "player__name")
+        clubs = viewer_clubs(self.request)
+        if clubs is not None and "role" in self.request.query_params:
+            rows = rows.filter(club_id__in=clubs)  # roles are filtered where they are shown
+        return rows
 
     def club_id_of(self, instance: Membership) -> int:
         return instance.club_id

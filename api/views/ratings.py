@@ -27,7 +27,7 @@ from api.serializers_ratings import (
     SeasonRowSerializer,
     SeasonStandingsSerializer,
 )
-from clubs.csv_export import csv_writer
+from clubs.csv_safe import csv_writer
 from clubs.models import Club, Player
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import ExplainedSession, club_ratings, player_rating_history

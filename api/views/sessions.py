@@ -14,10 +14,11 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated
+from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
@@ -30,11 +31,12 @@ from api.serializers import (
     UndoSerializer,
     ValidationResultSerializer,
 )
-from api.throttling import AnonThrottle
 from clubs.errors import NotAllowed
+from clubs.parsing import whole_number
 from games.models import Session
-from games.rules import score_session
+from games.registry import score_document
 from games.services import (
+    require_session_writer,
     session_append_game,
     session_submit,
     session_undo_last_game,
@@ -85,8 +87,16 @@ def _session_response(session: Session, request: Request, code: int = 200) -> Re
 def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
     if data.get("expected_revision") is not None:
         return data["expected_revision"]
-    header = request.headers.get("If-Match", "").strip().strip('"').removeprefix("W/").strip('"')
-    return int(header) if header.isdigit() else None
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    tag = header.strip().removeprefix("W/")
+    revision = whole_number(tag[1:-1] if len(tag) > 1 and tag[0] == tag[-1] == '"' else None)
+    if revision is None:
+        raise ValidationError({"If-Match": [ErrorDetail(
+            f'If-Match must be a revision as the ETag gives it (e.g. "3"), not {header[:40]!r}.',
+            code="invalid_precondition")]})
+    return revision
 
 
 class TableWriteView(APIView):
@@ -106,6 +116,19 @@ class TableWriteView(APIView):
 
     def table_token(self, request: Request) -> str | None:
         return request.headers.get("X-Table-Token") or None
+
+    def authorize_write(self, request: Request, table_id: int, **_: Any) -> None:
+        """Who may write this table, checked before anything else (an idempotent replay
+        included); the service checks it again under the table's lock."""
+        if not request.user.is_authenticated and not self.table_token(request):
+            raise NotAuthenticated()
+        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+        try:
+            require_session_writer(table, request.user, self.table_token(request))
+        except NotAllowed as exc:
+            if not request.user.is_authenticated:
+                raise NotAuthenticated() from exc
+            raise
 
     def write(self, request: Request, service: Callable[..., Session], **arguments: Any) -> Session:
         """Call a session service for the table. The service reads the table under its lock and
@@ -217,7 +240,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return sessions_queryset(self.request)
 
     @extend_schema(responses=SessionRevisionSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def revisions(self, request: Request, pk: str | None = None) -> Response:
         """Every saved version of the session, oldest first, with who, when and why."""
         session = self.get_object()
@@ -225,7 +248,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(SessionRevisionSerializer(revisions, many=True).data)
 
 
-class ValidateThrottle(AnonThrottle):
+class ValidateThrottle(AnonRateThrottle):
     """The validator scores whole documents for anyone: a tighter limit than other reads."""
 
     scope = "validate"
@@ -247,5 +270,5 @@ class SessionValidateView(APIView):
         responses={200: ValidationResultSerializer, 400: ErrorResponseSerializer},
     )
     def post(self, request: Request) -> Response:
-        result = score_session(request.data).to_dict()
+        result = score_document(request.data).to_dict()
         return Response(result, status=200 if result["valid"] else 400)

@@ -16,7 +16,8 @@ from clubs.tokens import api_token_create, api_token_revoke
 class ApiTokenSerializer(serializers.ModelSerializer):
     class Meta:
         model = ApiToken
-        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at",
+                  "expires_at"]
         read_only_fields = ["prefix", "created_at", "last_used_at", "revoked_at"]
 
 
@@ -46,7 +47,8 @@ class ApiTokenViewSet(
     def create(self, request: Request) -> Response:
         serializer = ApiTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"])
+        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"],
+                                      expires_at=serializer.validated_data.get("expires_at"))
         data = NewApiTokenSerializer(token).data | {"key": key}
         return Response(data, status=status.HTTP_201_CREATED)
 

@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.errors import ServiceError
+from clubs.parsing import whole_number
+from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
-from games.rules import get_ruleset, score_session
 from games.services import session_append_game, session_undo_last_game
 from games.views.sheet import session_rows
 from tournaments.models import Round, Table
@@ -135,7 +136,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     try:
         session_undo_last_game(
             table=table, submitted_by=request.user, table_token=token,
-            expected_revision=int(revision) if revision and revision.isdigit() else None,
+            expected_revision=whole_number(revision),
         )
     except ServiceError as exc:
         for problem in problems(exc.errors):

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules import Ruleset, get_ruleset
-from games.rules.rulesets import Contract
+from games.bonken import Ruleset, get_ruleset
+from games.bonken.rulesets import Contract
 from tournaments.web.helpers import dutch
 
 # Short marks for the first column of a paper score sheet, as on the club's own sheet.

@@ -2,6 +2,11 @@
 (function () {
   "use strict";
 
+  // Print buttons on the table cards and score sheets.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-print]")) { window.print(); }
+  });
+
   // The language switch submits itself when a language is picked.
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-autosubmit]")) { event.target.form.submit(); }
@@ -55,10 +60,6 @@
     if (form && form.matches("[data-game-form]") && event.target.name === "contract") {
       showKinds(form);
     }
-  });
-  // Print buttons on the table cards and score sheets.
-  document.addEventListener("click", function (event) {
-    if (event.target.closest("button[data-print]")) { window.print(); }
   });
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });

@@ -70,6 +70,20 @@ class Audit:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.count = 0
 
+    def prepare(self, context: Any) -> Any:
+        """Load axe-core in every page of ``context`` before the page's own scripts (the
+        browser's own way, which the pages' Content-Security-Policy does not block), and
+        count every CSP violation a page reports as a failure."""
+        needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
+        context.add_init_script(path=str(self.axe))
+
+        def console(message: Any) -> None:
+            if "Content Security Policy" in message.text:
+                self.violations.append(f"CSP: {message.text[:200]}")
+
+        context.on("console", console)
+        return context
+
     def shot(self, page: Any, name: str, *, axe: bool = True) -> Path:
         self.count += 1
         path = ARTIFACTS / f"{self.count:02d}-{name}.png"
@@ -80,7 +94,8 @@ class Audit:
 
     def check(self, page: Any, name: str) -> None:
         needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
-        page.add_script_tag(path=str(self.axe))
+        if not page.evaluate("() => typeof axe !== 'undefined'"):
+            raise AssertionError("axe-core is not loaded: create the context with prepare()")
         result = page.evaluate(
             "async () => await axe.run(document, {resultTypes: ['violations']})"
         )

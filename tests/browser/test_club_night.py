@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
+from games.bonken import score_session
 from games.models import Session
-from games.rules import score_session
 from tests.documents import classic_games
 from tests.factories import UserFactory
 
@@ -98,7 +98,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     totals_a, totals_b = expected_totals(games_a), expected_totals(games_b)
 
     # --- The organizer, on a laptop, in Dutch --------------------------------------------
-    desk = chromium.new_context(locale="nl-NL", **DESKTOP)
+    desk = audit.prepare(chromium.new_context(locale="nl-NL", **DESKTOP))
     page = desk.new_page()
     sign_in(page, base, "olga")
     page.goto(f"{base}/clubs/{club.slug}/")
@@ -154,7 +154,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     page.emulate_media(media="screen")
 
     # --- Scorer A, table 1, on a phone, in English: a zalen and a ruitenwissen tap, an undo --
-    phone_a = chromium.new_context(locale="en-GB", **PHONE)
+    phone_a = audit.prepare(chromium.new_context(locale="en-GB", **PHONE))
     scorer_a = phone_a.new_page()
     scorer_a.goto(f"{base}{links[0]}")
     audit.shot(scorer_a, "score-empty-phone")
@@ -180,7 +180,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     scorer.save()
     Membership.objects.create(club=club, role=Role.SCORER,
                               player=Player.objects.create(name="Sam Scorer", user=scorer))
-    phone_b = chromium.new_context(locale="nl-NL", **PHONE)
+    phone_b = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE))
     scorer_b = phone_b.new_page()
     sign_in(scorer_b, base, "sam")
     scorer_b.goto(f"{base}{links[1]}")
@@ -218,7 +218,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     audit.shot(page, "event-closed")
 
     # --- Anyone: the public standings and a table's score sheet ---------------------------
-    public = chromium.new_context(locale="en-GB", **PHONE).new_page()
+    public = audit.prepare(chromium.new_context(locale="en-GB", **PHONE)).new_page()
     public.goto(f"{base}/events/{event_id}/")
     rows = public.locator("#standings tbody tr")
     shown = {

@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 
 from clubs.models import Club, Membership, Player
+from games.bonken import placements
 from games.models import Session, SessionSeat
-from games.rules import placements
 from tournaments.models import (
     Event,
     PlayerRating,

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from games.models import Game, Session, SessionRevision, SessionSeat
+from games.models import Part, Session, SessionRevision, SessionSeat
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Standing
@@ -70,7 +70,7 @@ def test_submit_complete_session_stores_games_totals_and_standings(
     assert body["revision"] == 1 and body["complete"] is True
     assert response["ETag"] == '"1"'
     session = Session.objects.get(table=table)
-    assert Game.objects.filter(session=session).count() == 12
+    assert Part.objects.filter(session=session).count() == 12
     totals = list(SessionSeat.objects.filter(session=session).values_list("total", flat=True))
     assert sum(totals) == 0 and totals == body["result"]["totals"]
     assert session.document["seats"] == [s.player.name for s in table.seats.order_by("position")]

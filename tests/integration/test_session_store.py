@@ -8,7 +8,7 @@ import pytest
 
 from clubs.models import AuditEntry, Role
 from games import store
-from games.models import Game, Session, SessionRevision, SessionSeat
+from games.models import Part, Session, SessionRevision, SessionSeat
 from games.services import session_append_game, session_submit, session_undo_last_game
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
@@ -42,12 +42,13 @@ def test_what_a_write_returns_is_what_the_database_holds():
     assert revisions[1].document == stored.document and revisions[1].result == stored.result
     assert revisions[1].created_at.tzinfo is not None
 
-    rows = list(Game.objects.filter(session=stored).order_by("number"))
-    assert [(g.number, g.contract, g.chooser, g.level) for g in rows] == [
+    rows = list(Part.objects.filter(session=stored).order_by("number"))
+    assert [(g.number, g.kind, g.actor, g.level) for g in rows] == [
         (1, games[0]["contract"], 0, "counts"), (2, games[1]["contract"], 1, "counts"),
     ]
     assert [g.points for g in rows] == [g["points"] for g in stored.result["games"]]
-    assert rows[0].counts == games[0]["counts"] and rows[0].doubles == []
+    recorded = {key: value for key, value in games[0].items() if key not in ("contract", "chooser")}
+    assert rows[0].data == recorded and "counts" in recorded
 
     seats = list(SessionSeat.objects.filter(session=stored).order_by("position"))
     assert [s.total for s in seats] == stored.result["totals"]
@@ -69,23 +70,23 @@ def test_a_correction_rewrites_the_games_from_the_first_change_and_places_the_se
     table = seated_table(event)
     scorer = user_with_role(event.club, Role.SCORER)
     session_submit(table=table, submitted_by=scorer, document=classic_document())
-    kept = dict(Game.objects.filter(session__table=table, number__lte=4)
+    kept = dict(Part.objects.filter(session__table=table, number__lte=4)
                 .values_list("number", "pk"))
 
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]  # game 5, hearts
     session = session_submit(table=table, submitted_by=scorer, document=corrected,
                              expected_revision=1, reason="recount")
-    rows = {g.number: g for g in Game.objects.filter(session=session)}
+    rows = {g.number: g for g in Part.objects.filter(session=session)}
     assert sorted(rows) == list(range(1, 13))
     assert {n: rows[n].pk for n in kept} == kept  # games before the change are untouched
-    assert rows[5].counts == [0, 4, 5, 4] and rows[5].pk not in kept.values()
+    assert rows[5].data["counts"] == [0, 4, 5, 4] and rows[5].pk not in kept.values()
     seats = SessionSeat.objects.filter(session=session).order_by("position")
     assert [s.placement for s in seats] == session.result["placements"]
     assert session.complete and Session.objects.get(pk=session.pk).complete
 
     session_undo_last_game(table=table, submitted_by=scorer)
-    assert Game.objects.filter(session=session).count() == 11
+    assert Part.objects.filter(session=session).count() == 11
     assert list(SessionSeat.objects.filter(session=session).values_list("placement", flat=True)) \
         == [None] * 4
     assert SessionRevision.objects.get(session=session, number=3).reason == "undo last game"

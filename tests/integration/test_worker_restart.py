@@ -1,6 +1,7 @@
 """A worker killed with SIGKILL while it holds a standings task: once a worker runs again, the
-broker hands the task out again after its visibility timeout, and the standings catch up
-without beat (no reconcile) and without any new result."""
+broker hands the task out again after its visibility timeout (CELERY_REDELIVERY_SECONDS) plus
+one sweep (CELERY_RESTORE_SECONDS), and the standings catch up without beat (no reconcile) and
+without any new result."""
 
 import os
 import time
@@ -12,7 +13,7 @@ from django.conf import settings
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from games.rules import score_session
+from games.bonken import score_session
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings
@@ -21,14 +22,15 @@ from tournaments.services import STANDINGS_LOCK
 pytestmark = pytest.mark.services
 
 # The restarted worker's visibility timeout, shorter than the configured one to keep the test
-# short; test_the_configured_timeouts_bound_the_catch_up covers the configured values.
-VISIBILITY = 8
+# short (its sweep is the configured one); test_the_configured_timeouts_bound_the_catch_up
+# covers the configured values.
+VISIBILITY = 30
+SLACK = 15  # the sweep (5 s), the start delay and the recompute, on a busy machine
 
 
 @pytest.fixture
 def short_visibility(celery_worker, monkeypatch):
-    monkeypatch.setenv("CELERY_VISIBILITY_TIMEOUT", str(VISIBILITY))
-    monkeypatch.setenv("CELERY_RESTORE_SECONDS", "1")
+    monkeypatch.setenv("CELERY_REDELIVERY_SECONDS", str(VISIBILITY))
     yield celery_worker
     # Give the following tests a worker with the configured settings again.
     monkeypatch.undo()
@@ -70,32 +72,27 @@ def test_a_killed_workers_task_runs_again_after_a_restart_without_beat(
         blocker.execute("SELECT pg_advisory_unlock(%s, %s)", (STANDINGS_LOCK, event.pk))
     assert broker.hlen("unacked") >= 1  # the killed worker's tasks, held for nobody
 
-    assert os.environ["CELERY_VISIBILITY_TIMEOUT"] == str(VISIBILITY)
+    assert os.environ["CELERY_REDELIVERY_SECONDS"] == str(VISIBILITY)
     short_visibility.start()
-    restarted = time.monotonic()
-    standings = wait_for_standings(live_server.url, event.pk, timeout=VISIBILITY + 20)
-    took = time.monotonic() - restarted
+    standings = wait_for_standings(live_server.url, event.pk, timeout=VISIBILITY + SLACK)
     assert sorted(row["total"] for row in standings["standings"]) == sorted(
         score_session(classic_document()).totals or [])
-    assert took < VISIBILITY + 20
     # The ratings update the killed worker held runs again too: nothing stays held.
-    assert short_visibility.wait_idle(timeout=VISIBILITY + 20)
+    assert short_visibility.wait_idle(timeout=VISIBILITY + SLACK)
     assert broker.hlen("unacked") == 0
 
 
 def test_the_configured_timeouts_bound_the_catch_up():
-    """With the configured values a killed worker's task runs again within two minutes of a
-    restart: visibility timeout plus one sweep, and no derived-work task holds its message
-    anywhere near that long (its start delay, its retries' waits)."""
+    """With the configured values a killed worker's task runs again within two minutes of its
+    death: visibility timeout plus one sweep; and no task holds its message that long (its
+    start delay, its retries' waits, the hard time limit)."""
     options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    catch_up = options["visibility_timeout"] + options["unacked_restore_interval"] * options.get(
-        "unacked_restore_throttle", 10)
-    assert catch_up <= 90
-    held = settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX
-    assert held * 2 < options["visibility_timeout"]
-    assert settings.DERIVED_WORK_PENDING_SECONDS < options["visibility_timeout"]
+    sweep = options["unacked_restore_interval"] * options["unacked_restore_throttle"]
+    assert options["visibility_timeout"] + sweep <= 100
+    assert settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX < (
+        options["visibility_timeout"] / 2)
+    assert settings.CELERY_TASK_TIME_LIMIT < options["visibility_timeout"]
     from tournaments.tasks import ratings_update, standings_recompute
 
     for task in (standings_recompute, ratings_update):
         assert task.acks_late and task.retry_backoff_max == settings.DERIVED_WORK_RETRY_MAX
-    assert settings.CELERY_TASK_REJECT_ON_WORKER_LOST

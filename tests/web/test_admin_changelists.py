@@ -65,7 +65,7 @@ def test_every_model_has_an_admin_list():
         "tournaments.Round", "tournaments.Table", "tournaments.Seat", "tournaments.Bye",
         "tournaments.Standing", "tournaments.StandingsComputation", "tournaments.RatingPool",
         "tournaments.PlayerRating", "tournaments.RatedSession", "tournaments.RatingHistory",
-        "games.Session", "games.SessionSeat", "games.SessionRevision", "games.Game",
+        "games.Session", "games.SessionSeat", "games.SessionRevision", "games.Part",
         "games.IdempotencyRecord",
     } <= listed
 
@@ -142,7 +142,7 @@ def played_tables(count: int, start: int = 0) -> None:
 
 
 @pytest.mark.parametrize("path", [
-    "/admin/games/session/", "/admin/games/game/", "/admin/tournaments/table/",
+    "/admin/games/session/", "/admin/games/part/", "/admin/tournaments/table/",
     "/admin/tournaments/seat/", "/admin/games/sessionseat/", "/admin/tournaments/bye/",
     "/admin/tournaments/round/", "/admin/games/sessionrevision/", "/admin/clubs/club/",
     "/admin/clubs/membership/", "/admin/tournaments/eventplayer/",

@@ -124,7 +124,8 @@ def test_an_events_status_and_visibility_are_not_edited_by_hand(admin_client):
     status = event.status
     response = admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", {
         "name": "Nieuwe naam", "date": event.date.isoformat(), "kind": event.kind,
-        "ruleset": event.ruleset, "planned_rounds": 3, "seating_method": event.seating_method,
+        "game": event.game, "ruleset": event.ruleset, "planned_rounds": 3,
+        "seating_method": event.seating_method,
         "status": Event.Status.FINISHED, "published": "on",
         "rounds-TOTAL_FORMS": 0, "rounds-INITIAL_FORMS": 0,
     })

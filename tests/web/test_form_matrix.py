@@ -238,6 +238,8 @@ READ_ONLY = {
 FRAMEWORK = {
     "set_language", "login", "logout", "password_change", "password_change_done",
 }
+# Endpoints for machines (a load balancer's health check): GET only, no form.
+OPERATIONS = {"healthz"}
 
 
 def page_names(patterns: list, namespace: str = "") -> set[str]:
@@ -257,7 +259,8 @@ def page_names(patterns: list, namespace: str = "") -> set[str]:
 
 
 def test_every_page_is_in_the_matrix():
-    covered = {f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | READ_ONLY | FRAMEWORK
+    covered = ({f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | READ_ONLY
+               | FRAMEWORK | OPERATIONS)
     assert sorted(page_names(get_resolver().url_patterns) - covered) == []
 
 
@@ -283,3 +286,10 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
     response = visitor.post(urls[name], {"name": "x", "player": 1})
     assert response.status_code < 500
     assert changed_tables(before, database_state()) == []
+
+
+def test_the_health_check_takes_no_post():
+    visitor = client("organizer", build())
+    before = database_state()
+    assert visitor.post("/healthz", {"x": 1}).status_code == 405
+    assert database_state() == before

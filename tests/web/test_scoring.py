@@ -5,8 +5,8 @@ English) and saves nothing."""
 import pytest
 
 from clubs.models import Role
+from games.bonken import score_session
 from games.models import Session
-from games.rules import score_session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

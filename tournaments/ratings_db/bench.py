@@ -93,8 +93,8 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
     from django.db import connection, transaction
 
     from clubs.models import Club, Membership, Player
+    from games.bonken import placements
     from games.models import Session, SessionSeat
-    from games.rules import placements
     from tournaments.models import Event, Round, Seat, Table
 
     with transaction.atomic():

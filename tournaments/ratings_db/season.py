@@ -23,6 +23,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from clubs.errors import ServiceError, problem
 from clubs.models import Player
+from clubs.parsing import whole_number
 from games.models import SessionSeat
 from tournaments.ratings.standings import (
     SEASON_CRITERIA,
@@ -80,11 +81,12 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
         value = (params.get(name) or "").strip()
         if not value:
             return default
-        if not value.isdigit() or not low <= int(value) <= MAX_SESSIONS:
+        number = whole_number(value)
+        if number is None or not low <= number <= MAX_SESSIONS:
             bad(name, f"{name} must be a whole number from {low} to {MAX_SESSIONS}.",
                 f"{name} moet een geheel getal van {low} tot {MAX_SESSIONS} zijn.")
             return default
-        return int(value)
+        return number
 
     start, end = day("start"), day("end")
     if start and end and start > end:

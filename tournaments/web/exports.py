@@ -3,7 +3,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
-from clubs.csv_export import SafeWriter, csv_writer
+from clubs.csv_safe import SafeWriter, csv_writer
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
 from tournaments.web.public import visible_event

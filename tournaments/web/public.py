@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Club, Player
+from clubs.parsing import whole_number
 from clubs.selectors import SCORERS
 from games.views.sheet import ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
@@ -61,8 +62,9 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     )
     shown = None  # an earlier revision, asked for with ?revision=N: results are evidence
     wanted = request.GET.get("revision", "")
-    if wanted.isdigit() and session is not None and int(wanted) != session.revision:
-        shown = next((r for r in revisions if r.number == int(wanted)), None)
+    number = whole_number(wanted)
+    if number is not None and session is not None and number != session.revision:
+        shown = next((r for r in revisions if r.number == number), None)
         if shown is None:
             raise Http404
         result = shown.result

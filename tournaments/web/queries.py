@@ -9,8 +9,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, QuerySet
 
 from clubs.models import Player
+from games.bonken import get_ruleset
 from games.models import Session, SessionSeat
-from games.rules import get_ruleset
 from tournaments.models import Bye, Event, RatingHistory, Round, Seat, Table
 from tournaments.selectors import events_visible_to
 

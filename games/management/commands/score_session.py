@@ -1,4 +1,5 @@
-"""``python manage.py score_session FILE``: validate and score a Bonken session document.
+"""``python manage.py score_session FILE``: validate and score a session document of any game
+(the document's ``game``; ``bonken`` when it names none).
 
 FILE holds a session document as JSON (``-`` reads standard input). The command prints the
 result document as JSON and exits with
@@ -8,7 +9,7 @@ result document as JSON and exits with
 * 2 when FILE (or ``--ruleset-file``) cannot be read, is not JSON, or holds a bad ruleset;
   a one-line message goes to standard error.
 
-A thin shell around games.rules.score_session; it needs no database.
+A thin shell around games.registry.score_document; it needs no database.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.rules import RulesetError, ruleset_from_dict, score_session
+from games.registry import document_game, find_game, score_document
+from games.seam import RulesetError
 
 UNREADABLE = 2
 INVALID = 1
@@ -53,7 +55,7 @@ def _load(path: str, what: str) -> Any:
 
 
 class Command(BaseCommand):
-    help = "Validate and score a Bonken session document (JSON; '-' reads standard input)."
+    help = "Validate and score a session document (JSON; '-' reads standard input)."
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
@@ -61,8 +63,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the session document as JSON, or - for standard input")
         parser.add_argument(
             "--ruleset-file",
-            help="a house ruleset as JSON (see games/rules/README.md), used instead of the "
-            "document's ruleset",
+            help="a house ruleset of the document's game as JSON (for Bonken see "
+            "games/bonken/README.md), used instead of the document's ruleset",
         )
         parser.add_argument(
             "--indent", type=int, default=2, help="JSON indentation; 0 prints one line"
@@ -71,14 +73,15 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         document = _load(options["file"], "session document")
         ruleset = None
-        if options["ruleset_file"]:
+        game = find_game(document_game(document))
+        if options["ruleset_file"] and game is not None:  # an unknown game: the result says
             try:
-                ruleset = ruleset_from_dict(_load(options["ruleset_file"], "ruleset"))
+                ruleset = game.ruleset_from_dict(_load(options["ruleset_file"], "ruleset"))
             except RulesetError as error:
                 raise CommandError(
                     f"invalid ruleset: {_one_line(error)}", returncode=UNREADABLE
                 ) from None
-        result = score_session(document, ruleset=ruleset)
+        result = score_document(document, ruleset=ruleset)
         self.stdout.write(json.dumps(result.to_dict(), indent=options["indent"] or None))
         if not result.valid:
             raise CommandError(

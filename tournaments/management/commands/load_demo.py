@@ -1,6 +1,6 @@
 """Load a demo club: 16 players, a finished three-round tournament and a running club night.
 
-Every session is played out by the rules engine (``games.rules.sample``) and saved through the same
+Every session is played out by the rules engine (``games.bonken.sample``) and saved through the same
 service as a scorer's submission, so the demo data is real, valid data. Running the command
 again leaves an existing demo club alone (``--reset`` rebuilds it).
 """
@@ -15,9 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Role
+from games.bonken import get_ruleset
+from games.bonken.sample import random_games
 from games.models import Session
-from games.rules import get_ruleset
-from games.rules.sample import random_session
 from games.services import session_submit
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
 
@@ -87,7 +87,7 @@ class Command(BaseCommand):
             round_ = self.seat(tournament, number, tables)
             for table in round_.tables.all():
                 session_submit(table=table, submitted_by=organizer,
-                               document=random_session(CLASSIC, rng))
+                               document=random_games(CLASSIC, rng))
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
 
@@ -100,7 +100,7 @@ class Command(BaseCommand):
         tables = list(round_.tables.order_by("number"))
         for table, games in zip(tables, [None, None, 5], strict=False):
             session_submit(table=table, submitted_by=scorer,
-                           document=random_session(CLASSIC, rng, games=games))
+                           document=random_games(CLASSIC, rng, games=games))
 
     def user(self, username: str, superuser: bool = False) -> User:
         user, _ = User.objects.get_or_create(username=username)
