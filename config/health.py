@@ -52,7 +52,8 @@ def _worker(broker: bool | None) -> bool | None:
     if broker is False:
         return False
     try:
-        return bool(current_app.control.ping(timeout=PING_SECONDS))
+        # The first answer is enough: without a limit the ping always waits its whole timeout.
+        return bool(current_app.control.ping(timeout=PING_SECONDS, limit=1))
     except Exception:  # noqa: BLE001 - a broker error: no worker can be reached
         return False
 

@@ -202,13 +202,24 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery closes them only after this many tasks.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_REDELIVERY_SECONDS}
+# Every live worker looks for such tasks every CELERY_RESTORE_SECONDS. Kombu's own default
+# looks only on every tenth 10-second tick, which added up to 100 s to the timeout.
+CELERY_RESTORE_SECONDS = int(os.environ.get("CELERY_RESTORE_SECONDS", "5"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_REDELIVERY_SECONDS,
+    "unacked_restore_interval": CELERY_RESTORE_SECONDS,
+    "unacked_restore_throttle": 1,
+}
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
 # Seconds a standings or ratings task waits before it starts, so that results arriving
 # together share one computation (tournaments.tasks).
 DERIVED_WORK_DELAY = float(os.environ.get("DERIVED_WORK_DELAY", "0.5"))
+# The longest wait between retries of a standings or ratings task (a database that went
+# away): a retry waits in a worker's hands, and one held past the redelivery time would be
+# handed out twice.
+DERIVED_WORK_RETRY_MAX = 20
 # Celery beat: catch up on derived work that a fault left behind.
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {

@@ -136,13 +136,15 @@ class Worker:
         if not self.alive():
             self.start()
 
-    def kill(self) -> None:
+    def kill(self, *, drop_held: bool = True) -> None:
         """SIGKILL: the worker dies mid-task, as in a crash or an OOM kill. The message it held
-        would come back only after the broker's visibility timeout (an hour); the tests recover
-        through reconcile instead, so the held message is dropped here."""
+        comes back after the broker's visibility timeout; tests that recover through reconcile
+        instead drop it (``drop_held``), so that it cannot run again later in another test."""
         assert self.process is not None
         self.process.kill()
         self.process.wait()
+        if not drop_held:
+            return
         import redis
 
         redis.Redis.from_url(settings.CELERY_BROKER_URL).delete("unacked", "unacked_index")

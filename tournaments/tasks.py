@@ -77,6 +77,7 @@ def _started(task: str, object_id: int) -> None:
     acks_late=True,
     autoretry_for=(OperationalError,),
     retry_backoff=True,
+    retry_backoff_max=settings.DERIVED_WORK_RETRY_MAX,
     max_retries=8,
 )
 def standings_recompute(event_id: int) -> int:
@@ -124,6 +125,7 @@ def enqueue_standings(event_id: int) -> None:
     acks_late=True,
     autoretry_for=(OperationalError,),
     retry_backoff=True,
+    retry_backoff_max=settings.DERIVED_WORK_RETRY_MAX,
     max_retries=8,
 )
 def ratings_update(club_id: int) -> dict[str, object]:

@@ -1,7 +1,10 @@
 """``GET /healthz`` tells a load balancer or a monitor whether the database, Redis and a worker
 are reachable and how far the derived work is behind."""
 
+import time
+
 import pytest
+from django.db import OperationalError
 from django.test import Client
 
 from tests.factories import EventFactory
@@ -36,6 +39,30 @@ def test_with_the_real_worker_everything_is_reachable(celery_worker):
     assert response.status_code == 200
     assert response.json()["status"] == "ok"
     assert (response.json()["redis"], response.json()["worker"]) == (True, True)
+
+
+def test_the_database_down_is_a_503(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("config.health.connection.cursor", refuse)
+    response = Client().get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["status"] == "down" and response.json()["database"] is False
+    assert "derived" not in response.json()
+
+
+def test_a_live_worker_answers_at_once_and_a_stopped_one_is_degraded(celery_worker):
+    start = time.monotonic()
+    assert Client().get("/healthz").json()["worker"] is True
+    assert time.monotonic() - start < 0.9  # the first answer ends the ping (timeout 1 s)
+    celery_worker.stop()
+    try:
+        response = Client().get("/healthz")
+        assert response.status_code == 200  # results are still saved; derived work waits
+        assert response.json()["status"] == "degraded" and response.json()["worker"] is False
+    finally:
+        celery_worker.start()
 
 
 @pytest.fixture
