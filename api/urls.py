@@ -18,6 +18,7 @@ from api.views.events import (
     TableViewSet,
 )
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.rulesets import ClubRulesetsView
 from api.views.sessions import (
     SessionValidateView,
     SessionViewSet,
@@ -74,6 +75,7 @@ urlpatterns = [
         name="round-regenerate",
     ),
     path("clubs/<int:club_id>/ratings/", ClubRatingsView.as_view(), name="club-ratings"),
+    path("clubs/<int:club_id>/rulesets/", ClubRulesetsView.as_view(), name="club-rulesets"),
     path(
         "clubs/<int:club_id>/season-standings/",
         ClubSeasonStandingsView.as_view(),

@@ -27,6 +27,7 @@ from games.models import Session, SessionSeat
 from games.registry import get_game
 from games.seam import Game, Outcome
 from games.seam import Part as GamePart
+from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
 from tournaments.tasks import enqueue_ratings, enqueue_standings
@@ -208,11 +209,12 @@ def _write_locked(
             f"vraagt er {sizes}.",
         )
     names = [s.player.name for s in seats]
-    previous = game.score(session.document, names=names) if session else None
+    house = event_ruleset(event.club_id, game.code, event.ruleset)
+    previous = game.score(session.document, names=names, ruleset=house) if session else None
     previous_parts = previous.parts() if previous is not None and previous.valid else []
     document = change(session.document if session else None)
     document = _with_table(document, game, event.ruleset, names)
-    result = game.score(document, names=names)
+    result = game.score(document, names=names, ruleset=house)
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])
     if session is not None and session.document == document:

@@ -1,6 +1,7 @@
 """Forms for the organizer's pages. They only parse input; the services decide what is allowed
 and report problems in the one shape (``attach_problems`` puts them on the form's fields)."""
 
+import json
 from typing import Any
 
 from django import forms
@@ -35,9 +36,10 @@ class EventForm(forms.Form):
     planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
     seating_method = forms.ChoiceField(label=_("Seating"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["ruleset"].choices = [*ruleset_choices(), *(house or [])]
         self.fields["seating_method"].choices = method_choices()
 
 
@@ -66,3 +68,21 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
             self.fields[name].choices = players
+
+
+class HouseRulesetForm(forms.Form):
+    """House rules for a game, as the game's JSON data (code, names and the rules)."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    data = forms.CharField(label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
+
+    def __init__(self, *args: Any, games: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = games
+
+    def clean_data(self) -> Any:
+        try:
+            return json.loads(self.cleaned_data["data"])
+        except ValueError as error:
+            raise forms.ValidationError(
+                _("This is not valid JSON: %(reason)s"), params={"reason": error}) from error

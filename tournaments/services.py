@@ -15,6 +15,7 @@ from clubs.services import player_register
 from core.errors import Conflict, ServiceError, delete_unless_protected, problem
 from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
+from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import (
     Event,
     EventPlayer,
@@ -113,7 +114,7 @@ def event_create(
     known = find_game(game)
     if not ruleset and known is not None:
         ruleset = known.default_ruleset
-    _check_event_fields(game=game, name=name, kind=kind, ruleset=ruleset,
+    _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
                         planned_rounds=planned_rounds, seating_method=seating_method)
     with transaction.atomic():
         event = Event.objects.create(
@@ -128,9 +129,10 @@ def event_create(
 EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method")
 
 
-def _check_event_fields(*, game: str, **fields: Any) -> None:
+def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
     """Every problem with the given event fields at once (the rules of create and update);
-    ``game`` is the event's game (as it will be), which the ruleset must belong to."""
+    ``game`` is the event's game (as it will be), which the ruleset must belong to: one of its
+    built-in rulesets or a house ruleset of the club (``code@version``)."""
     problems = []
     name, kind, ruleset = fields.get("name"), fields.get("kind"), fields.get("ruleset")
     played = find_game(game)
@@ -144,7 +146,8 @@ def _check_event_fields(*, game: str, **fields: Any) -> None:
     if kind is not None and kind not in Event.Kind.values:
         problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
                          f"Onbekende soort evenement '{kind}'.", "kind"))
-    if ruleset is not None and played is not None and ruleset not in played.rulesets:
+    if (ruleset is not None and played is not None and ruleset not in played.rulesets
+            and not house_ruleset_exists(club_id, game, ruleset)):
         known = ", ".join(sorted(played.rulesets))
         problems.append(("unknown_ruleset",
                          f"Unknown ruleset '{ruleset}' for {played.name}; known: {known}.",
@@ -179,7 +182,7 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
         if "game" in changes and "ruleset" not in changes and changes["game"] != event.game:
             played = find_game(changes["game"])  # another game: its default ruleset
             changes["ruleset"] = played.default_ruleset if played else event.ruleset
-        _check_event_fields(game=changes.get("game", event.game),
+        _check_event_fields(game=changes.get("game", event.game), club_id=event.club_id,
                             **{name: value for name, value in changes.items() if name != "game"})
         changed = [name for name, value in changes.items() if value != getattr(event, name)]
         if {"game", "ruleset"} & set(changed) and event.sessions.exists():

@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from tournaments.web import exports, organizer, public, rounds
+from tournaments.web import exports, house_rules, organizer, public, rounds
 
 app_name = "public"
 
 manage_patterns = [
     path("clubs/<slug:slug>/events/new/", organizer.event_create, name="event-create"),
+    path("clubs/<slug:slug>/rulesets/", house_rules.house_rules, name="house-rules"),
     path("events/<int:event_id>/", organizer.event_dashboard, name="event"),
     path("events/<int:event_id>/checkin/", organizer.checkin, name="checkin"),
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),

@@ -19,7 +19,7 @@ from core.web import problems
 from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
 from games.services import session_append_game, session_undo_last_game
-from games.views.sheet import session_rows
+from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
 
@@ -33,13 +33,13 @@ def table_for_token(token: str) -> Table:
 def table_context(table: Table) -> dict[str, Any]:
     """What the page shows about the table: players, games so far, totals, who chooses next."""
     event = table.round.event
-    ruleset = get_ruleset(event.ruleset)
+    ruleset = event_ruleset_or_none(event) or get_ruleset("classic")
     players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
     names = [p.name for p in players] + [str(n + 1) for n in range(len(players), 4)]
     session = getattr(table, "session", None)
     document = session.document if session else {"games": []}
     result = session.result if session else score_session(
-        {"ruleset": ruleset.code, "games": []}).to_dict()
+        {"games": []}, ruleset=ruleset).to_dict()
     return {
         "table": table, "round": table.round, "event": event, "ruleset": ruleset,
         "players": players, "names": names, "short_names": short_names(names),
@@ -120,7 +120,7 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
             "ruleset": context["ruleset"].code,
             "games": [*(context["document"].get("games") or []), form.to_game()],
         }
-        result = score_session(document)
+        result = score_session(document, ruleset=context["ruleset"])
         if result.valid:
             verdict["game"] = result.games[-1]
             verdict["totals"] = result.totals

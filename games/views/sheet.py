@@ -9,9 +9,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from core.web import dutch
 from games.bonken import Ruleset, get_ruleset
 from games.bonken.rulesets import Contract
+from tournaments.house_rules import event_ruleset
 
 # Short marks for the first column of a paper score sheet, as on the club's own sheet.
 SYMBOLS = {
@@ -43,6 +45,15 @@ def ruleset_or_none(code: str) -> Ruleset | None:
         return get_ruleset(code)
     except KeyError:
         return None
+
+
+def event_ruleset_or_none(event: Any) -> Ruleset | None:
+    """The Bonken ruleset an event plays: a built-in one, or the club's house ruleset."""
+    try:
+        house = event_ruleset(event.club_id, event.game, event.ruleset)
+    except ServiceError:
+        return None
+    return house if house is not None else ruleset_or_none(event.ruleset)
 
 
 def contract_name(contract: Contract) -> str:

@@ -22,6 +22,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import ApiToken, Club, Membership, Player, Role
 from clubs.tokens import api_token_create
+from games.bonken import RULESETS, ruleset_to_dict
 from games.models import Session
 from games.services import session_submit
 from tests.db_state import changed_tables, database_state
@@ -159,6 +160,10 @@ def event_fields(w: World) -> dict[str, Any]:
             "ruleset": "classic", "planned_rounds": 4, "seating_method": "balanced"}
 
 
+def bonken_rules() -> dict[str, Any]:
+    return ruleset_to_dict(RULESETS["classic"])
+
+
 def seat(w: World, position: int) -> Seat:
     return w.open_table.seats.get(position=position)
 
@@ -184,6 +189,11 @@ WRITES: list[Write] = [
     Write("consent to join", "post", "/api/v1/players/{id}/join-consent/",
           lambda w: f"/api/v1/players/{w.spare.pk}/join-consent/",
           lambda w: {"club": w.bare_club.pk}, ORGANIZERS),
+    Write("save house rules", "post", "/api/v1/clubs/{club_id}/rulesets/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/rulesets/",
+          lambda w: {"game": "bonken", "data": {**bonken_rules(), "code": "eigen",
+                                                "name": "Ours", "name_nl": "Onze"}},
+          ORGANIZERS),
     Write("add membership", "post", "/api/v1/memberships/", lambda w: "/api/v1/memberships/",
           lambda w: {"club": w.club.pk, "player": member_of(w.bare_club).pk, "role": "member"},
           ORGANIZERS),

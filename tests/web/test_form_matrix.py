@@ -11,6 +11,7 @@ that is neither a form here nor listed as read-only, so a new form cannot slip t
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +35,8 @@ ACTORS = [
     "other_organizer",
 ]
 ORGANIZERS = {"organizer"}
+HOUSE_RULES = (Path(__file__).resolve().parents[2] / "games" / "bonken" / "examples"
+               / "house_quota_ruleset.json").read_text()
 SCORERS = {"organizer", "scorer"}
 
 
@@ -80,6 +83,9 @@ def client(actor: str, world: dict[str, Any]):
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
     ("register player", "clubs:club", lambda w: f"/clubs/{w['club'].slug}/",
      lambda w: {"name": "Nieuw"}, SCORERS),
+    ("save house rules", "manage:house-rules",
+     lambda w: f"/manage/clubs/{w['club'].slug}/rulesets/",
+     lambda w: {"game": "bonken", "data": HOUSE_RULES}, ORGANIZERS),
     ("create event", "manage:event-create",
      lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
      lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",

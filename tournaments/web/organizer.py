@@ -12,11 +12,12 @@ from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, is_htmx, problems, refused, service_failed
+from core.web import attach_problems, dutch, is_htmx, problems, refused, service_failed
 from tournaments import services
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
 from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm
+from tournaments.house_rules import club_rulesets
 from tournaments.models import Event, EventPlayer, Round
 from tournaments.rounds import round_generate
 from tournaments.web import queries
@@ -31,7 +32,9 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
-    form = EventForm(request.POST or None, initial={"kind": Event.Kind.CLUB_NIGHT})
+    house = [(h.label, f"{h.name_nl if dutch() else h.name} ({h.label})")
+             for h in club_rulesets(club.pk, "bonken")]
+    form = EventForm(request.POST or None, initial={"kind": Event.Kind.CLUB_NIGHT}, house=house)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(club=club, actor=request.user, **form.cleaned_data)

@@ -10,7 +10,7 @@ from clubs.selectors import SCORERS
 from clubs.web import has_role
 from core.parsing import whole_number
 from core.web import is_htmx
-from games.views.sheet import ruleset_or_none, session_rows, short_names
+from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.web import queries
@@ -70,7 +70,7 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             raise Http404
         result = shown.result
     names = short_names([p.name for p in players])
-    rows = session_rows(result, ruleset_or_none(event.ruleset), names)
+    rows = session_rows(result, event_ruleset_or_none(event), names)
     return render(request, "games/table_sheet.html", {
         "event": event, "table": table, "players": players, "session": session,
         "rows": rows, "short_names": names, "totals": result.get("totals"),

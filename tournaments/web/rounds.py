@@ -14,7 +14,7 @@ from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import attach_problems, is_htmx, problems, refused
-from games.views.sheet import blank_sheet, ruleset_or_none
+from games.views.sheet import blank_sheet, event_ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SwapForm
@@ -137,7 +137,7 @@ def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = staff_round(request, round_id)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
-    ruleset = ruleset_or_none(round_.event.ruleset)
+    ruleset = event_ruleset_or_none(round_.event)
     sheet = blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []}
     return render(request, "tournaments/print_sheets.html", {
         "round": round_, "event": round_.event, "tables": queries.round_tables(round_),

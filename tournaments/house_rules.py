@@ -1,0 +1,98 @@
+"""House rulesets: a club's own rules for a game, made from the game's data form and checked by
+the game (``Game.ruleset_from_dict``; a Bonken ruleset that cannot add up to zero is refused
+with the reason). A ruleset is never changed in place: saving rules under a code that exists
+makes its next version, so an event keeps the rules it was played under. An event names a house
+ruleset as ``code@version`` (built-in rulesets have plain codes).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.db.models import Max
+
+from clubs.audit import audit
+from clubs.models import Club
+from clubs.selectors import ORGANIZER, require_role
+from core.errors import ServiceError
+from games.registry import find_game, games
+from games.seam import RulesetError
+from tournaments.models import HouseRuleset
+
+Actor = User | AnonymousUser | None
+
+
+def _problem(code: str, en: str, nl: str, field: str) -> ServiceError:
+    return ServiceError.single(code, en, nl, field=field)
+
+
+@transaction.atomic
+def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -> HouseRuleset:
+    """Save ``data`` (the game's ruleset data, with its code and names) as the club's house
+    ruleset: version 1 of a new code, or the next version of an existing one."""
+    require_role(actor, club.pk, ORGANIZER, "make house rules")
+    played = find_game(game)
+    if played is None:
+        known = ", ".join(sorted(games()))
+        raise _problem("unknown_game", f"Unknown game '{game}'; known games: {known}.",
+                       f"Onbekend spel '{game}'; bekende spellen: {known}.", "game")
+    try:
+        ruleset = played.ruleset_from_dict(data)
+    except RulesetError as error:
+        raise _problem("invalid_ruleset", f"These rules cannot be used: {error}.",
+                       f"Deze spelregels kunnen niet worden gebruikt: {error}.", "data") from error
+    if ruleset.code in played.rulesets:
+        raise _problem(
+            "builtin_code", f"'{ruleset.code}' is a built-in ruleset of {played.name}; give the "
+            "house rules a code of their own.",
+            f"'{ruleset.code}' zijn ingebouwde spelregels van {played.name_nl}; geef de "
+            "huisregels een eigen code.", "data")
+    Club.objects.select_for_update().get(pk=club.pk)  # one new version at a time
+    last = HouseRuleset.objects.filter(club=club, game=game, code=ruleset.code).aggregate(
+        last=Max("version"))["last"] or 0
+    house = HouseRuleset.objects.create(
+        club=club, game=game, code=ruleset.code, version=last + 1, name=ruleset.name,
+        name_nl=ruleset.name_nl, data=played.ruleset_to_dict(ruleset),
+        created_by=actor if actor is not None and actor.is_authenticated else None,
+    )
+    audit(actor, "ruleset.create", house, club_id=club.pk, game=game, label=house.label)
+    return house
+
+
+def club_rulesets(club_id: int, game: str) -> list[HouseRuleset]:
+    """The club's house rulesets for ``game``, newest version of each code first."""
+    return list(HouseRuleset.objects.filter(club_id=club_id, game=game))
+
+
+def is_house_label(ruleset: str) -> bool:
+    return "@" in ruleset
+
+
+def house_ruleset_exists(club_id: int, game: str, label: str) -> bool:
+    code, _, version = label.partition("@")
+    return version.isascii() and version.isdigit() and HouseRuleset.objects.filter(
+        club_id=club_id, game=game, code=code, version=int(version)).exists()
+
+
+def event_ruleset(club_id: int, game: str, label: str) -> Any | None:
+    """The ruleset object an event's session is scored with: None for a built-in ruleset (the
+    document names it), else the club's house ruleset ``label`` (read once per process: a
+    version never changes)."""
+    if not is_house_label(label):
+        return None
+    return _house(club_id, game, label)
+
+
+@functools.lru_cache(maxsize=256)
+def _house(club_id: int, game: str, label: str) -> Any:
+    code, _, version = label.partition("@")
+    house = HouseRuleset.objects.filter(club_id=club_id, game=game, code=code,
+                                        version=int(version)).first()
+    played = find_game(game)
+    if house is None or played is None:
+        raise _problem("unknown_ruleset", f"The house rules '{label}' do not exist.",
+                       f"De huisregels '{label}' bestaan niet.", "ruleset")
+    return played.ruleset_from_dict(house.data)

@@ -1,0 +1,69 @@
+"""The club's house rules page (organizers): the rulesets the club's events may play under, and
+a form that saves new house rules (or the next version of existing ones), started from any
+ruleset shown."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.models import Club
+from clubs.selectors import ORGANIZER
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, dutch, problems, refused
+from games.registry import games
+from tournaments.forms import HouseRulesetForm
+from tournaments.house_rules import house_ruleset_create
+from tournaments.models import HouseRuleset
+
+
+def _starting_point(club: Club, wanted: str) -> tuple[str, str] | None:
+    """(game, JSON) of the ruleset ``wanted`` names: ``game:code`` or a house label."""
+    game_code, _sep, label = wanted.partition(":")
+    game = games().get(game_code)
+    if game is None:
+        return None
+    if label in game.rulesets:
+        data = game.ruleset_to_dict(game.rulesets[label])
+    else:
+        code, _at, version = label.partition("@")
+        house = HouseRuleset.objects.filter(club=club, game=game_code, code=code,
+                                            version=version if version.isdigit() else 0).first()
+        if house is None:
+            return None
+        data = house.data
+    return game_code, json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not has_role(request, club.pk, ORGANIZER):
+        return refused(request)
+    choices = [(code, game.name_nl if dutch() else game.name) for code, game in games().items()]
+    start = _starting_point(club, request.GET.get("from", "bonken:classic"))
+    initial = {"game": start[0], "data": start[1]} if start else {}
+    form = HouseRulesetForm(request.POST or None, initial=initial, games=choices)
+    if request.method == "POST" and form.is_valid():
+        try:
+            house = house_ruleset_create(club=club, actor=request.user,
+                                         game=form.cleaned_data["game"],
+                                         data=form.cleaned_data["data"])
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            attach_problems(form, problems(exc.errors))
+        else:
+            messages.success(request, _("The house rules %(label)s are saved.")
+                             % {"label": house.label})
+            return redirect("manage:house-rules", slug=club.slug)
+    builtin = [(code, game, label, ruleset) for code, game in games().items()
+               for label, ruleset in game.rulesets.items()]
+    return render(request, "tournaments/house_rules.html", {
+        "club": club, "form": form, "builtin": builtin,
+        "house_rulesets": HouseRuleset.objects.filter(club=club),
+    }, status=400 if form.errors else 200)
