@@ -3,6 +3,7 @@ the rules engine."""
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -387,8 +388,22 @@ class SessionWriteSerializer(serializers.Serializer):
 
 
 class GameAppendSerializer(serializers.Serializer):
-    game = DocumentField(help_text="One game object of the session document.")
+    """The next part of a table's session: a Bonken game, a Jonkler round, a Bonanza hand (one
+    item of the game's list in the session document), as ``part`` or, for Bonken, ``game``."""
+
+    part = DocumentField(required=False, help_text=(
+        "One item of the session document's list of parts (Bonken: games; Jonkler: rounds; "
+        "Bonanza: hands)."))
+    game = DocumentField(required=False, help_text="The same as part (Bonken's name for it).")
     expected_revision = serializers.IntegerField(required=False, min_value=0)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [key for key in ("part", "game") if key in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                {"part": _("Give the next part as part (or game), once.")})
+        attrs["part"] = attrs.pop(given[0])
+        return attrs
 
 
 class UndoSerializer(serializers.Serializer):

@@ -324,7 +324,10 @@ class Game(Protocol):
     ``{4: ((0, 2), (1, 3))}``); a team game seats teams as units. ``stats``: per-seat figures
     standings may rank by besides the totals; ``standings_order`` the default tie-break order
     (criteria of ``standings``: total, table_wins, placement_points, head_to_head,
-    avg_opponent_rating, or a stat code).
+    avg_opponent_rating, or a stat code). ``parts_key``: the document's list that a table
+    fills one part at a time (Bonken ``games``, Jonkler ``rounds``, Bonanza ``hands``), which
+    the service appends to and takes the last one back from; None for a game whose document
+    is entered whole (Bonko: one table's result of a round).
     """
 
     code: str
@@ -340,6 +343,7 @@ class Game(Protocol):
     document_schema: Mapping[str, Any]
     stats: tuple[Stat, ...]
     standings_order: tuple[str, ...]
+    parts_key: str | None
 
     def ruleset_from_dict(self, data: object) -> Any:
         """A house ruleset from its JSON form; RulesetError (with the reason) if the game

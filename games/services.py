@@ -53,28 +53,30 @@ def session_submit(
     return _session_write(
         table=table,
         actor=submitted_by,
-        change=lambda _current: document,
+        change=lambda _current, _game: document,
         expected_revision=expected_revision,
         reason=reason,
         table_token=table_token,
     )
 
 
-def session_append_game(
+def session_append_part(
     *,
     table: TableRef,
     submitted_by: Actor,
-    game: Any,
+    part: Any,
     expected_revision: int | None = None,
     table_token: str | None = None,
 ) -> Session:
-    """Add the next game to a table's session while the table plays."""
+    """Add the next part (a Bonken game, a Jonkler round, a Bonanza hand: the game's
+    ``parts_key`` list) to a table's session while the table plays."""
 
-    def change(current: dict[str, Any] | None) -> dict[str, Any]:
-        # Shallow copies: stored games are never changed in place, only new lists are built.
+    def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
+        key = _parts_key(game)
+        # Shallow copies: stored parts are never changed in place, only new lists are built.
         document = dict(current) if current else {}
-        games = document.get("games")
-        document["games"] = [*(games if isinstance(games, list) else []), game]
+        parts = document.get(key)
+        document[key] = [*(parts if isinstance(parts, list) else []), part]
         return document
 
     return _session_write(
@@ -86,37 +88,48 @@ def session_append_game(
     )
 
 
-def session_undo_last_game(
+def session_undo_last_part(
     *,
     table: TableRef,
     submitted_by: Actor,
     expected_revision: int | None = None,
     table_token: str | None = None,
 ) -> Session:
-    """Take back the last game entered (a new revision; the old one stays in the history)."""
+    """Take back the last part entered (a new revision; the old one stays in the history)."""
 
-    def change(current: dict[str, Any] | None) -> dict[str, Any]:
-        if not current or not current.get("games"):
+    def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
+        key = _parts_key(game)
+        if not current or not isinstance(current.get(key), list) or not current[key]:
             raise ServiceError.single(
-                "no_game_to_undo", "There is no game to undo.", "Er is geen spel om terug te nemen."
+                "no_game_to_undo", "There is nothing to undo.", "Er is niets om terug te nemen."
             )
-        return {**current, "games": current["games"][:-1]}
+        return {**current, key: current[key][:-1]}
 
     return _session_write(
         table=table,
         actor=submitted_by,
         change=change,
         expected_revision=expected_revision,
-        reason="undo last game",
+        reason="undo last part",
         table_token=table_token,
     )
+
+
+def _parts_key(game: Game) -> str:
+    if game.parts_key is None:
+        raise ServiceError.single(
+            "whole_document_only",
+            f"A session of {game.name} is entered as a whole document, not part by part.",
+            f"Een sessie {game.name_nl} wordt als geheel ingevoerd, niet deel voor deel.",
+        )
+    return game.parts_key
 
 
 def _session_write(
     *,
     table: TableRef,
     actor: Actor,
-    change: Callable[[dict[str, Any] | None], Any],
+    change: Callable[[dict[str, Any] | None, Game], Any],
     expected_revision: int | None,
     reason: str = "",
     table_token: str | None = None,
@@ -166,7 +179,7 @@ def table_token_matches(table: Table, token: str | None) -> bool:
 def _write_locked(
     table: Table,
     actor: Actor,
-    change: Callable[[dict[str, Any] | None], Any],
+    change: Callable[[dict[str, Any] | None, Game], Any],
     expected_revision: int | None,
     reason: str,
 ) -> Session:
@@ -212,7 +225,7 @@ def _write_locked(
     house = event_ruleset(event.club_id, game.code, event.ruleset)
     previous = game.score(session.document, names=names, ruleset=house) if session else None
     previous_parts = previous.parts() if previous is not None and previous.valid else []
-    document = change(session.document if session else None)
+    document = change(session.document if session else None, game)
     document = _with_table(document, game, event.ruleset, names)
     result = game.score(document, names=names, ruleset=house)
     if not result.valid:

@@ -37,9 +37,9 @@ from games.models import Session
 from games.registry import score_document
 from games.services import (
     require_session_writer,
-    session_append_game,
+    session_append_part,
     session_submit,
-    session_undo_last_game,
+    session_undo_last_part,
     table_token_matches,
 )
 from tournaments.models import Table
@@ -201,9 +201,9 @@ class TableSessionGamesView(TableWriteView):
         serializer.is_valid(raise_exception=True)
         session = self.write(
             request,
-            session_append_game,
+            session_append_part,
             table=table_id,
-            game=serializer.validated_data["game"],
+            part=serializer.validated_data["part"],
             expected_revision=_expected_revision(request, serializer.validated_data),
         )
         return _session_response(session, request, status.HTTP_201_CREATED)
@@ -222,7 +222,7 @@ class TableSessionUndoView(TableWriteView):
         serializer.is_valid(raise_exception=True)
         session = self.write(
             request,
-            session_undo_last_game,
+            session_undo_last_part,
             table=table_id,
             expected_revision=_expected_revision(request, serializer.validated_data),
         )

@@ -67,6 +67,7 @@ class Bonken:
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA
     stats: tuple[Stat, ...] = ()
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
+    parts_key: str | None = "games"
 
     def ruleset_from_dict(self, data: object) -> Ruleset:
         return ruleset_from_dict(data)

@@ -18,7 +18,7 @@ from core.parsing import whole_number
 from core.web import problems
 from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
-from games.services import session_append_game, session_undo_last_game
+from games.services import session_append_part, session_undo_last_part
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -84,8 +84,8 @@ def _append(request: HttpRequest, table: Table, token: str,
     if not form.is_valid():
         return render(request, "games/score.html", context, status=400)
     try:
-        session = session_append_game(
-            table=table, submitted_by=request.user, game=form.to_game(),
+        session = session_append_part(
+            table=table, submitted_by=request.user, part=form.to_game(),
             expected_revision=form.cleaned_data.get("revision"), table_token=token,
         )
     except ServiceError as exc:
@@ -134,7 +134,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     revision = request.POST.get("revision")
     try:
-        session_undo_last_game(
+        session_undo_last_part(
             table=table, submitted_by=request.user, table_token=token,
             expected_revision=whole_number(revision),
         )

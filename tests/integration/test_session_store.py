@@ -9,7 +9,7 @@ import pytest
 from clubs.models import AuditEntry, Role
 from games import store
 from games.models import Part, Session, SessionRevision, SessionSeat
-from games.services import session_append_game, session_submit, session_undo_last_game
+from games.services import session_append_part, session_submit, session_undo_last_part
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 
@@ -29,8 +29,8 @@ def test_what_a_write_returns_is_what_the_database_holds():
     scorer = user_with_role(event.club, Role.SCORER)
     games = classic_games()
 
-    first = session_append_game(table=table, submitted_by=scorer, game=games[0])
-    second = session_append_game(table=table, submitted_by=scorer, game=games[1])
+    first = session_append_part(table=table, submitted_by=scorer, part=games[0])
+    second = session_append_part(table=table, submitted_by=scorer, part=games[1])
     stored = Session.objects.get(table=table)
     assert as_read(second) == as_read(stored)
     assert stored.updated_at >= first.updated_at and stored.created_at == first.created_at
@@ -85,17 +85,17 @@ def test_a_correction_rewrites_the_games_from_the_first_change_and_places_the_se
     assert [s.placement for s in seats] == session.result["placements"]
     assert session.complete and Session.objects.get(pk=session.pk).complete
 
-    session_undo_last_game(table=table, submitted_by=scorer)
+    session_undo_last_part(table=table, submitted_by=scorer)
     assert Part.objects.filter(session=session).count() == 11
     assert list(SessionSeat.objects.filter(session=session).values_list("placement", flat=True)) \
         == [None] * 4
-    assert SessionRevision.objects.get(session=session, number=3).reason == "undo last game"
+    assert SessionRevision.objects.get(session=session, number=3).reason == "undo last part"
 
 
 def test_a_table_link_write_is_audited_as_the_link():
     event = EventFactory()
     table = seated_table(event)
-    session_append_game(table=table, submitted_by=None, game=classic_games()[0],
+    session_append_part(table=table, submitted_by=None, part=classic_games()[0],
                         table_token=table.scoring_token)
     entry = AuditEntry.objects.get(action="session.save")
     assert (entry.actor_id, entry.actor_label) == (None, "table link")

@@ -13,7 +13,13 @@ from rest_framework.test import APIClient
 from clubs.models import Membership, Role
 from games import registry
 from games.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
-from tests.factories import ClubFactory, PlayerFactory, user_with_role
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    PlayerFactory,
+    seated_table,
+    user_with_role,
+)
 from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +45,7 @@ class Duel:
     document_schema = {"type": "object"}
     stats = ()
     standings_order = ("total",)
+    parts_key = None
 
     def ruleset_from_dict(self, data: object) -> Any:
         raise RulesetError("a duel has no house rules")
@@ -144,3 +151,52 @@ def test_a_tables_seats_are_the_games(duel):
                                               "player": players[1].pk}, format="json")
         assert too_far.status_code == 400
         assert too_far.json()["errors"][0]["code"] == "seat_range"
+
+
+class Rounds(Duel):
+    """The duel played round by round: ``{"rounds": [[a, b], ...]}``, complete after three."""
+
+    code = "duelrounds"
+    rulesets: dict[str, Any] = {"duelrounds": {"code": "duelrounds"}}
+    default_ruleset = "duelrounds"
+    parts_key = "rounds"
+
+    def score(self, document: object, *, ruleset: Any = None,
+              names: Sequence[str] | None = None) -> Scored:
+        if not isinstance(document, dict):
+            return invalid([COMMON.error("document_type")])
+        rounds = document.get("rounds") or []
+        seats = len(names or [])
+        if not all(isinstance(r, list) and len(r) == seats and all(map(is_int, r))
+                   for r in rounds):
+            return invalid([MESSAGES.error("totals", None, "rounds", n=seats)])
+        totals = [sum(r[seat] for r in rounds) for seat in range(seats)]
+        return Scored(valid=True, totals=totals, complete=len(rounds) == 3,
+                      placements=placements(totals))
+
+
+def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
+    rounds = Rounds()
+    registry.register(rounds)
+    try:
+        event = EventFactory(game="duelrounds", ruleset="duelrounds", published=True)
+        scorer = user_with_role(event.club, Role.SCORER)
+        table = seated_table(event, players=PlayerFactory.create_batch(2))
+        api = APIClient()
+        api.force_authenticate(scorer)
+        url = f"/api/v1/tables/{table.pk}/session/games/"
+        for points in ([3, 1], [0, 2]):
+            assert api.post(url, {"part": points}, format="json").status_code == 201
+        session = api.post(f"/api/v1/tables/{table.pk}/session/undo/", {}, format="json").json()
+        assert session["document"]["rounds"] == [[3, 1]] and session["revision"] == 3
+        both = api.post(url, {"part": [1, 1], "game": [1, 1]}, format="json")
+        assert both.status_code == 400 and both.json()["errors"][0]["field"] == "part"
+        # A game entered whole refuses part by part, naming why.
+        whole = seated_table(EventFactory(game="duel", ruleset="duel", club=event.club),
+                             players=PlayerFactory.create_batch(2))
+        refused = api.post(f"/api/v1/tables/{whole.pk}/session/games/", {"part": [1, 2]},
+                           format="json")
+        assert refused.status_code == 400
+        assert refused.json()["errors"][0]["code"] == "whole_document_only"
+    finally:
+        registry.unregister(rounds.code)
