@@ -86,10 +86,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ronde {round}: {seat} bood {bid}; in ronde {round} is een bod 0 tot en met {round}.",
     ),
     "hook_rule": (
-        "Round {round}: the bids add up to {round}. {dealer} dealt, bid last and may not "
-        "bid {bid}.",
-        "Ronde {round}: de biedingen tellen op tot {round}. {dealer} gaf, bood als laatste en "
-        "mocht geen {bid} bieden.",
+        "Round {round}: the bids add up to {round}; the dealer, {dealer}, bid last and may "
+        "not bid {bid}.",
+        "Ronde {round}: de biedingen tellen op tot {round}; de gever, {dealer}, bood als "
+        "laatste en mocht geen {bid} bieden.",
     ),
     "hook_rule/no_dealer": (
         "Round {round}: the bids add up to {round}; the dealer, bidding last, may not make "

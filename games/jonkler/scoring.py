@@ -192,7 +192,7 @@ def _round(
     bids = _counts(entry, "bids", number, seats, errors)
     took = _counts(entry, "tricks", number, seats, errors)
     jonkled = _counts(entry, "jonkled", number, seats, errors, required=False)
-    if bids is not None and _in_range(bids, "bid_range", "bid", number, names, errors):
+    if bids is not None and _in_range(bids, "bid_range", "bids", number, names, errors):
         if rules is not None and rules.hook_rule and sum(bids) == number:
             if deals is not None and deals < len(bids):
                 errors.append(rule_error("hook_rule", number, "bids", round=number,
