@@ -53,10 +53,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "hands moet een lijst van spellen in speelvolgorde zijn.",
     ),
     "end_type": (
-        "end must be null while the session goes on, or an object such as "
-        "{{\"leftover\": \"split\"}} once it is over.",
-        "end moet null zijn zolang de partij doorgaat, of een object zoals "
-        "{{\"leftover\": \"split\"}} als ze voorbij is.",
+        "end must be null while the session goes on, or once it is over an object with the "
+        "leftover rule (\"split\" or \"last_winner\").",
+        "end moet null zijn zolang de partij doorgaat, of als ze voorbij is een object met de "
+        "regel voor de overgebleven fiches (\"split\" of \"last_winner\").",
     ),
     "leftover_rule": (
         "The chips left on the board are settled by \"split\" or \"last_winner\", not {name}.",
