@@ -46,7 +46,7 @@ WIDOW_KEYS = frozenset(("buyer", "price"))
 POKER_KEYS = frozenset(("entrants", "winner"))
 OUT_KEYS = frozenset(("seat", "cards_left"))
 END_KEYS = frozenset(("leftover",))
-_SHOWN_SET = frozenset(SHOWN)
+_SHOWN_AT = {code: index for index, code in enumerate(SHOWN)}
 _SETTLED = {
     "poker": Text("the poker winner takes it (poker.winner)",
                   "de winnaar van het poker krijgt het (poker.winner)"),
@@ -100,10 +100,14 @@ class _Context:
         self.errors = errors
 
     def is_seat(self, value: object) -> TypeGuard[int]:
-        return is_int(value) and 0 <= value < self.limit
+        return (type(value) is int or is_int(value)) and 0 <= value < self.limit
 
     def who(self, seat: int) -> Text:
         return seat_list([seat], self.names)
+
+    def shown(self, value: object) -> Text:
+        """A seat as a person reads it (a name, or counted from 1); other input quoted."""
+        return self.who(value) if self.is_seat(value) else quoted(value)
 
 
 def read_session(
@@ -282,16 +286,15 @@ def _poker(raw: object, number: int, ctx: _Context) -> tuple[tuple[int, ...], in
                                      variant="repeated", seat=ctx.who(seat)))
         else:
             entrants.append(seat)
-    shown = ctx.who(winner) if ctx.is_seat(winner) else quoted(winner)
     if not listed:
         if winner is not None:
             errors.append(rule_error("poker_winner", number, "poker.winner", variant="nobody",
-                                     value=shown))
+                                     value=ctx.shown(winner)))
         return (), None
     if winner is None:
         errors.append(rule_error("poker_winner", number, "poker.winner", variant="missing"))
     elif not is_int(winner) or (readable and winner not in entrants):
-        errors.append(rule_error("poker_winner", number, "poker.winner", value=shown,
+        errors.append(rule_error("poker_winner", number, "poker.winner", value=ctx.shown(winner),
                                  entrants=seat_list(entrants, ctx.names)))
     return tuple(entrants), (winner if is_int(winner) else None)
 
@@ -306,7 +309,8 @@ def _sections(raw: object, number: int, ctx: _Context) -> tuple[int | None, ...]
         return tuple(winners)
     for key, seat in raw.items():
         name = key[:40] if isinstance(key, str) else "(not text)"
-        if key not in _SHOWN_SET:
+        at = _SHOWN_AT.get(key) if isinstance(key, str) else None
+        if at is None:
             how = _SETTLED.get(key) if isinstance(key, str) else None
             if how is not None:
                 errors.append(rule_error("unknown_section", number, f"sections.{name}",
@@ -316,7 +320,7 @@ def _sections(raw: object, number: int, ctx: _Context) -> tuple[int | None, ...]
                                          name=quoted(key), known=listing(SHOWN)))
         elif seat is not None:
             if ctx.is_seat(seat):
-                winners[SHOWN.index(key)] = seat
+                winners[at] = seat
             else:
                 errors.append(rule_error("section_winner", number, f"sections.{name}",
                                          section=quoted(key), value=quoted(seat), last=ctx.last))
@@ -348,6 +352,10 @@ def _out(raw: object, number: int, ctx: _Context) -> tuple[int | None, tuple[int
             errors.append(rule_error("cards_length", number, "out.cards_left",
                                      count=ctx.seats))
         return out, ()
+    high = ctx.max_cards
+    if out is not None and out < len(cards) and cards[out] == 0 \
+            and all(type(count) is int and 0 <= count <= high for count in cards):
+        return out, tuple(cards)
     for index, count in enumerate(cards):
         where = f"out.cards_left[{index}]"
         if index == out:

@@ -79,3 +79,29 @@ json_values = st.recursive(
                                                                 max_size=4),
     max_leaves=20,
 )
+
+
+# Documents close to valid ones: every field either plausible (small numbers, the right keys)
+# or junk, so the checks meet every combination of a good and a bad neighbour.
+small = st.integers(-2, 12)
+near = st.one_of(st.none(), small, small, json_values)
+near_hands = st.fixed_dictionaries({}, optional={
+    "widow": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
+        "buyer": near, "price": near}), json_values),
+    "poker": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
+        "entrants": st.one_of(st.lists(near, max_size=10), json_values), "winner": near})),
+    "sections": st.one_of(st.none(), st.dictionaries(
+        st.sampled_from([*SHOWN, "poker", "bonanza", "x"]), near, max_size=10), json_values),
+    "out": st.one_of(st.fixed_dictionaries({}, optional={
+        "seat": near, "cards_left": st.one_of(st.lists(near, max_size=10), json_values)}),
+        json_values),
+})
+near_documents = st.fixed_dictionaries({}, optional={
+    "game": st.sampled_from(["bonanza", None, "bonken", 3]),
+    "ruleset": st.sampled_from(["bonanza", None, "x", 1]),
+    "seats": near,
+    "first_dealer": near,
+    "hands": st.one_of(st.lists(near_hands | json_values, max_size=4), json_values),
+    "end": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
+        "leftover": st.sampled_from(["split", "last_winner", "x", None, 1])}), json_values),
+})

@@ -193,6 +193,14 @@ def test_seats_and_table_size_both_wrong() -> None:
     assert [(e.code, e.field) for e in errors] == [("seats_range", "seats")] * 2
 
 
+def test_without_a_table_size_a_seat_beyond_the_cards_is_no_crash() -> None:
+    document = doc(hand(out=8, cards=[1, 2]), seats=None)
+    assert [(e.code, e.field) for e in GAME.score(document).errors] == [("seats_range", "seats")]
+    document = doc(hand(out=1, cards=[1, 2]), seats=None)
+    assert [(e.code, e.field) for e in GAME.score(document).errors] == [
+        ("seats_range", "seats"), ("out_cards", "out.cards_left[1]")]
+
+
 def test_seat_numbers_are_checked_against_the_table_when_seats_is_wrong() -> None:
     document = doc(hand(out=2, cards=[0, 0, 0]), seats=12)
     errors = GAME.score(document, names=["A", "B"]).errors

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.bonanza import GAME, RULESETS, Ruleset
 from games.bonanza.sample import random_session
 from games.seam import placements
-from tests.unit.bonanza.strategies import json_values, sessions
+from tests.unit.bonanza.strategies import json_values, near_documents, sessions
 
 SOME = settings(max_examples=80, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -166,6 +166,21 @@ def test_any_json_value_gets_a_result(document: Any, names: list[str] | None) ->
     outcome = GAME.score(document, names=names)
     json.dumps(outcome.to_dict())
     assert outcome.valid or outcome.errors
+
+
+@settings(max_examples=800, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(document=near_documents,
+       names=st.none() | st.lists(st.sampled_from(["Anna", "Bram", "Cees"]), max_size=10))
+def test_near_valid_documents_get_a_result(document: Any, names: list[str] | None) -> None:
+    outcome = GAME.score(document, names=names)
+    json.dumps(outcome.to_dict())
+    assert outcome.valid or outcome.errors
+    if outcome.valid:
+        assert outcome.totals is not None
+        assert len(outcome.parts()) == len(document.get("hands") or [])
+    for error in outcome.errors:
+        assert error.message and error.message_nl
 
 
 @SOME
