@@ -110,7 +110,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "poker_entrants/repeated": (
         "The poker entrants list {seat} more than once.",
-        "De pokerdeelnemers noemen {seat} meer dan eens.",
+        "Bij de pokerdeelnemers staat {seat} meer dan eens.",
     ),
     "poker_winner": (
         "The poker winner must be one of the entrants ({entrants}), not {value}.",
