@@ -191,7 +191,7 @@ def _seats(raw: object, names: Sequence[str] | None, errors: list[RuleError]) ->
             return seats
         if seats is None:  # missing, or wrong and already reported: check against the table
             return count
-        if seats is not None and seats != count:
+        if seats != count:
             errors.append(rule_error("seats_mismatch", None, "seats", value=seats, count=count))
     return seats
 
