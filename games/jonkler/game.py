@@ -75,6 +75,7 @@ class Jonkler:
         Stat("jonkled", "Kings jonkled", "Heren gejonkeld"),
     )
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
+    parts_key: str | None = "rounds"
 
     def ruleset_from_dict(self, data: object) -> Ruleset:
         return ruleset_from_dict(data)

@@ -4,7 +4,7 @@ A key is an error code, or ``code/variant`` for a second wording of the same cod
 are already formatted and safe (``seam.num``, ``seam.quoted``, ``seam.seat_list``).
 
 Words used in the Dutch texts: *partij* the whole session, *ronde* one round, *stoel* a seat,
-*gever* the dealer (*geven* to deal), *bod* / *bieden* a bid / to bid, *slag* a trick,
+*deler* the dealer (*delen* to deal), *bod* / *bieden* a bid / to bid, *slag* a trick,
 *jonkelen* to jonkle a king (win it with the joker).
 """
 
@@ -48,7 +48,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "first_dealer_range": (
         "first_dealer must be the seat that deals round 1, counted from 0: a whole number "
         "from 0 to {last}; got {value}.",
-        "first_dealer moet de stoel zijn die ronde 1 geeft, geteld vanaf 0: een geheel getal "
+        "first_dealer moet de stoel zijn die ronde 1 deelt, geteld vanaf 0: een geheel getal "
         "van 0 tot en met {last}; nu {value}.",
     ),
     "rounds_type": (
@@ -88,13 +88,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hook_rule": (
         "Round {round}: the bids add up to {round}; the dealer, {dealer}, bid last and may "
         "not bid {bid}.",
-        "Ronde {round}: de biedingen tellen op tot {round}; de gever, {dealer}, bood als "
+        "Ronde {round}: de biedingen tellen op tot {round}; de deler, {dealer}, bood als "
         "laatste en mocht geen {bid} bieden.",
     ),
     "hook_rule/no_dealer": (
         "Round {round}: the bids add up to {round}; the dealer, bidding last, may not make "
         "them do so.",
-        "Ronde {round}: de biedingen tellen op tot {round}; de gever, die als laatste biedt, "
+        "Ronde {round}: de biedingen tellen op tot {round}; de deler, die als laatste biedt, "
         "mag het totaal niet op {round} brengen.",
     ),
     "tricks_range": (

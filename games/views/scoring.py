@@ -5,10 +5,11 @@ Whoever holds the link may write this table's session (the service checks the to
 signed-in scorer of the club gets the same page from the round's table plan.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -18,7 +19,9 @@ from core.parsing import whole_number
 from core.web import problems
 from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
+from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
+from games.views import jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -68,8 +71,17 @@ def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
                     available=available or None)
 
 
+# The table pages of the games other than Bonken (whose page is this module), by game code.
+GAME_PAGES: dict[str, Callable[[HttpRequest, Table, str], HttpResponse]] = {
+    "jonkler": jonkler.score_page,
+}
+
+
 def score_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
+    page = GAME_PAGES.get(table.round.event.game)
+    if page is not None:
+        return page(request, table, token)
     context = table_context(table)
     if request.method == "POST":
         return _append(request, table, token, context)
@@ -104,6 +116,8 @@ def _append(request: HttpRequest, table: Table, token: str,
 def check(request: HttpRequest, token: str) -> HttpResponse:
     """The engine's verdict on the game being typed, with the totals it would give (htmx)."""
     table = table_for_token(token)
+    if table.round.event.game in GAME_PAGES:
+        raise Http404("Bonken's live check")
     context = table_context(table)
     form = game_form(context, request.POST)
     verdict: dict[str, Any] = {"names": context["names"]}
@@ -142,5 +156,10 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
     else:
-        messages.success(request, _("The last game is taken back."))
+        taken_back = {
+            "rounds": _("The last round is taken back."),
+            "hands": _("The last hand is taken back."),
+        }
+        parts_key = get_game(table.round.event.game).parts_key or ""
+        messages.success(request, taken_back.get(parts_key, _("The last game is taken back.")))
     return redirect("scoring:table", token=token)

@@ -119,10 +119,10 @@ def test_messages_name_players_or_count_seats_from_one() -> None:
     named = errors_of(document, NAMES)[0]
     assert named.message == ("Round 2: the bids add up to 2; the dealer, Bram, bid last and may "
                              "not bid 0.")
-    assert named.message_nl == ("Ronde 2: de biedingen tellen op tot 2; de gever, Bram, bood "
+    assert named.message_nl == ("Ronde 2: de biedingen tellen op tot 2; de deler, Bram, bood "
                                 "als laatste en mocht geen 0 bieden.")
     plain = errors_of(document)[0]
-    assert "the dealer, seat 2," in plain.message and "de gever, stoel 2," in plain.message_nl
+    assert "the dealer, seat 2," in plain.message and "de deler, stoel 2," in plain.message_nl
     bid = errors_of(with_round(1, {"bids": [0, 2, 0, 1], "tricks": [0, 1, 0, 0]}))[0]
     assert bid.message == "Round 1: seat 2 bid 2; in round 1 a bid is 0 to 1."
     assert bid.message_nl == "Ronde 1: stoel 2 bood 2; in ronde 1 is een bod 0 tot en met 1."
