@@ -62,6 +62,19 @@ class RoundForm(forms.Form):
                 "tricks": [data[f"tricks_{seat}"] or 0 for seat in seats]}
 
 
+def sheet_rounds(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rounds of a stored result as sheet rows: per seat bid, tricks, points, met and the
+    running total (``templates/games/jonkler/_rounds.html`` shows them)."""
+    return [
+        {**played, "cells": [
+            {"bid": bid, "tricks": took, "points": points, "met": met, "total": total}
+            for bid, took, points, met, total in zip(
+                played["bids"], played["tricks"], played["points"], played["met"],
+                played["totals"], strict=True)]}
+        for played in result.get("rounds") or []
+    ]
+
+
 def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any]:
     """What the page shows: players, rounds so far with running totals, the next round.
     Before the first round the table says who deals it (``chosen_dealer``, a seat)."""
@@ -82,13 +95,7 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
     elif first:
         dealer_seat = None  # the table picks the first dealer before anything else
     order = nxt.get("bidding_order") or list(range(len(names)))
-    rounds = [
-        {**played, "cells": [
-            {"bid": played["bids"][seat], "tricks": played["tricks"][seat],
-             "points": played["points"][seat], "met": played["met"][seat],
-             "total": played["totals"][seat]} for seat in range(len(names))]}
-        for played in result.get("rounds") or []
-    ]
+    rounds = sheet_rounds(result)
     return {
         "table": table, "round": table.round, "event": event, "players": players,
         "names": names, "short_names": shorts, "session": session,

@@ -80,3 +80,52 @@ def test_wrong_tricks_name_the_problem_and_save_nothing(table):
 
 def test_bonkens_live_check_is_not_a_jonkler_page(table):
     assert client_for().post(url(table, "check/"), {}).status_code == 404
+
+
+def complete_document(seats: int = 5) -> dict:
+    import random
+
+    from games.jonkler import GAME
+    from games.jonkler.sample import random_session
+
+    return random_session(random.Random(5), seats=seats, ruleset=GAME.rulesets["jonkler"])
+
+
+def test_a_paper_sheet_is_copied_and_a_correction_says_why(table):
+    client = client_for()
+    document = complete_document()
+    data = {"revision": 0, "first_dealer": document["first_dealer"]}
+    for number, played in enumerate(document["rounds"], start=1):
+        for seat in range(5):
+            data[f"bid_{number}_{seat}"] = played["bids"][seat]
+            data[f"tricks_{number}_{seat}"] = played["tricks"][seat]
+    assert client.post(url(table, "paper/"), data).status_code == 302
+    session = Session.objects.get(table=table)
+    copied = [{"bids": r["bids"], "tricks": r["tricks"]} for r in document["rounds"]]
+    assert session.complete and session.document["rounds"] == copied
+    again = client.post(url(table, "paper/"), {**data, "revision": 1},
+                        HTTP_ACCEPT_LANGUAGE="nl")
+    assert again.status_code == 400  # a correction needs a reason
+    gap = {key: value for key, value in data.items() if not key.startswith("bid_2_")}
+    refused = client.post(url(table, "paper/"), {**gap, "revision": 1, "reason": "typo"})
+    assert refused.status_code == 400
+    assert "zonder gaten" in refused.content.decode()
+
+
+def test_the_public_sheet_and_the_blank_sheets_are_jonklers(table):
+    from clubs.models import Role
+    from games.services import session_submit
+    from tests.factories import user_with_role
+
+    event = table.round.event
+    event.published = True
+    event.save()
+    session_submit(table=table, submitted_by=None, document=complete_document(),
+                   table_token=table.scoring_token)
+    sheet = client_for().get(f"/events/{event.pk}/tables/{table.pk}/",
+                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Each cell: bid / tricks taken" in sheet and sheet.count('<th scope="row">') >= 8
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    blank = organizer.get(f"/manage/rounds/{table.round.pk}/sheets/",
+                          HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "the dealer bids last" in blank and "minus game" not in blank

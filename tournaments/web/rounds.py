@@ -14,10 +14,12 @@ from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import attach_problems, is_htmx, problems, refused
+from games.registry import get_game
 from games.views.sheet import blank_sheet, event_ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SwapForm
+from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
 from tournaments.web import queries
 
@@ -137,9 +139,15 @@ def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = staff_round(request, round_id)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
-    ruleset = event_ruleset_or_none(round_.event)
+    event = round_.event
+    ruleset = event_ruleset_or_none(event) if event.game == "bonken" else None
     sheet = blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []}
+    rounds = 0
+    if event.game == "jonkler":
+        played = event_ruleset(event.club_id, event.game, event.ruleset) \
+            or get_game(event.game).rulesets[event.ruleset]
+        rounds = played.rounds
     return render(request, "tournaments/print_sheets.html", {
-        "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
-        "sheet": sheet, "ruleset": ruleset,
+        "round": round_, "event": event, "tables": queries.round_tables(round_),
+        "sheet": sheet, "ruleset": ruleset, "jonkler_rounds": range(1, rounds + 1),
     })

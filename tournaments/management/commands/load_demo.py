@@ -1,4 +1,5 @@
-"""Load a demo club: 16 players, a finished three-round tournament and a running club night.
+"""Load a demo club: 16 players, a finished three-round Bonken tournament, a running Bonken club
+night and, for every other game the service has, an evening of it played last week.
 
 Every session is played out by the rules engine (``games.bonken.sample``) and saved through the same
 service as a scorer's submission, so the demo data is real, valid data. Running the command
@@ -7,6 +8,7 @@ again leaves an existing demo club alone (``--reset`` rebuilds it).
 
 import datetime
 import random
+from importlib import import_module
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -18,6 +20,8 @@ from clubs.models import Club, Membership, Player, Role
 from games.bonken import get_ruleset
 from games.bonken.sample import random_games
 from games.models import Session
+from games.registry import games as registered_games
+from games.seam import Game
 from games.services import session_submit
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
 
@@ -28,6 +32,27 @@ NAMES = [
     "Gijs de Boer", "Hanna Bos", "Iris Vos", "Joost Peters", "Kim Hendriks", "Lars Dekker",
     "Maud van Dijk", "Niels de Graaf", "Olga Kok", "Pim Verbeek",
 ]
+
+
+def other_games() -> list[Game]:
+    return [game for code, game in registered_games().items() if code != "bonken"]
+
+
+def table_sizes(players: int, allowed: tuple[int, ...], preferred: int) -> list[int]:
+    """Balanced tables for ``players`` of allowed sizes, as close to ``preferred`` as they
+    come (Jonkler, 14 players: 5 + 5 + 4); the players left over sit out."""
+    best: tuple[int, list[int]] | None = None
+    for count in range(1, players + 1):
+        base, extra = divmod(players, count)
+        sizes = [base + 1] * extra + [base] * (count - extra)
+        if all(size in allowed for size in sizes):
+            cost = sum(abs(size - preferred) for size in sizes)
+            if best is None or cost < best[0]:
+                best = (cost, sizes)
+    if best is not None:
+        return best[1]
+    usable = max(size for size in allowed if size <= players)
+    return [usable] * (players // usable)
 
 
 def grid_rounds(players: list[Player]) -> list[list[list[Player]]]:
@@ -101,6 +126,39 @@ class Command(BaseCommand):
         for table, games in zip(tables, [None, None, 5], strict=False):
             session_submit(table=table, submitted_by=scorer,
                            document=random_games(CLASSIC, rng, games=games))
+        for days, game in enumerate(other_games(), start=5):
+            self.game_night(club, game, players, today - datetime.timedelta(days=days), rng,
+                            organizer)
+
+    def game_night(self, club: Club, game: Game, players: list[Player], day: datetime.date,
+                   rng: random.Random, organizer: User) -> None:
+        """Two finished rounds of ``game`` for 14 of the players, at tables of the game's
+        sizes (Jonkler: 5 + 5 + 4), every session played out by the game's own sample."""
+        sample = import_module(f"games.{game.code}.sample")
+        event = Event.objects.create(
+            club=club, name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
+            kind=Event.Kind.CLUB_NIGHT, date=day,
+            planned_rounds=2, status=Event.Status.FINISHED, published=True, game=game.code,
+            ruleset=game.default_ruleset,
+        )
+        present = players[:14]
+        sizes = table_sizes(len(present), game.table_sizes, game.preferred_size)
+        for number in (1, 2):
+            order = present[:]
+            rng.shuffle(order)
+            groups, start = [], 0
+            for size in sizes:
+                groups.append(order[start:start + size])
+                start += size
+            round_ = self.seat(event, number, groups)
+            for table in round_.tables.all():
+                document = sample.random_session(
+                    rng, seats=table.seats.count(),
+                    ruleset=game.rulesets[game.default_ruleset])
+                session_submit(table=table, submitted_by=organizer,
+                               document={**document, "game": game.code})
+            round_.status = Round.Status.CLOSED
+            round_.save(update_fields=["status"])
 
     def user(self, username: str, superuser: bool = False) -> User:
         user, _ = User.objects.get_or_create(username=username)
