@@ -129,3 +129,8 @@ def test_the_public_sheet_and_the_blank_sheets_are_jonklers(table):
     blank = organizer.get(f"/manage/rounds/{table.round.pk}/sheets/",
                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "the dealer bids last" in blank and "minus game" not in blank
+    sessions = client_for().get(f"/events/{event.pk}/sessions.csv").content.decode()
+    assert sessions.splitlines()[0].endswith("complete,rounds,revision")
+    assert sessions.splitlines()[1].endswith(",1,8,1")
+    standings = client_for().get(f"/events/{event.pk}/standings.csv").content.decode()
+    assert standings.splitlines()[0].endswith("first,second,third,fourth,fifth,sixth")

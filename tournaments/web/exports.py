@@ -4,14 +4,15 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
 from core.csv_safe import SafeWriter, csv_writer
+from games.registry import get_game
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
 from tournaments.web.public import visible_event
 
-STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins",
-                    "first", "second", "third", "fourth"]
+STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins"]
+PLACES = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
 SESSIONS_HEADER = ["round", "table", "seat", "player_id", "player", "total", "placement",
-                   "complete", "games", "revision"]
+                   "complete", "{parts}", "revision"]
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
@@ -23,9 +24,10 @@ def _csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
 def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     response, writer = _csv_response(f"{slugify(event.name) or 'event'}-standings.csv")
-    writer.writerow(STANDINGS_HEADER)
+    seats = max(get_game(event.game).table_sizes)  # a column per place at the largest table
+    writer.writerow([*STANDINGS_HEADER, *PLACES[:seats]])
     for row in event_standings_rows(event):
-        places = (list(row.placements) + [0, 0, 0, 0])[:4]
+        places = (list(row.placements) + [0] * seats)[:seats]
         writer.writerow([row.rank, int(row.tied), row.player_id, row.player.name, row.total,
                          row.sessions, row.table_wins, *places])
     return response
@@ -34,9 +36,10 @@ def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
 def sessions_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     response, writer = _csv_response(f"{slugify(event.name) or 'event'}-sessions.csv")
-    writer.writerow(SESSIONS_HEADER)
+    parts = get_game(event.game).parts_key or "parts"  # games, rounds, hands
+    writer.writerow([parts if name == "{parts}" else name for name in SESSIONS_HEADER])
     for session in queries.event_sessions(event):
-        games = len(session.result.get("games") or [])
+        games = len(session.result.get(parts) or [])
         for seat in sorted(session.seat_results.all(), key=lambda s: s.position):
             writer.writerow([
                 session.table.round.number, session.table.number, seat.position + 1,
