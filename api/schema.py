@@ -17,3 +17,36 @@ def doc_excludes() -> list[type[Any]]:
     from api.serializers import GuardedWriteMixin
 
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]
+
+
+# The marker a session document's schema carries until ``game_documents`` replaces it.
+GAME_DOCUMENT = "x-game-document"
+
+
+def game_documents(result: dict[str, Any], generator: Any, request: Any,
+                   public: bool) -> dict[str, Any]:
+    """Post-processing hook: each game's session document schema as a component
+    (``BonkenDocument``, ``JonklerDocument``, ...), and every place that takes a session
+    document of any game refers to them (``anyOf``: the document's ``game`` says which)."""
+    from games.registry import games
+
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    refs = []
+    for game in games().values():
+        name = f"{game.code.capitalize()}Document"
+        schemas[name] = {**game.document_schema,
+                         "title": f"{game.name} session document"}
+        refs.append({"$ref": f"#/components/schemas/{name}"})
+
+    def replace(node: Any) -> Any:
+        if isinstance(node, dict):
+            if node.get(GAME_DOCUMENT):
+                rest = {k: v for k, v in node.items()
+                        if k not in (GAME_DOCUMENT, "type", "additionalProperties")}
+                return {**rest, "anyOf": refs}
+            return {key: replace(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [replace(item) for item in node]
+        return node
+
+    return replace(result)  # type: ignore[no-any-return]

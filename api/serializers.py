@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.schema import GAME_DOCUMENT
 from api.serializers_ratings import PointsField
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import user_roles
@@ -378,9 +379,15 @@ class SessionRevisionSerializer(serializers.ModelSerializer):
         fields = ["number", "created_at", "created_by", "reason", "document", "result"]
 
 
+@extend_schema_field({"type": "object", "additionalProperties": True, GAME_DOCUMENT: True})
+class GameDocumentField(DocumentField):
+    """A session document of one of the games (the schema lists each game's document)."""
+
+
 class SessionWriteSerializer(serializers.Serializer):
-    document = DocumentField(
-        help_text="The session document of the event's game (for Bonken: BONKEN.md).")
+    document = GameDocumentField(
+        help_text="The session document of the event's game; its \"game\" names the game "
+                  "(bonken when absent).")
     expected_revision = serializers.IntegerField(
         required=False, min_value=0, help_text="The revision you edited; 409 if it moved on."
     )

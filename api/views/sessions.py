@@ -22,6 +22,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
+from api.schema import GAME_DOCUMENT
 from api.serializers import (
     ErrorResponseSerializer,
     GameAppendSerializer,
@@ -266,7 +267,7 @@ class SessionValidateView(APIView):
     throttle_classes = [ValidateThrottle]
 
     @extend_schema(
-        request={"application/json": {"type": "object"}},
+        request={"application/json": {"type": "object", GAME_DOCUMENT: True}},
         responses={200: ValidationResultSerializer, 400: ErrorResponseSerializer},
     )
     def post(self, request: Request) -> Response:
