@@ -78,17 +78,17 @@ def score_round(
     rolls = None if raw_rolls is None else read_rolls(raw_rolls, sessions, errors)
     bonkos = read_bonkos(document.get("bonkos"), errors)
     winner = _winner(teams, names, errors) if teams is not None else None
-    if teams is None or winner is None or rules is None or target is None:
-        return _invalid(errors)
-    if king and bell:
-        _check_bell(teams[winner], winner, rules, names, errors)
-    if raw_rolls is not None:
-        rolled = _check_rolls(teams, rolls, target, rules, names, errors)
-        if rolled is not None:
-            bonkos = _check_bonkos(bonkos, rolled, names, errors)
-    elif bonkos is not None:
-        _check_bonko_points(teams, bonkos, rules, names, errors)
-    if errors:
+    if teams is not None and rules is not None:
+        if king and bell and winner is not None:
+            _check_bell(teams[winner], winner, rules, names, errors)
+        if raw_rolls is not None:
+            if target is not None and rolls is not None and sessions is not None:
+                rolled = _check_rolls(teams, rolls, target, rules, names, errors)
+                if rolled is not None:
+                    bonkos = _check_bonkos(bonkos, rolled, names, errors)
+        elif bonkos is not None:
+            _check_bonko_points(teams, bonkos, rules, names, errors)
+    if errors or teams is None or winner is None or rules is None or target is None:
         return _invalid(errors)
     return _outcome(document, rules, teams, winner, bonkos, rolls, target, king, bell)
 
@@ -186,12 +186,13 @@ def _check_bell(
 
 
 def _check_rolls(
-    teams: list[Team], rolls: list[Roll] | None, target: int, rules: Ruleset,
+    teams: list[Team], rolls: list[Roll], target: int, rules: Ruleset,
     names: Sequence[str] | None, errors: list[RuleError],
 ) -> list[int] | None:
-    """Check that the rolls add up to each team's score and roll-off points; the called Bonkos
-    per seat, or None when the rolls or the teams could not be read."""
-    if rolls is None or any(team.seats is None for team in teams):
+    """Check that the rolls add up to each team's score and roll-off points (both teams have
+    as many roll-off sessions); the called Bonkos per seat, or None when the teams could not be
+    read."""
+    if any(team.seats is None or team.score is None or team.rolloff is None for team in teams):
         return None
     sessions = len(teams[0].rolloff or ())
     points = [[0] * (sessions + 1) for _ in range(SEATS)]
