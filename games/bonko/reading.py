@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.bonko.errors import (
     RuleError,
@@ -37,8 +38,7 @@ class Team:
         return team_label(number, self.seats, names)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """One roll as recorded: ``session`` is 0 for the round, k for roll-off session k."""
 
     seat: int
@@ -143,6 +143,15 @@ def read_rolls(
 def _read_roll(
     item: object, index: int, sessions: int | None, errors: list[RuleError]
 ) -> Roll | None:
+    if type(item) is dict and item.keys() <= ROLL_KEYS:  # the usual case, read at once
+        seat, dice = item.get("seat"), item.get("dice")
+        called = item.get("called", False)
+        if (type(seat) is int and 0 <= seat < SEATS and type(called) is bool
+                and type(dice) is list and len(dice) == 3 and item.get("rolloff") is None):
+            first, second, third = dice
+            if (type(first) is int and type(second) is int and type(third) is int
+                    and 1 <= first <= 6 and 1 <= second <= 6 and 1 <= third <= 6):
+                return Roll(seat, (first, second, third), called, 0)
     where = f"rolls[{index}]"
     number = index + 1
     if not isinstance(item, dict):
