@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def test_rolls_add_up_by_the_seeds_formula(document: dict[str, Any]) -> None:
 @given(rng=st.randoms(use_true_random=False))
 def test_sample_documents_validate_with_one_winner(rng: random.Random) -> None:
     document = random_session(rng, ruleset=RULES)
+    jsonschema.validate(document, GAME.document_schema)
     one_winning_team(GAME.score(document))
     one_winning_team(GAME.score(document, names=["Anna", "Bram", "Cees", "Daan"]))
 
