@@ -214,10 +214,11 @@ class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     fixed_on_update = ("event",)
     command_fields = {
         "status": (
-            "a planned round starts with POST /api/v1/rounds/{id}/accept/ and closes with "
-            "POST /api/v1/rounds/{id}/close/; a closed round is not reopened",
-            "een geplande ronde begint met POST /api/v1/rounds/{id}/accept/ en sluit met "
-            "POST /api/v1/rounds/{id}/close/; een gesloten ronde gaat niet weer open",
+            "a planned round starts with POST /api/v1/rounds/{id}/accept/, closes with "
+            "POST /api/v1/rounds/{id}/close/ and reopens with POST /api/v1/rounds/{id}/reopen/",
+            "een geplande ronde begint met POST /api/v1/rounds/{id}/accept/, sluit met "
+            "POST /api/v1/rounds/{id}/close/ en gaat weer open met "
+            "POST /api/v1/rounds/{id}/reopen/",
         ),
     }
 
@@ -332,6 +333,44 @@ class EventScorerAddSerializer(serializers.Serializer):
         queryset=Player.objects.all(),
         help_text="A member of the event's club who has a login.",
     )
+
+
+UNFINISHED_HELP = (
+    "For each table (by number) without a complete session, what it counts as: partial (the "
+    "games played so far count), not_played, or paper (the organizer will enter the totals "
+    "from the paper sheet; until then it does not count). A table still playing keeps the "
+    "round open: without a choice for every unfinished table the close is refused, naming "
+    "them."
+)
+
+
+class RoundCloseSerializer(serializers.Serializer):
+    unfinished = serializers.DictField(
+        child=serializers.ChoiceField(choices=["partial", "not_played", "paper"]),
+        required=False, default=dict, help_text=UNFINISHED_HELP)
+
+
+class EventCloseSerializer(serializers.Serializer):
+    unfinished = serializers.DictField(
+        child=serializers.DictField(
+            child=serializers.ChoiceField(choices=["partial", "not_played", "paper"])),
+        required=False, default=dict,
+        help_text="Per round number still open, as a round's close takes it: " + UNFINISHED_HELP)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why (kept in the audit log).")
+
+
+def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
+    """A mapping keyed by numbers as JSON sends them (strings of digits)."""
+    result: dict[int, Any] = {}
+    for key, value in data.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 6):
+            raise serializers.ValidationError(
+                {field: [f"'{key}' is not a number."]})
+        result[int(key)] = value
+    return result
 
 
 class PublishSerializer(serializers.Serializer):

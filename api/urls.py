@@ -4,20 +4,23 @@ from rest_framework.routers import DefaultRouter
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.events import (
     EntryViewSet,
-    EventManualSeatingView,
     EventScorersView,
     EventScorerView,
-    EventSeatingView,
     EventViewSet,
-    RoundAcceptView,
-    RoundCloseView,
-    RoundRegenerateView,
-    RoundSwapView,
     RoundViewSet,
     SeatViewSet,
     TableViewSet,
 )
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.rounds import (
+    EventManualSeatingView,
+    EventSeatingView,
+    RoundAcceptView,
+    RoundCloseView,
+    RoundRegenerateView,
+    RoundReopenView,
+    RoundSwapView,
+)
 from api.views.rulesets import ClubRulesetsView
 from api.views.sessions import (
     SessionValidateView,
@@ -68,6 +71,7 @@ urlpatterns = [
     ),
     path("rounds/<int:round_id>/accept/", RoundAcceptView.as_view(), name="round-accept"),
     path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),
+    path("rounds/<int:round_id>/reopen/", RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
     path(
         "rounds/<int:round_id>/regenerate/",

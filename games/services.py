@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from clubs.audit import audit
-from clubs.selectors import SCORERS, require_role
+from clubs.selectors import ORGANIZER, SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, problem
 from games import store
 from games.models import Session, SessionSeat
@@ -57,6 +57,7 @@ def session_submit(
         expected_revision=expected_revision,
         reason=reason,
         table_token=table_token,
+        correction=True,
     )
 
 
@@ -133,7 +134,10 @@ def _session_write(
     expected_revision: int | None,
     reason: str = "",
     table_token: str | None = None,
+    correction: bool = False,
 ) -> Session:
+    """``correction``: a whole document, which an organizer may write with a reason even
+    in a closed round (parts are entered while the round is played)."""
     table_id = table if isinstance(table, int) else table.pk
     try:
         with transaction.atomic():
@@ -146,7 +150,8 @@ def _session_write(
                 )
             locked = found.table
             require_session_writer(locked, actor, table_token, actor_role=found.actor_role)
-            return _write_locked(locked, actor, change, expected_revision, reason)
+            return _write_locked(locked, actor, change, expected_revision, reason,
+                                 organizer=correction and found.actor_role in ORGANIZER)
     except IntegrityError as exc:  # a concurrent first submission for the same table won
         raise Conflict.single(
             "concurrent_update",
@@ -182,6 +187,8 @@ def _write_locked(
     change: Callable[[dict[str, Any] | None, Game], Any],
     expected_revision: int | None,
     reason: str,
+    *,
+    organizer: bool = False,
 ) -> Session:
     event = table.round.event
     # Read after the lock, never joined into the locking statement: PostgreSQL would recheck
@@ -199,11 +206,7 @@ def _write_locked(
             field="expected_revision",
         )
     if table.round.status == Round.Status.CLOSED:
-        raise ServiceError.single(
-            "round_closed",
-            "This round is closed; results can no longer be entered.",
-            "Deze ronde is gesloten; uitslagen kunnen niet meer worden ingevoerd.",
-        )
+        _closed_round_correction(organizer, reason)
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
         raise ServiceError.single(
             "round_not_started",
@@ -270,6 +273,28 @@ def _write_locked(
         enqueue_standings(event.pk)
         enqueue_ratings(event.club_id)
     return session
+
+
+def _closed_round_correction(organizer: bool, reason: str) -> None:
+    """A closed round's results change only as an organizer's correction, with its reason
+    (a new revision: the old one stays in the history)."""
+    if not organizer:
+        raise ServiceError.single(
+            "round_closed",
+            "This round is closed; results can no longer be entered here. Ask the organizer: "
+            "they can correct a result or reopen the round.",
+            "Deze ronde is gesloten; uitslagen kunnen hier niet meer worden ingevoerd. Vraag het "
+            "de organisator: die kan een uitslag verbeteren of de ronde heropenen.",
+        )
+    if not reason.strip():
+        raise ServiceError.single(
+            "reason_required",
+            "This round is closed: say why the result changes (the reason is kept with the "
+            "revision).",
+            "Deze ronde is gesloten: zeg waarom de uitslag verandert (de reden wordt bij de "
+            "revisie bewaard).",
+            field="reason",
+        )
 
 
 def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> Any:

@@ -18,12 +18,12 @@ from core.admin_writes import ServiceAdmin, ServiceInline
 from tournaments import admin_derived  # noqa: F401  (registers the read-only admins)
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
-from tournaments.rounds import round_accept, round_close
+from tournaments.round_lifecycle import event_close, round_close
+from tournaments.rounds import round_accept
 from tournaments.services import (
     EVENT_FIELDS,
     entry_remove,
     entry_set_present,
-    event_close,
     event_create,
     event_delete,
     event_publish,

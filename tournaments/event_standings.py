@@ -27,6 +27,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, problem
 from games.models import SessionSeat
+from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.ratings.standings import Bye as ByeRecord
 from tournaments.ratings.standings import SeatResult, event_standings, seat_results
@@ -40,9 +41,10 @@ STARTED_ROUNDS = (Round.Status.PLAYING, Round.Status.CLOSED)
 
 
 def event_results(event: Event) -> list[SeatResult]:
-    """One seat result per player per complete session of the event."""
+    """One seat result per player per session of the event that counts (complete, or
+    counted as played so far when its round closed)."""
     rows = (
-        SessionSeat.objects.filter(session__event_id=event.pk, session__complete=True)
+        SessionSeat.objects.filter(counted_sessions("session__"), session__event_id=event.pk)
         .order_by("session_id", "position")
         .values_list("session_id", "session__table__round_id", "player_id", "total")
     )

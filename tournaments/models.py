@@ -176,6 +176,13 @@ class Table(models.Model):
     # The table's own scoring link: whoever holds it may enter this table's results (only
     # this table's, only until the round closes), without an account.
     scoring_token = models.CharField(max_length=32, unique=True, default=new_scoring_token)
+    # When the round closed before this table finished: what its session counts as
+    # (``tournaments.round_lifecycle``); empty for a table that finished or still plays.
+    unfinished = models.CharField(
+        _("unfinished table"), max_length=12, blank=True, default="",
+        choices=[("partial", _("counted as played so far")), ("not_played", _("not played")),
+                 ("paper", _("totals from the paper sheet"))],
+    )
 
     class Meta:
         ordering = ["round_id", "number"]

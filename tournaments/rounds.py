@@ -20,6 +20,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, ServiceError
 from tournaments import seating
+from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
 from tournaments.tasks import enqueue_standings
@@ -217,19 +218,6 @@ def _byes_changed(event_id: int) -> None:
     enqueue_standings(event_id)
 
 
-@transaction.atomic
-def round_close(*, round_: Round, actor: Actor) -> Round:
-    require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
-    round_ = lock_round(round_.pk)
-    if round_.status == Round.Status.PLANNED:
-        raise _error("not_started", "This round has not started yet; start it or seat it again.",
-                     "Deze ronde is nog niet begonnen; start haar of deel opnieuw in.")
-    round_.status = Round.Status.CLOSED
-    round_.save(update_fields=["status"])
-    audit(actor, "round.close", round_, club_id=round_.event.club_id)
-    return round_
-
-
 def _planned_round(event: Event) -> Round:
     """The round being planned, emptied for a new seating, or a new one after the last."""
     round_ = (
@@ -315,7 +303,8 @@ def _round_points(event: Event, number: int) -> dict[int, float]:
     return {
         player: float(total)
         for player, total in SessionSeat.objects.filter(
-            session__event=event, session__table__round__number=number
+            counted_sessions("session__"), session__event=event,
+            session__table__round__number=number,
         ).values_list("player_id", "total")
     }
 

@@ -19,7 +19,6 @@ from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import (
     Event,
     EventPlayer,
-    Round,
     Standing,
     StandingsComputation,
 )
@@ -272,20 +271,6 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
             if event.sessions.filter(complete=True).exists():
                 # Ratings count published events only: its sessions enter (or leave) them.
                 enqueue_ratings(event.club_id)
-    return event
-
-
-def event_close(*, event: Event, actor: Actor) -> Event:
-    """The evening is over: every round still open is closed, so results can no longer
-    change, and the event is finished."""
-    require_role(actor, event.club_id, ORGANIZER, "close an event")
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        event.rounds.exclude(status=Round.Status.CLOSED).update(status=Round.Status.CLOSED)
-        if event.status != Event.Status.FINISHED:
-            event.status = Event.Status.FINISHED
-            event.save(update_fields=["status"])
-            audit(actor, "event.close", event, club_id=event.club_id)
     return event
 
 

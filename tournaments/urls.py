@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import exports, house_rules, organizer, public, rounds
+from tournaments.web import exports, house_rules, lifecycle, organizer, public, rounds
 
 app_name = "public"
 
@@ -14,12 +14,14 @@ manage_patterns = [
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
-    path("events/<int:event_id>/close/", organizer.close, name="close"),
+    path("events/<int:event_id>/close/", lifecycle.close_event, name="close"),
+    path("events/<int:event_id>/reopen/", lifecycle.reopen_event, name="reopen"),
     path("rounds/<int:round_id>/", rounds.round_page, name="round"),
     path("rounds/<int:round_id>/swap/", rounds.swap, name="swap"),
     path("rounds/<int:round_id>/accept/", rounds.accept, name="accept"),
     path("rounds/<int:round_id>/regenerate/", rounds.regenerate, name="regenerate"),
-    path("rounds/<int:round_id>/close/", rounds.close, name="round-close"),
+    path("rounds/<int:round_id>/close/", lifecycle.close_round, name="round-close"),
+    path("rounds/<int:round_id>/reopen/", lifecycle.reopen_round, name="round-reopen"),
     path("rounds/<int:round_id>/cards/", rounds.table_cards, name="cards"),
     path("rounds/<int:round_id>/sheets/", rounds.score_sheets, name="sheets"),
 ]

@@ -15,37 +15,27 @@ from rest_framework.views import APIView
 from api.permissions import ClubWriteMixin
 from api.serializers import (
     EntrySerializer,
+    EventCloseSerializer,
     EventScorerAddSerializer,
     EventScorerSerializer,
     EventSerializer,
-    GenerateRoundSerializer,
-    ManualRoundSerializer,
     PublishSerializer,
-    RoundPlanSerializer,
+    ReasonSerializer,
     RoundSerializer,
     SeatSerializer,
     StandingsSerializer,
-    SwapSerializer,
     TableSerializer,
+    numbered,
 )
 from clubs.models import Player
-from clubs.selectors import SCORERS
-from core.errors import ServiceError
+from clubs.selectors import ORGANIZER, SCORERS, require_role
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
-from tournaments.event_seating import seating_results_protected
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
-from tournaments.rounds import (
-    round_accept,
-    round_close,
-    round_generate,
-    round_seat_manually,
-    round_swap,
-)
+from tournaments.round_lifecycle import event_close, event_reopen
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.services import (
     entry_remove,
     entry_set_present,
-    event_close,
     event_create,
     event_delete,
     event_publish,
@@ -104,11 +94,33 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
                               **serializer.validated_data)
         return Response(EventSerializer(event).data)
 
-    @extend_schema(request=None, responses=EventSerializer)
+    @extend_schema(request=EventCloseSerializer, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
-        """The event is over: every round still open closes and the event is finished."""
-        event = event_close(event=self.get_object(), actor=request.user)
+        """The event is over: every round still open closes (each unfinished table needs a
+        choice, as closing a round asks) and the event is finished."""
+        event = self.get_object()
+        require_role(request.user, event.club_id, ORGANIZER, "close an event")  # before input
+        serializer = EventCloseSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        unfinished = {
+            number: numbered(tables, f"unfinished.{number}")
+            for number, tables in numbered(serializer.validated_data["unfinished"],
+                                           "unfinished").items()
+        }
+        event = event_close(event=event, actor=request.user, unfinished=unfinished)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=ReasonSerializer, responses=EventSerializer)
+    @action(detail=True, methods=["post"])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        """A finished event runs again (its rounds stay closed until reopened); the reason
+        goes to the audit log."""
+        event = self.get_object()
+        require_role(request.user, event.club_id, ORGANIZER, "reopen an event")
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = event_reopen(event=event, actor=request.user, **serializer.validated_data)
         return Response(EventSerializer(event).data)
 
     @extend_schema(responses=StandingsSerializer)
@@ -266,100 +278,6 @@ class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
 
     def delete_object(self, instance: EventPlayer) -> None:
         entry_remove(entry=instance, actor=self.request.user)
-
-
-def _plan_response(round_: Round, code: int = status.HTTP_200_OK) -> Response:
-    return Response(RoundPlanSerializer(round_).data, status=code)
-
-
-class EventSeatingView(APIView):
-    """Seat the next round of an event as a preview (or re-seat the round still planned)."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=GenerateRoundSerializer, responses={201: RoundPlanSerializer})
-    def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(events_visible_to(request.user), pk=event_id)
-        serializer = GenerateRoundSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        with seating_results_protected():
-            round_ = round_generate(event=event, actor=request.user,
-                                    **serializer.validated_data)
-        return _plan_response(round_, status.HTTP_201_CREATED)
-
-
-class EventManualSeatingView(APIView):
-    """Seat the next round by hand: every present player once, at a table or on a bye."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=ManualRoundSerializer, responses={201: RoundPlanSerializer})
-    def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(events_visible_to(request.user), pk=event_id)
-        serializer = ManualRoundSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        with seating_results_protected():
-            round_ = round_seat_manually(event=event, actor=request.user,
-                                         **serializer.validated_data)
-        return _plan_response(round_, status.HTTP_201_CREATED)
-
-
-class RoundCommandView(APIView):
-    """Commands on a round: ``accept`` the preview, ``swap`` two players, ``close`` it, or
-    ``regenerate`` a planned round's seating."""
-
-    permission_classes = [IsAuthenticated]
-    command = ""
-
-    def get_round(self, request: Request, round_id: int) -> Round:
-        return get_object_or_404(
-            Round.objects.select_related("event"),
-            pk=round_id,
-            event__in=events_visible_to(request.user),
-        )
-
-
-class RoundAcceptView(RoundCommandView):
-    @extend_schema(request=None, responses=RoundPlanSerializer)
-    def post(self, request: Request, round_id: int) -> Response:
-        round_ = round_accept(round_=self.get_round(request, round_id), actor=request.user)
-        return _plan_response(round_)
-
-
-class RoundCloseView(RoundCommandView):
-    @extend_schema(request=None, responses=RoundPlanSerializer)
-    def post(self, request: Request, round_id: int) -> Response:
-        round_ = round_close(round_=self.get_round(request, round_id), actor=request.user)
-        return _plan_response(round_)
-
-
-class RoundSwapView(RoundCommandView):
-    @extend_schema(request=SwapSerializer, responses=RoundPlanSerializer)
-    def post(self, request: Request, round_id: int) -> Response:
-        serializer = SwapSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round_ = round_swap(
-            round_=self.get_round(request, round_id), actor=request.user,
-            **serializer.validated_data,
-        )
-        return _plan_response(round_)
-
-
-class RoundRegenerateView(RoundCommandView):
-    @extend_schema(request=GenerateRoundSerializer, responses=RoundPlanSerializer)
-    def post(self, request: Request, round_id: int) -> Response:
-        round_ = self.get_round(request, round_id)
-        if round_.status != Round.Status.PLANNED:
-            raise ServiceError.single(
-                "not_planned", "Only a planned round can be seated again.",
-                "Alleen een geplande ronde kan opnieuw worden ingedeeld.",
-            )
-        serializer = GenerateRoundSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        with seating_results_protected():
-            round_ = round_generate(event=round_.event, actor=request.user,
-                                    **serializer.validated_data)
-        return _plan_response(round_)
 
 
 class EventScorersView(APIView):

@@ -18,6 +18,7 @@ from core.web import problems
 from games.jonkler import GAME
 from games.services import session_submit
 from games.views.jonkler import context_for
+from games.views.scoring import organizer_correcting
 from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"
@@ -80,6 +81,7 @@ class PaperForm(forms.Form):
 
 def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     context = context_for(table)
+    organizer_correcting(request, context)
     rounds = int(context["next"].get("rounds") or 8) if context["next"] else \
         len(context["rounds"])
     options = {"names": context["names"], "rounds": max(rounds, len(context["rounds"]))}

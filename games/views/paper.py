@@ -11,7 +11,7 @@ from core.web import problems
 from games.forms import PaperForm
 from games.services import session_submit
 from games.views import jonkler_paper
-from games.views.scoring import table_context, table_for_token
+from games.views.scoring import organizer_correcting, table_context, table_for_token
 
 REASON = "entered from a paper score sheet"
 
@@ -21,6 +21,7 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
     if table.round.event.game == "jonkler":
         return jonkler_paper.paper_page(request, table, token)
     context = table_context(table)
+    organizer_correcting(request, context)
     options = {"ruleset": context["ruleset"], "names": context["names"]}
     if request.method != "POST":
         initial = PaperForm.initial_from(context["session"] and context["document"],

@@ -14,6 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.selectors import ORGANIZER
+from clubs.web import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.web import problems
@@ -56,6 +58,14 @@ def table_context(table: Table) -> dict[str, Any]:
         "totals_only": bool(session and "totals" in document and not document.get("games")),
         "games_total": ruleset.games_per_session,
     }
+
+
+def organizer_correcting(request: HttpRequest, context: dict[str, Any]) -> None:
+    """On a closed round's paper page an organizer may still correct the result (with a
+    reason, as a new revision): the page then offers the form instead of saying it is
+    closed."""
+    if context["closed"] and has_role(request, context["event"].club_id, ORGANIZER):
+        context["closed"], context["correcting"] = False, True
 
 
 def game_form(context: dict[str, Any], data: Any = None) -> GameForm:

@@ -96,6 +96,14 @@
     if (form && form.matches("[data-jonkler]")) { jonkler(form); }
   });
 
+  // Destructive actions ask first and say what they will change (forms with data-confirm).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });
 })();

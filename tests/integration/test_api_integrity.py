@@ -218,6 +218,11 @@ def test_publish_and_close_commands():
                            format="json")
     assert response.json()["published"] is False
     response = client.post(f"/api/v1/events/{event.pk}/close/")
+    assert response.status_code == 400  # its table has not finished: what does it count as?
+    problem = response.json()["errors"][0]
+    assert problem["code"] == "unfinished_table" and problem["field"] == "rounds.1.unfinished.1"
+    response = client.post(f"/api/v1/events/{event.pk}/close/",
+                           {"unfinished": {"1": {"1": "not_played"}}}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "finished"
     assert Round.objects.get(pk=table.round_id).status == Round.Status.CLOSED
 

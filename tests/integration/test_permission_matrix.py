@@ -96,6 +96,20 @@ def build_world() -> World:
                  spare, entry, candidate, assigned, token)
 
 
+# What each unfinished table of the world's round counts as when it closes.
+UNFINISHED = {"1": "not_played", "2": "not_played", "3": "partial"}
+
+
+def finished(world: World) -> Event:
+    Event.objects.filter(pk=world.event.pk).update(status=Event.Status.FINISHED)
+    return world.event
+
+
+def closed(world: World) -> Round:
+    Round.objects.filter(pk=world.table.round_id).update(status=Round.Status.CLOSED)
+    return world.table.round
+
+
 def member_of(club: Club) -> Player:
     """A new member of ``club`` (a player another club may bring in with that club's consent:
     the world's organizer organizes both)."""
@@ -223,7 +237,11 @@ WRITES: list[Write] = [
           lambda w: f"/api/v1/events/{w.event.pk}/publish/", lambda w: {"published": False},
           ORGANIZERS),
     Write("close event", "post", "/api/v1/events/{id}/close/",
-          lambda w: f"/api/v1/events/{w.event.pk}/close/", lambda w: None, ORGANIZERS),
+          lambda w: f"/api/v1/events/{w.event.pk}/close/",
+          lambda w: {"unfinished": {"1": UNFINISHED}}, ORGANIZERS),
+    Write("reopen event", "post", "/api/v1/events/{id}/reopen/",
+          lambda w: f"/api/v1/events/{finished(w).pk}/reopen/",
+          lambda w: {"reason": "a result was wrong"}, ORGANIZERS),
     Write("standings config", "put", "/api/v1/events/{event_id}/standings-config/",
           lambda w: f"/api/v1/events/{w.event.pk}/standings-config/",
           lambda w: {"bye_credit": "fixed", "bye_points": 10}, ORGANIZERS),
@@ -267,7 +285,11 @@ WRITES: list[Write] = [
     Write("accept round", "post", "/api/v1/rounds/{round_id}/accept/",
           lambda w: f"/api/v1/rounds/{w.planned.pk}/accept/", lambda w: None, ORGANIZERS),
     Write("close round", "post", "/api/v1/rounds/{round_id}/close/",
-          lambda w: f"/api/v1/rounds/{w.table.round_id}/close/", lambda w: None, ORGANIZERS),
+          lambda w: f"/api/v1/rounds/{w.table.round_id}/close/",
+          lambda w: {"unfinished": UNFINISHED}, ORGANIZERS),
+    Write("reopen round", "post", "/api/v1/rounds/{round_id}/reopen/",
+          lambda w: f"/api/v1/rounds/{closed(w).pk}/reopen/",
+          lambda w: {"reason": "table 1 had not finished"}, ORGANIZERS),
     Write("add table", "post", "/api/v1/tables/", lambda w: "/api/v1/tables/",
           lambda w: {"round": w.table.round_id}, ORGANIZERS),
     Write("replace table", "put", "/api/v1/tables/{id}/",

@@ -10,10 +10,10 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, user_with_role
 from tournaments import seating
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing
+from tournaments.round_lifecycle import round_close
 from tournaments.rounds import (
     _played_rounds,
     round_accept,
-    round_close,
     round_generate,
     round_seat_manually,
     round_swap,

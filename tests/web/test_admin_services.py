@@ -139,6 +139,8 @@ def test_an_events_status_and_visibility_are_not_edited_by_hand(admin_client):
 def test_event_and_round_commands_are_actions_through_the_services(admin_client):
     table = seated_table(EventFactory(date=datetime.date(2026, 5, 1), published=False))
     event, round_ = table.round.event, table.round
+    session_submit(table=table, submitted_by=user_with_role(event.club, Role.ORGANIZER),
+                   document=classic_document())  # a round closes when its tables are done
     admin_client.post("/admin/tournaments/event/",
                       {"action": "publish", "_selected_action": [event.pk]})
     admin_client.post("/admin/tournaments/round/",
@@ -146,7 +148,7 @@ def test_event_and_round_commands_are_actions_through_the_services(admin_client)
     event.refresh_from_db()
     round_.refresh_from_db()
     assert event.published and round_.status == Round.Status.CLOSED
-    assert actions() == ["event.publish", "round.close"]
+    assert actions() == ["session.save", "event.publish", "round.close"]
     # A round's status field is not on its page to change.
     admin_client.post(f"/admin/tournaments/round/{round_.pk}/change/",
                       {"number": 1, "status": Round.Status.PLAYING})

@@ -9,9 +9,9 @@ from clubs.services import club_player_add
 from core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import Event, EventPlayer, Round
+from tournaments.round_lifecycle import event_close
 from tournaments.services import (
     entry_set_present,
-    event_close,
     event_create,
     event_publish,
     event_walk_in,
@@ -105,7 +105,11 @@ def test_publish_and_close_are_for_the_organizer_of_that_club():
         event_close(event=event, actor=user_with_role(event.club, Role.SCORER))
     organizer = user_with_role(event.club, Role.ORGANIZER)
     assert event_publish(event=event, actor=organizer).published
-    closed = event_close(event=event, actor=organizer)
+    with pytest.raises(ServiceError) as refused:  # its table has no result: what does it count as?
+        event_close(event=event, actor=organizer)
+    assert refused.value.errors[0]["code"] == "unfinished_table"
+    assert refused.value.errors[0]["field"] == "rounds.1.unfinished.1"
+    closed = event_close(event=event, actor=organizer, unfinished={1: {1: "not_played"}})
     assert closed.status == Event.Status.FINISHED
     assert set(Round.objects.filter(event=event).values_list("status", flat=True)) == {"closed"}
 

@@ -60,7 +60,12 @@ def build() -> dict[str, Any]:
     candidate = user_with_role(event.club, Role.MEMBER).player
     assigned = user_with_role(event.club, Role.MEMBER).player
     EventScorer.objects.create(event=event, player=assigned)
+    # An event whose tables are done (to close), and a finished one (to reopen).
+    finishable = seated_table(EventFactory(club=event.club, status=Event.Status.RUNNING))
+    session_submit(table=finishable, submitted_by=organizer, document=classic_document())
+    finished = EventFactory(club=event.club, status=Event.Status.FINISHED)
     return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
+            "finishable": finishable.round.event, "finished": finished,
             "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
             "closed": closed, "candidate": candidate, "assigned": assigned}
 
@@ -98,8 +103,13 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
      lambda w: {"method": "random"}, ORGANIZERS),
     ("publish", "manage:publish", lambda w: f"/manage/events/{w['event'].pk}/publish/",
      lambda w: {}, ORGANIZERS),
-    ("close event", "manage:close", lambda w: f"/manage/events/{w['event'].pk}/close/",
+    ("close event", "manage:close", lambda w: f"/manage/events/{w['finishable'].pk}/close/",
      lambda w: {}, ORGANIZERS),
+    ("reopen event", "manage:reopen", lambda w: f"/manage/events/{w['finished'].pk}/reopen/",
+     lambda w: {"reason": "a result was wrong"}, ORGANIZERS),
+    ("reopen round", "manage:round-reopen",
+     lambda w: f"/manage/rounds/{w['closed'].round_id}/reopen/",
+     lambda w: {"reason": "table 1 was not finished"}, ORGANIZERS),
     ("add event scorer", "manage:scorer-add",
      lambda w: f"/manage/events/{w['event'].pk}/scorers/",
      lambda w: {"player": w["candidate"].pk}, ORGANIZERS),
@@ -114,7 +124,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
      lambda w: {}, ORGANIZERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
-     lambda w: {}, ORGANIZERS),
+     lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
 ]
 
 
@@ -218,9 +228,14 @@ def test_a_wrong_link_finds_nothing(form):
     assert changed_tables(before, database_state()) == []
 
 
-@pytest.mark.parametrize("form", [f for f in TABLE_FORMS if f.writes],
-                         ids=[f.name for f in TABLE_FORMS if f.writes])
-@pytest.mark.parametrize("actor", ["anonymous", "organizer"])
+# An organizer's paper sheet with a reason is a correction: see the test after this one.
+CLOSED_TRIES = [(form, actor) for form in TABLE_FORMS if form.writes
+                for actor in ("anonymous", "organizer")
+                if not (actor == "organizer" and form.name == "paper sheet")]
+
+
+@pytest.mark.parametrize("form,actor", CLOSED_TRIES,
+                         ids=[f"{form.name}-{actor}" for form, actor in CLOSED_TRIES])
 def test_a_closed_round_takes_nothing_more(form, actor):
     world = build()
     table = world["closed"]
@@ -231,6 +246,19 @@ def test_a_closed_round_takes_nothing_more(form, actor):
     assert response.status_code in {200, 400}
     assert "closed" in response.content.decode()
     assert changed_tables(before, database_state()) == []
+
+
+def test_an_organizer_corrects_a_closed_round_from_the_paper_sheet():
+    world = build()
+    table = world["closed"]
+    form = next(f for f in TABLE_FORMS if f.name == "paper sheet")
+    response = client("organizer", world).post(f"/t/{table.scoring_token}/paper/",
+                                               form.data(table.session))
+    assert response.status_code == 302, response.content[:500]
+    table.session.refresh_from_db()
+    assert table.session.revision == 2 and table.session.complete
+    revision = table.session.revisions.order_by("-number").first()
+    assert revision.reason == "copied the sheet"
 
 
 # --- Every page is accounted for --------------------------------------------------------------

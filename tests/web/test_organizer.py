@@ -165,9 +165,17 @@ def test_swap_start_and_close_a_round(clients, event):
     round_.refresh_from_db()
     assert round_.status == "playing"
     assert Event.objects.get(pk=event.pk).status == "running"
-    clients["organizer"].post(f"{url}close/")
+    # Both tables are unfinished: the round stays open until each has a choice.
+    response = clients["organizer"].post(f"{url}close/", follow=True)
+    assert "tafels 1, 2 spelen nog" in response.content.decode()
+    round_.refresh_from_db()
+    assert round_.status == "playing"
+    clients["organizer"].post(f"{url}close/", {"unfinished-1": "not_played",
+                                                "unfinished-2": "partial"})
     round_.refresh_from_db()
     assert round_.status == "closed"
+    assert dict(round_.tables.values_list("number", "unfinished")) == {
+        1: "not_played", 2: "partial"}
 
 
 def test_regenerate_only_a_planned_round(clients, event):
@@ -205,6 +213,11 @@ def test_publish_and_close(clients, event):
     assert clients["organizer"].post(f"{url}publish/", {"published": "1"}).status_code == 302
     assert Event.objects.get(pk=event.pk).published
     assert client_for().get(f"/events/{event.pk}/").status_code == 200
+    response = clients["organizer"].post(f"{url}close/", follow=True)
+    assert "sluit eerst die ronde" in response.content.decode()
+    assert Event.objects.get(pk=event.pk).status == "running"
+    round_ = Round.objects.get(event=event)
+    clients["organizer"].post(f"/manage/rounds/{round_.pk}/close/", {"unfinished-1": "paper"})
     assert clients["organizer"].post(f"{url}close/").status_code == 302
     assert Event.objects.get(pk=event.pk).status == "finished"
     assert set(Round.objects.filter(event=event).values_list("status", flat=True)) == {"closed"}

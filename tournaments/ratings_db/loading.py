@@ -24,6 +24,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from games.models import Session, SessionSeat
+from tournaments.counted import PARTIAL, counted_sessions
 from tournaments.models import Event, PlayerRating, RatedSession, RatingHistory, Round, Table
 from tournaments.ratings import PlayerRating as Rating
 from tournaments.ratings import RatingState, SessionResult
@@ -63,11 +64,12 @@ def complete_sessions(club_id: int) -> dict[int, PoolSession]:
 
 
 def rated_sessions() -> QuerySet[Session]:
-    """The sessions the ratings count: complete sessions of published events. Ratings are
+    """The sessions the ratings count: the sessions that count (``tournaments.counted``) of
+    published events. Ratings are
     public, so they never carry a result its event page would not show to everyone: an
     event's results enter the ratings when it is published, and leave them if it is hidden
     again."""
-    return Session.objects.filter(complete=True, event__published=True)
+    return Session.objects.filter(counted_sessions(), event__published=True)
 
 
 def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
@@ -78,6 +80,7 @@ def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
     return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
 
 
+# The sessions that count (``tournaments.counted``): complete, or counted as played so far.
 _SEATS_SQL = """
 SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total
 FROM {session} s
@@ -85,7 +88,8 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND s.complete = %s AND e.published = %s AND e.date >= %s
+WHERE e.club_id = %s AND (s.complete = %s OR t.unfinished = %s) AND e.published = %s
+  AND e.date >= %s
 ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 """
 
@@ -98,7 +102,8 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND s.complete = %s AND e.published = %s AND e.date >= %s
+WHERE e.club_id = %s AND (s.complete = %s OR t.unfinished = %s) AND e.published = %s
+  AND e.date >= %s
 GROUP BY s.id, e.id, r.number, t.number
 ORDER BY e.date, e.id, r.number, t.number, s.id
 """
@@ -143,7 +148,7 @@ def session_results(
     postgres = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
         cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
-                       [club_id, True, True, since])
+                       [club_id, True, PARTIAL, True, since])  # tournaments.counted's rule
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
     results: list[tuple[PoolSession, SessionResult]] = []
     for sid, revision, day, event_id, round_no, table_no, players, totals in rows:

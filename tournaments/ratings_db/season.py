@@ -25,6 +25,7 @@ from clubs.models import Player
 from core.errors import ServiceError, problem
 from core.parsing import whole_number
 from games.models import SessionSeat
+from tournaments.counted import counted_sessions
 from tournaments.ratings.standings import (
     SEASON_CRITERIA,
     SeasonRow,
@@ -129,7 +130,7 @@ def club_season_standings(
 ) -> list[SeasonLine]:
     """The club's season standings under ``rules``, ranked players first."""
     seats = SessionSeat.objects.filter(
-        session__complete=True,
+        counted_sessions("session__"),
         session__event__in=events_visible_to(viewer).filter(club_id=club_id),
     )
     if rules.start is not None:

@@ -12,7 +12,7 @@ from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, dutch, is_htmx, problems, refused, service_failed
+from core.web import attach_problems, dutch, is_htmx, problems, refused
 from tournaments import services
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
@@ -167,15 +167,4 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
         return refused(request, exc)
     messages.success(request, _("The results are public.") if published
                      else _("The results are hidden again."))
-    return redirect("manage:event", event_id=event.pk)
-
-
-@require_POST
-def close(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = staff_event(request, event_id)
-    try:
-        services.event_close(event=event, actor=request.user)
-    except ServiceError as exc:
-        return service_failed(request, exc, "403.html", {})
-    messages.success(request, _("The event is closed."))
     return redirect("manage:event", event_id=event.pk)

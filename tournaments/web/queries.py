@@ -11,6 +11,8 @@ from django.db.models import Count, Prefetch, QuerySet
 from clubs.models import Player
 from games.bonken import get_ruleset
 from games.models import Session, SessionSeat
+from games.registry import find_game
+from tournaments.house_rules import event_ruleset
 from tournaments.models import Bye, Event, RatingHistory, Round, Seat, Table
 from tournaments.selectors import events_visible_to
 
@@ -29,11 +31,17 @@ class TableState:
     games_total: int = 12
     totals: list[int] = field(default_factory=list)
     reason: str = ""
+    parts: str = "games"  # what the game's session is made of: games, rounds, hands
 
 
 def round_tables(round_: Round) -> list[TableState]:
     """Every table of the round with its players (seat order) and how far its session is."""
     games_total = _games_per_session(round_.event.ruleset)
+    game = find_game(round_.event.game)
+    sizes = game.table_sizes if game is not None else (4,)
+    parts = (game.parts_key if game is not None else None) or "games"
+    if parts != "games":
+        games_total = _parts_per_session(round_.event, parts)
     tables = (
         round_.tables.order_by("number")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
@@ -44,16 +52,16 @@ def round_tables(round_: Round) -> list[TableState]:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         session = getattr(table, "session", None)
         state = TableState(table=table, players=[s.player for s in seats], session=session,
-                           status=WAITING, games_total=games_total)
+                           status=WAITING, games_total=games_total, parts=parts)
         if session is not None:
-            state.games_played = len(session.result.get("games") or [])
+            state.games_played = len((session.document or {}).get(parts) or [])
             state.totals = session.result.get("totals") or []
-        if len(seats) != 4:
+        if len(seats) not in sizes:
             state.status, state.reason = PROBLEM, "table_not_full"
         elif session is not None and session.complete:
             state.status = DONE
         elif round_.status == Round.Status.CLOSED:
-            state.status, state.reason = PROBLEM, "closed_incomplete"
+            state.status, state.reason = PROBLEM, table.unfinished or "closed_incomplete"
         elif session is not None or round_.status == Round.Status.PLAYING:
             state.status = PLAYING
         states.append(state)
@@ -62,6 +70,16 @@ def round_tables(round_: Round) -> list[TableState]:
 
 def round_byes(round_: Round) -> list[Player]:
     return [bye.player for bye in Bye.objects.filter(round=round_).select_related("player")]
+
+
+def _parts_per_session(event: Event, parts: str) -> int:
+    """How many parts a session has by the event's ruleset (Jonkler: its rounds), or 0 when
+    the number is not fixed (Bonanza's hands)."""
+    game = find_game(event.game)
+    ruleset = event_ruleset(event.club_id, event.game, event.ruleset) or (
+        game.rulesets.get(event.ruleset) if game is not None else None)
+    count = getattr(ruleset, parts, 0)
+    return count if isinstance(count, int) else 0
 
 
 def _games_per_session(code: str) -> int:

@@ -22,6 +22,7 @@ from tournaments.forms import SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
 from tournaments.web import queries
+from tournaments.web.lifecycle import unfinished_choices
 
 POLL_SECONDS = 10
 
@@ -52,6 +53,8 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
         "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,
         "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),
     }
+    if context["is_organizer"] and round_.status == Round.Status.PLAYING and not is_htmx(request):
+        context["unfinished"] = unfinished_choices(round_)
     if is_htmx(request):
         return render(request, "tournaments/_round_tables.html", context)
     context["swap_form"] = swap_form or _swap_form(round_)
@@ -83,9 +86,6 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
         if command == "accept":
             round_services.round_accept(round_=round_, actor=request.user)
             messages.success(request, _("The round has started: the tables can play."))
-        elif command == "close":
-            round_services.round_close(round_=round_, actor=request.user)
-            messages.success(request, _("The round is closed."))
         else:
             if round_.status != Round.Status.PLANNED:
                 return redirect("manage:round", round_id=round_.pk)
@@ -103,11 +103,6 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
 @require_POST
 def accept(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "accept")
-
-
-@require_POST
-def close(request: HttpRequest, round_id: int) -> HttpResponse:
-    return _command(request, round_id, "close")
 
 
 @require_POST

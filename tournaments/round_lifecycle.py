@@ -1,0 +1,204 @@
+"""Closing and reopening rounds and events, and what an unfinished table counts as.
+
+A round may close while a table has not finished its session. The organizer then says, per
+unfinished table, what it counts as (``Table.unfinished``):
+
+* ``partial``: the session counts as played so far (its totals, its places by those totals);
+* ``not_played``: it does not count at all;
+* ``paper``: the organizer enters the totals from the table's paper sheet; until then it
+  does not count.
+
+Standings, progressive seating and ratings all ask ``tournaments.counted`` which sessions count,
+so they treat an unfinished table the same way. ("Wait" is no choice here: a table that is
+still playing keeps its round open.)
+
+A closed round or a finished event can be reopened by an organizer, with the reason in the
+audit log; an organizer can also correct a closed round's result with a reason, as a new
+revision (``games.services``), without reopening it.
+"""
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.db.models import F
+
+from clubs.audit import audit
+from clubs.selectors import ORGANIZER, require_role
+from core.errors import ServiceError, problem
+from tournaments.counted import PARTIAL, UNFINISHED_CHOICES
+from tournaments.models import Event, Round, Table
+from tournaments.tables import lock_round
+from tournaments.tasks import enqueue_ratings, enqueue_standings
+
+Actor = User | AnonymousUser | None
+
+CHOICES = UNFINISHED_CHOICES
+
+
+def unfinished_tables(round_: Round) -> list[Table]:
+    """The round's tables without a complete session, in table order."""
+    return list(
+        round_.tables.exclude(session__complete=True).prefetch_related("seats__player")
+        .order_by("number")
+    )
+
+
+def table_names(table: Table) -> str:
+    return ", ".join(seat.player.name for seat in table.seats.all())
+
+
+@transaction.atomic
+def round_close(
+    *, round_: Round, actor: Actor, unfinished: Mapping[int, str] | None = None
+) -> Round:
+    """Close a round. Every table without a complete session needs a choice in
+    ``unfinished`` (table number → ``partial`` / ``not_played`` / ``paper``); without one the
+    round stays open and the error lists those tables."""
+    require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
+    round_ = lock_round(round_.pk)
+    if round_.status == Round.Status.PLANNED:
+        raise ServiceError.single(
+            "not_started", "This round has not started yet; start it or seat it again.",
+            "Deze ronde is nog niet begonnen; start haar of deel opnieuw in.")
+    if round_.status == Round.Status.CLOSED:
+        return round_
+    choices = _choices(round_, unfinished or {})
+    for table in round_.tables.all():
+        choice = choices.get(table.number, "")
+        if table.unfinished != choice:
+            table.unfinished = choice
+            table.save(update_fields=["unfinished"])
+    round_.status = Round.Status.CLOSED
+    round_.save(update_fields=["status"])
+    audit(actor, "round.close", round_, club_id=round_.event.club_id,
+          unfinished={str(number): choice for number, choice in sorted(choices.items())})
+    if any(choice == PARTIAL for choice in choices.values()):
+        _results_changed(round_.event)
+    return round_
+
+
+def _choices(round_: Round, given: Mapping[int, str]) -> dict[int, str]:
+    """The choice for every unfinished table, or an error naming each table without one."""
+    tables = unfinished_tables(round_)
+    numbers = {table.number for table in round_.tables.all()}
+    errors = [
+        problem("unknown_table", f"Round {round_.number} has no table {number}.",
+                f"Ronde {round_.number} heeft geen tafel {number}.", field=f"unfinished.{number}")
+        for number in sorted(given) if number not in numbers
+    ]
+    errors += [
+        problem("unknown_choice",
+                f"Table {number}: '{choice}' is not a choice; choose partial, not_played or "
+                "paper.",
+                f"Tafel {number}: '{choice}' is geen keuze; kies partial, not_played of paper.",
+                field=f"unfinished.{number}")
+        for number, choice in sorted(given.items()) if choice not in CHOICES
+    ]
+    chosen: dict[int, str] = {}
+    for table in tables:
+        choice = given.get(table.number)
+        if choice is None:
+            names = table_names(table)
+            errors.append(problem(
+                "unfinished_table",
+                f"Table {table.number} ({names}) has not finished: say whether it counts as "
+                "played so far, as not played, or by the totals of its paper sheet, or wait "
+                "until it finishes.",
+                f"Tafel {table.number} ({names}) is nog niet klaar: kies of ze telt zoals tot nu "
+                "toe gespeeld, als niet gespeeld, of met de totalen van het papieren "
+                "scoreformulier, of wacht tot ze klaar is.",
+                field=f"unfinished.{table.number}"))
+        elif choice in CHOICES:
+            chosen[table.number] = choice
+    if errors:
+        raise ServiceError(errors)
+    return chosen
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError.single(
+            "reason_required", "Say why (the reason is kept in the log).",
+            "Zeg waarom (de reden wordt bewaard in het logboek).", field="reason")
+    return reason[:500]
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, actor: Actor, reason: str) -> Round:
+    """A closed round plays again: its tables take results from their links once more, and
+    what its unfinished tables counted as is undone (they are unfinished again)."""
+    require_role(actor, round_.event.club_id, ORGANIZER, "reopen a round")
+    reason = _reason(reason)
+    round_ = lock_round(round_.pk)
+    if round_.status != Round.Status.CLOSED:
+        raise ServiceError.single("not_closed", "This round is not closed.",
+                                  "Deze ronde is niet gesloten.")
+    status = Event.objects.select_for_update().values_list("status", flat=True).get(
+        pk=round_.event_id)
+    if status == Event.Status.FINISHED:
+        raise ServiceError.single(
+            "event_finished",
+            "The event is finished: reopen the event first, then the round.",
+            "Het evenement is afgelopen: heropen eerst het evenement, dan de ronde.")
+    counted = round_.tables.filter(unfinished=PARTIAL).exists()
+    round_.tables.exclude(unfinished="").update(unfinished="")
+    round_.status = Round.Status.PLAYING
+    round_.save(update_fields=["status"])
+    audit(actor, "round.reopen", round_, club_id=round_.event.club_id, reason=reason)
+    if counted:
+        _results_changed(round_.event)
+    return round_
+
+
+def event_close(
+    *, event: Event, actor: Actor, unfinished: Mapping[int, Mapping[int, str]] | None = None
+) -> Event:
+    """The evening is over: every round still open closes (its unfinished tables need a
+    choice, per round number and table number, as ``round_close`` asks) and the event is
+    finished. Results can still be corrected by an organizer with a reason."""
+    require_role(actor, event.club_id, ORGANIZER, "close an event")
+    given = unfinished or {}
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        errors = []
+        for round_ in event.rounds.exclude(status=Round.Status.CLOSED).order_by("number"):
+            if round_.status == Round.Status.PLANNED:
+                round_.status = Round.Status.CLOSED  # a preview nobody played
+                round_.save(update_fields=["status"])
+                continue
+            try:
+                round_close(round_=round_, actor=actor, unfinished=given.get(round_.number))
+            except ServiceError as exc:
+                errors += [{**e, "field": f"rounds.{round_.number}.{e.get('field') or ''}"}
+                           for e in exc.errors]
+        if errors:
+            raise ServiceError(errors)
+        if event.status != Event.Status.FINISHED:
+            event.status = Event.Status.FINISHED
+            event.save(update_fields=["status"])
+            audit(actor, "event.close", event, club_id=event.club_id)
+    return event
+
+
+@transaction.atomic
+def event_reopen(*, event: Event, actor: Actor, reason: str) -> Event:
+    """A finished event runs again (its rounds stay closed until reopened one by one)."""
+    require_role(actor, event.club_id, ORGANIZER, "reopen an event")
+    reason = _reason(reason)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.FINISHED:
+        raise ServiceError.single("not_finished", "This event is not finished.",
+                                  "Dit evenement is niet afgelopen.")
+    event.status = Event.Status.RUNNING
+    event.save(update_fields=["status"])
+    audit(actor, "event.reopen", event, club_id=event.club_id, reason=reason)
+    return event
+
+
+def _results_changed(event: Event) -> None:
+    """What counts changed: standings and ratings follow."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    enqueue_standings(event.pk)  # both queue once the transaction commits
+    enqueue_ratings(event.club_id)
