@@ -36,3 +36,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
 ]
+
+handler404 = "core.web.not_found"

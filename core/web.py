@@ -55,3 +55,11 @@ def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:
     for error in errors:
         field = error.get("field")
         form.add_error(field if field in form.fields else None, error["text"])
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The site's 404. A table's link that leads nowhere says what probably happened (the
+    seating was redone, or the link was mistyped) and whom to ask, instead of a bare "Not
+    found"."""
+    template = "stale_link.html" if request.path.startswith("/t/") else "404.html"
+    return render(request, template, status=404)

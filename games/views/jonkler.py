@@ -106,6 +106,7 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
         "revision": session.revision if session else 0,
         "complete": bool(session and session.complete), "placements": result.get("placements"),
         "closed": table.round.status == Round.Status.CLOSED,
+        "planned": table.round.status == Round.Status.PLANNED,
         "fits": len(names) in GAME.table_sizes,
         "first": first, "first_dealer": dealer_seat,
         "dealer_choices": [(seat, name) for seat, name in enumerate(names)],

@@ -55,6 +55,7 @@ def table_context(table: Table) -> dict[str, Any]:
         "revision": session.revision if session else 0,
         "complete": bool(session and session.complete),
         "closed": table.round.status == Round.Status.CLOSED,
+        "planned": table.round.status == Round.Status.PLANNED,
         "totals_only": bool(session and "totals" in document and not document.get("games")),
         "games_total": ruleset.games_per_session,
     }

@@ -186,3 +186,23 @@ def test_correcting_a_saved_result_from_paper_asks_why(table):
     assert response.status_code == 302
     session = Session.objects.get(table=table)
     assert session.revision == 2 and session.revisions.get(number=2).reason == "totals misread"
+
+
+@pytest.mark.django_db
+def test_a_link_to_no_table_says_what_happened_and_whom_to_ask():
+    response = client_for().get("/t/no-such-table-token/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "Ask the organizer" in page and "seated the round again" in page
+    response = client_for().get("/no-such-page/")
+    assert response.status_code == 404 and "Ask the organizer" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_previewed_rounds_link_says_the_round_has_not_started():
+    table = seated_table(EventFactory())
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLANNED)
+    page = client_for().get(f"/t/{table.scoring_token}/", HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert page.status_code == 200 and "has not started yet" in text
+    assert 'name="contract"' not in text  # no entry form before the round starts
