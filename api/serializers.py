@@ -104,6 +104,15 @@ class PlayerSerializer(serializers.ModelSerializer):
         return attrs
 
 
+class PlayerMergeSerializer(serializers.Serializer):
+    into = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(),
+        help_text="The record that stays: this player's results, check-ins, memberships and "
+        "login move to it, and this record is removed.")
+    reason = serializers.CharField(max_length=200, required=False, default="",
+                                   help_text="Why (kept in the audit log).")
+
+
 class JoinConsentSerializer(serializers.ModelSerializer):
     club = serializers.PrimaryKeyRelatedField(
         queryset=Club.objects.all(), help_text="The club that may now add the player."

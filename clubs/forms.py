@@ -5,9 +5,32 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.selectors import namesakes
 
-class PlayerAddForm(forms.Form):
+NAMESAKE_LABEL = _("This is another person with the same name")
+
+
+class NamesakeMixin:
+    """A new player's name already in the club: ask before registering a second record."""
+
+    def check_namesakes(self, club_id: int) -> bool:
+        form: Any = self
+        if not form.is_valid() or form.cleaned_data.get("namesake"):
+            return form.is_valid()
+        found = namesakes(club_id, form.cleaned_data["name"])
+        if found:
+            form.add_error("name", _(
+                "The club already has a player called %(name)s. Is this someone else? Tick "
+                "the box below and register again; otherwise check them in instead."
+            ) % {"name": found[0].name})
+            form.show_namesake = True
+            return False
+        return True
+
+
+class PlayerAddForm(NamesakeMixin, forms.Form):
     name = forms.CharField(label=_("Name of the new player"), max_length=120)
+    namesake = forms.BooleanField(label=NAMESAKE_LABEL, required=False)
 
 
 class JoinForm(forms.Form):

@@ -69,7 +69,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         form = page_forms.get(posted)
         if form is None:
             return refused(request)
-        if form.is_valid():
+        valid = (form.check_namesakes(club.pk) if isinstance(form, PlayerAddForm)
+                 else form.is_valid())
+        if valid:
             try:
                 done = _apply(request, club, posted, form)
             except ServiceError as exc:

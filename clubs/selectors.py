@@ -71,3 +71,14 @@ def player_for_user(user: User | AnonymousUser | None) -> Player | None:
     if user is None or not user.is_authenticated:
         return None
     return Player.objects.filter(user=user).first()
+
+
+def namesakes(club_id: int, name: str) -> list[Player]:
+    """The club's members called ``name`` (ignoring case and extra spaces): registering
+    another player by that name is probably a second record of one person."""
+    wanted = " ".join(name.split()).casefold()
+    return [
+        player for player in Player.objects.filter(memberships__club_id=club_id)
+        .order_by("name", "pk")
+        if " ".join(player.name.split()).casefold() == wanted
+    ]

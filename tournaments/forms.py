@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
 from core.web import dutch
 from games.bonken import RULESETS
 from tournaments.models import Event
@@ -51,8 +52,9 @@ class SeatRoundForm(forms.Form):
         self.fields["method"].choices = method_choices()
 
 
-class WalkInForm(forms.Form):
+class WalkInForm(NamesakeMixin, forms.Form):
     name = forms.CharField(label=_("Name of the walk-in"), max_length=120)
+    namesake = forms.BooleanField(label=NAMESAKE_LABEL, required=False)
 
 
 class CheckInForm(forms.Form):

@@ -241,6 +241,29 @@ def entry_set_present(
     return entry
 
 
+def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]:
+    """Check in everyone who was here at the club's previous event (and is still a member):
+    the usual start of a club night. Returns the entries checked in now."""
+    require_role(actor, event.club_id, SCORERS, "check players in")
+    previous = (
+        Event.objects.filter(club_id=event.club_id, entries__present=True)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
+        .order_by("-date", "-pk").first()
+    )
+    if previous is None:
+        raise ServiceError.single(
+            "no_previous_event", "The club has no earlier event with players checked in.",
+            "De club heeft geen eerder evenement met aanwezige spelers.")
+    here = set(EventPlayer.objects.filter(event=event, present=True)
+               .values_list("player_id", flat=True))
+    players = Player.objects.filter(
+        entries__event=previous, entries__present=True, memberships__club_id=event.club_id,
+    ).distinct().order_by("name", "pk")
+    with transaction.atomic():
+        return [entry_set_present(event=event, actor=actor, player=player, present=True)
+                for player in players if player.pk not in here]
+
+
 def entry_remove(*, entry: EventPlayer, actor: Actor) -> None:
     """Take a player off the event's list (their earlier results stay: they are evidence)."""
     require_role(actor, entry.event.club_id, SCORERS, "check players in")

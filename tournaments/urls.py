@@ -2,16 +2,19 @@
 
 from django.urls import path
 
-from tournaments.web import exports, house_rules, lifecycle, organizer, public, rounds
+from tournaments.web import exports, house_rules, lifecycle, organizer, players, public, rounds
 
 app_name = "public"
 
 manage_patterns = [
     path("clubs/<slug:slug>/events/new/", organizer.event_create, name="event-create"),
     path("clubs/<slug:slug>/rulesets/", house_rules.house_rules, name="house-rules"),
+    path("clubs/<slug:slug>/players/", players.club_players, name="club-players"),
     path("events/<int:event_id>/", organizer.event_dashboard, name="event"),
     path("events/<int:event_id>/checkin/", organizer.checkin, name="checkin"),
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
+    path("events/<int:event_id>/checkin/last-time/", organizer.check_in_last_time,
+         name="checkin-last-time"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
     path("events/<int:event_id>/close/", lifecycle.close_event, name="close"),

@@ -15,6 +15,7 @@ from api.serializers import (
     ClubSerializer,
     JoinConsentSerializer,
     MembershipSerializer,
+    PlayerMergeSerializer,
     PlayerSerializer,
     viewer_clubs,
 )
@@ -32,6 +33,7 @@ from clubs.services import (
     player_delete,
     player_update,
 )
+from tournaments.player_merge import player_merge
 
 
 class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):
@@ -104,6 +106,20 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         consent = join_consent_grant(player=self.get_object(), actor=request.user,
                                      club=serializer.validated_data["club"])
         return Response(JoinConsentSerializer(consent).data, status=status.HTTP_201_CREATED)
+
+
+    @extend_schema(request=PlayerMergeSerializer, responses=PlayerSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def merge(self, request: Request, pk: str | None = None) -> Response:
+        """Two records of one person: this one merges into ``into`` (an organizer of every
+        club either belongs to). Refused for two records that sat in the same round or that
+        both have a login. Standings and ratings are computed again."""
+        player = self.get_object()
+        serializer = PlayerMergeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        kept = player_merge(keep=serializer.validated_data["into"], merged=player,
+                            actor=request.user, reason=serializer.validated_data["reason"])
+        return Response(PlayerSerializer(kept).data)
 
 
 class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):

@@ -96,6 +96,24 @@
     if (form && form.matches("[data-jonkler]")) { jonkler(form); }
   });
 
+  // Check-in: the count follows the taps, and a search box filters the list by name.
+  function recount() {
+    var count = document.getElementById("present-count");
+    if (!count) { return; }
+    var n = document.querySelectorAll("#checkin-table button[aria-pressed='true']").length;
+    count.textContent = (n === 1 ? count.dataset.one : count.dataset.many).replace("%s", n);
+  }
+  document.addEventListener("htmx:afterSwap", recount);
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!box.matches || !box.matches("input[data-filter-rows]")) { return; }
+    var wanted = box.value.trim().toLowerCase();
+    var rows = box.dataset.filterRows + " tbody tr, " + box.dataset.filterRows + " > details";
+    document.querySelectorAll(rows).forEach(function (row) {
+      row.hidden = wanted !== "" && row.textContent.toLowerCase().indexOf(wanted) === -1;
+    });
+  });
+
   // Destructive actions ask first and say what they will change (forms with data-confirm).
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -9,6 +9,7 @@ closed they save nothing. ``test_every_page_is_in_the_matrix`` fails for a page 
 that is neither a form here nor listed as read-only, so a new form cannot slip through.
 """
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,8 @@ def build() -> dict[str, Any]:
     Round.objects.filter(pk=closed.round_id).update(status=Round.Status.CLOSED)
     candidate = user_with_role(event.club, Role.MEMBER).player
     assigned = user_with_role(event.club, Role.MEMBER).player
+    earlier = EventFactory(club=event.club, date=event.date - datetime.timedelta(days=7))
+    EventPlayer.objects.create(event=earlier, player=candidate, present=True)
     EventScorer.objects.create(event=event, player=assigned)
     # An event whose tables are done (to close), and a finished one (to reopen).
     finishable = seated_table(EventFactory(club=event.club, status=Event.Status.RUNNING))
@@ -91,6 +94,11 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("save house rules", "manage:house-rules",
      lambda w: f"/manage/clubs/{w['club'].slug}/rulesets/",
      lambda w: {"game": "bonken", "data": HOUSE_RULES}, ORGANIZERS),
+    ("rename a player", "manage:club-players",
+     lambda w: f"/manage/clubs/{w['club'].slug}/players/",
+     lambda w: {"action": "rename", "player": w["absent"].pk, "name": "Hernoemd"}, ORGANIZERS),
+    ("check in as last time", "manage:checkin-last-time",
+     lambda w: f"/manage/events/{w['event'].pk}/checkin/last-time/", lambda w: {}, SCORERS),
     ("create event", "manage:event-create",
      lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
      lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",

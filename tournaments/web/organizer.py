@@ -6,6 +6,7 @@ from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
@@ -120,10 +121,27 @@ def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
 
 
 @require_POST
+def check_in_last_time(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = staff_event(request, event_id)
+    try:
+        entries = services.entry_check_in_last_time(event=event, actor=request.user)
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    else:
+        messages.success(request, ngettext(
+            "%(n)s more player checked in, as last time.",
+            "%(n)s more players checked in, as last time.", len(entries)) % {"n": len(entries)})
+    return redirect("manage:checkin", event_id=event.pk)
+
+
+@require_POST
 def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
     event = staff_event(request, event_id)
     form = WalkInForm(request.POST)
-    if form.is_valid():
+    if has_role(request, event.club_id, SCORERS) and form.check_namesakes(event.club_id):
         try:
             entry = services.event_walk_in(event=event, actor=request.user,
                                            name=form.cleaned_data["name"])

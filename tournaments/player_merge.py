@@ -1,0 +1,166 @@
+"""Two player records of one person become one: the organizer's merge.
+
+Everything the merged record has (memberships, check-ins, seats, byes, session results, event
+scorer rights, a login) moves to the record that stays; derived figures (standings, ratings)
+are recomputed from the moved results. Results are evidence: a session's document keeps the
+name it was entered under, and the merge is in the audit log of every club involved.
+
+Two records that sat in the same round are two people: that merge is refused.
+"""
+
+from collections.abc import Callable
+from datetime import date
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import IntegrityError, models, transaction
+from django.db.models import F
+
+from clubs.audit import audit
+from clubs.models import JoinConsent, Membership, Player, Role
+from clubs.selectors import ORGANIZER, require_role_in_every_club
+from core.errors import Conflict, ServiceError
+from tournaments.models import Bye, Event, EventPlayer, EventScorer, Seat
+from tournaments.ratings_db.services import ratings_mark_dirty
+from tournaments.tasks import enqueue_ratings, enqueue_standings
+
+Actor = User | AnonymousUser | None
+ROLE_ORDER = {Role.MEMBER: 0, Role.SCORER: 1, Role.ORGANIZER: 2}
+# Rows computed from results: dropped for the merged record and computed again.
+DERIVED = {"tournaments.Standing", "tournaments.PlayerRating", "tournaments.RatingHistory"}
+
+
+@transaction.atomic
+def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = "") -> Player:
+    """Merge ``merged`` into ``keep`` (an organizer of every club either belongs to)."""
+    if keep.pk == merged.pk:
+        raise ServiceError.single("same_player", "A player cannot be merged with themselves.",
+                                  "Een speler kan niet met zichzelf worden samengevoegd.",
+                                  field="merged")
+    locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk])
+                  .order_by("pk"))
+    keep, merged = (next(p for p in locked if p.pk == pk) for pk in (keep.pk, merged.pk))
+    clubs = sorted(set(Membership.objects.filter(player__in=[keep, merged])
+                       .values_list("club_id", flat=True)))
+    require_role_in_every_club(actor, clubs, ORGANIZER, "merge them",
+                               "deze spelers samenvoegen")
+    _refuse_two_people(keep, merged)
+    events = _touched_events(merged)
+    _merge_unique(Membership, keep, merged, "club", _stronger_role)
+    _merge_unique(JoinConsent, keep, merged, "club")
+    _merge_unique(EventPlayer, keep, merged, "event", _present_if_either)
+    _merge_unique(EventScorer, keep, merged, "event")
+    _move_the_rest(keep, merged)
+    if merged.user_id is not None:
+        user, merged.user = merged.user, None
+        merged.save(update_fields=["user"])
+        keep.user = user
+        keep.save(update_fields=["user"])
+    for club_id in clubs:
+        audit(actor, "player.merge", keep, club_id=club_id, merged=merged.pk,
+              merged_name=merged.name, name=keep.name, reason=reason.strip()[:200])
+    merged.delete()
+    _recompute(events)
+    return keep
+
+
+def _refuse_two_people(keep: Player, merged: Player) -> None:
+    if keep.user_id is not None and merged.user_id is not None:
+        raise Conflict.single(
+            "both_have_logins",
+            f"{keep.name} and {merged.name} each have a login: they are two people.",
+            f"{keep.name} en {merged.name} hebben elk een login: het zijn twee mensen.",
+            field="merged")
+    rounds = set(Seat.objects.filter(player=keep).values_list("round_id", flat=True))
+    rounds |= set(Bye.objects.filter(player=keep).values_list("round_id", flat=True))
+    shared = (
+        Seat.objects.filter(player=merged, round_id__in=rounds)
+        .select_related("round__event").first()
+        or Bye.objects.filter(player=merged, round_id__in=rounds)
+        .select_related("round__event").first()
+    )
+    if shared is not None:
+        round_ = shared.round
+        raise Conflict.single(
+            "played_together",
+            f"{keep.name} and {merged.name} both played in round {round_.number} of "
+            f"{round_.event.name}: they are two people.",
+            f"{keep.name} en {merged.name} speelden allebei in ronde {round_.number} van "
+            f"{round_.event.name}: het zijn twee mensen.",
+            field="merged")
+
+
+def _stronger_role(stays: models.Model, goes: models.Model) -> None:
+    assert isinstance(stays, Membership) and isinstance(goes, Membership)
+    if ROLE_ORDER[Role(goes.role)] > ROLE_ORDER[Role(stays.role)]:
+        stays.role = goes.role
+        stays.save(update_fields=["role"])
+
+
+def _present_if_either(stays: models.Model, goes: models.Model) -> None:
+    assert isinstance(stays, EventPlayer) and isinstance(goes, EventPlayer)
+    if goes.present and not stays.present:
+        stays.present = True
+        stays.save(update_fields=["present"])
+
+
+def _merge_unique(model: type[models.Model], keep: Player, merged: Player, other: str,
+                  combine: Callable[[models.Model, models.Model], None] | None = None) -> None:
+    """Rows unique per (``other``, player): the merged record's row joins the kept one where
+    both have one, and moves over where only it has one."""
+    kept = {getattr(row, f"{other}_id"): row for row in model.objects.filter(player=keep)}
+    for row in model.objects.filter(player=merged):
+        stays = kept.get(getattr(row, f"{other}_id"))
+        if stays is None:
+            model.objects.filter(pk=row.pk).update(player=keep)
+        else:
+            if combine is not None:
+                combine(stays, row)
+            row.delete()
+
+
+def _move_the_rest(keep: Player, merged: Player) -> None:
+    """Every other row that refers to the merged record moves (seats, byes, session results,
+    and whatever a later model adds); derived rows are dropped, to be computed again."""
+    handled = {"clubs.Membership", "clubs.JoinConsent", "tournaments.EventPlayer",
+               "tournaments.EventScorer"}
+    for relation in Player._meta.related_objects:
+        if relation.many_to_many or not relation.field.concrete:
+            continue
+        label = relation.related_model._meta.label
+        if label in handled:
+            continue
+        rows = relation.related_model._default_manager.filter(**{relation.field.name: merged})
+        if label in DERIVED:
+            rows.delete()
+            continue
+        try:
+            with transaction.atomic():
+                rows.update(**{relation.field.name: keep})
+        except IntegrityError as exc:
+            raise Conflict.single(
+                "cannot_merge",
+                f"{keep.name} and {merged.name} cannot be merged: both appear in the same "
+                f"{relation.related_model._meta.verbose_name}.",
+                f"{keep.name} en {merged.name} kunnen niet worden samengevoegd: ze staan "
+                f"allebei in dezelfde {relation.related_model._meta.verbose_name}.",
+                field="merged") from exc
+
+
+def _touched_events(player: Player) -> list[Event]:
+    return list(Event.objects.filter(
+        models.Q(entries__player=player) | models.Q(rounds__seats__player=player)
+        | models.Q(rounds__byes__player=player)
+    ).distinct().order_by("date", "pk"))
+
+
+def _recompute(events: list[Event]) -> None:
+    """Standings of every event the merged record played in, and the ratings of its clubs
+    from the first of those evenings on."""
+    first: dict[int, date] = {}
+    for event in events:
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        enqueue_standings(event.pk)
+        first.setdefault(event.club_id, event.date)
+    for club_id, day in first.items():
+        ratings_mark_dirty(club_id=club_id, from_date=day)
+        enqueue_ratings(club_id)
