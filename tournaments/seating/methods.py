@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .layout import check_sizes, table_layout
 from .manual import manual_round
 from .planner import balanced_round, check_players
 from .progressive import progressive_round
@@ -14,8 +15,10 @@ from .types import METHODS, PROGRESSIVE_RULES, Round, RoundPlan, SeatingError, S
 def seat_round(request: SeatingRequest) -> RoundPlan:
     """Seat round len(request.played_rounds) + 1; see SeatingRequest for the inputs.
 
-    Raises SeatingError for an unknown method, a player listed twice, or an invalid manual
-    round.
+    Tables have the sizes of table_layout(players, request.table_sizes,
+    request.preferred_size) (tables of four by default); the players they leave over sit out.
+    Raises SeatingError for an unknown method, a player listed twice, table sizes that are not
+    positive, or an invalid manual round.
     """
     method = request.method
     if method not in METHODS:
@@ -24,6 +27,8 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
         raise SeatingError([f"unknown progressive rule {request.options.progressive_rule!r}"])
     players = list(request.players)
     check_players(players)
+    sizes = check_sizes(request.table_sizes)
+    layout = table_layout(len(players), sizes, request.preferred_size)
     played = list(request.played_rounds)
     round_: Round
     if method == "balanced":
@@ -35,9 +40,12 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
             history=request.history,
             byes_so_far=request.byes_so_far,
             options=request.options,
+            layout=layout,
         )
     elif method == "random":
-        round_ = random_round(players, played, byes_so_far=request.byes_so_far, seed=request.seed)
+        round_ = random_round(
+            players, played, byes_so_far=request.byes_so_far, seed=request.seed, layout=layout
+        )
     elif method == "swiss":
         round_ = swiss_round(
             players,
@@ -47,6 +55,7 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
             byes_so_far=request.byes_so_far,
             options=request.options,
             seed=request.seed,
+            layout=layout,
         )
     elif method == "progressive":
         round_ = progressive_round(
@@ -57,6 +66,7 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
             byes_so_far=request.byes_so_far,
             rule=request.options.progressive_rule,
             seed=request.seed,
+            layout=layout,
         )
     else:
         round_ = manual_round(
@@ -64,6 +74,9 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
             request.manual_round,
             played_rounds=played,
             byes_so_far=request.byes_so_far,
+            layout=layout,
+            sizes=sizes,
+            preferred=request.preferred_size,
         )
     return RoundPlan(
         round_number=len(played) + 1,
