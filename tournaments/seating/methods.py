@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .layout import check_sizes, table_layout
 from .manual import manual_round
 from .planner import balanced_round, check_players
@@ -9,6 +11,7 @@ from .progressive import progressive_round
 from .quality import quality_report
 from .shuffle import random_round
 from .swiss import swiss_round
+from .teams import TeamSeating, check_teams, team_problems
 from .types import METHODS, PROGRESSIVE_RULES, Round, RoundPlan, SeatingError, SeatingRequest
 
 
@@ -28,6 +31,8 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
     players = list(request.players)
     check_players(players)
     sizes = check_sizes(request.table_sizes)
+    if request.teams:
+        return _seat_teams(request, sizes)
     layout = table_layout(len(players), sizes, request.preferred_size)
     played = list(request.played_rounds)
     round_: Round
@@ -81,6 +86,27 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
     return RoundPlan(
         round_number=len(played) + 1,
         method=method,
+        tables=round_.tables,
+        byes=round_.byes,
+        report=quality_report([*played, round_]),
+    )
+
+
+def _seat_teams(request: SeatingRequest, sizes: tuple[int, ...]) -> RoundPlan:
+    """A team game: the partners of each team seated as one unit (see teams.py)."""
+    teams = check_teams(request.teams or ())
+    if request.method == "manual" and request.manual_round is not None:
+        plan = seat_round(replace(request, teams=None))
+        problems = team_problems(plan.as_round(), teams, request.team_seats, sizes)
+        if problems:
+            raise SeatingError(problems)
+        return plan
+    played = list(request.played_rounds)
+    units = TeamSeating(request, teams)
+    round_ = units.to_players(seat_round(units.unit_request(request)).as_round())
+    return RoundPlan(
+        round_number=len(played) + 1,
+        method=request.method,
         tables=round_.tables,
         byes=round_.byes,
         report=quality_report([*played, round_]),
