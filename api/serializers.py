@@ -297,7 +297,9 @@ class GenerateRoundSerializer(serializers.Serializer):
 
 class ManualRoundSerializer(serializers.Serializer):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4)
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=16),
+        help_text="Each table's players in seat order; the seating checks each table's size "
+        "against the event's game (Bonken 4, Jonkler 3 to 6, Bonanza 2 to 9).",
     )
     byes = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
 

@@ -4,6 +4,9 @@ An organizer generates a round's seating as a preview (a round in status ``plann
 tables, seats and byes saved so every door shows the same plan), may regenerate it or swap two
 players, and accepts it (status ``playing``) when the tables sit down. A round closes when its
 results are in. Players who are present (checked in) are seated; the others are left out.
+
+Tables have the sizes the event's game allows (``games.registry``): Bonken four, Jonkler 3 to 6
+(14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``tournaments.seating.table_layout`` decides them.
 """
 
 import random
@@ -19,6 +22,7 @@ from django.db.models import F
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, ServiceError
+from games.registry import find_game
 from tournaments import seating
 from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
@@ -57,12 +61,9 @@ def round_generate(
         event = Event.objects.select_for_update().get(pk=event.pk)
         round_ = _planned_round(event)
         players = _present_players(event)
-        if len(players) < 4:
-            raise ServiceError.single(
-                "too_few_players",
-                f"{len(players)} players are checked in; a table needs four.",
-                f"Er zijn {len(players)} spelers aangemeld; een tafel vraagt er vier.",
-            )
+        sizes, preferred, team_seats = _game_tables(event)
+        if not seating.table_layout(len(players), sizes, preferred):
+            raise _too_few_players(len(players), min(sizes))
         seed = _event_seed(event, round_) if seed is None else seed
         played = _played_rounds(event, before=round_.number)
         request = seating.SeatingRequest(
@@ -76,6 +77,10 @@ def round_generate(
                 Standing.objects.filter(event=event).values_list("player_id", "total")
             ),
             round_points=_round_points(event, round_.number - 1),
+            table_sizes=sizes,
+            preferred_size=preferred,
+            teams=_event_teams(event),
+            team_seats=team_seats,
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = method, seed
@@ -117,9 +122,12 @@ def round_seat_manually(
         players = _present_players(event)
         round_ = _planned_round(event)
         manual = seating.Round(tables=[list(t) for t in tables], byes=list(byes))
+        sizes, preferred, team_seats = _game_tables(event)
         request = seating.SeatingRequest(
             players=players, method="manual", manual_round=manual,
             played_rounds=_played_rounds(event, before=round_.number),
+            table_sizes=sizes, preferred_size=preferred,
+            teams=_event_teams(event), team_seats=team_seats,
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = "manual", 0
@@ -230,6 +238,34 @@ def _planned_round(event: Event) -> Round:
     round_.tables.all().delete()
     round_.byes.all().delete()
     return round_
+
+
+def _game_tables(
+    event: Event,
+) -> tuple[tuple[int, ...], int, dict[int, tuple[tuple[int, ...], ...]] | None]:
+    """The table sizes the event's game allows, the one it prefers, and its team seats."""
+    game = find_game(event.game)
+    if game is None:
+        return (4,), 4, None
+    teams = None
+    if game.teams:
+        teams = {size: tuple(tuple(team) for team in seats) for size, seats in game.teams.items()}
+    return tuple(game.table_sizes), game.preferred_size, teams
+
+
+def _event_teams(event: Event) -> list[tuple[int, int]] | None:
+    """The event's teams (pairs of player ids) for a team game; None while events keep no
+    teams, so every player is seated on their own."""
+    return None
+
+
+def _too_few_players(count: int, smallest: int) -> ServiceError:
+    return ServiceError.single(
+        "too_few_players",
+        f"{count} players are checked in; a table of this game needs at least {smallest}.",
+        f"Er zijn {count} spelers aangemeld; een tafel van dit spel vraagt er minstens "
+        f"{smallest}.",
+    )
 
 
 def _present_players(event: Event) -> list[int]:

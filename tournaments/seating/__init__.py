@@ -19,12 +19,14 @@ Entry points:
 
 * seat_round(SeatingRequest) -> RoundPlan: the next round with any method in METHODS.
 * plan_event(players, rounds, ...) -> EventPlan: all remaining rounds (`balanced`, `random`).
+* table_layout(players, sizes, preferred) -> list[int]: the table sizes for a number of players.
 * quality_report(rounds) -> QualityReport: repeats, most meetings and the lower bound.
 * validate_manual_round(players, round) -> problems; swap_players(round, a, b) -> round.
 
 Everything is deterministic for a given seed.
 """
 
+from .layout import byes_needed, table_layout
 from .manual import swap_players, validate_manual_round
 from .methods import seat_round
 from .planner import plan_event
@@ -53,11 +55,13 @@ __all__ = [
     "SeatingError",
     "SeatingOptions",
     "SeatingRequest",
+    "byes_needed",
     "count_meetings",
     "lower_bound",
     "plan_event",
     "quality_report",
     "seat_round",
     "swap_players",
+    "table_layout",
     "validate_manual_round",
 ]

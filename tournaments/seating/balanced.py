@@ -4,10 +4,13 @@ The planner keeps the played rounds as they are, starts the remaining rounds fro
 zero-repeat construction for the number of players present (see constructions.py), or from
 shuffles when there is none, and improves them by simulated annealing (search.py). When
 players % 4 sit out each round, the start is the construction for the others, with the extra
-players in the seats of those on a bye (extras.py). Byes start from a seeded rotation over the
-players with the fewest sit-outs, so they are fair by construction; the search moves them only
-by letting two players who have sat out equally often trade places from some round on, which
-keeps them fair.
+players in the seats of those on a bye (extras.py). Tables of other sizes (a game that allows
+them: Jonkler 5 + 5 + 4) start from shuffles cut into the layout's tables
+(layout.table_layout), and the search swaps players between tables, so every round keeps its
+layout; the constructions apply whenever the layout is tables of four. Byes start from a
+seeded rotation over the players with the fewest sit-outs, so they are fair by construction;
+the search moves them only by letting two players who have sat out equally often trade places
+from some round on, which keeps them fair.
 """
 
 from __future__ import annotations
@@ -17,15 +20,16 @@ from collections.abc import Mapping, Sequence
 from .byes import bye_schedule, sit_out_counts
 from .constructions import is_complete, zero_repeat_schedule
 from .extras import seat_with_extras
+from .layout import cut_tables
 from .quality import normalize_history
 from .rng import derive_seed, make_rng
 from .search import SearchProblem, anneal
 from .types import Pair, PlayerId, Round, SeatingOptions
 
 
-def search_budget(players: int, free_rounds: int, effort: float) -> int:
+def search_budget(tables: int, free_rounds: int, effort: float) -> int:
     """Swap evaluations allowed: 6,000 per table and round, within 100k..1.5M."""
-    steps = 6000 * (players // 4) * free_rounds
+    steps = 6000 * tables * free_rounds
     return int(effort * min(max(steps, 100_000), 1_500_000))
 
 
@@ -35,10 +39,12 @@ def _initial_rounds(
     byes: list[list[int]],
     previous: list[list[int]] | None,
     seed: int,
+    layout: list[int],
 ) -> list[list[list[int]]]:
     """Starting tables (player indices) for the free rounds."""
     rng = make_rng(seed, "start")
-    construction = zero_repeat_schedule(n) if not any(byes) else []
+    fours = all(size == 4 for size in layout)
+    construction = zero_repeat_schedule(n) if fours and not any(byes) else []
     complete = bool(construction) and is_complete(n, len(construction))
     rounds: list[list[list[int]]] = []
     if construction:
@@ -62,7 +68,7 @@ def _initial_rounds(
         off = set(byes[r])
         seated = [p for p in range(n) if p not in off]
         rng.shuffle(seated)
-        rounds.append([seated[i : i + 4] for i in range(0, len(seated), 4)])
+        rounds.append(cut_tables(seated, layout))
     return rounds
 
 
@@ -75,10 +81,14 @@ def plan_balanced(
     played_rounds: Sequence[Round],
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
+    layout: list[int] | None = None,
 ) -> list[Round]:
-    """The free rounds (after the played ones) of a balanced plan."""
+    """The free rounds (after the played ones) of a balanced plan, each round at tables of
+    the `layout`'s sizes (by default tables of four)."""
     ids = sorted(players)
     n = len(ids)
+    if layout is None:
+        layout = [4] * (n // 4)
     free = rounds_total - len(played_rounds)
     if free <= 0:
         return []
@@ -107,9 +117,10 @@ def plan_balanced(
     priority = list(range(n))
     make_rng(label, "byes").shuffle(priority)
     index_counts = {i: counts[ids[i]] for i in range(n)}
-    byes = bye_schedule(priority, index_counts, free)
-    sitting_out = n % 4
-    design = zero_repeat_schedule(n - sitting_out) if sitting_out and n > 4 else []
+    sitting_out = n - sum(layout)
+    byes = bye_schedule(priority, index_counts, free, sitting_out)
+    fours = all(size == 4 for size in layout)
+    design = zero_repeat_schedule(n - sitting_out) if sitting_out and n > 4 and fours else []
 
     previous_tables: list[list[int]] | None = None
     previous_where: list[int] | None = None
@@ -137,7 +148,7 @@ def plan_balanced(
             rng=make_rng(label, "extras"),
         )
     else:
-        start = _initial_rounds(n, free, byes, previous_tables, label)
+        start = _initial_rounds(n, free, byes, previous_tables, label, layout)
     problem = SearchProblem(
         n=n,
         base=base,
@@ -146,7 +157,7 @@ def plan_balanced(
         previous=previous_where,
         sit_outs=[index_counts[i] for i in range(n)],
         consecutive_weight=options.consecutive_weight,
-        budget=search_budget(n, free, options.effort),
+        budget=search_budget(len(layout), free, options.effort),
         seed=derive_seed(label, "search"),
     )
     tables, final_byes = anneal(problem)

@@ -4,7 +4,9 @@ For each case it seats a whole event and prints the repeated pairs, the lower bo
 time, next to a baseline run on the same case in the same process: each round keeps the best of
 1,000 seeded random shuffles (fewest new repeats given the rounds before; fair byes), the usual
 approach of other seating tools. `gain` is baseline repeats / our repeats. The `swiss` case
-plays 8 rounds with random results and reports the slowest single round.
+plays 8 rounds with random results and reports the slowest single round. The last cases seat
+games with tables of several sizes (Jonkler 3 to 6, preferred 4; Bonanza Rummy 2 to 9,
+preferred 5) at the tables of `table_layout`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .byes import choose_byes
+from .layout import cut_tables, table_layout
 from .methods import seat_round
 from .planner import plan_event
 from .quality import count_meetings, lower_bound, repeated_pairs
@@ -50,10 +53,32 @@ BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (400, 10),
 )
 SWISS_CASES: tuple[tuple[int, int], ...] = ((48, 8),)
+JONKLER = ((3, 4, 5, 6), 4)
+BONANZA = (tuple(range(2, 10)), 5)
+MIXED_CASES: tuple[tuple[str, int, int], ...] = (
+    ("jonkler", 7, 4),
+    ("jonkler", 14, 3),
+    ("jonkler", 14, 8),
+    ("jonkler", 23, 6),
+    ("jonkler", 30, 8),
+    ("bonanza", 12, 5),
+    ("bonanza", 17, 6),
+    ("bonanza", 33, 8),
+)
+GAME_SIZES = {"jonkler": JONKLER, "bonanza": BONANZA}
 
 
-def baseline(players: int, rounds: int, seed: int = 0, shuffles: int = 1000) -> list[Round]:
-    """Round by round, the best of `shuffles` random shuffles (fewest new repeats)."""
+def baseline(
+    players: int,
+    rounds: int,
+    seed: int = 0,
+    shuffles: int = 1000,
+    layout: list[int] | None = None,
+) -> list[Round]:
+    """Round by round, the best of `shuffles` random shuffles (fewest new repeats), at the
+    layout's tables (by default tables of four)."""
+    if layout is None:
+        layout = [4] * (players // 4)
     rng = random.Random(seed)
     ids = list(range(players))
     met: dict[tuple[int, int], int] = {}
@@ -62,7 +87,7 @@ def baseline(players: int, rounds: int, seed: int = 0, shuffles: int = 1000) -> 
     for _ in range(rounds):
         order = ids[:]
         rng.shuffle(order)
-        byes = choose_byes(order, sat_out, players % 4)
+        byes = choose_byes(order, sat_out, players - sum(layout))
         for p in byes:
             sat_out[p] += 1
         seated = [p for p in ids if p not in set(byes)]
@@ -70,13 +95,13 @@ def baseline(players: int, rounds: int, seed: int = 0, shuffles: int = 1000) -> 
         for _ in range(shuffles):
             rng.shuffle(seated)
             new = 0
-            for i in range(0, len(seated), 4):
-                for a, b in combinations(seated[i : i + 4], 2):
+            for table in cut_tables(seated, layout):
+                for a, b in combinations(table, 2):
                     new += (a, b) in met or (b, a) in met
             if best is None or new < best[0]:
                 best = (new, seated[:])
         assert best is not None
-        tables = [best[1][i : i + 4] for i in range(0, len(seated), 4)]
+        tables = cut_tables(best[1], layout)
         for table in tables:
             for a, b in combinations(sorted(table), 2):
                 met[(a, b)] = met.get((a, b), 0) + 1
@@ -145,6 +170,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{most:>3} {shown} {theirs:>8} {base_seconds:>7.2f} {gain:>6}"
         )
     print("seconds: whole plan (balanced), slowest single round (swiss)")
+    print()
+    header = (
+        f"{'game':<8} {'players':>7} {'rounds':>6} {'tables':<18} {'repeats':>7} {'bound':>5} "
+        f"{'max':>3} {'seconds':>8} {'baseline':>8} {'gain':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game, players, rounds in MIXED_CASES:
+        sizes, preferred = GAME_SIZES[game]
+        layout = table_layout(players, sizes, preferred)
+        start = time.perf_counter()
+        schedule = plan_event(
+            list(range(players)),
+            rounds,
+            seed=args.seed,
+            table_sizes=sizes,
+            preferred_size=preferred,
+        ).rounds
+        seconds = time.perf_counter() - start
+        ours = _repeats(schedule)
+        most = max(count_meetings(schedule).values(), default=0)
+        theirs = _repeats(baseline(players, rounds, args.seed, args.shuffles, layout))
+        gain = "inf" if ours == 0 and theirs else f"{theirs / ours:.2f}" if ours else "1.00"
+        bound = lower_bound(players, rounds, sizes, preferred)
+        shape = "+".join(map(str, layout))
+        print(
+            f"{game:<8} {players:>7} {rounds:>6} {shape:<18} {ours:>7} {bound:>5} {most:>3} "
+            f"{seconds:8.2f} {theirs:>8} {gain:>6}"
+        )
     return 0
 
 

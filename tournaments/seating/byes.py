@@ -1,8 +1,10 @@
-"""Fair byes: who sits out when the players present are not a multiple of four.
+"""Fair byes: who sits out when no mix of the game's table sizes seats everyone present.
 
-Each round, players % 4 players sit out. Fair means the sit-out counts never differ by more
-than one among the players present: a round's byes always go to players with the fewest
-sit-outs so far, so nobody sits out twice before everyone has sat out once. A round missed
+Each round, the players that the table layout leaves over sit out (layout.table_layout:
+players % 4 for Bonken and Bonko, none for Jonkler and Bonanza from three and two players).
+Fair means the sit-out counts never differ by more than one among the players present: a
+round's byes always go to players with the fewest sit-outs so far, so nobody sits out twice
+before everyone has sat out once. A round missed
 because the player had not arrived counts as a sit-out.
 """
 
@@ -38,11 +40,16 @@ def choose_byes(
 
 
 def bye_schedule(
-    priority: Sequence[PlayerId], counts: Mapping[PlayerId, int], rounds: int
+    priority: Sequence[PlayerId],
+    counts: Mapping[PlayerId, int],
+    rounds: int,
+    how_many: int | None = None,
 ) -> list[list[PlayerId]]:
-    """Byes for `rounds` rounds in a row, rotating through `priority` among equal counts."""
+    """Byes for `rounds` rounds in a row (`how_many` each, by default players % 4), rotating
+    through `priority` among equal counts."""
     running = {p: counts.get(p, 0) for p in priority}
-    how_many = len(priority) % 4
+    if how_many is None:
+        how_many = len(priority) % 4
     schedule = []
     for _ in range(rounds):
         byes = choose_byes(priority, running, how_many)

@@ -6,21 +6,35 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .byes import choose_byes, sit_out_counts
+from .layout import byes_needed, check_sizes, cut_tables
 from .types import PlayerId, Round, SeatingError
 
 
-def validate_manual_round(players: Sequence[PlayerId], round_: Round) -> list[str]:
+def _sizes_text(sizes: tuple[int, ...]) -> str:
+    if len(sizes) == 1:
+        return str(sizes[0])
+    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+
+
+def validate_manual_round(
+    players: Sequence[PlayerId],
+    round_: Round,
+    sizes: Sequence[int] = (4,),
+    preferred: int | None = None,
+) -> list[str]:
     """Every problem with an organizer's round, or an empty list when it can be played.
 
     A valid round seats every present player exactly once or gives them a bye, has tables of
-    exactly four, names nobody who is not present, and has no more byes than players % 4
-    (otherwise another table of four could be formed).
+    allowed sizes (four for Bonken), names nobody who is not present, and has no more byes than
+    the fewest the allowed sizes leave (players % 4 for Bonken: otherwise another table could
+    be formed). The organizer may choose any mix of allowed sizes.
     """
     problems: list[str] = []
     present = set(players)
+    allowed = check_sizes(sizes)
     for number, table in enumerate(round_.tables, start=1):
-        if len(table) != 4:
-            problems.append(f"table {number} has {len(table)} players, not 4")
+        if len(table) not in allowed:
+            problems.append(f"table {number} has {len(table)} players, not {_sizes_text(allowed)}")
     placed = Counter(round_.seated()) + Counter(round_.byes)
     for player, times in sorted(placed.items()):
         if times > 1:
@@ -30,9 +44,9 @@ def validate_manual_round(players: Sequence[PlayerId], round_: Round) -> list[st
     missing = sorted(present - set(placed))
     if missing:
         problems.append("not seated and not on a bye: " + ", ".join(map(str, missing)))
-    allowed = len(present) % 4
-    if len(round_.byes) > allowed:
-        problems.append(f"{len(round_.byes)} byes where {allowed} are needed")
+    needed = byes_needed(len(present), allowed, preferred)
+    if len(round_.byes) > needed:
+        problems.append(f"{len(round_.byes)} byes where {needed} are needed")
     return problems
 
 
@@ -61,18 +75,23 @@ def manual_round(
     *,
     played_rounds: Sequence[Round] = (),
     byes_so_far: Mapping[PlayerId, int] | None = None,
+    layout: list[int] | None = None,
+    sizes: Sequence[int] = (4,),
+    preferred: int | None = None,
 ) -> Round:
-    """The organizer's round after checking it.
+    """The organizer's round after checking it (tables of the allowed `sizes`).
 
     Without one, a starting point to edit: fair byes taken from the end of the list, and the
-    other players at tables in the order given.
+    other players at the layout's tables in the order given.
     """
     if proposed is None:
+        if layout is None:
+            layout = [4] * (len(players) // 4)
         counts = sit_out_counts(players, played_rounds, byes_so_far)
-        byes = choose_byes(list(players)[::-1], counts, len(players) % 4)
+        byes = choose_byes(list(players)[::-1], counts, len(players) - sum(layout))
         seated = [p for p in players if p not in set(byes)]
-        return Round(tables=[seated[i : i + 4] for i in range(0, len(seated), 4)], byes=byes)
-    problems = validate_manual_round(players, proposed)
+        return Round(tables=cut_tables(seated, layout), byes=byes)
+    problems = validate_manual_round(players, proposed, sizes, preferred)
     if problems:
         raise SeatingError(problems)
     return Round(tables=[list(t) for t in proposed.tables], byes=list(proposed.byes))

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from .balanced import plan_balanced
 from .byes import sit_out_counts
+from .layout import table_layout
 from .quality import quality_report
 from .shuffle import random_round
 from .types import EventPlan, Pair, PlayerId, Round, SeatingError, SeatingOptions
@@ -40,18 +41,22 @@ def plan_event(
     played_rounds: Sequence[Round] = (),
     byes_so_far: Mapping[PlayerId, int] | None = None,
     options: SeatingOptions | None = None,
+    table_sizes: Sequence[int] = (4,),
+    preferred_size: int | None = None,
 ) -> EventPlan:
     """Plan rounds len(played_rounds) + 1 .. `rounds` for the players present now.
 
     Returns every round, the played ones first and unchanged. `byes_so_far` are the sit-outs
     before the first planned round (by default counted from `played_rounds`). Only `balanced`
     and `random` can be planned ahead; `swiss` and `progressive` need each round's results.
+    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`.
     """
     if method not in PLANNABLE:
         raise SeatingError([f"method {method!r} cannot plan a whole event, only {PLANNABLE}"])
     ids = check_players(players)
     options = options or SeatingOptions()
     played = list(played_rounds)
+    layout = table_layout(len(ids), table_sizes, preferred_size)
     if method == "balanced":
         planned = plan_balanced(
             ids,
@@ -61,12 +66,15 @@ def plan_event(
             played_rounds=played,
             byes_so_far=byes_so_far,
             options=options,
+            layout=layout,
         )
     else:
         planned = []
         counts = dict(sit_out_counts(ids, played, byes_so_far))
         for _ in range(rounds - len(played)):
-            round_ = random_round(ids, played + planned, byes_so_far=counts, seed=seed)
+            round_ = random_round(
+                ids, played + planned, byes_so_far=counts, seed=seed, layout=layout
+            )
             for p in round_.byes:
                 counts[p] += 1
             planned.append(round_)
@@ -91,8 +99,9 @@ def balanced_round(
     history: Mapping[Pair, int],
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
+    layout: list[int] | None = None,
 ) -> Round:
-    """Round len(played_rounds) + 1 of a balanced event.
+    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes.
 
     The plans are replayed as a chain: the plan made when the current players first sat down
     together (the event's original plan if nobody arrived or left), then, after the first
@@ -120,6 +129,7 @@ def balanced_round(
             played_rounds=played[:start],
             byes_so_far=counts,
             options=options,
+            layout=layout,
         )
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:

@@ -12,7 +12,9 @@ table follow from the points scored in that round (ties: standings, then seat or
 At each new table the pair from the higher position takes seats 1 and 3, the other pair seats
 2 and 4, so partners of a pair sit opposite each other. Players back from a bye or newly
 arrived join at the bottom, then the byes are taken from the bottom among the players with the
-fewest sit-outs, and the ladder is cut into tables of four from the top.
+fewest sit-outs, and the ladder is cut into the layout's tables from the top (tables of four
+for Bonken and Bonko). At a table of another size the upper half (rounded down) are the
+winners and the rest the losers; the ladder is then cut into the layout's tables again.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .byes import choose_byes, sit_out_counts
+from .layout import cut_tables
 from .rng import make_rng
 from .types import PlayerId, Round, SeatingError
 
@@ -31,10 +34,14 @@ def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
     return out
 
 
-def move_tables(tables: Sequence[Sequence[PlayerId]], rule: str) -> list[list[PlayerId]]:
-    """Apply the movement to tables whose players are listed by place (1st first)."""
-    winners = [list(t[:2]) for t in tables]
-    losers = [list(t[2:]) for t in tables]
+def move_tables(
+    tables: Sequence[Sequence[PlayerId]], rule: str, winners_at: Sequence[int] | None = None
+) -> list[list[PlayerId]]:
+    """Apply the movement to tables whose players are listed by place (1st first); the first
+    `winners_at[t]` players of table t are its winners (by default two: tables of four)."""
+    halves = list(winners_at) if winners_at is not None else [2] * len(tables)
+    winners = [list(t[:half]) for t, half in zip(tables, halves, strict=True)]
+    losers = [list(t[half:]) for t, half in zip(tables, halves, strict=True)]
     count = len(tables)
     moved: list[list[PlayerId]] = []
     for t in range(count):
@@ -72,6 +79,7 @@ def progressive_round(
     byes_so_far: Mapping[PlayerId, int] | None,
     rule: str,
     seed: int,
+    layout: list[int] | None = None,
 ) -> Round:
     present = set(players)
     rng = make_rng(seed, "progressive", len(played_rounds))
@@ -81,17 +89,20 @@ def progressive_round(
     if played_rounds:
         previous = played_rounds[-1]
         placed = [
-            _by_place([p for p in t if p in present], round_points, standings)
+            (_by_place([p for p in t if p in present], round_points, standings), len(t) // 2)
             for t in previous.tables
         ]
-        for table in move_tables([t for t in placed if t], rule):
+        kept = [(t, half) for t, half in placed if t]
+        for table in move_tables([t for t, _ in kept], rule, [half for _, half in kept]):
             ladder.extend(table)
         newcomers = [p for p in newcomers if p not in set(ladder)]
     newcomers.sort(key=lambda p: -standings.get(p, 0))
     ladder.extend(newcomers)
 
     counts = sit_out_counts(players, played_rounds, byes_so_far)
-    byes = choose_byes(ladder[::-1], counts, len(ladder) % 4)
+    if layout is None:
+        layout = [4] * (len(ladder) // 4)
+    byes = choose_byes(ladder[::-1], counts, len(ladder) - sum(layout))
     off = set(byes)
     seated = [p for p in ladder if p not in off]
-    return Round(tables=[seated[i : i + 4] for i in range(0, len(seated), 4)], byes=byes)
+    return Round(tables=cut_tables(seated, layout), byes=byes)

@@ -1,18 +1,24 @@
 """Meetings, repeated pairs and the lower bound on them.
 
-Lower bound. Let player p sit at s_p tables among N players. At each table p meets three
-others, so 3 s_p meetings are spread over at most N - 1 distinct partners, and at least
-3 s_p - (N - 1) of p's meetings are repeats. Each repeated pair is seen from both ends, so
+Lower bound. Let player p meet m_p others over the event, counted with multiplicity: at a
+table of k players p meets k - 1 (three at Bonken's tables of four, so m_p = 3 s_p for a player
+seated s_p times). The m_p meetings are spread over at most N - 1 distinct partners, so at least
+m_p - (N - 1) of them are repeats. Each repeated pair is seen from both ends, so
 
-    repeated pairs >= ceil(sum_p max(0, 3 s_p - (N - 1)) / 2),
+    repeated pairs >= ceil(sum_p max(0, m_p - (N - 1)) / 2),
 
-which is N(3R - N + 1)/2 when everybody plays all R rounds. This bound is zero for short events
-although few tables force repeats (8 players can never play two rounds without repeats), so it
-is combined with a pigeonhole bound: between two rounds with T_a and T_b tables, at least
-4 T_a + 4 T_b - N players sit in both; a table of the second round that holds r of them takes
-them from only T_a tables of the first, so at least minspread(r, T_a) of its pairs also met
-there. That gives X, a lower bound on sum over pairs of C(m, 2); a pair meeting m <= R times
-adds C(m, 2) <= (m - 1) R / 2 to X, hence repeated pairs >= 2 X / R. The larger of the two
+which is N(3R - N + 1)/2 when everybody plays all R rounds at tables of four. Before a
+schedule exists (`lower_bound`) the m_p are not known for mixed table sizes (Jonkler 5 + 5 + 4:
+who sits at the tables of five?), but their sum is: R times sum over tables of k(k - 1); the
+sum of max(0, m_p - (N - 1)) is convex, so spreading that total as evenly as possible over the
+players gives the least it can be, and a bound for every schedule. This bound is zero for
+short events although few tables force repeats (8 players can never play two rounds without
+repeats), so it is combined with a pigeonhole bound: between two rounds seating S_a and S_b of
+the N players, at T_a and T_b tables, at least S_a + S_b - N players sit in both; a table of
+the second round that holds r of them takes them from only T_a tables of the first, so at least
+minspread(r, T_a) of its pairs also met there (the sizes of the tables only add to that). That
+gives X, a lower bound on sum over pairs of C(m, 2); a pair meeting m <= R times adds
+C(m, 2) <= (m - 1) R / 2 to X, hence repeated pairs >= 2 X / R. The larger of the two
 bounds is reported.
 """
 
@@ -22,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
+from .layout import table_layout
 from .types import Pair, PlayerId, QualityReport, Round
 
 
@@ -67,20 +74,36 @@ def _min_spread(r: int, bins: int) -> int:
     return (bins - extra) * _choose2(k) + extra * _choose2(k + 1)
 
 
-def counting_bound(players: int, seats: Iterable[int]) -> int:
-    excess = sum(max(0, 3 * s - (players - 1)) for s in seats)
+def counting_bound(players: int, seats: Iterable[int], others: int = 3) -> int:
+    """The counting bound for players seated `seats` times at tables where each meets
+    `others` players."""
+    return meetings_bound(players, (others * s for s in seats))
+
+
+def meetings_bound(players: int, meetings: Iterable[int]) -> int:
+    """The counting bound for players who meet `meetings` others each (with multiplicity)."""
+    excess = sum(max(0, m - (players - 1)) for m in meetings)
     return (excess + 1) // 2
 
 
-def pigeonhole_bound(players: int, tables_per_round: Sequence[int]) -> int:
+def pigeonhole_bound(
+    players: int, tables_per_round: Sequence[int], seated_per_round: Sequence[int] | None = None
+) -> int:
+    """The pigeonhole bound for rounds of `tables_per_round` tables seating
+    `seated_per_round` players (by default four a table)."""
     rounds = len(tables_per_round)
     if rounds < 2:
         return 0
+    seated = (
+        list(seated_per_round)
+        if seated_per_round is not None
+        else [4 * tables for tables in tables_per_round]
+    )
     overlap = 0
     for a in range(rounds):
         for b in range(a + 1, rounds):
             ta, tb = tables_per_round[a], tables_per_round[b]
-            both = max(0, 4 * ta + 4 * tb - players)
+            both = max(0, seated[a] + seated[b] - players)
             per_table, extra = divmod(both, tb) if tb else (0, 0)
             overlap += (tb - extra) * _min_spread(per_table, ta) + extra * _min_spread(
                 per_table + 1, ta
@@ -88,29 +111,42 @@ def pigeonhole_bound(players: int, tables_per_round: Sequence[int]) -> int:
     return -(-2 * overlap // rounds)
 
 
-def lower_bound(players: int, rounds: int) -> int:
-    """Fewest repeated pairs possible for `players` over `rounds` rounds with fair byes."""
-    if players < 4 or rounds < 1:
+def lower_bound(
+    players: int, rounds: int, sizes: Sequence[int] = (4,), preferred: int | None = None
+) -> int:
+    """Fewest repeated pairs possible for `players` over `rounds` rounds with fair byes, at
+    the tables of `table_layout(players, sizes, preferred)` (tables of four by default)."""
+    layout = table_layout(players, sizes, preferred)
+    if not layout or rounds < 1:
         return 0
-    tables = players // 4
-    byes_total = rounds * (players % 4)
-    fewer, more = divmod(byes_total, players)
-    seats = [rounds - fewer - 1] * more + [rounds - fewer] * (players - more)
-    return max(counting_bound(players, seats), pigeonhole_bound(players, [tables] * rounds))
+    seated = sum(layout)
+    pigeon = pigeonhole_bound(players, [len(layout)] * rounds, [seated] * rounds)
+    if len(set(layout)) == 1:
+        byes_total = rounds * (players - seated)
+        fewer, more = divmod(byes_total, players)
+        seats = [rounds - fewer - 1] * more + [rounds - fewer] * (players - more)
+        return max(counting_bound(players, seats, layout[0] - 1), pigeon)
+    total = rounds * sum(k * (k - 1) for k in layout)
+    each, more = divmod(total, players)
+    meetings = [each + 1] * more + [each] * (players - more)
+    return max(meetings_bound(players, meetings), pigeon)
 
 
 def schedule_bound(rounds: Sequence[Round]) -> int:
     """The lower bound for the player and bye counts of an actual schedule."""
-    seats: Counter[PlayerId] = Counter()
+    met: Counter[PlayerId] = Counter()
     everyone: set[PlayerId] = set()
     for round_ in rounds:
         for table in round_.tables:
-            seats.update(table)
+            for player in table:
+                met[player] += len(table) - 1
         everyone.update(round_.seated())
         everyone.update(round_.byes)
     players = len(everyone)
-    counting = counting_bound(players, seats.values())
-    pigeon = pigeonhole_bound(players, [len(r.tables) for r in rounds])
+    counting = meetings_bound(players, met.values())
+    pigeon = pigeonhole_bound(
+        players, [len(r.tables) for r in rounds], [len(r.seated()) for r in rounds]
+    )
     return max(counting, pigeon)
 
 

@@ -142,7 +142,7 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
                 for q in table[i + 1 :]:
                     if near[p] >= 0 and near[p] == near[q]:
                         total += wc
-    incidences = 6 * sum(len(r) for r in tabs)
+    incidences = sum(len(t) * (len(t) - 1) // 2 for r in tabs for t in r)
     target = cost_lower_bound(n, problem.base, incidences, cost)
 
     conflicts: list[int] = []
@@ -336,8 +336,8 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
             b_idx = randrange(count - 1)
             if b_idx >= a_idx:
                 b_idx += 1
-            p = tables[a_idx][randrange(4)]
-            q = tables[b_idx][randrange(4)]
+            p = tables[a_idx][randrange(len(tables[a_idx]))]
+            q = tables[b_idx][randrange(len(tables[b_idx]))]
             delta = swap_delta(r, p, q, tables[a_idx], tables[b_idx])
         if delta > 0 and rand() >= math.exp(-delta / temperature):
             continue

@@ -1,14 +1,16 @@
 """The `swiss` method: one round from the current standings.
 
 Players are ranked by standings (ties in a seeded order). The byes go to the lowest ranked
-among those with the fewest sit-outs; the rest start in rank order, four to a table, so strong
-players meet strong players. Then swaps between nearby tables lower
+among those with the fewest sit-outs; the rest start in rank order, cut into the tables of the
+layout (four to a table for Bonken; largest tables on top for mixed sizes), so strong players
+meet strong players. Then swaps between nearby tables lower
 
     sum over tables of spread + repeat_weight * sum over pairs at a table of penalty,
 
 where spread is the sum of squared distances from the table's mean rank (ranks in units of one
-table, tied players sharing a rank) and the penalty of a pair that met m times before (earlier
-rounds, and earlier events as weighted) is m(m + 1)/2, plus one if they met last round.
+table of the layout's mean size, tied players sharing a rank) and the penalty of a pair that
+met m times before (earlier rounds, and earlier events as weighted) is m(m + 1)/2, plus one if
+they met last round.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .byes import choose_byes, sit_out_counts
+from .layout import cut_tables
 from .quality import normalize_history
 from .rng import make_rng
 from .types import Pair, PlayerId, Round, SeatingOptions
@@ -24,7 +27,9 @@ WINDOW = 3
 """Swaps are tried between tables at most this far apart in rank order."""
 
 
-def _rank_values(ranked: list[PlayerId], standings: Mapping[PlayerId, float]) -> list[float]:
+def _rank_values(
+    ranked: list[PlayerId], standings: Mapping[PlayerId, float], size: float = 4
+) -> list[float]:
     """Rank positions in table units; players with equal standings share their mean rank."""
     values = [0.0] * len(ranked)
     i = 0
@@ -34,7 +39,7 @@ def _rank_values(ranked: list[PlayerId], standings: Mapping[PlayerId, float]) ->
         while j + 1 < len(ranked) and standings.get(ranked[j + 1], 0) == score:
             j += 1
         for k in range(i, j + 1):
-            values[k] = (i + j) / 8
+            values[k] = (i + j) / (2 * size)
         i = j + 1
     return values
 
@@ -48,19 +53,22 @@ def swiss_round(
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
     seed: int,
+    layout: list[int] | None = None,
 ) -> Round:
     ranked = sorted(set(players))
     make_rng(seed, "swiss", len(played_rounds)).shuffle(ranked)
     ranked.sort(key=lambda p: -standings.get(p, 0))
     counts = sit_out_counts(ranked, played_rounds, byes_so_far)
-    byes = choose_byes(ranked[::-1], counts, len(ranked) % 4)
+    if layout is None:
+        layout = [4] * (len(ranked) // 4)
+    byes = choose_byes(ranked[::-1], counts, len(ranked) - sum(layout))
     off = set(byes)
     seated = [p for p in ranked if p not in off]
     n = len(seated)
-    if n < 8:
-        return Round(tables=[seated[i : i + 4] for i in range(0, n, 4)], byes=byes)
+    if len(layout) < 2:
+        return Round(tables=cut_tables(seated, layout), byes=byes)
 
-    value = _rank_values(seated, standings)
+    value = _rank_values(seated, standings, n / len(layout))
     index = {p: i for i, p in enumerate(seated)}
     met = [0] * (n * n)
     weight = options.history_weight
@@ -87,7 +95,7 @@ def swiss_round(
             cost = w * (m * (m + 1) / 2 + ((x, y) in last))
             penalty[x * n + y] = penalty[y * n + x] = cost
 
-    tables = [list(range(i, i + 4)) for i in range(0, n, 4)]
+    tables = cut_tables(list(range(n)), layout)
     sums = [sum(value[p] for p in t) for t in tables]
     squares = [sum(value[p] ** 2 for p in t) for t in tables]
 
@@ -103,15 +111,16 @@ def swiss_round(
         for a in range(len(tables)):
             for b in range(a + 1, min(a + 1 + WINDOW, len(tables))):
                 ta, tb = tables[a], tables[b]
-                for i in range(4):
-                    for j in range(4):
+                ka, kb = len(ta), len(tb)
+                for i in range(ka):
+                    for j in range(kb):
                         p, q = ta[i], tb[j]
                         vp, vq = value[p], value[q]
                         sa, sb = sums[a] - vp + vq, sums[b] - vq + vp
                         qa = squares[a] - vp * vp + vq * vq
                         qb = squares[b] - vq * vq + vp * vp
-                        spread_delta = (qa - sa * sa / 4 + qb - sb * sb / 4) - (
-                            squares[a] - sums[a] ** 2 / 4 + squares[b] - sums[b] ** 2 / 4
+                        spread_delta = (qa - sa * sa / ka + qb - sb * sb / kb) - (
+                            squares[a] - sums[a] ** 2 / ka + squares[b] - sums[b] ** 2 / kb
                         )
                         delta = spread_delta + (
                             pairs_cost(q, ta, p)

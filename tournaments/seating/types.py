@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 PlayerId = int
 Pair = tuple[PlayerId, PlayerId]
 """Two player ids, smaller first."""
+Team = tuple[PlayerId, PlayerId]
+"""Two partners who sit at the same table all night (a team game such as Bonko)."""
 
 METHODS: tuple[str, ...] = ("balanced", "random", "swiss", "progressive", "manual")
 PROGRESSIVE_RULES: tuple[str, ...] = ("kings", "bonko")
@@ -23,7 +25,7 @@ class SeatingError(ValueError):
 
 @dataclass
 class Round:
-    """One round: tables of four player ids in seat order, and the players on a bye."""
+    """One round: tables of player ids in seat order, and the players on a bye."""
 
     tables: list[list[PlayerId]]
     byes: list[PlayerId] = field(default_factory=list)
@@ -68,6 +70,13 @@ class SeatingRequest:
     byes_so_far: sat-out counts; by default, rounds of `played_rounds` where the player was not
         seated (on a bye or not yet present).
     manual_round: for `manual`, the organizer's tables and byes to check.
+    table_sizes: the sizes a table may have (the game's; Bonken and Bonko (4,), Jonkler 3 to 6).
+    preferred_size: the size the tables aim for (see layout.table_layout; by default the
+        smallest allowed size of at least four).
+    teams: partners who sit together (a team game); each team takes one of `team_seats` at its
+        table, so its two players sit at the same table in their team's seats.
+    team_seats: for each table size, the seats of each team (Bonko: {4: ((0, 2), (1, 3))});
+        by default a team's partners sit opposite each other.
     """
 
     players: Sequence[PlayerId]
@@ -81,6 +90,10 @@ class SeatingRequest:
     byes_so_far: Mapping[PlayerId, int] | None = None
     manual_round: Round | None = None
     options: SeatingOptions = field(default_factory=SeatingOptions)
+    table_sizes: Sequence[int] = (4,)
+    preferred_size: int | None = None
+    teams: Sequence[Team] | None = None
+    team_seats: Mapping[int, Sequence[Sequence[int]]] | None = None
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.seating import Round
+from tournaments.seating import Round, table_layout
 
 
-def assert_valid_round(players: Sequence[int], round_: Round) -> None:
-    """Every present player seated exactly once or on a bye; tables of four; byes = n % 4."""
-    assert all(len(table) == 4 for table in round_.tables)
+def assert_valid_round(
+    players: Sequence[int],
+    round_: Round,
+    sizes: Sequence[int] = (4,),
+    preferred: int | None = None,
+) -> None:
+    """Every present player seated exactly once or on a bye; tables of the layout's sizes
+    (four for Bonken); byes only those the layout leaves (n % 4 for Bonken)."""
+    layout = table_layout(len(players), sizes, preferred)
+    assert sorted((len(table) for table in round_.tables), reverse=True) == layout
+    assert all(len(table) in sizes for table in round_.tables)
     placed = Counter(round_.seated()) + Counter(round_.byes)
     assert sorted(placed) == sorted(players)
     assert set(placed.values()) <= {1}
-    assert len(round_.byes) == len(players) % 4
+    assert len(round_.byes) == len(players) - sum(layout)
 
 
 def sit_outs_fair(rounds: Sequence[Round], start: dict[int, int] | None = None) -> bool:

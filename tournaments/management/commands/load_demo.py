@@ -24,6 +24,7 @@ from games.registry import games as registered_games
 from games.seam import Game
 from games.services import session_submit
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
+from tournaments.seating import table_layout
 
 SLUG = "de-zwarte-schoppen"
 CLASSIC = get_ruleset("classic")
@@ -36,23 +37,6 @@ NAMES = [
 
 def other_games() -> list[Game]:
     return [game for code, game in registered_games().items() if code != "bonken"]
-
-
-def table_sizes(players: int, allowed: tuple[int, ...], preferred: int) -> list[int]:
-    """Balanced tables for ``players`` of allowed sizes, as close to ``preferred`` as they
-    come (Jonkler, 14 players: 5 + 5 + 4); the players left over sit out."""
-    best: tuple[int, list[int]] | None = None
-    for count in range(1, players + 1):
-        base, extra = divmod(players, count)
-        sizes = [base + 1] * extra + [base] * (count - extra)
-        if all(size in allowed for size in sizes):
-            cost = sum(abs(size - preferred) for size in sizes)
-            if best is None or cost < best[0]:
-                best = (cost, sizes)
-    if best is not None:
-        return best[1]
-    usable = max(size for size in allowed if size <= players)
-    return [usable] * (players // usable)
 
 
 def grid_rounds(players: list[Player]) -> list[list[list[Player]]]:
@@ -142,7 +126,7 @@ class Command(BaseCommand):
             ruleset=game.default_ruleset,
         )
         present = players[:14]
-        sizes = table_sizes(len(present), game.table_sizes, game.preferred_size)
+        sizes = table_layout(len(present), game.table_sizes, game.preferred_size)
         for number in (1, 2):
             order = present[:]
             rng.shuffle(order)
