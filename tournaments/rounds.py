@@ -235,7 +235,9 @@ def _planned_round(event: Event) -> Round:
     if round_ is None:
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         return Round(event=event, number=(last or 0) + 1, status=Round.Status.PLANNED)
-    round_.tables.all().delete()
+    # Its tables stay (emptied), so a table's link stays the same when the round is seated
+    # again: table cards printed from the preview still lead to their table.
+    Seat.objects.filter(round=round_).delete()
     round_.byes.all().delete()
     return round_
 
@@ -290,13 +292,17 @@ def _place(round_: Round, player: int, seat: Seat | None, bye: Bye | None) -> No
 
 
 def _save_tables(round_: Round, tables: list[list[int]], byes: list[int]) -> None:
+    """Seat the round; its tables that already exist (a preview seated again) keep their
+    numbers and links, tables no longer needed go."""
+    existing = {table.number: table for table in Table.objects.filter(round=round_)}
     for number, players in enumerate(tables, start=1):
-        table = Table.objects.create(round=round_, number=number)
+        table = existing.pop(number, None) or Table.objects.create(round=round_, number=number)
         Seat.objects.bulk_create(
             Seat(table=table, round=round_, player_id=player, position=position)
             for position, player in enumerate(players)
         )
     Bye.objects.bulk_create(Bye(round=round_, player_id=player) for player in byes)
+    Table.objects.filter(pk__in=[table.pk for table in existing.values()]).delete()
 
 
 def _played_rounds(event: Event, *, before: int) -> list["seating.Round"]:

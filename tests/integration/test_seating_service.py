@@ -177,3 +177,24 @@ def test_starting_a_round_with_byes_recomputes_the_standings(django_capture_on_c
     event.refresh_from_db()
     assert event.results_version == version + 1
     assert event.computation.results_version == event.results_version  # tasks run in-process
+
+
+def test_seating_a_preview_again_keeps_each_tables_link():
+    event = EventFactory()
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    for player in PlayerFactory.create_batch(12):
+        Membership.objects.create(club=event.club, player=player)
+        EventPlayer.objects.create(event=event, player=player)
+    round_ = round_generate(event=event, actor=organizer, seed=1)
+    links = dict(round_.tables.values_list("number", "scoring_token"))
+    seats = set(Seat.objects.filter(round=round_).values_list("table__number", "player_id"))
+    round_ = round_generate(event=event, actor=organizer, seed=2)
+    assert dict(round_.tables.values_list("number", "scoring_token")) == links
+    assert set(Seat.objects.filter(round=round_).values_list("table__number", "player_id")) \
+        != seats
+    # Four players fewer: the third table goes, the others keep their links.
+    gone = EventPlayer.objects.filter(event=event).order_by("pk")[:4]
+    EventPlayer.objects.filter(pk__in=[entry.pk for entry in gone]).update(present=False)
+    round_ = round_generate(event=event, actor=organizer, seed=3)
+    assert dict(round_.tables.values_list("number", "scoring_token")) == {
+        n: links[n] for n in (1, 2)}
