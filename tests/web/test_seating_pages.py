@@ -58,3 +58,26 @@ def test_a_player_cannot_swap_with_themselves(clients, event, language):
     assert expected in response.content.decode()
     assert Seat.objects.filter(round=round_, player_id=seat.player_id).count() == 1
     assert Seat.objects.filter(round=round_).count() == 8
+
+
+def test_the_preview_names_who_meets_again_and_seats_again_by_the_chosen_method():
+    from clubs.models import Membership, Role
+    from tests.factories import EventFactory, PlayerFactory, user_with_role
+    from tests.web.conftest import client_for
+    from tournaments.models import EventPlayer, Round
+    from tournaments.rounds import round_accept, round_generate
+
+    event = EventFactory()
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    for player in PlayerFactory.create_batch(5):  # 4 + a bye: pairs must meet again
+        Membership.objects.create(club=event.club, player=player)
+        EventPlayer.objects.create(event=event, player=player)
+    first = round_generate(event=event, actor=organizer, seed=1)
+    round_accept(round_=first, actor=organizer)
+    second = round_generate(event=event, actor=organizer, seed=1)
+    client = client_for(organizer)
+    page = client.get(f"/manage/rounds/{second.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "meet again in this round" in page and "2 times tonight" in page
+    assert 'name="method"' in page
+    client.post(f"/manage/rounds/{second.pk}/regenerate/", {"method": "random"})
+    assert Round.objects.get(pk=second.pk).seating_method == "random"

@@ -1,8 +1,10 @@
 """Reads for the web pages: a round's tables with their state, a player's sessions and rating
 history. Plain queries; nothing here writes."""
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import combinations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -168,3 +170,27 @@ def chart(points: list[RatingPoint], width: int = 600, height: int = 200) -> dic
         "low": round(low, 1),
         "high": round(high, 1),
     }
+
+
+def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
+    """The pairs at the round's tables who already met earlier in the event (in rounds that
+    started), with how often they will have met after this round, most first."""
+    def table_groups(rounds: QuerySet[Round] | list[Round]) -> dict[int, list[Player]]:
+        groups: dict[int, list[Player]] = {}
+        for seat in Seat.objects.filter(round__in=rounds).select_related("player"):
+            groups.setdefault(seat.table_id, []).append(seat.player)
+        return groups
+
+    earlier = round_.event.rounds.filter(
+        number__lt=round_.number, status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
+    met: Counter[tuple[int, int]] = Counter()
+    for players in table_groups(earlier).values():
+        met.update((a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk)
+                   for a, b in combinations(players, 2))
+    again = []
+    for players in table_groups([round_]).values():
+        for a, b in combinations(sorted(players, key=lambda p: p.name), 2):
+            times = met[(a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk)]
+            if times:
+                again.append((a.name, b.name, times + 1))
+    return sorted(again, key=lambda item: (-item[2], item[0], item[1]))

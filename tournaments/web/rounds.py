@@ -18,7 +18,7 @@ from games.registry import get_game
 from games.views.sheet import blank_sheet, event_ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
-from tournaments.forms import SwapForm
+from tournaments.forms import SeatRoundForm, SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
 from tournaments.web import queries
@@ -55,6 +55,9 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
     }
     if context["is_organizer"] and round_.status == Round.Status.PLAYING and not is_htmx(request):
         context["unfinished"] = unfinished_choices(round_)
+    if round_.status == Round.Status.PLANNED and not is_htmx(request):
+        context["seat_form"] = SeatRoundForm(initial={"method": round_.seating_method})
+        context["meet_again"] = queries.meetings_again(round_)
     if is_htmx(request):
         return render(request, "tournaments/_round_tables.html", context)
     context["swap_form"] = swap_form or _swap_form(round_)
@@ -89,8 +92,11 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
         else:
             if round_.status != Round.Status.PLANNED:
                 return redirect("manage:round", round_id=round_.pk)
+            form = SeatRoundForm(request.POST)
+            method = form.cleaned_data["method"] if form.is_valid() else None
             with seating_results_protected():
-                round_ = round_services.round_generate(event=round_.event, actor=request.user)
+                round_ = round_services.round_generate(event=round_.event, actor=request.user,
+                                                       method=method)
             messages.success(request, _("The round is seated again."))
     except ServiceError as exc:
         if exc.status_code == 403:
