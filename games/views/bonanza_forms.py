@@ -65,19 +65,24 @@ class HandForm(forms.Form):
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, names: list[str], dealer: int, first: bool,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, names: list[str], dealer: int | None, first: bool,
+                 paper: bool = False, **kwargs: Any) -> None:
+        """``dealer`` None: not known yet (a paper sheet, whose first dealer is chosen on the
+        same page), so any player may be named as the widow's buyer and the rules judge it.
+        ``paper``: drop-down lists instead of taps, and a hand may be left empty."""
         super().__init__(*args, **kwargs)
-        self.names, self.dealer = names, dealer
+        self.names, self.dealer, self.paper = names, dealer, paper
         seats = list(enumerate(names))
         nobody = [("", _("nobody"))]
+        pick = forms.Select if paper else forms.RadioSelect
         self.fields["first_dealer"].choices = seats
         if not first:
             del self.fields["first_dealer"]
+        kept = _("the dealer plays it") if dealer is None \
+            else _("%(name)s plays it") % {"name": names[dealer]}
         self.fields["widow_buyer"] = forms.ChoiceField(
-            label=_("Widow"), required=False, widget=forms.RadioSelect,
-            choices=[("", _("%(name)s plays it") % {"name": names[dealer]})]
-            + [(seat, name) for seat, name in seats if seat != dealer])
+            label=_("Widow"), required=False, widget=pick,
+            choices=[("", kept)] + [(seat, name) for seat, name in seats if seat != dealer])
         self.fields["widow_price"] = forms.IntegerField(
             label=_("Price paid to the dealer"), required=False,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
@@ -85,14 +90,14 @@ class HandForm(forms.Form):
             label=_("Who played poker"), required=False, choices=seats,
             widget=forms.CheckboxSelectMultiple)
         self.fields["poker_winner"] = forms.ChoiceField(
-            label=_("Best poker hand"), required=False, choices=nobody + seats,
-            widget=forms.RadioSelect)
+            label=_("Best poker hand"), required=False, choices=nobody + seats, widget=pick)
         for code in SHOWN:
             self.fields[f"section_{code}"] = forms.ChoiceField(
-                label=SECTION_LABELS[code], required=False, choices=seats + nobody,
-                widget=forms.RadioSelect)
+                label=SECTION_LABELS[code], required=False, widget=pick,
+                choices=nobody + seats if paper else seats + nobody)
         self.fields["out_seat"] = forms.ChoiceField(
-            label=_("Who went out"), choices=seats, widget=forms.RadioSelect,
+            label=_("Who went out"), choices=[("", "–")] + seats if paper else seats,
+            widget=pick, required=not paper,
             error_messages={"required": _("Who went out? Tap the player.")})
         for seat, name in seats:
             self.fields[f"cards_{seat}"] = forms.IntegerField(
@@ -106,8 +111,16 @@ class HandForm(forms.Form):
     def cards_fields(self) -> list[forms.BoundField]:
         return [self[f"cards_{seat}"] for seat in range(len(self.names))]
 
+    def filled(self) -> bool:
+        """Whether anything of this hand was entered (a paper sheet's empty hands are not)."""
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return any(value not in (None, "", []) for name, value in data.items()
+                   if name not in ("revision", "first_dealer"))
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.paper and self.filled() and data.get("out_seat") in (None, ""):
+            self.add_error("out_seat", _("Who went out? Every hand ends with one player out."))
         buyer, price = data.get("widow_buyer"), data.get("widow_price")
         if buyer not in (None, "") and price is None and "widow_price" not in self.errors:
             self.add_error("widow_price", _("How many chips did the buyer pay?"))

@@ -159,3 +159,68 @@ def test_a_signed_in_scorer_gets_the_bonanza_page_from_the_table_plan(table):
     page = scorer.get(url(table), {"dealer": 0}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Anna de Vries deals." in page and 'name="contract"' not in page
     assert scorer.post(url(table, "check/"), {}).status_code == 404
+
+
+def sample_document(hands: int = 4, ended: bool = True) -> dict:
+    import random
+
+    from games.bonanza import GAME
+    from games.bonanza.sample import random_session
+
+    return random_session(random.Random(18), seats=3, ruleset=GAME.rulesets["bonanza"],
+                          hands=hands, ended=ended, leftover="split")
+
+
+def paper_post(document: dict, revision: int, **extra) -> dict:
+    data = {"revision": revision, "first_dealer": document["first_dealer"],
+            "ended": "on" if document.get("end") else "", "hand_count": 6, **extra}
+    for number, hand in enumerate(document["hands"], start=1):
+        prefix = f"h{number}-"
+        widow, poker = hand.get("widow") or {}, hand.get("poker") or {}
+        data[prefix + "widow_buyer"] = widow.get("buyer", "")
+        data[prefix + "widow_price"] = widow.get("price", "")
+        data[prefix + "poker_entrants"] = [str(seat) for seat in poker.get("entrants") or []]
+        data[prefix + "poker_winner"] = "" if poker.get("winner") is None else poker["winner"]
+        for code, seat in hand["sections"].items():
+            data[prefix + f"section_{code}"] = "" if seat is None else seat
+        data[prefix + "out_seat"] = hand["out"]["seat"]
+        for seat, cards in enumerate(hand["out"]["cards_left"]):
+            data[prefix + f"cards_{seat}"] = cards
+    return data
+
+
+def test_a_paper_sheet_is_copied_hand_by_hand_and_a_correction_says_why(table):
+    client = client_for()
+    form = client.get(url(table, "paper/"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Who dealt the first hand?" in form and 'name="h4-section_joker"' in form
+    document = sample_document()
+    assert client.post(url(table, "paper/"), paper_post(document, 0)).status_code == 302
+    session = saved(table)
+    assert session.complete and session.document["end"] == {"leftover": "split"}
+    assert session.document["hands"] == document["hands"]
+    assert sum(session.result["totals"]) == 0
+    # The stored sheet comes back filled in.
+    again = client.get(url(table, "paper/"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="h8-out_seat"' in again and "Why does the saved result change?" in again
+    assert client.post(url(table, "paper/"), paper_post(document, 1)).status_code == 400
+    gap = {key: value for key, value in paper_post(document, 1, reason="typo").items()
+           if not key.startswith("h2-")}
+    refused = client.post(url(table, "paper/"), gap, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and "without gaps" in refused.content.decode()
+    # A rules problem is shown at its hand's field, naming the player.
+    wrong = paper_post(document, 1, reason="typo")
+    out = document["hands"][2]["out"]["seat"]
+    wrong[f"h3-cards_{out}"] = 2
+    response = client.post(url(table, "paper/"), wrong, HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert f"Hand 3: The player who went out ({NAMES[out]}) has 0 cards left, not 2." in page
+    assert page.index(f'name="h3-cards_{out}"') < page.rindex("has 0 cards left, not 2.") \
+        < page.index('name="h4-section_joker"')
+    assert saved(table).revision == 1
+    # A correction with its reason: the session goes on without an end.
+    open_again = paper_post(sample_document(ended=False), 1, reason="the end was copied early")
+    assert client.post(url(table, "paper/"), open_again).status_code == 302
+    session = saved(table)
+    assert session.revision == 2 and not session.complete and session.document["end"] is None
+    assert session.revisions.order_by("-number").first().reason == "the end was copied early"
