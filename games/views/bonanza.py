@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.web import problems
-from games.bonanza import GAME, SECTIONS, Ruleset, settle
+from games.bonanza import GAME, SECTIONS, SHOWN, Ruleset, settle
 from games.services import session_append_part, session_submit
 from games.views.bonanza_forms import SECTION_LABELS, HandForm
 from games.views.sheet import short_names
@@ -57,8 +57,16 @@ def sheet_hands(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if end:
         settled = {"chips": end["chips"], "rule": leftover_text(end["leftover"]),
                    "shares": end["shares"]}
+    board = result.get("board") or {}
+    on_board = [(SECTION_LABELS[code], board.get(code, 0)) for code in SECTIONS] \
+        if rows and not end and any(board.values()) else []
     return {"hands": rows, "settled": settled, "totals": result.get("totals"),
-            "placements": result.get("placements")}
+            "placements": result.get("placements"), "on_board": on_board}
+
+
+def blank_sheet(hands: int = 10) -> dict[str, Any]:
+    """What an empty paper score sheet asks per hand (its rows; a column per hand)."""
+    return {"hands": range(1, hands + 1), "sections": [SECTION_LABELS[code] for code in SHOWN]}
 
 
 def _name(names: list[str], seat: int) -> str:

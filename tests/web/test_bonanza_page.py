@@ -224,3 +224,50 @@ def test_a_paper_sheet_is_copied_hand_by_hand_and_a_correction_says_why(table):
     session = saved(table)
     assert session.revision == 2 and not session.complete and session.document["end"] is None
     assert session.revisions.order_by("-number").first().reason == "the end was copied early"
+
+
+def test_the_public_sheet_and_the_blank_sheets_are_bonanzas(table):
+    from clubs.models import Role
+    from games.services import session_submit
+    from tests.factories import user_with_role
+
+    event = table.round.event
+    event.published = True
+    event.save()
+    document = sample_document(hands=5)
+    session = session_submit(table=table, submitted_by=None, document=document,
+                             table_token=table.scoring_token)
+    sheet = client_for().get(f"/events/{event.pk}/tables/{table.pk}/",
+                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "the hand's net chips in bold" in sheet and sheet.count('<th scope="row">') >= 5
+    first = session.result["hands"][0]
+    assert f"<strong>{first['nets'][0]:+d}</strong>" in sheet
+    end = session.result["end"]
+    assert f"At the end the {end['chips']} chips on the board were shared out" in sheet
+    assert "minus game" not in sheet and "Each cell: bid / tricks" not in sheet
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    blank = organizer.get(f"/manage/rounds/{table.round.pk}/sheets/",
+                          HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Widow sold to / price" in blank and "Cards left: Cor Bakker" in blank
+    assert "J♦ + Q♠" in blank and "minus game" not in blank and "the dealer bids last" not in blank
+    sessions = client_for().get(f"/events/{event.pk}/sessions.csv").content.decode()
+    assert sessions.splitlines()[0].endswith("complete,hands,revision")
+    assert sessions.splitlines()[1].endswith(",1,5,1")
+
+
+def test_a_session_in_progress_shows_what_the_board_keeps(table):
+    from games.services import session_submit
+
+    event = table.round.event
+    event.published = True
+    event.save()
+    session_submit(table=table, submitted_by=None, table_token=table.scoring_token,
+                   document={"first_dealer": 0, "hands": WORKED_HANDS})
+    sheet = client_for().get(f"/events/{event.pk}/tables/{table.pk}/",
+                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "On the board now: Joker 0 · J♦ + Q♠ 3" in sheet
+    assert "<strong>-15</strong>" in sheet and "<td>21</td>" in sheet
+
+
+WORKED_HANDS = [{"widow": None, "poker": {"entrants": [0, 1], "winner": 1},
+                 "sections": {"joker": 2}, "out": {"seat": 2, "cards_left": [3, 5, 0]}}]
