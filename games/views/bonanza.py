@@ -44,24 +44,44 @@ def sheet_hands(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
     rows = []
     for hand in result.get("hands") or []:
         running = [total + net for total, net in zip(running, hand["nets"], strict=False)]
-        rows.append({
-            "number": hand["number"], "dealer": _name(names, hand["dealer"]),
-            "out": _name(names, hand["out"]), "board": hand["board_total"],
-            "cells": [{"net": net, "total": total, "dealer": seat == hand["dealer"],
-                       "out": seat == hand["out"]}
-                      for seat, (net, total) in enumerate(zip(hand["nets"], running,
-                                                              strict=False))],
-        })
+        rows.append(
+            {
+                "number": hand["number"],
+                "dealer": _name(names, hand["dealer"]),
+                "out": _name(names, hand["out"]),
+                "board": hand["board_total"],
+                "cells": [
+                    {
+                        "net": net,
+                        "total": total,
+                        "dealer": seat == hand["dealer"],
+                        "out": seat == hand["out"],
+                    }
+                    for seat, (net, total) in enumerate(zip(hand["nets"], running, strict=False))
+                ],
+            }
+        )
     end = result.get("end")
     settled = None
     if end:
-        settled = {"chips": end["chips"], "rule": leftover_text(end["leftover"]),
-                   "shares": end["shares"]}
+        settled = {
+            "chips": end["chips"],
+            "rule": leftover_text(end["leftover"]),
+            "shares": end["shares"],
+        }
     board = result.get("board") or {}
-    on_board = [(SECTION_LABELS[code], board.get(code, 0)) for code in SECTIONS] \
-        if rows and not end and any(board.values()) else []
-    return {"hands": rows, "settled": settled, "totals": result.get("totals"),
-            "placements": result.get("placements"), "on_board": on_board}
+    on_board = (
+        [(SECTION_LABELS[code], board[code]) for code in SECTIONS if board.get(code)]
+        if rows and not end and any(board.values())
+        else []
+    )
+    return {
+        "hands": rows,
+        "settled": settled,
+        "totals": result.get("totals"),
+        "placements": result.get("placements"),
+        "on_board": on_board,
+    }
 
 
 def blank_sheet(hands: int = 10) -> dict[str, Any]:
@@ -77,8 +97,15 @@ def board_cells(carried: dict[str, int], seats: int, ruleset: Ruleset) -> list[d
     """The board as the next hand finds it: per section what was carried over and what it holds
     once every player has put the ante on it (poker grows by the stake per entrant)."""
     put = ruleset.ante * seats
-    return [{"code": code, "label": SECTION_LABELS[code], "carried": carried.get(code, 0),
-             "chips": carried.get(code, 0) + put} for code in SECTIONS]
+    return [
+        {
+            "code": code,
+            "label": SECTION_LABELS[code],
+            "carried": carried.get(code, 0),
+            "chips": carried.get(code, 0) + put,
+        }
+        for code in SECTIONS
+    ]
 
 
 def leftover_text(rule: str) -> str:
@@ -114,24 +141,39 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
     if hands and not result.get("complete"):
         chips = sum(carried.values())
         shares = settle(chips, len(names), ruleset.leftover, hands[-1]["out"])
-        ending = {"chips": chips, "rule": leftover_text(ruleset.leftover),
-                  "last_out": names[hands[-1]["out"]],
-                  "shares": list(zip(shorts, shares, strict=True))}
+        ending = {
+            "chips": chips,
+            "rule": leftover_text(ruleset.leftover),
+            "last_out": names[hands[-1]["out"]],
+            "shares": list(zip(shorts, shares, strict=True)),
+        }
     settled = sheet["settled"]
     if settled:
         settled = {**settled, "shares": list(zip(shorts, settled["shares"], strict=True))}
     return {
-        "table": table, "round": table.round, "event": event, "players": players,
-        "names": names, "short_names": shorts, "session": session, "ruleset": ruleset,
+        "table": table,
+        "round": table.round,
+        "event": event,
+        "players": players,
+        "names": names,
+        "short_names": shorts,
+        "session": session,
+        "ruleset": ruleset,
         "totals": list(zip(shorts, result.get("totals") or [0] * len(names), strict=True)),
-        "sheet": sheet, "hands": sheet["hands"], "settled": settled, "next": nxt,
+        "sheet": sheet,
+        "hands": sheet["hands"],
+        "settled": settled,
+        "next": nxt,
         "board": board_cells(carried, len(names), ruleset),
         "board_carried": sum(carried.values()),
         "dealer_name": names[nxt["dealer"]] if "dealer" in nxt else "",
         "revision": session.revision if session else 0,
         "complete": bool(session and session.complete),
-        "closed": table.round.status == Round.Status.CLOSED, "fits": fits,
-        "first": first, "first_dealer": dealer, "ending": ending,
+        "closed": table.round.status == Round.Status.CLOSED,
+        "fits": fits,
+        "first": first,
+        "first_dealer": dealer,
+        "ending": ending,
         "dealer_choices": list(enumerate(names)),
     }
 
@@ -145,17 +187,25 @@ def hand_form(context: dict[str, Any], data: Any = None) -> HandForm:
 
 
 def _hand_form(context: dict[str, Any], data: Any = None) -> HandForm:
-    return HandForm(data, names=context["names"], dealer=context["next"].get("dealer", 0),
-                    first=context["first"],
-                    initial={"revision": context["revision"],
-                             "first_dealer": context["first_dealer"],
-                             "widow_buyer": "", "poker_winner": "",
-                             **{f"section_{code}": "" for code in SECTIONS}})
+    return HandForm(
+        data,
+        names=context["short_names"],  # on taps; the rules' messages use the full names
+        dealer=context["next"].get("dealer", 0),
+        first=context["first"],
+        initial={
+            "revision": context["revision"],
+            "first_dealer": context["first_dealer"],
+            "widow_buyer": "",
+            "poker_winner": "",
+            **{f"section_{code}": "" for code in SECTIONS},
+        },
+    )
 
 
 def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
-    chosen = request.POST.get("first_dealer") if request.method == "POST" \
-        else request.GET.get("dealer")
+    chosen = (
+        request.POST.get("first_dealer") if request.method == "POST" else request.GET.get("dealer")
+    )
     context = context_for(table, chosen)
     if request.method != "POST":
         if context["next"]:
@@ -167,8 +217,9 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     return _save_hand(request, table, token, context)
 
 
-def _save_hand(request: HttpRequest, table: Table, token: str,
-               context: dict[str, Any]) -> HttpResponse:
+def _save_hand(
+    request: HttpRequest, table: Table, token: str, context: dict[str, Any]
+) -> HttpResponse:
     form = hand_form(context, request.POST)
     context["form"] = form
     if not context["next"] or not form.is_valid():
@@ -177,13 +228,27 @@ def _save_hand(request: HttpRequest, table: Table, token: str,
     revision = form.cleaned_data.get("revision")
     try:
         if context["first"]:  # the first hand also records who dealt it
-            document = {"game": GAME.code, "first_dealer": form.cleaned_data["first_dealer"],
-                        "hands": [part], "end": None}
-            session = session_submit(table=table, submitted_by=request.user, document=document,
-                                     expected_revision=revision, table_token=token)
+            document = {
+                "game": GAME.code,
+                "first_dealer": form.cleaned_data["first_dealer"],
+                "hands": [part],
+                "end": None,
+            }
+            session = session_submit(
+                table=table,
+                submitted_by=request.user,
+                document=document,
+                expected_revision=revision,
+                table_token=token,
+            )
         else:
-            session = session_append_part(table=table, submitted_by=request.user, part=part,
-                                          expected_revision=revision, table_token=token)
+            session = session_append_part(
+                table=table,
+                submitted_by=request.user,
+                part=part,
+                expected_revision=revision,
+                table_token=token,
+            )
     except ServiceError as exc:
         number = len(context["hands"]) + 1
         context["errors"] = form.show_problems(problems(exc.errors), number)
@@ -193,8 +258,9 @@ def _save_hand(request: HttpRequest, table: Table, token: str,
     return redirect("scoring:table", token=token)
 
 
-def _end_or_reopen(request: HttpRequest, table: Table, token: str, context: dict[str, Any],
-                   *, reopen: bool) -> HttpResponse:
+def _end_or_reopen(
+    request: HttpRequest, table: Table, token: str, context: dict[str, Any], *, reopen: bool
+) -> HttpResponse:
     """End the session (the ruleset's leftover rule settles the board) or take the end back."""
     session = context["session"]
     if session is None:
@@ -203,14 +269,21 @@ def _end_or_reopen(request: HttpRequest, table: Table, token: str, context: dict
     end = None if reopen else {"leftover": context["ruleset"].leftover}
     try:
         session_submit(
-            table=table, submitted_by=request.user, document={**session.document, "end": end},
+            table=table,
+            submitted_by=request.user,
+            document={**session.document, "end": end},
             expected_revision=whole_number(request.POST.get("revision")),
-            reason="session reopened" if reopen else "session ended", table_token=token,
+            reason="session reopened" if reopen else "session ended",
+            table_token=token,
         )
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
     else:
-        messages.success(request, _("The session is open again.") if reopen
-                         else _("The session is over; the board is settled."))
+        messages.success(
+            request,
+            _("The session is open again.")
+            if reopen
+            else _("The session is over; the board is settled."),
+        )
     return redirect("scoring:table", token=token)

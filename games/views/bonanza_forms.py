@@ -65,8 +65,15 @@ class HandForm(forms.Form):
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, names: list[str], dealer: int | None, first: bool,
-                 paper: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        names: list[str],
+        dealer: int | None,
+        first: bool,
+        paper: bool = False,
+        **kwargs: Any,
+    ) -> None:
         """``dealer`` None: not known yet (a paper sheet, whose first dealer is chosen on the
         same page), so any player may be named as the widow's buyer and the rules judge it.
         ``paper``: drop-down lists instead of taps, and a hand may be left empty."""
@@ -78,32 +85,54 @@ class HandForm(forms.Form):
         self.fields["first_dealer"].choices = seats
         if not first:
             del self.fields["first_dealer"]
-        kept = _("the dealer plays it") if dealer is None \
+        kept = (
+            _("the dealer plays it")
+            if dealer is None
             else _("%(name)s plays it") % {"name": names[dealer]}
+        )
         self.fields["widow_buyer"] = forms.ChoiceField(
-            label=_("Widow"), required=False, widget=pick,
-            choices=[("", kept)] + [(seat, name) for seat, name in seats if seat != dealer])
+            label=_("Widow"),
+            required=False,
+            widget=pick,
+            choices=[("", kept)] + [(seat, name) for seat, name in seats if seat != dealer],
+        )
         self.fields["widow_price"] = forms.IntegerField(
-            label=_("Price paid to the dealer"), required=False,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+            label=_("Price paid to the dealer"),
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        )
         self.fields["poker_entrants"] = forms.MultipleChoiceField(
-            label=_("Who played poker"), required=False, choices=seats,
-            widget=forms.CheckboxSelectMultiple)
+            label=_("Who played poker"),
+            required=False,
+            choices=seats,
+            widget=forms.CheckboxSelectMultiple,
+        )
         self.fields["poker_winner"] = forms.ChoiceField(
-            label=_("Best poker hand"), required=False, choices=nobody + seats, widget=pick)
+            label=_("Best poker hand"), required=False, choices=nobody + seats, widget=pick
+        )
         for code in SHOWN:
             self.fields[f"section_{code}"] = forms.ChoiceField(
-                label=SECTION_LABELS[code], required=False, widget=pick,
-                choices=nobody + seats if paper else seats + nobody)
+                label=SECTION_LABELS[code],
+                required=False,
+                widget=pick,
+                choices=nobody + seats if paper else seats + nobody,
+            )
         self.fields["out_seat"] = forms.ChoiceField(
-            label=_("Who went out"), choices=[("", "–")] + seats if paper else seats,
-            widget=pick, required=not paper,
-            error_messages={"required": _("Who went out? Tap the player.")})
+            label=_("Who went out"),
+            choices=[("", "–")] + seats if paper else seats,
+            widget=pick,
+            required=not paper,
+            error_messages={"required": _("Who went out? Tap the player.")},
+        )
         for seat, name in seats:
             self.fields[f"cards_{seat}"] = forms.IntegerField(
-                label=name, min_value=0, required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                                "data-cards": seat}))
+                label=name,
+                min_value=0,
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "data-cards": seat}
+                ),
+            )
 
     def section_fields(self) -> list[tuple[str, forms.BoundField]]:
         return [(code, self[f"section_{code}"]) for code in SHOWN]
@@ -114,8 +143,11 @@ class HandForm(forms.Form):
     def filled(self) -> bool:
         """Whether anything of this hand was entered (a paper sheet's empty hands are not)."""
         data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
-        return any(value not in (None, "", []) for name, value in data.items()
-                   if name not in ("revision", "first_dealer"))
+        return any(
+            value not in (None, "", [])
+            for name, value in data.items()
+            if name not in ("revision", "first_dealer")
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -125,8 +157,10 @@ class HandForm(forms.Form):
         if buyer not in (None, "") and price is None and "widow_price" not in self.errors:
             self.add_error("widow_price", _("How many chips did the buyer pay?"))
         if buyer in (None, "") and price is not None:
-            self.add_error("widow_buyer", _("Who bought the widow? Leave the price empty when "
-                                            "the dealer plays it."))
+            self.add_error(
+                "widow_buyer",
+                _("Who bought the widow? Leave the price empty when the dealer plays it."),
+            )
         return data
 
     def part(self) -> dict[str, Any]:
@@ -136,15 +170,28 @@ class HandForm(forms.Form):
         entrants = sorted(int(seat) for seat in data.get("poker_entrants") or [])
         winner = _seat(data.get("poker_winner"))
         return {
-            "widow": {"buyer": buyer, "price": data["widow_price"]} if buyer is not None
-            else None,
-            "poker": {"entrants": entrants, "winner": winner} if entrants or winner is not None
+            "widow": {"buyer": buyer, "price": data["widow_price"]} if buyer is not None else None,
+            "poker": {"entrants": entrants, "winner": winner}
+            if entrants or winner is not None
             else None,
             "sections": {code: _seat(data.get(f"section_{code}")) for code in SHOWN},
-            "out": {"seat": int(data["out_seat"]),
-                    "cards_left": [data.get(f"cards_{seat}") or 0
-                                   for seat in range(len(self.names))]},
+            "out": {
+                "seat": int(data["out_seat"]),
+                "cards_left": [data.get(f"cards_{seat}") or 0 for seat in range(len(self.names))],
+            },
         }
+
+    def problem_links(self) -> list[dict[str, str]]:
+        """The fields with a problem, for the summary above the form: label, anchor, text."""
+        links = []
+        for name, errors in self.errors.items():
+            if name not in self.fields or name in ("revision", "first_dealer"):
+                continue
+            field = self[name]
+            tapped = not name.startswith("cards_") and name != "widow_price"
+            anchor = f"{field.auto_id}-label" if tapped else field.auto_id
+            links.append({"label": str(field.label), "anchor": anchor, "text": " ".join(errors)})
+        return links
 
     def show_problems(self, errors: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:
         """Put the rules' problems about this hand on their fields; the others are returned
