@@ -220,6 +220,9 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
 def _save_hand(
     request: HttpRequest, table: Table, token: str, context: dict[str, Any]
 ) -> HttpResponse:
+    if context["complete"]:
+        messages.error(request, _("The session is over; reopen it to add a hand."))
+        return redirect("scoring:table", token=token)
     form = hand_form(context, request.POST)
     context["form"] = form
     if not context["next"] or not form.is_valid():

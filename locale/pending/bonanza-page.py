@@ -114,6 +114,8 @@ TR = {
     "all to whoever went out last": "helemaal naar wie als laatste uitging",
     "The hand is not saved. Please check:": "Het spel is niet opgeslagen. Kijk even naar:",
     "Hand %(n)s is saved.": "Spel %(n)s is opgeslagen.",
+    "The session is over; reopen it to add a hand.":
+        "De partij is voorbij; heropen haar om een spel toe te voegen.",
     "The session is open again.": "De partij is weer open.",
     "The session is over; the board is settled.": "De partij is voorbij; het bord is verdeeld.",
     "nobody": "niemand",

@@ -169,6 +169,8 @@ def test_ending_the_session_settles_the_board_and_can_be_taken_back(table):
     done = client.get(url(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The session is over" in done and "Save hand" not in done
     assert "Reopen the session" in done and "Undo the last hand" not in done
+    late = client.post(url(table), {**WORKED, "revision": 2}, HTTP_ACCEPT_LANGUAGE="en")
+    assert late.status_code == 302 and saved(table).revision == 2
     reopened = client.post(url(table), {"action": "reopen", "revision": 2})
     assert reopened.status_code == 302
     session = saved(table)
