@@ -25,6 +25,7 @@ from core.errors import Conflict, ServiceError
 from games.registry import find_game
 from tournaments import seating
 from tournaments.counted import counted_sessions
+from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
 from tournaments.tasks import enqueue_standings
@@ -237,6 +238,8 @@ def _planned_round(event: Event) -> Round:
         return Round(event=event, number=(last or 0) + 1, status=Round.Status.PLANNED)
     # Its tables stay (emptied), so a table's link stays the same when the round is seated
     # again: table cards printed from the preview still lead to their table.
+    if round_.tables.filter(session__isnull=False).exists():
+        raise planned_round_has_results()  # a round put back to planned by hand
     Seat.objects.filter(round=round_).delete()
     round_.byes.all().delete()
     return round_

@@ -10,7 +10,7 @@ from core.errors import ServiceError
 from core.web import problems
 from games.forms import PaperForm
 from games.services import session_submit
-from games.views import jonkler_paper
+from games.views import bonanza_paper, jonkler_paper
 from games.views.scoring import organizer_correcting, table_context, table_for_token
 
 REASON = "entered from a paper score sheet"
@@ -20,6 +20,8 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     if table.round.event.game == "jonkler":
         return jonkler_paper.paper_page(request, table, token)
+    if table.round.event.game == "bonanza":
+        return bonanza_paper.paper_page(request, table, token)
     context = table_context(table)
     organizer_correcting(request, context)
     options = {"ruleset": context["ruleset"], "names": context["names"]}

@@ -10,7 +10,7 @@ from clubs.selectors import SCORERS
 from clubs.web import has_role
 from core.parsing import whole_number
 from core.web import is_htmx
-from games.views import jonkler
+from games.views import bonanza, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
@@ -72,12 +72,14 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         result = shown.result
     names = short_names([p.name for p in players])
     rows = session_rows(result, event_ruleset_or_none(event), names)
+    rounds: list = []
+    hands = None
     if event.game == "jonkler":
         rows, rounds = [], jonkler.sheet_rounds(result)
-    else:
-        rounds = []
+    elif event.game == "bonanza":
+        rows, hands = [], bonanza.sheet_hands(result, names)
     return render(request, "games/table_sheet.html", {
-        "rounds": rounds,
+        "rounds": rounds, "sheet": hands,
         "event": event, "table": table, "players": players, "session": session,
         "rows": rows, "short_names": names, "totals": result.get("totals"),
         "placements": result.get("placements"), "revisions": revisions,

@@ -15,6 +15,7 @@ from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import attach_problems, is_htmx, problems, refused
 from games.registry import get_game
+from games.views.bonanza import blank_sheet as bonanza_blank_sheet
 from games.views.sheet import blank_sheet, event_ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
@@ -151,4 +152,5 @@ def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     return render(request, "tournaments/print_sheets.html", {
         "round": round_, "event": event, "tables": queries.round_tables(round_),
         "sheet": sheet, "ruleset": ruleset, "jonkler_rounds": range(1, rounds + 1),
+        "bonanza": bonanza_blank_sheet() if event.game == "bonanza" else None,
     })
