@@ -185,7 +185,7 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         fields = [
             "id", "club", "name", "kind", "date", "game", "ruleset", "planned_rounds", "status",
             "published", "seating_method", "created_at", "standings_order", "points_per_place",
-            "bye_credit", "bye_points", "bye_placement_points",
+            "bye_credit", "bye_points", "bye_placement_points", "substitute_counts",
         ]
         # The standings configuration changes through /events/{id}/standings-config/; the
         # status and visibility through the commands /events/{id}/publish/ and .../close/
@@ -382,6 +382,20 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
                 {field: [f"'{key}' is not a number."]})
         result[int(key)] = value
     return result
+
+
+class SubstituteSerializer(serializers.Serializer):
+    position = serializers.IntegerField(
+        min_value=0, max_value=15, help_text="The seat (counted from 0) whose player left.")
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), help_text="The substitute, a member of the club.")
+    from_part = serializers.IntegerField(
+        min_value=1, max_value=1000,
+        help_text="The first part the substitute plays (a Bonken game, a Jonkler round, a "
+        "Bonanza hand; 1 = the first).")
+    reason = serializers.CharField(max_length=200, required=False, default="")
+    id = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True, source="table_id")
 
 
 class PublishSerializer(serializers.Serializer):

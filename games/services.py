@@ -30,6 +30,7 @@ from games.seam import Part as GamePart
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
+from tournaments.substitutes import credited_players
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -262,7 +263,7 @@ def _write_locked(
                           at=now)
     session.table = table
     session.created_now = created  # the API answers 201 for a new session, 200 for a change
-    _replace_rows(session, result, seats, previous_parts)
+    _replace_rows(session, result, seats, previous_parts, event.substitute_counts)
     audit(
         actor, "session.save", session, club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
@@ -319,7 +320,7 @@ def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> An
 
 def _replace_rows(
     session: Session, result: Outcome, seats: list[store.SeatedPlayer],
-    previous_parts: list[GamePart],
+    previous_parts: list[GamePart], counts: str = "starter",
 ) -> None:
     """Bring the part rows and per-seat results in line with the new result.
 
@@ -336,16 +337,20 @@ def _replace_rows(
     store.parts_insert(session.pk, parts[keep:])
     totals = result.totals or [0] * len(seats)
     placements = result.placements if result.complete else None
-    rows = [
-        SessionSeat(
+    credited = credited_players(session.table_id, {s.position: s.player.pk for s in seats},
+                                len(parts), counts)
+    rows = []
+    for seat in seats:
+        row = SessionSeat(
             session=session,
             position=seat.position,
-            player=seat.player,
+            player_id=credited[seat.position],
             total=totals[seat.position],
             placement=placements[seat.position] if placements else None,
         )
-        for seat in seats
-    ]
+        if row.player_id == seat.player.pk:
+            row.player = seat.player  # no query to show it
+        rows.append(row)
     store.seat_results_save(session.pk, [
         store.SeatResultRow(row.position, row.player_id, row.total, row.placement) for row in rows
     ])

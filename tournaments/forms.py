@@ -36,6 +36,10 @@ class EventForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"))
     planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
     seating_method = forms.ChoiceField(label=_("Seating"))
+    substitute_counts = forms.TypedChoiceField(
+        label=_("A seat a substitute finished counts for"), required=False,
+        choices=Event._meta.get_field("substitute_counts").choices, initial="starter",
+        empty_value="starter")
 
     def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
                  **kwargs: Any) -> None:

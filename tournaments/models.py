@@ -68,6 +68,12 @@ class Event(models.Model):
     )
     bye_points = models.FloatField(_("points for a bye"), default=0)
     bye_placement_points = models.FloatField(_("placement points for a bye"), default=0)
+    # Whose result a seat's session is when a substitute finished it (tournaments.substitutes).
+    substitute_counts = models.CharField(
+        _("a substitute's seat counts for"), max_length=12, default="starter",
+        choices=[("starter", _("the player who started the session")),
+                 ("most_parts", _("whoever played most of the session"))],
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -219,6 +225,31 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} on seat {self.position} of {self.table}"
+
+
+class Substitution(models.Model):
+    """A player who takes over a seat during a session (the seated player left): from part
+    ``from_part`` (1 = the first game, round or hand) on, ``player`` plays that seat. The
+    seat's positions, and so the game's rotation, stay as they are."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="substitutions")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="substitutions")
+    from_part = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey("auth.User", null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_substitute_per_seat"),
+            models.CheckConstraint(condition=models.Q(from_part__gte=1),
+                                   name="substitute_from_a_part"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.position + 1}: substitute from part {self.from_part}"
 
 
 class Bye(models.Model):

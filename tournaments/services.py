@@ -23,6 +23,7 @@ from tournaments.models import (
     StandingsComputation,
 )
 from tournaments.rounds import GENERATED_METHODS
+from tournaments.substitutes import event_recredit
 from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None
@@ -106,6 +107,7 @@ def event_create(
     ruleset: str | None = None,
     planned_rounds: int = 1,
     seating_method: str = "balanced",
+    substitute_counts: str = "starter",
 ) -> Event:
     """A new club night or tournament of ``club``, as a draft that is not yet published. It
     plays ``game`` (a code of the registry) under ``ruleset`` (the game's default if none)."""
@@ -114,18 +116,20 @@ def event_create(
     if not ruleset and known is not None:
         ruleset = known.default_ruleset
     _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
-                        planned_rounds=planned_rounds, seating_method=seating_method)
+                        planned_rounds=planned_rounds, seating_method=seating_method,
+                        substitute_counts=substitute_counts)
     with transaction.atomic():
         event = Event.objects.create(
             club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset,
             planned_rounds=planned_rounds, seating_method=seating_method,
-            status=Event.Status.DRAFT, published=False,
+            substitute_counts=substitute_counts, status=Event.Status.DRAFT, published=False,
         )
         audit(actor, "event.create", event, club_id=club.pk, name=event.name)
     return event
 
 
-EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method")
+EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method",
+                "substitute_counts")
 
 
 def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
@@ -152,6 +156,12 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
                          f"Unknown ruleset '{ruleset}' for {played.name}; known: {known}.",
                          f"Onbekende spelregels '{ruleset}' voor {played.name_nl}; bekend: "
                          f"{known}.", "ruleset"))
+    counts = fields.get("substitute_counts")
+    if counts is not None and counts not in ("starter", "most_parts"):
+        problems.append(("unknown_substitute_counts",
+                         f"'{counts}' is not a choice; choose starter or most_parts.",
+                         f"'{counts}' is geen keuze; kies starter of most_parts.",
+                         "substitute_counts"))
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
         problems.append(("unknown_seating_method", f"Unknown seating method '{method}'.",
@@ -197,6 +207,8 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
             audit(actor, "event.update", event, club_id=event.club_id, changed=sorted(changed))
         if event.date != old_date and event.sessions.exists():
             enqueue_ratings(event.club_id)  # ratings follow the play order, dates first
+        if "substitute_counts" in changed:
+            event_recredit(event)
     return event
 
 

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.web import exports, house_rules, lifecycle, organizer, players, public, rounds
+from tournaments.web import (
+    exports,
+    house_rules,
+    lifecycle,
+    organizer,
+    players,
+    public,
+    rounds,
+    substitutes,
+)
 
 app_name = "public"
 
@@ -26,6 +35,7 @@ manage_patterns = [
     path("rounds/<int:round_id>/close/", lifecycle.close_round, name="round-close"),
     path("rounds/<int:round_id>/reopen/", lifecycle.reopen_round, name="round-reopen"),
     path("rounds/<int:round_id>/cards/", rounds.table_cards, name="cards"),
+    path("tables/<int:table_id>/substitute/", substitutes.substitute, name="substitute"),
     path("rounds/<int:round_id>/sheets/", rounds.score_sheets, name="sheets"),
 ]
 

@@ -24,6 +24,7 @@ from api.serializers import (
     RoundSerializer,
     SeatSerializer,
     StandingsSerializer,
+    SubstituteSerializer,
     TableSerializer,
     numbered,
 )
@@ -41,6 +42,7 @@ from tournaments.services import (
     event_publish,
     event_update,
 )
+from tournaments.substitutes import table_substitute
 from tournaments.tables import (
     round_create,
     round_delete,
@@ -205,6 +207,20 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
 
     def delete_object(self, instance: Table) -> None:
         table_delete(table=instance, actor=self.request.user)
+
+    @extend_schema(request=SubstituteSerializer, responses={201: SubstituteSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def substitute(self, request: Request, pk: str | None = None) -> Response:
+        """A player who left is replaced at the table from a given part on (the club's
+        scorers, while the round is played). Whose result the seat's session is follows the
+        event's ``substitute_counts``."""
+        table = self.get_object()
+        require_role(request.user, table.round.event.club_id, SCORERS, "seat a substitute")
+        serializer = SubstituteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        substitution = table_substitute(table=table, actor=request.user,
+                                        **serializer.validated_data)
+        return Response(SubstituteSerializer(substitution).data, status=status.HTTP_201_CREATED)
 
 
 class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):

@@ -22,7 +22,7 @@ from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SeatRoundForm, SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
-from tournaments.web import queries
+from tournaments.web import queries, substitutes
 from tournaments.web.lifecycle import unfinished_choices
 
 POLL_SECONDS = 10
@@ -56,6 +56,8 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
     }
     if context["is_organizer"] and round_.status == Round.Status.PLAYING and not is_htmx(request):
         context["unfinished"] = unfinished_choices(round_)
+        context["stand_ins"] = substitutes.candidates(round_)
+    context["substitutions"] = substitutes.substitutions(round_)
     if round_.status == Round.Status.PLANNED and not is_htmx(request):
         context["seat_form"] = SeatRoundForm(initial={"method": round_.seating_method})
         context["meet_again"] = queries.meetings_again(round_)
