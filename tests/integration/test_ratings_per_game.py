@@ -37,8 +37,13 @@ def _table(event, players, number=1, round_number=1) -> Table:
 
 def _event(club, game, day, *, published=True):
     ruleset = {"bonken": "classic"}.get(game, game)
-    return EventFactory(club=club, game=game, ruleset=ruleset, published=published,
-                        date=datetime.date(2026, 11, day))
+    return EventFactory(
+        club=club,
+        game=game,
+        ruleset=ruleset,
+        published=published,
+        date=datetime.date(2026, 11, day),
+    )
 
 
 def _document(game, seats, seed):
@@ -49,15 +54,27 @@ def _document(game, seats, seed):
 
 
 def _ratings(club, game) -> dict[int, tuple[float, float, int]]:
-    return {r.player_id: (r.mu, r.sigma, r.sessions_played)
-            for r in PlayerRating.objects.filter(pool__club=club, pool__game=game)}
+    return {
+        r.player_id: (r.mu, r.sigma, r.sessions_played)
+        for r in PlayerRating.objects.filter(pool__club=club, pool__game=game)
+    }
 
 
 def _history(club, game) -> list[tuple]:
-    return list(RatingHistory.objects.filter(pool__club=club, pool__game=game)
-                .order_by("position", "seat")
-                .values_list("session_id", "position", "player_id", "seat", "place",
-                             "mu_after", "sigma_after", "expected_placement"))
+    return list(
+        RatingHistory.objects.filter(pool__club=club, pool__game=game)
+        .order_by("position", "seat")
+        .values_list(
+            "session_id",
+            "position",
+            "player_id",
+            "seat",
+            "place",
+            "mu_after",
+            "sigma_after",
+            "expected_placement",
+        )
+    )
 
 
 @pytest.fixture
@@ -66,8 +83,9 @@ def club_night():
     organizer = user_with_role(club, Role.ORGANIZER)
     people = PlayerFactory.create_batch(13)
     bonken = _event(club, "bonken", 10)
-    session_submit(table=_table(bonken, people[:4]), submitted_by=organizer,
-                   document=classic_document())
+    session_submit(
+        table=_table(bonken, people[:4]), submitted_by=organizer, document=classic_document()
+    )
     return club, organizer, people
 
 
@@ -81,13 +99,18 @@ def test_jonkler_results_do_not_move_bonken_ratings(club_night):
     five = _table(jonkler, people[:5], number=1)
     four = _table(jonkler, people[5:9], number=2)
     for table, seed in ((five, 1), (four, 2)):
-        session_submit(table=table, submitted_by=organizer,
-                       document=_document("jonkler", len(table.seats.all()), seed))
+        session_submit(
+            table=table,
+            submitted_by=organizer,
+            document=_document("jonkler", len(table.seats.all()), seed),
+        )
     sync = ratings_update(club_id=club.pk)
     assert sync.sessions_rated == 2
 
     assert set(RatingPool.objects.filter(club=club).values_list("game", flat=True)) == {
-        "bonken", "jonkler"}
+        "bonken",
+        "jonkler",
+    }
     assert _ratings(club, "bonken") == bonken_before  # not a bit moved
     jonkler_ratings = _ratings(club, "jonkler")
     assert set(jonkler_ratings) == {p.pk for p in people[:9]}
@@ -95,22 +118,26 @@ def test_jonkler_results_do_not_move_bonken_ratings(club_night):
     # Each table is one match ranked by the game's placements: five and four seats.
     for table in (five, four):
         session = Session.objects.get(table=table)
-        stored = dict(SessionSeat.objects.filter(session=session)
-                      .values_list("player_id", "placement"))
-        rated = list(RatingHistory.objects.filter(session=session)
-                     .values_list("player_id", "place", "expected_placement"))
+        stored = dict(
+            SessionSeat.objects.filter(session=session).values_list("player_id", "placement")
+        )
+        rated = list(
+            RatingHistory.objects.filter(session=session).values_list(
+                "player_id", "place", "expected_placement"
+            )
+        )
         assert {player: place for player, place, _ in rated} == stored
         seats = len(stored)
-        assert sum(expected for _, _, expected in rated) == pytest.approx(
-            seats * (seats + 1) / 2)
+        assert sum(expected for _, _, expected in rated) == pytest.approx(seats * (seats + 1) / 2)
 
 
 def test_a_bonanza_table_of_five_is_one_match_by_net_chips(club_night):
     club, organizer, people = club_night
     bonanza = _event(club, "bonanza", 13)
     table = _table(bonanza, people[4:9])
-    session = session_submit(table=table, submitted_by=organizer,
-                             document=_document("bonanza", 5, 5))
+    session = session_submit(
+        table=table, submitted_by=organizer, document=_document("bonanza", 5, 5)
+    )
     ratings_update(club_id=club.pk)
     seats = list(SessionSeat.objects.filter(session=session).order_by("position"))
     rated = {row.player_id: row for row in RatingHistory.objects.filter(session=session)}
@@ -148,11 +175,17 @@ def test_a_bonko_table_is_a_match_of_two_teams(club_night):
 def test_the_api_filters_by_game_and_keeps_unpublished_results_out(club_night):
     club, organizer, people = club_night
     jonkler = _event(club, "jonkler", 12)
-    session_submit(table=_table(jonkler, people[:5]), submitted_by=organizer,
-                   document=_document("jonkler", 5, 3))
+    session_submit(
+        table=_table(jonkler, people[:5]),
+        submitted_by=organizer,
+        document=_document("jonkler", 5, 3),
+    )
     hidden = _event(club, "jonkler", 15, published=False)
-    secret = session_submit(table=_table(hidden, people[8:13]), submitted_by=organizer,
-                            document=_document("jonkler", 5, 4))
+    secret = session_submit(
+        table=_table(hidden, people[8:13]),
+        submitted_by=organizer,
+        document=_document("jonkler", 5, 4),
+    )
     ratings_update(club_id=club.pk)
     assert not RatingHistory.objects.filter(session=secret).exists()
 
@@ -190,16 +223,26 @@ def test_a_correction_replays_to_what_a_fresh_computation_gives(club_night):
     tables = [_table(jonkler, people[:5], number=1), _table(jonkler, people[5:9], number=2)]
     later = _event(club, "jonkler", 20)
     tables.append(_table(later, [people[0], people[5], people[8], people[2]], number=1))
-    sessions = [session_submit(table=table, submitted_by=organizer,
-                               document=_document("jonkler", table.seats.count(), 20 + n))
-                for n, table in enumerate(tables)]
+    sessions = [
+        session_submit(
+            table=table,
+            submitted_by=organizer,
+            document=_document("jonkler", table.seats.count(), 20 + n),
+        )
+        for n, table in enumerate(tables)
+    ]
     ratings_update(club_id=club.pk)
     before = _history(club, "jonkler")
 
     first = sessions[0]
     corrected = _document("jonkler", 5, 99)
-    session_submit(table=tables[0], submitted_by=organizer, document=corrected,
-                   expected_revision=first.revision, reason="copied the wrong sheet")
+    session_submit(
+        table=tables[0],
+        submitted_by=organizer,
+        document=corrected,
+        expected_revision=first.revision,
+        reason="copied the wrong sheet",
+    )
     bonken = _ratings(club, "bonken")
     sync = ratings_update(club_id=club.pk)  # Bonken unchanged, Jonkler replayed
     assert sync.mode == "replayed" and sync.game == ""

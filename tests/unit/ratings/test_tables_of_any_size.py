@@ -149,8 +149,12 @@ team_splits = st.sampled_from([((0, 2), (1, 3)), ((0, 1), (2, 3)), ((1, 3), (0, 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(mus, min_size=4, max_size=4), st.lists(sigmas, min_size=4, max_size=4),
-       team_splits, st.booleans())
+@given(
+    st.lists(mus, min_size=4, max_size=4),
+    st.lists(sigmas, min_size=4, max_size=4),
+    team_splits,
+    st.booleans(),
+)
 def test_partners_move_in_the_same_direction_and_the_winners_gain(
     table_mus, table_sigmas, teams, first_wins
 ) -> None:
@@ -177,17 +181,24 @@ def test_team_mu_changes_sum_to_zero_for_equal_sigmas(table_mus, sigma, teams) -
 
 def test_the_team_update_is_openskills_and_shared_by_variance() -> None:
     table_mus, table_sigmas = [20.0, 25.0, 30.0, 22.0], [3.0, 4.0, 5.0, 6.0]
-    outcome = rate_team_table(table_mus, table_sigmas, [10, 21, 10, 21], [2, 1, 2, 1],
-                              ((0, 2), (1, 3)), CONFIG)
-    model = PlackettLuce(mu=CONFIG.mu, sigma=CONFIG.sigma, beta=CONFIG.beta,
-                         kappa=CONFIG.kappa, tau=CONFIG.tau)
+    outcome = rate_team_table(
+        table_mus, table_sigmas, [10, 21, 10, 21], [2, 1, 2, 1], ((0, 2), (1, 3)), CONFIG
+    )
+    model = PlackettLuce(
+        mu=CONFIG.mu, sigma=CONFIG.sigma, beta=CONFIG.beta, kappa=CONFIG.kappa, tau=CONFIG.tau
+    )
     rated = model.rate(
-        [[model.rating(mu=table_mus[s], sigma=table_sigmas[s]) for s in (0, 2)],
-         [model.rating(mu=table_mus[s], sigma=table_sigmas[s]) for s in (1, 3)]],
+        [
+            [model.rating(mu=table_mus[s], sigma=table_sigmas[s]) for s in (0, 2)],
+            [model.rating(mu=table_mus[s], sigma=table_sigmas[s]) for s in (1, 3)],
+        ],
         ranks=[2, 1],
     )
-    library = {seat: player for team, seats in zip(rated, ((0, 2), (1, 3)), strict=True)
-               for seat, player in zip(seats, team, strict=True)}
+    library = {
+        seat: player
+        for team, seats in zip(rated, ((0, 2), (1, 3)), strict=True)
+        for seat, player in zip(seats, team, strict=True)
+    }
     for seat in range(4):
         assert outcome.mus[seat] == pytest.approx(library[seat].mu, abs=1e-12)
         assert outcome.sigmas[seat] == pytest.approx(library[seat].sigma, abs=1e-12)
@@ -197,8 +208,9 @@ def test_the_team_update_is_openskills_and_shared_by_variance() -> None:
 
 def test_a_bonko_round_decided_by_roll_off_ranks_by_placement_not_score() -> None:
     """Equal team scores, the roll-off gave the round to the second team."""
-    session = SessionResult("r1", START, (1, 2, 3, 4), (21, 21, 21, 21), (2, 1, 2, 1),
-                            ((0, 2), (1, 3)))
+    session = SessionResult(
+        "r1", START, (1, 2, 3, 4), (21, 21, 21, 21), (2, 1, 2, 1), ((0, 2), (1, 3))
+    )
     state = RatingState()
     entries = apply_session(state, session, CONFIG)
     assert [entry.place for entry in entries] == [2, 1, 2, 1]
@@ -224,8 +236,9 @@ def test_replay_of_mixed_sizes_equals_applying_one_by_one(specs) -> None:
             continue
         ranks = tuple(1 + (seed >> seat) % 3 for seat in range(seats))
         ranks = tuple(1 + sum(1 for o in ranks if o < r) for r in ranks)
-        sessions.append(SessionResult(index, START + timedelta(days=index), players,
-                                      (0,) * seats, ranks))
+        sessions.append(
+            SessionResult(index, START + timedelta(days=index), players, (0,) * seats, ranks)
+        )
     state = RatingState()
     one_by_one = [entry for s in sessions for entry in apply_session(state, s, CONFIG)]
     assert replay(sessions, CONFIG).history == one_by_one
