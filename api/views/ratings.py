@@ -29,6 +29,7 @@ from api.serializers_ratings import (
 )
 from clubs.models import Club, Player
 from core.csv_safe import csv_writer
+from games.registry import find_game, games
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import (
     ExplainedSession,
@@ -39,6 +40,18 @@ from tournaments.ratings_db.selectors import (
 )
 
 GAME_HELP = "Only this game's ratings (default: bonken, or the club's only rated game)."
+
+
+class GameField(serializers.CharField):
+    """A game's code, one of the registered games (empty: none given)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        code = super().to_internal_value(data)
+        if code and find_game(code) is None:
+            raise serializers.ValidationError(
+                f"Unknown game {code!r}; known games: {', '.join(sorted(games()))}."
+            )
+        return code
 
 
 class CSVRenderer(BaseRenderer):
@@ -94,10 +107,8 @@ class _ListView(APIView):
 
 
 class RatingsQuerySerializer(serializers.Serializer):
-    game = serializers.RegexField(
-        r"^[a-z][a-z0-9_]{0,19}$", required=False, allow_blank=True, default="",
-        help_text=GAME_HELP,
-    )
+    game = GameField(required=False, allow_blank=True, default="", max_length=20,
+                     help_text=GAME_HELP)
     provisional = serializers.BooleanField(
         required=False, allow_null=True, default=None,
         help_text="true: only provisional players (few sessions); false: only the others.",
@@ -143,10 +154,8 @@ class HistoryQuerySerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=1, max_value=2**62,
         help_text="Only this club's rating pool (default: every pool the player is rated in).",
     )
-    game = serializers.RegexField(
-        r"^[a-z][a-z0-9_]{0,19}$", required=False, allow_blank=True, default="",
-        help_text="Only this game's rating pools (default: every game).",
-    )
+    game = GameField(required=False, allow_blank=True, default="", max_length=20,
+                     help_text="Only this game's rating pools (default: every game).")
 
 
 HISTORY_COLUMNS = ["club", "game", "session", "played_on", "event", "event_name", "round", "table",

@@ -6,9 +6,11 @@ computation; an unpublished event's sessions stay out."""
 from __future__ import annotations
 
 import datetime
+import io
 import random
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
@@ -198,6 +200,8 @@ def test_the_api_filters_by_game_and_keeps_unpublished_results_out(club_night):
     nothing = api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=bonanza").json()
     assert nothing["results"] == []
     assert api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=Not a game").status_code == 400
+    refused = api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=chess")
+    assert refused.status_code == 400 and "chess" in str(refused.json())
 
     player = people[0]  # played Bonken and Jonkler
     every = api.get(f"/api/v1/players/{player.pk}/rating-history/").json()["results"]
@@ -253,3 +257,13 @@ def test_a_correction_replays_to_what_a_fresh_computation_gives(club_night):
     rebuilt_sync = ratings_rebuild(club_id=club.pk, game="jonkler")
     assert rebuilt_sync.mode == "rebuilt" and rebuilt_sync.sessions_rated == 3
     assert (_history(club, "jonkler"), _ratings(club, "jonkler")) == replayed
+    call_command("ratings_rebuild", "--club", str(club.pk), "--check", stdout=io.StringIO())
+    call_command(
+        "ratings_rebuild",
+        "--club",
+        str(club.pk),
+        "--game",
+        "jonkler",
+        "--check",
+        stdout=io.StringIO(),
+    )
