@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from tournaments.ratings.config import RatingConfig
 from tournaments.ratings.stages import expected_omega_delta
@@ -73,7 +74,7 @@ def _library_teams(
     ranks: Sequence[int],
     config: RatingConfig,
 ) -> tuple[list[float], list[float]]:
-    model = library_model(config)
+    model: Any = library_model(config)  # either model; openskill types each with its own
     rated_teams = [
         [model.rating(mu=mus[seat], sigma=sigmas[seat]) for seat in team] for team in teams
     ]
