@@ -34,6 +34,7 @@ class RatingRowSerializer(serializers.Serializer):
 
 class RatingListSerializer(serializers.Serializer):
     club = serializers.IntegerField()
+    game = serializers.CharField(help_text="The game whose ratings these are.")
     as_of = serializers.DateField(allow_null=True)
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
@@ -51,6 +52,7 @@ class OpponentSerializer(serializers.Serializer):
 
 class ExplainedSessionSerializer(serializers.Serializer):
     club = serializers.IntegerField()
+    game = serializers.CharField(help_text="The game of the rating pool.")
     session = serializers.IntegerField()
     played_on = serializers.DateField()
     event = serializers.IntegerField(allow_null=True, help_text="Null if you may not see it.")

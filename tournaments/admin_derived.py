@@ -62,11 +62,12 @@ class RatingPoolAdmin(ServiceAdmin):
     """A club's rating pool: its configuration changes through ``rating_pool_configure_as``
     (an organizer; audited; the ratings are rebuilt with it); the bookkeeping is read-only."""
 
-    list_display = ["club", "sessions_applied", "last_played_on", "updated_at"]
+    list_display = ["club", "game", "sessions_applied", "last_played_on", "updated_at"]
+    list_filter = ["game"]
     list_select_related = ["club"]
     search_fields = ["club__name"]
     readonly_fields = [
-        "club", "applied_config", "sessions_applied", "revisions_applied", "last_order_key",
+        "club", "game", "applied_config", "sessions_applied", "revisions_applied", "last_order_key",
         "last_session_id", "last_played_on", "dirty_from", "updated_at",
     ]
 
@@ -76,7 +77,7 @@ class RatingPoolAdmin(ServiceAdmin):
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, RatingPool)
         return rating_pool_configure_as(club_id=original.club_id, actor=request.user,
-                                        config=form.cleaned_data["config"])
+                                        config=form.cleaned_data["config"], game=original.game)
 
 
 @admin.register(PlayerRating)

@@ -77,7 +77,8 @@ def event_standing_lines(event: Event) -> list[dict[str, Any]]:
             Bye.objects.filter(**started).values_list("player_id", "round_id")]
     seated = set(Seat.objects.filter(**started).values_list("player_id", flat=True))
     players = seated | {r.player_id for r in results} | {b.player_id for b in byes}
-    ratings = ratings_before(club_id=event.club_id, day=event.date, player_ids=players)
+    ratings = ratings_before(club_id=event.club_id, day=event.date, player_ids=players,
+                             game=event.game)
     rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),
                            opponent_ratings=ratings)
     places: dict[int, list[int]] = {}

@@ -312,7 +312,10 @@ ORDER_KEY_LENGTH = 64
 
 
 class RatingPool(models.Model):
-    """A club's rating pool and what of it has been applied.
+    """A club's rating pool for one game and what of it has been applied.
+
+    A club has one pool per game it rates (``game``, a code of ``games.registry``): a Bonken
+    rating says nothing about Jonkler, so each game's sessions rate only each other.
 
     ``config`` overrides fields of ``tournaments.ratings.RatingConfig``; ``applied_config`` is
     the configuration the stored ratings were computed with (a difference means a rebuild).
@@ -321,7 +324,8 @@ class RatingPool(models.Model):
     ``dirty_from`` is the play-order key from which the pool must be replayed (empty: none).
     """
 
-    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_pool")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_pools")
+    game = models.CharField(_("game"), max_length=20, default="bonken")
     config = models.JSONField(_("rating configuration"), default=dict, blank=True)
     applied_config = models.JSONField(null=True, blank=True)
     sessions_applied = models.PositiveIntegerField(default=0)
@@ -333,11 +337,14 @@ class RatingPool(models.Model):
     updated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "game"], name="rating_pool_per_game"),
+        ]
         verbose_name = _("rating pool")
         verbose_name_plural = _("rating pools")
 
     def __str__(self) -> str:
-        return f"ratings of club {self.club_id} ({self.sessions_applied} sessions)"
+        return f"{self.game} ratings of club {self.club_id} ({self.sessions_applied} sessions)"
 
 
 class PlayerRating(models.Model):

@@ -121,7 +121,7 @@ def recredit(table_id: int, event: Event) -> None:
     if changed:
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         enqueue_standings(event.pk)
-        ratings_mark_dirty(club_id=event.club_id, from_date=event.date)
+        ratings_mark_dirty(club_id=event.club_id, from_date=event.date, game=event.game)
         enqueue_ratings(event.club_id)
 
 

@@ -29,8 +29,29 @@ from api.serializers_ratings import (
 )
 from clubs.models import Club, Player
 from core.csv_safe import csv_writer
+from games.registry import find_game, games
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
-from tournaments.ratings_db.selectors import ExplainedSession, club_ratings, player_rating_history
+from tournaments.ratings_db.selectors import (
+    ExplainedSession,
+    club_ratings,
+    player_rating_history,
+    rating_game,
+    rating_games,
+)
+
+GAME_HELP = "Only this game's ratings (default: bonken, or the club's only rated game)."
+
+
+class GameField(serializers.CharField):
+    """A game's code, one of the registered games (empty: none given)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        code = super().to_internal_value(data)
+        if code and find_game(code) is None:
+            raise serializers.ValidationError(
+                f"Unknown game {code!r}; known games: {', '.join(sorted(games()))}."
+            )
+        return code
 
 
 class CSVRenderer(BaseRenderer):
@@ -86,6 +107,8 @@ class _ListView(APIView):
 
 
 class RatingsQuerySerializer(serializers.Serializer):
+    game = GameField(required=False, allow_blank=True, default="", max_length=20,
+                     help_text=GAME_HELP)
     provisional = serializers.BooleanField(
         required=False, allow_null=True, default=None,
         help_text="true: only provisional players (few sessions); false: only the others.",
@@ -110,17 +133,20 @@ class ClubRatingsView(_ListView):
         query = RatingsQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         as_of: date | None = query.validated_data["as_of"]
-        rows = club_ratings(club_id=club.pk, as_of=as_of,
+        wanted = query.validated_data["game"] or None
+        game = wanted or rating_game(rating_games(club.pk))
+        rows = club_ratings(club_id=club.pk, game=game, as_of=as_of,
                             provisional=query.validated_data["provisional"])
         data = RatingRowSerializer(rows, many=True).data
         if self.wants_csv(request):
             suffix = f"-{as_of.isoformat()}" if as_of else ""
             return self.csv_response(
-                f"{slugify(club.name) or 'club'}-ratings{suffix}.csv", RATING_COLUMNS,
+                f"{slugify(club.name) or 'club'}-{game}-ratings{suffix}.csv", RATING_COLUMNS,
                 [[row[c] for c in RATING_COLUMNS] for row in data],
             )
         shown, links = self.page(request, list(data))
-        return Response({"club": club.pk, "as_of": as_of, **links, "results": shown})
+        return Response({"club": club.pk, "game": game, "as_of": as_of, **links,
+                         "results": shown})
 
 
 class HistoryQuerySerializer(serializers.Serializer):
@@ -128,9 +154,11 @@ class HistoryQuerySerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=1, max_value=2**62,
         help_text="Only this club's rating pool (default: every pool the player is rated in).",
     )
+    game = GameField(required=False, allow_blank=True, default="", max_length=20,
+                     help_text="Only this game's rating pools (default: every game).")
 
 
-HISTORY_COLUMNS = ["club", "session", "played_on", "event", "event_name", "round", "table",
+HISTORY_COLUMNS = ["club", "game", "session", "played_on", "event", "event_name", "round", "table",
                    "total", "place", "actual_placement", "expected_placement", "placement_gain",
                    "verdict", "rating_before", "rating_after", "rating_change", "provisional"]
 
@@ -139,7 +167,8 @@ def explained_data(item: ExplainedSession) -> dict[str, Any]:
     """One explained session as the API and the CSV show it."""
     e = item.explanation
     return {
-        "club": item.club_id, "session": e.session_id, "played_on": item.played_on,
+        "club": item.club_id, "game": item.game, "session": e.session_id,
+        "played_on": item.played_on,
         "event": item.where.event_id, "event_name": item.where.event_name,
         "round": item.where.round_number, "table": item.where.table_number,
         "total": e.total, "place": e.place, "actual_placement": e.actual_placement,
@@ -167,6 +196,7 @@ class PlayerRatingHistoryView(_ListView):
         query = HistoryQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         items = player_rating_history(player_id=player.pk, club_id=query.validated_data["club"],
+                                      game=query.validated_data["game"] or None,
                                       viewer=request.user)
         data = [ExplainedSessionSerializer(explained_data(item)).data for item in items]
         if self.wants_csv(request):

@@ -102,11 +102,13 @@ def test_rating_list_as_csv():
 @pytest.mark.parametrize("players", [8, 24])
 def test_rating_list_query_count_does_not_grow(players, django_assert_num_queries):
     club, _, _ = rated_club(players=players, evenings=2)
-    with django_assert_num_queries(2):  # the club, the ratings with names
+    with django_assert_num_queries(3):  # the club, its rated games, the ratings with names
         assert APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/").status_code == 200
+    with django_assert_num_queries(2):  # the club, the ratings of the game with names
+        assert APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?game=bonken").status_code == 200
     with django_assert_num_queries(2):  # the club, the latest history rows with names
         assert APIClient().get(
-            f"/api/v1/clubs/{club.pk}/ratings/?as_of=2026-01-06"
+            f"/api/v1/clubs/{club.pk}/ratings/?as_of=2026-01-06&game=bonken"
         ).status_code == 200
 
 

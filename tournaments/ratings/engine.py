@@ -32,6 +32,7 @@ from tournaments.ratings.records import (
     SessionResult,
 )
 from tournaments.ratings.table import rate_table
+from tournaments.ratings.teams import rate_team_table
 
 
 class SessionOutOfOrder(ValueError):
@@ -76,7 +77,11 @@ def apply_session(
     mus = [rating.mu for rating in before]
     sigmas = [rating.sigma for rating in before]
     totals = session.totals
-    outcome = rate_table(mus, sigmas, totals, config)
+    if session.teams is not None:
+        ranks = session.ranks if session.ranks is not None else _ranks_of(totals)
+        outcome = rate_team_table(mus, sigmas, totals, ranks, session.teams, config)
+    else:
+        outcome = rate_table(mus, sigmas, totals, config, session.ranks)
     new_mus = outcome.mus
     new_sigmas = outcome.sigmas
     seat_places = outcome.places
@@ -123,6 +128,10 @@ def apply_session(
     state.last_played_at = played_at
     state.last_session_id = session_id
     return entries
+
+
+def _ranks_of(totals: tuple[int, ...]) -> list[int]:
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
 def replay(

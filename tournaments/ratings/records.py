@@ -2,16 +2,19 @@
 
 Terms:
 
-* **session**: one complete Bonken session at one table: four players, one per seat, each with
-  a session **total** (the four totals of a complete session sum to 0). A session is one
-  four-player match for the ratings, ranked by total, equal totals tied.
+* **session**: one complete session of a game at one table: k players (2 to 9 in the games
+  played so far), one per seat, each with a session **total**. A session is one match for the
+  ratings, ranked by the game's **ranks** (its placements: 1 best, equal ranks tied; by
+  default the totals, higher better). In a team game (Bonko) the session also names its
+  **teams** (the seats of each, partners sharing a rank) and is a match of teams.
 * **place**: a seat's finishing position at its table in competition style: 1 for the highest
-  total, equal totals share the better place (totals 100, 100, -50, -150 give places 1, 1, 3, 4).
+  total, equal totals share the better place (totals 100, 100, -50, -150 give places 1, 1, 3,
+  4). In a team game the place of the seat's team among the teams.
 * **placement**: the same position as a number that can be compared with an expectation: tied
   seats get the mean of the places they share (1.5, 1.5, 3, 4 above). The four placements of
-  a table always sum to 1 + 2 + 3 + 4 = 10.
+  a table always sum to 1 + 2 + ... + k (a team game: per team).
 * **expected placement**: the placement the ratings predicted before the session:
-  ``1 + sum over opponents of P(opponent finishes above this seat)``; it also sums to 10.
+  ``1 + sum over opponents of P(opponent finishes above this seat)``; it sums as placements do.
 * **rating state**: the current rating of every player of one rating pool (for example one
   club). Sessions are applied to it one at a time, in the order they were played.
 * **history entry**: one row per player per rated session: rating before and after, expected
@@ -33,20 +36,40 @@ SessionId: TypeAlias = int | str
 
 @dataclass(frozen=True, slots=True)
 class SessionResult:
-    """The result of one complete session, seat by seat."""
+    """The result of one complete session, seat by seat.
+
+    ``ranks``: the game's placement of every seat (1 best; equal ranks tie); None ranks by
+    the totals, higher better. ``teams``: for a team game, the seats of each team (every seat
+    in exactly one team, partners with the same rank); None for a game of individuals.
+    """
 
     session_id: SessionId
     played_at: datetime
     player_ids: tuple[PlayerId, ...]
     totals: tuple[int, ...]
+    ranks: tuple[int, ...] | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
-        if len(self.player_ids) != len(self.totals):
+        seats = len(self.player_ids)
+        if seats != len(self.totals):
             raise ValueError("a session needs exactly one total per seat")
-        if len(self.player_ids) < 2:
+        if seats < 2:
             raise ValueError("a rated session needs at least two seats")
-        if len(set(self.player_ids)) != len(self.player_ids):
+        if len(set(self.player_ids)) != seats:
             raise ValueError(f"session {self.session_id!r}: a player occupies two seats")
+        if self.ranks is not None and len(self.ranks) != seats:
+            raise ValueError(f"session {self.session_id!r}: one rank per seat")
+        if self.teams is not None:
+            flat = sorted(seat for team in self.teams for seat in team)
+            if flat != list(range(seats)) or len(self.teams) < 2 or not all(self.teams):
+                raise ValueError(
+                    f"session {self.session_id!r}: teams must hold every seat exactly once"
+                )
+            ranks = self.ranks
+            if ranks is not None and any(len({ranks[s] for s in team}) != 1
+                                         for team in self.teams):
+                raise ValueError(f"session {self.session_id!r}: partners rank alike")
 
 
 # PlayerRating and HistoryEntry are created four times per session on a replay; they are

@@ -2,9 +2,13 @@
 
 Terms:
 
-* **finishing order**: the seats from the highest total to the lowest.
-* **tie group**: seats with equal session totals.
+* **finishing order**: the seats from the best rank to the worst: by default the highest
+  total first; a game that ranks otherwise (Bonko's roll-off) gives its placements as ranks.
+* **tie group**: seats with equal ranks (equal session totals by default).
 * **place**, **placement**, **expected placement**: see ``records.py``.
+
+A table has any number of seats from two (Bonanza: up to nine); four seats without a tie take
+an unrolled fast path.
 
 Ties under Plackett-Luce. ``openskill`` 6.2 gives a tied place a likelihood in which the tied
 seats each count as the winner of one shared "stage" of the ranking, so with four equal
@@ -13,6 +17,10 @@ tied winners (the library's tie averaging, meant to even this out, compares the 
 ratings with themselves and changes nothing). Here a tie means instead "each order of the tied
 seats is equally likely": the update is the average of the strict-order updates over every
 order of the seats within each tie group (two tied seats: 2 orders, three: 6, four: 24).
+Up to ``MAX_LISTED_ORDERS`` orders (every tie a Bonken table can have) they are listed and the
+new ratings averaged; beyond that (five or more tied seats at the bigger tables of Jonkler
+and Bonanza: 120 orders and up, 362,880 for nine) ``stages.py`` computes the same mean mu in
+closed form over subsets, and the new sigma from the mean of its delta.
 For equal ratings the tied seats then share the gains of the places they share, and whoever
 finishes below a tie gains strictly less than the tied seats; for any ratings, a higher total
 never gives a lower new mu (the library's handling breaks both). Bradley-Terry scores a tie as
@@ -28,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.ratings.config import RatingConfig
+from tournaments.ratings.stages import expected_omega_delta
 from tournaments.ratings.weng_lin import (
     Update,
     _plackett_luce_strict_four,
@@ -119,6 +128,43 @@ def _strict_update(mus: Sequence[float], sigmas: Sequence[float], config: Rating
     return plackett_luce_strict(mus, sigmas, config)
 
 
+# More orders than this are not listed one by one (see the module's docstring).
+MAX_LISTED_ORDERS = 24
+
+
+def order_count(groups: Sequence[Sequence[int]]) -> int:
+    """The number of strict orders the tie groups allow."""
+    count = 1
+    for group in groups:
+        count *= math.factorial(len(group))
+    return count
+
+
+def plackett_luce_expected(
+    mus: Sequence[float],
+    sigmas: Sequence[float],
+    groups: Sequence[Sequence[int]],
+    config: RatingConfig,
+) -> Update:
+    """Plackett-Luce on ranks, by seat, with the mean over the tie groups' orders taken in
+    closed form (``stages.py``); the scaling is ``plackett_luce_strict``'s."""
+    tau_squared = config.tau * config.tau
+    beta_squared = config.beta**2
+    sigma_t = [math.sqrt(s * s + tau_squared) for s in sigmas]
+    variance = [s**2 for s in sigma_t]
+    c = math.sqrt(sum(v + beta_squared for v in variance))
+    strengths = [math.exp(mu / c) for mu in mus]
+    omegas, deltas = expected_omega_delta(strengths, groups)
+    new_mus = []
+    new_sigmas = []
+    for seat, mu in enumerate(mus):
+        v = variance[seat]
+        new_mus.append(mu + omegas[seat] * v / c)
+        delta = deltas[seat] * (v / c**2) * (math.sqrt(v) / c)
+        new_sigmas.append(sigma_t[seat] * math.sqrt(max(1 - delta, config.kappa)))
+    return new_mus, new_sigmas
+
+
 def plackett_luce_ranked(
     mus: Sequence[float],
     sigmas: Sequence[float],
@@ -126,6 +172,8 @@ def plackett_luce_ranked(
     config: RatingConfig,
 ) -> Update:
     """Plackett-Luce on ranks, by seat; tie groups averaged over their orders."""
+    if order_count(groups) > MAX_LISTED_ORDERS:
+        return plackett_luce_expected(mus, sigmas, groups, config)
     n = len(mus)
     new_mus = [0.0] * n
     new_sigmas = [0.0] * n
@@ -216,20 +264,34 @@ def _rate_four_plackett_luce(
     )
 
 
+def rank_key(totals: Sequence[int], ranks: Sequence[int] | None) -> Sequence[int]:
+    """What the table is ordered by, higher first: the totals, or the ranks turned around."""
+    return totals if ranks is None else [-rank for rank in ranks]
+
+
 def rate_table(
-    mus: Sequence[float], sigmas: Sequence[float], totals: Sequence[int], config: RatingConfig
+    mus: Sequence[float],
+    sigmas: Sequence[float],
+    totals: Sequence[int],
+    config: RatingConfig,
+    ranks: Sequence[int] | None = None,
 ) -> TableOutcome:
-    """Rate one table: ratings before and totals by seat in, everything by seat out."""
-    if config.model == "plackett_luce" and len(totals) == 4:
-        outcome = _rate_four_plackett_luce(mus, sigmas, totals, config)
+    """Rate one table: ratings before and totals by seat in, everything by seat out.
+
+    ``ranks`` (1 best, equal ranks tied) order the table when given, else the totals do; a
+    score margin (Bradley-Terry) always reads the totals.
+    """
+    key = rank_key(totals, ranks)
+    if config.model == "plackett_luce" and len(key) == 4:
+        outcome = _rate_four_plackett_luce(mus, sigmas, key, config)
         if outcome is not None:
             return outcome
-    groups = tie_groups(totals)
+    groups = tie_groups(key)
     seat_places, seat_placements = places_and_placements(groups)
     if config.model == "plackett_luce":
         new_mus, new_sigmas = plackett_luce_ranked(mus, sigmas, groups, config)
     else:
-        new_mus, new_sigmas = library_update(mus, sigmas, totals, config)
+        new_mus, new_sigmas = library_update(mus, sigmas, totals, config, ranks=seat_places)
     return TableOutcome(
         mus=new_mus,
         sigmas=new_sigmas,

@@ -185,15 +185,21 @@ def library_model(config: RatingConfig) -> PlackettLuce | BradleyTerryFull:
 
 
 def library_update(
-    mus: Sequence[float], sigmas: Sequence[float], totals: Sequence[int], config: RatingConfig
+    mus: Sequence[float],
+    sigmas: Sequence[float],
+    totals: Sequence[int],
+    config: RatingConfig,
+    ranks: Sequence[int] | None = None,
 ) -> Update:
-    """One table through openskill's own ``rate()``: scores when a margin is set, else ranks."""
+    """One table through openskill's own ``rate()``: scores when a margin is set, else ranks
+    (``ranks``, or the competition places of the totals)."""
     model = library_model(config)
     teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in zip(mus, sigmas, strict=True)]
     if config.margin > 0:
         rated = model.rate(teams, scores=[float(total) for total in totals])
     else:
-        rated = model.rate(teams, ranks=[float(place) for place in competition_places(totals)])
+        places = competition_places(totals) if ranks is None else ranks
+        rated = model.rate(teams, ranks=[float(place) for place in places])
     return [team[0].mu for team in rated], [team[0].sigma for team in rated]
 
 

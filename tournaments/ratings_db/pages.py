@@ -1,6 +1,8 @@
 """Public pages of the ratings: a club's rating list, a player's rating history (chart and
 explained sessions) and a club's season standings. They read through the same selectors as
-the API, and link to the API's CSV export with the same parameters."""
+the API, and link to the API's CSV export with the same parameters. The rating pages show one
+game's ratings (``?game=``, default Bonken or the club's only rated game) and link to the
+club's other rated games."""
 
 from __future__ import annotations
 
@@ -14,11 +16,18 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from core.errors import ServiceError, problem
-from core.web import problems
+from core.web import dutch, problems
+from games.registry import find_game
 from tournaments.ratings.standings import SEASON_CRITERIA
 from tournaments.ratings_db.chart import rating_chart
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
-from tournaments.ratings_db.selectors import club_ratings, player_pools, player_rating_history
+from tournaments.ratings_db.selectors import (
+    club_ratings,
+    player_pools,
+    player_rating_history,
+    rating_game,
+    rating_games,
+)
 
 SHOW = {"all": None, "established": False, "provisional": True}
 CRITERIA = {
@@ -47,6 +56,30 @@ def _csv_url(name: str, pk: int, params: dict[str, object]) -> str:
     return f"{reverse(name, args=[pk])}?{urlencode({**query, 'format': 'csv'})}"
 
 
+def game_label(code: str) -> str:
+    """The game's name in the page's language (its code for a game no longer registered)."""
+    game = find_game(code)
+    if game is None:
+        return code
+    return game.name_nl if dutch() else game.name
+
+
+def _game_param(request: HttpRequest, games: list[str], errors: list[dict]) -> str:
+    wanted = request.GET.get("game", "").strip()
+    if wanted and wanted not in games and find_game(wanted) is None:
+        errors.append(problem("invalid_parameter", f"'{wanted}' is not a game.",
+                              f"'{wanted}' is geen spel.", field="game"))
+        wanted = ""
+    return rating_game(games, wanted or None)
+
+
+def _game_links(games: list[str], game: str, params: dict[str, object]) -> list[dict]:
+    """One link per rated game (the current one marked), keeping the other parameters."""
+    kept = {k: v for k, v in params.items() if v not in (None, "")}
+    return [{"code": code, "name": game_label(code), "current": code == game,
+             "query": urlencode({**kept, "game": code})} for code in games]
+
+
 def club_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     errors: list[dict] = []
@@ -54,34 +87,48 @@ def club_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
     if show not in SHOW:
         show = "all"
     as_of = _date_param(request, "as_of", errors)
-    rows = club_ratings(club_id=club.pk, as_of=as_of, provisional=SHOW[show])
+    games = rating_games(club.pk)
+    game = _game_param(request, games, errors)
+    rows = club_ratings(club_id=club.pk, game=game, as_of=as_of, provisional=SHOW[show])
     provisional = {"all": None, "established": "false", "provisional": "true"}[show]
     return render(request, "ratings/club_ratings.html", {
         "club": club,
         "rows": rows,
         "show": show,
         "as_of": as_of,
+        "game": game,
+        "game_name": game_label(game),
+        "games": _game_links(games, game, {"show": show if show != "all" else None,
+                                           "as_of": as_of}),
         "errors": problems(errors),
         "csv_url": _csv_url("club-ratings", club.pk,
-                            {"provisional": provisional, "as_of": as_of}),
+                            {"provisional": provisional, "as_of": as_of, "game": game}),
     }, status=400 if errors else 200)
 
 
 def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
     pools = player_pools(player.pk)
+    clubs = list(dict((club, name) for club, name, _ in pools).items())
     wanted = request.GET.get("club", "")
-    club_id = next((club for club, _ in pools if str(club) == wanted),
-                   pools[0][0] if pools else None)
-    sessions = (player_rating_history(player_id=player.pk, club_id=club_id, viewer=request.user)
+    club_id = next((club for club, _ in clubs if str(club) == wanted),
+                   clubs[0][0] if clubs else None)
+    games = [code for club, _, code in pools if club == club_id]
+    wanted_game = request.GET.get("game", "").strip()
+    game = wanted_game if wanted_game in games else rating_game(games)
+    sessions = (player_rating_history(player_id=player.pk, club_id=club_id, game=game,
+                                      viewer=request.user)
                 if club_id is not None else [])
     chart = rating_chart([(s.played_on, s.explanation.rating_after, s.explanation.provisional)
                           for s in sessions])
     return render(request, "ratings/player_ratings.html", {
         "player": player,
-        "pools": pools,
+        "pools": clubs,
         "club_id": club_id,
-        "club_name": dict(pools).get(club_id, ""),
+        "club_name": dict(clubs).get(club_id, ""),
+        "game": game,
+        "game_name": game_label(game),
+        "games": _game_links(games, game, {"club": club_id}),
         "current": sessions[-1].explanation if sessions else None,
         "sessions": [
             (s, [(s.opponent_names.get(o.player_id, ""), o.rating_before)
@@ -89,7 +136,8 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
             for s in reversed(sessions)
         ],
         "chart": chart,
-        "csv_url": _csv_url("player-rating-history", player.pk, {"club": club_id}),
+        "csv_url": _csv_url("player-rating-history", player.pk,
+                            {"club": club_id, "game": game}),
     })
 
 

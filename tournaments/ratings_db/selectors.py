@@ -3,6 +3,9 @@ history, the ratings before an event, and pools whose ratings are behind.
 
 Terms:
 
+* **game**: every read is of one game's pool of a club (``RatingPool.game``); without one,
+  ``rating_game`` picks Bonken, or the club's only other game with ratings.
+
 * **rating**: the displayed rating, the ordinal on the friendly scale
   (``tournaments.ratings.config``); lists are ranked on it, equal ratings (within
   ``SAME_RATING``) share a rank.
@@ -33,7 +36,7 @@ from tournaments.models import PlayerRating, RatedSession, RatingHistory, Rating
 from tournaments.ratings import HistoryEntry, SessionExplanation, explain_session
 from tournaments.ratings_db.loading import rated_sessions
 from tournaments.ratings_db.order import played_at
-from tournaments.ratings_db.services import pool_config
+from tournaments.ratings_db.services import DEFAULT_GAME, pool_config
 
 Viewer = User | AnonymousUser | None
 
@@ -70,6 +73,7 @@ class ExplainedSession:
     where: SessionInfo
     explanation: SessionExplanation
     opponent_names: dict[int, str]
+    game: str = DEFAULT_GAME
 
 
 # Ratings this close are equal: tie arithmetic leaves differences in the last bits (four
@@ -105,13 +109,30 @@ def _latest_per_player(rows: QuerySet[RatingHistory], fields: Sequence[str]) -> 
     return list(latest.values())
 
 
+def rating_games(club_id: int) -> list[str]:
+    """The games the club has a rating pool of: Bonken first, then by code."""
+    codes = RatingPool.objects.filter(club_id=club_id).values_list("game", flat=True)
+    return sorted(set(codes), key=lambda code: (code != DEFAULT_GAME, code))
+
+
+def rating_game(games: Sequence[str], wanted: str | None = None) -> str:
+    """The game to show: ``wanted`` when given, else Bonken when among ``games``, else the
+    only (or first) one of ``games``, else Bonken."""
+    if wanted:
+        return wanted
+    if DEFAULT_GAME in games or not games:
+        return DEFAULT_GAME
+    return games[0]
+
+
 def club_ratings(
-    *, club_id: int, as_of: date | None = None, provisional: bool | None = None
+    *, club_id: int, game: str = DEFAULT_GAME, as_of: date | None = None,
+    provisional: bool | None = None,
 ) -> list[RatingRow]:
-    """The club's rating list, best first; ``provisional`` keeps only (non-)provisional
-    players, and the ranks count the players listed."""
+    """The club's rating list of ``game``, best first; ``provisional`` keeps only
+    (non-)provisional players, and the ranks count the players listed."""
     if as_of is None:
-        current = PlayerRating.objects.filter(pool__club_id=club_id)
+        current = PlayerRating.objects.filter(pool__club_id=club_id, pool__game=game)
         if provisional is not None:
             current = current.filter(provisional=provisional)
         rows = list(current.values_list(
@@ -119,7 +140,8 @@ def club_ratings(
             "last_played_on",
         ))
         return _ranked(rows)
-    history = RatingHistory.objects.filter(pool__club_id=club_id, played_on__lte=as_of)
+    history = RatingHistory.objects.filter(pool__club_id=club_id, pool__game=game,
+                                           played_on__lte=as_of)
     rows = _latest_per_player(history, (
         *_LIST_FIELDS, "ordinal_after", "mu_after", "sigma_after", "sessions_played",
         "provisional", "played_on",
@@ -129,39 +151,47 @@ def club_ratings(
     return _ranked(rows)
 
 
-def ratings_before(*, club_id: int, day: date, player_ids: Iterable[int]) -> dict[int, float]:
-    """The displayed ratings of these players after every session played before ``day``."""
+def ratings_before(
+    *, club_id: int, day: date, player_ids: Iterable[int], game: str = DEFAULT_GAME
+) -> dict[int, float]:
+    """The displayed ratings in ``game`` of these players after every session played before
+    ``day``."""
     history = RatingHistory.objects.filter(
-        pool__club_id=club_id, played_on__lt=day, player_id__in=list(player_ids)
+        pool__club_id=club_id, pool__game=game, played_on__lt=day,
+        player_id__in=list(player_ids),
     )
     return {player: rating for player, rating in
             _latest_per_player(history, ("player_id", "ordinal_after"))}
 
 
-def player_pools(player_id: int) -> list[tuple[int, str]]:
-    """(club id, club name) of every pool the player has a rating in, by club name."""
-    return list(
-        PlayerRating.objects.filter(player_id=player_id)
-        .order_by("pool__club__name", "pool__club_id")
-        .values_list("pool__club_id", "pool__club__name")
+def player_pools(player_id: int) -> list[tuple[int, str, str]]:
+    """(club id, club name, game) of every pool the player has a rating in, by club name,
+    Bonken first within a club."""
+    rows = PlayerRating.objects.filter(player_id=player_id).values_list(
+        "pool__club_id", "pool__club__name", "pool__game"
     )
+    return sorted(rows, key=lambda row: (row[1], row[0], row[2] != DEFAULT_GAME, row[2]))
 
 
 _HISTORY_FIELDS = (
-    "pool__club_id", "position", "session_id", "player_id", "player__name", "seat", "played_on",
-    "total", "place", "actual_placement", "expected_placement", "mu_before", "sigma_before",
-    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "sessions_played",
-    "provisional",
+    "pool__club_id", "pool__game", "position", "session_id", "player_id", "player__name",
+    "seat", "played_on", "total", "place", "actual_placement", "expected_placement",
+    "mu_before", "sigma_before", "ordinal_before", "mu_after", "sigma_after", "ordinal_after",
+    "sessions_played", "provisional",
 )
 
 
 def player_rating_history(
-    *, player_id: int, club_id: int | None = None, viewer: Viewer = None
+    *, player_id: int, club_id: int | None = None, game: str | None = None,
+    viewer: Viewer = None,
 ) -> list[ExplainedSession]:
-    """The player's rated sessions, explained, in play order (by club when in several)."""
+    """The player's rated sessions (of ``game``, default every game), explained, in play
+    order (by club and game when in several pools)."""
     pools = PlayerRating.objects.filter(player_id=player_id)
     if club_id is not None:
         pools = pools.filter(pool__club_id=club_id)
+    if game is not None:
+        pools = pools.filter(pool__game=game)
     pool_ids = list(pools.values_list("pool_id", flat=True))
     if not pool_ids:
         return []
@@ -171,12 +201,12 @@ def player_rating_history(
             pool_id__in=pool_ids, session_id__in=own.values("session_id")
         ).values_list(*_HISTORY_FIELDS)
     )
-    by_session: dict[tuple[int, int], list[tuple]] = {}
+    by_session: dict[tuple[int, str, int], list[tuple]] = {}
     for row in rows:
-        by_session.setdefault((row[0], row[2]), []).append(row)
-    where = _session_info({sid for _, sid in by_session}, viewer)
+        by_session.setdefault((row[0], row[1], row[3]), []).append(row)
+    where = _session_info({sid for _, _, sid in by_session}, viewer)
     explained = []
-    for (club, session_id), seats in by_session.items():
+    for (club, game_code, session_id), seats in by_session.items():
         if session_id not in where:
             # A session the viewer may not read (its event was hidden again after it was
             # rated, until the replay takes it out): not even its totals or opponents.
@@ -184,18 +214,19 @@ def player_rating_history(
         entries = [_entry(row) for row in seats]
         explained.append(ExplainedSession(
             club_id=club,
-            position=seats[0][1],
-            played_on=seats[0][6],
+            position=seats[0][2],
+            played_on=seats[0][7],
             where=where[session_id],
             explanation=explain_session(entries, player_id),
-            opponent_names={row[3]: row[4] for row in seats if row[3] != player_id},
+            opponent_names={row[4]: row[5] for row in seats if row[4] != player_id},
+            game=game_code,
         ))
-    explained.sort(key=lambda e: (e.club_id, e.position))
+    explained.sort(key=lambda e: (e.club_id, e.game != DEFAULT_GAME, e.game, e.position))
     return explained
 
 
 def _entry(row: tuple) -> HistoryEntry:
-    (_club, _position, session_id, player, _name, seat, day, total, place, actual, expected,
+    (_club, _game, _position, session_id, player, _name, seat, day, total, place, actual, expected,
      mu_before, sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, played,
      provisional) = row
     return HistoryEntry(
@@ -221,40 +252,42 @@ def _session_info(session_ids: set[int], viewer: Viewer) -> dict[int, SessionInf
 
 
 def stale_rating_pools() -> list[int]:
-    """Clubs whose stored ratings are behind their complete sessions, in club id order.
+    """Clubs whose stored ratings (of any game) are behind their complete sessions, in club
+    id order.
 
-    Behind: complete sessions but no pool, a different number of complete sessions or sum of
-    their revisions than the pool applied, a pool marked for a replay, a configuration that
-    changed since the ratings were computed, or a rated session whose event has moved to
-    another date since (its ``RatedSession.played_on`` differs from the event's date; the
-    update replays the pool from the earlier of the two).
+    Behind, per game: complete sessions but no pool, a different number of complete
+    sessions or sum of their revisions than the pool applied, a pool marked for a replay, a
+    configuration that changed since the ratings were computed, or a rated session whose event
+    has moved to another date since (its ``RatedSession.played_on`` differs from the event's
+    date; the update replays the pool from the earlier of the two).
 
-    Three queries whatever the number of clubs: the complete sessions counted per club, the
-    pools, and the rated sessions whose date no longer matches their event's (a join of the
-    rated sessions with their sessions and events: about the work of the count).
+    Three queries whatever the number of clubs: the complete sessions counted per club and
+    game, the pools, and the rated sessions whose date no longer matches their event's (a join
+    of the rated sessions with their sessions and events: about the work of the count).
     """
     sessions = {
-        club: (count, revisions or 0)
-        for club, count, revisions in rated_sessions()
-        .values("event__club_id")
+        (club, game): (count, revisions or 0)
+        for club, game, count, revisions in rated_sessions()
+        .values("event__club_id", "event__game")
         .annotate(count=Count("id"), revisions=Sum("revision"))
-        .values_list("event__club_id", "count", "revisions")
+        .values_list("event__club_id", "event__game", "count", "revisions")
     }
     stale = set()
     seen = set()
     for pool in RatingPool.objects.all():
-        seen.add(pool.club_id)
+        pool_key = (pool.club_id, pool.game)
+        seen.add(pool_key)
         applied = (pool.sessions_applied, pool.revisions_applied)
-        if sessions.get(pool.club_id, (0, 0)) != applied or pool.dirty_from:
+        if sessions.get(pool_key, (0, 0)) != applied or pool.dirty_from:
             stale.add(pool.club_id)
             continue
         try:
             changed = pool.applied_config != dataclasses.asdict(pool_config(pool))
         except (TypeError, ValueError):
             continue  # a configuration the update would refuse too; nothing to queue
-        if changed and (pool.sessions_applied or pool.club_id in sessions):
+        if changed and (pool.sessions_applied or pool_key in sessions):
             stale.add(pool.club_id)
-    stale.update(club for club in sessions if club not in seen)
+    stale.update(club for club, game in sessions if (club, game) not in seen)
     stale.update(_pools_with_moved_events())
     return sorted(stale)
 

@@ -1,6 +1,11 @@
-"""Writes of derived ratings: bring a club's rating pool up to date with its complete sessions.
+"""Writes of derived ratings: bring a club's rating pools up to date with its complete sessions.
 
 Terms (see also ``order`` and ``loading``):
+
+* **pool**: a club's ratings of one game (``RatingPool.game``). Each game's sessions rate only
+  each other (a Bonken rating says nothing about Jonkler); updates, replays and rebuilds run
+  per pool. A call without a game brings every pool of the club up to date: the games of its
+  existing pools and of its rated sessions.
 
 * **update**: compare the club's complete sessions now with the sessions the pool has
   applied, find the earliest point in the play order where they differ, and act on it:
@@ -19,7 +24,8 @@ Terms (see also ``order`` and ``loading``):
 
 Every path rates with ``tournaments.ratings.apply_session`` in play order, so the stored
 numbers are bit for bit those of a rebuild. One update per club at a time: a PostgreSQL
-advisory transaction lock, then the pool row (``select_for_update``), then one transaction.
+advisory transaction lock, then the pool row (``select_for_update``), then one transaction per
+pool.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ from tournaments.ratings_db.loading import (
     current_ratings,
     players_from,
     rated_seats_of,
+    rated_sessions,
     seats_of,
     session_results,
     state_before,
@@ -59,17 +66,21 @@ from tournaments.tasks import enqueue_ratings
 RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
 
 Mode = Literal["unchanged", "appended", "replayed", "rebuilt"]
+MODES: tuple[Mode, ...] = ("unchanged", "appended", "replayed", "rebuilt")
+DEFAULT_GAME = "bonken"
 
 
 @dataclass(frozen=True, slots=True)
 class RatingsSync:
-    """What one update or rebuild did."""
+    """What one update or rebuild did (for several pools: the most it did to any, summed
+    counts, and the earliest replay; ``game`` empty)."""
 
     club_id: int
     mode: Mode
     sessions_rated: int
     pool_sessions: int
     replayed_from: str = ""
+    game: str = DEFAULT_GAME
 
 
 def pool_config(pool: RatingPool) -> RatingConfig:
@@ -77,17 +88,48 @@ def pool_config(pool: RatingPool) -> RatingConfig:
     return RatingConfig(**(pool.config or {}))
 
 
-def ratings_update(*, club_id: int) -> RatingsSync:
-    """Bring the club's ratings up to date (append, replay or nothing); safe to run twice."""
-    return _sync(club_id, rebuild=False)
+def ratings_update(*, club_id: int, game: str | None = None) -> RatingsSync:
+    """Bring the club's ratings of ``game`` (default: every game) up to date (append, replay
+    or nothing); safe to run twice."""
+    return _sync_games(club_id, game, rebuild=False)
 
 
-def ratings_rebuild(*, club_id: int) -> RatingsSync:
-    """Rate every complete session of the club again from scratch."""
-    return _sync(club_id, rebuild=True)
+def ratings_rebuild(*, club_id: int, game: str | None = None) -> RatingsSync:
+    """Rate every complete session of the club (of ``game``, default every game) again from
+    scratch."""
+    return _sync_games(club_id, game, rebuild=True)
 
 
-def rating_pool_configure(*, club_id: int, config: Mapping[str, Any]) -> RatingPool:
+def club_games(club_id: int) -> list[str]:
+    """The games the club has ratings of, or sessions to rate: Bonken first, then by code."""
+    codes = set(RatingPool.objects.filter(club_id=club_id).values_list("game", flat=True))
+    codes.update(rated_sessions().filter(event__club_id=club_id)
+                 .values_list("event__game", flat=True).distinct())
+    return sorted(codes, key=lambda code: (code != DEFAULT_GAME, code))
+
+
+def _sync_games(club_id: int, game: str | None, *, rebuild: bool) -> RatingsSync:
+    if game is not None:
+        return _sync(club_id, game, rebuild=rebuild)
+    syncs = [_sync(club_id, code, rebuild=rebuild) for code in club_games(club_id)]
+    if not syncs:
+        return RatingsSync(club_id, "unchanged", 0, 0)
+    if len(syncs) == 1:
+        return syncs[0]
+    replays = [sync.replayed_from for sync in syncs if sync.replayed_from]
+    return RatingsSync(
+        club_id,
+        max((sync.mode for sync in syncs), key=MODES.index),
+        sum(sync.sessions_rated for sync in syncs),
+        sum(sync.pool_sessions for sync in syncs),
+        min(replays, default=""),
+        game="",
+    )
+
+
+def rating_pool_configure(
+    *, club_id: int, config: Mapping[str, Any], game: str = DEFAULT_GAME
+) -> RatingPool:
     """Set the pool's configuration overrides; the next update rebuilds the pool with them.
 
     Raises ``ValueError`` for an unknown field or a configuration ``RatingConfig`` refuses.
@@ -95,43 +137,53 @@ def rating_pool_configure(*, club_id: int, config: Mapping[str, Any]) -> RatingP
     RatingConfig(**config)  # refuse before storing
     with transaction.atomic():
         _lock(club_id)
-        pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id)
+        pool, _ = RatingPool.objects.select_for_update().get_or_create(
+            club_id=club_id, game=game
+        )
         pool.config = dict(config)
         pool.save(update_fields=["config"])
     return pool
 
 
-def rating_pool_configure_as(*, club_id: int, actor: Any, config: object) -> RatingPool:
-    """An organizer of the club changes its rating configuration (the admin's form): checked
-    as ``rating_pool_configure`` checks it, audited, and the ratings rebuilt with it."""
+def rating_pool_configure_as(
+    *, club_id: int, actor: Any, config: object, game: str = DEFAULT_GAME
+) -> RatingPool:
+    """An organizer of the club changes the rating configuration of one game's pool (the
+    admin's form): checked as ``rating_pool_configure`` checks it, audited, and the ratings
+    rebuilt with it."""
     require_role(actor, club_id, ORGANIZER, "configure the ratings")
     try:
         if not isinstance(config, dict):
             raise TypeError("the configuration is a JSON object")
-        pool = rating_pool_configure(club_id=club_id, config=config)
+        pool = rating_pool_configure(club_id=club_id, config=config, game=game)
     except (TypeError, ValueError) as error:
         raise ServiceError.single(
             "invalid_config", f"This rating configuration is not valid: {error}.",
             f"Deze ratingconfiguratie is niet geldig: {error}.", field="config",
         ) from error
-    audit(actor, "ratings.configure", pool, club_id=club_id, config=config)
+    audit(actor, "ratings.configure", pool, club_id=club_id, game=game, config=config)
     enqueue_ratings(club_id)
     return pool
 
 
-def ratings_mark_dirty(*, club_id: int, from_date: date) -> None:
-    """Note that the pool must be replayed from ``from_date`` on, whatever its sessions say.
+def ratings_mark_dirty(*, club_id: int, from_date: date, game: str | None = None) -> None:
+    """Note that the pool of ``game`` (default: every pool of the club) must be replayed from
+    ``from_date`` on, whatever its sessions say.
 
     For changes the update cannot see in the sessions themselves; the next update (or the
     reconcile job, which looks for marked pools) does the replay.
     """
+    codes = [game] if game is not None else (club_games(club_id) or [DEFAULT_GAME])
     with transaction.atomic():
         _lock(club_id)
-        pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id)
         key = day_key(from_date)
-        if not pool.dirty_from or key < pool.dirty_from:
-            pool.dirty_from = key
-            pool.save(update_fields=["dirty_from"])
+        for code in codes:
+            pool, _ = RatingPool.objects.select_for_update().get_or_create(
+                club_id=club_id, game=code
+            )
+            if not pool.dirty_from or key < pool.dirty_from:
+                pool.dirty_from = key
+                pool.save(update_fields=["dirty_from"])
 
 
 def _lock(club_id: int) -> None:
@@ -140,22 +192,22 @@ def _lock(club_id: int) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, club_id])
 
 
-def _sync(club_id: int, *, rebuild: bool) -> RatingsSync:
+def _sync(club_id: int, game: str, *, rebuild: bool) -> RatingsSync:
     with transaction.atomic():
         _lock(club_id)
         if not Club.objects.filter(pk=club_id).exists():
-            return RatingsSync(club_id, "unchanged", 0, 0)  # deleted meanwhile
-        RatingPool.objects.get_or_create(club_id=club_id)
-        pool = RatingPool.objects.select_for_update().get(club_id=club_id)
+            return RatingsSync(club_id, "unchanged", 0, 0, game=game)  # deleted meanwhile
+        RatingPool.objects.get_or_create(club_id=club_id, game=game)
+        pool = RatingPool.objects.select_for_update().get(club_id=club_id, game=game)
         config = pool_config(pool)
         if rebuild or pool.applied_config != dataclasses.asdict(config):
             return _rebuild(pool, config)
-        current = complete_sessions(club_id)
+        current = complete_sessions(club_id, game)
         applied = applied_sessions(pool.pk)
         start = _first_difference(pool, current, applied)
         if start is None:
             _save_bookkeeping(pool, config, current.values())
-            return RatingsSync(club_id, "unchanged", 0, len(current))
+            return RatingsSync(club_id, "unchanged", 0, len(current), game=game)
         last_applied = max((a.key for a in applied.values()), default="")
         if start > last_applied:
             return _append(pool, config, current, applied, start)
@@ -223,12 +275,12 @@ def _rebuild(pool: RatingPool, config: RatingConfig) -> RatingsSync:
     RatingHistory.objects.filter(pool_id=pool.pk).delete()
     RatedSession.objects.filter(pool_id=pool.pk).delete()
     PlayerRating.objects.filter(pool_id=pool.pk).delete()
-    sessions = session_results(pool.club_id)
+    sessions = session_results(pool.club_id, pool.game)
     state = RatingState()
     _rate(pool.pk, 1, state, sessions, config)
     ratings_insert(pool.pk, state.players.values())
     _save_bookkeeping(pool, config, (session for session, _ in sessions))
-    return RatingsSync(pool.club_id, "rebuilt", len(sessions), len(sessions))
+    return RatingsSync(pool.club_id, "rebuilt", len(sessions), len(sessions), game=pool.game)
 
 
 def _append(
@@ -238,7 +290,7 @@ def _append(
     applied: Mapping[int, AppliedSession],
     start: str,
 ) -> RatingsSync:
-    sessions = session_results(pool.club_id, from_key=start)
+    sessions = session_results(pool.club_id, pool.game, from_key=start)
     players = {p for _, result in sessions for p in result.player_ids}
     state = RatingState(players=dict(current_ratings(pool.pk, players)))
     if applied:
@@ -251,7 +303,7 @@ def _append(
     _rate(pool.pk, state.sessions_applied + 1, state, sessions, config)
     ratings_upsert(pool.pk, (state.players[p] for p in players))
     _save_bookkeeping(pool, config, current.values())
-    return RatingsSync(pool.club_id, "appended", len(sessions), len(current))
+    return RatingsSync(pool.club_id, "appended", len(sessions), len(current), game=pool.game)
 
 
 def _replay(
@@ -268,7 +320,7 @@ def _replay(
     RatingHistory.objects.filter(pool_id=pool.pk, position__gte=position).delete()
     RatedSession.objects.filter(pool_id=pool.pk, position__gte=position).delete()
     state = state_before(pool.pk, position)
-    sessions = session_results(pool.club_id, from_key=start)
+    sessions = session_results(pool.club_id, pool.game, from_key=start)
     touched |= _rate(pool.pk, position, state, sessions, config)
     rated = [state.players[p] for p in touched if p in state.players]
     ratings_upsert(pool.pk, rated)
@@ -276,7 +328,8 @@ def _replay(
     if gone:
         PlayerRating.objects.filter(pool_id=pool.pk, player_id__in=gone).delete()
     _save_bookkeeping(pool, config, current.values())
-    return RatingsSync(pool.club_id, "replayed", len(sessions), len(current), start)
+    return RatingsSync(pool.club_id, "replayed", len(sessions), len(current), start,
+                       game=pool.game)
 
 
 def _save_bookkeeping(
