@@ -123,15 +123,6 @@ def _entries(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
                 )
             )
         found.setdefault(name, info)
-    if len(infos) > MAX_ENTRIES:
-        problems.append(
-            Problem(
-                "too_many_entries",
-                f"The zip holds {len(infos)} entries; a backup has at most {MAX_ENTRIES}.",
-                f"De zip bevat {len(infos)} onderdelen; een back-up heeft er "
-                f"hoogstens {MAX_ENTRIES}.",
-            )
-        )
     if sum(info.file_size for info in infos) > MAX_UNCOMPRESSED_BYTES:
         problems.append(
             Problem(
@@ -301,6 +292,15 @@ def _check_entry_set(entries: dict[str, zipfile.ZipInfo], contains: list[str]) -
         )
         for name in sorted(expected - set(entries))
     ]
+    if len(entries) > MAX_ENTRIES:
+        problems.append(
+            Problem(
+                "too_many_entries",
+                f"The zip holds {len(entries)} entries; a backup has at most {MAX_ENTRIES}.",
+                f"De zip bevat {len(entries)} onderdelen; een back-up heeft er hoogstens "
+                f"{MAX_ENTRIES}.",
+            )
+        )
     if problems:
         raise BackupRefused(problems)
 

@@ -53,7 +53,8 @@ def test_an_extra_file_is_refused_naming_it():
 
 
 def test_a_fourth_entry_is_too_many():
-    assert "too_many_entries" in codes(build_backup([finished_game()], extra={"x.json": b"{}"}))
+    data = build_backup([finished_game()], extra={"x.json": b"{}"})
+    assert codes(data) == ["entry_extra", "too_many_entries"]
 
 
 def test_a_missing_stream_is_refused():
