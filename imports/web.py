@@ -42,15 +42,17 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
             attach_problems(form, problems(exc.errors))
         else:
             return redirect("manage:sunmar-review", slug=club.slug, upload_id=upload.pk)
-    imported = ImportedGame.objects.filter(club=club).select_related("session__event")
+    imported = list(
+        ImportedGame.objects.filter(club=club)
+        .select_related("session__event")
+        .order_by("-scored_at")[:50]
+    )
+    for game in imported:
+        game.level_label = LEVELS.get(game.level, game.level)
     return render(
         request,
         "imports/upload.html",
-        {
-            "club": club,
-            "form": form,
-            "imported": imported.order_by("-scored_at")[:50],
-        },
+        {"club": club, "form": form, "imported": imported},
         status=400 if form.errors else 200,
     )
 

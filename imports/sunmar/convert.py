@@ -253,5 +253,4 @@ def _game(r: Round) -> dict[str, Any]:
 
 
 def _engine_problem(error: Any) -> Problem:
-    where = f"round {error.game}" if error.game else ""
-    return Problem(error.code, error.message, error.message_nl, where)
+    return Problem(error.code, error.message, error.message_nl, round=error.game)

@@ -10,19 +10,21 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One problem: a stable ``code``, the text in both languages and ``where`` it was found
-    (an entry of the zip, a key of the manifest, a game and round of ``games.json``)."""
+    (an entry of the zip, a key of the manifest, a game and round of ``games.json``), or the
+    ``round`` of an app game the rules engine refused."""
 
     code: str
     message: str
     message_nl: str
     where: str = ""
+    round: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "message": self.message,
             "message_nl": self.message_nl,
-            "game": None,
+            "game": self.round,
             "field": self.where or None,
         }
 

@@ -138,7 +138,9 @@ class Command(BaseCommand):
                     f"{mismatch.stored}, the rules compute {mismatch.computed}"
                 )
             if game.rejected:
-                why = "; ".join(p.message for p in game.problems)
+                why = "; ".join(
+                    (f"round {p.round}: " if p.round else "") + p.message for p in game.problems
+                )
                 self.stdout.write(f"rejected {game.app_id} ({game.name}): {why}")
         for name, player_id in matches.items():
             self.stdout.write(

@@ -64,9 +64,7 @@ def test_stored_scores_that_disagree_are_listed():
 def test_a_double_the_classic_rules_refuse_is_kept_at_the_net_level():
     (converted,) = convert(chooser_doubles_first(finished_game())).games
     assert converted.rejected and converted.level == "net"
-    assert [(p.code, p.where) for p in converted.problems] == [
-        ("chooser_may_only_double_back", "round 2")
-    ]
+    assert [(p.code, p.round) for p in converted.problems] == [("chooser_may_only_double_back", 2)]
     second = converted.document["games"][1]
     assert second == {"contract": "queens", "chooser": 1, "net": [-90, 45, -90, -45]}
     assert converted.document["games"][0]["counts"] == [4, 3, 2, 4]  # the others keep counts
