@@ -11,6 +11,7 @@ from api.views.events import (
     SeatViewSet,
     TableViewSet,
 )
+from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
 from api.views.rounds import (
     EventManualSeatingView,
@@ -80,6 +81,17 @@ urlpatterns = [
     ),
     path("clubs/<int:club_id>/ratings/", ClubRatingsView.as_view(), name="club-ratings"),
     path("clubs/<int:club_id>/rulesets/", ClubRulesetsView.as_view(), name="club-rulesets"),
+    path("clubs/<int:club_id>/imports/sunmar/", SunmarUploadView.as_view(), name="sunmar-upload"),
+    path(
+        "clubs/<int:club_id>/imports/sunmar/<int:upload_id>/",
+        SunmarPreviewView.as_view(),
+        name="sunmar-preview",
+    ),
+    path(
+        "clubs/<int:club_id>/imports/sunmar/<int:upload_id>/import/",
+        SunmarImportView.as_view(),
+        name="sunmar-import",
+    ),
     path(
         "clubs/<int:club_id>/season-standings/",
         ClubSeasonStandingsView.as_view(),

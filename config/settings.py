@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "imports",
     "api",
 ]
 

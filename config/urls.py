@@ -5,11 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
+from imports.urls import import_patterns
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
 
-# The organizer's pages (namespace ``manage``): tournaments.urls's and the event's scorers.
-manage_urls = ([*manage_patterns, *scorer_patterns], "manage")
+# The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
+# imports of the Bonken app's backups.
+manage_urls = ([*manage_patterns, *scorer_patterns, *import_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from rest_framework.test import APIClient
 
@@ -25,9 +26,11 @@ from clubs.tokens import api_token_create
 from games.bonken import RULESETS, ruleset_to_dict
 from games.models import Session
 from games.services import session_submit
+from imports.services import sunmar_upload
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.sunmar_backups import example_zip
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
 from tournaments.rounds import round_generate
 
@@ -163,6 +166,7 @@ class Write:
     allowed: set[str]
     token_table: Callable[[World], Table] = lambda w: w.table
     writes: bool = True  # False: answers, stores nothing (the validator)
+    format: str = "json"  # "multipart" for a file upload
 
     @property
     def operation(self) -> tuple[str, str]:
@@ -176,6 +180,15 @@ def event_fields(w: World) -> dict[str, Any]:
 
 def bonken_rules() -> dict[str, Any]:
     return ruleset_to_dict(RULESETS["classic"])
+
+
+def backup_file() -> SimpleUploadedFile:
+    return SimpleUploadedFile("backup.zip", example_zip(), "application/zip")
+
+
+def uploaded(w: World) -> int:
+    """A backup the world's organizer uploaded (made again inside each actor's try)."""
+    return sunmar_upload(club=w.club, actor=w.organizer, data=example_zip()).pk
 
 
 def seat(w: World, position: int) -> Seat:
@@ -214,6 +227,12 @@ WRITES: list[Write] = [
           lambda w: {"game": "bonken", "data": {**bonken_rules(), "code": "eigen",
                                                 "name": "Ours", "name_nl": "Onze"}},
           ORGANIZERS),
+    Write("upload app backup", "post", "/api/v1/clubs/{club_id}/imports/sunmar/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/imports/sunmar/",
+          lambda w: {"backup": backup_file()}, ORGANIZERS, format="multipart"),
+    Write("import app backup", "post", "/api/v1/clubs/{club_id}/imports/sunmar/{upload_id}/import/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/imports/sunmar/{uploaded(w)}/import/",
+          lambda w: {"matches": dict.fromkeys(["Anna", "Bram", "Cees", "Daan"])}, ORGANIZERS),
     Write("add membership", "post", "/api/v1/memberships/", lambda w: "/api/v1/memberships/",
           lambda w: {"club": w.club.pk, "player": member_of(w.bare_club).pk, "role": "member"},
           ORGANIZERS),
@@ -338,7 +357,7 @@ def check(write: Write, actor: str, world: World) -> str | None:
     client = client_for(actor, world, write.token_table(world))
     url, payload = write.url(world), write.payload(world)
     before = database_state()
-    response = getattr(client, write.method)(url, payload, format="json")
+    response = getattr(client, write.method)(url, payload, format=write.format)
     after = database_state()
     code = response.status_code
     said = f"{write.name} as {actor}: {code} {response.content[:300]!r}"

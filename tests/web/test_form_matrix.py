@@ -16,15 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from clubs.models import Membership, Role
 from games.models import Session
 from games.services import session_submit
+from imports.services import sunmar_upload
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.sunmar_backups import example_zip
 from tests.web.conftest import client_for
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds import round_generate
@@ -73,6 +76,11 @@ def build() -> dict[str, Any]:
             "closed": closed, "candidate": candidate, "assigned": assigned}
 
 
+def uploaded(world: dict[str, Any]) -> int:
+    """A backup the world's organizer uploaded (made again inside each visitor's try)."""
+    return sunmar_upload(club=world["club"], actor=world["organizer"], data=example_zip()).pk
+
+
 def client(actor: str, world: dict[str, Any]):
     if actor == "anonymous":
         return client_for()
@@ -102,6 +110,12 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("seat a substitute", "manage:substitute",
      lambda w: f"/manage/tables/{w['scored'].pk}/substitute/",
      lambda w: {"position": "1", "player": w["candidate"].pk, "from_part": "2"}, SCORERS),
+    ("upload app backup", "manage:sunmar-upload",
+     lambda w: f"/manage/clubs/{w['club'].slug}/import/",
+     lambda w: {"backup": SimpleUploadedFile("backup.zip", example_zip())}, ORGANIZERS),
+    ("import app backup", "manage:sunmar-review",
+     lambda w: f"/manage/clubs/{w['club'].slug}/import/{uploaded(w)}/",
+     lambda w: {"rejected": "import", **{f"name_{i}": "new" for i in range(4)}}, ORGANIZERS),
     ("create event", "manage:event-create",
      lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
      lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",

@@ -1,0 +1,90 @@
+"""History brought in from elsewhere: backups of the SunMar Bonken app.
+
+- upload: a backup an organizer sent, kept (its manifest and games, already checked) between
+  the upload and the organizer's confirmation of who is who; it belongs to that organizer.
+- imported game: an app game that became a session, by the app's game id, so the same game is
+  never imported twice; with the level it was kept at and why (``imports.sunmar.convert``).
+- imported evening: the "history" event that holds one evening's imported games.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from games.models import Session
+from tournaments.models import Event
+
+SUNMAR = "sunmar"
+
+
+class SunmarUpload(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    file_name = models.CharField(max_length=200, blank=True)
+    sha256 = models.CharField(max_length=64)
+    manifest = models.JSONField()
+    games = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    imported_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("app backup")
+        verbose_name_plural = _("app backups")
+
+    def __str__(self) -> str:
+        return f"{self.file_name or 'backup'} ({self.created_at:%Y-%m-%d})"
+
+
+class ImportedGame(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    source = models.CharField(max_length=20, default=SUNMAR)
+    app_game_id = models.CharField(max_length=64)
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="imported")
+    upload = models.ForeignKey(
+        SunmarUpload,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="imported_games",
+    )
+    name = models.CharField(max_length=100, blank=True)
+    scored_at = models.DateTimeField()
+    # counts, net or totals (imports.sunmar.convert); problems: why not counts.
+    level = models.CharField(max_length=8)
+    problems = models.JSONField(default=list, blank=True)
+    mismatches = models.JSONField(default=list, blank=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["scored_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "source", "app_game_id"], name="imported_game_once_per_club"
+            ),
+        ]
+        verbose_name = _("imported game")
+        verbose_name_plural = _("imported games")
+
+    def __str__(self) -> str:
+        return f"{self.source} game {self.app_game_id}"
+
+
+class ImportedEvening(models.Model):
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="imported_evening")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    source = models.CharField(max_length=20, default=SUNMAR)
+    date = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "source", "date"], name="imported_evening_once_per_date"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source} evening {self.date}"

@@ -1,0 +1,287 @@
+"""Writes of an import of the SunMar Bonken app's backups: the upload, then the import the
+organizer confirmed.
+
+``sunmar_upload`` checks the file (``imports.sunmar.read_backup``) and keeps it for its
+organizer; ``sunmar_import`` stores its games, once the organizer said who each app name is.
+Every game becomes one table's session of the club's "history" event of its evening (one round
+per game, in the order they were scored), through the services that own those writes (events,
+rounds, tables, seats, sessions), so each keeps its rules, permission check and audit entry.
+The event is published and closed, so standings and ratings take the evening in; ratings
+follow the play order, so the club's pool is replayed from the earliest imported evening on.
+An app game already imported (by its app id) is never imported again.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from clubs.audit import audit
+from clubs.models import Club, Player
+from clubs.selectors import ORGANIZER, require_role
+from clubs.services import player_register
+from core.errors import Conflict, NotAllowed, ServiceError, problem
+from games.services import session_submit
+from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
+from imports.selectors import Preview, name_key, upload_preview
+from imports.sunmar import BackupRefused, ConvertedGame, read_backup
+from tournaments import services as events
+from tournaments import tables
+from tournaments.models import Event, Round
+from tournaments.round_lifecycle import event_close, round_close
+from tournaments.tasks import enqueue_ratings
+
+Actor = User | AnonymousUser | None
+IMPORT_LOCK = 0x534D  # namespace of the per-club advisory lock ("SM")
+MAX_ROUNDS = 50  # an event plans at most this many rounds
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """What an import did (app ids and names, for the page, the API and the command)."""
+
+    imported: list[dict[str, Any]] = field(default_factory=list)
+    already: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
+    new_players: list[str] = field(default_factory=list)
+    events: list[int] = field(default_factory=list)
+
+
+def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "") -> SunmarUpload:
+    """Check a backup and keep it for ``actor`` (an organizer of ``club``) until they confirm
+    the import. An organizer's earlier uploads to the club that were never imported go."""
+    require_role(actor, club.pk, ORGANIZER, "import a backup")
+    try:
+        backup = read_backup(data)
+    except BackupRefused as exc:
+        raise ServiceError([p.to_dict() for p in exc.problems]) from exc
+    with transaction.atomic():
+        SunmarUpload.objects.filter(club=club, uploaded_by=actor, imported_at=None).delete()
+        upload = SunmarUpload.objects.create(
+            club=club,
+            uploaded_by=actor,
+            file_name=file_name[:200],
+            sha256=hashlib.sha256(data).hexdigest(),
+            manifest=backup.manifest,
+            games=backup.games,
+        )
+        audit(
+            actor,
+            "sunmar.upload",
+            upload,
+            club_id=club.pk,
+            file=file_name[:200],
+            games=len(backup.games["games"]),
+        )
+    return upload
+
+
+def sunmar_import(
+    *,
+    upload: SunmarUpload,
+    actor: Actor,
+    matches: dict[str, int | None],
+    include_rejected: bool = True,
+) -> ImportReport:
+    """Import the upload's finished games not imported before. ``matches`` gives, per app
+    name (any case), the id of the club member it is, or None for a new player; a game the
+    rules engine rejected is imported at the level it could keep (``include_rejected``) or
+    left out."""
+    require_role(actor, upload.club_id, ORGANIZER, "import a backup")
+    if upload.uploaded_by_id != getattr(actor, "pk", None) and not getattr(
+        actor, "is_superuser", False
+    ):
+        raise NotAllowed.single(
+            "not_your_upload",
+            "This upload belongs to another organizer.",
+            "Deze upload is van een andere organisator.",
+        )
+    try:
+        with transaction.atomic():
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_advisory_xact_lock(%s, %s)", [IMPORT_LOCK, upload.club_id]
+                    )
+            upload = SunmarUpload.objects.select_for_update().get(pk=upload.pk)
+            return _import_locked(upload, actor, matches, include_rejected)
+    except IntegrityError as exc:  # an import of the same games committed at the same moment
+        raise Conflict.single(
+            "concurrent_import",
+            "These games were imported at the same moment; reload.",
+            "Deze spellen zijn tegelijk al geïmporteerd; laad opnieuw.",
+        ) from exc
+
+
+def _import_locked(
+    upload: SunmarUpload, actor: Actor, matches: dict[str, int | None], include_rejected: bool
+) -> ImportReport:
+    preview = upload_preview(upload)
+    report = ImportReport(already=sorted(preview.already))
+    games = preview.to_import(include_rejected=include_rejected)
+    report.left_out = [g.app_id for g in preview.to_import() if g not in games]
+    players = _players(upload, actor, preview, games, matches, report)
+    by_evening: dict[datetime.date, list[ConvertedGame]] = {}
+    for game in sorted(games, key=lambda g: g.scored_at):
+        by_evening.setdefault(game.evening, []).append(game)
+    for evening, evening_games in sorted(by_evening.items()):
+        event = _history_event(upload.club, actor, evening, len(evening_games))
+        report.events.append(event.pk)
+        for game in evening_games:
+            session_id = _import_game(
+                upload, actor, event, game, [players[name_key(n)] for n in game.players]
+            )
+            report.imported.append(
+                {
+                    "app_id": game.app_id,
+                    "name": game.name,
+                    "level": game.level,
+                    "event": event.pk,
+                    "session": session_id,
+                }
+            )
+        events.event_publish(event=event, actor=actor)
+        event_close(event=event, actor=actor)
+    upload.imported_at = timezone.now()
+    upload.save(update_fields=["imported_at"])
+    audit(
+        actor,
+        "sunmar.import",
+        upload,
+        club_id=upload.club_id,
+        imported=[g["app_id"] for g in report.imported],
+        already=report.already,
+        left_out=report.left_out,
+        new_players=report.new_players,
+    )
+    if report.imported:
+        enqueue_ratings(upload.club_id)  # replays the pool from the earliest imported evening
+    return report
+
+
+def _players(
+    upload: SunmarUpload,
+    actor: Actor,
+    preview: Preview,
+    games: list[ConvertedGame],
+    matches: dict[str, int | None],
+    report: ImportReport,
+) -> dict[str, Player]:
+    """The club member each app name of ``games`` is, new players registered; every problem
+    with ``matches`` at once."""
+    given = {name_key(name): player_id for name, player_id in matches.items()}
+    wanted = {name_key(n): n for game in games for n in game.players}
+    members = {
+        p.pk: p
+        for p in Player.objects.filter(
+            memberships__club_id=upload.club_id, pk__in=[i for i in given.values() if i is not None]
+        )
+    }
+    problems = []
+    for key, name in sorted(wanted.items()):
+        if key not in given:
+            problems.append(
+                problem(
+                    "match_missing",
+                    f"Say who '{name}' is: a member or a new player.",
+                    f"Geef aan wie '{name}' is: een lid of een nieuwe speler.",
+                    field=name,
+                )
+            )
+        elif given[key] is not None and given[key] not in members:
+            problems.append(
+                problem(
+                    "match_not_member",
+                    f"'{name}' is matched with someone who is not a member of this club.",
+                    f"'{name}' is gekoppeld aan iemand die geen lid is van deze club.",
+                    field=name,
+                )
+            )
+    for game in games:
+        chosen = [given.get(name_key(n)) for n in game.players]
+        if len({c for c in chosen if c is not None}) < len([c for c in chosen if c is not None]):
+            problems.append(
+                problem(
+                    "match_twice",
+                    f"In game '{game.name}' two app names are matched with the same member.",
+                    f"In spel '{game.name}' zijn twee namen aan hetzelfde lid gekoppeld.",
+                    field=game.app_id,
+                )
+            )
+    if problems:
+        raise ServiceError(problems)
+    players: dict[str, Player] = {}
+    for key, name in sorted(wanted.items()):
+        player_id = given[key]
+        if player_id is None:
+            players[key] = player_register(club=upload.club, name=name, actor=actor)
+            report.new_players.append(name)
+        else:
+            players[key] = members[player_id]
+    return players
+
+
+def _history_event(club: Club, actor: Actor, evening: datetime.date, games: int) -> Event:
+    """The club's history event of ``evening`` (made on the first import of that evening)."""
+    known = ImportedEvening.objects.filter(club=club, source=SUNMAR, date=evening).first()
+    if known is not None:
+        return Event.objects.get(pk=known.event_id)
+    event = events.event_create(
+        club=club,
+        actor=actor,
+        date=evening,
+        game="bonken",
+        ruleset="classic",
+        name=_("History from the Bonken app, %(date)s") % {"date": evening.isoformat()},
+        planned_rounds=min(max(games, 1), MAX_ROUNDS),
+    )
+    ImportedEvening.objects.create(event=event, club=club, source=SUNMAR, date=evening)
+    return event
+
+
+def _import_game(
+    upload: SunmarUpload, actor: Actor, event: Event, game: ConvertedGame, seated: list[Player]
+) -> int:
+    """One app game as one round of one table: seated in the app's order, its session
+    submitted, the round closed."""
+    round_ = tables.round_create(event=event, actor=actor)
+    table = tables.table_create(round_=round_, actor=actor, number=1)
+    for position, player in enumerate(seated):
+        tables.seat_create(table=table, actor=actor, position=position, player=player)
+    session = session_submit(
+        table=table.pk, submitted_by=actor, document=game.document, reason=_reason(game)
+    )
+    round_close(round_=Round.objects.get(pk=round_.pk), actor=actor)
+    ImportedGame.objects.create(
+        club_id=event.club_id,
+        source=SUNMAR,
+        app_game_id=game.app_id,
+        session=session,
+        upload=upload,
+        name=game.name[:100],
+        scored_at=game.scored_at,
+        level=game.level or "",
+        problems=[p.to_dict() for p in game.problems],
+        mismatches=[m.to_dict() for m in game.mismatches],
+    )
+    return session.pk
+
+
+def _reason(game: ConvertedGame) -> str:
+    reason = _("Imported from the Bonken app (game %(name)s).") % {"name": game.name}
+    if game.rejected:
+        dutch = (get_language() or "nl").startswith("nl")
+        why = "; ".join(p.message_nl if dutch else p.message for p in game.problems)
+        reason += " " + _("Kept at the %(level)s level: %(why)s") % {
+            "level": game.level,
+            "why": why,
+        }
+    return reason[:500]

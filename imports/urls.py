@@ -1,0 +1,10 @@
+"""The organizer's import pages, in the ``manage`` namespace (``config.urls``)."""
+
+from django.urls import path
+
+from imports import web
+
+import_patterns = [
+    path("clubs/<slug:slug>/import/", web.upload_page, name="sunmar-upload"),
+    path("clubs/<slug:slug>/import/<int:upload_id>/", web.review_page, name="sunmar-review"),
+]

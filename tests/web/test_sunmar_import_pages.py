@@ -1,0 +1,126 @@
+"""The organizer's import pages through the test client: upload, the match screen, the
+confirmation, refusals and who may see them."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from clubs.models import Membership, Role
+from games.models import Session
+from imports.models import SunmarUpload
+from tests.factories import ClubFactory, PlayerFactory, user_with_role
+from tests.sunmar_backups import build_backup, example_zip, finished_game, forced_rotation
+from tests.web.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def organizer(club):
+    return client_for(user_with_role(club, Role.ORGANIZER))
+
+
+def upload(client, club, data, name="backup.zip"):
+    return client.post(
+        reverse("manage:sunmar-upload", args=[club.slug]),
+        {"backup": SimpleUploadedFile(name, data, "application/zip")},
+    )
+
+
+def test_upload_review_and_confirm(club, organizer):
+    anna = PlayerFactory(name="Anna")
+    Membership.objects.create(club=club, player=anna)
+    page = organizer.get(reverse("manage:sunmar-upload", args=[club.slug]))
+    assert page.status_code == 200 and b'type="file"' in page.content
+    answer = upload(organizer, club, example_zip())
+    assert answer.status_code == 302
+    review = organizer.get(answer["Location"])
+    text = review.content.decode()
+    assert review.status_code == 200
+    assert "Clubavond 12 maart" in text and "2026-03-12" in text
+    assert "3 van 12 rondes" in text or "3 of 12 rounds" in text  # the unfinished game
+    assert f'<option value="{anna.pk}" selected>Anna</option>' in text
+    assert Session.objects.count() == 0  # nothing stored before the organizer confirms
+    form = review.context["form"]
+    data = {name: field.initial for name, field in form.fields.items()}
+    data["rejected"] = "import"
+    done = organizer.post(answer["Location"], data)
+    assert done.status_code == 302
+    assert Session.objects.count() == 1
+    assert {s.player.name for s in Session.objects.get().seat_results.all()} == {
+        "Anna",
+        "Bram",
+        "Cees",
+        "Daan",
+    }
+    listed = organizer.get(done["Location"]).content.decode()
+    assert "Clubavond 12 maart" in listed and "1" in listed
+
+
+def test_the_organizer_corrects_a_match(club, organizer):
+    bram = PlayerFactory(name="Bram de Vries")
+    Membership.objects.create(club=club, player=bram)
+    review_url = upload(organizer, club, example_zip())["Location"]
+    form = organizer.get(review_url).context["form"]
+    data = {name: field.initial for name, field in form.fields.items()}
+    bram_field = next(f"name_{i}" for i, m in enumerate(form.matches) if m.name == "Bram")
+    assert data[bram_field] == "new"  # no member called Bram: proposed as a new player
+    data[bram_field] = str(bram.pk)
+    assert organizer.post(review_url, data).status_code == 302
+    seats = Session.objects.get().seat_results.order_by("position")
+    assert seats[1].player == bram
+
+
+def test_a_rejected_game_shows_its_reason_and_can_be_left_out(club, organizer):
+    review_url = upload(organizer, club, build_backup([forced_rotation(finished_game())]))[
+        "Location"
+    ]
+    page = organizer.get(review_url, HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert "rejected by the classic rules" in text or "afgewezen" in text
+    form = page.context["form"]
+    data = {name: field.initial for name, field in form.fields.items()}
+    data["rejected"] = "leave_out"
+    assert organizer.post(review_url, data).status_code == 302
+    assert Session.objects.count() == 0
+
+
+def test_a_tampered_backup_is_refused_with_the_reason(club, organizer):
+    answer = upload(organizer, club, build_backup([finished_game()], tamper="games"))
+    assert answer.status_code == 400
+    assert "games.json" in answer.content.decode()
+    assert SunmarUpload.objects.count() == 0
+    extra = upload(organizer, club, build_backup([finished_game()], extra={"x.txt": b"1"}))
+    assert extra.status_code == 400 and "x.txt" in extra.content.decode()
+    junk = upload(organizer, club, b"not a zip", name="notes.txt")
+    assert junk.status_code == 400
+
+
+def test_a_bad_match_is_shown_not_stored(club, organizer):
+    review_url = upload(organizer, club, example_zip())["Location"]
+    form = organizer.get(review_url).context["form"]
+    other = PlayerFactory(name="Ander")
+    Membership.objects.create(club=club, player=other)
+    data = {
+        name: str(other.pk) if name.startswith("name_") else field.initial
+        for name, field in form.fields.items()
+    }
+    page = organizer.post(review_url, data)
+    assert page.status_code == 400 and Session.objects.count() == 0
+
+
+def test_only_the_uploading_organizer(club, organizer):
+    review_url = upload(organizer, club, example_zip())["Location"]
+    for role in (Role.SCORER, Role.MEMBER):
+        client = client_for(user_with_role(club, role))
+        assert client.get(review_url).status_code == 403
+        assert client.get(reverse("manage:sunmar-upload", args=[club.slug])).status_code == 403
+    other_organizer = client_for(user_with_role(club, Role.ORGANIZER))
+    assert other_organizer.get(review_url).status_code == 404
+    anonymous = client_for()
+    assert anonymous.get(review_url).status_code == 302
