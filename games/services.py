@@ -24,6 +24,7 @@ from clubs.selectors import SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, problem
 from games import store
 from games.models import Session, SessionSeat
+from games.nights.bell import GAMES_WITH_A_BELL, table_flags
 from games.registry import get_game
 from games.seam import Game, Outcome
 from games.seam import Part as GamePart
@@ -227,6 +228,9 @@ def _write_locked(
     previous_parts = previous.parts() if previous is not None and previous.valid else []
     document = change(session.document if session else None, game)
     document = _with_table(document, game, event.ruleset, names)
+    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
+        # Which table is the King's and whether the bell rang are the service's to say.
+        document = {**document, **table_flags(table)}
     result = game.score(document, names=names, ruleset=house)
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])

@@ -154,6 +154,10 @@ class Round(models.Model):
     seating_method = models.CharField(_("seating method"), max_length=20, default="manual")
     seed = models.BigIntegerField(default=0)
     quality = models.JSONField(default=dict, blank=True)
+    # Bonko: when the King's table rang the bell that ends the round for every table, and who.
+    bell_rung_at = models.DateTimeField(_("bell rung at"), null=True, blank=True)
+    bell_rung_by = models.ForeignKey("auth.User", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["event_id", "number"]

@@ -21,7 +21,7 @@ from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
 from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
-from games.views import jonkler
+from games.views import bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -74,6 +74,7 @@ def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
 # The table pages of the games other than Bonken (whose page is this module), by game code.
 GAME_PAGES: dict[str, Callable[[HttpRequest, Table, str], HttpResponse]] = {
     "jonkler": jonkler.score_page,
+    "bonko": bonko.score_page,
 }
 
 
