@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from api.views.bonko import RoundBellView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.events import (
     EntryViewSet,
@@ -69,6 +70,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/accept/", RoundAcceptView.as_view(), name="round-accept"),
     path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
+    path("rounds/<int:round_id>/bell/", RoundBellView.as_view(), name="round-bell"),
     path(
         "rounds/<int:round_id>/regenerate/",
         RoundRegenerateView.as_view(),

@@ -67,6 +67,7 @@ class World:
     candidate: Player  # a member with a login, no scorer yet
     assigned: Player  # a member with a login, scorer of event
     organizer_token: ApiToken
+    king: Table  # the King's table of a Bonko event's round being played
 
 
 def build_world() -> World:
@@ -92,8 +93,9 @@ def build_world() -> World:
     EventScorer.objects.create(event=event, player=assigned)
     entry = EventPlayer.objects.create(event=event, player=candidate)
     token, _key = api_token_create(user=organizer, name="old app")
+    king = seated_table(EventFactory(club=club, game="bonko", ruleset="bonko", published=True))
     return World(club, bare_club, event, table, open_table, scored, later, planned, organizer,
-                 spare, entry, candidate, assigned, token)
+                 spare, entry, candidate, assigned, token, king)
 
 
 def member_of(club: Club) -> Player:
@@ -266,6 +268,9 @@ WRITES: list[Write] = [
           ORGANIZERS),
     Write("accept round", "post", "/api/v1/rounds/{round_id}/accept/",
           lambda w: f"/api/v1/rounds/{w.planned.pk}/accept/", lambda w: None, ORGANIZERS),
+    Write("ring the bell", "post", "/api/v1/rounds/{round_id}/bell/",
+          lambda w: f"/api/v1/rounds/{w.king.round_id}/bell/", lambda w: None,
+          {"organizer", "scorer", "table_token"}, token_table=lambda w: w.king),
     Write("close round", "post", "/api/v1/rounds/{round_id}/close/",
           lambda w: f"/api/v1/rounds/{w.table.round_id}/close/", lambda w: None, ORGANIZERS),
     Write("add table", "post", "/api/v1/tables/", lambda w: "/api/v1/tables/",
