@@ -239,6 +239,9 @@ def _write_locked(
         return session  # the same document again: nothing changed, nothing to record
 
     stored = result.to_dict()
+    stats = result.stats()
+    if stats:  # the per-seat figures standings may rank by (Bonko's wins and Bonkos)
+        stored["stats"] = stats
     created = session is None
     now = timezone.now()
     if session is None:

@@ -250,6 +250,8 @@ class Standing(models.Model):
     head_to_head = models.FloatField(null=True, blank=True)
     # Mean rating of the opponents faced, as their ratings stood before the event.
     avg_opponent_rating = models.FloatField(null=True, blank=True)
+    # The game's own per-seat figures summed (Bonko: wins, bonkos, and losses).
+    stats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["event_id", "rank", "player__name"]
