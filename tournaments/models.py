@@ -419,3 +419,12 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"session {self.session_id}, player {self.player_id}"
+
+
+from tournaments.models_teams import EventTeam  # noqa: E402  (Django finds the model here)
+
+__all__ = [
+    "MAX_SEATS", "ORDER_KEY_LENGTH", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam",
+    "HouseRuleset", "PlayerRating", "RatedSession", "RatingHistory", "RatingPool", "Round",
+    "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
+]

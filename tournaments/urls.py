@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import exports, house_rules, organizer, public, rounds
+from tournaments.web import exports, house_rules, organizer, public, rounds, teams
 
 app_name = "public"
 
@@ -12,6 +12,7 @@ manage_patterns = [
     path("events/<int:event_id>/", organizer.event_dashboard, name="event"),
     path("events/<int:event_id>/checkin/", organizer.checkin, name="checkin"),
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
+    path("events/<int:event_id>/teams/", teams.teams_page, name="teams"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
     path("events/<int:event_id>/close/", organizer.close, name="close"),

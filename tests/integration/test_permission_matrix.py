@@ -28,7 +28,7 @@ from games.services import session_submit
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
-from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
+from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
 from tournaments.rounds import round_generate
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +68,7 @@ class World:
     assigned: Player  # a member with a login, scorer of event
     organizer_token: ApiToken
     king: Table  # the King's table of a Bonko event's round being played
+    team: EventTeam  # its players 0 and 2 as a team; 1 and 3 entered without a partner
 
 
 def build_world() -> World:
@@ -94,8 +95,13 @@ def build_world() -> World:
     entry = EventPlayer.objects.create(event=event, player=candidate)
     token, _key = api_token_create(user=organizer, name="old app")
     king = seated_table(EventFactory(club=club, game="bonko", ruleset="bonko", published=True))
+    bonko_players = [s.player for s in king.seats.order_by("position")]
+    for player in bonko_players:
+        EventPlayer.objects.create(event=king.round.event, player=player)
+    team = EventTeam.objects.create(event=king.round.event, first=bonko_players[0],
+                                    second=bonko_players[2], name="Koningen")
     return World(club, bare_club, event, table, open_table, scored, later, planned, organizer,
-                 spare, entry, candidate, assigned, token, king)
+                 spare, entry, candidate, assigned, token, king, team)
 
 
 def member_of(club: Club) -> Player:
@@ -164,6 +170,10 @@ def event_fields(w: World) -> dict[str, Any]:
 
 def bonken_rules() -> dict[str, Any]:
     return ruleset_to_dict(RULESETS["classic"])
+
+
+def bonko_seat(w: World, position: int) -> int:
+    return w.king.seats.get(position=position).player_id
 
 
 def seat(w: World, position: int) -> Seat:
@@ -271,6 +281,15 @@ WRITES: list[Write] = [
     Write("ring the bell", "post", "/api/v1/rounds/{round_id}/bell/",
           lambda w: f"/api/v1/rounds/{w.king.round_id}/bell/", lambda w: None,
           {"organizer", "scorer", "table_token"}, token_table=lambda w: w.king),
+    Write("pair a team", "post", "/api/v1/events/{event_id}/teams/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/",
+          lambda w: {"first": bonko_seat(w, 1), "second": bonko_seat(w, 3)}, ORGANIZERS),
+    Write("pair teams at random", "post", "/api/v1/events/{event_id}/teams/random/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/random/", lambda w: {"seed": 3},
+          ORGANIZERS),
+    Write("take a team apart", "delete", "/api/v1/events/{event_id}/teams/{team_id}/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/{w.team.pk}/", lambda w: None,
+          ORGANIZERS),
     Write("close round", "post", "/api/v1/rounds/{round_id}/close/",
           lambda w: f"/api/v1/rounds/{w.table.round_id}/close/", lambda w: None, ORGANIZERS),
     Write("add table", "post", "/api/v1/tables/", lambda w: "/api/v1/tables/",

@@ -126,3 +126,34 @@ def test_the_kings_table_rings_the_bell_and_every_table_sees_it(king, table2):
     assert Session.objects.get(table=king).document["bell"] is True
     # Other tables score anything once the bell rang.
     assert client.post(url(table2), post((5, 3))).status_code == 302
+
+
+def test_the_organizer_pairs_teams_by_hand_and_at_random(event):
+    from clubs.models import Role
+    from tests.factories import user_with_role
+    from tournaments.models import EventPlayer, EventTeam
+
+    players = [PlayerFactory(name=name) for name in NAMES + OTHERS[:3]]
+    for player in players:
+        EventPlayer.objects.create(event=event, player=player)
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    page_url = f"/manage/events/{event.pk}/teams/"
+    assert client_for().get(page_url).status_code == 302  # sign in first
+    page = organizer.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Pair the 7 present players without a partner at random" in page
+    paired = organizer.post(
+        page_url, {"action": "pair", "first": players[0].pk, "second": players[2].pk, "name": ""}
+    )
+    assert paired.status_code == 302
+    team = EventTeam.objects.get(event=event)
+    assert team.name == "Anna de Vries & Cor Bakker"
+    again = organizer.post(
+        page_url,
+        {"action": "pair", "first": players[1].pk, "second": players[1].pk},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert again.status_code == 400 and "two different players" in again.content.decode()
+    assert organizer.post(page_url, {"action": "random"}).status_code == 302
+    assert EventTeam.objects.filter(event=event).count() == 3  # one player left over
+    page = organizer.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "is here without a partner" in page
