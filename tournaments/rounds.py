@@ -39,6 +39,10 @@ def round_generate(
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
+        from games.nights.seating import bonko_round_generate
+
+        return bonko_round_generate(event=event, actor=actor, seed=seed)
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(

@@ -154,3 +154,86 @@ def _token(table) -> str:
     from tournaments.models import Table
 
     return Table.objects.get(pk=table["id"]).scoring_token
+
+
+def seated(round_id: int) -> list[list[int]]:
+    """Player ids by table (the King's first), in seat order."""
+    from tournaments.models import Table
+
+    return [
+        [seat.player_id for seat in table.seats.order_by("position")]
+        for table in Table.objects.filter(round_id=round_id).order_by("number")
+    ]
+
+
+def test_teams_are_paired_seated_together_and_move_by_their_results():
+    club = ClubFactory()
+    api = APIClient()
+    api.force_authenticate(user_with_role(club, Role.ORGANIZER))
+    players = [PlayerFactory(name=name) for name in NAMES + ["Mies"]]
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+    event = api.post(
+        "/api/v1/events/",
+        {"club": club.pk, "name": "Bonko", "game": "bonko", "date": "2026-11-25"},
+        format="json",
+    ).json()
+    for player in players:
+        assert (
+            api.post(
+                "/api/v1/entries/", {"event": event["id"], "player": player.pk}, format="json"
+            ).status_code
+            == 201
+        )
+    teams_url = f"/api/v1/events/{event['id']}/teams/"
+    assert (
+        api.post(
+            teams_url, {"first": players[0].pk, "second": players[1].pk}, format="json"
+        ).status_code
+        == 201
+    )
+    taken = api.post(teams_url, {"first": players[1].pk, "second": players[2].pk}, format="json")
+    assert taken.status_code == 400 and taken.json()["errors"][0]["field"] == "first"
+    made = api.post(f"{teams_url}random/", {"seed": 7}, format="json")
+    assert made.status_code == 201 and len(made.json()) == 5  # Mies makes 13: one left over
+    teams = {frozenset((t["first"], t["second"])): t["id"] for t in api.get(teams_url).json()}
+    assert len(teams) == 6
+
+    first = api.post(f"/api/v1/events/{event['id']}/seating/", {}, format="json")
+    assert first.status_code == 201, first.json()
+    round1 = first.json()
+    assert round1["seating_method"] == "bonko" and round1["status"] == "planned"
+    tables = seated(round1["id"])
+    assert len(tables) == 3
+    for table in tables:  # partners opposite each other
+        assert frozenset(table[0::2]) in teams and frozenset(table[1::2]) in teams
+    assert api.post(f"/api/v1/rounds/{round1['id']}/accept/").status_code == 200
+
+    from tournaments.models import Table
+
+    table_ids = list(
+        Table.objects.filter(round_id=round1["id"]).order_by("number").values_list("pk", flat=True)
+    )
+    # Without every table's result the movement cannot seat the next round.
+    early = api.post(f"/api/v1/events/{event['id']}/seating/", {}, format="json")
+    assert early.status_code == 400
+    assert early.json()["errors"][0]["code"] == "table_without_result"
+    # The King's table: the team already there wins; table 2: the moved team wins after a
+    # roll-off; table 3: the team already there wins.
+    for table_id, doc in zip(
+        table_ids,
+        [
+            document((21, 9)),
+            document((12, 12), rolloff=([1], [6])),
+            document((8, 3)),
+        ],
+        strict=True,
+    ):
+        answer = api.put(f"/api/v1/tables/{table_id}/session/", {"document": doc}, format="json")
+        assert answer.status_code == 201, answer.json()
+    second = api.post(f"/api/v1/events/{event['id']}/seating/", {}, format="json").json()
+    moved = seated(second["id"])
+    king, two, three = tables
+    assert moved[0] == [king[0], two[1], king[2], two[3]]  # King's winners stay, roll first
+    assert moved[1] == [two[0], three[0], two[2], three[2]]  # losers stay, winners move up
+    assert moved[2] == [three[1], king[1], three[3], king[3]]  # King's losers to the bottom
