@@ -60,9 +60,14 @@ def build() -> dict[str, Any]:
     candidate = user_with_role(event.club, Role.MEMBER).player
     assigned = user_with_role(event.club, Role.MEMBER).player
     EventScorer.objects.create(event=event, player=assigned)
+    bonko = EventFactory(club=event.club, game="bonko", ruleset="bonko",
+                         status=Event.Status.RUNNING)
+    for player in players[:2]:
+        EventPlayer.objects.create(event=bonko, player=player)
     return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
             "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
-            "closed": closed, "candidate": candidate, "assigned": assigned}
+            "closed": closed, "candidate": candidate, "assigned": assigned, "bonko": bonko,
+            "partners": players[:2]}
 
 
 def client(actor: str, world: dict[str, Any]):
@@ -112,6 +117,9 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
      lambda w: {"method": "random"}, ORGANIZERS),
     ("start round", "manage:accept", lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
      lambda w: {}, ORGANIZERS),
+    ("pair a team", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+     lambda w: {"action": "pair", "first": w["partners"][0].pk,
+                "second": w["partners"][1].pk}, ORGANIZERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {}, ORGANIZERS),
@@ -186,6 +194,9 @@ TABLE_FORMS = [
                          "total_1": -40, "total_2": -180, "total_3": -95,
                          "reason": "copied the sheet"},
               "scored"),
+    # A Bonken table has no bell: the link may ask, nothing rings (Bonko's bell is tested in
+    # tests/web/test_bonko_page.py).
+    TableForm("ring the bell", "scoring:bell", "bell/", lambda s: {}, "scored", writes=False),
 ]
 
 
