@@ -237,3 +237,17 @@ def test_teams_are_paired_seated_together_and_move_by_their_results():
     assert moved[0] == [king[0], two[1], king[2], two[3]]  # King's winners stay, roll first
     assert moved[1] == [two[0], three[0], two[2], three[2]]  # losers stay, winners move up
     assert moved[2] == [three[1], king[1], three[3], king[3]]  # King's losers to the bottom
+
+
+def test_the_api_standings_show_wins_bonkos_and_losses(night):
+    api, (king, second, third) = night["api"], night["tables"]
+    api.post(f"/api/v1/rounds/{night['round']['id']}/bell/")
+    for table, doc in ((king, document((25, 3))), (second, document((4, 9))),
+                       (third, document((21, 21), rolloff=([5], [0]), bonkos=(0, 1, 0, 0)))):
+        assert put(api, table, doc).status_code == 201
+    standings_recompute(event_id=night["event"]["id"])
+    answer = api.get(f"/api/v1/events/{night['event']['id']}/standings/")
+    assert answer.status_code == 200, answer.content
+    rows = answer.json()["standings"] if "standings" in answer.json() else answer.json()
+    joost = next(row for row in rows if row["player_name"] == "Joost")
+    assert joost["stats"] == {"wins": 0, "bonkos": 1, "losses": 1}
