@@ -325,3 +325,33 @@ def attach_to_fields(form: ResultForm, found: list[dict[str, Any]]) -> list[dict
         else:
             rest.append(error)
     return rest
+
+
+def sheet_result(result: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """A stored Bonko result as the public table sheet shows it: per team its players, score,
+    roll-off points and whether it won; the called Bonkos per player."""
+    if not result.get("valid", True) or result.get("winner") is None:
+        return None
+    teams = []
+    for index, seats in enumerate(result.get("teams") or []):
+        teams.append(
+            {
+                "name": " & ".join(names[seat] for seat in seats if seat < len(names)),
+                "score": (result.get("scores") or [0, 0])[index],
+                "rolloff": (result.get("rolloff") or [[], []])[index],
+                "won": index == result["winner"],
+            }
+        )
+    bonkos = [
+        (name, count)
+        for name, count in zip(names, result.get("bonkos") or [], strict=False)
+        if count
+    ]
+    return {
+        "teams": teams,
+        "bonkos": bonkos,
+        "round": result.get("round"),
+        "set": result.get("set"),
+        "bell": result.get("bell"),
+        "king": result.get("king"),
+    }

@@ -242,8 +242,11 @@ def test_teams_are_paired_seated_together_and_move_by_their_results():
 def test_the_api_standings_show_wins_bonkos_and_losses(night):
     api, (king, second, third) = night["api"], night["tables"]
     api.post(f"/api/v1/rounds/{night['round']['id']}/bell/")
-    for table, doc in ((king, document((25, 3))), (second, document((4, 9))),
-                       (third, document((21, 21), rolloff=([5], [0]), bonkos=(0, 1, 0, 0)))):
+    for table, doc in (
+        (king, document((25, 3))),
+        (second, document((4, 9))),
+        (third, document((21, 21), rolloff=([5], [0]), bonkos=(0, 1, 0, 0))),
+    ):
         assert put(api, table, doc).status_code == 201
     standings_recompute(event_id=night["event"]["id"])
     answer = api.get(f"/api/v1/events/{night['event']['id']}/standings/")

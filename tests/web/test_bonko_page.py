@@ -157,3 +157,17 @@ def test_the_organizer_pairs_teams_by_hand_and_at_random(event):
     assert EventTeam.objects.filter(event=event).count() == 3  # one player left over
     page = organizer.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "is here without a partner" in page
+
+
+def test_the_public_sheet_and_the_paper_page_of_a_bonko_table_answer(event, table2):
+    from clubs.models import Role
+    from tests.factories import user_with_role
+
+    client_for().post(url(table2), post((23, 17), winner=0))
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    sheet = organizer.get(f"/events/{event.pk}/tables/{table2.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert sheet.status_code == 200
+    html = sheet.content.decode()
+    assert "Eva Mulder &amp; Gijs Visser" in html and "<strong>won</strong>" in html
+    assert organizer.get(url(table2, "paper/")).status_code < 500
+    assert organizer.get(f"/manage/rounds/{table2.round_id}/sheets/").status_code < 500

@@ -13,7 +13,7 @@ from clubs.web import has_role
 from core.parsing import whole_number
 from core.web import dutch, is_htmx
 from games.registry import find_game
-from games.views import jonkler
+from games.views import bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
@@ -103,6 +103,8 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         rounds = []
     return render(request, "games/table_sheet.html", {
         "rounds": rounds,
+        "bonko": bonko.sheet_result(result, [p.name for p in players])
+        if event.game == "bonko" else None,
         "event": event, "table": table, "players": players, "session": session,
         "rows": rows, "short_names": names, "totals": result.get("totals"),
         "placements": result.get("placements"), "revisions": revisions,
