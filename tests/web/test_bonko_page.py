@@ -171,3 +171,27 @@ def test_the_public_sheet_and_the_paper_page_of_a_bonko_table_answer(event, tabl
     assert "Eva Mulder &amp; Gijs Visser" in html and "<strong>won</strong>" in html
     assert organizer.get(url(table2, "paper/")).status_code < 500
     assert organizer.get(f"/manage/rounds/{table2.round_id}/sheets/").status_code < 500
+
+
+def test_the_dashboard_seats_a_bonko_round_by_the_teams(event):
+    from clubs.models import Role
+    from tests.factories import user_with_role
+    from tournaments.models import EventPlayer, Round
+    from tournaments.teams import teams_pair_at_random
+
+    user = user_with_role(event.club, Role.ORGANIZER)
+    for player in [PlayerFactory(name=name) for name in NAMES + OTHERS]:
+        EventPlayer.objects.create(event=event, player=player)
+    organizer = client_for(user)
+    dashboard = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Seat the next round by the results" in dashboard.content.decode()
+    refused = organizer.post(
+        f"/manage/events/{event.pk}/rounds/new/", {}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "Pair the players who are here into teams first" in refused.content.decode()
+    teams_pair_at_random(event=event, actor=user, seed=1)
+    seated = organizer.post(f"/manage/events/{event.pk}/rounds/new/", {})
+    assert seated.status_code == 302
+    round_ = Round.objects.get(event=event)
+    assert (round_.seating_method, round_.status) == ("bonko", Round.Status.PLANNED)
+    assert round_.tables.count() == 2
