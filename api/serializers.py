@@ -488,12 +488,17 @@ class StandingSerializer(serializers.ModelSerializer):
         help_text="How often the player finished first, second, ... at a table.")
     total = PointsField(read_only=True, help_text="Session totals plus bye credit.")
     placement_points = PointsField(read_only=True)
+    stats = serializers.DictField(
+        child=serializers.IntegerField(), read_only=True,
+        help_text="The game's own figures summed (Bonko: wins, bonkos and losses); empty for "
+                  "a game without any.")
 
     class Meta:
         model = Standing
         fields = [
             "rank", "tied", "player", "player_name", "total", "sessions", "table_wins",
             "placements", "byes", "placement_points", "head_to_head", "avg_opponent_rating",
+            "stats",
         ]
 
 

@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from api.views.bonko import EventTeamsRandomView, EventTeamsView, EventTeamView, RoundBellView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.events import (
     EntryViewSet,
@@ -74,6 +75,12 @@ urlpatterns = [
     path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),
     path("rounds/<int:round_id>/reopen/", RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
+    path("rounds/<int:round_id>/bell/", RoundBellView.as_view(), name="round-bell"),
+    path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
+    path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
+         name="event-teams-random"),
+    path("events/<int:event_id>/teams/<int:team_id>/", EventTeamView.as_view(),
+         name="event-team"),
     path(
         "rounds/<int:round_id>/regenerate/",
         RoundRegenerateView.as_view(),

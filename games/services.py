@@ -24,6 +24,7 @@ from clubs.selectors import ORGANIZER, SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, problem
 from games import store
 from games.models import Session, SessionSeat
+from games.nights.bell import GAMES_WITH_A_BELL, table_flags
 from games.registry import get_game
 from games.seam import Game, Outcome
 from games.seam import Part as GamePart
@@ -231,6 +232,9 @@ def _write_locked(
     previous_parts = previous.parts() if previous is not None and previous.valid else []
     document = change(session.document if session else None, game)
     document = _with_table(document, game, event.ruleset, names)
+    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
+        # Which table is the King's and whether the bell rang are the service's to say.
+        document = {**document, **table_flags(table)}
     result = game.score(document, names=names, ruleset=house)
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])
@@ -239,6 +243,9 @@ def _write_locked(
         return session  # the same document again: nothing changed, nothing to record
 
     stored = result.to_dict()
+    stats = result.stats()
+    if stats:  # the per-seat figures standings may rank by (Bonko's wins and Bonkos)
+        stored["stats"] = stats
     created = session is None
     now = timezone.now()
     if session is None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import paper, scoring
+from games.views import bell, paper, scoring
 
 app_name = "scoring"
 
@@ -9,4 +9,5 @@ urlpatterns = [
     path("t/<str:token>/check/", scoring.check, name="check"),
     path("t/<str:token>/undo/", scoring.undo, name="undo"),
     path("t/<str:token>/paper/", paper.paper_page, name="paper"),
+    path("t/<str:token>/bell/", bell.bell, name="bell"),
 ]

@@ -26,7 +26,8 @@ from django.utils import translation
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, problem
-from games.models import SessionSeat
+from games.models import Session, SessionSeat
+from games.registry import find_game
 from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.ratings.standings import Bye as ByeRecord
@@ -53,17 +54,30 @@ def event_results(event: Event) -> list[SeatResult]:
         _, players, totals = sessions.setdefault(session_id, (round_id, [], []))
         players.append(player_id)
         totals.append(total)
+    stats = session_stats(event)
     results: list[SeatResult] = []
     for session_id, (round_id, players, totals) in sessions.items():
         results.extend(seat_results(session_id=session_id, round_id=round_id,
-                                    played_on=event.date, player_ids=players, totals=totals))
+                                    played_on=event.date, player_ids=players, totals=totals,
+                                    stats=stats.get(session_id)))
     return results
+
+
+def session_stats(event: Event) -> dict[int, dict[str, list[int]]]:
+    """The per-seat figures of the event's complete sessions, for a game that reports any
+    (stored with the result by the session write)."""
+    game = find_game(event.game)
+    if game is None or not game.stats:
+        return {}
+    found = Session.objects.filter(event_id=event.pk, complete=True).values_list(
+        "pk", "result__stats")
+    return {pk: value for pk, value in found if isinstance(value, dict)}
 
 
 # What a standings line holds besides its event and player (the columns of ``Standing``).
 STANDING_FIELDS = (
     "rank", "tied", "total", "sessions", "table_wins", "placements", "byes", "placement_points",
-    "head_to_head", "avg_opponent_rating",
+    "head_to_head", "avg_opponent_rating", "stats",
 )
 
 
@@ -99,9 +113,17 @@ def event_standing_lines(event: Event) -> list[dict[str, Any]]:
             "placement_points": whole(row.placement_points),
             "head_to_head": row.head_to_head,
             "avg_opponent_rating": row.avg_opponent_rating,
+            "stats": _with_losses(row.stats, row.sessions),
         }
         for row in rows
     ]
+
+
+def _with_losses(stats: dict[str, int], sessions: int) -> dict[str, int]:
+    """A game that counts wins also shows the losses (the booby prize goes to the most)."""
+    if "wins" not in stats:
+        return dict(stats)
+    return {**stats, "losses": sessions - stats["wins"]}
 
 
 def event_standing_rows(event: Event) -> list[Standing]:

@@ -160,6 +160,10 @@ class Round(models.Model):
     seating_method = models.CharField(_("seating method"), max_length=20, default="manual")
     seed = models.BigIntegerField(default=0)
     quality = models.JSONField(default=dict, blank=True)
+    # Bonko: when the King's table rang the bell that ends the round for every table, and who.
+    bell_rung_at = models.DateTimeField(_("bell rung at"), null=True, blank=True)
+    bell_rung_by = models.ForeignKey("auth.User", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["event_id", "number"]
@@ -284,6 +288,8 @@ class Standing(models.Model):
     head_to_head = models.FloatField(null=True, blank=True)
     # Mean rating of the opponents faced, as their ratings stood before the event.
     avg_opponent_rating = models.FloatField(null=True, blank=True)
+    # The game's own per-seat figures summed (Bonko: wins, bonkos, and losses).
+    stats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["event_id", "rank", "player__name"]
@@ -458,3 +464,12 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"session {self.session_id}, player {self.player_id}"
+
+
+from tournaments.models_teams import EventTeam  # noqa: E402  (Django finds the model here)
+
+__all__ = [
+    "MAX_SEATS", "ORDER_KEY_LENGTH", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam",
+    "HouseRuleset", "PlayerRating", "RatedSession", "RatingHistory", "RatingPool", "Round",
+    "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
+]

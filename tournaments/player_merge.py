@@ -123,8 +123,11 @@ def _move_the_rest(keep: Player, merged: Player) -> None:
     and whatever a later model adds); derived rows are dropped, to be computed again."""
     handled = {"clubs.Membership", "clubs.JoinConsent", "tournaments.EventPlayer",
                "tournaments.EventScorer"}
-    for relation in Player._meta.related_objects:
-        if relation.many_to_many or not relation.field.concrete:
+    relations = [field for field in Player._meta.get_fields(include_hidden=True)
+                 if field.auto_created and not field.concrete
+                 and (field.one_to_many or field.one_to_one)]
+    for relation in relations:  # hidden ones too: a team's partners (related_name "+")
+        if not relation.field.concrete:
             continue
         label = relation.related_model._meta.label
         if label in handled:

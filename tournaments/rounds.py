@@ -26,7 +26,7 @@ from games.registry import find_game
 from tournaments import seating
 from tournaments.counted import counted_sessions
 from tournaments.event_seating import planned_round_has_results
-from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
+from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
 from tournaments.tasks import enqueue_standings
 
@@ -45,6 +45,10 @@ def round_generate(
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
+        from games.nights.seating import bonko_round_generate
+
+        return bonko_round_generate(event=event, actor=actor, seed=seed)
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(
@@ -259,9 +263,13 @@ def _game_tables(
 
 
 def _event_teams(event: Event) -> list[tuple[int, int]] | None:
-    """The event's teams (pairs of player ids) for a team game; None while events keep no
-    teams, so every player is seated on their own."""
-    return None
+    """The event's teams (pairs of player ids) for a team game; None for a game of single
+    players, or while the event has no teams (every player is then seated on their own)."""
+    game = find_game(event.game)
+    if game is None or game.teams is None:
+        return None
+    pairs = list(EventTeam.objects.filter(event=event).values_list("first_id", "second_id"))
+    return pairs or None
 
 
 def _too_few_players(count: int, smallest: int) -> ServiceError:

@@ -3,7 +3,10 @@
 Terms (the arithmetic itself is ``tournaments.ratings.standings.event``):
 
 * **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
-  decides and the rest break ties in turn; any of ``EVENT_CRITERIA``.
+  decides and the rest break ties in turn; any of ``EVENT_CRITERIA``, or a per-seat figure of
+  the event's game (``Game.stats``: Bonko's ``wins`` and ``bonkos``). An event whose order was
+  never set (the default order) ranks by its game's own order (``Game.standings_order``:
+  Bonko's wins, then Bonkos, then total points).
 * **points per place** (``Event.points_per_place``): placement points for 1st, 2nd, 3rd and
   4th place at a table; shared places share their points.
 * **bye credit** (``Event.bye_credit``, ``bye_points``, ``bye_placement_points``): what a
@@ -25,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import DEFAULT_GAME, find_game
+from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.ratings.standings import EVENT_CRITERIA, ByeCredit, EventRules
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
@@ -50,14 +53,23 @@ def default_points_per_place() -> list[float]:
 def validate_standings_order(value: Any) -> None:
     if not isinstance(value, list) or not value:
         raise ValidationError(_("Give at least one criterion, as a list."))
-    unknown = [name for name in value if name not in EVENT_CRITERIA]
+    known = (*EVENT_CRITERIA, *game_stat_codes())
+    unknown = [name for name in value if name not in known]
     if unknown:
         raise ValidationError(
             _("Unknown criteria %(unknown)s; choose from %(known)s."),
-            params={"unknown": ", ".join(map(str, unknown)), "known": ", ".join(EVENT_CRITERIA)},
+            params={"unknown": ", ".join(map(str, unknown)), "known": ", ".join(known)},
         )
     if len(set(value)) != len(value):
         raise ValidationError(_("A criterion appears twice."))
+
+
+def game_stat_codes() -> tuple[str, ...]:
+    """The per-seat figures any game reports (a criterion of its events' standings)."""
+    codes: list[str] = []
+    for game in games().values():
+        codes.extend(stat.code for stat in game.stats if stat.code not in codes)
+    return tuple(codes)
 
 
 def validate_points_per_place(value: Any) -> None:
@@ -92,10 +104,28 @@ def whole(value: float | int | None) -> int | float | None:
     return value
 
 
+def event_order(event: Any) -> tuple[str, ...]:
+    """The criteria an event ranks by: its own, or its game's when it never set any (the
+    default order), leaving out figures its game does not report."""
+    game = find_game(getattr(event, "game", DEFAULT_GAME))
+    stats = {stat.code for stat in game.stats} if game is not None else set()
+    order = tuple(event.standings_order or DEFAULT_STANDINGS_ORDER)
+    if order == DEFAULT_STANDINGS_ORDER and game is not None:
+        order = tuple(game.standings_order)
+    kept = tuple(name for name in order if name not in stats_of_other_games(stats))
+    return kept or DEFAULT_STANDINGS_ORDER
+
+
+def stats_of_other_games(own: set[str]) -> set[str]:
+    return set(game_stat_codes()) - own
+
+
 def event_rules(event: Any) -> EventRules:
     """The ``EventRules`` an event's stored configuration describes."""
+    game = find_game(getattr(event, "game", DEFAULT_GAME))
     return EventRules(
-        order=tuple(event.standings_order or DEFAULT_STANDINGS_ORDER),
+        order=event_order(event),
+        stats=tuple(stat.code for stat in game.stats) if game is not None else (),
         points_per_place=tuple(float(p) for p in (event.points_per_place or ())),
         bye=ByeCredit(
             kind=event.bye_credit or ByeCreditKind.NONE,

@@ -11,6 +11,7 @@ from tournaments.web import (
     public,
     rounds,
     substitutes,
+    teams,
 )
 
 app_name = "public"
@@ -24,6 +25,7 @@ manage_patterns = [
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
     path("events/<int:event_id>/checkin/last-time/", organizer.check_in_last_time,
          name="checkin-last-time"),
+    path("events/<int:event_id>/teams/", teams.teams_page, name="teams"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
     path("events/<int:event_id>/close/", lifecycle.close_event, name="close"),

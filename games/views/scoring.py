@@ -23,7 +23,7 @@ from games.bonken import get_ruleset, score_session
 from games.forms import GameForm, short_names
 from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
-from games.views import bonanza, jonkler
+from games.views import bonanza, bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -86,6 +86,7 @@ def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
 GAME_PAGES: dict[str, Callable[[HttpRequest, Table, str], HttpResponse]] = {
     "jonkler": jonkler.score_page,
     "bonanza": bonanza.score_page,
+    "bonko": bonko.score_page,
 }
 
 

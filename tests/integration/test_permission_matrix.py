@@ -31,7 +31,7 @@ from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.sunmar_backups import example_zip
-from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
+from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
 from tournaments.rounds import round_generate
 
 pytestmark = pytest.mark.django_db
@@ -70,6 +70,8 @@ class World:
     candidate: Player  # a member with a login, no scorer yet
     assigned: Player  # a member with a login, scorer of event
     organizer_token: ApiToken
+    king: Table  # the King's table of a Bonko event's round being played
+    team: EventTeam  # its players 0 and 2 as a team; 1 and 3 entered without a partner
 
 
 def build_world() -> World:
@@ -95,8 +97,14 @@ def build_world() -> World:
     EventScorer.objects.create(event=event, player=assigned)
     entry = EventPlayer.objects.create(event=event, player=candidate)
     token, _key = api_token_create(user=organizer, name="old app")
+    king = seated_table(EventFactory(club=club, game="bonko", ruleset="bonko", published=True))
+    bonko_players = [s.player for s in king.seats.order_by("position")]
+    for player in bonko_players:
+        EventPlayer.objects.create(event=king.round.event, player=player)
+    team = EventTeam.objects.create(event=king.round.event, first=bonko_players[0],
+                                    second=bonko_players[2], name="Koningen")
     return World(club, bare_club, event, table, open_table, scored, later, planned, organizer,
-                 spare, entry, candidate, assigned, token)
+                 spare, entry, candidate, assigned, token, king, team)
 
 
 # What each unfinished table of the world's round counts as when it closes.
@@ -189,6 +197,10 @@ def backup_file() -> SimpleUploadedFile:
 def uploaded(w: World) -> int:
     """A backup the world's organizer uploaded (made again inside each actor's try)."""
     return sunmar_upload(club=w.club, actor=w.organizer, data=example_zip()).pk
+
+
+def bonko_seat(w: World, position: int) -> int:
+    return w.king.seats.get(position=position).player_id
 
 
 def seat(w: World, position: int) -> Seat:
@@ -309,6 +321,18 @@ WRITES: list[Write] = [
           ORGANIZERS),
     Write("accept round", "post", "/api/v1/rounds/{round_id}/accept/",
           lambda w: f"/api/v1/rounds/{w.planned.pk}/accept/", lambda w: None, ORGANIZERS),
+    Write("ring the bell", "post", "/api/v1/rounds/{round_id}/bell/",
+          lambda w: f"/api/v1/rounds/{w.king.round_id}/bell/", lambda w: None,
+          {"organizer", "scorer", "table_token"}, token_table=lambda w: w.king),
+    Write("pair a team", "post", "/api/v1/events/{event_id}/teams/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/",
+          lambda w: {"first": bonko_seat(w, 1), "second": bonko_seat(w, 3)}, ORGANIZERS),
+    Write("pair teams at random", "post", "/api/v1/events/{event_id}/teams/random/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/random/", lambda w: {"seed": 3},
+          ORGANIZERS),
+    Write("take a team apart", "delete", "/api/v1/events/{event_id}/teams/{team_id}/",
+          lambda w: f"/api/v1/events/{w.team.event_id}/teams/{w.team.pk}/", lambda w: None,
+          ORGANIZERS),
     Write("close round", "post", "/api/v1/rounds/{round_id}/close/",
           lambda w: f"/api/v1/rounds/{w.table.round_id}/close/",
           lambda w: {"unfinished": UNFINISHED}, ORGANIZERS),

@@ -70,10 +70,15 @@ def build() -> dict[str, Any]:
     finishable = seated_table(EventFactory(club=event.club, status=Event.Status.RUNNING))
     session_submit(table=finishable, submitted_by=organizer, document=classic_document())
     finished = EventFactory(club=event.club, status=Event.Status.FINISHED)
+    bonko = EventFactory(club=event.club, game="bonko", ruleset="bonko",
+                         status=Event.Status.RUNNING)
+    for player in players[:2]:
+        EventPlayer.objects.create(event=bonko, player=player)
     return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
             "finishable": finishable.round.event, "finished": finished,
             "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
-            "closed": closed, "candidate": candidate, "assigned": assigned}
+            "closed": closed, "candidate": candidate, "assigned": assigned, "bonko": bonko,
+            "partners": players[:2]}
 
 
 def uploaded(world: dict[str, Any]) -> int:
@@ -147,6 +152,9 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
      lambda w: {"method": "random"}, ORGANIZERS),
     ("start round", "manage:accept", lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
      lambda w: {}, ORGANIZERS),
+    ("pair a team", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+     lambda w: {"action": "pair", "first": w["partners"][0].pk,
+                "second": w["partners"][1].pk}, ORGANIZERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
@@ -221,6 +229,9 @@ TABLE_FORMS = [
                          "total_1": -40, "total_2": -180, "total_3": -95,
                          "reason": "copied the sheet"},
               "scored"),
+    # A Bonken table has no bell: the link may ask, nothing rings (Bonko's bell is tested in
+    # tests/web/test_bonko_page.py).
+    TableForm("ring the bell", "scoring:bell", "bell/", lambda s: {}, "scored", writes=False),
 ]
 
 

@@ -1,6 +1,8 @@
 """Public pages: the home page, an event's standings (refreshing while it runs), a table's
 session as a score sheet, and a player's page with sessions and rating history."""
 
+from typing import Any
+
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -9,8 +11,9 @@ from clubs.models import Club, Player
 from clubs.selectors import SCORERS
 from clubs.web import has_role
 from core.parsing import whole_number
-from core.web import is_htmx
-from games.views import bonanza, jonkler
+from core.web import dutch, is_htmx
+from games.registry import find_game
+from games.views import bonanza, bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
@@ -40,6 +43,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "live": event.status != Event.Status.FINISHED,
         "refresh_seconds": REFRESH_SECONDS,
     }
+    context.update(game_columns(event, context["standings"]))
     if is_htmx(request):
         return render(request, "tournaments/_standings_table.html", context)
     context["rounds"] = [
@@ -47,6 +51,27 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ]
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
     return render(request, "tournaments/event_standings.html", context)
+
+
+def game_columns(event: Event, standings: Any) -> dict[str, Any]:
+    """The game's own figures as columns (Bonko: wins and Bonkos), and for a game that counts
+    wins the booby prize: the players with the most losses."""
+    game = find_game(event.game)
+    stats = list(game.stats) if game is not None else []
+    if not stats:
+        return {"stat_columns": []}
+    language = "nl" if dutch() else "en"
+    order = {code: index for index, code in enumerate(game.standings_order)} if game else {}
+    stats.sort(key=lambda stat: order.get(stat.code, len(order)))
+    columns = [(stat.code, stat.name_nl if language == "nl" else stat.name) for stat in stats]
+    rows = list(standings)
+    for row in rows:
+        row.stat_values = [(row.stats or {}).get(code, 0) for code, _name in columns]
+    losses = [(row.stats or {}).get("losses", 0) for row in rows]
+    most = max(losses, default=0)
+    booby = [row.player.name for row, lost in zip(rows, losses, strict=True)
+             if most and lost == most]
+    return {"standings": rows, "stat_columns": columns, "booby": booby, "most_losses": most}
 
 
 def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
@@ -80,6 +105,8 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         rows, hands = [], bonanza.sheet_hands(result, names)
     return render(request, "games/table_sheet.html", {
         "rounds": rounds, "sheet": hands,
+        "bonko": bonko.sheet_result(result, [p.name for p in players])
+        if event.game == "bonko" else None,
         "event": event, "table": table, "players": players, "session": session,
         "rows": rows, "short_names": names, "totals": result.get("totals"),
         "placements": result.get("placements"), "revisions": revisions,

@@ -24,6 +24,9 @@ Terms:
     (the mean of 2nd and 3rd place), 3rd at a table of five.
 
   A bye never counts as a session or a table win.
+
+* **stats**: a game's own per-seat figures (``SeatResult.stats``; Bonko's ``wins`` and
+  ``bonkos``), summed per player; ``EventRules.stats`` names the ones the order may use.
 """
 
 from __future__ import annotations
@@ -69,15 +72,17 @@ class ByeCredit:
 
 @dataclass(frozen=True, slots=True)
 class EventRules:
-    order: tuple[EventCriterion, ...] = EVENT_CRITERIA
+    order: tuple[str, ...] = EVENT_CRITERIA
     points_per_place: tuple[float, ...] = (3.0, 2.0, 1.0, 0.0)
     bye: ByeCredit = ByeCredit()
     table_size: int = 4  # the game's usual table: its middle place is a bye's "middle place"
+    stats: tuple[str, ...] = ()  # the game's per-seat figures the order may rank by
 
     def __post_init__(self) -> None:
         if not self.order:
             raise ValueError("order needs at least one criterion")
-        unknown = [name for name in self.order if name not in EVENT_CRITERIA]
+        unknown = [name for name in self.order
+                   if name not in EVENT_CRITERIA and name not in self.stats]
         if unknown:
             raise ValueError(f"unknown event criteria {unknown}; choose from {EVENT_CRITERIA}")
         if len(set(self.order)) != len(self.order):
@@ -102,6 +107,7 @@ class EventRow:
     placement_points: float
     head_to_head: float | None
     avg_opponent_rating: float | None
+    stats: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -114,6 +120,7 @@ class _Tally:
     rounds: set[RoundId] = field(default_factory=set)
     opponent_rating_sum: Fraction = Fraction(0)
     rated_opponents: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
 
     def avg_opponent_rating(self) -> Fraction | None:
         if not self.rated_opponents:
@@ -159,6 +166,8 @@ def event_standings(
             result.place, result.shared, rules.points_per_place
         )
         tally.rounds.add(result.round_id)
+        for name, value in result.stats.items():
+            tally.stats[name] = tally.stats.get(name, 0) + value
         for opponent in result.opponents:
             if opponent in ratings:
                 tally.opponent_rating_sum += Fraction(ratings[opponent])
@@ -178,7 +187,7 @@ def event_standings(
 
     head_to_head: dict[PlayerId, Fraction] = {}
 
-    def criterion(name: EventCriterion) -> Callable[[Sequence[PlayerId]], dict[PlayerId, object]]:
+    def criterion(name: str) -> Callable[[Sequence[PlayerId]], dict[PlayerId, object]]:
         def values(group: Sequence[PlayerId]) -> dict[PlayerId, object]:
             if name == "head_to_head":
                 scores = _head_to_head(group, tables)
@@ -190,6 +199,8 @@ def event_standings(
                     average = tallies[player_id].avg_opponent_rating()
                     result[player_id] = (average is not None, average or 0)
                 return result
+            if name in rules.stats:
+                return {player_id: tallies[player_id].stats.get(name, 0) for player_id in group}
             return {player_id: _sort_value(getattr(tallies[player_id], name))
                     for player_id in group}
 
@@ -213,6 +224,7 @@ def event_standings(
                 placement_points=float(tally.placement_points),
                 head_to_head=float(h2h) if h2h is not None else None,
                 avg_opponent_rating=float(average) if average is not None else None,
+                stats={name: tally.stats.get(name, 0) for name in rules.stats},
             )
         )
     return rows

@@ -18,8 +18,8 @@ always exactly equal, whatever the order their sessions were added in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import TypeAlias
@@ -39,6 +39,8 @@ class SeatResult:
     place: int
     shared: int = 1
     opponents: tuple[PlayerId, ...] = ()
+    # The game's per-seat figures beside the total (Bonko: ``wins``, ``bonkos``).
+    stats: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.place < 1 or self.shared < 1:
@@ -52,8 +54,10 @@ def seat_results(
     played_on: date,
     player_ids: Sequence[PlayerId],
     totals: Sequence[int],
+    stats: Mapping[str, Sequence[int]] | None = None,
 ) -> list[SeatResult]:
-    """The seat results of one session, places and ties derived from the totals."""
+    """The seat results of one session, places and ties derived from the totals; ``stats``
+    are the game's per-seat figures by name (``Outcome.stats()``)."""
     if len(player_ids) != len(totals):
         raise ValueError("a session needs exactly one total per seat")
     results = []
@@ -68,6 +72,8 @@ def seat_results(
                 place=1 + sum(1 for other in totals if other > total),
                 shared=sum(1 for other in totals if other == total),
                 opponents=tuple(p for other_seat, p in enumerate(player_ids) if other_seat != seat),
+                stats={name: int(values[seat]) for name, values in (stats or {}).items()
+                       if seat < len(values)},
             )
         )
     return results

@@ -1,0 +1,38 @@
+"""Teams for the night: two partners who play a team game (Bonko) together all evening.
+
+Kept beside ``tournaments.models`` (which imports it, so Django knows the model) to keep that
+module short. ``tournaments.teams`` is the one service that writes these rows.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class EventTeam(models.Model):
+    """Two players of an event who form a team for the night, with the team's name."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="teams")
+    first = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("team name"), max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["event_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "first"], name="team_first_once"),
+            models.UniqueConstraint(fields=["event", "second"], name="team_second_once"),
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="team_two_players"
+            ),
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def player_ids(self) -> tuple[int, int]:
+        return (self.first_id, self.second_id)

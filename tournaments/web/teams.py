@@ -1,0 +1,97 @@
+"""The organizer's page of an event's teams for the night (a team game: Bonko): pair two
+present players, pair the rest at random, take a team apart."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.selectors import ORGANIZER
+from clubs.web import has_role
+from core.errors import ServiceError
+from core.web import attach_problems, problems, refused
+from tournaments.models import Event, EventPlayer, EventTeam
+from tournaments.teams import plays_in_teams, team_pair, team_unpair, teams_pair_at_random
+
+
+class PairForm(forms.Form):
+    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("Partner"), coerce=int)
+    name = forms.CharField(
+        label=gettext_lazy("Team name (optional)"), max_length=80, required=False
+    )
+
+    def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
+def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    if not has_role(request, event.club_id, ORGANIZER):
+        return refused(request)
+    if not plays_in_teams(event):
+        return render(
+            request, "tournaments/teams.html", {"event": event, "no_teams": True}, status=404
+        )
+    teams = list(EventTeam.objects.filter(event=event).select_related("first", "second"))
+    teamed = {player for team in teams for player in team.player_ids}
+    present = list(
+        EventPlayer.objects.filter(event=event, present=True)
+        .select_related("player")
+        .order_by("player__name")
+    )
+    free = [
+        (entry.player_id, entry.player.name) for entry in present if entry.player_id not in teamed
+    ]
+    form = PairForm(choices=free)
+    errors: list[dict[str, object]] = []
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "random":
+                made = teams_pair_at_random(event=event, actor=request.user)
+                messages.success(
+                    request,
+                    _("%(n)s teams paired: %(names)s.")
+                    % {"n": len(made), "names": "; ".join(team.name for team in made)},
+                )
+                return redirect("manage:teams", event_id=event.pk)
+            if action == "unpair":
+                team = get_object_or_404(EventTeam, pk=request.POST.get("team") or 0, event=event)
+                team_unpair(team=team, actor=request.user)
+                messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
+                return redirect("manage:teams", event_id=event.pk)
+            form = PairForm(request.POST, choices=free)
+            if form.is_valid():
+                team = team_pair(event=event, actor=request.user, **form.cleaned_data)
+                messages.success(
+                    request, _("%(name)s play together tonight.") % {"name": team.name}
+                )
+                return redirect("manage:teams", event_id=event.pk)
+        except ServiceError as exc:
+            if exc.status_code == 403:
+                return refused(request, exc)
+            found = problems(exc.errors)
+            if action in ("random", "unpair"):
+                errors = found
+            else:
+                attach_problems(form, found)
+    status = 400 if errors or form.errors else 200
+    return render(
+        request,
+        "tournaments/teams.html",
+        {
+            "event": event,
+            "teams": teams,
+            "form": form,
+            "free": free,
+            "errors": errors,
+        },
+        status=status,
+    )
