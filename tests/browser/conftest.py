@@ -67,6 +67,7 @@ class Audit:
     def __init__(self) -> None:
         self.axe = _axe_script()
         self.violations: list[str] = []
+        self.questions: list[str] = []  # the confirmations destructive actions asked
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.count = 0
 
@@ -82,6 +83,12 @@ class Audit:
                 self.violations.append(f"CSP: {message.text[:200]}")
 
         context.on("console", console)
+
+        def confirm(dialog: Any) -> None:  # a destructive action asks: the test says yes
+            self.questions.append(dialog.message)
+            dialog.accept()
+
+        context.on("page", lambda page: page.on("dialog", confirm))
         return context
 
     def shot(self, page: Any, name: str, *, axe: bool = True) -> Path:

@@ -164,6 +164,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     enter_game(scorer_a, wrong)
     with scorer_a.expect_navigation():
         scorer_a.click("form[action$='/undo/'] button[type=submit]")
+    assert audit.questions[-1].startswith("Undo the last game?")  # asked before undoing
     for game in games_a[2:]:
         if game is games_a[6]:
             assert scorer_a.locator("#id_chooser").input_value() == str(game["chooser"])
