@@ -15,9 +15,9 @@ from core.web import dutch, is_htmx
 from games.registry import find_game
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
-from tournaments.models import Event, StandingsComputation, Table
+from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import queries
+from tournaments.web import fairness, queries
 
 REFRESH_SECONDS = 15
 
@@ -46,10 +46,19 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(game_columns(event, context["standings"]))
     if is_htmx(request):
         return render(request, "tournaments/_standings_table.html", context)
-    context["rounds"] = [
-        (round_, queries.round_tables(round_)) for round_ in queries.event_rounds(event)
-    ]
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
+    # The public sees the rounds that started and how far each table is, not a preview's
+    # seating nor the organizer's problem badges.
+    shown = queries.event_rounds(event)
+    if not context["can_manage"]:
+        shown = shown.exclude(status=Round.Status.PLANNED)
+    context["rounds"] = [(round_, queries.round_tables(round_)) for round_ in shown]
+    per_round = fairness.points_per_round(event)
+    context["round_numbers"] = per_round["numbers"]
+    context["round_points"] = [(row, per_round["rows"].get(row.player_id, []))
+                               for row in context["standings"]]
+    context["tie_breaks"] = fairness.tie_break_words(event)
+    context["bye_rule"] = fairness.bye_words(event)
     return render(request, "tournaments/event_standings.html", context)
 
 
