@@ -114,9 +114,9 @@ def _doubles_text(doubles: list[list[int]], chooser: int, names: list[str]) -> l
         doubled = set(targets[doubler])
         name = _short(names, doubler)
         if doubled == others:
-            texts.append(_("%(name)s zaalt") % {"name": name})
+            texts.append(_("%(name)s doubles all three (zalen)") % {"name": name})
         elif doubler != chooser and doubled == others - {chooser}:
-            texts.append(_("%(name)s ruitenwist") % {"name": name})
+            texts.append(_("%(name)s doubles both others (ruitenwissen)") % {"name": name})
         else:
             whom = ", ".join(_short(names, t) for t in sorted(doubled))
             texts.append(f"{name} → {whom}")
