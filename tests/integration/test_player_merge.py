@@ -97,3 +97,19 @@ def test_nobody_merges_another_clubs_player_into_theirs(club_with_twins):
             player_merge(keep=keep, merged=merged, actor=outsider)
         assert refused.value.status_code == 403
     assert Player.objects.filter(pk=anna.pk).exists() and Player.objects.filter(pk=own.pk).exists()
+
+
+def test_the_api_merges_and_refuses_two_people(club_with_twins):
+    from tests.factories import api_client
+
+    club, organizer, first, _second, anna, anna_b = club_with_twins
+    client = api_client(organizer)
+    tablemate = Seat.objects.get(table=first, position=1).player
+    response = client.post(f"/api/v1/players/{tablemate.pk}/merge/", {"into": anna.pk},
+                           format="json")
+    assert response.status_code == 409
+    assert response.json()["errors"][0]["code"] == "played_together"
+    response = client.post(f"/api/v1/players/{anna_b.pk}/merge/",
+                           {"into": anna.pk, "reason": "one person"}, format="json")
+    assert response.status_code == 200 and response.json()["id"] == anna.pk
+    assert not Player.objects.filter(pk=anna_b.pk).exists()

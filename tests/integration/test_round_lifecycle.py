@@ -169,3 +169,22 @@ def test_the_api_closes_and_reopens(night):
                            format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "not_finished"
+
+
+def test_the_organizer_corrects_a_finished_events_result_through_the_api(night):
+    event, organizer, done, _halfway, _empty = night
+    event_close(event=event, actor=organizer, unfinished={1: {2: "partial", 3: "not_played"}})
+    url = f"/api/v1/tables/{done.pk}/session/"
+    document = {"ruleset": "classic", "totals": [300, -20, -190, -90]}
+    response = api_client(organizer).put(url, {"document": document}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "reason_required"
+    response = api_client(organizer).put(
+        url, {"document": document, "reason": "the sheet said 300"}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["revision"] == 2
+    scorer = user_with_role(event.club, Role.SCORER)
+    response = api_client(scorer).put(
+        url, {"document": document, "reason": "me too"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "round_closed"
