@@ -5,7 +5,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.models import SessionSeat
 from games.registry import find_game
 from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
@@ -50,10 +49,10 @@ def points_per_round(event: Event) -> dict[str, Any]:
     numbers = list(event.rounds.filter(status__in=STARTED).order_by("number")
                    .values_list("number", flat=True))
     cells: dict[int, dict[int, Any]] = {}
-    for player, number, total in SessionSeat.objects.filter(
-        counted_sessions("session__"), session__event=event,
-        session__table__round__status__in=STARTED,
-    ).values_list("player_id", "session__table__round__number", "total"):
+    # Through the event's sessions (the layer above, never imported here).
+    for player, number, total in event.sessions.filter(
+        counted_sessions(), table__round__status__in=STARTED,
+    ).values_list("seat_results__player_id", "table__round__number", "seat_results__total"):
         cells.setdefault(player, {})[number] = total
     for player, number in Bye.objects.filter(
         round__event=event, round__status__in=STARTED
