@@ -22,7 +22,7 @@ from games.bonken.sample import random_games
 from games.models import Session
 from games.registry import games as registered_games
 from games.seam import Game
-from games.services import session_submit
+from games.services import SessionRejected, session_submit
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
 from tournaments.seating import table_layout
 
@@ -136,11 +136,18 @@ class Command(BaseCommand):
                 start += size
             round_ = self.seat(event, number, groups)
             for table in round_.tables.all():
-                document = sample.random_session(
-                    rng, seats=table.seats.count(),
-                    ruleset=game.rulesets[game.default_ruleset])
-                session_submit(table=table, submitted_by=organizer,
-                               document={**document, "game": game.code})
+                # A random session the table's place in the room allows (Bonko's King's table
+                # plays until its winners reach the bell score).
+                for _attempt in range(200):
+                    document = sample.random_session(
+                        rng, seats=table.seats.count(),
+                        ruleset=game.rulesets[game.default_ruleset])
+                    try:
+                        session_submit(table=table, submitted_by=organizer,
+                                       document={**document, "game": game.code})
+                    except SessionRejected:
+                        continue
+                    break
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
 
