@@ -40,7 +40,7 @@ beat: install
 
 bench: install
 	$(PY) -m bench.rules
-	$(PY) -m tournaments.seating.bench
+	$(PY) -m bench.seating
 
 # Needs PostgreSQL and Redis (DATABASE_URL / CELERY_BROKER_URL, local defaults otherwise).
 bench-load: install

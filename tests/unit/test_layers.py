@@ -35,7 +35,6 @@ KNOWN_UPWARD = {
     "tournaments.ratings_db.loading": "ratings read the sessions",
     "tournaments.ratings_db.season": "season standings read the sessions' per-seat rows",
     "tournaments.ratings_db.selectors": "rating histories name the sessions",
-    "tournaments.ratings_db.bench": "the ratings benchmark stores sessions",
     "tournaments.web.queries": "the public pages show sessions",
     "tournaments.web.public": "the public score sheet is the game's sheet",
     "tournaments.web.rounds": "blank score sheets are the game's",

@@ -8,7 +8,7 @@ database, kept up to date from complete sessions; season standings over a club's
   pools (reads);
 * ``season``: season standings of a club over a date range;
 * ``chart`` and ``pages``: the server-rendered pages;
-* ``bench``: the speed benchmark with PostgreSQL (``python -m tournaments.ratings_db.bench``).
+* the speed benchmark with PostgreSQL is ``python -m bench.ratings_db``.
 
 The arithmetic lives in ``tournaments.ratings`` and knows nothing of Django.
 """

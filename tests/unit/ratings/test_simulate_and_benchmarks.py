@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from tournaments.ratings import RatingConfig, SessionResult, bench_accuracy, bench_speed
+from bench import ratings_accuracy as bench_accuracy
+from bench import ratings_speed as bench_speed
+from tournaments.ratings import RatingConfig, SessionResult
 from tournaments.ratings.predictors import (
     AveragePointsPredictor,
     EloPredictor,

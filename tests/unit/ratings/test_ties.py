@@ -7,9 +7,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
+from bench.ratings_accuracy import evaluate
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables, tied_totals
 from tournaments.ratings import RatingConfig, rate_table
-from tournaments.ratings.bench_accuracy import evaluate
 from tournaments.ratings.predictors import EnginePredictor, LibraryPredictor
 from tournaments.ratings.simulate import simulate_club
 from tournaments.ratings.weng_lin import plackett_luce_strict

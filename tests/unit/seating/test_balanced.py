@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.seating import baseline
 from tournaments.seating import (
     Round,
     SeatingOptions,
@@ -15,7 +16,6 @@ from tournaments.seating import (
     seat_round,
     swap_players,
 )
-from tournaments.seating.bench import baseline
 
 from .helpers import assert_valid_round, sit_outs_fair
 

@@ -1,4 +1,4 @@
-"""Benchmark: `python -m tournaments.seating.bench`.
+"""Benchmark: `python -m bench.seating`.
 
 For each case it seats a whole event and prints the repeated pairs, the lower bound and the
 time, next to a baseline run on the same case in the same process: each round keeps the best of
@@ -17,12 +17,12 @@ import time
 from collections.abc import Sequence
 from itertools import combinations
 
-from .byes import choose_byes
-from .layout import cut_tables, table_layout
-from .methods import seat_round
-from .planner import plan_event
-from .quality import count_meetings, lower_bound, repeated_pairs
-from .types import Round, SeatingRequest
+from tournaments.seating.byes import choose_byes
+from tournaments.seating.layout import cut_tables, table_layout
+from tournaments.seating.methods import seat_round
+from tournaments.seating.planner import plan_event
+from tournaments.seating.quality import count_meetings, lower_bound, repeated_pairs
+from tournaments.seating.types import Round, SeatingRequest
 
 BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (8, 5),

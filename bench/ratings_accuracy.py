@@ -1,6 +1,6 @@
 """Accuracy benchmark: which rating method predicts Bonken tables best?
 
-Run ``python -m tournaments.ratings.bench_accuracy`` (``--help`` for options).
+Run ``python -m bench.ratings_accuracy`` (``--help`` for options).
 
 Simulated clubs (``simulate.py``: seeded, hidden player strengths, classic sessions played
 game by game) are split in time: every method learns from the first 80 % of a club's sessions,

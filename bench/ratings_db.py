@@ -1,12 +1,12 @@
 """Speed benchmark of the ratings with PostgreSQL: a full replay, reads and writes included.
 
-Run ``python -m tournaments.ratings_db.bench`` with ``DATABASE_URL`` naming a PostgreSQL
+Run ``python -m bench.ratings_db`` with ``DATABASE_URL`` naming a PostgreSQL
 server (default ``postgres://postgres@127.0.0.1:5432/bonken``). It creates a throwaway
 database on that server (``bonken_bench``, dropped first if it exists; ``--keep`` leaves it
 behind afterwards), migrates it, stores the benchmark's sessions as real rows (a club, its
 players, one event per day, a round and a table with four seats per session, complete
 sessions with their per-seat totals; inserted with COPY), and prints in one run, through
-``tournaments.ratings.bench_speed``:
+``bench.ratings_speed``:
 
 1. bare ``openskill`` ``rate()`` on the same matches;
 2. our rating arithmetic in-process (``replay``);
@@ -168,9 +168,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
 
+    from bench.ratings_speed import run as run_speed
     from tournaments.models import PlayerRating
     from tournaments.ratings import replay
-    from tournaments.ratings.bench_speed import run as run_speed
     from tournaments.ratings.simulate import quick_sessions
     from tournaments.ratings_db.services import ratings_rebuild
 

@@ -1,6 +1,6 @@
 """Speed benchmark: replaying a rating pool from scratch.
 
-Run ``python -m tournaments.ratings.bench_speed`` (``--sessions N``, default 100,000, for
+Run ``python -m bench.ratings_speed`` (``--sessions N``, default 100,000, for
 about 2,000 players). It prints sessions per second for:
 
 1. **bare openskill**: ``PlackettLuce().rate()`` on the same matches with precomputed ranks,
