@@ -107,11 +107,12 @@ def _merge_unique(model: type[models.Model], keep: Player, merged: Player, other
                   combine: Callable[[models.Model, models.Model], None] | None = None) -> None:
     """Rows unique per (``other``, player): the merged record's row joins the kept one where
     both have one, and moves over where only it has one."""
-    kept = {getattr(row, f"{other}_id"): row for row in model.objects.filter(player=keep)}
-    for row in model.objects.filter(player=merged):
+    rows = model._default_manager
+    kept = {getattr(row, f"{other}_id"): row for row in rows.filter(player=keep)}
+    for row in rows.filter(player=merged):
         stays = kept.get(getattr(row, f"{other}_id"))
         if stays is None:
-            model.objects.filter(pk=row.pk).update(player=keep)
+            rows.filter(pk=row.pk).update(player=keep)
         else:
             if combine is not None:
                 combine(stays, row)
@@ -124,28 +125,31 @@ def _move_the_rest(keep: Player, merged: Player) -> None:
     handled = {"clubs.Membership", "clubs.JoinConsent", "tournaments.EventPlayer",
                "tournaments.EventScorer"}
     relations = [field for field in Player._meta.get_fields(include_hidden=True)
-                 if field.auto_created and not field.concrete
+                 if isinstance(field, models.ForeignObjectRel)
                  and (field.one_to_many or field.one_to_one)]
     for relation in relations:  # hidden ones too: a team's partners (related_name "+")
-        if not relation.field.concrete:
+        model = relation.related_model
+        if not isinstance(model, type) or not relation.field.concrete:
             continue
-        label = relation.related_model._meta.label
+        label = model._meta.label
         if label in handled:
             continue
-        rows = relation.related_model._default_manager.filter(**{relation.field.name: merged})
+        name = relation.field.name
+        rows = model._default_manager.filter(**{name: merged})
         if label in DERIVED:
             rows.delete()
             continue
         try:
             with transaction.atomic():
-                rows.update(**{relation.field.name: keep})
+                rows.update(**{name: keep})
         except IntegrityError as exc:
+            what = model._meta.verbose_name
             raise Conflict.single(
                 "cannot_merge",
                 f"{keep.name} and {merged.name} cannot be merged: both appear in the same "
-                f"{relation.related_model._meta.verbose_name}.",
+                f"{what}.",
                 f"{keep.name} en {merged.name} kunnen niet worden samengevoegd: ze staan "
-                f"allebei in dezelfde {relation.related_model._meta.verbose_name}.",
+                f"allebei in dezelfde {what}.",
                 field="merged") from exc
 
 

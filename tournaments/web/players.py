@@ -1,6 +1,8 @@
 """The club's players on the organizer's pages: rename, merge two records of one person, and
 retire a player (their membership ends; their results stay)."""
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -16,7 +18,7 @@ from core.web import problems, refused
 from tournaments.player_merge import player_merge
 
 
-def _same_name(players: list[Player]) -> list[list[Player]]:
+def _same_name(players: Sequence[Player]) -> list[list[Player]]:
     """Groups of the club's players whose names are equal but for case and spaces."""
     groups: dict[str, list[Player]] = {}
     for player in players:
