@@ -21,7 +21,7 @@ from clubs.services import (
 )
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, problems, refused
+from core.web import refused, refused_or_on_form
 
 
 def _forms(request: HttpRequest, club: Club, posted: str | None) -> dict[str, forms.Form]:
@@ -75,9 +75,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 done = _apply(request, club, posted, form)
             except ServiceError as exc:
-                if exc.status_code == 403:
-                    return refused(request, exc)
-                attach_problems(form, problems(exc.errors))
+                if (answer := refused_or_on_form(request, exc, form)) is not None:
+                    return answer
             else:
                 messages.success(request, done)
                 return redirect("clubs:club", slug=club.slug)

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -63,3 +64,25 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     found"."""
     template = "stale_link.html" if request.path.startswith("/t/") else "404.html"
     return render(request, template, status=404)
+
+
+def refused_or_told(request: HttpRequest, exc: ServiceError) -> HttpResponse | None:
+    """A command the service turned down: the 403 page (or the sign-in page) when the user may
+    not do it; otherwise its problems become messages on the next page and None is returned
+    (the caller redirects)."""
+    if exc.status_code == 403:
+        return refused(request, exc)
+    for problem in problems(exc.errors):
+        messages.error(request, problem["text"])
+    return None
+
+
+def refused_or_on_form(
+    request: HttpRequest, exc: ServiceError, form: forms.Form
+) -> HttpResponse | None:
+    """A form's write the service turned down: the 403 page when the user may not make it;
+    otherwise its problems are shown on the form and None is returned (the caller renders)."""
+    if exc.status_code == 403:
+        return refused(request, exc)
+    attach_problems(form, problems(exc.errors))
+    return None

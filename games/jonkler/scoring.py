@@ -252,9 +252,12 @@ def _in_range(values: list[int], code: str, key: str, number: int,
         if not 0 <= value <= number:
             fine = False
             shown = num(value)
-            params = {"bid": shown} if code == "bid_range" else {"tricks": tricks(shown)}
-            errors.append(rule_error(code, number, key, round=number,
-                                     seat=seat_list([seat], names), **params))
+            who = seat_list([seat], names)
+            if code == "bid_range":
+                errors.append(rule_error(code, number, key, round=number, seat=who, bid=shown))
+            else:
+                errors.append(rule_error(code, number, key, round=number, seat=who,
+                                         tricks=tricks(shown)))
     return fine
 
 

@@ -45,7 +45,9 @@ def test_rating_pages_in_dutch(club, page, words):
     dutch = client_for().get(url, HTTP_ACCEPT_LANGUAGE="nl")
     english = client_for().get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert dutch.status_code == english.status_code == 200
-    dutch_body, english_body = dutch.content.decode(), english.content.decode()
+    # (a soft hyphen lets a long Dutch header break on a phone)
+    dutch_body = dutch.content.decode().replace("\u00ad", "")
+    english_body = english.content.decode()
     assert club.players.first().name in dutch_body  # the page lists the rated players
     for original, translation in words.items():
         assert original in english_body

@@ -15,7 +15,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, dutch, problems, refused
+from core.web import dutch, refused, refused_or_on_form
 from games.registry import games
 from tournaments.forms import HouseRulesetForm
 from tournaments.house_rules import house_ruleset_create
@@ -54,9 +54,8 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
                                          game=form.cleaned_data["game"],
                                          data=form.cleaned_data["data"])
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            attach_problems(form, problems(exc.errors))
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
         else:
             messages.success(request, _("The house rules %(label)s are saved.")
                              % {"label": house.label})

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from core.web import problems, refused
+from core.web import problems, refused, refused_or_told
 from tournaments.counted import UNFINISHED_CHOICES
 from tournaments.models import Event, Round
 from tournaments.round_lifecycle import (
@@ -27,14 +27,6 @@ WAIT = "wait"
 def unfinished_choices(round_: Round) -> list[dict[str, object]]:
     """The round's unfinished tables for the close form: number, players."""
     return [{"number": t.number, "names": table_names(t)} for t in unfinished_tables(round_)]
-
-
-def _show(request: HttpRequest, exc: ServiceError) -> HttpResponse | None:
-    if exc.status_code == 403:
-        return refused(request, exc)
-    for problem in problems(exc.errors):
-        messages.error(request, problem["text"])
-    return None
 
 
 @require_POST
@@ -58,7 +50,7 @@ def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
     try:
         round_close(round_=round_, actor=request.user, unfinished=chosen)
     except ServiceError as exc:
-        return _show(request, exc) or redirect("manage:round", round_id=round_.pk)
+        return refused_or_told(request, exc) or redirect("manage:round", round_id=round_.pk)
     messages.success(request, _("The round is closed."))
     return redirect("manage:round", round_id=round_.pk)
 
@@ -69,7 +61,7 @@ def reopen_round(request: HttpRequest, round_id: int) -> HttpResponse:
     try:
         round_reopen(round_=round_, actor=request.user, reason=request.POST.get("reason", ""))
     except ServiceError as exc:
-        return _show(request, exc) or redirect("manage:round", round_id=round_.pk)
+        return refused_or_told(request, exc) or redirect("manage:round", round_id=round_.pk)
     messages.success(request, _("The round is open again: its tables can enter results."))
     return redirect("manage:round", round_id=round_.pk)
 
@@ -98,7 +90,7 @@ def reopen_event(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         event_reopen(event=event, actor=request.user, reason=request.POST.get("reason", ""))
     except ServiceError as exc:
-        return _show(request, exc) or redirect("manage:event", event_id=event.pk)
+        return refused_or_told(request, exc) or redirect("manage:event", event_id=event.pk)
     messages.success(request, _("The event is open again; reopen a round to let its tables "
                                 "enter results."))
     return redirect("manage:event", event_id=event.pk)

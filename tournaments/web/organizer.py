@@ -13,7 +13,14 @@ from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, dutch, is_htmx, problems, refused
+from core.web import (
+    dutch,
+    is_htmx,
+    problems,
+    refused,
+    refused_or_on_form,
+    refused_or_told,
+)
 from tournaments import services
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
@@ -40,9 +47,8 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             event = services.event_create(club=club, actor=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            attach_problems(form, problems(exc.errors))
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
         else:
             messages.success(request, _("The event is created. Now check in who is here."))
             return redirect("manage:checkin", event_id=event.pk)
@@ -126,10 +132,8 @@ def check_in_last_time(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         entries = services.entry_check_in_last_time(event=event, actor=request.user)
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
     else:
         messages.success(request, ngettext(
             "%(n)s more player checked in, as last time.",
@@ -146,9 +150,8 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
             entry = services.event_walk_in(event=event, actor=request.user,
                                            name=form.cleaned_data["name"])
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            attach_problems(form, problems(exc.errors))
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
         else:
             messages.success(request, _("%(name)s is registered and checked in.")
                              % {"name": entry.player.name})
@@ -168,10 +171,8 @@ def seat_round(request: HttpRequest, event_id: int) -> HttpResponse:
         with seating_results_protected():
             round_ = round_generate(event=event, actor=request.user, method=method)
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
         return redirect("manage:event", event_id=event.pk)
     return redirect("manage:round", round_id=round_.pk)
 

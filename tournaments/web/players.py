@@ -14,7 +14,7 @@ from clubs.selectors import ORGANIZER
 from clubs.services import membership_end, player_update
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import problems, refused
+from core.web import refused, refused_or_told
 from tournaments.player_merge import player_merge
 
 
@@ -34,10 +34,8 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             done = _apply(request, club)
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            for problem in problems(exc.errors):
-                messages.error(request, problem["text"])
+            if (answer := refused_or_told(request, exc)) is not None:
+                return answer
         else:
             messages.success(request, done)
         return redirect("manage:club-players", slug=club.slug)

@@ -13,7 +13,12 @@ from django.views.decorators.http import require_POST
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, is_htmx, problems, refused
+from core.web import (
+    is_htmx,
+    refused,
+    refused_or_on_form,
+    refused_or_told,
+)
 from games.registry import get_game
 from games.views.bonanza import blank_sheet as bonanza_blank_sheet
 from games.views.sheet import blank_sheet, event_ruleset_or_none
@@ -75,9 +80,8 @@ def swap(request: HttpRequest, round_id: int) -> HttpResponse:
         try:
             round_services.round_swap(round_=round_, actor=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            attach_problems(form, problems(exc.errors))
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
         else:
             messages.success(request, _("The two players swapped places."))
             return redirect("manage:round", round_id=round_.pk)
@@ -102,10 +106,8 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
                                                        method=method)
             messages.success(request, _("The round is seated again."))
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
     return redirect("manage:round", round_id=round_.pk)
 
 

@@ -17,7 +17,7 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import attach_problems, problems, refused
+from core.web import refused, refused_or_on_form, refused_or_told
 from tournaments.event_scorers import (
     event_scorer_add,
     event_scorer_candidates,
@@ -53,9 +53,8 @@ def scorer_add(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             event_scorer_add(event=event, actor=request.user, player=player)
         except ServiceError as exc:
-            if exc.status_code == 403:
-                return refused(request, exc)
-            attach_problems(form, problems(exc.errors))
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
         else:
             messages.success(request, _("%(name)s may now enter this event's results.")
                              % {"name": player.name})
@@ -72,10 +71,8 @@ def scorer_remove(request: HttpRequest, event_id: int, player_id: int) -> HttpRe
     try:
         event_scorer_remove(event=event, actor=request.user, player=player)
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
     else:
         messages.success(request, _("%(name)s no longer enters this event's results.")
                          % {"name": player.name})

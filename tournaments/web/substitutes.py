@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from core.errors import ServiceError
-from core.web import problems, refused
+from core.web import refused_or_told
 from tournaments.models import Round, Seat, Substitution, Table
 from tournaments.substitutes import table_substitute
 
@@ -53,10 +53,8 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
                                         player=player, from_part=from_part,
                                         reason=request.POST.get("reason", ""))
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
     else:
         left = Seat.objects.get(table=table, position=substitution.position).player
         messages.success(request, _("%(sub)s plays for %(left)s at table %(n)s from part "
