@@ -16,6 +16,8 @@ from games.registry import find_game
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
+from tournaments.ratings_db.chart import rating_chart
+from tournaments.ratings_db.pages import game_label
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.web import queries
 
@@ -122,7 +124,12 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     if not results and not member_of_visible:
         raise Http404
     history = queries.rating_history(player)
+    chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points])
+    clubs = Club.objects.filter(
+        pk__in=player.memberships.filter(club_id__in=visible_clubs).values("club_id")
+    ).order_by("name")
     return render(request, "tournaments/player.html", {
         "player": player, "results": results, "history": history,
-        "chart": queries.chart(history),
+        "moves": list(reversed(history.points)), "chart": chart, "clubs": clubs,
+        "game_name": game_label(history.game) if history.game else "",
     })
