@@ -126,4 +126,7 @@ TR = {
     "Bonken club service: administration": "Bonken-clubservice: beheer",
     "Bonken administration": "Bonken-beheer",
     "Clubs, events and results": "Clubs, evenementen en uitslagen",
+    # CSV for Dutch Excel.
+    "for Excel;": "voor Excel;",
+    "comma-separated": "met komma's",
 }
