@@ -129,4 +129,15 @@ TR = {
     # CSV for Dutch Excel.
     "for Excel;": "voor Excel;",
     "comma-separated": "met komma's",
+    # The public table sheet: the service's own reasons, and what the public sees.
+    "the last part was taken back": "het laatste deel is teruggenomen",
+    "the last game was taken back": "het laatste spel is teruggenomen",
+    "session ended": "sessie beëindigd",
+    "session reopened": "sessie heropend",
+    "This result was corrected after the session was complete (last on {{ when }}).":
+        "Deze uitslag is gecorrigeerd nadat de sessie compleet was (laatst op {{ when }}).",
+    "Only the club's scorers and organizers see this list.":
+        "Alleen de scorers en organisatoren van de club zien deze lijst.",
+    # Was "Laatste spel terugnemen" on Bonanza's page, where a hand is taken back.
+    "Undo the last hand": "Laatste hand terugnemen",
 }
