@@ -137,7 +137,9 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     if not results and not member_of_visible:
         raise Http404
     history = queries.rating_history(player)
-    chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points])
+    # Narrower than the rating page's chart: on a phone its labels stay readable.
+    chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points],
+                         width=440, height=240)
     clubs = Club.objects.filter(
         pk__in=player.memberships.filter(club_id__in=visible_clubs).values("club_id")
     ).order_by("name")
