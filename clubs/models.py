@@ -17,7 +17,7 @@ class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=120, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
@@ -38,8 +38,10 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
-    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
-    created_at = models.DateTimeField(auto_now_add=True)
+    clubs = models.ManyToManyField(
+        Club, verbose_name=_("clubs"), through="Membership", related_name="players",
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
@@ -57,10 +59,14 @@ class Role(models.TextChoices):
 
 
 class Membership(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships",
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships",
+    )
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(verbose_name=_("joined at"), auto_now_add=True)
 
     class Meta:
         ordering = ["club_id", "player__name"]
@@ -78,12 +84,17 @@ class JoinConsent(models.Model):
     """Consent for ``club`` to make ``player`` a member: given by the player's own account or
     by an organizer of a club the player belongs to, used up when the club adds them."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="join_consents")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    granted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="join_consents",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+    )
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("granted by"), null=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         constraints = [
@@ -101,19 +112,22 @@ class ApiToken(models.Model):
     key itself is shown once, when the token is created."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="api_tokens",
     )
     name = models.CharField(_("name"), max_length=100)
-    prefix = models.CharField(max_length=8, db_index=True)
-    key_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    prefix = models.CharField(verbose_name=_("prefix"), max_length=8, db_index=True)
+    key_hash = models.CharField(verbose_name=_("key hash"), max_length=64, unique=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(verbose_name=_("last used at"), null=True, blank=True)
+    revoked_at = models.DateTimeField(verbose_name=_("revoked at"), null=True, blank=True)
     # After this moment the token no longer signs anyone in (None: until it is revoked).
     expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
@@ -122,22 +136,24 @@ class ApiToken(models.Model):
 class AuditEntry(models.Model):
     """One write, with who did it and when. Written by the services, never edited."""
 
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True, db_index=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
-    actor_label = models.CharField(max_length=150, blank=True)
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+")
-    action = models.CharField(max_length=60)
-    object_type = models.CharField(max_length=60)
-    object_id = models.CharField(max_length=40, blank=True)
-    details = models.JSONField(default=dict, blank=True)
+    actor_label = models.CharField(verbose_name=_("by (name)"), max_length=150, blank=True)
+    club = models.ForeignKey(Club, verbose_name=_("club"), null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(verbose_name=_("action"), max_length=60)
+    object_type = models.CharField(verbose_name=_("object type"), max_length=60)
+    object_id = models.CharField(verbose_name=_("object id"), max_length=40, blank=True)
+    details = models.JSONField(verbose_name=_("details"), default=dict, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = _("audit entries")
+        verbose_name = _("audit entry")
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label} {self.action} {self.object_type}"

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.views import AdminLoginView, ThrottledLoginView
@@ -8,6 +9,11 @@ from config.health import healthz
 from imports.urls import import_patterns
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
+
+# The admin wears the service's name, in the page's language.
+admin.site.site_header = _("Bonken club service: administration")
+admin.site.site_title = _("Bonken administration")
+admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups.

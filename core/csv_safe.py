@@ -41,3 +41,62 @@ class SafeWriter:
 
 def csv_writer(stream: _Writable, **options: Any) -> SafeWriter:
     return SafeWriter(stream, **options)
+
+
+# --- CSV for Dutch Excel ----------------------------------------------------------------------
+# A Dutch Excel opens a double-clicked CSV in columns only when the cells are separated by
+# semicolons (the comma is its decimal sign), and reads UTF-8 only with a byte order mark.
+# ``?format=excel-nl`` asks for that file; the Dutch pages link to it.
+
+EXCEL_NL = "excel-nl"
+BOM = "\ufeff"
+
+# Column names as the exports and the API write them, and the Dutch heading of each.
+DUTCH_HEADERS = {
+    "rank": "Positie", "tied": "Gedeeld", "player_id": "Speler-id", "player": "Speler",
+    "player_name": "Speler", "total": "Totaal", "sessions": "Sessies", "table_wins": "Tafelwinsten",
+    "first": "Eerste", "second": "Tweede", "third": "Derde", "fourth": "Vierde", "fifth": "Vijfde",
+    "sixth": "Zesde", "seventh": "Zevende", "eighth": "Achtste", "ninth": "Negende",
+    "round": "Ronde", "table": "Tafel", "seat": "Stoel", "placement": "Plaats",
+    "complete": "Compleet", "games": "Spellen", "rounds": "Rondes", "hands": "Handen",
+    "parts": "Delen", "revision": "Versie", "rating": "Rating", "mu": "Mu", "sigma": "Sigma",
+    "sessions_played": "Gespeelde sessies", "provisional": "Voorlopig",
+    "last_played_on": "Laatst gespeeld", "club": "Club", "game": "Spel", "session": "Sessie",
+    "played_on": "Gespeeld op", "event": "Evenement-id", "event_name": "Evenement",
+    "place": "Plaats", "actual_placement": "Behaalde plaats",
+    "expected_placement": "Verwachte plaats", "placement_gain": "Plaatswinst",
+    "verdict": "Oordeel", "rating_before": "Rating voor", "rating_after": "Rating na",
+    "rating_change": "Verschil", "evenings": "Avonden", "average": "Gemiddelde",
+    "best_evenings_total": "Totaal beste avonden", "placement_points": "Plaatsingspunten",
+    "code": "Code", "message": "Melding", "field": "Veld",
+}
+
+
+def dutch_headers(columns: Iterable[str], overrides: dict[str, str] | None = None) -> list[str]:
+    """The Dutch heading of each column (the column's own name where none is known)."""
+    names = {**DUTCH_HEADERS, **(overrides or {})}
+    return [names.get(column, column) for column in columns]
+
+
+class ExcelNLWriter(SafeWriter):
+    """Semicolon-separated, decimals with a comma, yes/no for booleans; still neutralised."""
+
+    def __init__(self, stream: _Writable, **options: Any) -> None:
+        super().__init__(stream, delimiter=";", **options)
+
+    def writerow(self, row: Iterable[Any]) -> Any:
+        return self._writer.writerow([_excel_nl(safe_cell(value)) for value in row])
+
+
+def _excel_nl(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "ja" if value else "nee"
+    if isinstance(value, float):
+        return repr(value).replace(".", ",") if value == value else ""  # NaN: empty
+    return value
+
+
+def excel_nl_writer(stream: _Writable) -> SafeWriter:
+    """A writer for Dutch Excel; writes the byte order mark first."""
+    stream.write(BOM)
+    return ExcelNLWriter(stream)

@@ -19,17 +19,22 @@ from tournaments.models import Event, Table
 class Session(models.Model):
     # Results are evidence: deleting the table, round or event a session was played at is
     # refused (ProtectedError, a 409 in the API) instead of taking the results along.
-    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="session")
-    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="sessions")
-    ruleset = models.CharField(max_length=40)
-    document = models.JSONField()
-    result = models.JSONField()
-    complete = models.BooleanField(default=False)
-    revision = models.PositiveIntegerField(default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    table = models.OneToOneField(
+        Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="session",
+    )
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.PROTECT, related_name="sessions",
+    )
+    ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40)
+    document = models.JSONField(verbose_name=_("document"))
+    result = models.JSONField(verbose_name=_("result"))
+    complete = models.BooleanField(verbose_name=_("complete"), default=False)
+    revision = models.PositiveIntegerField(verbose_name=_("revision"), default=1)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("updated by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
     )
 
     class Meta:
@@ -42,21 +47,26 @@ class Session(models.Model):
 
 
 class SessionRevision(models.Model):
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="revisions")
-    number = models.PositiveIntegerField()
-    document = models.JSONField()
-    result = models.JSONField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="revisions",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    reason = models.CharField(max_length=500, blank=True)
+    number = models.PositiveIntegerField(verbose_name=_("number"))
+    document = models.JSONField(verbose_name=_("document"))
+    result = models.JSONField(verbose_name=_("result"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    reason = models.CharField(verbose_name=_("reason"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="revision_number_once"),
         ]
+        verbose_name = _("session revision")
+        verbose_name_plural = _("session revisions")
 
     def __str__(self) -> str:
         return f"revision {self.number} of session {self.session_id}"
@@ -69,30 +79,40 @@ class Part(models.Model):
     entry without contract and chooser: its counts, points or net, and its doubles) and
     ``points`` each seat's score for it. Written with the session, never by hand."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="parts")
-    number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=40)
-    actor = models.PositiveSmallIntegerField(null=True, blank=True)
-    level = models.CharField(max_length=8, blank=True)
-    data = models.JSONField(null=True, blank=True)
-    points = models.JSONField(default=list)
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="parts",
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    kind = models.CharField(verbose_name=_("what was played"), max_length=40)
+    actor = models.PositiveSmallIntegerField(
+        verbose_name=_("chose or dealt (seat)"), null=True, blank=True,
+    )
+    level = models.CharField(verbose_name=_("level"), max_length=8, blank=True)
+    data = models.JSONField(verbose_name=_("data"), null=True, blank=True)
+    points = models.JSONField(verbose_name=_("points"), default=list)
 
     class Meta:
         ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="part_number_once"),
         ]
+        verbose_name = _("part")
+        verbose_name_plural = _("parts")
 
     def __str__(self) -> str:
         return f"{self.number}: {self.kind}"
 
 
 class SessionSeat(models.Model):
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seat_results")
-    position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="session_results")
-    total = models.IntegerField()
-    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="seat_results",
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="session_results",
+    )
+    total = models.IntegerField(verbose_name=_("total"))
+    placement = models.PositiveSmallIntegerField(verbose_name=_("placement"), null=True, blank=True)
 
     class Meta:
         ordering = ["session_id", "position"]
@@ -100,6 +120,8 @@ class SessionSeat(models.Model):
             models.UniqueConstraint(fields=["session", "position"], name="session_seat_once"),
             models.UniqueConstraint(fields=["session", "player"], name="session_player_once"),
         ]
+        verbose_name = _("session seat")
+        verbose_name_plural = _("session seats")
 
     def __str__(self) -> str:
         return f"seat {self.position}: {self.total}"
@@ -108,20 +130,22 @@ class SessionSeat(models.Model):
 class IdempotencyRecord(models.Model):
     """The answer given to a write that carried an Idempotency-Key, replayed on a retry."""
 
-    key = models.CharField(max_length=200)
+    key = models.CharField(verbose_name=_("key"), max_length=200)
     # Whose key it is: "user:<id>" for a signed-in writer, "table:<id>" for a table's link.
-    scope = models.CharField(max_length=60)
-    request_hash = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
-    response = models.JSONField()
+    scope = models.CharField(verbose_name=_("scope"), max_length=60)
+    request_hash = models.CharField(verbose_name=_("request hash"), max_length=64)
+    status_code = models.PositiveSmallIntegerField(verbose_name=_("status code"))
+    response = models.JSONField(verbose_name=_("response"))
     # The answer's headers a replay carries too (its ETag, Location).
-    headers = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    headers = models.JSONField(verbose_name=_("headers"), default=dict, blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_once"),
         ]
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status_code})"

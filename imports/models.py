@@ -19,16 +19,19 @@ SUNMAR = "sunmar"
 
 
 class SunmarUpload(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
     )
-    file_name = models.CharField(max_length=200, blank=True)
-    sha256 = models.CharField(max_length=64)
-    manifest = models.JSONField()
-    games = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    imported_at = models.DateTimeField(null=True, blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), on_delete=models.CASCADE,
+        related_name="+",
+    )
+    file_name = models.CharField(verbose_name=_("file name"), max_length=200, blank=True)
+    sha256 = models.CharField(verbose_name=_("SHA-256"), max_length=64)
+    manifest = models.JSONField(verbose_name=_("manifest"))
+    games = models.JSONField(verbose_name=_("games"))
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    imported_at = models.DateTimeField(verbose_name=_("imported at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -40,24 +43,29 @@ class SunmarUpload(models.Model):
 
 
 class ImportedGame(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    source = models.CharField(max_length=20, default=SUNMAR)
-    app_game_id = models.CharField(max_length=64)
-    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="imported")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+    )
+    source = models.CharField(verbose_name=_("source"), max_length=20, default=SUNMAR)
+    app_game_id = models.CharField(verbose_name=_("game in the app"), max_length=64)
+    session = models.OneToOneField(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="imported",
+    )
     upload = models.ForeignKey(
         SunmarUpload,
+        verbose_name=_("app backup"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="imported_games",
     )
-    name = models.CharField(max_length=100, blank=True)
-    scored_at = models.DateTimeField()
+    name = models.CharField(verbose_name=_("name"), max_length=100, blank=True)
+    scored_at = models.DateTimeField(verbose_name=_("scored at"))
     # counts, net or totals (imports.sunmar.convert); problems: why not counts.
-    level = models.CharField(max_length=8)
-    problems = models.JSONField(default=list, blank=True)
-    mismatches = models.JSONField(default=list, blank=True)
-    imported_at = models.DateTimeField(auto_now_add=True)
+    level = models.CharField(verbose_name=_("level"), max_length=8)
+    problems = models.JSONField(verbose_name=_("problems"), default=list, blank=True)
+    mismatches = models.JSONField(verbose_name=_("mismatches"), default=list, blank=True)
+    imported_at = models.DateTimeField(verbose_name=_("imported at"), auto_now_add=True)
 
     class Meta:
         ordering = ["scored_at", "id"]
@@ -74,10 +82,14 @@ class ImportedGame(models.Model):
 
 
 class ImportedEvening(models.Model):
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="imported_evening")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    source = models.CharField(max_length=20, default=SUNMAR)
-    date = models.DateField()
+    event = models.OneToOneField(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="imported_evening",
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+    )
+    source = models.CharField(verbose_name=_("source"), max_length=20, default=SUNMAR)
+    date = models.DateField(verbose_name=_("date"))
 
     class Meta:
         constraints = [
@@ -85,6 +97,8 @@ class ImportedEvening(models.Model):
                 fields=["club", "source", "date"], name="imported_evening_once_per_date"
             ),
         ]
+        verbose_name = _("imported evening")
+        verbose_name_plural = _("imported evenings")
 
     def __str__(self) -> str:
         return f"{self.source} evening {self.date}"

@@ -28,7 +28,7 @@ from api.serializers_ratings import (
     SeasonStandingsSerializer,
 )
 from clubs.models import Club, Player
-from core.csv_safe import csv_writer
+from core.csv_safe import EXCEL_NL, csv_writer, dutch_headers, excel_nl_writer
 from games.registry import find_game, games
 from tournaments.ratings_db.season import club_season_standings, parse_season_params
 from tournaments.ratings_db.selectors import (
@@ -64,20 +64,36 @@ class CSVRenderer(BaseRenderer):
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: dict[str, Any] | None = None) -> bytes:
         out = io.StringIO()
-        writer = csv_writer(out)
+        writer = excel_nl_writer(out) if self.format == EXCEL_NL else csv_writer(out)
         if isinstance(data, dict) and "columns" in data:
-            writer.writerow(data["columns"])
+            writer.writerow(self.header(data["columns"]))
             writer.writerows(data["rows"])
         elif isinstance(data, dict) and "errors" in data:
-            writer.writerow(["code", "message", "field"])
-            writer.writerows([e.get("code"), e.get("message"), e.get("field")]
-                             for e in data["errors"])
+            dutch = self.format == EXCEL_NL
+            writer.writerow(self.header(["code", "message", "field"]))
+            writer.writerows([e.get("code"), e.get("message_nl" if dutch else "message")
+                              or e.get("message"), e.get("field")] for e in data["errors"])
         return out.getvalue().encode(self.charset)
+
+    def header(self, columns: list[str]) -> list[str]:
+        return columns
+
+
+class ExcelNLCSVRenderer(CSVRenderer):
+    """The same CSV for a Dutch Excel (``?format=excel-nl``): semicolons, a byte order mark,
+    decimal commas and Dutch headings, so a double-click opens it in columns."""
+
+    format = EXCEL_NL
+
+    def header(self, columns: list[str]) -> list[str]:
+        return dutch_headers(columns, {"player": "Speler-id", "club": "Club-id",
+                                       "session": "Sessie-id"})
 
 
 FORMAT = OpenApiParameter(
-    "format", OpenApiTypes.STR, enum=["json", "csv"],
-    description="csv: the whole list as a CSV file (no pages).",
+    "format", OpenApiTypes.STR, enum=["json", "csv", EXCEL_NL],
+    description="csv: the whole list as a CSV file (no pages); excel-nl: the same for a Dutch "
+                "Excel (semicolons, a byte order mark, decimal commas, Dutch headings).",
 )
 PAGES = [
     OpenApiParameter("limit", OpenApiTypes.INT, description="Rows per page (at most 200)."),
@@ -86,10 +102,10 @@ PAGES = [
 
 
 class _ListView(APIView):
-    renderer_classes = [JSONRenderer, CSVRenderer]
+    renderer_classes = [JSONRenderer, CSVRenderer, ExcelNLCSVRenderer]
 
     def wants_csv(self, request: Request) -> bool:
-        return getattr(request.accepted_renderer, "format", "") == "csv"
+        return getattr(request.accepted_renderer, "format", "") in ("csv", EXCEL_NL)
 
     def csv_response(self, filename: str, columns: list[str], rows: list[list[Any]]) -> Response:
         response = Response({"columns": columns, "rows": rows})

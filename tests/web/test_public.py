@@ -5,9 +5,10 @@ import io
 
 import pytest
 
+from clubs.models import Role
 from games.services import session_submit
 from tests.documents import classic_document
-from tests.factories import EventFactory, seated_table
+from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -142,10 +143,11 @@ def test_table_sheet_keeps_the_history_of_corrections(played):
     session_submit(table=table, submitted_by=None, document=corrected, expected_revision=1,
                    reason="hearts recounted", table_token=table.scoring_token)
     url = f"/events/{event.pk}/tables/{table.pk}/"
-    page = client_for().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    scorer = client_for(user_with_role(event.club, Role.SCORER))
+    page = scorer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "hearts recounted" in page and "?revision=1" in page and "History" in page
-    old = client_for().get(url + "?revision=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    old = scorer.get(url + "?revision=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "an earlier version" in old
-    assert client_for().get(url + "?revision=9").status_code == 404
-    dutch = client_for().get(url).content.decode()
+    assert scorer.get(url + "?revision=9").status_code == 404
+    dutch = scorer.get(url).content.decode()
     assert "Geschiedenis" in dutch

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from core.csv_safe import EXCEL_NL
 from core.errors import ServiceError, problem
 from core.web import dutch, problems
 from games.registry import find_game
@@ -53,7 +54,9 @@ def _date_param(request: HttpRequest, name: str, errors: list[dict]) -> date | N
 
 def _csv_url(name: str, pk: int, params: dict[str, object]) -> str:
     query = {k: v for k, v in params.items() if v not in (None, "")}
-    return f"{reverse(name, args=[pk])}?{urlencode({**query, 'format': 'csv'})}"
+    # A Dutch page links to the file a Dutch Excel opens in columns.
+    csv_format = EXCEL_NL if dutch() else "csv"
+    return f"{reverse(name, args=[pk])}?{urlencode({**query, 'format': csv_format})}"
 
 
 def game_label(code: str) -> str:

@@ -14,8 +14,16 @@ from core.parsing import whole_number
 from core.web import dutch, is_htmx
 from games.registry import find_game
 from games.views import bonanza, bonko, jonkler
-from games.views.sheet import event_ruleset_or_none, session_rows, short_names
+from games.views.sheet import (
+    correction_of,
+    event_ruleset_or_none,
+    revision_reason,
+    session_rows,
+    short_names,
+)
 from tournaments.models import Event, Round, StandingsComputation, Table
+from tournaments.ratings_db.chart import rating_chart
+from tournaments.ratings_db.pages import game_label
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.web import fairness, queries
 
@@ -96,9 +104,15 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         list(session.revisions.select_related("created_by").order_by("-number"))
         if session is not None else []
     )
-    shown = None  # an earlier revision, asked for with ?revision=N: results are evidence
+    # The revisions are the club's evidence: its scorers and organizers see the list and may
+    # open an earlier one; the public sees the current result and whether it was corrected.
+    club_view = has_role(request, event.club_id, SCORERS)
+    correction = correction_of(revisions)
+    shown = None  # an earlier revision, asked for with ?revision=N
     wanted = request.GET.get("revision", "")
     number = whole_number(wanted)
+    if wanted and not club_view:
+        raise Http404
     if number is not None and session is not None and number != session.revision:
         shown = next((r for r in revisions if r.number == number), None)
         if shown is None:
@@ -118,8 +132,9 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         if event.game == "bonko" else None,
         "event": event, "table": table, "players": players, "session": session,
         "rows": rows, "short_names": names, "totals": result.get("totals"),
-        "placements": result.get("placements"), "revisions": revisions,
-        "shown_revision": shown,
+        "placements": result.get("placements"),
+        "revisions": [(r, revision_reason(r.reason)) for r in revisions] if club_view else [],
+        "club_view": club_view, "correction": correction, "shown_revision": shown,
     })
 
 
@@ -131,7 +146,14 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     if not results and not member_of_visible:
         raise Http404
     history = queries.rating_history(player)
+    # Narrower than the rating page's chart: on a phone its labels stay readable.
+    chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points],
+                         width=440, height=240)
+    clubs = Club.objects.filter(
+        pk__in=player.memberships.filter(club_id__in=visible_clubs).values("club_id")
+    ).order_by("name")
     return render(request, "tournaments/player.html", {
         "player": player, "results": results, "history": history,
-        "chart": queries.chart(history),
+        "moves": list(reversed(history.points)), "chart": chart, "clubs": clubs,
+        "game_name": game_label(history.game) if history.game else "",
     })

@@ -5,7 +5,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import combinations
-from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, QuerySet
@@ -15,7 +14,7 @@ from games.bonken import get_ruleset
 from games.models import Session, SessionSeat
 from games.registry import find_game
 from tournaments.house_rules import event_ruleset
-from tournaments.models import Bye, Event, RatingHistory, Round, Seat, Table
+from tournaments.models import Bye, Event, RatingHistory, RatingPool, Round, Seat, Table
 from tournaments.selectors import events_visible_to
 
 WAITING, PLAYING, DONE, PROBLEM = "waiting", "playing", "done", "problem"
@@ -119,12 +118,27 @@ def player_results(player: Player, user: User | AnonymousUser | None) -> QuerySe
 
 @dataclass(frozen=True)
 class RatingPoint:
+    """The player's rating after one rated session and what that session did to it."""
+
     when: date
     rating: float
     event: str
+    change: float = 0.0
+    provisional: bool = False
+    event_id: int | None = None
 
 
-def rating_history(player: Player) -> list[RatingPoint]:
+@dataclass(frozen=True)
+class RatingHistoryView:
+    """A player's rating history in the pool they played most in (club and game)."""
+
+    points: list[RatingPoint]
+    club_slug: str = ""
+    club_name: str = ""
+    game: str = ""
+
+
+def rating_history(player: Player) -> RatingHistoryView:
     """The player's rating after each rated session, from the stored rating history of the
     pool they played most in (ratings are derived and written by ``tournaments.ratings_db``).
     Sessions of events that are not published are shown without their event's name."""
@@ -134,42 +148,26 @@ def rating_history(player: Player) -> list[RatingPoint]:
         .values_list("pool_id", flat=True).first()
     )
     if pool_id is None:
-        return []
+        return RatingHistoryView(points=[])
     history = list(
-        rows.filter(pool_id=pool_id).order_by("played_on", "pk")
-        .values_list("played_on", "ordinal_after", "session_id")
+        rows.filter(pool_id=pool_id).order_by("position", "pk")
+        .values_list("played_on", "ordinal_before", "ordinal_after", "provisional", "session_id")
     )
-    events = dict(
-        Session.objects.filter(pk__in=[h[2] for h in history], event__published=True)
-        .values_list("pk", "event__name")
-    )
-    return [
-        RatingPoint(when=played_on, rating=rating, event=events.get(session_id, ""))
-        for played_on, rating, session_id in history
-    ]
-
-
-def chart(points: list[RatingPoint], width: int = 600, height: int = 200) -> dict[str, Any]:
-    """Coordinates for an SVG line chart of the rating history."""
-    if not points:
-        return {}
-    values = [p.rating for p in points]
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    pad = 24
-    step = (width - 2 * pad) / max(len(points) - 1, 1)
-    coords = [
-        (round(pad + i * step, 1), round(height - pad - (v - low) / span * (height - 2 * pad), 1))
-        for i, v in enumerate(values)
-    ]
-    return {
-        "width": width,
-        "height": height,
-        "path": " ".join(f"{x},{y}" for x, y in coords),
-        "dots": coords,
-        "low": round(low, 1),
-        "high": round(high, 1),
+    events = {
+        pk: (event_id, name) for pk, event_id, name in
+        Session.objects.filter(pk__in=[h[4] for h in history], event__published=True)
+        .values_list("pk", "event_id", "event__name")
     }
+    pool = RatingPool.objects.select_related("club").get(pk=pool_id)
+    return RatingHistoryView(
+        points=[
+            RatingPoint(when=played_on, rating=after, change=after - before,
+                        provisional=provisional, event=events.get(session_id, (None, ""))[1],
+                        event_id=events.get(session_id, (None, ""))[0])
+            for played_on, before, after, provisional, session_id in history
+        ],
+        club_slug=pool.club.slug, club_name=pool.club.name, game=pool.game,
+    )
 
 
 def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
