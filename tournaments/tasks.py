@@ -108,14 +108,21 @@ def enqueue_standings(event_id: int) -> None:
     and the event's results version has moved on, so the standings are recomputed by the next
     submission or by the reconcile job that compares versions.
     """
+    _enqueue_after_commit("standings", standings_recompute, event_id)
+
+
+def _enqueue_after_commit(kind: str, task: Any, object_id: int) -> None:
+    """After commit, send ``task`` for ``object_id`` unless one is already waiting (the mark
+    in Redis); a broker failure is logged, never raised: the reconcile jobs catch up."""
 
     def send() -> None:
         try:
-            if _claim("standings", event_id):
-                _send(standings_recompute, event_id)
+            if _claim(kind, object_id):
+                _send(task, object_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
-            _started("standings", event_id)  # nothing waits in the queue: let the next one send
-            logger.warning("could not queue standings for event %s", event_id, exc_info=True)
+            _started(kind, object_id)  # nothing waits in the queue: let the next one send
+            what = {"standings": "event", "ratings": "club"}.get(kind, "object")
+            logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
     transaction.on_commit(send)
 
@@ -157,12 +164,4 @@ def enqueue_ratings(club_id: int) -> None:
     committed, and ``ratings_reconcile`` (or the next submission) finds the pool behind.
     """
 
-    def send() -> None:
-        try:
-            if _claim("ratings", club_id):
-                _send(ratings_update, club_id)
-        except Exception:  # noqa: BLE001 - any broker failure; the data is safe
-            _started("ratings", club_id)  # nothing waits in the queue: let the next one send
-            logger.warning("could not queue ratings for club %s", club_id, exc_info=True)
-
-    transaction.on_commit(send)
+    _enqueue_after_commit("ratings", ratings_update, club_id)
