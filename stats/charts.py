@@ -58,8 +58,14 @@ class BarChart:
     bars: tuple[Bar, ...]
 
 
-def bar_chart(items: Sequence[tuple[str, float]], *, width: int = 360, row: int = 26,
-              label_width: int = 120, figure_room: int = 48) -> BarChart | None:
+def bar_chart(
+    items: Sequence[tuple[str, float]],
+    *,
+    width: int = 360,
+    row: int = 26,
+    label_width: int = 120,
+    figure_room: int = 48,
+) -> BarChart | None:
     """Horizontal bars for (label, value) in the order given; None when there is nothing."""
     if not items:
         return None
@@ -75,15 +81,27 @@ def bar_chart(items: Sequence[tuple[str, float]], *, width: int = 360, row: int 
         start, stop = min(zero, end), max(zero, end)
         top = index * row + 4
         negative = value < 0
-        bars.append(Bar(
-            label=label, value=value, x=svg_number(start), y=svg_number(top),
-            width=svg_number(max(stop - start, 0.0)), height=svg_number(row - 8),
-            text_x=svg_number(start - 4 if negative else stop + 4),
-            text_y=svg_number(top + (row - 8) / 2 + 4),
-            anchor="end" if negative else "start", negative=negative,
-        ))
-    return BarChart(width=width, height=len(items) * row, label_x=svg_number(label_width - 6),
-                    zero_x=svg_number(zero), bars=tuple(bars))
+        bars.append(
+            Bar(
+                label=label,
+                value=value,
+                x=svg_number(start),
+                y=svg_number(top),
+                width=svg_number(max(stop - start, 0.0)),
+                height=svg_number(row - 8),
+                text_x=svg_number(start - 4 if negative else stop + 4),
+                text_y=svg_number(top + (row - 8) / 2 + 4),
+                anchor="end" if negative else "start",
+                negative=negative,
+            )
+        )
+    return BarChart(
+        width=width,
+        height=len(items) * row,
+        label_x=svg_number(label_width - 6),
+        zero_x=svg_number(zero),
+        bars=tuple(bars),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +130,14 @@ class ColumnChart:
     columns: tuple[Column, ...]
 
 
-def column_chart(items: Sequence[tuple[str, float]], *, width: int = 360, height: int = 180,
-                 label_room: int = 22, label_width: int = 44) -> ColumnChart | None:
+def column_chart(
+    items: Sequence[tuple[str, float]],
+    *,
+    width: int = 360,
+    height: int = 180,
+    label_room: int = 22,
+    label_width: int = 44,
+) -> ColumnChart | None:
     """Vertical columns for (label, value) in order; None when there is nothing. A label is
     shown under every n-th column, n chosen so labels of ``label_width`` never overlap."""
     if not items:
@@ -136,16 +160,30 @@ def column_chart(items: Sequence[tuple[str, float]], *, width: int = 360, height
         edge = y_of(value)
         upper, lower = min(zero, edge), max(zero, edge)
         x = left + index * slot + slot * 0.15
-        columns.append(Column(
-            label=label, value=value, x=svg_number(x), y=svg_number(upper),
-            width=svg_number(slot * 0.7), height=svg_number(max(lower - upper, 0.5)),
-            label_x=svg_number(left + index * slot + slot / 2),
-            show_label=(len(items) - 1 - index) % every == 0, negative=value < 0,
-        ))
-    return ColumnChart(width=width, height=height, zero_y=svg_number(zero),
-                       label_y=svg_number(height - 6), high=high, low=low,
-                       top_y=svg_number(top + 10), bottom_y=svg_number(bottom - 2),
-                       columns=tuple(columns))
+        columns.append(
+            Column(
+                label=label,
+                value=value,
+                x=svg_number(x),
+                y=svg_number(upper),
+                width=svg_number(slot * 0.7),
+                height=svg_number(max(lower - upper, 0.5)),
+                label_x=svg_number(left + index * slot + slot / 2),
+                show_label=(len(items) - 1 - index) % every == 0,
+                negative=value < 0,
+            )
+        )
+    return ColumnChart(
+        width=width,
+        height=height,
+        zero_y=svg_number(zero),
+        label_y=svg_number(height - 6),
+        high=high,
+        low=low,
+        top_y=svg_number(top + 10),
+        bottom_y=svg_number(bottom - 2),
+        columns=tuple(columns),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +218,13 @@ def _step(span: float) -> float:
     return float(STEPS[-1] * math.ceil(span / (5 * STEPS[-1])))
 
 
-def line_chart(series: Sequence[tuple[str, Sequence[tuple[int, float]]]], steps: int, *,
-               width: int = 360, height: int = 200) -> LineChart | None:
+def line_chart(
+    series: Sequence[tuple[str, Sequence[tuple[int, float]]]],
+    steps: int,
+    *,
+    width: int = 360,
+    height: int = 200,
+) -> LineChart | None:
     """Lines for (name, [(step, value), ...]) over ``steps`` steps (0-based), gridlines at
     round values; None when no series has a point."""
     values = [value for _, points in series for _, value in points]
@@ -206,13 +249,25 @@ def line_chart(series: Sequence[tuple[str, Sequence[tuple[int, float]]]], steps:
         if not points:
             continue
         path = " ".join(f"{svg_number(x_of(i))},{svg_number(y_of(v))}" for i, v in points)
-        drawn.append(Series(name=name, colour=PALETTE[number % len(PALETTE)],
-                            dash=DASHES[number % len(DASHES)], points=path,
-                            last=points[-1][1]))
+        drawn.append(
+            Series(
+                name=name,
+                colour=PALETTE[number % len(PALETTE)],
+                dash=DASHES[number % len(DASHES)],
+                points=path,
+                last=points[-1][1],
+            )
+        )
     lines = []
     value = axis_low
     while value <= axis_high + step / 2:
         lines.append(Gridline(y=svg_number(y_of(value)), value=value))
         value += step
-    return LineChart(width=width, height=height, left=left, right=svg_number(width - right),
-                     series=tuple(drawn), gridlines=tuple(lines))
+    return LineChart(
+        width=width,
+        height=height,
+        left=left,
+        right=svg_number(width - right),
+        series=tuple(drawn),
+        gridlines=tuple(lines),
+    )

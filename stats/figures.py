@@ -143,8 +143,9 @@ def summary(player_id: int, tables: Iterable[Table]) -> Summary:
     )
 
 
-def contracts(player_id: int, tables: Iterable[Table],
-              order: Sequence[str] = ()) -> list[ContractLine]:
+def contracts(
+    player_id: int, tables: Iterable[Table], order: Sequence[str] = ()
+) -> list[ContractLine]:
     """Per Bonken contract: games played, times chosen, points, doubles and what they moved.
     Contracts in ``order`` first (in that order), then any other by code."""
     lines: dict[str, ContractLine] = {}
@@ -164,8 +165,9 @@ def contracts(player_id: int, tables: Iterable[Table],
                     if deal.base is not None:
                         line.doubled_cost += deal.base[seat] - deal.base[doubler]
     rank = {code: index for index, code in enumerate(order)}
-    return sorted(lines.values(),
-                  key=lambda line: (rank.get(line.contract, len(rank)), line.contract))
+    return sorted(
+        lines.values(), key=lambda line: (rank.get(line.contract, len(rank)), line.contract)
+    )
 
 
 def opponents(player_id: int, tables: Iterable[Table]) -> list[Opponent]:
@@ -201,7 +203,8 @@ def evenings(player_id: int, tables: Iterable[Table], last: int | None = None) -
     by_event: dict[int, Evening] = {}
     for table, seat in _mine(player_id, tables):
         evening = by_event.setdefault(
-            table.event_id, Evening(table.event_id, table.event_name, table.played_on))
+            table.event_id, Evening(table.event_id, table.event_name, table.played_on)
+        )
         evening.sessions += 1
         evening.total += table.totals[seat]
         place = table.places[seat]
@@ -209,4 +212,3 @@ def evenings(player_id: int, tables: Iterable[Table], last: int | None = None) -
             evening.places.append(place)
     ordered = sorted(by_event.values(), key=lambda e: (e.played_on, e.event_id))
     return ordered[-last:] if last else ordered
-

@@ -39,15 +39,28 @@ def chosen_game(request: HttpRequest, played: list[str], errors: list[dict]) -> 
     if wanted and find_game(wanted) is not None:
         return wanted
     if wanted:
-        errors.append(problem("invalid_parameter", f"'{wanted}' is not a game.",
-                              f"'{wanted}' is geen spel.", field="game"))
+        errors.append(
+            problem(
+                "invalid_parameter",
+                f"'{wanted}' is not a game.",
+                f"'{wanted}' is geen spel.",
+                field="game",
+            )
+        )
     return BONKEN if BONKEN in played or not played else played[0]
 
 
 def game_links(codes: list[str], game: str, kept: dict[str, object]) -> list[dict]:
     shown = {k: v for k, v in kept.items() if v not in (None, "")}
-    return [{"code": code, "name": game_label(code), "current": code == game,
-             "query": urlencode({**shown, "game": code})} for code in codes]
+    return [
+        {
+            "code": code,
+            "name": game_label(code),
+            "current": code == game,
+            "query": urlencode({**shown, "game": code}),
+        }
+        for code in codes
+    ]
 
 
 def short_date(day: object) -> str:
@@ -64,25 +77,33 @@ def player_stats_page(request: HttpRequest, player_id: int) -> HttpResponse:
     stats = selectors.player_stats(player, request.user, game)
     names = selectors.contract_names()
     places_chart = charts.bar_chart(
-        [(_("place %(place)s") % {"place": place}, count)
-         for place, count in stats.summary.places], label_width=90)
+        [(_("place %(place)s") % {"place": place}, count) for place, count in stats.summary.places],
+        label_width=90,
+    )
     form_chart = charts.column_chart(
-        [(short_date(e.played_on), e.average or 0.0) for e in stats.evenings])
+        [(short_date(e.played_on), e.average or 0.0) for e in stats.evenings]
+    )
     contract_chart = charts.bar_chart(
-        [(contract_label(line.contract, names), line.average or 0.0)
-         for line in stats.contracts], label_width=130)
-    return render(request, "stats/player.html", {
-        "player": player,
-        "stats": stats,
-        "game": game,
-        "game_name": game_label(game),
-        "games": game_links(played if game in played else [*played, game], game, {}),
-        "contracts": [(line, contract_label(line.contract, names)) for line in stats.contracts],
-        "places_chart": places_chart,
-        "form_chart": form_chart,
-        "contract_chart": contract_chart,
-        "errors": problems(errors),
-    }, status=400 if errors else 200)
+        [(contract_label(line.contract, names), line.average or 0.0) for line in stats.contracts],
+        label_width=130,
+    )
+    return render(
+        request,
+        "stats/player.html",
+        {
+            "player": player,
+            "stats": stats,
+            "game": game,
+            "game_name": game_label(game),
+            "games": game_links(played if game in played else [*played, game], game, {}),
+            "contracts": [(line, contract_label(line.contract, names)) for line in stats.contracts],
+            "places_chart": places_chart,
+            "form_chart": form_chart,
+            "contract_chart": contract_chart,
+            "errors": problems(errors),
+        },
+        status=400 if errors else 200,
+    )
 
 
 def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -95,16 +116,26 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
         if wanted.isdigit() and 1900 <= int(wanted) <= 9999:
             year = int(wanted)
         else:
-            errors.append(problem("invalid_parameter", f"'{wanted}' is not a year.",
-                                  f"'{wanted}' is geen jaartal.", field="year"))
+            errors.append(
+                problem(
+                    "invalid_parameter",
+                    f"'{wanted}' is not a year.",
+                    f"'{wanted}' is geen jaartal.",
+                    field="year",
+                )
+            )
     played = selectors.club_games(club, request.user)
     game = chosen_game(request, played, errors)
     context: dict[str, object] = {
-        "club": club, "year": year, "game": game, "game_name": game_label(game),
-        "games": game_links(played if game in played else [*played, game], game,
-                            {"year": year}),
-        "years": [{"year": y, "current": y == year,
-                   "query": urlencode({"year": y, "game": game})} for y in years],
+        "club": club,
+        "year": year,
+        "game": game,
+        "game_name": game_label(game),
+        "games": game_links(played if game in played else [*played, game], game, {"year": year}),
+        "years": [
+            {"year": y, "current": y == year, "query": urlencode({"year": y, "game": game})}
+            for y in years
+        ],
         "errors": problems(errors),
     }
     if year is not None:
@@ -113,22 +144,27 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
         leaders = selectors.rating_leaders(club, game, year)
         names = selectors.contract_names()
         contracts = selectors.contracts_played(events) if game == BONKEN else []
-        line_chart = charts.line_chart([(name, points) for name, _, points in leaders.lines],
-                                       len(leaders.days))
-        context.update({
-            "evenings": evenings,
-            "sessions": sum(n for _, _, n in evenings),
-            "evenings_chart": charts.column_chart(
-                [(short_date(day), n) for day, _, n in evenings]),
-            "leaders": leaders,
-            "leaders_chart": line_chart,
-            "leader_lines": list(zip(line_chart.series, leaders.lines, strict=False))
-            if line_chart else [],
-            "first_day": leaders.days[0] if leaders.days else None,
-            "last_day": leaders.days[-1] if leaders.days else None,
-            "contracts_chart": charts.bar_chart(
-                [(contract_label(code, names), n) for code, n in contracts[:13]],
-                label_width=130),
-        })
-    return render(request, "stats/season_picture.html", context,
-                  status=400 if errors else 200)
+        line_chart = charts.line_chart(
+            [(name, points) for name, _, points in leaders.lines], len(leaders.days)
+        )
+        context.update(
+            {
+                "evenings": evenings,
+                "sessions": sum(n for _, _, n in evenings),
+                "evenings_chart": charts.column_chart(
+                    [(short_date(day), n) for day, _, n in evenings]
+                ),
+                "leaders": leaders,
+                "leaders_chart": line_chart,
+                "leader_lines": list(zip(line_chart.series, leaders.lines, strict=False))
+                if line_chart
+                else [],
+                "first_day": leaders.days[0] if leaders.days else None,
+                "last_day": leaders.days[-1] if leaders.days else None,
+                "contracts_chart": charts.bar_chart(
+                    [(contract_label(code, names), n) for code, n in contracts[:13]],
+                    label_width=130,
+                ),
+            }
+        )
+    return render(request, "stats/season_picture.html", context, status=400 if errors else 200)

@@ -49,7 +49,8 @@ def game_codes() -> list[str]:
 
 def _seats(player_id: int, viewer: Viewer) -> QuerySet[SessionSeat]:
     return SessionSeat.objects.filter(
-        counted_sessions("session__"), player_id=player_id,
+        counted_sessions("session__"),
+        player_id=player_id,
         session__event__in=events_visible_to(viewer),
     )
 
@@ -62,29 +63,47 @@ def player_games(player_id: int, viewer: Viewer) -> list[str]:
 
 def player_tables(player_id: int, viewer: Viewer, game: str) -> list[Table]:
     """The player's visible counted tables of ``game`` in play order, every seat filled in."""
-    ids = list(_seats(player_id, viewer).filter(session__event__game=game)
-               .values_list("session_id", flat=True))
+    ids = list(
+        _seats(player_id, viewer)
+        .filter(session__event__game=game)
+        .values_list("session_id", flat=True)
+    )
     if not ids:
         return []
     seats: dict[int, list[tuple[int, int, int, int | None]]] = defaultdict(list)
     for row in SessionSeat.objects.filter(session_id__in=ids).values_list(
-            "session_id", "position", "player_id", "total", "placement"):
+        "session_id", "position", "player_id", "total", "placement"
+    ):
         seats[row[0]].append(row[1:])
-    fields: tuple[str, ...] = ("pk", "event_id", "event__name", "event__date",
-                               "table__round__number", "table__number")
+    fields: tuple[str, ...] = (
+        "pk",
+        "event_id",
+        "event__name",
+        "event__date",
+        "table__round__number",
+        "table__number",
+    )
     if game == BONKEN:
         fields += ("result",)
     tables = []
-    for row in (Session.objects.filter(pk__in=ids)
-                .order_by("event__date", "event_id", "table__round__number", "table__number")
-                .values_list(*fields)):
+    for row in (
+        Session.objects.filter(pk__in=ids)
+        .order_by("event__date", "event_id", "table__round__number", "table__number")
+        .values_list(*fields)
+    ):
         ordered = sorted(seats[row[0]])
-        tables.append(Table(
-            session_id=row[0], event_id=row[1], event_name=row[2], played_on=row[3],
-            players=tuple(s[1] for s in ordered), totals=tuple(s[2] for s in ordered),
-            places=tuple(s[3] for s in ordered),
-            deals=_deals(row[6]) if game == BONKEN else (),
-        ))
+        tables.append(
+            Table(
+                session_id=row[0],
+                event_id=row[1],
+                event_name=row[2],
+                played_on=row[3],
+                players=tuple(s[1] for s in ordered),
+                totals=tuple(s[2] for s in ordered),
+                places=tuple(s[3] for s in ordered),
+                deals=_deals(row[6]) if game == BONKEN else (),
+            )
+        )
     return tables
 
 
@@ -93,11 +112,15 @@ def _deals(result: Any) -> tuple[Deal, ...]:
     found = []
     for game in (result or {}).get("games") or []:
         base = game.get("base")
-        found.append(Deal(
-            contract=game["contract"], chooser=game["chooser"],
-            base=tuple(base) if base is not None else None, points=tuple(game["points"]),
-            doubles=tuple((a, b) for a, b in game.get("doubles") or []),
-        ))
+        found.append(
+            Deal(
+                contract=game["contract"],
+                chooser=game["chooser"],
+                base=tuple(base) if base is not None else None,
+                points=tuple(game["points"]),
+                doubles=tuple((a, b) for a, b in game.get("doubles") or []),
+            )
+        )
     return tuple(found)
 
 
@@ -115,10 +138,11 @@ class PlayerStats:
 def player_stats(player: Player, viewer: Viewer, game: str) -> PlayerStats:
     tables = player_tables(player.pk, viewer, game)
     met = figures.opponents(player.pk, tables)
-    names = dict(Player.objects.filter(pk__in=[o.player_id for o in met])
-                 .values_list("pk", "name"))
+    names = dict(Player.objects.filter(pk__in=[o.player_id for o in met]).values_list("pk", "name"))
     return PlayerStats(
-        player=player, game=game, games=player_games(player.pk, viewer),
+        player=player,
+        game=game,
+        games=player_games(player.pk, viewer),
         summary=figures.summary(player.pk, tables),
         contracts=figures.contracts(player.pk, tables, order=list(contract_names())),
         opponents=[(o, names.get(o.player_id, "")) for o in met],
@@ -132,8 +156,7 @@ def player_visible(player: Player, viewer: Viewer) -> bool:
     visible = events_visible_to(viewer)
     if SessionSeat.objects.filter(player=player, session__event__in=visible).exists():
         return True
-    return player.memberships.filter(
-        club_id__in=visible.values_list("club_id", flat=True)).exists()
+    return player.memberships.filter(club_id__in=visible.values_list("club_id", flat=True)).exists()
 
 
 # --- A club's season -----------------------------------------------------------------------
@@ -156,16 +179,23 @@ def club_games(club: Club, viewer: Viewer) -> list[str]:
 
 def sessions_per_evening(events: QuerySet[Event]) -> list[tuple[date, str, int]]:
     """(date, name, counted sessions) per event, in date order (events without any left out)."""
-    rows = (Session.objects.filter(counted_sessions(), event__in=events)
-            .values("event_id", "event__date", "event__name")
-            .annotate(n=Count("id")).order_by("event__date", "event_id"))
+    rows = (
+        Session.objects.filter(counted_sessions(), event__in=events)
+        .values("event_id", "event__date", "event__name")
+        .annotate(n=Count("id"))
+        .order_by("event__date", "event_id")
+    )
     return [(row["event__date"], row["event__name"], row["n"]) for row in rows]
 
 
 def contracts_played(events: QuerySet[Event]) -> list[tuple[str, int]]:
     """How often each Bonken contract was played in the counted sessions, most first."""
-    rows = (Part.objects.filter(counted_sessions("session__"), session__event__in=events)
-            .values("kind").annotate(n=Count("id")).order_by("-n", "kind"))
+    rows = (
+        Part.objects.filter(counted_sessions("session__"), session__event__in=events)
+        .values("kind")
+        .annotate(n=Count("id"))
+        .order_by("-n", "kind")
+    )
     return [(row["kind"], row["n"]) for row in rows]
 
 
@@ -180,19 +210,30 @@ def rating_leaders(club: Club, game: str, year: int, count: int = LEADERS) -> Le
     """The club's ``count`` best rated players of ``game`` at the season's end, and their
     rating after each day of the season that the rating pool moved on."""
     end = date(year, 12, 31)
-    best = [row for row in club_ratings(club_id=club.pk, game=game, as_of=end)
-            if row.last_played_on is not None and row.last_played_on.year == year][:count]
-    history = RatingHistory.objects.filter(pool__club=club, pool__game=game,
-                                           played_on__year=year)
+    best = [
+        row
+        for row in club_ratings(club_id=club.pk, game=game, as_of=end)
+        if row.last_played_on is not None and row.last_played_on.year == year
+    ][:count]
+    history = RatingHistory.objects.filter(pool__club=club, pool__game=game, played_on__year=year)
     days = sorted(set(history.values_list("played_on", flat=True)))
     index = {day: number for number, day in enumerate(days)}
     after: dict[int, dict[date, float]] = defaultdict(dict)
     leaders = [row.player_id for row in best]
-    for player_id, day, rating in (history.filter(player_id__in=leaders).order_by("position")
-                                   .values_list("player_id", "played_on", "ordinal_after")):
+    for player_id, day, rating in (
+        history.filter(player_id__in=leaders)
+        .order_by("position")
+        .values_list("player_id", "played_on", "ordinal_after")
+    ):
         after[player_id][day] = rating  # the last session of the day stays
-    lines = [(row.player_name, row.rating,
-              sorted((index[day], rating) for day, rating in after[row.player_id].items()
-                     if day in index))
-             for row in best]
+    lines = [
+        (
+            row.player_name,
+            row.rating,
+            sorted(
+                (index[day], rating) for day, rating in after[row.player_id].items() if day in index
+            ),
+        )
+        for row in best
+    ]
     return Leaders(days=days, lines=lines)
