@@ -9,22 +9,22 @@ from rest_framework import serializers
 from stats.selectors import PlayerStats, contract_names
 
 
-class PlaceCountSerializer(serializers.Serializer):
+class StatsPlaceSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     count = serializers.IntegerField()
 
 
-class SummarySerializer(serializers.Serializer):
+class StatsSummarySerializer(serializers.Serializer):
     sessions = serializers.IntegerField(help_text="Counted sessions played.")
     total = serializers.IntegerField(help_text="Points over those sessions.")
     average = serializers.FloatField(allow_null=True, help_text="Points per session.")
     best = serializers.IntegerField(allow_null=True)
     worst = serializers.IntegerField(allow_null=True)
     wins = serializers.IntegerField(help_text="Sessions finished first (alone or shared).")
-    places = PlaceCountSerializer(many=True, help_text="How often each table place, best first.")
+    places = StatsPlaceSerializer(many=True, help_text="How often each table place, best first.")
 
 
-class ContractSerializer(serializers.Serializer):
+class StatsContractSerializer(serializers.Serializer):
     contract = serializers.CharField()
     name = serializers.CharField()
     name_nl = serializers.CharField()
@@ -43,7 +43,7 @@ class ContractSerializer(serializers.Serializer):
     doubling_net = serializers.IntegerField(help_text="doubling_won + doubled_cost.")
 
 
-class OpponentSerializer(serializers.Serializer):
+class StatsOpponentSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     sessions = serializers.IntegerField(help_text="Sessions at the same table.")
@@ -55,7 +55,7 @@ class OpponentSerializer(serializers.Serializer):
     )
 
 
-class EveningSerializer(serializers.Serializer):
+class StatsEveningSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
     date = serializers.DateField()
@@ -72,10 +72,10 @@ class PlayerStatsSerializer(serializers.Serializer):
     games = serializers.ListField(
         child=serializers.CharField(), help_text="The games the player has counted sessions of."
     )
-    summary = SummarySerializer()
-    contracts = ContractSerializer(many=True, help_text="Bonken only: per contract.")
-    opponents = OpponentSerializer(many=True, help_text="Head to head, most met first.")
-    form = EveningSerializer(many=True, help_text="The last evenings, oldest first.")
+    summary = StatsSummarySerializer()
+    contracts = StatsContractSerializer(many=True, help_text="Bonken only: per contract.")
+    opponents = StatsOpponentSerializer(many=True, help_text="Head to head, most met first.")
+    form = StatsEveningSerializer(many=True, help_text="The last evenings, oldest first.")
 
 
 def stats_data(stats: PlayerStats) -> dict[str, Any]:
