@@ -43,7 +43,7 @@ def test_the_player_page_in_both_languages(club_world, language):  # noqa: F811
     assert response.status_code == 200
     assert body.count("<svg") >= 3  # places, form, contracts
     assert "Hartenjagen" in body if language == "nl" else "Points of Hearts" in body
-    assert 'lang="%s"' % language in body
+    assert f'lang="{language}"' in body
     assert f"/players/{club_world['bram'].pk}/stats/?game=bonken" in body
     assert svg_numbers_written_with_points(body) > 30
     if language == "nl":
