@@ -193,6 +193,7 @@ class Series:
     dash: str
     points: str  # "x,y x,y ..." for a polyline
     last: float
+    dots: tuple[tuple[str, str], ...] = ()  # a mark per point (a lone point draws no line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,14 +249,15 @@ def line_chart(
     for number, (name, points) in enumerate(series):
         if not points:
             continue
-        path = " ".join(f"{svg_number(x_of(i))},{svg_number(y_of(v))}" for i, v in points)
+        placed = [(svg_number(x_of(i)), svg_number(y_of(v))) for i, v in points]
         drawn.append(
             Series(
                 name=name,
                 colour=PALETTE[number % len(PALETTE)],
                 dash=DASHES[number % len(DASHES)],
-                points=path,
+                points=" ".join(f"{x},{y}" for x, y in placed),
                 last=points[-1][1],
+                dots=tuple(placed),
             )
         )
     lines = []

@@ -30,10 +30,10 @@ TR = {
         "doubleren zijn genoteerd, tellen in deze twee kolommen niet mee.",
     "Games": "Spellen",
     "Chosen": "Gekozen",
-    "Doubled others": "Zelf gedubbeld",
-    "Was doubled": "Gedubbeld door anderen",
-    "Won by doubling": "Winst door doubleren",
-    "Result of being doubled": "Gevolg van gedubbeld worden",
+    "Doubles made": "Zelf gedubbeld",
+    "Doubled by others": "Gedubbeld door anderen",
+    "Won by doubling": "Winst doubleren",
+    "Doubled: result": "Gedubbeld: gevolg",
     "Head to head": "Onderling",
     "Against each opponent: sessions at the same table, who finished ahead, and the difference "
     "in points (the player's minus the opponent's).":
