@@ -24,6 +24,13 @@ class StatsSummarySerializer(serializers.Serializer):
     places = StatsPlaceSerializer(many=True, help_text="How often each table place, best first.")
 
 
+class StatsFigureSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_nl = serializers.CharField()
+    total = serializers.IntegerField(help_text="Summed over the player's sessions.")
+
+
 class StatsContractSerializer(serializers.Serializer):
     contract = serializers.CharField()
     name = serializers.CharField()
@@ -73,6 +80,9 @@ class PlayerStatsSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="The games the player has counted sessions of."
     )
     summary = StatsSummarySerializer()
+    figures = StatsFigureSerializer(
+        many=True, help_text="The game's own figures per seat (Bonko's wins and Bonkos, ...)."
+    )
     contracts = StatsContractSerializer(many=True, help_text="Bonken only: per contract.")
     opponents = StatsOpponentSerializer(many=True, help_text="Head to head, most met first.")
     form = StatsEveningSerializer(many=True, help_text="The last evenings, oldest first.")
@@ -95,6 +105,10 @@ def stats_data(stats: PlayerStats) -> dict[str, Any]:
             "wins": s.wins,
             "places": [{"place": p, "count": n} for p, n in s.places],
         },
+        "figures": [
+            {"code": f.code, "name": f.name, "name_nl": f.name_nl, "total": f.total}
+            for f in stats.figures
+        ],
         "contracts": [
             {
                 "contract": c.contract,

@@ -13,6 +13,10 @@ doubling    A double (a, b) moves ``base[a] - base[b]`` from b to a. What a play
             doubled cost is the sum of ``base[p] - base[d]`` over the doubles (d, p) against
             them (negative when it cost). Games without a base count their doubles but move
             nothing here.
+partners    Seats on one team (Bonko's pairs): a player's partner is no opponent, and is left out
+            of the head to head.
+figures     A game's own per-seat figures stored with the session (``games.seam.Stat``: Bonko's
+            wins and Bonkos, Jonkler's bids met), summed per player.
 ahead       Of two players at one table, the one with the better (lower) place; without places,
             the higher total. Equal places or totals: level.
 evening     The tables of one event (its date and name), in date order.
@@ -49,6 +53,11 @@ class Table:
     totals: tuple[int, ...]
     places: tuple[int | None, ...]
     deals: tuple[Deal, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+    figures: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        return next((team for team in self.teams if seat in team), ())
 
     def seat_of(self, player_id: int) -> int | None:
         return self.players.index(player_id) if player_id in self.players else None
@@ -174,8 +183,9 @@ def opponents(player_id: int, tables: Iterable[Table]) -> list[Opponent]:
     """Head to head against everyone met: most sessions together first."""
     records: dict[int, Opponent] = {}
     for table, seat in _mine(player_id, tables):
+        partners = table.partners(seat)
         for other, opponent_id in enumerate(table.players):
-            if other == seat or opponent_id == player_id:
+            if other == seat or opponent_id == player_id or other in partners:
                 continue
             record = records.setdefault(opponent_id, Opponent(opponent_id))
             record.sessions += 1
@@ -212,3 +222,13 @@ def evenings(player_id: int, tables: Iterable[Table], last: int | None = None) -
             evening.places.append(place)
     ordered = sorted(by_event.values(), key=lambda e: (e.played_on, e.event_id))
     return ordered[-last:] if last else ordered
+
+
+def game_figures(player_id: int, tables: Iterable[Table]) -> dict[str, int]:
+    """The game's own per-seat figures, summed over the player's tables."""
+    sums: dict[str, int] = defaultdict(int)
+    for table, seat in _mine(player_id, tables):
+        for code, values in table.figures:
+            if seat < len(values):
+                sums[code] += values[seat]
+    return dict(sums)

@@ -96,6 +96,9 @@ def player_stats_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "game": game,
             "game_name": game_label(game),
             "games": game_links(played if game in played else [*played, game], game, {}),
+            "game_figures": [
+                {"label": f.name_nl if dutch() else f.name, "total": f.total} for f in stats.figures
+            ],
             "contracts": [(line, contract_label(line.contract, names)) for line in stats.contracts],
             "places_chart": places_chart,
             "form_chart": form_chart,

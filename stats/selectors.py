@@ -75,16 +75,7 @@ def player_tables(player_id: int, viewer: Viewer, game: str) -> list[Table]:
         "session_id", "position", "player_id", "total", "placement"
     ):
         seats[row[0]].append(row[1:])
-    fields: tuple[str, ...] = (
-        "pk",
-        "event_id",
-        "event__name",
-        "event__date",
-        "table__round__number",
-        "table__number",
-    )
-    if game == BONKEN:
-        fields += ("result",)
+    fields = ("pk", "event_id", "event__name", "event__date", "result")
     tables = []
     for row in (
         Session.objects.filter(pk__in=ids)
@@ -101,7 +92,9 @@ def player_tables(player_id: int, viewer: Viewer, game: str) -> list[Table]:
                 players=tuple(s[1] for s in ordered),
                 totals=tuple(s[2] for s in ordered),
                 places=tuple(s[3] for s in ordered),
-                deals=_deals(row[6]) if game == BONKEN else (),
+                deals=_deals(row[4]) if game == BONKEN else (),
+                teams=_teams(row[4]),
+                figures=_figures(row[4]),
             )
         )
     return tables
@@ -124,12 +117,45 @@ def _deals(result: Any) -> tuple[Deal, ...]:
     return tuple(found)
 
 
+def _teams(result: Any) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team (a team game's stored ``teams``: lists of seats)."""
+    teams = (result or {}).get("teams")
+    if not isinstance(teams, list):
+        return ()
+    return tuple(
+        tuple(team)
+        for team in teams
+        if isinstance(team, list) and all(isinstance(s, int) for s in team)
+    )
+
+
+def _figures(result: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The game's own per-seat figures stored with the result (``result["stats"]``)."""
+    stored = (result or {}).get("stats")
+    if not isinstance(stored, dict):
+        return ()
+    return tuple(
+        (code, tuple(values))
+        for code, values in stored.items()
+        if isinstance(values, list) and all(isinstance(v, int) for v in values)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigure:
+    code: str
+    name: str
+    name_nl: str
+    total: int
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     player: Player
     game: str
     games: list[str]
     summary: figures.Summary
+    figures: list[GameFigure]
     contracts: list[figures.ContractLine]
     opponents: list[tuple[figures.Opponent, str]]
     evenings: list[figures.Evening]
@@ -144,10 +170,21 @@ def player_stats(player: Player, viewer: Viewer, game: str) -> PlayerStats:
         game=game,
         games=player_games(player.pk, viewer),
         summary=figures.summary(player.pk, tables),
+        figures=_game_figures(game, figures.game_figures(player.pk, tables)),
         contracts=figures.contracts(player.pk, tables, order=list(contract_names())),
         opponents=[(o, names.get(o.player_id, "")) for o in met],
         evenings=figures.evenings(player.pk, tables, last=FORM_EVENINGS),
     )
+
+
+def _game_figures(code: str, sums: dict[str, int]) -> list[GameFigure]:
+    """The game's figures in the game's order, named (a code it no longer names: by code)."""
+    game = games().get(code)
+    known = list(game.stats) if game is not None else []
+    shown = [GameFigure(s.code, s.name, s.name_nl, sums.get(s.code, 0)) for s in known]
+    named = {s.code for s in known}
+    shown += [GameFigure(c, c, c, sums[c]) for c in sorted(sums) if c not in named]
+    return shown
 
 
 def player_visible(player: Player, viewer: Viewer) -> bool:

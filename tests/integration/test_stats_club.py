@@ -10,6 +10,8 @@ Anna plays two published evenings and one the club keeps to itself:
   hearts game Anna doubles Eva (+10 to Anna) and Cees doubles Anna (base -10 against -40: -30
   to Anna): Anna -40 + 10 - 30 = -60; totals [-55, -75, -25, 155], places [3, 4, 2, 1].
 * evening 3 (not published): Anna, Bram, Cees, Daan with totals only [100, 0, -50, -50].
+* a Bonko evening (published): Anna and Cees (seats 0 and 2) beat Bram and Daan 23 to 17,
+  Anna threw one Bonko.
 """
 
 from __future__ import annotations
@@ -70,6 +72,13 @@ def club_world():
     session_submit(table=table, submitted_by=None,
                    document={"ruleset": "classic", "totals": [100, 0, -50, -50]},
                    table_token=table.scoring_token)
+    bonko = EventFactory(club=club, date=D1, name="Bonko-avond", published=True, game="bonko",
+                         ruleset="bonko")
+    table = seated_table(bonko, players=[anna, bram, cees, daan])
+    session_submit(table=table, submitted_by=None, table_token=table.scoring_token, document={
+        "game": "bonko", "ruleset": "bonko", "set": 1, "round": 1, "bonkos": [1, 0, 0, 0],
+        "teams": [{"seats": [0, 2], "score": 23, "rolloff": []},
+                  {"seats": [1, 3], "score": 17, "rolloff": []}]})
     ratings_update(club_id=club.pk)
     return {"club": club, "anna": anna, "bram": bram, "cees": cees, "daan": daan, "eva": eva}
 
@@ -122,6 +131,16 @@ def test_a_member_sees_the_unpublished_evening_too(club_world):
     assert [e.event_name for e in stats.evenings] == ["Maart", "April", "Mei"]
     outsider = user_with_role(ClubFactory(), Role.MEMBER)
     assert player_stats(club_world["anna"], outsider, "bonken").summary.sessions == 2
+
+
+def test_a_team_game_partner_is_no_opponent_and_its_own_figures_add_up(club_world):
+    stats = player_stats(club_world["anna"], None, "bonko")
+    assert stats.games == ["bonken", "bonko"]
+    assert (stats.summary.sessions, stats.summary.total, stats.summary.wins) == (1, 23, 1)
+    assert {(f.code, f.total) for f in stats.figures} == {("bonkos", 1), ("wins", 1)}
+    assert stats.contracts == []
+    met = {name: (o.sessions, o.ahead, o.difference) for o, name in stats.opponents}
+    assert met == {"Bram": (1, 1, 6), "Daan": (1, 1, 6)}  # Cees is her partner
 
 
 def test_the_season_in_figures(club_world):

@@ -72,6 +72,17 @@ def test_contracts_follow_the_order_given_then_by_code():
     assert [c.contract for c in figures.contracts(1, [t], order=["duck"])] == ["duck", "aa", "zz"]
 
 
+def test_partners_are_not_opponents_and_game_figures_add_up():
+    teams = Table(1, 1, "e", date(2026, 1, 1), (1, 2, 3, 4), (23, 17, 23, 17), (1, 2, 1, 2),
+                  teams=((0, 2), (1, 3)),
+                  figures=(("bonkos", (1, 0, 2, 0)), ("wins", (1, 0, 1, 0))))
+    again = Table(2, 2, "f", date(2026, 1, 2), (3, 2, 1, 4), (30, 21, 30, 21), (1, 2, 1, 2),
+                  teams=((0, 2), (1, 3)), figures=(("bonkos", (0, 0, 1, 0)),))
+    assert [o.player_id for o in figures.opponents(1, [teams, again])] == [2, 4]
+    assert figures.game_figures(1, [teams, again]) == {"bonkos": 2, "wins": 1}
+    assert figures.game_figures(3, [teams, again]) == {"bonkos": 2, "wins": 1}
+
+
 def test_the_last_evenings():
     tables = [table(n, (1, 2, 3, 4), (n, 0, 0, -n), day=n) for n in range(1, 6)]
     tables.append(table(9, (1, 5, 6, 7), (10, 0, 0, -10), day=5))
