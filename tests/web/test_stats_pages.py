@@ -97,3 +97,14 @@ def test_the_season_picture_refuses_a_bad_year_and_shows_an_empty_club():
     assert client_for().get(f"/clubs/{club.slug}/season/picture/").status_code == 200
     assert client_for().get(f"/clubs/{club.slug}/season/picture/?year=abc").status_code == 400
     assert client_for().get("/clubs/no-such-club/season/picture/").status_code == 404
+
+
+def test_a_team_game_shows_its_own_figures(club_world):  # noqa: F811
+    anna = club_world["anna"]
+    body = client_for().get(f"/players/{anna.pk}/stats/?game=bonko",
+                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bonkos" in body and "Per contract" not in body
+    assert ">Bram</a>" in body and ">Cees</a>" not in body  # her partner is no opponent
+    nl = client_for().get(f"/players/{anna.pk}/stats/?game=bonko",
+                          HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Bonko&#x27;s" in nl or "Bonko's" in nl
