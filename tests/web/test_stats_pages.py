@@ -108,3 +108,11 @@ def test_a_team_game_shows_its_own_figures(club_world):  # noqa: F811
     nl = client_for().get(f"/players/{anna.pk}/stats/?game=bonko",
                           HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Bonko&#x27;s" in nl or "Bonko's" in nl
+
+
+def test_the_rating_charts_write_coordinates_with_points_in_dutch(club_world):  # noqa: F811
+    anna = club_world["anna"]
+    for url in (f"/players/{anna.pk}/", f"/players/{anna.pk}/ratings/"):
+        body = client_for().get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+        assert "<svg" in body, url
+        assert svg_numbers_written_with_points(body) > 5, url
