@@ -172,3 +172,12 @@ def test_the_api_gives_the_same_figures(club_world):
     assert [e["date"] for e in data["form"]] == ["2026-03-05", "2026-04-02"]
     bad = api_client().get(f"/api/v1/players/{w['anna'].pk}/stats/?game=chess")
     assert bad.status_code == 400 and "chess" in bad.content.decode()
+
+
+def test_the_reads_take_a_fixed_number_of_queries(club_world, django_assert_max_num_queries):
+    anna = club_world["anna"]
+    with django_assert_max_num_queries(12):
+        assert api_client().get(f"/api/v1/players/{anna.pk}/stats/").status_code == 200
+    with django_assert_max_num_queries(16):
+        page = api_client().get(f"/clubs/{club_world['club'].slug}/season/picture/")
+        assert page.status_code == 200
