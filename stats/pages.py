@@ -76,8 +76,13 @@ def player_stats_page(request: HttpRequest, player_id: int) -> HttpResponse:
     game = chosen_game(request, played, errors)
     stats = selectors.player_stats(player, request.user, game)
     names = selectors.contract_names()
+    counts = dict(stats.summary.places)
+    found = find_game(game)
+    last = max([*counts, *(found.table_sizes if found is not None else ())], default=0)
     places_chart = charts.bar_chart(
-        [(_("place %(place)s") % {"place": place}, count) for place, count in stats.summary.places],
+        [(_("place %(place)s") % {"place": p}, counts.get(p, 0)) for p in range(1, last + 1)]
+        if counts
+        else [],
         label_width=90,
     )
     form_chart = charts.column_chart(

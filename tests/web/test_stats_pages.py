@@ -45,6 +45,8 @@ def test_the_player_page_in_both_languages(club_world, language):  # noqa: F811
     assert "Hartenjagen" in body if language == "nl" else "Points of Hearts" in body
     assert f'lang="{language}"' in body
     assert f"/players/{club_world['bram'].pk}/stats/?game=bonken" in body
+    if language == "en":  # every place of the table, those not reached at zero
+        assert all(f"place {n}: " in body for n in (1, 2, 3, 4))
     assert svg_numbers_written_with_points(body) > 30
     if language == "nl":
         assert "-35,0" in body  # the average per game of hearts, written the Dutch way
