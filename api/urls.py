@@ -32,6 +32,7 @@ from api.views.sessions import (
     TableSessionView,
 )
 from api.views.standings import EventStandingsConfigView
+from api.views.stats import PlayerStatsView
 from api.views.tokens import ApiTokenViewSet
 
 router = DefaultRouter()
@@ -109,6 +110,7 @@ urlpatterns = [
         PlayerRatingHistoryView.as_view(),
         name="player-rating-history",
     ),
+    path("players/<int:player_id>/stats/", PlayerStatsView.as_view(), name="player-stats"),
     path(
         "events/<int:event_id>/standings-config/",
         EventStandingsConfigView.as_view(),

@@ -39,6 +39,7 @@ urlpatterns = [
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
     path("", include("tournaments.ratings_urls")),
+    path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),
     path("manage/", include(manage_urls)),
     path("", include("games.urls")),

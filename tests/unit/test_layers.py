@@ -4,9 +4,11 @@ Layers, lowest first; a module may import its own layer and lower ones:
 
 0. ``core`` (the shared kernel) and the pure packages: the games (``games.seam``,
    ``games.registry``, ``games.<game>``), the backup readers of ``imports`` and the
-   arithmetic of ``tournaments.seating`` and ``tournaments.ratings``;
+   arithmetic of ``tournaments.seating``, ``tournaments.ratings`` and ``stats`` (its figures
+   and charts);
 1. ``clubs``;  2. ``tournaments``;  3. ``games`` (sessions);  4. ``imports`` (history brought
-in from elsewhere);  5. ``api``;  6. ``config``, ``bench``.
+in from elsewhere) and ``stats`` (statistics read from the sessions);  5. ``api``;
+6. ``config``, ``bench``.
 
 The pure packages import no Django and no app at all. ``KNOWN_UPWARD`` lists the imports that
 still go up (standings and ratings read the sessions from inside ``tournaments``): each entry
@@ -21,11 +23,13 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "api", "config", "bench")
+PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "stats", "api", "config",
+            "bench")
 PURE = ("games.seam", "games.registry", "games.bonken", "games.jonkler", "games.bonko",
-        "games.bonanza", "tournaments.seating", "tournaments.ratings", "imports.sunmar")
-LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "imports": 4, "api": 5, "config": 6,
-         "bench": 6}
+        "games.bonanza", "tournaments.seating", "tournaments.ratings", "imports.sunmar",
+        "stats.figures", "stats.charts")
+LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "imports": 4, "stats": 4, "api": 5,
+         "config": 6, "bench": 6}
 
 # module -> the higher package it still imports, and why (to be moved out: the standings and
 # ratings into their own app above the sessions).

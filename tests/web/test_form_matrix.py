@@ -305,6 +305,7 @@ READ_ONLY = {
     "public:home", "public:event-standings", "public:standings-csv", "public:sessions-csv",
     "public:table-sheet", "public:player", "ratings:club", "ratings:season", "ratings:player",
     "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
+    "stats:player", "stats:season-picture",
 }
 FRAMEWORK = {
     "set_language", "login", "logout", "password_change", "password_change_done",
@@ -347,6 +348,8 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "ratings:club": f"/clubs/{world['club'].slug}/ratings/",
         "ratings:season": f"/clubs/{world['club'].slug}/season/",
         "ratings:player": f"/players/{world['absent'].pk}/ratings/",
+        "stats:player": f"/players/{world['absent'].pk}/stats/",
+        "stats:season-picture": f"/clubs/{world['club'].slug}/season/picture/",
         "manage:event": f"/manage/events/{world['event'].pk}/",
         "manage:round": f"/manage/rounds/{world['round'].pk}/",
         "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
