@@ -28,12 +28,6 @@ Actor = User | AnonymousUser | None
 GAMES_WITH_A_BELL = ("bonko",)
 
 
-def round_in_set(number: int, rounds_per_set: int) -> tuple[int, int]:
-    """(set, round of the set) of an event's round ``number``; the round is the target."""
-    per_set = max(rounds_per_set, 1)
-    return (number - 1) // per_set + 1, (number - 1) % per_set + 1
-
-
 def kings_table(round_: Round) -> Table | None:
     """The round's King's table: table 1, or the lowest numbered table it has."""
     return Table.objects.filter(round_id=round_.pk).order_by("number").first()

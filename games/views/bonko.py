@@ -22,10 +22,11 @@ from core.errors import ServiceError
 from core.parsing import whole_number
 from core.web import problems
 from games.bonko import GAME
-from games.nights.bell import bell_state, is_kings_table, round_in_set
+from games.nights.bell import bell_state, is_kings_table
 from games.services import session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
+from tournaments.night_sets import round_in_set
 
 TEAMS = ((0, 2), (1, 3))  # partners sit opposite: the team already at the table first
 MAX_SESSIONS = 20  # roll-off sessions a page offers before it stops adding rows

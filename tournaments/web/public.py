@@ -16,8 +16,9 @@ from games.registry import find_game
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import event_ruleset_or_none, session_rows, short_names
 from tournaments.models import Event, StandingsComputation, Table
+from tournaments.night_sets import event_sets, label_rounds
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import queries
+from tournaments.web import night_standings, queries
 
 REFRESH_SECONDS = 15
 
@@ -35,22 +36,30 @@ def visible_event(request: HttpRequest, event_id: int) -> Event:
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     computation = StandingsComputation.objects.filter(event=event).first()
+    shown_set, errors = night_standings.chosen_set(request, event)
+    night = list(event_standings_rows(event))
     context = {
         "event": event,
-        "standings": event_standings_rows(event),
-        "up_to_date": bool(computation)
-        and computation.results_version == event.results_version,
+        "standings": night if shown_set is None
+        else night_standings.set_standings(event, shown_set),
+        "up_to_date": shown_set is not None or (
+            bool(computation) and computation.results_version == event.results_version),
         "live": event.status != Event.Status.FINISHED,
         "refresh_seconds": REFRESH_SECONDS,
+        "shown_set": shown_set,
+        "errors": errors,
     }
     context.update(game_columns(event, context["standings"]))
     if is_htmx(request):
         return render(request, "tournaments/_standings_table.html", context)
-    context["rounds"] = [
-        (round_, queries.round_tables(round_)) for round_ in queries.event_rounds(event)
-    ]
+    rounds = list(queries.event_rounds(event))
+    label_rounds(event, rounds)
+    context["rounds"] = [(round_, queries.round_tables(round_)) for round_ in rounds]
+    context["sets"] = event_sets(event)
+    context["prizes"] = night_standings.prizes(event, night)
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
-    return render(request, "tournaments/event_standings.html", context)
+    status = 400 if errors else 200
+    return render(request, "tournaments/event_standings.html", context, status=status)
 
 
 def game_columns(event: Event, standings: Any) -> dict[str, Any]:
