@@ -310,6 +310,7 @@ READ_ONLY = {
     "public:home", "public:event-standings", "public:standings-csv", "public:sessions-csv",
     "public:table-sheet", "public:player", "ratings:club", "ratings:season", "ratings:player",
     "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
+    "manage:bonko-cards",
 }
 FRAMEWORK = {
     "set_language", "login", "logout", "password_change", "password_change_done",
@@ -356,6 +357,7 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "manage:round": f"/manage/rounds/{world['round'].pk}/",
         "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
         "manage:sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
+        "manage:bonko-cards": f"/manage/events/{world['bonko'].pk}/teams/cards/",
     }
     visitor = client("organizer", world)
     before = database_state()
