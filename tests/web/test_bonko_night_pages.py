@@ -60,9 +60,12 @@ def test_the_round_page_and_the_standings_know_the_set(event):
     for table, doc in zip(tables, ((23, 17), (21, 30)), strict=True):
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
         document = {
-            "game": "bonko", "bonkos": [0, 0, 0, 0],
-            "teams": [{"seats": [0, 2], "score": doc[0], "rolloff": []},
-                      {"seats": [1, 3], "score": doc[1], "rolloff": []}],
+            "game": "bonko",
+            "bonkos": [0, 0, 0, 0],
+            "teams": [
+                {"seats": [0, 2], "score": doc[0], "rolloff": []},
+                {"seats": [1, 3], "score": doc[1], "rolloff": []},
+            ],
         }
         session_submit(table=table, submitted_by=organizer, document=document)
     standings_recompute(event_id=event.pk)
@@ -70,7 +73,7 @@ def test_the_round_page_and_the_standings_know_the_set(event):
     round_page = client.get(f"/manage/rounds/{tables[1].round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert "set 2, round 1 · target number 1" in round_page.content.decode()
     night = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "?set=2" in night and "data-prize-set=\"1\"" in night and "data-prize-night" in night
+    assert "?set=2" in night and 'data-prize-set="1"' in night and "data-prize-night" in night
     second = client.get(f"/events/{event.pk}/?set=2", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Standings of set 2" in second
     winners = {seat.player.name for seat in tables[1].seats.all() if seat.position in (1, 3)}
@@ -92,16 +95,21 @@ def test_a_lone_player_gets_a_substitute_or_sits_out(event):
     teams = f"/manage/events/{event.pk}/teams/"
     page = client.get(teams, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "data-substitute" in page and "Mies" in page
-    neither = client.post(teams, {"action": "substitute", "player": here[0].pk},
-                          HTTP_ACCEPT_LANGUAGE="en")
+    neither = client.post(
+        teams, {"action": "substitute", "player": here[0].pk}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert neither.status_code == 400 and "Name a substitute" in neither.content.decode()
-    paired = client.post(teams, {"action": "substitute", "player": here[0].pk,
-                                 "substitute": away.pk}, HTTP_ACCEPT_LANGUAGE="en")
+    paired = client.post(
+        teams,
+        {"action": "substitute", "player": here[0].pk, "substitute": away.pk},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert paired.status_code == 302
     assert EventTeam.objects.filter(event=event, first=here[0], second=away).exists()
     assert EventPlayer.objects.get(event=event, player=away).present
-    walk = client.post(teams, {"action": "substitute", "player": here[1].pk,
-                               "walk_in": "Nieuwe Invaller"})
+    walk = client.post(
+        teams, {"action": "substitute", "player": here[1].pk, "walk_in": "Nieuwe Invaller"}
+    )
     assert walk.status_code == 302
     assert EventTeam.objects.get(event=event, first=here[1]).second.name == "Nieuwe Invaller"
     out = client.post(teams, {"action": "sit_out", "player": here[2].pk})
@@ -114,8 +122,10 @@ def test_score_cards_and_table_tallies_print(event, table2):
     seats = [seat.player for seat in table2.seats.order_by("position")]
     EventTeam.objects.create(event=event, first=seats[0], second=seats[2], name="De Koningen")
     client = client_for(organizer)
-    page = client.get(f"/manage/events/{event.pk}/teams/cards/?round={table2.round_id}&sets=2",
-                      HTTP_ACCEPT_LANGUAGE="nl")
+    page = client.get(
+        f"/manage/events/{event.pk}/teams/cards/?round={table2.round_id}&sets=2",
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
     html = page.content.decode()
     assert page.status_code == 200
     assert html.count("data-team-card") == 1 and "De Koningen" in html

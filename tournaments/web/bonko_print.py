@@ -39,10 +39,13 @@ def table_tallies(round_: Round | None) -> list[dict[str, Any]]:
     tallies = []
     for index, state in enumerate(queries.round_tables(round_)):
         names = [player.name for player in state.players]
-        teams = [" & ".join(names[seat] for seat in (first, first + 2) if seat < len(names))
-                 for first in (0, 1)]
-        tallies.append({"table": state.table, "king": index == 0, "teams": teams,
-                        "lines": range(TALLY_LINES)})
+        teams = [
+            " & ".join(names[seat] for seat in (first, first + 2) if seat < len(names))
+            for first in (0, 1)
+        ]
+        tallies.append(
+            {"table": state.table, "king": index == 0, "teams": teams, "lines": range(TALLY_LINES)}
+        )
     return tallies
 
 
@@ -53,17 +56,29 @@ def score_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     if not plays_in_teams(event):
-        return render(request, "tournaments/bonko_print.html",
-                      {"event": event, "no_teams": True}, status=404)
+        return render(
+            request, "tournaments/bonko_print.html", {"event": event, "no_teams": True}, status=404
+        )
     rounds = Round.objects.filter(event=event)
     wanted = whole_number(request.GET.get("round") or "")
-    round_ = (rounds.filter(pk=wanted).first() if wanted is not None
-              else rounds.order_by("-number").first())
+    round_ = (
+        rounds.filter(pk=wanted).first()
+        if wanted is not None
+        else rounds.order_by("-number").first()
+    )
     if round_ is not None:
         label_rounds(event, [round_])
     sets = whole_number(request.GET.get("sets") or "") or max(len(event_sets(event)), 1)
     sets = min(max(sets, 1), MAX_SETS)
-    return render(request, "tournaments/bonko_print.html", {
-        "event": event, "round": round_, "cards": team_cards(event, sets),
-        "tallies": table_tallies(round_), "sets": sets, "set_choices": range(1, MAX_SETS + 1),
-    })
+    return render(
+        request,
+        "tournaments/bonko_print.html",
+        {
+            "event": event,
+            "round": round_,
+            "cards": team_cards(event, sets),
+            "tallies": table_tallies(round_),
+            "sets": sets,
+            "set_choices": range(1, MAX_SETS + 1),
+        },
+    )

@@ -34,8 +34,9 @@ def prize_line(rows: list[Any]) -> dict[str, Any]:
     winners = [row.player.name for row in rows if row.rank == 1 and row.sessions]
     losses = [(row.stats or {}).get("losses", 0) for row in rows]
     most = max(losses, default=0)
-    booby = [row.player.name for row, lost in zip(rows, losses, strict=True)
-             if most and lost == most]
+    booby = [
+        row.player.name for row, lost in zip(rows, losses, strict=True) if most and lost == most
+    ]
     return {"winners": winners, "booby": booby, "most_losses": most}
 
 
