@@ -191,3 +191,31 @@ def play_round(api, round_id: int, number: int, pairs) -> list[tuple[int, int]]:
     for (_, scores), (there, moved) in zip(results, pairs, strict=True):
         out.append((there, moved) if scores[0] > scores[1] else (moved, there))
     return out
+
+
+def test_a_lone_player_through_the_api(night):
+    api, event = night["api"], night["event"]
+    url = f"/api/v1/events/{event['id']}/teams/"
+    club = Membership.objects.filter(player_id=night["teams"][0]["first"]).first().club
+    lone, late, away = (PlayerFactory(name=name) for name in ("Lone", "Laat", "Afwezig"))
+    for player in (lone, late, away):
+        Membership.objects.create(club=club, player=player)
+    for player in (lone, late):
+        api.post("/api/v1/entries/", {"event": event["id"], "player": player.pk}, format="json")
+    both = api.post(
+        f"{url}substitute/",
+        {"player": lone.pk, "substitute": away.pk, "walk_in": "Wim"},
+        format="json",
+    )
+    assert both.status_code == 400 and both.json()["errors"][0]["code"] == "substitute_one"
+    here = api.post(f"{url}substitute/", {"player": lone.pk, "substitute": late.pk}, format="json")
+    assert here.json()["errors"][0]["code"] == "substitute_present"
+    paired = api.post(
+        f"{url}substitute/", {"player": lone.pk, "substitute": away.pk}, format="json"
+    )
+    assert paired.status_code == 201 and paired.json()["second"] == away.pk
+    taken = api.post(f"{url}sit-out/", {"player": lone.pk}, format="json")
+    assert taken.json()["errors"][0]["code"] == "team_player_taken"
+    assert api.post(f"{url}sit-out/", {"player": late.pk}, format="json").status_code == 204
+    again = api.post(f"{url}sit-out/", {"player": late.pk}, format="json")
+    assert again.json()["errors"][0]["code"] == "team_not_present"
