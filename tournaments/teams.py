@@ -190,9 +190,7 @@ def team_pair_substitute(
             entry = event_walk_in(event=event, actor=actor, name=walk_in)
         else:
             entry = _check_in_substitute(event, actor, int(substitute or 0))
-        team = team_pair(
-            event=event, actor=actor, first=player, second=entry.player_id, name=name
-        )
+        team = team_pair(event=event, actor=actor, first=player, second=entry.player_id, name=name)
         audit(
             actor,
             "event.team_substitute",
