@@ -504,6 +504,9 @@ class StandingSerializer(serializers.ModelSerializer):
 
 class StandingsSerializer(serializers.Serializer):
     event = serializers.IntegerField()
+    set = serializers.IntegerField(
+        allow_null=True, help_text="The set these standings are of (?set=N), or null for the "
+                                    "whole event.")
     results_version = serializers.IntegerField()
     computed_version = serializers.IntegerField(allow_null=True)
     up_to_date = serializers.BooleanField()

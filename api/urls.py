@@ -1,7 +1,14 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views.bonko import EventTeamsRandomView, EventTeamsView, EventTeamView, RoundBellView
+from api.views.bonko import (
+    EventTeamSitOutView,
+    EventTeamsRandomView,
+    EventTeamSubstituteView,
+    EventTeamsView,
+    EventTeamView,
+    RoundBellView,
+)
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.events import (
     EntryViewSet,
@@ -80,6 +87,10 @@ urlpatterns = [
     path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
     path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
          name="event-teams-random"),
+    path("events/<int:event_id>/teams/substitute/", EventTeamSubstituteView.as_view(),
+         name="event-teams-substitute"),
+    path("events/<int:event_id>/teams/sit-out/", EventTeamSitOutView.as_view(),
+         name="event-teams-sit-out"),
     path("events/<int:event_id>/teams/<int:team_id>/", EventTeamView.as_view(),
          name="event-team"),
     path(

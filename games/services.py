@@ -24,7 +24,7 @@ from clubs.selectors import ORGANIZER, SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, problem
 from games import store
 from games.models import Session, SessionSeat
-from games.nights.bell import GAMES_WITH_A_BELL, table_flags
+from games.nights.bell import GAMES_WITH_A_BELL, night_document
 from games.registry import get_game
 from games.seam import Game, Outcome
 from games.seam import Part as GamePart
@@ -233,8 +233,9 @@ def _write_locked(
     document = change(session.document if session else None, game)
     document = _with_table(document, game, event.ruleset, names)
     if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
-        # Which table is the King's and whether the bell rang are the service's to say.
-        document = {**document, **table_flags(table)}
+        # Which table is the King's, whether the bell rang, and which set and round of the
+        # set the table's round is are the service's to say.
+        document = night_document(table, document)
     result = game.score(document, names=names, ruleset=house)
     if not result.valid:
         raise SessionRejected([_error_dict(e) for e in result.errors])

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import translation
 
 from clubs.audit import audit
+from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, problem
 from games.models import Session, SessionSeat
@@ -41,11 +42,15 @@ PLACES = 4
 STARTED_ROUNDS = (Round.Status.PLAYING, Round.Status.CLOSED)
 
 
-def event_results(event: Event) -> list[SeatResult]:
+def event_results(event: Event, rounds: Sequence[int] | None = None) -> list[SeatResult]:
     """One seat result per player per session of the event that counts (complete, or
-    counted as played so far when its round closed)."""
+    counted as played so far when its round closed); only those of the round numbers
+    ``rounds`` when given (one set of a night)."""
+    found = SessionSeat.objects.filter(counted_sessions("session__"), session__event_id=event.pk)
+    if rounds is not None:
+        found = found.filter(session__table__round__number__in=list(rounds))
     rows = (
-        SessionSeat.objects.filter(counted_sessions("session__"), session__event_id=event.pk)
+        found
         .order_by("session_id", "position")
         .values_list("session_id", "session__table__round_id", "player_id", "total")
     )
@@ -81,12 +86,17 @@ STANDING_FIELDS = (
 )
 
 
-def event_standing_lines(event: Event) -> list[dict[str, Any]]:
-    """The event's standings, best first: per player ``player_id`` and ``STANDING_FIELDS``."""
-    results = event_results(event)
+def event_standing_lines(
+    event: Event, rounds: Sequence[int] | None = None
+) -> list[dict[str, Any]]:
+    """The event's standings, best first: per player ``player_id`` and ``STANDING_FIELDS``;
+    of the round numbers ``rounds`` only when given (the standings of one set)."""
+    results = event_results(event, rounds)
     # A round still in preview may be seated again with other byes: only the seats and byes
     # of rounds that have started count.
-    started = {"round__event_id": event.pk, "round__status__in": STARTED_ROUNDS}
+    started: dict[str, Any] = {"round__event_id": event.pk, "round__status__in": STARTED_ROUNDS}
+    if rounds is not None:
+        started["round__number__in"] = list(rounds)
     byes = [ByeRecord(player, round_id) for player, round_id in
             Bye.objects.filter(**started).values_list("player_id", "round_id")]
     seated = set(Seat.objects.filter(**started).values_list("player_id", flat=True))
@@ -126,9 +136,15 @@ def _with_losses(stats: dict[str, int], sessions: int) -> dict[str, int]:
     return {**stats, "losses": sessions - stats["wins"]}
 
 
-def event_standing_rows(event: Event) -> list[Standing]:
-    """The event's standings as unsaved ``Standing`` rows, best first."""
-    return [Standing(event_id=event.pk, **line) for line in event_standing_lines(event)]
+def event_standing_rows(event: Event, rounds: Sequence[int] | None = None) -> list[Standing]:
+    """The event's standings as unsaved ``Standing`` rows, best first (of the round numbers
+    ``rounds`` only when given), each with its player."""
+    rows = [Standing(event_id=event.pk, **line) for line in event_standing_lines(event, rounds)]
+    if rounds is not None:
+        players = Player.objects.in_bulk([row.player_id for row in rows])
+        for row in rows:
+            row.player = players[row.player_id]
+    return rows
 
 
 def event_standings_configure(

@@ -17,6 +17,7 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import NotFound, ServiceError
 from games.registry import find_game
 from tournaments.models import Event, EventPlayer, EventTeam
+from tournaments.services import entry_set_present, event_walk_in
 
 Actor = User | AnonymousUser | None
 MAX_NAME = 80
@@ -145,6 +146,109 @@ def team_unpair(*, team: EventTeam, actor: Actor) -> None:
         found.delete()
 
 
+def team_pair_substitute(
+    *,
+    event: Event,
+    actor: Actor,
+    player: int,
+    substitute: int | None = None,
+    walk_in: str = "",
+    name: str = "",
+) -> EventTeam:
+    """Pair a present player without a partner with a substitute for the night: a club member
+    who is not here (checked in now) or a walk-in (registered in the club and checked in).
+    Exactly one of ``substitute`` and ``walk_in``; organizers only."""
+    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    walk_in = " ".join(walk_in.split())
+    if (substitute is None) == (not walk_in):
+        raise _error(
+            "substitute_one",
+            "Name a substitute: a club member who is not here, or a walk-in's name (one of "
+            "the two).",
+            "Noem een invaller: een clublid dat er niet is, of de naam van een inloper (een "
+            "van beide).",
+            "substitute",
+        )
+    with transaction.atomic():
+        event = _locked(event)
+        lone = EventPlayer.objects.filter(event=event, player_id=player, present=True).first()
+        if lone is None:
+            raise _error(
+                "team_not_present",
+                f"Player {player} is not checked in for {event.name}.",
+                f"Speler {player} is niet aanwezig bij {event.name}.",
+                "player",
+            )
+        if player in teamed_players(event):
+            raise _error(
+                "team_player_taken",
+                f"{lone.player.name} already has a partner tonight.",
+                f"{lone.player.name} heeft vanavond al een partner.",
+                "player",
+            )
+        if walk_in:
+            entry = event_walk_in(event=event, actor=actor, name=walk_in)
+        else:
+            entry = _check_in_substitute(event, actor, int(substitute or 0))
+        team = team_pair(event=event, actor=actor, first=player, second=entry.player_id, name=name)
+        audit(
+            actor,
+            "event.team_substitute",
+            team,
+            club_id=event.club_id,
+            event=event.pk,
+            player=player,
+            substitute=entry.player_id,
+            walk_in=bool(walk_in),
+        )
+        return team
+
+
+def _check_in_substitute(event: Event, actor: Actor, substitute: int) -> EventPlayer:
+    member = Player.objects.filter(pk=substitute, memberships__club_id=event.club_id).first()
+    if member is None:
+        raise _error(
+            "substitute_not_member",
+            f"Player {substitute} is not a member of the club.",
+            f"Speler {substitute} is geen lid van de club.",
+            "substitute",
+        )
+    if EventPlayer.objects.filter(event=event, player=member, present=True).exists():
+        raise _error(
+            "substitute_present",
+            f"{member.name} is here tonight: pair them as a player, not as a substitute.",
+            f"{member.name} is er vanavond: deel die in als speler, niet als invaller.",
+            "substitute",
+        )
+    return entry_set_present(event=event, actor=actor, player=member, present=True)
+
+
+def team_sit_out(*, event: Event, actor: Actor, player: int) -> EventPlayer:
+    """A present player without a partner sits the night out: checked out, so the seating
+    leaves them out (no bye credit); their earlier results stay. Organizers only."""
+    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    with transaction.atomic():
+        event = _locked(event)
+        lone = EventPlayer.objects.filter(event=event, player_id=player, present=True).first()
+        if lone is None:
+            raise _error(
+                "team_not_present",
+                f"Player {player} is not checked in for {event.name}.",
+                f"Speler {player} is niet aanwezig bij {event.name}.",
+                "player",
+            )
+        if player in teamed_players(event):
+            raise _error(
+                "team_player_taken",
+                f"{lone.player.name} has a partner tonight; take the team apart first.",
+                f"{lone.player.name} heeft vanavond een partner; haal het team eerst uit elkaar.",
+                "player",
+            )
+        entry = entry_set_present(event=event, actor=actor, player=lone.player, present=False)
+        audit(actor, "event.team_sit_out", entry, club_id=event.club_id, player=player)
+        return entry
+
+
 def present_teams(event: Event) -> list[EventTeam]:
     """The event's teams whose two players are both present, in the order they were paired."""
     present = set(
@@ -174,4 +278,11 @@ def _error(code: str, message: str, message_nl: str, field: str | None = None) -
     return ServiceError.single(code, message, message_nl, field=field)
 
 
-__all__: Sequence[str] = ("team_pair", "team_unpair", "teams_pair_at_random", "present_teams")
+__all__: Sequence[str] = (
+    "team_pair",
+    "team_pair_substitute",
+    "team_sit_out",
+    "team_unpair",
+    "teams_pair_at_random",
+    "present_teams",
+)

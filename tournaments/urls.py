@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.web import (
+    bonko_print,
     exports,
     house_rules,
     lifecycle,
@@ -26,6 +27,7 @@ manage_patterns = [
     path("events/<int:event_id>/checkin/last-time/", organizer.check_in_last_time,
          name="checkin-last-time"),
     path("events/<int:event_id>/teams/", teams.teams_page, name="teams"),
+    path("events/<int:event_id>/teams/cards/", bonko_print.score_cards, name="bonko-cards"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
     path("events/<int:event_id>/close/", lifecycle.close_event, name="close"),

@@ -17,7 +17,13 @@ from core.errors import NotAllowed
 from games.nights.bell import bell_state, ring_bell
 from tournaments.models import Event, EventTeam, Round, Table
 from tournaments.selectors import events_visible_to
-from tournaments.teams import team_pair, team_unpair, teams_pair_at_random
+from tournaments.teams import (
+    team_pair,
+    team_pair_substitute,
+    team_sit_out,
+    team_unpair,
+    teams_pair_at_random,
+)
 
 TABLE_TOKEN = OpenApiParameter(
     "X-Table-Token",
@@ -152,4 +158,60 @@ class EventTeamView(EventTeamsBase):
         event = self.get_event(request, event_id)
         team = get_object_or_404(EventTeam.objects.select_related("event"), pk=team_id, event=event)
         team_unpair(team=team, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SubstituteTeamSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="A present player without a partner.")
+    substitute = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="A club member who is not here tonight (checked in as the substitute).",
+    )
+    walk_in = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=80,
+        help_text="Or a walk-in's name: registered in the club and checked in.",
+    )
+    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+
+
+class SitOutSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="A present player without a partner.")
+
+
+class EventTeamSubstituteView(EventTeamsBase):
+    """Pair a present player without a partner with a substitute: a club member who is not
+    here, or a walk-in (organizers)."""
+
+    @extend_schema(request=SubstituteTeamSerializer, responses={201: TeamSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.get_event(request, event_id)
+        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        serializer = SubstituteTeamSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        team = team_pair_substitute(
+            event=event,
+            actor=request.user,
+            player=data["player"],
+            substitute=data.get("substitute"),
+            walk_in=data.get("walk_in") or "",
+            name=data.get("name") or "",
+        )
+        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+
+class EventTeamSitOutView(EventTeamsBase):
+    """A present player without a partner sits the night out: checked out, so the seating
+    leaves them out (organizers)."""
+
+    @extend_schema(request=SitOutSerializer, responses={204: None})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.get_event(request, event_id)
+        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        serializer = SitOutSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        team_sit_out(event=event, actor=request.user, player=serializer.validated_data["player"])
         return Response(status=status.HTTP_204_NO_CONTENT)

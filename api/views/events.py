@@ -4,7 +4,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -31,7 +31,9 @@ from api.serializers import (
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
+from tournaments.event_standings import event_standing_rows
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
+from tournaments.night_sets import set_rounds, standings_set
 from tournaments.round_lifecycle import event_close, event_reopen
 from tournaments.selectors import event_standings_rows, events_visible_to
 from tournaments.services import (
@@ -125,19 +127,32 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         event = event_reopen(event=event, actor=request.user, **serializer.validated_data)
         return Response(EventSerializer(event).data)
 
-    @extend_schema(responses=StandingsSerializer)
+    @extend_schema(
+        responses=StandingsSerializer,
+        parameters=[OpenApiParameter(
+            "set", int, required=False,
+            description="A game played in sets (Bonko): the standings of this set only, "
+                        "computed from the sessions of its rounds.")],
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """The event's standings: rank (ties share it), total, sessions, table wins, places."""
+        """The event's standings: rank (ties share it), total, sessions, table wins, places;
+        with ``?set=N`` those of one set of the night."""
         event = self.get_object()
         computation = StandingsComputation.objects.filter(event=event).first()
         computed = computation.results_version if computation else None
+        chosen = standings_set(event, request.query_params.get("set"))
+        rows = (
+            list(event_standings_rows(event)) if chosen is None
+            else event_standing_rows(event, set_rounds(event, chosen))
+        )
         data = {
             "event": event.pk,
+            "set": chosen,
             "results_version": event.results_version,
-            "computed_version": computed,
-            "up_to_date": computed == event.results_version,
-            "standings": list(event_standings_rows(event)),
+            "computed_version": computed if chosen is None else event.results_version,
+            "up_to_date": chosen is not None or computed == event.results_version,
+            "standings": rows,
         }
         return Response(StandingsSerializer(data).data)
 

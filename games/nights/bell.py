@@ -21,17 +21,12 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
 from core.errors import NotAllowed, ServiceError
 from tournaments.models import Round, Table
+from tournaments.night_sets import round_in_set, rounds_per_set
 from tournaments.selectors import user_may_score
 from tournaments.tables import lock_round
 
 Actor = User | AnonymousUser | None
 GAMES_WITH_A_BELL = ("bonko",)
-
-
-def round_in_set(number: int, rounds_per_set: int) -> tuple[int, int]:
-    """(set, round of the set) of an event's round ``number``; the round is the target."""
-    per_set = max(rounds_per_set, 1)
-    return (number - 1) // per_set + 1, (number - 1) % per_set + 1
 
 
 def kings_table(round_: Round) -> Table | None:
@@ -55,6 +50,27 @@ def table_flags(table: Table) -> dict[str, bool]:
     king = is_kings_table(table)
     rung = Round.objects.filter(pk=table.round_id, bell_rung_at__isnull=False).exists()
     return {"king": king, "bell": king or rung}
+
+
+def night_document(table: Table, document: dict[str, Any]) -> dict[str, Any]:
+    """A Bonko document of ``table`` as the service knows it: the King's table and the bell
+    (``table_flags``), and the set and the round of the set (the target) that the table's round
+    is. A document that names another set or round is refused, naming both."""
+    event = table.round.event
+    per_set = rounds_per_set(event) or 1
+    set_number, target = round_in_set(table.round.number, per_set)
+    for key, known in (("set", set_number), ("round", target)):
+        given = document.get(key)
+        if given is not None and given != known:
+            raise ServiceError.single(
+                f"{key}_mismatch",
+                f"Round {table.round.number} of {event.name} is round {target} of set "
+                f"{set_number}; the result says {key} {given!r}.",
+                f"Ronde {table.round.number} van {event.name} is ronde {target} van set "
+                f"{set_number}; de uitslag zegt {'set' if key == 'set' else 'ronde'} {given!r}.",
+                field=key,
+            )
+    return {**document, **table_flags(table), "set": set_number, "round": target}
 
 
 def bell_state(round_: Round) -> dict[str, Any]:

@@ -22,10 +22,12 @@ from core.errors import ServiceError
 from core.parsing import whole_number
 from core.web import problems
 from games.bonko import GAME
-from games.nights.bell import bell_state, is_kings_table, round_in_set
+from games.nights.bell import bell_state, is_kings_table
 from games.services import session_submit
+from games.views.bonko_rolls import parse_rolls, rolls_text
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
+from tournaments.night_sets import round_in_set
 
 TEAMS = ((0, 2), (1, 3))  # partners sit opposite: the team already at the table first
 MAX_SESSIONS = 20  # roll-off sessions a page offers before it stops adding rows
@@ -47,11 +49,19 @@ class ResultForm(forms.Form):
         label=gettext_lazy("Who won?"),
     )
 
+    rolls = forms.CharField(
+        label=gettext_lazy("The rolls (optional)"),
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+    )
+
     def __init__(
         self, *args: Any, teams: list[str], names: list[str], sessions: int, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
         self.team_names, self.names, self.session_count = teams, names, sessions
+        self.parsed_rolls: list[dict[str, Any]] | None = None
         self.fields["winner"].choices = list(enumerate(teams))
         for team, label in enumerate(teams):
             self.fields[f"score_{team}"] = forms.IntegerField(
@@ -106,6 +116,14 @@ class ResultForm(forms.Form):
     def bonko_fields(self) -> list[forms.BoundField]:
         return [self[f"bonkos_{seat}"] for seat in range(len(self.names))]
 
+    def clean_rolls(self) -> str:
+        text = self.cleaned_data.get("rolls") or ""
+        rolls, found = parse_rolls(text)
+        if found:
+            raise forms.ValidationError(found)
+        self.parsed_rolls = rolls or None
+        return text
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         scores = [data.get(f"score_{team}") for team in range(2)]
@@ -145,7 +163,7 @@ class ResultForm(forms.Form):
         data = self.cleaned_data
         tied = data["score_0"] == data["score_1"]
         rolloff = self.rolloff() if tied else [[], []]
-        return {
+        document: dict[str, Any] = {
             "game": GAME.code,
             "set": set_number,
             "round": round_number,
@@ -155,6 +173,11 @@ class ResultForm(forms.Form):
             ],
             "bonkos": [data.get(f"bonkos_{seat}") or 0 for seat in range(len(self.names))],
         }
+        if self.parsed_rolls:
+            document["rolls"] = self.parsed_rolls
+            if not any(document["bonkos"]):
+                del document["bonkos"]  # the rolls say who called a Bonko
+        return document
 
 
 def team_names(names: list[str]) -> list[str]:
@@ -221,6 +244,7 @@ def _initial(context: dict[str, Any]) -> tuple[dict[str, Any], int]:
             sessions = max(sessions, session_index + 1)
     for seat, count in enumerate(document.get("bonkos") or []):
         initial[f"bonkos_{seat}"] = count
+    initial["rolls"] = rolls_text(document.get("rolls"))
     if context["saved"] is not None:
         initial["winner"] = session.result.get("winner")
     initial["sessions"] = sessions
@@ -310,6 +334,8 @@ def form_field(path: str | None) -> str | None:
             return f"score_{team}"
         if flat[2] == "rolloff":
             return f"rolloff_{team}_{flat[3]}" if len(flat) > 3 else f"rolloff_{team}_0"
+    if flat[0] == "rolls":
+        return "rolls"
     if flat[0] == "bonkos":
         return f"bonkos_{flat[1]}" if len(flat) > 1 else "bonkos_0"
     return None

@@ -155,6 +155,11 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("pair a team", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
      lambda w: {"action": "pair", "first": w["partners"][0].pk,
                 "second": w["partners"][1].pk}, ORGANIZERS),
+    ("pair with a substitute", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+     lambda w: {"action": "substitute", "player": w["partners"][0].pk,
+                "walk_in": "Invaller"}, ORGANIZERS),
+    ("let a player sit out", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+     lambda w: {"action": "sit_out", "player": w["partners"][1].pk}, ORGANIZERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
@@ -306,6 +311,7 @@ READ_ONLY = {
     "public:table-sheet", "public:player", "ratings:club", "ratings:season", "ratings:player",
     "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
     "stats:player", "stats:season-picture",
+    "manage:bonko-cards",
 }
 FRAMEWORK = {
     "set_language", "login", "logout", "password_change", "password_change_done",
@@ -354,6 +360,7 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "manage:round": f"/manage/rounds/{world['round'].pk}/",
         "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
         "manage:sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
+        "manage:bonko-cards": f"/manage/events/{world['bonko'].pk}/teams/cards/",
     }
     visitor = client("organizer", world)
     before = database_state()

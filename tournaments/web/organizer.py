@@ -27,6 +27,7 @@ from tournaments.event_seating import seating_results_protected
 from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm
 from tournaments.house_rules import club_rulesets
 from tournaments.models import Event, EventPlayer, Round
+from tournaments.night_sets import label_rounds
 from tournaments.rounds import round_generate
 from tournaments.web import queries
 from tournaments.web.scorers import EventScorerForm
@@ -64,6 +65,9 @@ def event_dashboard(request: HttpRequest, event_id: int,
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     rounds = [(r, queries.round_tables(r)) for r in queries.event_rounds(event)]
+    playing = event.rounds.filter(status=Round.Status.PLAYING).order_by("number").last()
+    planned = event.rounds.filter(status=Round.Status.PLANNED).first()
+    label_rounds(event, [r for r, _tables in rounds] + [r for r in (playing, planned) if r])
     entries = EventPlayer.objects.filter(event=event)
     is_organizer = has_role(request, event.club_id, ORGANIZER)
     return render(request, "tournaments/event_dashboard.html", {
@@ -71,8 +75,8 @@ def event_dashboard(request: HttpRequest, event_id: int,
         "rounds": rounds,
         "present": entries.filter(present=True).count(),
         "registered": entries.count(),
-        "planned": event.rounds.filter(status=Round.Status.PLANNED).first(),
-        "playing": event.rounds.filter(status=Round.Status.PLAYING).order_by("number").last(),
+        "planned": planned,
+        "playing": playing,
         "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
         "is_organizer": is_organizer,
         "scorers": event_scorer_rows(event) if is_organizer else [],

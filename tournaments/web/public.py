@@ -22,10 +22,11 @@ from games.views.sheet import (
     short_names,
 )
 from tournaments.models import Event, Round, StandingsComputation, Table
+from tournaments.night_sets import event_sets, label_rounds
 from tournaments.ratings_db.chart import rating_chart
 from tournaments.ratings_db.pages import game_label
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import fairness, queries
+from tournaments.web import fairness, night_standings, queries
 
 REFRESH_SECONDS = 15
 
@@ -43,13 +44,18 @@ def visible_event(request: HttpRequest, event_id: int) -> Event:
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     computation = StandingsComputation.objects.filter(event=event).first()
+    shown_set, errors = night_standings.chosen_set(request, event)
+    night = list(event_standings_rows(event))
     context = {
         "event": event,
-        "standings": event_standings_rows(event),
-        "up_to_date": bool(computation)
-        and computation.results_version == event.results_version,
+        "standings": night if shown_set is None
+        else night_standings.set_standings(event, shown_set),
+        "up_to_date": shown_set is not None or (
+            bool(computation) and computation.results_version == event.results_version),
         "live": event.status != Event.Status.FINISHED,
         "refresh_seconds": REFRESH_SECONDS,
+        "shown_set": shown_set,
+        "errors": errors,
     }
     context.update(game_columns(event, context["standings"]))
     if is_htmx(request):
@@ -57,17 +63,21 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
     # The public sees the rounds that started and how far each table is, not a preview's
     # seating nor the organizer's problem badges.
-    shown = queries.event_rounds(event)
+    rounds = list(queries.event_rounds(event))
     if not context["can_manage"]:
-        shown = shown.exclude(status=Round.Status.PLANNED)
-    context["rounds"] = [(round_, queries.round_tables(round_)) for round_ in shown]
+        rounds = [round_ for round_ in rounds if round_.status != Round.Status.PLANNED]
+    label_rounds(event, rounds)
+    context["rounds"] = [(round_, queries.round_tables(round_)) for round_ in rounds]
+    context["sets"] = event_sets(event)
+    context["prizes"] = night_standings.prizes(event, night)
     per_round = fairness.points_per_round(event)
     context["round_numbers"] = per_round["numbers"]
     context["round_points"] = [(row, per_round["rows"].get(row.player_id, []))
                                for row in context["standings"]]
     context["tie_breaks"] = fairness.tie_break_words(event)
     context["bye_rule"] = fairness.bye_words(event)
-    return render(request, "tournaments/event_standings.html", context)
+    status = 400 if errors else 200
+    return render(request, "tournaments/event_standings.html", context, status=status)
 
 
 def game_columns(event: Event, standings: Any) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SeatRoundForm, SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
+from tournaments.night_sets import label_rounds
 from tournaments.web import queries, substitutes
 from tournaments.web.lifecycle import unfinished_choices
 
@@ -54,6 +55,7 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
     round_ = staff_round(request, round_id)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
+    label_rounds(round_.event, [round_])
     context = {
         "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
         "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,

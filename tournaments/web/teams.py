@@ -10,12 +10,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import attach_problems, problems, refused
 from tournaments.models import Event, EventPlayer, EventTeam
-from tournaments.teams import plays_in_teams, team_pair, team_unpair, teams_pair_at_random
+from tournaments.teams import (
+    plays_in_teams,
+    team_pair,
+    team_pair_substitute,
+    team_sit_out,
+    team_unpair,
+    teams_pair_at_random,
+)
 
 
 class PairForm(forms.Form):
@@ -29,6 +37,66 @@ class PairForm(forms.Form):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class SubstituteForm(forms.Form):
+    player = forms.TypedChoiceField(label=gettext_lazy("Player without a partner"), coerce=int)
+    substitute = forms.TypedChoiceField(
+        label=gettext_lazy("Substitute: a club member who is not here"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    walk_in = forms.CharField(
+        label=gettext_lazy("or a walk-in's name"), max_length=80, required=False
+    )
+    name = forms.CharField(
+        label=gettext_lazy("Team name (optional)"), max_length=80, required=False
+    )
+
+    def __init__(
+        self,
+        *args: object,
+        choices: list[tuple[int, str]],
+        members: list[tuple[int, str]],
+        **kwargs: object,
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["player"].choices = choices
+        self.fields["substitute"].choices = [("", "–"), *members]
+
+
+class SitOutForm(forms.Form):
+    player = forms.TypedChoiceField(label=gettext_lazy("Player without a partner"), coerce=int)
+
+    def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["player"].choices = choices
+
+
+def absent_members(event: Event) -> list[tuple[int, str]]:
+    """The club's members who are not checked in for the event: possible substitutes."""
+    here = EventPlayer.objects.filter(event=event, present=True).values_list("player_id")
+    members = (
+        Player.objects.filter(memberships__club_id=event.club_id)
+        .exclude(pk__in=here)
+        .distinct()
+        .order_by("name", "pk")
+    )
+    return [(player.pk, player.name) for player in members]
+
+
+def _lone_action(request: HttpRequest, event: Event, form: forms.Form) -> HttpResponse | None:
+    """Pair a player without a partner with a substitute, or let them sit out."""
+    if not form.is_valid():
+        return None
+    if isinstance(form, SitOutForm):
+        entry = team_sit_out(event=event, actor=request.user, **form.cleaned_data)
+        messages.success(request, _("%(name)s sits out tonight.") % {"name": entry.player.name})
+    else:
+        team = team_pair_substitute(event=event, actor=request.user, **form.cleaned_data)
+        messages.success(request, _("%(name)s play together tonight.") % {"name": team.name})
+    return redirect("manage:teams", event_id=event.pk)
 
 
 def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -50,11 +118,22 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
         (entry.player_id, entry.player.name) for entry in present if entry.player_id not in teamed
     ]
     form = PairForm(choices=free)
+    members = absent_members(event)
+    lone: forms.Form = SubstituteForm(choices=free, members=members)
+    sit_out: forms.Form = SitOutForm(choices=free)
     errors: list[dict[str, object]] = []
     if request.method == "POST":
-        action = request.POST.get("action")
+        action = request.POST.get("action") or ""
         try:
-            if action == "random":
+            if action == "substitute":
+                lone = SubstituteForm(request.POST, choices=free, members=members)
+            elif action == "sit_out":
+                sit_out = SitOutForm(request.POST, choices=free)
+            if action in ("substitute", "sit_out"):
+                done = _lone_action(request, event, lone if action == "substitute" else sit_out)
+                if done is not None:
+                    return done
+            elif action == "random":
                 made = teams_pair_at_random(event=event, actor=request.user)
                 messages.success(
                     request,
@@ -62,13 +141,14 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
                     % {"n": len(made), "names": "; ".join(team.name for team in made)},
                 )
                 return redirect("manage:teams", event_id=event.pk)
-            if action == "unpair":
+            elif action == "unpair":
                 team = get_object_or_404(EventTeam, pk=request.POST.get("team") or 0, event=event)
                 team_unpair(team=team, actor=request.user)
                 messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
                 return redirect("manage:teams", event_id=event.pk)
-            form = PairForm(request.POST, choices=free)
-            if form.is_valid():
+            else:
+                form = PairForm(request.POST, choices=free)
+            if action not in ("substitute", "sit_out") and form.is_valid():
                 team = team_pair(event=event, actor=request.user, **form.cleaned_data)
                 messages.success(
                     request, _("%(name)s play together tonight.") % {"name": team.name}
@@ -80,9 +160,13 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
             found = problems(exc.errors)
             if action in ("random", "unpair"):
                 errors = found
+            elif action == "substitute":
+                attach_problems(lone, found)
+            elif action == "sit_out":
+                attach_problems(sit_out, found)
             else:
                 attach_problems(form, found)
-    status = 400 if errors or form.errors else 200
+    status = 400 if errors or form.errors or lone.errors or sit_out.errors else 200
     return render(
         request,
         "tournaments/teams.html",
@@ -92,6 +176,8 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
             "form": form,
             "free": free,
             "errors": errors,
+            "lone_form": lone,
+            "sit_out_form": sit_out,
         },
         status=status,
     )

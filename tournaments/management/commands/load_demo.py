@@ -142,6 +142,9 @@ class Command(BaseCommand):
                     document = sample.random_session(
                         rng, seats=table.seats.count(),
                         ruleset=game.rulesets[game.default_ruleset])
+                    if game.code == "bonko":  # the service says which set and round is played
+                        document.pop("rolls", None)
+                        document.update(set=1, round=number)
                     try:
                         session_submit(table=table, submitted_by=organizer,
                                        document={**document, "game": game.code})
