@@ -23,6 +23,7 @@ from api.views.rounds import (
     RoundReopenView,
     RoundSwapView,
 )
+from api.views.round_timer import RoundTimerView
 from api.views.rulesets import ClubRulesetsView
 from api.views.sessions import (
     SessionValidateView,
@@ -76,6 +77,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/reopen/", RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
     path("rounds/<int:round_id>/bell/", RoundBellView.as_view(), name="round-bell"),
+    path("rounds/<int:round_id>/timer/", RoundTimerView.as_view(), name="round-timer"),
     path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
     path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
          name="event-teams-random"),
