@@ -14,6 +14,7 @@ from api.views.events import (
 )
 from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.round_timer import RoundTimerView
 from api.views.rounds import (
     EventManualSeatingView,
     EventSeatingView,
@@ -23,7 +24,6 @@ from api.views.rounds import (
     RoundReopenView,
     RoundSwapView,
 )
-from api.views.round_timer import RoundTimerView
 from api.views.rulesets import ClubRulesetsView
 from api.views.sessions import (
     SessionValidateView,

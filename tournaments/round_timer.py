@@ -59,8 +59,7 @@ def _minutes(value: object) -> int | None:
     if not number:
         raise ServiceError.single(
             "bad_minutes",
-            f"The timer's minutes must be a whole number from 1 to {MAX_MINUTES}; "
-            f"got {value!r}.",
+            f"The timer's minutes must be a whole number from 1 to {MAX_MINUTES}; got {value!r}.",
             f"De minuten van de klok moeten een heel getal van 1 tot {MAX_MINUTES} zijn; "
             f"gekregen: {value!r}.",
             field="minutes",
@@ -68,8 +67,7 @@ def _minutes(value: object) -> int | None:
     return number
 
 
-def round_timer(*, actor: Actor, round_: Round | int, action: str,
-                minutes: object = None) -> Round:
+def round_timer(*, actor: Actor, round_: Round | int, action: str, minutes: object = None) -> Round:
     """Start (optionally with new minutes), pause or reset (optionally with new minutes) the
     round's timer."""
     if action not in ACTIONS:
@@ -80,8 +78,7 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str,
             field="action",
         )
     round_id = round_ if isinstance(round_, int) else round_.pk
-    club_id = (Round.objects.filter(pk=round_id).values_list("event__club_id", flat=True)
-               .first())
+    club_id = Round.objects.filter(pk=round_id).values_list("event__club_id", flat=True).first()
     if club_id is None:
         raise NotFound.single("not_found", "No such round.", "Die ronde bestaat niet.")
     require_role(actor, club_id, SCORERS, "run a round's timer")
@@ -102,10 +99,16 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str,
         after = (locked.timer_minutes, locked.timer_started_at, locked.timer_elapsed_seconds)
         if after == before:
             return locked
-        locked.save(update_fields=["timer_minutes", "timer_started_at",
-                                   "timer_elapsed_seconds"])
-        audit(actor, "round.timer", locked, club_id=locked.event.club_id, action=action,
-              minutes=locked.timer_minutes, elapsed=locked.timer_elapsed_seconds)
+        locked.save(update_fields=["timer_minutes", "timer_started_at", "timer_elapsed_seconds"])
+        audit(
+            actor,
+            "round.timer",
+            locked,
+            club_id=locked.event.club_id,
+            command=action,
+            minutes=locked.timer_minutes,
+            elapsed=locked.timer_elapsed_seconds,
+        )
         return locked
 
 

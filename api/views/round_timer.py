@@ -20,7 +20,9 @@ from tournaments.selectors import events_visible_to
 class TimerCommandSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=ACTIONS, help_text="start, pause or reset.")
     minutes = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_MINUTES,
+        required=False,
+        min_value=1,
+        max_value=MAX_MINUTES,
         help_text="How long the round lasts; needed to start a timer that never had minutes.",
     )
 
@@ -31,7 +33,8 @@ class TimerSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(help_text="How long the round lasts (0: no timer set).")
     elapsed = serializers.IntegerField(help_text="Seconds the timer has run.")
     remaining = serializers.IntegerField(
-        allow_null=True, help_text="Seconds left (negative once the time is up); null: no timer.")
+        allow_null=True, help_text="Seconds left (negative once the time is up); null: no timer."
+    )
 
 
 class RoundTimerView(APIView):
@@ -43,14 +46,21 @@ class RoundTimerView(APIView):
     @extend_schema(request=TimerCommandSerializer, responses=TimerSerializer)
     def post(self, request: Request, round_id: int) -> Response:
         round_ = get_object_or_404(
-            Round.objects.select_related("event"), pk=round_id,
+            Round.objects.select_related("event"),
+            pk=round_id,
             event__in=events_visible_to(request.user),
         )
         data = request.data if isinstance(request.data, dict) else None
         if data is None:
             raise ServiceError.single(
-                "bad_body", 'Send an object: {"action": "start", "minutes": 30}.',
-                'Stuur een object: {"action": "start", "minutes": 30}.')
-        round_ = round_timer(actor=request.user, round_=round_,
-                             action=str(data.get("action", "")), minutes=data.get("minutes"))
+                "bad_body",
+                'Send an object: {"action": "start", "minutes": 30}.',
+                'Stuur een object: {"action": "start", "minutes": 30}.',
+            )
+        round_ = round_timer(
+            actor=request.user,
+            round_=round_,
+            action=str(data.get("action", "")),
+            minutes=data.get("minutes"),
+        )
         return Response({"round": round_.pk, **timer_state(round_)})

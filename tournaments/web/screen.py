@@ -36,8 +36,10 @@ def current_round(event: Event) -> Round | None:
     """The round being played (the latest, should there be two), else the last closed one. A
     planned round is the organizer's preview and stays off the screen."""
     rounds = event.rounds.exclude(status=Round.Status.PLANNED).select_related("event")
-    return (rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
-            or rounds.order_by("-number").first())
+    return (
+        rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
+        or rounds.order_by("-number").first()
+    )
 
 
 def round_in_set(number: int, rounds_per_set: int) -> tuple[int, int]:
@@ -50,15 +52,18 @@ def round_in_set(number: int, rounds_per_set: int) -> tuple[int, int]:
 def _rounds_per_set(event: Event) -> int:
     game = find_game(event.game)
     ruleset = event_ruleset(event.club_id, event.game, event.ruleset) or (
-        game.rulesets.get(event.ruleset) if game is not None else None)
+        game.rulesets.get(event.ruleset) if game is not None else None
+    )
     count = getattr(ruleset, "rounds_per_set", 6)
     return count if isinstance(count, int) else 6
 
 
 def _status_label(status: str) -> str:
     return {
-        queries.WAITING: _("waiting"), queries.PLAYING: _("playing"),
-        queries.DONE: _("done"), queries.PROBLEM: _("needs the organizer"),
+        queries.WAITING: _("waiting"),
+        queries.PLAYING: _("playing"),
+        queries.DONE: _("done"),
+        queries.PROBLEM: _("needs the organizer"),
     }.get(status, status)
 
 
@@ -76,10 +81,13 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
         "now": timezone.now().isoformat(),
         "columns": [name for _code, name in columns["stat_columns"]],
         "standings": [
-            {"rank": f"{row.rank}{'=' if row.tied else ''}", "name": row.player.name,
-             "stats": [_number(v) for v in getattr(row, "stat_values", [])],
-             "total": _number(row.total)}
-            for row in columns["standings"]
+            {
+                "rank": f"{row.rank}{'=' if row.tied else ''}",
+                "name": row.player.name,
+                "stats": [_number(v) for v in getattr(row, "stat_values", [])],
+                "total": _number(row.total),
+            }
+            for row in columns.get("standings", standings)
         ],
         "round": None,
     }
@@ -94,8 +102,12 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
         "timer": {**timer_state(round_), "text": ""},
         "done": sum(1 for t in tables if t.status == queries.DONE),
         "tables": [
-            {"number": t.table.number, "players": [p.name for p in t.players],
-             "status": t.status, "label": _status_label(t.status)}
+            {
+                "number": t.table.number,
+                "players": [p.name for p in t.players],
+                "status": t.status,
+                "label": _status_label(t.status),
+            }
             for t in tables
         ],
     }
@@ -107,9 +119,11 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
         set_number, target = round_in_set(round_.number, _rounds_per_set(event))
         info["set"] = set_number
         info["target"] = target
-        info["title"] = _("Set %(set)s · round %(n)s") % {"set": set_number, "n": target}
-        info["bell"] = {"rung": round_.bell_rung_at is not None,
-                        "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None}
+        info["title"] = _("Set %(s)s, round %(r)s") % {"s": set_number, "r": target}
+        info["bell"] = {
+            "rung": round_.bell_rung_at is not None,
+            "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None,
+        }
     state["round"] = info
     return state
 
@@ -125,10 +139,17 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     json_url = reverse("public:screen-json", args=[event.pk])
     if rows != ROWS:
         json_url += f"?rows={rows}"
-    return render(request, "tournaments/screen.html", {
-        "event": event, "state": screen_state(event, rows), "json_url": json_url,
-        "poll_seconds": POLL_SECONDS, "bell_game": event.game in BELL_GAMES,
-    })
+    return render(
+        request,
+        "tournaments/screen.html",
+        {
+            "event": event,
+            "state": screen_state(event, rows),
+            "json_url": json_url,
+            "poll_seconds": POLL_SECONDS,
+            "bell_game": event.game in BELL_GAMES,
+        },
+    )
 
 
 def screen_json(request: HttpRequest, event_id: int) -> JsonResponse:
