@@ -5,6 +5,7 @@ polls, who may see it, and a Bonko night's round of the set, target number and b
 import datetime
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from clubs.models import AuditEntry, Role
@@ -17,6 +18,11 @@ from tournaments.models import Round
 from tournaments.round_timer import round_timer, timer_state
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_cached_screens():
+    cache.clear()
 
 
 @pytest.fixture
@@ -251,3 +257,12 @@ def test_a_bonko_screen_shows_the_set_the_target_and_the_bell(bonko):
     assert 'class="screen-bell"' in page and "The bell has rung" in page
     dutch = screen(client_for(), event, "nl").content.decode()
     assert "Doelgetal" in dutch and "Set 2, ronde 2" in dutch
+
+
+def test_a_finished_table_shows_at_once_though_screens_share_a_reading(night):
+    event, _done, waiting = night
+    assert state(client_for(), event)["round"]["done"] == 1
+    session_submit(table=waiting, submitted_by=None, document=classic_document(),
+                   table_token=waiting.scoring_token)
+    event.refresh_from_db()
+    assert state(client_for(), event)["round"]["done"] == 2

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.parsing import whole_number
@@ -27,6 +29,7 @@ from tournaments.web import queries
 from tournaments.web.public import game_columns, visible_event
 
 POLL_SECONDS = 5
+CACHE_SECONDS = 4  # many screens of one event share one reading of standings and tables
 ROWS = 15  # standings lines that fit a 1920 x 1080 screen in the screen's type
 MAX_ROWS = 60
 BELL_GAMES = ("bonko",)
@@ -72,13 +75,49 @@ def _number(value: Any) -> str:
 
 
 def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
-    """Everything the screen shows, as the JSON the page polls (and renders first)."""
+    """Everything the screen shows, as the JSON the page polls (and renders first). The
+    standings and the tables are read at most once per ``CACHE_SECONDS`` per event, round,
+    language and number of lines (and again as soon as a result comes in: the event's results
+    version is in the key); the round's timer and bell are read fresh every time."""
+    round_ = current_round(event)
+    key = ":".join(
+        str(part)
+        for part in (
+            "screen",
+            event.pk,
+            event.results_version,
+            round_.pk if round_ else 0,
+            round_.status if round_ else "",
+            get_language(),
+            rows,
+        )
+    )
+    state = cache.get(key)
+    if state is None:
+        state = _standings_and_tables(event, round_, rows)
+        cache.set(key, state, CACHE_SECONDS)
+    state = {**state, "now": timezone.now().isoformat()}
+    if round_ is None:
+        return state
+    info = {**state["round"], "timer": {**timer_state(round_), "text": ""}}
+    remaining = info["timer"]["remaining"]
+    if remaining is not None:
+        left = max(remaining, 0)
+        info["timer"]["text"] = f"{left // 60}:{left % 60:02d}"
+    if event.game in BELL_GAMES:
+        info["bell"] = {
+            "rung": round_.bell_rung_at is not None,
+            "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None,
+        }
+    state["round"] = info
+    return state
+
+
+def _standings_and_tables(event: Event, round_: Round | None, rows: int) -> dict[str, Any]:
     standings = list(event_standings_rows(event)[:rows])
     columns = game_columns(event, standings)
-    round_ = current_round(event)
     state: dict[str, Any] = {
         "event": event.name,
-        "now": timezone.now().isoformat(),
         "columns": [name for _code, name in columns["stat_columns"]],
         "standings": [
             {
@@ -99,7 +138,6 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
         "number": round_.number,
         "status": round_.status,
         "title": _("Round %(n)s") % {"n": round_.number},
-        "timer": {**timer_state(round_), "text": ""},
         "done": sum(1 for t in tables if t.status == queries.DONE),
         "tables": [
             {
@@ -111,19 +149,11 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
             for t in tables
         ],
     }
-    remaining = info["timer"]["remaining"]
-    if remaining is not None:
-        left = max(remaining, 0)
-        info["timer"]["text"] = f"{left // 60}:{left % 60:02d}"
     if event.game in BELL_GAMES:
         set_number, target = round_in_set(round_.number, _rounds_per_set(event))
         info["set"] = set_number
         info["target"] = target
         info["title"] = _("Set %(s)s, round %(r)s") % {"s": set_number, "r": target}
-        info["bell"] = {
-            "rung": round_.bell_rung_at is not None,
-            "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None,
-        }
     state["round"] = info
     return state
 
