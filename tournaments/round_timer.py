@@ -52,6 +52,14 @@ def timer_state(round_: Round, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
+def clock_text(remaining: int | None) -> str:
+    """Seconds left as the screen shows them (``25:00``; ``0:00`` once the time is up)."""
+    if remaining is None:
+        return ""
+    left = max(remaining, 0)
+    return f"{left // 60}:{left % 60:02d}"
+
+
 def _minutes(value: object) -> int | None:
     if value is None or value == "":
         return None

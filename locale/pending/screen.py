@@ -27,7 +27,7 @@ TR = {
     "The timer runs.": "De klok loopt.",
     "The timer is paused.": "De klok staat stil.",
     "The timer has not started.": "De klok is nog niet gestart.",
-    "Seconds left: %(m)s": "Seconden over: %(m)s",
+    "Time left: %(t)s": "Tijd over: %(t)s",
     "Screen for the room": "Scherm voor de zaal",
     "Minutes": "Minuten",
     "Resume the timer": "Klok verder laten lopen",

@@ -214,6 +214,7 @@ def test_the_round_page_has_the_timer_buttons(night):
                               HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
     assert "The round&#x27;s timer runs." in html and "Pause the timer" in html
+    assert "Time left: 25:00" in html or "Time left: 24:59" in html
     assert state(client_for(), event)["round"]["timer"]["minutes"] == 25
     response = organizer.post(f"/manage/rounds/{done.round_id}/timer/",
                               {"action": "start", "minutes": "999"}, follow=True,

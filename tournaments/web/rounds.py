@@ -22,7 +22,7 @@ from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SeatRoundForm, SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
-from tournaments.round_timer import round_timer, timer_state
+from tournaments.round_timer import clock_text, round_timer, timer_state
 from tournaments.web import queries, substitutes
 from tournaments.web.lifecycle import unfinished_choices
 
@@ -56,6 +56,7 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
         "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),
         "timer": timer_state(round_),
     }
+    context["timer_text"] = clock_text(context["timer"]["remaining"])
     if context["is_organizer"] and round_.status == Round.Status.PLAYING and not is_htmx(request):
         context["unfinished"] = unfinished_choices(round_)
         context["stand_ins"] = substitutes.candidates(round_)

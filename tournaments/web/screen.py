@@ -23,7 +23,7 @@ from core.parsing import whole_number
 from games.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
-from tournaments.round_timer import timer_state
+from tournaments.round_timer import clock_text, timer_state
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
 from tournaments.web.public import game_columns, visible_event
@@ -99,11 +99,8 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
     state = {**state, "now": timezone.now().isoformat()}
     if round_ is None:
         return state
-    info = {**state["round"], "timer": {**timer_state(round_), "text": ""}}
-    remaining = info["timer"]["remaining"]
-    if remaining is not None:
-        left = max(remaining, 0)
-        info["timer"]["text"] = f"{left // 60}:{left % 60:02d}"
+    timer = timer_state(round_)
+    info = {**state["round"], "timer": {**timer, "text": clock_text(timer["remaining"])}}
     if event.game in BELL_GAMES:
         info["bell"] = {
             "rung": round_.bell_rung_at is not None,
