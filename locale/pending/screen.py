@@ -6,15 +6,16 @@ TR = {
     "done: %(done)s of %(total)s": "klaar: %(done)s van %(total)s",
     "Time is up": "De tijd is om",
     "paused": "gepauzeerd",
-    "No connection: the screen shows the last state it had.":
-        "Geen verbinding: het scherm toont de laatste stand die het had.",
+    "No connection: the screen shows the last state it had.": (
+        "Geen verbinding: het scherm toont de laatste stand die het had."
+    ),
     "Time left in the round": "Resterende tijd van de ronde",
     "Time": "Tijd",
     "Tables": "Tafels",
-    "The bell has rung: finish the roll in progress.":
-        "De bel is gegaan: maak de lopende worp af.",
-    "Playing until the King's table rings the bell.":
-        "Er wordt gespeeld tot de koningstafel de bel luidt.",
+    "The bell has rung: finish the roll in progress.": "De bel is gegaan: maak de lopende worp af.",
+    "Playing until the King's table rings the bell.": (
+        "Er wordt gespeeld tot de koningstafel de bel luidt."
+    ),
     "No round is being played yet.": "Er wordt nog geen ronde gespeeld.",
     # tournaments/web/screen.py
     "needs the organizer": "organisator nodig",
