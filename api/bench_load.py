@@ -180,15 +180,16 @@ def database_url(name: str) -> str:
     return base._replace(path=f"/{name}").geturl()
 
 
-def prepare(env: dict[str, str], tables: int, rounds: int, spare: int) -> dict[str, Any]:
+def prepare(env: dict[str, str], tables: int, rounds: int, spare: int,
+            database: str = "bonken_load") -> dict[str, Any]:
     """Create the throwaway database: a club night of ``rounds`` rounds of ``tables`` tables,
     and a separate event of ``spare`` tables and six rounds for the capacity phase."""
     import psycopg
 
     admin = urllib.parse.urlparse(database_url("postgres"))
     with psycopg.connect(admin.geturl(), autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bonken_load WITH (FORCE)")
-        conn.execute("CREATE DATABASE bonken_load")
+        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {database}")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     script = f"""
 import datetime, json

@@ -21,6 +21,7 @@ from api.views.events import (
 )
 from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.round_timer import RoundTimerView
 from api.views.rounds import (
     EventManualSeatingView,
     EventSeatingView,
@@ -84,6 +85,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/reopen/", RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
     path("rounds/<int:round_id>/bell/", RoundBellView.as_view(), name="round-bell"),
+    path("rounds/<int:round_id>/timer/", RoundTimerView.as_view(), name="round-timer"),
     path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
     path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
          name="event-teams-random"),

@@ -185,6 +185,12 @@ class Round(models.Model):
     bell_rung_by = models.ForeignKey("auth.User", verbose_name=_("bell rung by"), null=True,
                                      blank=True, on_delete=models.SET_NULL,
                                      related_name="+")
+    # The round's timer on the room's screen (``tournaments.round_timer``): how long the round
+    # is meant to last, when the running timer last started (empty while paused or reset), and
+    # the seconds it ran before that.
+    timer_minutes = models.PositiveSmallIntegerField(_("timer minutes"), default=0)
+    timer_started_at = models.DateTimeField(_("timer started at"), null=True, blank=True)
+    timer_elapsed_seconds = models.PositiveIntegerField(_("timer seconds run"), default=0)
 
     class Meta:
         ordering = ["event_id", "number"]

@@ -11,6 +11,7 @@ from tournaments.web import (
     players,
     public,
     rounds,
+    screen,
     substitutes,
     teams,
 )
@@ -38,6 +39,7 @@ manage_patterns = [
     path("rounds/<int:round_id>/regenerate/", rounds.regenerate, name="regenerate"),
     path("rounds/<int:round_id>/close/", lifecycle.close_round, name="round-close"),
     path("rounds/<int:round_id>/reopen/", lifecycle.reopen_round, name="round-reopen"),
+    path("rounds/<int:round_id>/timer/", rounds.timer, name="round-timer"),
     path("rounds/<int:round_id>/cards/", rounds.table_cards, name="cards"),
     path("tables/<int:table_id>/substitute/", substitutes.substitute, name="substitute"),
     path("rounds/<int:round_id>/sheets/", rounds.score_sheets, name="sheets"),
@@ -46,6 +48,8 @@ manage_patterns = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("events/<int:event_id>/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/screen/", screen.screen, name="screen"),
+    path("events/<int:event_id>/screen.json", screen.screen_json, name="screen-json"),
     path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
     path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
     path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),

@@ -160,6 +160,9 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
                 "walk_in": "Invaller"}, ORGANIZERS),
     ("let a player sit out", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
      lambda w: {"action": "sit_out", "player": w["partners"][1].pk}, ORGANIZERS),
+    ("run the round timer", "manage:round-timer",
+     lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
+     lambda w: {"action": "start", "minutes": "30"}, SCORERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
@@ -308,7 +311,8 @@ def test_an_organizer_corrects_a_closed_round_from_the_paper_sheet():
 # forms (sign-in and language, tested in test_login_throttle and by Django).
 READ_ONLY = {
     "public:home", "public:event-standings", "public:standings-csv", "public:sessions-csv",
-    "public:table-sheet", "public:player", "ratings:club", "ratings:season", "ratings:player",
+    "public:table-sheet", "public:player", "public:screen", "public:screen-json",
+    "ratings:club", "ratings:season", "ratings:player",
     "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
     "stats:player", "stats:season-picture",
     "manage:bonko-cards",
@@ -351,6 +355,8 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "public:sessions-csv": f"/events/{world['event'].pk}/sessions.csv",
         "public:table-sheet": f"/events/{world['event'].pk}/tables/{world['scored'].pk}/",
         "public:player": f"/players/{world['absent'].pk}/",
+        "public:screen": f"/events/{world['event'].pk}/screen/",
+        "public:screen-json": f"/events/{world['event'].pk}/screen.json",
         "ratings:club": f"/clubs/{world['club'].slug}/ratings/",
         "ratings:season": f"/clubs/{world['club'].slug}/season/",
         "ratings:player": f"/players/{world['absent'].pk}/ratings/",

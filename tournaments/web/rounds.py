@@ -28,6 +28,7 @@ from tournaments.forms import SeatRoundForm, SwapForm
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
 from tournaments.night_sets import label_rounds
+from tournaments.round_timer import clock_text, round_timer, timer_state
 from tournaments.web import queries, substitutes
 from tournaments.web.lifecycle import unfinished_choices
 
@@ -60,7 +61,9 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
         "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
         "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,
         "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),
+        "timer": timer_state(round_),
     }
+    context["timer_text"] = clock_text(context["timer"]["remaining"])
     if context["is_organizer"] and round_.status == Round.Status.PLAYING and not is_htmx(request):
         context["unfinished"] = unfinished_choices(round_)
         context["stand_ins"] = substitutes.candidates(round_)
@@ -110,6 +113,26 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
+    return redirect("manage:round", round_id=round_.pk)
+
+
+@require_POST
+def timer(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The timer's buttons on the round page: start (with minutes), pause, reset."""
+    round_ = staff_round(request, round_id)
+    try:
+        round_timer(actor=request.user, round_=round_, action=request.POST.get("action", ""),
+                    minutes=request.POST.get("minutes") or None)
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    else:
+        messages.success(request, {"start": _("The round's timer runs."),
+                                   "pause": _("The round's timer is paused."),
+                                   "reset": _("The round's timer is reset.")}[
+                                       request.POST["action"]])
     return redirect("manage:round", round_id=round_.pk)
 
 
