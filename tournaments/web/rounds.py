@@ -124,10 +124,8 @@ def timer(request: HttpRequest, round_id: int) -> HttpResponse:
         round_timer(actor=request.user, round_=round_, action=request.POST.get("action", ""),
                     minutes=request.POST.get("minutes") or None)
     except ServiceError as exc:
-        if exc.status_code == 403:
-            return refused(request, exc)
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
     else:
         messages.success(request, {"start": _("The round's timer runs."),
                                    "pause": _("The round's timer is paused."),
