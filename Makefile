@@ -25,6 +25,7 @@ run: demo
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games imports stats api config bench
 	$(VENV)/bin/pytest
 
 lint: install
