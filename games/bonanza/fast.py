@@ -1,0 +1,243 @@
+"""The fast path: read and score a session document that is valid, in one pass.
+
+``score_valid`` does what ``reading.read_session`` and ``scoring.play_hand`` do together, for
+the common case only: plain JSON values (``int``, ``list``, ``dict``, ``None``), a built-in or
+given ``Ruleset``. It builds no message text and no intermediate records: the hands are read
+straight into the ledger, the board is a list of ten counts and each hand's result is built
+once. At the first thing it does not accept it gives up and returns None, and
+``scoring.score_session`` then reads the document the careful way, which reports every problem
+(or, for valid input the fast path leaves to it, such as a house ruleset in its dict form,
+scores it with the same ledger). So the fast path never decides what is wrong, and for every
+document it accepts the result is the one the careful path gives (the unit tests compare the
+two on random valid and near-valid documents).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.bonanza.reading import (
+    DOCUMENT_KEYS,
+    END_KEYS,
+    HAND_KEYS,
+    OUT_KEYS,
+    POKER_KEYS,
+    WIDOW_KEYS,
+)
+from games.bonanza.rulesets import (
+    DEFAULT_RULESET,
+    GAME_CODE,
+    LEFTOVER_RULES,
+    MAX_SEATS,
+    MIN_SEATS,
+    RULESETS,
+    SECTIONS,
+    SHOWN,
+    Ruleset,
+)
+from games.seam import Part, Scored, placements
+
+_SHOWN = frozenset(SHOWN)
+_SECTION_COUNT = len(SECTIONS)
+# Part's slots set directly: what its (frozen) __init__ does, at half the cost.
+_new = object.__new__
+_number, _kind, _actor = Part.number.__set__, Part.kind.__set__, Part.actor.__set__  # type: ignore[attr-defined]
+_level, _data, _points = Part.level.__set__, Part.data.__set__, Part.points.__set__  # type: ignore[attr-defined]
+
+
+def _part(number: int, dealer: int, data: dict[str, Any], nets: list[int]) -> Part:
+    """``Part(number, "hand", dealer, "", data, nets)``, built without the frozen
+    dataclass's ``__init__`` (the hot loop makes one per hand)."""
+    part: Part = _new(Part)
+    _number(part, number)
+    _kind(part, "hand")
+    _actor(part, dealer)
+    _level(part, "")
+    _data(part, data)
+    _points(part, nets)
+    return part
+
+
+def _ruleset(given: Any, code: object) -> Ruleset | None:
+    if given is not None:
+        return given if isinstance(given, Ruleset) else None
+    if code is None:
+        return RULESETS[DEFAULT_RULESET]
+    return RULESETS.get(code) if type(code) is str else None
+
+
+def _seats(raw: object, names: Sequence[str] | None) -> int | None:
+    if raw is None:
+        if names is not None and MIN_SEATS <= len(names) <= MAX_SEATS:
+            return len(names)
+        return None
+    if type(raw) is not int or not MIN_SEATS <= raw <= MAX_SEATS:
+        return None
+    if names is not None and len(names) != raw:
+        return None
+    return raw
+
+
+def score_valid(
+    document: dict[Any, Any], given: Any, names: Sequence[str] | None,
+) -> Scored | None:
+    """The outcome of a valid ``document`` (a dict), or None where the careful path must
+    read it (anything invalid, or valid input outside the common case)."""
+    if not document.keys() <= DOCUMENT_KEYS:
+        return None
+    get = document.get
+    game = get("game")
+    if game is not None and game != GAME_CODE:
+        return None
+    rules = _ruleset(given, get("ruleset"))
+    seats = _seats(get("seats"), names)
+    if rules is None or seats is None:
+        return None
+    first_dealer = get("first_dealer")
+    if first_dealer is None:
+        first_dealer = 0
+    elif type(first_dealer) is not int or not 0 <= first_dealer < seats:
+        return None
+    raw_hands = get("hands")
+    if raw_hands is None:
+        raw_hands = []
+    elif type(raw_hands) is not list:
+        return None
+    raw_end = get("end")
+    leftover: str | None = None
+    if raw_end is not None:
+        if type(raw_end) is not dict or not raw_end.keys() <= END_KEYS or not raw_hands:
+            return None
+        leftover = raw_end.get("leftover")
+        if leftover is None:
+            leftover = rules.leftover
+        elif leftover not in LEFTOVER_RULES:
+            return None
+
+    ante = rules.ante
+    stake = rules.poker_stake
+    high = rules.max_cards_left
+    put = ante * seats
+    base = -ante * _SECTION_COUNT
+    ante_total = put * _SECTION_COUNT
+    board = dict.fromkeys(SECTIONS, 0)  # a new dict each hand: that hand's board as shown
+    total = 0  # chips on the board
+    outs = [0] * seats
+    seat_range = range(seats)
+    hands: list[dict[str, Any]] = []
+    parts: list[Part] = []
+    ledger: list[list[int]] = []
+    dealer = first_dealer
+    out = 0
+    for number, raw in enumerate(raw_hands, 1):
+        if type(raw) is not dict or not raw.keys() <= HAND_KEYS:
+            return None
+        before = total
+        board = {code: chips + put for code, chips in board.items()}
+        total += ante_total
+        nets = [base] * seats
+        widow = raw.get("widow")
+        if widow is not None:
+            if type(widow) is not dict or not widow.keys() <= WIDOW_KEYS:
+                return None
+            buyer = widow.get("buyer")
+            price = widow.get("price")
+            if type(buyer) is not int or not 0 <= buyer < seats or buyer == dealer \
+                    or type(price) is not int or price <= 0:
+                return None
+            nets[buyer] -= price
+            nets[dealer] += price
+        poker = raw.get("poker")
+        if poker is not None:
+            if type(poker) is not dict or not poker.keys() <= POKER_KEYS:
+                return None
+            entrants = poker.get("entrants")
+            winner = poker.get("winner")
+            if entrants:
+                if type(entrants) is not list or winner not in entrants \
+                        or type(winner) is not int:
+                    return None
+                for seat in entrants:
+                    if type(seat) is not int or not 0 <= seat < seats:
+                        return None
+                    nets[seat] -= stake
+                if len(set(entrants)) != len(entrants):
+                    return None
+                nets[winner] += board["poker"] + stake * len(entrants)
+                total -= board["poker"]
+                board["poker"] = 0
+            elif winner is not None or (entrants is not None and type(entrants) is not list):
+                return None
+        sections = raw.get("sections")
+        if sections:
+            if type(sections) is not dict:
+                return None
+            for code, seat in sections.items():
+                if code not in _SHOWN:
+                    return None
+                if seat is not None:
+                    if type(seat) is not int or not 0 <= seat < seats:
+                        return None
+                    nets[seat] += board[code]
+                    total -= board[code]
+                    board[code] = 0
+        elif sections is not None and type(sections) is not dict:
+            return None
+        played = raw.get("out")
+        if type(played) is not dict or not played.keys() <= OUT_KEYS:
+            return None
+        out = played.get("seat")
+        cards = played.get("cards_left")
+        if type(out) is not int or not 0 <= out < seats or type(cards) is not list \
+                or len(cards) != seats or cards[out] != 0:
+            return None
+        paid = 0
+        for seat in seat_range:
+            count = cards[seat]
+            if type(count) is not int or not 0 <= count <= high:
+                return None
+            nets[seat] -= count
+            paid += count
+        nets[out] += paid + board["bonanza"]
+        total -= board["bonanza"]
+        board["bonanza"] = 0
+        outs[out] += 1
+        ledger.append(nets)
+        hands.append({"number": number, "dealer": dealer, "out": out, "nets": nets,
+                      "board": board, "board_total": total, "board_change": total - before})
+        parts.append(_part(number, dealer, dict(raw), nets))
+        dealer = dealer + 1 if dealer + 1 < seats else 0
+
+    totals = [sum(column) for column in zip(*ledger)] if ledger else [0] * seats
+    end: dict[str, Any] | None = None
+    if leftover is not None:
+        shares = [0] * seats
+        if leftover == "split":
+            each, rest = divmod(total, seats)
+            shares = [each] * seats
+            shares[out] += rest
+        else:  # last_winner
+            shares[out] = total
+        totals = [sum_ + share for sum_, share in zip(totals, shares)]  # noqa: B905
+        end = {"leftover": leftover, "chips": total, "shares": shares}
+        board = dict.fromkeys(SECTIONS, 0)
+    complete = leftover is not None
+    return Scored(
+        valid=True,
+        totals=totals,
+        complete=complete,
+        placements=placements(totals) if complete else None,
+        detail={
+            "ruleset": rules.code,
+            "seats": seats,
+            "first_dealer": first_dealer,
+            "hands": hands,
+            "board": dict(board),
+            "end": end,
+        },
+        next={} if complete else {"next_hand": len(hands) + 1,
+                                  "dealer": (first_dealer + len(hands)) % seats},
+        part_rows=parts,
+        seat_stats={"outs": outs},
+    )
