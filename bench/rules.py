@@ -7,21 +7,22 @@
 Each game package has ``sample.random_session(rng, *, seats, ruleset)``, which builds a random
 complete, valid document; generating them is not timed. Each repeat scores all sessions once
 through the game's seam object (``GAME.score``) and checks that each came out valid and
-complete. ``--parts N`` gives every session N parts (Bonanza hands, Jonkler rounds) for a
-game whose sample takes a count of its ``GAME.parts_key`` list (Bonanza ``hands``, Jonkler
-``rounds``); otherwise a session has the sample's own mix of lengths. Time is the process's CPU time, so other work on a shared machine does not count
-against it; the line reports the best repeat as ``sessions_per_second`` (the least disturbed
-one), every repeat in ``runs`` and the wall-clock figures in ``wall_clock_runs``.
+complete. ``--parts N`` gives every session N parts, for a game whose sample takes a count of
+its ``GAME.parts_key`` list (Bonanza ``hands``; Jonkler ``rounds``, complete at its ruleset's
+number); otherwise a session has the sample's own mix of lengths. Time is the process's CPU
+time, so other work on a shared machine does not count against it; the line reports the best
+repeat as ``sessions_per_second`` (the least disturbed one), every repeat in ``runs`` and the
+wall-clock figures in ``wall_clock_runs``.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import platform
 import random
 import sys
-import inspect
 import time
 from importlib import import_module
 from typing import Any

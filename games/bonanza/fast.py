@@ -42,8 +42,9 @@ _SHOWN = frozenset(SHOWN)
 _SECTION_COUNT = len(SECTIONS)
 # Part's slots set directly: what its (frozen) __init__ does, at half the cost.
 _new = object.__new__
-_number, _kind, _actor = Part.number.__set__, Part.kind.__set__, Part.actor.__set__  # type: ignore[attr-defined]
-_level, _data, _points = Part.level.__set__, Part.data.__set__, Part.points.__set__  # type: ignore[attr-defined]
+_number, _kind, _actor, _level, _data, _points = (
+    vars(Part)[name].__set__ for name in ("number", "kind", "actor", "level", "data", "points")
+)
 
 
 def _part(number: int, dealer: int, data: dict[str, Any], nets: list[int]) -> Part:
@@ -80,7 +81,9 @@ def _seats(raw: object, names: Sequence[str] | None) -> int | None:
 
 
 def score_valid(
-    document: dict[Any, Any], given: Any, names: Sequence[str] | None,
+    document: dict[Any, Any],
+    given: Any,
+    names: Sequence[str] | None,
 ) -> Scored | None:
     """The outcome of a valid ``document`` (a dict), or None where the careful path must
     read it (anything invalid, or valid input outside the common case)."""
@@ -143,8 +146,13 @@ def score_valid(
                 return None
             buyer = widow.get("buyer")
             price = widow.get("price")
-            if type(buyer) is not int or not 0 <= buyer < seats or buyer == dealer \
-                    or type(price) is not int or price <= 0:
+            if (
+                type(buyer) is not int
+                or not 0 <= buyer < seats
+                or buyer == dealer
+                or type(price) is not int
+                or price <= 0
+            ):
                 return None
             nets[buyer] -= price
             nets[dealer] += price
@@ -155,8 +163,7 @@ def score_valid(
             entrants = poker.get("entrants")
             winner = poker.get("winner")
             if entrants:
-                if type(entrants) is not list or winner not in entrants \
-                        or type(winner) is not int:
+                if type(entrants) is not list or winner not in entrants or type(winner) is not int:
                     return None
                 for seat in entrants:
                     if type(seat) is not int or not 0 <= seat < seats:
@@ -187,11 +194,17 @@ def score_valid(
         played = raw.get("out")
         if type(played) is not dict or not played.keys() <= OUT_KEYS:
             return None
-        out = played.get("seat")
+        seat_out = played.get("seat")
         cards = played.get("cards_left")
-        if type(out) is not int or not 0 <= out < seats or type(cards) is not list \
-                or len(cards) != seats or cards[out] != 0:
+        if (
+            type(seat_out) is not int
+            or not 0 <= seat_out < seats
+            or type(cards) is not list
+            or len(cards) != seats
+            or cards[seat_out] != 0
+        ):
             return None
+        out = seat_out
         paid = 0
         for seat in seat_range:
             count = cards[seat]
@@ -204,12 +217,21 @@ def score_valid(
         board["bonanza"] = 0
         outs[out] += 1
         ledger.append(nets)
-        hands.append({"number": number, "dealer": dealer, "out": out, "nets": nets,
-                      "board": board, "board_total": total, "board_change": total - before})
+        hands.append(
+            {
+                "number": number,
+                "dealer": dealer,
+                "out": out,
+                "nets": nets,
+                "board": board,
+                "board_total": total,
+                "board_change": total - before,
+            }
+        )
         parts.append(_part(number, dealer, dict(raw), nets))
         dealer = dealer + 1 if dealer + 1 < seats else 0
 
-    totals = [sum(column) for column in zip(*ledger)] if ledger else [0] * seats
+    totals = [sum(column) for column in zip(*ledger, strict=True)] if ledger else [0] * seats
     end: dict[str, Any] | None = None
     if leftover is not None:
         shares = [0] * seats
@@ -219,7 +241,7 @@ def score_valid(
             shares[out] += rest
         else:  # last_winner
             shares[out] = total
-        totals = [sum_ + share for sum_, share in zip(totals, shares)]  # noqa: B905
+        totals = [sum_ + share for sum_, share in zip(totals, shares, strict=True)]
         end = {"leftover": leftover, "chips": total, "shares": shares}
         board = dict.fromkeys(SECTIONS, 0)
     complete = leftover is not None
@@ -236,8 +258,9 @@ def score_valid(
             "board": dict(board),
             "end": end,
         },
-        next={} if complete else {"next_hand": len(hands) + 1,
-                                  "dealer": (first_dealer + len(hands)) % seats},
+        next={}
+        if complete
+        else {"next_hand": len(hands) + 1, "dealer": (first_dealer + len(hands)) % seats},
         part_rows=parts,
         seat_stats={"outs": outs},
     )
