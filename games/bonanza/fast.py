@@ -40,24 +40,12 @@ from games.seam import Part, Scored, placements
 
 _SHOWN = frozenset(SHOWN)
 _SECTION_COUNT = len(SECTIONS)
-# Part's slots set directly: what its (frozen) __init__ does, at half the cost.
+# A Part built by setting its slots directly: what its frozen dataclass __init__ does, at half
+# the cost (one Part per hand).
 _new = object.__new__
 _number, _kind, _actor, _level, _data, _points = (
     vars(Part)[name].__set__ for name in ("number", "kind", "actor", "level", "data", "points")
 )
-
-
-def _part(number: int, dealer: int, data: dict[str, Any], nets: list[int]) -> Part:
-    """``Part(number, "hand", dealer, "", data, nets)``, built without the frozen
-    dataclass's ``__init__`` (the hot loop makes one per hand)."""
-    part: Part = _new(Part)
-    _number(part, number)
-    _kind(part, "hand")
-    _actor(part, dealer)
-    _level(part, "")
-    _data(part, data)
-    _points(part, nets)
-    return part
 
 
 def _ruleset(given: Any, code: object) -> Ruleset | None:
@@ -123,113 +111,117 @@ def score_valid(
     high = rules.max_cards_left
     put = ante * seats
     base = -ante * _SECTION_COUNT
-    ante_total = put * _SECTION_COUNT
     board = dict.fromkeys(SECTIONS, 0)  # a new dict each hand: that hand's board as shown
     total = 0  # chips on the board
     outs = [0] * seats
-    seat_range = range(seats)
     hands: list[dict[str, Any]] = []
     parts: list[Part] = []
     ledger: list[list[int]] = []
     dealer = first_dealer
     out = 0
-    for number, raw in enumerate(raw_hands, 1):
-        if type(raw) is not dict or not raw.keys() <= HAND_KEYS:
-            return None
-        before = total
-        board = {code: chips + put for code, chips in board.items()}
-        total += ante_total
-        nets = [base] * seats
-        widow = raw.get("widow")
-        if widow is not None:
-            if type(widow) is not dict or not widow.keys() <= WIDOW_KEYS:
+    try:  # a seat past the last one is an IndexError, and not for this path
+        for number, raw in enumerate(raw_hands, 1):
+            if type(raw) is not dict or not raw.keys() <= HAND_KEYS:
                 return None
-            buyer = widow.get("buyer")
-            price = widow.get("price")
+            played = raw.get("out")
+            if type(played) is not dict or not played.keys() <= OUT_KEYS:
+                return None
+            seat_out = played.get("seat")
+            cards = played.get("cards_left")
             if (
-                type(buyer) is not int
-                or not 0 <= buyer < seats
-                or buyer == dealer
-                or type(price) is not int
-                or price <= 0
+                type(seat_out) is not int
+                or not 0 <= seat_out < seats
+                or type(cards) is not list
+                or len(cards) != seats
+                or cards[seat_out] != 0
             ):
                 return None
-            nets[buyer] -= price
-            nets[dealer] += price
-        poker = raw.get("poker")
-        if poker is not None:
-            if type(poker) is not dict or not poker.keys() <= POKER_KEYS:
+            out = seat_out
+            # Each seat's ante and the cards it pays; the going-out seat takes those and the
+            # bonanza section (below, once the board holds this hand's antes).
+            nets = [base - count for count in cards if type(count) is int and 0 <= count <= high]
+            if len(nets) != seats:
                 return None
-            entrants = poker.get("entrants")
-            winner = poker.get("winner")
-            if entrants:
-                if type(entrants) is not list or winner not in entrants or type(winner) is not int:
+            board = {code: chips + put for code, chips in board.items()}
+            nets[out] += sum(cards) + board["bonanza"]
+            board["bonanza"] = 0
+            widow = raw.get("widow")
+            if widow is not None:
+                if type(widow) is not dict or not widow.keys() <= WIDOW_KEYS:
                     return None
-                for seat in entrants:
-                    if type(seat) is not int or not 0 <= seat < seats:
+                buyer = widow.get("buyer")
+                price = widow.get("price")
+                if (
+                    type(buyer) is not int
+                    or not 0 <= buyer < seats
+                    or buyer == dealer
+                    or type(price) is not int
+                    or price <= 0
+                ):
+                    return None
+                nets[buyer] -= price
+                nets[dealer] += price
+            poker = raw.get("poker")
+            if poker is not None:
+                if type(poker) is not dict or not poker.keys() <= POKER_KEYS:
+                    return None
+                entrants = poker.get("entrants")
+                winner = poker.get("winner")
+                if entrants:
+                    if (
+                        type(entrants) is not list
+                        or winner not in entrants
+                        or type(winner) is not int
+                    ):
                         return None
-                    nets[seat] -= stake
-                if len(set(entrants)) != len(entrants):
-                    return None
-                nets[winner] += board["poker"] + stake * len(entrants)
-                total -= board["poker"]
-                board["poker"] = 0
-            elif winner is not None or (entrants is not None and type(entrants) is not list):
-                return None
-        sections = raw.get("sections")
-        if sections:
-            if type(sections) is not dict:
-                return None
-            for code, seat in sections.items():
-                if code not in _SHOWN:
-                    return None
-                if seat is not None:
-                    if type(seat) is not int or not 0 <= seat < seats:
+                    for seat in entrants:
+                        if type(seat) is not int or seat < 0:
+                            return None
+                        nets[seat] -= stake  # IndexError past the last seat
+                    if len(set(entrants)) != len(entrants):
                         return None
-                    nets[seat] += board[code]
-                    total -= board[code]
-                    board[code] = 0
-        elif sections is not None and type(sections) is not dict:
-            return None
-        played = raw.get("out")
-        if type(played) is not dict or not played.keys() <= OUT_KEYS:
-            return None
-        seat_out = played.get("seat")
-        cards = played.get("cards_left")
-        if (
-            type(seat_out) is not int
-            or not 0 <= seat_out < seats
-            or type(cards) is not list
-            or len(cards) != seats
-            or cards[seat_out] != 0
-        ):
-            return None
-        out = seat_out
-        paid = 0
-        for seat in seat_range:
-            count = cards[seat]
-            if type(count) is not int or not 0 <= count <= high:
+                    nets[winner] += board["poker"] + stake * len(entrants)
+                    board["poker"] = 0
+                elif winner is not None or (entrants is not None and type(entrants) is not list):
+                    return None
+            sections = raw.get("sections")
+            if sections:
+                if type(sections) is not dict or not sections.keys() <= _SHOWN:
+                    return None
+                for code, seat in sections.items():
+                    if seat is not None:
+                        if type(seat) is not int or seat < 0:
+                            return None
+                        nets[seat] += board[code]  # IndexError past the last seat
+                        board[code] = 0
+            elif sections is not None and type(sections) is not dict:
                 return None
-            nets[seat] -= count
-            paid += count
-        nets[out] += paid + board["bonanza"]
-        total -= board["bonanza"]
-        board["bonanza"] = 0
-        outs[out] += 1
-        ledger.append(nets)
-        hands.append(
-            {
-                "number": number,
-                "dealer": dealer,
-                "out": out,
-                "nets": nets,
-                "board": board,
-                "board_total": total,
-                "board_change": total - before,
-            }
-        )
-        parts.append(_part(number, dealer, dict(raw), nets))
-        dealer = dealer + 1 if dealer + 1 < seats else 0
+            before = total
+            total = sum(board.values())
+            outs[out] += 1
+            ledger.append(nets)
+            hands.append(
+                {
+                    "number": number,
+                    "dealer": dealer,
+                    "out": out,
+                    "nets": nets,
+                    "board": board,
+                    "board_total": total,
+                    "board_change": total - before,
+                }
+            )
+            part = _new(Part)  # Part(number, "hand", dealer, "", dict(raw), nets)
+            _number(part, number)
+            _kind(part, "hand")
+            _actor(part, dealer)
+            _level(part, "")
+            _data(part, dict(raw))
+            _points(part, nets)
+            parts.append(part)
+            dealer = dealer + 1 if dealer + 1 < seats else 0
+    except IndexError:
+        return None
 
     totals = [sum(column) for column in zip(*ledger, strict=True)] if ledger else [0] * seats
     end: dict[str, Any] | None = None
