@@ -3,8 +3,9 @@
 ``score_valid`` does what ``reading.read_session`` and ``scoring.play_hand`` do together, for
 the common case only: plain JSON values (``int``, ``list``, ``dict``, ``None``), a built-in or
 given ``Ruleset``. It builds no message text and no intermediate records: the hands are read
-straight into the ledger, the board is a list of ten counts and each hand's result is built
-once. At the first thing it does not accept it gives up and returns None, and
+straight into the ledger (``ledger.Ledger``: per hand its nets and the board as a list of ten
+counts), and the result document and the parts are built from it when asked. At the first
+thing it does not accept it gives up and returns None, and
 ``scoring.score_session`` then reads the document the careful way, which reports every problem
 (or, for valid input the fast path leaves to it, such as a house ruleset in its dict form,
 scores it with the same ledger). So the fast path never decides what is wrong, and for every
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.bonanza.ledger import HandRow, Ledger
 from games.bonanza.reading import (
     DOCUMENT_KEYS,
     END_KEYS,
@@ -26,26 +28,24 @@ from games.bonanza.reading import (
     WIDOW_KEYS,
 )
 from games.bonanza.rulesets import (
+    BONANZA,
     DEFAULT_RULESET,
     GAME_CODE,
     LEFTOVER_RULES,
     MAX_SEATS,
     MIN_SEATS,
+    POKER,
     RULESETS,
     SECTIONS,
     SHOWN,
+    SHOWN_INDEX,
     Ruleset,
 )
-from games.seam import Part, Scored, placements
+from games.seam import placements
 
 _SHOWN = frozenset(SHOWN)
+_BOARD_AT: dict[str, int] = dict(zip(SHOWN, SHOWN_INDEX, strict=True))
 _SECTION_COUNT = len(SECTIONS)
-# A Part built by setting its slots directly: what its frozen dataclass __init__ does, at half
-# the cost (one Part per hand).
-_new = object.__new__
-_number, _kind, _actor, _level, _data, _points = (
-    vars(Part)[name].__set__ for name in ("number", "kind", "actor", "level", "data", "points")
-)
 
 
 def _ruleset(given: Any, code: object) -> Ruleset | None:
@@ -72,7 +72,7 @@ def score_valid(
     document: dict[Any, Any],
     given: Any,
     names: Sequence[str] | None,
-) -> Scored | None:
+) -> Ledger | None:
     """The outcome of a valid ``document`` (a dict), or None where the careful path must
     read it (anything invalid, or valid input outside the common case)."""
     if not document.keys() <= DOCUMENT_KEYS:
@@ -111,12 +111,10 @@ def score_valid(
     high = rules.max_cards_left
     put = ante * seats
     base = -ante * _SECTION_COUNT
-    board = dict.fromkeys(SECTIONS, 0)  # a new dict each hand: that hand's board as shown
+    board = [0] * _SECTION_COUNT  # a new list each hand: that hand's board as shown
     total = 0  # chips on the board
     outs = [0] * seats
-    hands: list[dict[str, Any]] = []
-    parts: list[Part] = []
-    ledger: list[list[int]] = []
+    rows: list[HandRow] = []
     dealer = first_dealer
     out = 0
     try:  # a seat past the last one is an IndexError, and not for this path
@@ -142,9 +140,9 @@ def score_valid(
             nets = [base - count for count in cards if type(count) is int and 0 <= count <= high]
             if len(nets) != seats:
                 return None
-            board = {code: chips + put for code, chips in board.items()}
-            nets[out] += sum(cards) + board["bonanza"]
-            board["bonanza"] = 0
+            board = [chips + put for chips in board]
+            nets[out] += sum(cards) + board[BONANZA]
+            board[BONANZA] = 0
             widow = raw.get("widow")
             if widow is not None:
                 if type(widow) is not dict or not widow.keys() <= WIDOW_KEYS:
@@ -180,8 +178,8 @@ def score_valid(
                         nets[seat] -= stake  # IndexError past the last seat
                     if len(set(entrants)) != len(entrants):
                         return None
-                    nets[winner] += board["poker"] + stake * len(entrants)
-                    board["poker"] = 0
+                    nets[winner] += board[POKER] + stake * len(entrants)
+                    board[POKER] = 0
                 elif winner is not None or (entrants is not None and type(entrants) is not list):
                     return None
             sections = raw.get("sections")
@@ -192,38 +190,22 @@ def score_valid(
                     if seat is not None:
                         if type(seat) is not int or seat < 0:
                             return None
-                        nets[seat] += board[code]  # IndexError past the last seat
-                        board[code] = 0
+                        at = _BOARD_AT[code]
+                        nets[seat] += board[at]  # IndexError past the last seat
+                        board[at] = 0
             elif sections is not None and type(sections) is not dict:
                 return None
             before = total
-            total = sum(board.values())
+            total = sum(board)
             outs[out] += 1
-            ledger.append(nets)
-            hands.append(
-                {
-                    "number": number,
-                    "dealer": dealer,
-                    "out": out,
-                    "nets": nets,
-                    "board": board,
-                    "board_total": total,
-                    "board_change": total - before,
-                }
-            )
-            part = _new(Part)  # Part(number, "hand", dealer, "", dict(raw), nets)
-            _number(part, number)
-            _kind(part, "hand")
-            _actor(part, dealer)
-            _level(part, "")
-            _data(part, dict(raw))
-            _points(part, nets)
-            parts.append(part)
+            rows.append((number, dealer, out, nets, board, total, total - before, raw))
             dealer = dealer + 1 if dealer + 1 < seats else 0
     except IndexError:
         return None
 
-    totals = [sum(column) for column in zip(*ledger, strict=True)] if ledger else [0] * seats
+    totals = [sum(row) for row in zip(*[row[3] for row in rows], strict=True)]
+    if not rows:
+        totals = [0] * seats
     end: dict[str, Any] | None = None
     if leftover is not None:
         shares = [0] * seats
@@ -235,24 +217,15 @@ def score_valid(
             shares[out] = total
         totals = [sum_ + share for sum_, share in zip(totals, shares, strict=True)]
         end = {"leftover": leftover, "chips": total, "shares": shares}
-        board = dict.fromkeys(SECTIONS, 0)
-    complete = leftover is not None
-    return Scored(
-        valid=True,
+        board = [0] * _SECTION_COUNT
+    return Ledger(
+        ruleset=rules.code,
+        seats=seats,
+        first_dealer=first_dealer,
+        hands=rows,
+        board=list(board),
+        end=end,
         totals=totals,
-        complete=complete,
-        placements=placements(totals) if complete else None,
-        detail={
-            "ruleset": rules.code,
-            "seats": seats,
-            "first_dealer": first_dealer,
-            "hands": hands,
-            "board": dict(board),
-            "end": end,
-        },
-        next={}
-        if complete
-        else {"next_hand": len(hands) + 1, "dealer": (first_dealer + len(hands)) % seats},
-        part_rows=parts,
-        seat_stats={"outs": outs},
+        placements=placements(totals) if end is not None else None,
+        outs=outs,
     )

@@ -29,6 +29,7 @@ from typing import Any
 
 from games.bonanza.errors import RuleError, cap_errors, rule_error
 from games.bonanza.fast import score_valid
+from games.bonanza.ledger import Ledger
 from games.bonanza.reading import Hand, read_session
 from games.bonanza.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
 from games.seam import Part, Scored, placements
@@ -83,7 +84,7 @@ def settle(chips: int, seats: int, rule: str, last_out: int) -> list[int]:
 
 def score_session(
     document: object, *, ruleset: Any | None = None, names: Sequence[str] | None = None,
-) -> Scored:
+) -> Scored | Ledger:
     """Validate and score a session document; never raises for bad input."""
     if type(document) is dict:
         scored = score_valid(document, ruleset, names)
