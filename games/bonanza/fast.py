@@ -49,8 +49,10 @@ _SECTION_COUNT = len(SECTIONS)
 
 
 def _ruleset(given: Any, code: object) -> Ruleset | None:
-    if given is not None:
-        return given if isinstance(given, Ruleset) else None
+    if given is not None:  # replaces the document's ruleset
+        if isinstance(given, Ruleset):
+            return given
+        return RULESETS.get(given) if type(given) is str else None  # a dict form: careful path
     if code is None:
         return RULESETS[DEFAULT_RULESET]
     return RULESETS.get(code) if type(code) is str else None
@@ -203,7 +205,7 @@ def score_valid(
     except IndexError:
         return None
 
-    totals = [sum(row) for row in zip(*[row[3] for row in rows], strict=True)]
+    totals = [sum(column) for column in zip(*[row[3] for row in rows], strict=True)]
     if not rows:
         totals = [0] * seats
     end: dict[str, Any] | None = None

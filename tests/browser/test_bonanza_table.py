@@ -41,8 +41,13 @@ HANDS: list[dict[str, Any]] = [
 
 
 def expected(hands: list[dict[str, Any]], end: bool) -> Any:
-    document = {"game": "bonanza", "seats": 4, "first_dealer": 0, "hands": hands,
-                "end": {"leftover": "split"} if end else None}
+    document = {
+        "game": "bonanza",
+        "seats": 4,
+        "first_dealer": 0,
+        "hands": hands,
+        "end": {"leftover": "split"} if end else None,
+    }
     outcome = GAME.score(document)
     assert outcome.valid, outcome.errors
     return outcome
@@ -89,9 +94,11 @@ def test_a_bonanza_session_on_a_phone(chromium, live_server, audit):
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga Organisator",
-                                                           user=organizer))
+    Membership.objects.create(
+        club=club,
+        role=Role.ORGANIZER,
+        player=Player.objects.create(name="Olga Organisator", user=organizer),
+    )
     event = EventFactory(club=club, name="Bonanza-avond", game="bonanza", ruleset="bonanza")
     players = [Player.objects.create(name=name) for name in NAMES]
     table = seated_table(event, players=players)
@@ -179,19 +186,22 @@ def test_a_bonanza_session_on_a_phone(chromium, live_server, audit):
     result = final.to_dict()
     for number, hand in enumerate(result["hands"]):
         cells = rows.nth(number).locator("td")
-        nets = [int(re.match(r"[+-]\d+", cells.nth(seat).inner_text()).group())
-                for seat in range(4)]
+        nets = [
+            int(re.match(r"[+-]\d+", cells.nth(seat).inner_text()).group()) for seat in range(4)
+        ]
         assert nets == hand["nets"]
         assert int(cells.nth(4).inner_text()) == hand["board_total"]
     footer = {
-        row.locator("th").inner_text(): [int(td) for td in row.locator("td").all_inner_texts()
-                                         if td.strip()]
+        row.locator("th").inner_text(): [
+            int(td) for td in row.locator("td").all_inner_texts() if td.strip()
+        ]
         for row in sheet.locator("tfoot tr").all()
     }
     assert footer["Board"][:4] == result["end"]["shares"]
     assert footer["Total"] == final.totals and footer["Place"] == final.placements
     assert f"At the end the {chips} chips on the board were shared out equally" in (
-        public.content())
+        public.content()
+    )
     history = public.locator("section[aria-labelledby=history]").inner_text()
     assert "undo last part" in history and "session ended" in history
     audit.shot(public, "bonanza-public-sheet-phone")

@@ -21,23 +21,42 @@ from games.bonanza.sample import random_session
 from games.bonanza.scoring import score_read, score_session
 from tests.unit.bonanza.strategies import json_values, near_documents, sessions
 
-MANY = settings(max_examples=200, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+MANY = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # Values a field may be changed to: seats and near misses, and what JSON (or Python) has that
 # looks like a seat but is not one.
 odd = st.one_of(
-    st.integers(-2, 10), st.sampled_from([True, False, 1.0, 0.0, "1", None, [], {}, 10**30]),
+    st.integers(-2, 10),
+    st.sampled_from([True, False, 1.0, 0.0, "1", None, [], {}, 10**30]),
     json_values,
 )
 HAND_PATHS: list[tuple[Any, ...]] = [
-    ("widow",), ("widow", "buyer"), ("widow", "price"), ("widow", "extra"),
-    ("poker",), ("poker", "entrants"), ("poker", "winner"), ("poker", "entrants", 0),
-    ("poker", "entrants", 1), ("poker", "extra"),
-    ("sections",), *[("sections", code) for code in SHOWN], ("sections", "poker"),
-    ("sections", "bonanza"), ("sections", "x"),
-    ("out",), ("out", "seat"), ("out", "cards_left"), ("out", "cards_left", 0),
-    ("out", "cards_left", 2), ("out", "extra"), ("extra",),
+    ("widow",),
+    ("widow", "buyer"),
+    ("widow", "price"),
+    ("widow", "extra"),
+    ("poker",),
+    ("poker", "entrants"),
+    ("poker", "winner"),
+    ("poker", "entrants", 0),
+    ("poker", "entrants", 1),
+    ("poker", "extra"),
+    ("sections",),
+    *[("sections", code) for code in SHOWN],
+    ("sections", "poker"),
+    ("sections", "bonanza"),
+    ("sections", "x"),
+    ("out",),
+    ("out", "seat"),
+    ("out", "cards_left"),
+    ("out", "cards_left", 0),
+    ("out", "cards_left", 2),
+    ("out", "extra"),
+    ("extra",),
 ]
 DOCUMENT_KEYS = ["game", "ruleset", "seats", "first_dealer", "hands", "end", "extra"]
 
@@ -118,7 +137,8 @@ def test_valid_sessions_take_the_fast_path_with_the_same_outcome(
 @MANY
 @given(case=sessions(), data=st.data())
 def test_valid_sessions_with_the_table_names(
-    case: tuple[Ruleset, dict[str, Any]], data: st.DataObject,
+    case: tuple[Ruleset, dict[str, Any]],
+    data: st.DataObject,
 ) -> None:
     ruleset, document = case
     names = [f"P{seat}" for seat in range(document["seats"])]
@@ -138,7 +158,8 @@ def test_changed_sessions_give_the_same_outcome(case: tuple[Ruleset, dict[str, A
 @MANY
 @given(document=near_documents, names=st.none() | st.just(["A", "B", "C"]))
 def test_junk_near_a_document_gives_the_same_outcome(
-    document: dict[str, Any], names: list[str] | None,
+    document: dict[str, Any],
+    names: list[str] | None,
 ) -> None:
     check_same(document, names=names)
 
@@ -148,8 +169,11 @@ def test_odd_rulesets_and_documents_fall_back_to_the_careful_reading() -> None:
     house = {"code": "house", "name": "House", "name_nl": "Huis", "ante": 2}
     for ruleset in ("bonanza", house, "nonsense", 7):
         assert summary(GAME.score(document, ruleset=ruleset)) == summary(
-            score_read(document, ruleset=ruleset))
+            score_read(document, ruleset=ruleset)
+        )
     assert score_valid(document, house, None) is None
+    assert isinstance(GAME.score(document, ruleset="bonanza"), Ledger)
+    assert isinstance(GAME.score(document, ruleset=RULESETS["bonanza"]), Ledger)
     for junk in (None, [], "x", 3):
         assert summary(GAME.score(junk)) == summary(score_read(junk))
 
@@ -164,12 +188,16 @@ def digest(score: Any) -> str:
     sha = hashlib.sha256()
     rng = random.Random(18)
     for index in range(3000):
-        document = random_session(rng, seats=2 + index % 8, ruleset=RULESETS["bonanza"],
-                                  ended=index % 3 != 0)
+        document = random_session(
+            rng, seats=2 + index % 8, ruleset=RULESETS["bonanza"], ended=index % 3 != 0
+        )
         outcome = score(document)
         parts = [[p.number, p.kind, p.actor, p.level, p.data, p.points] for p in outcome.parts()]
-        sha.update(json.dumps([outcome.to_dict(), parts, outcome.stats(), outcome.hint()],
-                              sort_keys=True).encode())
+        sha.update(
+            json.dumps(
+                [outcome.to_dict(), parts, outcome.stats(), outcome.hint()], sort_keys=True
+            ).encode()
+        )
     return sha.hexdigest()
 
 
