@@ -2,18 +2,23 @@
 
     python -m bench.rules [--game bonken] [--sessions 20000] [--seats N] [--ruleset CODE]
                           [--repeat 3] [--seed 1] [--level counts]   # --level: Bonken only
+                          [--parts 10]   # games filled part by part: that many parts each
 
 Each game package has ``sample.random_session(rng, *, seats, ruleset)``, which builds a random
 complete, valid document; generating them is not timed. Each repeat scores all sessions once
 through the game's seam object (``GAME.score``) and checks that each came out valid and
-complete. Time is the process's CPU time, so other work on a shared machine does not count
-against it; the line reports the best repeat as ``sessions_per_second`` (the least disturbed
-one), every repeat in ``runs`` and the wall-clock figures in ``wall_clock_runs``.
+complete. ``--parts N`` gives every session N parts, for a game whose sample takes a count of
+its ``GAME.parts_key`` list (Bonanza ``hands``; Jonkler ``rounds``, complete at its ruleset's
+number); otherwise a session has the sample's own mix of lengths. Time is the process's CPU
+time, so other work on a shared machine does not count against it; the line reports the best
+repeat as ``sessions_per_second`` (the least disturbed one), every repeat in ``runs`` and the
+wall-clock figures in ``wall_clock_runs``.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import platform
 import random
@@ -34,8 +39,19 @@ def documents_for(args: argparse.Namespace) -> tuple[Any, list[dict[str, Any]]]:
     options: dict[str, Any] = {"seats": seats, "ruleset": ruleset}
     if args.level is not None:
         options["level"] = args.level
+    if args.parts is not None:
+        options[parts_option(game, sample)] = args.parts
     documents = [sample.random_session(rng, **options) for _ in range(max(1, args.sessions))]
     return game, documents
+
+
+def parts_option(game: Any, sample: Any) -> str:
+    """The sample's keyword for the number of parts: the game's ``parts_key`` when
+    ``random_session`` takes it; SystemExit (with the reason) for a game that has none."""
+    key = game.parts_key
+    if key is None or key not in inspect.signature(sample.random_session).parameters:
+        raise SystemExit(f"--parts: the {game.code} sample cannot set the number of parts")
+    return str(key)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None)
     parser.add_argument("--ruleset", default=None)
     parser.add_argument("--level", choices=("counts", "points", "net", "mixed"), default=None)
+    parser.add_argument("--parts", type=int, default=None,
+                        help="parts per session (hands, rounds); default: the sample's mix")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -76,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.level is not None:
         line["level"] = args.level
+    if args.parts is not None:
+        line["parts"] = args.parts
     print(json.dumps(line))
     return 0
 

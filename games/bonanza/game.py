@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.bonanza.ledger import Ledger
 from games.bonanza.rulesets import (
     DEFAULT_RULESET,
     GAME_CODE,
@@ -120,7 +121,7 @@ class Bonanza:
     def score(
         self, document: object, *, ruleset: Any | None = None,
         names: Sequence[str] | None = None,
-    ) -> Scored:
+    ) -> Scored | Ledger:
         """Validate and score ``document``; never raises for bad input. ``ruleset`` (a
         ruleset, or a built-in's code) replaces the document's; ``names`` are the table's
         players in seat order (the document must then be for that many seats)."""

@@ -16,6 +16,10 @@ So in every hand the seats' nets plus the board's change add up to zero. An ende
 remainder to the last hand's going-out player, ``last_winner`` gives them all to that player;
 its totals then add up to zero. Without ``end`` the totals are the nets so far, the board keeps
 its chips and the session is not complete.
+
+``score_session`` tries the one-pass fast path first (``fast.score_valid``: valid input, no
+message built); where that gives up, ``score_read`` reads the document the careful way and
+reports every problem. Both keep the same ledger.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bonanza.errors import RuleError, cap_errors, rule_error
+from games.bonanza.fast import score_valid
+from games.bonanza.ledger import Ledger
 from games.bonanza.reading import Hand, read_session
 from games.bonanza.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
 from games.seam import Part, Scored, placements
@@ -78,8 +84,20 @@ def settle(chips: int, seats: int, rule: str, last_out: int) -> list[int]:
 
 def score_session(
     document: object, *, ruleset: Any | None = None, names: Sequence[str] | None = None,
-) -> Scored:
+) -> Scored | Ledger:
     """Validate and score a session document; never raises for bad input."""
+    if type(document) is dict:
+        scored = score_valid(document, ruleset, names)
+        if scored is not None:
+            return scored
+    return score_read(document, ruleset=ruleset, names=names)
+
+
+def score_read(
+    document: object, *, ruleset: Any | None = None, names: Sequence[str] | None = None,
+) -> Scored:
+    """``score_session`` the careful way: the document read into records (every problem
+    reported with its message), then the ledger played hand by hand."""
     if not isinstance(document, dict):
         return Scored(valid=False, errors=[rule_error("document_type")])
     errors: list[RuleError] = []

@@ -18,3 +18,15 @@ def test_bench_prints_one_json_line(capsys: pytest.CaptureFixture[str], seats: i
     data = json.loads(lines[0])
     assert data["game"] == "bonanza" and data["sessions"] == 40
     assert data["seats"] == (seats or 5) and data["sessions_per_second"] > 0
+
+
+def test_bench_times_ten_hand_sessions(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "bonanza", "--sessions", "30", "--repeat", "1", "--parts", "10"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["parts"] == 10 and data["sessions"] == 30
+
+
+def test_parts_is_refused_for_a_game_entered_whole() -> None:
+    with pytest.raises(SystemExit, match="cannot set the number of parts"):
+        main(["--game", "bonko", "--sessions", "3", "--repeat", "1", "--parts", "2"])
