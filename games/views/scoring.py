@@ -24,6 +24,7 @@ from games.forms import GameForm, short_names
 from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
 from games.views import bonanza, bonko, jonkler
+from games.views.bonken_table import table_talk
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -69,17 +70,15 @@ def organizer_correcting(request: HttpRequest, context: dict[str, Any]) -> None:
         context["closed"], context["correcting"] = False, True
 
 
-def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
+def game_form(context: dict[str, Any], data: Any = None, *, saving: bool = False) -> GameForm:
     result = context["result"]
     available = result.get("available_contracts") if result.get("valid", True) else None
     next_chooser = result.get("next_chooser")
     initial = {"revision": context["revision"]}
     if next_chooser is not None:
         initial["chooser"] = next_chooser
-    if available:
-        initial["contract"] = available[0]
     return GameForm(data, initial=initial, ruleset=context["ruleset"], names=context["names"],
-                    available=available or None)
+                    available=available or None, saving=saving)
 
 
 # The table pages of the games other than Bonken (whose page is this module), by game code.
@@ -96,6 +95,7 @@ def score_page(request: HttpRequest, token: str) -> HttpResponse:
     if page is not None:
         return page(request, table, token)
     context = table_context(table)
+    context.update(table_talk(context))
     if request.method == "POST":
         return _append(request, table, token, context)
     context["form"] = game_form(context)
@@ -104,7 +104,7 @@ def score_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _append(request: HttpRequest, table: Table, token: str,
             context: dict[str, Any]) -> HttpResponse:
-    form = game_form(context, request.POST)
+    form = game_form(context, request.POST, saving=True)
     context["form"] = form
     if not form.is_valid():
         return render(request, "games/score.html", context, status=400)
