@@ -37,15 +37,19 @@ This module checks the document as a whole; scoring.py runs through the games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.bonken.builtin import RULESETS
 from games.bonken.deal import read_totals
 from games.bonken.errors import (
+    NAMES,
     RuleError,
     cap_errors,
     listing,
     num,
     quoted,
     rule_error,
+    seat_names,
     unknown_fields,
 )
 from games.bonken.results import SessionResult, placements
@@ -57,8 +61,19 @@ DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "totals"))
 GAME_CODE = "bonken"
 
 
-def score_session(document: object, *, ruleset: Ruleset | None = None) -> SessionResult:
-    """Validate and score a session document; never raises for bad input."""
+def score_session(
+    document: object, *, ruleset: Ruleset | None = None, names: Sequence[str] | None = None
+) -> SessionResult:
+    """Validate and score a session document; never raises for bad input. Messages name the
+    players (``names``, else the document's ``seats``) or count seats from 1."""
+    token = NAMES.set(seat_names(document, names))
+    try:
+        return _score(document, ruleset)
+    finally:
+        NAMES.reset(token)
+
+
+def _score(document: object, ruleset: Ruleset | None) -> SessionResult:
     if not isinstance(document, dict):
         return _invalid([rule_error("document_type")])
     errors: list[RuleError] = []

@@ -79,9 +79,8 @@ class Bonken:
         self, document: object, *, ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> SessionResult:
-        """``engine.score_session``; ``names`` (the table's players) are not needed: a Bonken
-        table always has four seats."""
-        result = score_session(document, ruleset=ruleset)
+        """``engine.score_session``; its messages name the table's players (``names``)."""
+        result = score_session(document, ruleset=ruleset, names=names)
         result.source = document
         return result
 

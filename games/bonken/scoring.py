@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bonken.deal import read_totals
-from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error
+from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error, who
 from games.bonken.game_checks import SessionState, check_game
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rotation import next_turn, passing_next
@@ -270,7 +270,8 @@ def _finish(
         for seat in range(4):
             if state.plus_count[seat] < ruleset.plus_per_player and not state.owed >> seat & 1:
                 errors.append(
-                    rule_error("missing_plus_contract", None, "games", variant="session", seat=seat)
+                    rule_error("missing_plus_contract", None, "games", variant="session",
+                               seat=who(seat))
                 )
     if complete and not errors and sum(totals) != 0:  # a guard: zero-sum rulesets never get here
         errors.append(rule_error("not_zero_sum", None, "games", total=num(sum(totals))))
