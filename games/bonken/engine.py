@@ -55,9 +55,10 @@ from games.bonken.errors import (
 from games.bonken.results import SessionResult, placements
 from games.bonken.rulesets import Ruleset
 from games.bonken.scoring import score_games
+from games.bonken.sheet_level import score_sheet
 
 DEFAULT_RULESET = "classic"
-DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "totals"))
+DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "sheet", "totals"))
 GAME_CODE = "bonken"
 
 
@@ -109,6 +110,12 @@ def _score(document: object, ruleset: Ruleset | None) -> SessionResult:
         return _invalid(errors)
     if ruleset is None:
         return _invalid(errors)
+    sheet = document.get("sheet")
+    if sheet is not None:
+        if games:
+            errors.append(rule_error("sheet_and_games", None, "sheet"))
+            return _invalid(errors)
+        return score_sheet(ruleset, sheet, totals, errors)
     if totals is not None and not games:
         return _score_totals(ruleset, totals, errors)
     return score_games(ruleset, games or [], totals, errors)

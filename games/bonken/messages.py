@@ -169,6 +169,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{contract}: the scores add up to {total}, but a deal always totals {expected}.",
         "{contract}: de scores tellen op tot {total}, maar een spel telt altijd op tot {expected}.",
     ),
+    "sheet_type": (
+        "sheet must be a list of rows, one per contract, each with contract and net.",
+        "sheet moet een lijst van regels zijn, één per contract, elk met contract en net.",
+    ),
+    "sheet_row_type": (
+        "A row of the sheet must be an object with contract and net.",
+        "Een regel van het scoreblad moet een object zijn met contract en net.",
+    ),
+    "sheet_and_games": (
+        "Give the games in play order or the sheet's rows per contract, not both.",
+        "Geef de spellen in speelvolgorde of de regels van het scoreblad per contract, niet "
+        "allebei.",
+    ),
+    "sheet_plus_contracts": (
+        "The sheet has {count} plus contracts; the four players choose {most} in a session.",
+        "Het scoreblad heeft {count} plusspellen; de vier spelers kiezen er {most} in een "
+        "partij.",
+    ),
+    "level_missing/sheet": (
+        "Write each player's score for this contract (net).",
+        "Vul per speler de score voor dit contract in (net).",
+    ),
+    "net_impossible": (
+        "{contract}: no deal and doubling gives the scores {scores}.",
+        "{contract}: geen spel en geen dubbels geven de scores {scores}.",
+    ),
     "not_multiple_of_unit": (
         "{contract}: scores are multiples of {unit} ({seats}).",
         "{contract}: scores zijn veelvouden van {unit} ({seats}).",

@@ -117,6 +117,24 @@ CASES: dict[str, tuple[Any, int | None, str | None]] = {
         1,
         "points",
     ),
+    "sheet_type": ({"sheet": {"hearts": [0, 0, 0, -130]}}, None, "sheet"),
+    "sheet_row_type": ({"sheet": ["hearts"]}, 1, "sheet"),
+    "sheet_and_games": (
+        {"sheet": [], "games": [{"contract": "hearts", "chooser": 0, "counts": [13, 0, 0, 0]}]},
+        None,
+        "sheet",
+    ),
+    "sheet_plus_contracts": (
+        {"sheet": [{"contract": code, "net": [260, 0, 0, 0]} for code in (
+            "trumps_spades", "trumps_hearts", "trumps_diamonds", "trumps_clubs", "no_trumps")]},
+        None,
+        "sheet",
+    ),
+    "net_impossible": (  # the example: no one gains 400 from a King of hearts
+        {"games": [{"contract": "king_of_hearts", "chooser": 0, "net": [-500, 400, 0, 0]}]},
+        1,
+        "net",
+    ),
     "net_out_of_range": (
         {"games": [{"contract": "hearts", "chooser": 0, "net": [-1000, 870, 0, 0]}]},
         1,
