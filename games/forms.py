@@ -11,7 +11,7 @@ from core.web import dutch
 from games.bonken import Ruleset
 from games.bonken.rulesets import Contract
 from games.views.bonken_table import left_messages
-from games.views.sheet import contract_name, short_names
+from games.views.sheet import SYMBOLS, contract_name, short_names
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}
@@ -182,8 +182,9 @@ class GameForm(forms.Form):
 
 
 class PaperForm(forms.Form):
-    """A whole session copied from a paper sheet: per game the contract, the chooser and the
-    net points per seat (after doubling), or only the four totals."""
+    """A whole session copied from a paper sheet: per contract the net points per seat (the
+    club's sheet: no order, chooser or doubles), per game in the order played the contract,
+    the chooser and the net points, or only the four totals."""
 
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(
@@ -192,8 +193,10 @@ class PaperForm(forms.Form):
     )
     mode = forms.ChoiceField(
         label=_("What is on the sheet"), widget=forms.RadioSelect,
-        choices=[("games", _("Points per game")), ("totals", _("Only the four totals"))],
-        initial="games",
+        choices=[("sheet", _("Points per contract, as on the club's sheet")),
+                 ("games", _("Points per game, in the order played")),
+                 ("totals", _("Only the four totals"))],
+        initial="sheet",
     )
 
     def __init__(self, *args: Any, ruleset: Ruleset, names: list[str], **kwargs: Any) -> None:
@@ -217,6 +220,20 @@ class PaperForm(forms.Form):
                     required=False, widget=forms.NumberInput(
                         attrs={"inputmode": "numeric", "class": "points"}))
 
+        for contract in ruleset.contracts:
+            for seat in SEATS:
+                self.fields[f"c_{contract.code}_{seat}"] = forms.IntegerField(
+                    label=f"{contract_name(contract)}: {names[seat]}", required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}))
+
+    def sheet_rows(self) -> list[dict[str, Any]]:
+        """One row per contract of the ruleset, minus contracts first, as the sheet has them."""
+        return [
+            {"code": c.code, "name": contract_name(c), "symbol": SYMBOLS.get(c.code, ""),
+             "is_plus": c.is_plus, "nets": [self[f"c_{c.code}_{seat}"] for seat in SEATS]}
+            for c in (*self.ruleset.minus_contracts, *self.ruleset.plus_contracts)
+        ]
+
     def game_rows(self) -> list[dict[str, Any]]:
         return [
             {"number": n, "contract": self[f"g{n}_contract"], "chooser": self[f"g{n}_chooser"],
@@ -232,6 +249,14 @@ class PaperForm(forms.Form):
         data = self.cleaned_data
         if data["mode"] == "totals":
             return {"totals": [data.get(f"total_{seat}") or 0 for seat in SEATS]}
+        if data["mode"] == "sheet":  # rows left empty are contracts not played
+            rows = []
+            for contract in self.ruleset.contracts:
+                cells = [data.get(f"c_{contract.code}_{seat}") for seat in SEATS]
+                if any(cell is not None for cell in cells):
+                    rows.append({"contract": contract.code,
+                                 "net": [cell or 0 for cell in cells]})
+            return {"sheet": rows}
         games = []
         for n in range(1, self.games + 1):
             if not data.get(f"g{n}_contract"):
@@ -247,7 +272,13 @@ class PaperForm(forms.Form):
     def initial_from(document: dict[str, Any] | None, result: dict[str, Any] | None,
                      revision: int) -> dict[str, Any]:
         """Prefill with what is stored: each game's contract, chooser and net points."""
-        initial: dict[str, Any] = {"revision": revision, "mode": "games"}
+        initial: dict[str, Any] = {"revision": revision, "mode": "games" if document else "sheet"}
+        if document and document.get("sheet") is not None:
+            initial["mode"] = "sheet"
+            for game in (result or {}).get("games") or []:
+                for seat, points in enumerate(game["points"]):
+                    initial[f"c_{game['contract']}_{seat}"] = points
+            return initial
         if document and "totals" in document and not document.get("games"):
             initial["mode"] = "totals"
             for seat, total in enumerate(document["totals"][:4]):

@@ -57,7 +57,9 @@ def table_context(table: Table) -> dict[str, Any]:
         "complete": bool(session and session.complete),
         "closed": table.round.status == Round.Status.CLOSED,
         "planned": table.round.status == Round.Status.PLANNED,
-        "totals_only": bool(session and "totals" in document and not document.get("games")),
+        "totals_only": bool(session and "totals" in document and not document.get("games")
+                            and document.get("sheet") is None),
+        "sheet_only": bool(session and document.get("sheet") is not None),
         "games_total": ruleset.games_per_session,
     }
 
@@ -147,7 +149,7 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
             "ruleset": context["ruleset"].code,
             "games": [*(context["document"].get("games") or []), form.to_game()],
         }
-        result = score_session(document, ruleset=context["ruleset"])
+        result = score_session(document, ruleset=context["ruleset"], names=context["names"])
         if result.valid:
             verdict["game"] = result.games[-1]
             verdict["totals"] = result.totals
