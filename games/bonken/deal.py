@@ -100,8 +100,9 @@ def read_deal(
         )
         ok = False
     if ok and level == "net" and not possible(shape_of(contract), values):
-        errors.append(rule_error("net_impossible", number, level, contract=name,
-                                 scores=listing(values)))
+        errors.append(
+            rule_error("net_impossible", number, level, contract=name, scores=listing(values))
+        )
         ok = False
     return level, values if ok else None
 

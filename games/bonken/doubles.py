@@ -60,8 +60,9 @@ def read_doubles(
             continue
         if (doubler, target) in pairs:
             errors.append(
-                rule_error("double_repeated", number, field, doubler=who(doubler),
-                           target=who(target))
+                rule_error(
+                    "double_repeated", number, field, doubler=who(doubler), target=who(target)
+                )
             )
             ok = False
             continue

@@ -184,8 +184,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "sheet_plus_contracts": (
         "The sheet has {count} plus contracts; the four players choose {most} in a session.",
-        "Het scoreblad heeft {count} plusspellen; de vier spelers kiezen er {most} in een "
-        "partij.",
+        "Het scoreblad heeft {count} plusspellen; de vier spelers kiezen er {most} in een partij.",
     ),
     "level_missing/sheet": (
         "Write each player's score for this contract (net).",

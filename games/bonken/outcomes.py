@@ -64,8 +64,10 @@ def deal_points(shape: Shape) -> set[tuple[int, ...]]:
         return {tuple(sorted(value * n for n in split)) for split in _sorted_splits(units)}
     found = set()
     for splits in product(*(_splits(units) for _, units in shape)):
-        base = [sum(value * split[seat] for (value, _), split in zip(shape, splits, strict=True))
-                for seat in range(SEATS)]
+        base = [
+            sum(value * split[seat] for (value, _), split in zip(shape, splits, strict=True))
+            for seat in range(SEATS)
+        ]
         found.add(tuple(sorted(base)))
     return found
 

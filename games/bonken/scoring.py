@@ -274,8 +274,9 @@ def _finish(
         for seat in range(4):
             if state.plus_count[seat] < ruleset.plus_per_player and not state.owed >> seat & 1:
                 errors.append(
-                    rule_error("missing_plus_contract", None, "games", variant="session",
-                               seat=who(seat))
+                    rule_error(
+                        "missing_plus_contract", None, "games", variant="session", seat=who(seat)
+                    )
                 )
     if complete and not errors and sum(totals) != 0:  # a guard: zero-sum rulesets never get here
         errors.append(rule_error("not_zero_sum", None, "games", total=num(sum(totals))))

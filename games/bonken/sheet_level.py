@@ -47,9 +47,16 @@ def score_sheet(
         return SessionResult(valid=False, errors=cap_errors(errors))
     limit = ruleset.games_per_session
     if len(rows) > limit:
-        errors.append(rule_error("too_many_games", limit + 1, "sheet",
-                                 ruleset=Text(ruleset.name, ruleset.name_nl), limit=limit,
-                                 count=len(rows)))
+        errors.append(
+            rule_error(
+                "too_many_games",
+                limit + 1,
+                "sheet",
+                ruleset=Text(ruleset.name, ruleset.name_nl),
+                limit=limit,
+                count=len(rows),
+            )
+        )
         rows = rows[:limit]
     results: list[GameResult] = []
     seen: dict[str, int] = {}
@@ -64,13 +71,19 @@ def score_sheet(
         if contract is None:
             _contract_problem(ruleset, code, number, errors)
         elif code in seen:
-            errors.append(rule_error("contract_repeated", number, "contract",
-                                     contract=Text(contract.name, contract.name_nl),
-                                     first=seen[code]))
+            errors.append(
+                rule_error(
+                    "contract_repeated",
+                    number,
+                    "contract",
+                    contract=Text(contract.name, contract.name_nl),
+                    first=seen[code],
+                )
+            )
             contract = None
         else:
             seen[contract.code] = number
-            plus += contract.is_plus
+            plus += 1 if contract.is_plus else 0
         if row.get("net") is None:
             errors.append(rule_error("level_missing", number, "net", variant="sheet"))
             continue
@@ -81,9 +94,13 @@ def score_sheet(
     complete = len(rows) >= limit
     if plus > most or (complete and plus != most and not errors):
         errors.append(rule_error("sheet_plus_contracts", None, "sheet", count=plus, most=most))
-    totals = [sum(game.points[seat] for game in results) for seat in range(4)]
-    if complete and not errors and sum(totals):
-        errors.append(rule_error("not_zero_sum", None, "sheet", total=num(sum(totals))))
+    totals = [0, 0, 0, 0]
+    for game in results:
+        for seat in range(4):
+            totals[seat] += game.points[seat]
+    grand = totals[0] + totals[1] + totals[2] + totals[3]
+    if complete and not errors and grand:
+        errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
     if totals_raw is not None:
         given = read_totals(ruleset, totals_raw, errors)
         if not errors and given != totals:
@@ -91,22 +108,35 @@ def score_sheet(
     if errors:
         return SessionResult(valid=False, errors=cap_errors(errors))
     if complete:
-        return SessionResult(True, [], ruleset, results, totals, True, None, [],
-                             placements(totals))
-    open_codes = [c.code for c in ruleset.contracts if c.code not in seen
-                  and (not c.is_plus or plus < most)]
-    return SessionResult(valid=True, ruleset=ruleset, games=results, totals=totals,
-                         complete=False, next_chooser=None, available_contracts=open_codes)
+        return SessionResult(True, [], ruleset, results, totals, True, None, [], placements(totals))
+    open_codes = [
+        c.code for c in ruleset.contracts if c.code not in seen and (not c.is_plus or plus < most)
+    ]
+    return SessionResult(
+        valid=True,
+        ruleset=ruleset,
+        games=results,
+        totals=totals,
+        complete=False,
+        next_chooser=None,
+        available_contracts=open_codes,
+    )
 
 
-def _contract_problem(ruleset: Ruleset, code: object, number: int,
-                      errors: list[RuleError]) -> None:
+def _contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
     if code is None:
         errors.append(rule_error("contract_missing", number, "contract"))
         return
-    errors.append(rule_error("unknown_contract", number, "contract", name=quoted(code),
-                             ruleset=Text(ruleset.name, ruleset.name_nl),
-                             known=listing(c.code for c in ruleset.contracts)))
+    errors.append(
+        rule_error(
+            "unknown_contract",
+            number,
+            "contract",
+            name=quoted(code),
+            ruleset=Text(ruleset.name, ruleset.name_nl),
+            known=listing(c.code for c in ruleset.contracts),
+        )
+    )
 
 
 def is_sheet(document: Any) -> bool:

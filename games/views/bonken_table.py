@@ -36,8 +36,13 @@ def roles(names: list[str]) -> list[dict[str, Any]]:
     """Per possible chooser: the dealer opposite, the first to double (left of the chooser,
     the next seat clockwise) and the player who leads (right of the chooser)."""
     return [
-        {"seat": seat, "chooser": names[seat], "dealer": names[(seat + 2) % SEATS],
-         "doubler": names[(seat + 1) % SEATS], "leader": names[(seat + 3) % SEATS]}
+        {
+            "seat": seat,
+            "chooser": names[seat],
+            "dealer": names[(seat + 2) % SEATS],
+            "doubler": names[(seat + 1) % SEATS],
+            "leader": names[(seat + 3) % SEATS],
+        }
         for seat in range(SEATS)
     ]
 
@@ -50,7 +55,14 @@ def table_talk(context: dict[str, Any]) -> dict[str, Any]:
     ruleset: Ruleset = context["ruleset"]
     opener = ""
     if first:
-        opener = (_("The holder of the seven of spades chooses the first game.")
-                  if ruleset.code == "classic" else _("Any player may choose the first game."))
-    return {"roles": roles(names), "next_chooser": result.get("next_chooser"),
-            "first_game": first, "opener": opener}
+        opener = (
+            _("The holder of the seven of spades chooses the first game.")
+            if ruleset.code == "classic"
+            else _("Any player may choose the first game.")
+        )
+    return {
+        "roles": roles(names),
+        "next_chooser": result.get("next_chooser"),
+        "first_game": first,
+        "opener": opener,
+    }

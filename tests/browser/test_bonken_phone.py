@@ -31,7 +31,8 @@ def save_button_in_view(page: Any) -> bool:
 def tap_every_open_contract(page: Any) -> list[str]:
     """Tap each contract the chooser may pick; the save button stays in view for every one."""
     codes = page.eval_on_selector_all(
-        "input[name=contract]:not([disabled])", "inputs => inputs.map(i => i.value)")
+        "input[name=contract]:not([disabled])", "inputs => inputs.map(i => i.value)"
+    )
     for code in codes:
         page.click(f"label[for=id_contract_{code}]")
         assert page.is_checked(f"#id_contract_{code}")
@@ -41,8 +42,10 @@ def tap_every_open_contract(page: Any) -> list[str]:
 
 def tap_sizes(page: Any, selector: str) -> list[tuple[float, float]]:
     return page.eval_on_selector_all(
-        selector, "els => els.filter(e => e.offsetParent !== null).map(e => {"
-        " const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
+        selector,
+        "els => els.filter(e => e.offsetParent !== null).map(e => {"
+        " const r = e.getBoundingClientRect(); return [r.width, r.height]; })",
+    )
 
 
 def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
@@ -69,9 +72,11 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     for seat, count in ((1, 4), (2, 5), (3, 1)):
         page.fill(f"#id_count_{seat}", str(count))
     page.wait_for_function(
-        "() => document.querySelector('[data-counts-left]').textContent.includes('assigned')")
-    for width, height in tap_sizes(page, "table.doubles input, button[data-tap], "
-                                   ".stepper-row button, .tiles .tile > span"):
+        "() => document.querySelector('[data-counts-left]').textContent.includes('assigned')"
+    )
+    for width, height in tap_sizes(
+        page, "table.doubles input, button[data-tap], .stepper-row button, .tiles .tile > span"
+    ):
         assert width >= 44 and height >= 44
     page.click("button[data-tap=zalen][data-seat='1']")
     page.wait_for_selector("#check .alert.ok")
@@ -83,8 +88,10 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     assert page.is_disabled("#id_contract_hearts")
     assert page.is_checked("#id_chooser_1")
     talk = page.inner_text(".table-talk")
-    assert "Bram Jansen chooses, Daan Visser deals, Cees Bakker doubles first and " \
-           "Anna de Vries leads." in talk
+    assert (
+        "Bram Jansen chooses, Daan Visser deals, Cees Bakker doubles first and "
+        "Anna de Vries leads." in talk
+    )
     page.click("label[for=id_contract_king_of_hearts]")
     assert not page.is_visible("[data-plain-counts]")
     page.click("label[for=id_took_king_of_hearts_1_2]")
@@ -108,7 +115,8 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     left = page.inner_text("[data-counts-left]")  # Dutch once the catalogue has the line
     assert left in ("nog 3 vrouwen", "3 queens left"), left
     page.click("label[for=id_contract_seventh_thirteenth]")
-    assert page.is_visible("#id_took_seventh_thirteenth_2_label, [data-taker-contract="
-                           "seventh_thirteenth]")
+    assert page.is_visible(
+        "#id_took_seventh_thirteenth_2_label, [data-taker-contract=seventh_thirteenth]"
+    )
     audit.shot(page, "bonken-phone-7-13-nl")
     assert not audit.violations, audit.violations

@@ -48,17 +48,27 @@ def test_contracts_are_tiles_and_played_ones_are_greyed_out(table):
     page = client.get(url(table)).content.decode()
     assert 'value="trumps_spades" id="id_contract_trumps_spades" disabled' in page
     assert re.search(r'<input type="radio" name="chooser" value="1"[^>]*checked', page)
-    assert "<strong>Bram</strong> chooses, Daan Dijk deals, Cees Cox doubles first and " \
-           "Anna Aal leads." in page.replace("<strong>Bram Bos</strong>", "<strong>Bram</strong>")
+    assert (
+        "<strong>Bram</strong> chooses, Daan Dijk deals, Cees Cox doubles first and "
+        "Anna Aal leads." in page.replace("<strong>Bram Bos</strong>", "<strong>Bram</strong>")
+    )
 
 
 def test_who_took_it_becomes_the_counts(table):
     client = client_for("en")
-    response = post_game(client, table, {"chooser": 0, "contract": "king_of_hearts",
-                                         "took_king_of_hearts_1": 2}, 0)
+    response = post_game(
+        client, table, {"chooser": 0, "contract": "king_of_hearts", "took_king_of_hearts_1": 2}, 0
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
-    games = [{"contract": "seventh_thirteenth", "chooser": 1, "took_seventh_thirteenth_1": 3,
-              "took_seventh_thirteenth_2": 3, "d_0_1": "on"}]
+    games = [
+        {
+            "contract": "seventh_thirteenth",
+            "chooser": 1,
+            "took_seventh_thirteenth_1": 3,
+            "took_seventh_thirteenth_2": 3,
+            "d_0_1": "on",
+        }
+    ]
     assert post_game(client, table, games[0], 1).status_code == 302
     document = Session.objects.get(table=table).document
     assert document["games"][0]["counts"] == [0, 0, 1, 0]
@@ -110,13 +120,14 @@ def test_a_paper_sheet_copied_contract_by_contract(table):
     assert set(session.parts.values_list("actor", flat=True)) == {None}
     page = client.get(url(table)).content.decode()
     assert "copied from a paper sheet" in page and "chosen by" not in page
-    assert client.get(url(table, "paper/")).context["form"].initial["c_hearts_0"] == \
-        played.games[4].points[0]
+    assert (
+        client.get(url(table, "paper/")).context["form"].initial["c_hearts_0"]
+        == played.games[4].points[0]
+    )
 
 
 def test_a_paper_row_no_deal_could_give_is_refused_by_its_contract(table):
-    data = {"revision": 0, "mode": "sheet", "c_king_of_hearts_0": -500,
-            "c_king_of_hearts_1": 400}
+    data = {"revision": 0, "mode": "sheet", "c_king_of_hearts_0": -500, "c_king_of_hearts_1": 400}
     response = client_for("nl").post(url(table, "paper/"), data)
     body = response.content.decode()
     assert response.status_code == 400

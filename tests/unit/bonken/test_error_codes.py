@@ -125,8 +125,18 @@ CASES: dict[str, tuple[Any, int | None, str | None]] = {
         "sheet",
     ),
     "sheet_plus_contracts": (
-        {"sheet": [{"contract": code, "net": [260, 0, 0, 0]} for code in (
-            "trumps_spades", "trumps_hearts", "trumps_diamonds", "trumps_clubs", "no_trumps")]},
+        {
+            "sheet": [
+                {"contract": code, "net": [260, 0, 0, 0]}
+                for code in (
+                    "trumps_spades",
+                    "trumps_hearts",
+                    "trumps_diamonds",
+                    "trumps_clubs",
+                    "no_trumps",
+                )
+            ]
+        },
         None,
         "sheet",
     ),
@@ -255,17 +265,19 @@ def test_all_problems_are_reported_at_once() -> None:
 def test_messages_name_the_players_or_count_seats_from_one() -> None:
     """A person reads the messages: players by name when the document (or the table) names
     them, else seats counted from 1; never a seat counted from 0."""
-    games = [{"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]},
-             {"contract": "queens", "chooser": 2, "counts": [1, 1, 1, 1],
-              "doubles": [[2, 3]]}]
+    games = [
+        {"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]},
+        {"contract": "queens", "chooser": 2, "counts": [1, 1, 1, 1], "doubles": [[2, 3]]},
+    ]
     plain = score_session({"games": games}).errors
     assert [e.code for e in plain] == ["wrong_chooser", "chooser_may_only_double_back"]
     assert plain[0].message == "Seat 2 chooses this game, not seat 3."
     assert plain[0].message_nl == "Stoel 2 kiest dit spel, niet stoel 3."
     named = score_session({"seats": ["Anna", "Bram", "Cees", "Daan"], "games": games}).errors
     assert named[0].message == "Bram chooses this game, not Cees."
-    assert named[1].message_nl == ("Cees koos dit spel en mag alleen terugdubbelen, maar Daan "
-                                   "heeft Cees niet gedubbeld.")
+    assert named[1].message_nl == (
+        "Cees koos dit spel en mag alleen terugdubbelen, maar Daan heeft Cees niet gedubbeld."
+    )
     table = score_session({"games": games}, names=["A", "B", "C", "D"]).errors
     assert table[0].message == "B chooses this game, not C."
     for error in plain + named:

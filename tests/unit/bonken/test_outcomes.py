@@ -47,8 +47,7 @@ def test_the_outcomes_are_exactly_what_deals_and_doubles_give(code):
 
 
 def test_the_issues_king_of_hearts_is_refused_with_its_code_in_both_languages():
-    document = {"games": [{"contract": "king_of_hearts", "chooser": 0,
-                           "net": [-500, 400, 0, 0]}]}
+    document = {"games": [{"contract": "king_of_hearts", "chooser": 0, "net": [-500, 400, 0, 0]}]}
     errors = score_session(document).errors
     assert [(e.code, e.game, e.field) for e in errors] == [("net_impossible", 1, "net")]
     assert errors[0].message.startswith("King of Hearts: no deal and doubling gives")
@@ -79,7 +78,11 @@ def test_every_deal_and_doubling_is_a_possible_outcome(ruleset, data):
     assert possible(shape_of(contract), net)
     # The rows that are possible are closed under reordering the seats.
     assert possible(shape_of(contract), list(reversed(net)))
-    result = score_session({"games": [{"contract": contract.code, "chooser": chooser,
-                                       "net": net}]}, ruleset=ruleset)
+    result = score_session(
+        {"games": [{"contract": contract.code, "chooser": chooser, "net": net}]}, ruleset=ruleset
+    )
     assert result.valid or {e.code for e in result.errors} <= {
-        "missing_plus_contract", "minus_quota_exceeded", "plus_contract_twice"}, result.errors
+        "missing_plus_contract",
+        "minus_quota_exceeded",
+        "plus_contract_twice",
+    }, result.errors

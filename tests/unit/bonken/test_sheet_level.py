@@ -44,18 +44,25 @@ def test_a_partial_sheet_is_valid_and_offers_the_contracts_not_on_it():
     assert result.valid and not result.complete and result.next_chooser is None
     # The first five games are the four plus contracts and hearts: only minus ones are left.
     assert set(result.available_contracts) == {
-        c.code for c in RULESETS["classic"].minus_contracts} - {"hearts"}
+        c.code for c in RULESETS["classic"].minus_contracts
+    } - {"hearts"}
 
 
 def test_what_can_be_checked_is_checked():
     rows = sheet_of(classic_document())
     # A row no deal and doubling could give; a contract twice; a row without scores.
     king = next(r for r in rows if r["contract"] == "king_of_hearts")
-    sheet = [{"contract": "king_of_hearts", "net": [-500, 400, 0, 0]}, king,
-             {"contract": "hearts"}, {"contract": "nope", "net": [0, 0, 0, 0]}]
+    sheet = [
+        {"contract": "king_of_hearts", "net": [-500, 400, 0, 0]},
+        king,
+        {"contract": "hearts"},
+        {"contract": "nope", "net": [0, 0, 0, 0]},
+    ]
     assert codes({"sheet": sheet}) == [
-        ("net_impossible", 1, "net"), ("contract_repeated", 2, "contract"),
-        ("level_missing", 3, "net"), ("unknown_contract", 4, "contract"),
+        ("net_impossible", 1, "net"),
+        ("contract_repeated", 2, "contract"),
+        ("level_missing", 3, "net"),
+        ("unknown_contract", 4, "contract"),
     ]
     # Five plus contracts: the four players choose four.
     plus = [{"contract": c.code, "net": [260, 0, 0, 0]} for c in RULESETS["classic"].plus_contracts]
@@ -64,7 +71,8 @@ def test_what_can_be_checked_is_checked():
     assert codes({"sheet": rows, "totals": [0, 0, 0, 0]}) == [("totals_mismatch", None, "totals")]
     # Not with games, not a list, not too long.
     assert codes({"sheet": rows, "games": classic_document()["games"]}) == [
-        ("sheet_and_games", None, "sheet")]
+        ("sheet_and_games", None, "sheet")
+    ]
     assert codes({"sheet": {"hearts": [0, 0, 0, -130]}}) == [("sheet_type", None, "sheet")]
     assert codes({"sheet": ["hearts"]}) == [("sheet_row_type", 1, "sheet")]
     thirteen = [*rows, {"contract": "no_trumps", "net": [0, 0, 0, 260]}]
@@ -73,13 +81,18 @@ def test_what_can_be_checked_is_checked():
 
 def test_the_plus_contracts_on_a_sheet_are_counted():
     rows = sheet_of(classic_document())
-    minus = [row for row in rows if row["contract"] not in
-             {c.code for c in RULESETS["classic"].plus_contracts}]
+    minus = [
+        row
+        for row in rows
+        if row["contract"] not in {c.code for c in RULESETS["classic"].plus_contracts}
+    ]
     # The eight minus contracts alone are a partial sheet; twelve rows with five plus
     # contracts are one plus contract too many.
     assert score_session({"sheet": minus}).valid
-    five_plus = [*minus[:7], *[{"contract": c.code, "net": [260, 0, 0, 0]}
-                                for c in RULESETS["classic"].plus_contracts]]
+    five_plus = [
+        *minus[:7],
+        *[{"contract": c.code, "net": [260, 0, 0, 0]} for c in RULESETS["classic"].plus_contracts],
+    ]
     assert ("sheet_plus_contracts", None, "sheet") in codes({"sheet": five_plus})
 
 
@@ -93,8 +106,9 @@ def test_any_played_session_copied_as_a_sheet_validates_to_the_same_totals(code,
     document, _ = data.draw(sessions(ruleset, levels=("counts", "points", "net")))
     played = score_session(document)
     assert played.valid
-    rows = data.draw(st.permutations(
-        [{"contract": g.contract, "net": g.points} for g in played.games]))
+    rows = data.draw(
+        st.permutations([{"contract": g.contract, "net": g.points} for g in played.games])
+    )
     sheet = score_session({"ruleset": code, "sheet": rows, "totals": played.totals})
     assert sheet.valid and sheet.complete, sheet.errors
     assert sheet.totals == played.totals
