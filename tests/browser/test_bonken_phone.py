@@ -10,7 +10,7 @@ from clubs.models import Player
 from games.models import Session
 from tests.factories import EventFactory, seated_table
 
-from .conftest import PHONE
+from .conftest import ARTIFACTS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,6 +26,12 @@ def save_button_in_view(page: Any) -> bool:
         ".getBoundingClientRect(); return {top: b.top, bottom: b.bottom, height: b.height}; }"
     )
     return box["height"] >= 44 and box["top"] >= 0 and box["bottom"] <= HEIGHT
+
+
+def screen(page: Any, name: str) -> None:
+    """What the phone shows without scrolling (the audit's shots are whole pages)."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"{name}-screen.png"))
 
 
 def tap_every_open_contract(page: Any) -> list[str]:
@@ -81,6 +87,7 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page.click("button[data-tap=zalen][data-seat='1']")
     page.wait_for_selector("#check .alert.ok")
     audit.shot(page, "bonken-phone-hearts-en")
+    screen(page, "bonken-phone-hearts-en")
     with page.expect_navigation():
         page.click("form[data-game-form] button[type=submit]")
 
@@ -97,6 +104,7 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page.click("label[for=id_took_king_of_hearts_1_2]")
     page.wait_for_selector("#check .alert.ok")
     audit.shot(page, "bonken-phone-king-en")
+    screen(page, "bonken-phone-king-en")
     with page.expect_navigation():
         page.click("form[data-game-form] button[type=submit]")
     session = Session.objects.get(table=table)
@@ -119,4 +127,25 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
         "#id_took_seventh_thirteenth_2_label, [data-taker-contract=seventh_thirteenth]"
     )
     audit.shot(page, "bonken-phone-7-13-nl")
+    screen(page, "bonken-phone-7-13-nl")
     assert not audit.violations, audit.violations
+
+
+def test_the_tiles_and_taps_work_without_javascript(chromium, live_server):
+    players = [Player.objects.create(name=name) for name in NAMES]
+    table = seated_table(EventFactory(published=False), players=players)
+    context = chromium.new_context(locale="en-GB", java_script_enabled=False, **PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.scoring_token}/")
+    assert page.is_visible("[data-taker-contract=seventh_thirteenth]")  # every block shows
+    assert page.is_visible("[data-plain-counts]")
+    page.click("label[for=id_chooser_3]")
+    page.click("label[for=id_contract_seventh_thirteenth]")
+    page.click("label[for=id_took_seventh_thirteenth_1_0]")
+    page.click("label[for=id_took_seventh_thirteenth_2_2]")
+    with page.expect_navigation():
+        page.click("form[data-game-form] button[type=submit]")
+    game = Session.objects.get(table=table).document["games"][0]
+    assert (game["chooser"], game["counts"]) == (3, [1, 0, 1, 0])
+    assert page.is_disabled("#id_contract_seventh_thirteenth")
+    context.close()
