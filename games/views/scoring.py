@@ -135,7 +135,8 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("Bonken's live check")
     context = table_context(table)
     form = game_form(context, request.POST)
-    verdict: dict[str, Any] = {"names": context["names"]}
+    verdict: dict[str, Any] = {"names": context["names"], "seat_names": context["seat_names"],
+                               "saved_totals": context["totals"]}
     if not form.is_valid():
         verdict["errors"] = [
             {"text": f"{form.fields[name].label}: {' '.join(errs)}" if name in form.fields

@@ -103,6 +103,9 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     assert not page.is_visible("[data-plain-counts]")
     page.click("label[for=id_took_king_of_hearts_1_2]")
     page.wait_for_selector("#check .alert.ok")
+    # The sticky bar shows what saving would give: Cees takes the king's -100.
+    page.wait_for_selector("#bar-totals.preview")
+    assert page.locator("#bar-totals .total").all_inner_texts() == ["-20", "-70", "-160", "20"]
     audit.shot(page, "bonken-phone-king-en")
     screen(page, "bonken-phone-king-en")
     with page.expect_navigation():
