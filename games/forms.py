@@ -100,7 +100,8 @@ class GameForm(forms.Form):
         chosen = self["contract"].value()
         allowed = set(self.available) if self.available is not None else None
         return [
-            {"code": c.code, "name": contract_name(c), "is_plus": c.is_plus,
+            {"code": c.code, "name": contract_name(c).replace("/", "/\u200b"),  # may wrap there
+             "is_plus": c.is_plus,
              "units": c.units if not c.card_kinds else None,
              "one_by_one": taken_one_by_one(c),
              "open": allowed is None or c.code in allowed, "checked": chosen == c.code,
@@ -134,6 +135,10 @@ class GameForm(forms.Form):
              "cells": [self[f"d_{seat}_{t}"] if t != seat else None for t in SEATS]}
             for seat in SEATS
         ]
+
+    def has_doubles(self) -> bool:
+        """Whether any doubling box is ticked (the form then shows its doubles open)."""
+        return any(self[name].value() for name in self.fields if name.startswith("d_"))
 
     def has_counts(self) -> bool:
         data = self.cleaned_data

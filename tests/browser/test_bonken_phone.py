@@ -64,6 +64,7 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page.goto(url)
     assert "seven of spades" in page.inner_text(".table-talk")
     audit.shot(page, "bonken-phone-start-en")
+    screen(page, "bonken-phone-start-en")
     assert len(tap_every_open_contract(page)) == 13
 
     # Game 1: Anna chooses hearts; the steppers say how many hearts are left.
@@ -80,6 +81,8 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page.wait_for_function(
         "() => document.querySelector('[data-counts-left]').textContent.includes('assigned')"
     )
+    assert not page.is_visible("table.doubles")  # folded away: the game fits the screen
+    page.click("details.doubles-box > summary")
     for width, height in tap_sizes(
         page, "table.doubles input, button[data-tap], .stepper-row button, .tiles .tile > span"
     ):
@@ -119,6 +122,7 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page = dutch.new_page()
     page.goto(url)
     audit.shot(page, "bonken-phone-nl")
+    screen(page, "bonken-phone-nl")
     assert page.is_disabled("#id_contract_king_of_hearts")
     assert len(tap_every_open_contract(page)) == 11
     page.click("label[for=id_contract_queens]")

@@ -70,6 +70,8 @@ def enter_game(page: Any, game: dict[str, Any], *, taps: dict[int, str] | None =
     else:
         for seat, count in enumerate(game["counts"]):
             page.fill(f"#id_count_{seat}", str(count))
+    if taps or game["doubles"]:  # the doubles fold away until opened
+        page.click("details.doubles-box > summary")
     tapped = set()
     for seat, tap in (taps or {}).items():
         page.click(f"button[data-tap={tap}][data-seat='{seat}']")
