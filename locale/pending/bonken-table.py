@@ -14,6 +14,7 @@ TR = {
     "Who took the 13th trick?": "Wie haalde de 13e slag?",
     "Who took number %(n)s?": "Wie heeft nummer %(n)s?",
     "Tap who took it.": "Tik aan wie hem heeft.",
+    "(tap to open; none is fine)": "(tik om te openen; geen dubbels mag ook)",
     "Points per contract, as on the club's sheet":
         "Punten per spelsoort, zoals op het scoreblad van de club",
     "Points per game, in the order played": "Punten per gespeeld spel, in speelvolgorde",

@@ -64,6 +64,7 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     page.goto(url)
     assert "seven of spades" in page.inner_text(".table-talk")
     audit.shot(page, "bonken-phone-start-en")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     screen(page, "bonken-phone-start-en")
     assert len(tap_every_open_contract(page)) == 13
 
@@ -135,6 +136,11 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     )
     audit.shot(page, "bonken-phone-7-13-nl")
     screen(page, "bonken-phone-7-13-nl")
+    page.goto(f"{url}paper/")  # the sheet per contract, as the club's paper has it
+    assert page.is_visible("input[name=c_hearts_0]")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # no sideways
+    audit.shot(page, "bonken-phone-paper-nl")
+    screen(page, "bonken-phone-paper-nl")
     assert not audit.violations, audit.violations
 
 
