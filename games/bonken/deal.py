@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bonken.errors import RuleError, Text, listing, num, quoted, rule_error, seat_list
+from games.bonken.outcomes import possible, shape_of
 from games.bonken.rulesets import NET_FACTOR, Contract, Ruleset, show
 from games.seam import is_int
 
@@ -96,6 +97,11 @@ def read_deal(
     if given != total:
         errors.append(
             rule_error("game_total", number, level, contract=name, total=num(given), expected=total)
+        )
+        ok = False
+    if ok and level == "net" and not possible(shape_of(contract), values):
+        errors.append(
+            rule_error("net_impossible", number, level, contract=name, scores=listing(values))
         )
         ok = False
     return level, values if ok else None

@@ -15,7 +15,7 @@ from b, so doubling never changes a game's total.
 
 from __future__ import annotations
 
-from games.bonken.errors import RuleError, num, rule_error
+from games.bonken.errors import RuleError, num, rule_error, who
 from games.seam import is_int
 
 MAX_DOUBLES = 12  # the number of directed pairs of four seats
@@ -55,12 +55,14 @@ def read_doubles(
             ok = False
             continue
         if doubler == target:
-            errors.append(rule_error("self_double", number, field, seat=doubler))
+            errors.append(rule_error("self_double", number, field, seat=who(doubler)))
             ok = False
             continue
         if (doubler, target) in pairs:
             errors.append(
-                rule_error("double_repeated", number, field, doubler=doubler, target=target)
+                rule_error(
+                    "double_repeated", number, field, doubler=who(doubler), target=who(target)
+                )
             )
             ok = False
             continue
@@ -74,8 +76,8 @@ def read_doubles(
                         "chooser_may_only_double_back",
                         number,
                         field,
-                        doubler=doubler,
-                        target=target,
+                        doubler=who(doubler),
+                        target=who(target),
                     )
                 )
                 ok = False

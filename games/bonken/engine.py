@@ -37,28 +37,44 @@ This module checks the document as a whole; scoring.py runs through the games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.bonken.builtin import RULESETS
 from games.bonken.deal import read_totals
 from games.bonken.errors import (
+    NAMES,
     RuleError,
     cap_errors,
     listing,
     num,
     quoted,
     rule_error,
+    seat_names,
     unknown_fields,
 )
 from games.bonken.results import SessionResult, placements
 from games.bonken.rulesets import Ruleset
 from games.bonken.scoring import score_games
+from games.bonken.sheet_level import score_sheet
 
 DEFAULT_RULESET = "classic"
-DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "totals"))
+DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "sheet", "totals"))
 GAME_CODE = "bonken"
 
 
-def score_session(document: object, *, ruleset: Ruleset | None = None) -> SessionResult:
-    """Validate and score a session document; never raises for bad input."""
+def score_session(
+    document: object, *, ruleset: Ruleset | None = None, names: Sequence[str] | None = None
+) -> SessionResult:
+    """Validate and score a session document; never raises for bad input. Messages name the
+    players (``names``, else the document's ``seats``) or count seats from 1."""
+    token = NAMES.set(seat_names(document, names))
+    try:
+        return _score(document, ruleset)
+    finally:
+        NAMES.reset(token)
+
+
+def _score(document: object, ruleset: Ruleset | None) -> SessionResult:
     if not isinstance(document, dict):
         return _invalid([rule_error("document_type")])
     errors: list[RuleError] = []
@@ -94,6 +110,12 @@ def score_session(document: object, *, ruleset: Ruleset | None = None) -> Sessio
         return _invalid(errors)
     if ruleset is None:
         return _invalid(errors)
+    sheet = document.get("sheet")
+    if sheet is not None:
+        if games:
+            errors.append(rule_error("sheet_and_games", None, "sheet"))
+            return _invalid(errors)
+        return score_sheet(ruleset, sheet, totals, errors)
     if totals is not None and not games:
         return _score_totals(ruleset, totals, errors)
     return score_games(ruleset, games or [], totals, errors)

@@ -23,7 +23,8 @@ _WHOLE = {"type": "integer"}
 
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "A Bonken session: its games in play order, or only the four totals.",
+    "description": "A Bonken session: its games in play order, a paper sheet's rows per "
+                   "contract, or only the four totals.",
     "properties": {
         "game": {"type": "string", "enum": [GAME_CODE]},
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
@@ -45,6 +46,12 @@ DOCUMENT_SCHEMA: dict[str, Any] = {
             "required": ["contract", "chooser"],
             "additionalProperties": False,
         }},
+        "sheet": {"type": "array", "description": "A paper score sheet: one row per contract "
+                  "with each seat's score after doubling, in any order; instead of games.",
+                  "items": {"type": "object", "properties": {
+                      "contract": {"type": "string"},
+                      "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4}},
+                      "required": ["contract", "net"], "additionalProperties": False}},
         "totals": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
     },
     "additionalProperties": False,
@@ -79,9 +86,8 @@ class Bonken:
         self, document: object, *, ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> SessionResult:
-        """``engine.score_session``; ``names`` (the table's players) are not needed: a Bonken
-        table always has four seats."""
-        result = score_session(document, ruleset=ruleset)
+        """``engine.score_session``; its messages name the table's players (``names``)."""
+        result = score_session(document, ruleset=ruleset, names=names)
         result.source = document
         return result
 

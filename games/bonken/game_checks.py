@@ -19,7 +19,16 @@ from typing import Any
 
 from games.bonken.deal import read_deal
 from games.bonken.doubles import apply_doubles, read_doubles
-from games.bonken.errors import RuleError, Text, listing, num, quoted, rule_error, unknown_fields
+from games.bonken.errors import (
+    RuleError,
+    Text,
+    listing,
+    num,
+    quoted,
+    rule_error,
+    unknown_fields,
+    who,
+)
 from games.bonken.results import GameResult
 from games.bonken.rotation import expected_chooser
 from games.bonken.rulesets import Contract, Ruleset
@@ -80,8 +89,8 @@ def check_game(
                     number,
                     "chooser",
                     variant="passing" if passed else None,
-                    expected=expected,
-                    seat=chooser,
+                    expected=who(expected),
+                    seat=who(chooser),
                 )
             )
         state.prev = chooser
@@ -139,7 +148,7 @@ def _choose(
         if state.minus_count[chooser] >= (ruleset.minus_per_player or 0):
             _choice_problem(ruleset, "minus_quota_exceeded", games, number, chooser, errors)
     elif ruleset.rotation == "strict" and owed > (ruleset.games_per_session - number) // 4:
-        errors.append(rule_error("missing_plus_contract", number, "contract", seat=chooser))
+        errors.append(rule_error("missing_plus_contract", number, "contract", seat=who(chooser)))
         state.owed |= 1 << chooser
     state.minus_count[chooser] += 1
 
@@ -201,4 +210,5 @@ def _choice_problem(
         share = Text("one minus contract", "één minspel")
         if limit > 1:
             share = Text(f"{limit} minus contracts", f"{limit} minspellen")
-    errors.append(rule_error(code, number, "contract", seat=seat, limit=share, previous=previous))
+    errors.append(rule_error(code, number, "contract", seat=who(seat), limit=share,
+                             previous=previous))

@@ -5,7 +5,8 @@ stays the same, so clients that branch on codes never see the variant). Template
 ``str.format`` strings; errors.rule_error fills them with safe, already formatted values.
 
 Words used in the Dutch texts: *spel* is one game (one contract played), *partij* the whole
-session, *plaats* a seat, *kiezer* the chooser, *minspel* / *plusspel* a minus / plus contract,
+session, *stoel* a seat (not *plaats*, which is also a place in the standings), *kiezer* the
+chooser, *minspel* / *plusspel* a minus / plus contract,
 *dubbelen* to double and *terugdubbelen* to double back.
 """
 
@@ -29,7 +30,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "seats_type": (
         "seats must be a list of 4 non-empty names, one per seat.",
-        "seats moet een lijst van 4 niet-lege namen zijn, één per plaats.",
+        "seats moet een lijst van 4 niet-lege namen zijn, één per stoel.",
     ),
     "games_type": (
         "games must be a list of games.",
@@ -41,7 +42,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "totals_type": (
         "totals must be a list of 4 whole numbers, one per seat.",
-        "totals moet een lijst van 4 gehele getallen zijn, één per plaats.",
+        "totals moet een lijst van 4 gehele getallen zijn, één per stoel.",
     ),
     "totals_mismatch": (
         "The totals do not match the games, which add up to {computed}.",
@@ -82,38 +83,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "chooser_type": (
         "The chooser must be a seat number from 0 to 3.",
-        "De kiezer moet een plaatsnummer van 0 tot en met 3 zijn.",
+        "De kiezer moet een stoelnummer van 0 tot en met 3 zijn.",
     ),
     "chooser_out_of_range": (
-        "Seat {seat} does not exist; seats are 0 to 3.",
-        "Plaats {seat} bestaat niet; de plaatsen zijn 0 tot en met 3.",
+        "There is no seat {seat}: a document numbers the four seats 0 to 3.",
+        "Er is geen stoel {seat}: een document nummert de vier stoelen 0 tot en met 3.",
     ),
     "wrong_chooser": (
-        "Seat {expected} chooses this game, not seat {seat}.",
-        "Plaats {expected} kiest dit spel, niet plaats {seat}.",
+        "{expected} chooses this game, not {seat}.",
+        "{expected} kiest dit spel, niet {seat}.",
     ),
     "wrong_chooser/passing": (
-        "Seat {expected} chooses this game, not seat {seat}: every minus contract has been "
-        "played, so seats that already chose their plus contract are passed.",
-        "Plaats {expected} kiest dit spel, niet plaats {seat}: alle minspellen zijn gespeeld, "
-        "dus plaatsen die hun plusspel al kozen worden overgeslagen.",
+        "{expected} chooses this game, not {seat}: every minus contract has been played, so "
+        "players who already chose their plus contract are passed.",
+        "{expected} kiest dit spel, niet {seat}: alle minspellen zijn gespeeld, dus wie zijn "
+        "plusspel al koos wordt overgeslagen.",
     ),
     "plus_contract_twice": (
-        "Seat {seat} already chose {previous}; each seat chooses {limit}.",
-        "Plaats {seat} koos al {previous}; elke plaats kiest {limit}.",
+        "{seat} already chose {previous}; each player chooses {limit}.",
+        "{seat} koos al {previous}; elke speler kiest {limit}.",
     ),
     "minus_quota_exceeded": (
-        "Seat {seat} already chose {previous}; each seat chooses {limit}.",
-        "Plaats {seat} koos al {previous}; elke plaats kiest {limit}.",
+        "{seat} already chose {previous}; each player chooses {limit}.",
+        "{seat} koos al {previous}; elke speler kiest {limit}.",
     ),
     "missing_plus_contract": (
-        "Seat {seat} has no later turn to choose its plus contract, so this game must be one.",
-        "Plaats {seat} komt niet meer aan de beurt voor een plusspel, dus dit spel moet er een "
-        "zijn.",
+        "{seat} has no later turn to choose a plus contract, so this game must be one.",
+        "{seat} komt niet meer aan de beurt voor een plusspel, dus dit spel moet er een zijn.",
     ),
     "missing_plus_contract/session": (
-        "Seat {seat} did not choose a plus contract.",
-        "Plaats {seat} heeft geen plusspel gekozen.",
+        "{seat} did not choose a plus contract.",
+        "{seat} heeft geen plusspel gekozen.",
     ),
     # One game: what was recorded.
     "level_missing": (
@@ -126,7 +126,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "counts_type": (
         "counts must be a list of 4 whole numbers, one per seat.",
-        "counts moet een lijst van 4 gehele getallen zijn, één per plaats.",
+        "counts moet een lijst van 4 gehele getallen zijn, één per stoel.",
     ),
     "counts_type/kinds": (
         "counts for {contract} must be an object with {kinds}, each a list of 4 whole numbers.",
@@ -151,11 +151,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "points_type": (
         "points must be a list of 4 whole numbers, one per seat.",
-        "points moet een lijst van 4 gehele getallen zijn, één per plaats.",
+        "points moet een lijst van 4 gehele getallen zijn, één per stoel.",
     ),
     "net_type": (
         "net must be a list of 4 whole numbers, one per seat.",
-        "net moet een lijst van 4 gehele getallen zijn, één per plaats.",
+        "net moet een lijst van 4 gehele getallen zijn, één per stoel.",
     ),
     "points_out_of_range": (
         "{contract}: points before doubling lie between {low} and {high} ({seats}).",
@@ -168,6 +168,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "game_total": (
         "{contract}: the scores add up to {total}, but a deal always totals {expected}.",
         "{contract}: de scores tellen op tot {total}, maar een spel telt altijd op tot {expected}.",
+    ),
+    "sheet_type": (
+        "sheet must be a list of rows, one per contract, each with contract and net.",
+        "sheet moet een lijst van regels zijn, één per contract, elk met contract en net.",
+    ),
+    "sheet_row_type": (
+        "A row of the sheet must be an object with contract and net.",
+        "Een regel van het scoreblad moet een object zijn met contract en net.",
+    ),
+    "sheet_and_games": (
+        "Give the games in play order or the sheet's rows per contract, not both.",
+        "Geef de spellen in speelvolgorde of de regels van het scoreblad per contract, niet "
+        "allebei.",
+    ),
+    "sheet_plus_contracts": (
+        "The sheet has {count} plus contracts; the four players choose {most} in a session.",
+        "Het scoreblad heeft {count} plusspellen; de vier spelers kiezen er {most} in een partij.",
+    ),
+    "level_missing/sheet": (
+        "Write each player's score for this contract (net).",
+        "Vul per speler de score voor dit contract in (net).",
+    ),
+    "net_impossible": (
+        "{contract}: no deal and doubling gives the scores {scores}.",
+        "{contract}: geen spel en geen dubbels geven de scores {scores}.",
     ),
     "not_multiple_of_unit": (
         "{contract}: scores are multiples of {unit} ({seats}).",
@@ -184,28 +209,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "doubles_type/entry": (
         "A double is a pair [doubler, target] of seat numbers.",
-        "Een dubbel is een paar [dubbelaar, gedubbelde] van plaatsnummers.",
+        "Een dubbel is een paar [dubbelaar, gedubbelde] van stoelnummers.",
     ),
     "too_many_doubles": (
         "At most 12 doubles, one per ordered pair of seats; {count} were given.",
-        "Hoogstens 12 dubbels, één per geordend paar plaatsen; er zijn er {count} opgegeven.",
+        "Hoogstens 12 dubbels, één per geordend paar stoelen; er zijn er {count} opgegeven.",
     ),
     "double_seat_out_of_range": (
-        "Seat {seat} does not exist; seats are 0 to 3.",
-        "Plaats {seat} bestaat niet; de plaatsen zijn 0 tot en met 3.",
+        "There is no seat {seat}: a document numbers the four seats 0 to 3.",
+        "Er is geen stoel {seat}: een document nummert de vier stoelen 0 tot en met 3.",
     ),
     "self_double": (
-        "Seat {seat} cannot double itself.",
-        "Plaats {seat} kan zichzelf niet dubbelen.",
+        "{seat} cannot double themselves.",
+        "{seat} kan zichzelf niet dubbelen.",
     ),
     "double_repeated": (
-        "Seat {doubler} doubles seat {target} more than once.",
-        "Plaats {doubler} dubbelt plaats {target} meer dan eens.",
+        "{doubler} doubles {target} more than once.",
+        "{doubler} dubbelt {target} meer dan eens.",
     ),
     "chooser_may_only_double_back": (
-        "Seat {doubler} chose this game and may only double back, but seat {target} did not "
-        "double seat {doubler}.",
-        "Plaats {doubler} koos dit spel en mag alleen terugdubbelen, maar plaats {target} heeft "
-        "plaats {doubler} niet gedubbeld.",
+        "{doubler} chose this game and may only double back, but {target} did not double "
+        "{doubler}.",
+        "{doubler} koos dit spel en mag alleen terugdubbelen, maar {target} heeft {doubler} "
+        "niet gedubbeld.",
     ),
 }

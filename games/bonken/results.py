@@ -23,11 +23,12 @@ from games.seam import Part
 
 @dataclass(slots=True)
 class GameResult:
-    """One scored game. ``number`` is 1-based; ``doubles`` are (doubler, target) pairs."""
+    """One scored game. ``number`` is 1-based; ``doubles`` are (doubler, target) pairs. A
+    row of a paper sheet (level ``sheet``) has no chooser, no base and no doubles."""
 
     number: int
     contract: str
-    chooser: int
+    chooser: int | None  # None for a row of a paper sheet (level ``sheet``): not recorded
     level: str
     base: list[int] | None
     points: list[int]
@@ -85,7 +86,8 @@ class SessionResult:
     def parts(self) -> list[Part]:
         """One part per game: the contract, its chooser, the level, what was recorded (the
         game's entry in the document without contract and chooser) and each seat's points."""
-        entries = self.source.get("games") if isinstance(self.source, dict) else None
+        source = self.source if isinstance(self.source, dict) else {}
+        entries = source.get("sheet") if source.get("sheet") is not None else source.get("games")
         entries = entries if isinstance(entries, list) else []
         parts = []
         for game in self.games:

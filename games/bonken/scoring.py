@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bonken.deal import read_totals
-from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error
+from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error, who
 from games.bonken.game_checks import SessionState, check_game
+from games.bonken.outcomes import possible, shape_of
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rotation import next_turn, passing_next
 from games.bonken.rulesets import DealTable, Ruleset
@@ -68,6 +69,7 @@ def score_games(
         return _finish(ruleset, state, len(games), totals, totals_raw, errors)
 
     rows = ruleset.rows
+    shapes = [shape_of(contract) for contract in ruleset.contracts]
     passing = ruleset.rotation == "passing"
     strict = ruleset.rotation == "strict"
     quota = ruleset.rotation == "quota"
@@ -140,6 +142,8 @@ def score_games(
             else:
                 level, base, points = _plain_deal(game, counts, deal)
                 moved = NO_POINTS if base is None else base
+                if base is None and not possible(shapes[index], points):
+                    raise unusual  # no deal and doubling give these scores
 
             pairs = []
             if doubles:
@@ -270,7 +274,9 @@ def _finish(
         for seat in range(4):
             if state.plus_count[seat] < ruleset.plus_per_player and not state.owed >> seat & 1:
                 errors.append(
-                    rule_error("missing_plus_contract", None, "games", variant="session", seat=seat)
+                    rule_error(
+                        "missing_plus_contract", None, "games", variant="session", seat=who(seat)
+                    )
                 )
     if complete and not errors and sum(totals) != 0:  # a guard: zero-sum rulesets never get here
         errors.append(rule_error("not_zero_sum", None, "games", total=num(sum(totals))))

@@ -24,6 +24,7 @@ from games.forms import GameForm, short_names
 from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
 from games.views import bonanza, bonko, jonkler
+from games.views.bonken_table import table_talk
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -56,7 +57,9 @@ def table_context(table: Table) -> dict[str, Any]:
         "complete": bool(session and session.complete),
         "closed": table.round.status == Round.Status.CLOSED,
         "planned": table.round.status == Round.Status.PLANNED,
-        "totals_only": bool(session and "totals" in document and not document.get("games")),
+        "totals_only": bool(session and "totals" in document and not document.get("games")
+                            and document.get("sheet") is None),
+        "sheet_only": bool(session and document.get("sheet") is not None),
         "games_total": ruleset.games_per_session,
     }
 
@@ -69,17 +72,15 @@ def organizer_correcting(request: HttpRequest, context: dict[str, Any]) -> None:
         context["closed"], context["correcting"] = False, True
 
 
-def game_form(context: dict[str, Any], data: Any = None) -> GameForm:
+def game_form(context: dict[str, Any], data: Any = None, *, saving: bool = False) -> GameForm:
     result = context["result"]
     available = result.get("available_contracts") if result.get("valid", True) else None
     next_chooser = result.get("next_chooser")
     initial = {"revision": context["revision"]}
     if next_chooser is not None:
         initial["chooser"] = next_chooser
-    if available:
-        initial["contract"] = available[0]
     return GameForm(data, initial=initial, ruleset=context["ruleset"], names=context["names"],
-                    available=available or None)
+                    available=available or None, saving=saving)
 
 
 # The table pages of the games other than Bonken (whose page is this module), by game code.
@@ -96,6 +97,7 @@ def score_page(request: HttpRequest, token: str) -> HttpResponse:
     if page is not None:
         return page(request, table, token)
     context = table_context(table)
+    context.update(table_talk(context))
     if request.method == "POST":
         return _append(request, table, token, context)
     context["form"] = game_form(context)
@@ -104,7 +106,7 @@ def score_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _append(request: HttpRequest, table: Table, token: str,
             context: dict[str, Any]) -> HttpResponse:
-    form = game_form(context, request.POST)
+    form = game_form(context, request.POST, saving=True)
     context["form"] = form
     if not form.is_valid():
         return render(request, "games/score.html", context, status=400)
@@ -133,7 +135,8 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("Bonken's live check")
     context = table_context(table)
     form = game_form(context, request.POST)
-    verdict: dict[str, Any] = {"names": context["names"]}
+    verdict: dict[str, Any] = {"names": context["names"], "seat_names": context["seat_names"],
+                               "saved_totals": context["totals"]}
     if not form.is_valid():
         verdict["errors"] = [
             {"text": f"{form.fields[name].label}: {' '.join(errs)}" if name in form.fields
@@ -147,7 +150,7 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
             "ruleset": context["ruleset"].code,
             "games": [*(context["document"].get("games") or []), form.to_game()],
         }
-        result = score_session(document, ruleset=context["ruleset"])
+        result = score_session(document, ruleset=context["ruleset"], names=context["names"])
         if result.valid:
             verdict["game"] = result.games[-1]
             verdict["totals"] = result.totals

@@ -79,7 +79,7 @@ class SheetRow:
     code: str
     contract: str
     symbol: str
-    chooser: int
+    chooser: int | None  # None for a paper sheet's row: the sheet does not say
     chooser_name: str
     points: list[int]
     doubles: list[str]
@@ -96,7 +96,8 @@ def session_rows(
             number=game["number"], code=game["contract"],
             contract=contract_label(ruleset, game["contract"]),
             symbol=SYMBOLS.get(game["contract"], ""), chooser=game["chooser"],
-            chooser_name=_short(names, game["chooser"]), points=game["points"],
+            chooser_name="" if game["chooser"] is None else _short(names, game["chooser"]),
+            points=game["points"],
             doubles=_doubles_text(game.get("doubles") or [], game["chooser"], names),
             level=game.get("level", ""),
         ))

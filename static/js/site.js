@@ -16,8 +16,8 @@
   // both players other than yourself and the chooser). Only ticks boxes; the rules engine
   // on the server decides what is allowed.
   function chooser(form) {
-    var select = form.querySelector("select[name=chooser]");
-    return select ? parseInt(select.value, 10) : -1;
+    var picked = form.querySelector("input[name=chooser]:checked, select[name=chooser]");
+    return picked && picked.value !== "" ? parseInt(picked.value, 10) : -1;
   }
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-tap]");
@@ -38,18 +38,48 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
-  // Contracts that count card kinds (kings and jacks apart) show their own count rows.
+  // Bonken's table page: the blocks that fit the tapped contract (counts per player, counts
+  // per card kind, or "who took it?"), what is left to assign, and who deals, doubles first
+  // and leads for the tapped chooser. Without script every block shows; the server decides.
+  function contractOf(form) {
+    return form.querySelector("input[name=contract]:checked");
+  }
   function showKinds(form) {
-    var select = form.querySelector("select[name=contract]");
-    if (!select) { return; }
+    var picked = contractOf(form), code = picked ? picked.value : "";
     form.querySelectorAll("[data-kind-contracts]").forEach(function (block) {
-      var kinds = block.dataset.kindContracts.split(" ");
-      block.hidden = kinds.indexOf(select.value) === -1;
+      block.hidden = block.dataset.kindContracts.split(" ").indexOf(code) === -1;
+    });
+    form.querySelectorAll("[data-taker-contract]").forEach(function (block) {
+      block.hidden = block.dataset.takerContract !== code;
     });
     var plain = form.querySelector("[data-plain-counts]");
-    var hasKinds = Array.prototype.some.call(
-      form.querySelectorAll("[data-kind-contracts]"), function (b) { return !b.hidden; });
-    if (plain) { plain.hidden = hasKinds; }
+    var other = Array.prototype.some.call(
+      form.querySelectorAll("[data-kind-contracts], [data-taker-contract]"),
+      function (b) { return !b.hidden; });
+    if (plain) { plain.hidden = other; }
+    countsLeft(form);
+    showRoles(form);
+  }
+  function countsLeft(form) {
+    var picked = contractOf(form), line = form.querySelector("[data-counts-left]");
+    if (!picked || !line || !picked.dataset.units) { return; }
+    var taken = 0;
+    form.querySelectorAll("[data-plain-counts] input[data-stepper]").forEach(function (input) {
+      taken += parseInt(input.value, 10) || 0;
+    });
+    var left = parseInt(picked.dataset.units, 10) - taken;
+    line.textContent = left === 0 ? form.dataset.msgDone
+      : left < 0 ? form.dataset.msgOver.replace("%s", -left)
+      : (left === 1 ? picked.dataset.leftOne : picked.dataset.leftMany).replace("%s", left);
+    line.classList.toggle("warn", left < 0);
+    line.classList.remove("muted");
+  }
+  function showRoles(form) {
+    var seat = chooser(form), lines = form.querySelectorAll("[data-roles-for]");
+    if (seat < 0 || !lines.length) { return; }
+    lines.forEach(function (p) { p.hidden = parseInt(p.dataset.rolesFor, 10) !== seat; });
+    var none = form.querySelector("[data-roles-none]");
+    if (none) { none.hidden = true; }
   }
   function enhance(root) {
     root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
@@ -58,9 +88,12 @@
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;
-    if (form && form.matches("[data-game-form]") && event.target.name === "contract") {
-      showKinds(form);
-    }
+    if (!form || !form.matches("[data-game-form]")) { return; }
+    if (event.target.name === "contract" || event.target.name === "chooser") { showKinds(form); }
+  });
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.matches("[data-game-form]")) { countsLeft(form); }
   });
   // Jonkler: once the others have bid, show the bid the dealer may not make (the hook) and
   // mark it if typed; show how many tricks are left to share out. The server decides.
@@ -150,6 +183,7 @@
     var input = button.parentNode.querySelector("input[data-stepper]");
     var next = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
     input.value = Math.max(0, Math.min(99, next));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   });
   function bonko(form) {
     var scores = form.querySelectorAll("input[data-score]");

@@ -61,10 +61,17 @@ def sign_in(page: Any, base: str, username: str) -> None:
 
 def enter_game(page: Any, game: dict[str, Any], *, taps: dict[int, str] | None = None) -> None:
     """Fill in one game on the scorer's page and save it."""
-    page.select_option("#id_chooser", str(game["chooser"]))
-    page.select_option("#id_contract", game["contract"])
-    for seat, count in enumerate(game["counts"]):
-        page.fill(f"#id_count_{seat}", str(count))
+    page.click(f"label[for=id_chooser_{game['chooser']}]")
+    page.click(f"label[for=id_contract_{game['contract']}]")
+    takers = [seat for seat, count in enumerate(game["counts"]) for _ in range(count)]
+    if page.locator(f"[data-taker-contract={game['contract']}]").count():  # who took it?
+        for number, seat in enumerate(takers, start=1):
+            page.click(f"label[for=id_took_{game['contract']}_{number}_{seat}]")
+    else:
+        for seat, count in enumerate(game["counts"]):
+            page.fill(f"#id_count_{seat}", str(count))
+    if taps or game["doubles"]:  # the doubles fold away until opened
+        page.click("details.doubles-box > summary")
     tapped = set()
     for seat, tap in (taps or {}).items():
         page.click(f"button[data-tap={tap}][data-seat='{seat}']")
@@ -167,7 +174,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     assert audit.questions[-1].startswith("Undo the last game?")  # asked before undoing
     for game in games_a[2:]:
         if game is games_a[6]:
-            assert scorer_a.locator("#id_chooser").input_value() == str(game["chooser"])
+            assert scorer_a.is_checked(f"#id_chooser_{game['chooser']}")
             audit.shot(scorer_a, "score-midway-phone")
         enter_game(scorer_a, game)
     assert scorer_a.locator(".alert.ok").count() >= 1
@@ -186,8 +193,8 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     sign_in(scorer_b, base, "sam")
     scorer_b.goto(f"{base}{links[1]}")
     bad = dict(games_b[0], counts=[5, 3, 3, 4])  # 15 tricks: a deal has 13
-    scorer_b.select_option("#id_chooser", "0")
-    scorer_b.select_option("#id_contract", bad["contract"])
+    scorer_b.click("label[for=id_chooser_0]")
+    scorer_b.click(f"label[for=id_contract_{bad['contract']}]")
     for seat, count in enumerate(bad["counts"]):
         scorer_b.fill(f"#id_count_{seat}", str(count))
     # The engine's Dutch message about the whole of what was typed: 15 tricks, not 13.

@@ -117,6 +117,34 @@ CASES: dict[str, tuple[Any, int | None, str | None]] = {
         1,
         "points",
     ),
+    "sheet_type": ({"sheet": {"hearts": [0, 0, 0, -130]}}, None, "sheet"),
+    "sheet_row_type": ({"sheet": ["hearts"]}, 1, "sheet"),
+    "sheet_and_games": (
+        {"sheet": [], "games": [{"contract": "hearts", "chooser": 0, "counts": [13, 0, 0, 0]}]},
+        None,
+        "sheet",
+    ),
+    "sheet_plus_contracts": (
+        {
+            "sheet": [
+                {"contract": code, "net": [260, 0, 0, 0]}
+                for code in (
+                    "trumps_spades",
+                    "trumps_hearts",
+                    "trumps_diamonds",
+                    "trumps_clubs",
+                    "no_trumps",
+                )
+            ]
+        },
+        None,
+        "sheet",
+    ),
+    "net_impossible": (  # the issue's example: no one gains 400 from a King of hearts
+        {"games": [{"contract": "king_of_hearts", "chooser": 0, "net": [-500, 400, 0, 0]}]},
+        1,
+        "net",
+    ),
     "net_out_of_range": (
         {"games": [{"contract": "hearts", "chooser": 0, "net": [-1000, 870, 0, 0]}]},
         1,
@@ -193,8 +221,8 @@ def test_not_multiple_of_unit_for_games_and_totals() -> None:
     queens = {"contract": "queens", "chooser": 0, "points": [-90, -80, -10, 0]}
     errors = score_session({"games": [queens]}).errors
     assert [(e.code, e.game, e.field) for e in errors] == [("not_multiple_of_unit", 1, "points")]
-    assert "(seats 1 and 2)" in errors[0].message
-    assert "(plaatsen 1 en 2)" in errors[0].message_nl
+    assert "(seats 2 and 3)" in errors[0].message  # seats counted from 1 for a person
+    assert "(stoelen 2 en 3)" in errors[0].message_nl
     totals = score_session({"totals": [12, -12, 0, 0]}).errors
     assert [(e.code, e.game, e.field) for e in totals] == [("not_multiple_of_unit", None, "totals")]
 
@@ -232,3 +260,25 @@ def test_all_problems_are_reported_at_once() -> None:
         ("contract_repeated", 2),
         ("self_double", 2),
     ]
+
+
+def test_messages_name_the_players_or_count_seats_from_one() -> None:
+    """A person reads the messages: players by name when the document (or the table) names
+    them, else seats counted from 1; never a seat counted from 0."""
+    games = [
+        {"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]},
+        {"contract": "queens", "chooser": 2, "counts": [1, 1, 1, 1], "doubles": [[2, 3]]},
+    ]
+    plain = score_session({"games": games}).errors
+    assert [e.code for e in plain] == ["wrong_chooser", "chooser_may_only_double_back"]
+    assert plain[0].message == "Seat 2 chooses this game, not seat 3."
+    assert plain[0].message_nl == "Stoel 2 kiest dit spel, niet stoel 3."
+    named = score_session({"seats": ["Anna", "Bram", "Cees", "Daan"], "games": games}).errors
+    assert named[0].message == "Bram chooses this game, not Cees."
+    assert named[1].message_nl == (
+        "Cees koos dit spel en mag alleen terugdubbelen, maar Daan heeft Cees niet gedubbeld."
+    )
+    table = score_session({"games": games}, names=["A", "B", "C", "D"]).errors
+    assert table[0].message == "B chooses this game, not C."
+    for error in plain + named:
+        assert "seat 0" not in error.message.lower() and "stoel 0" not in error.message_nl

@@ -1,0 +1,143 @@
+"""A session copied from a paper score sheet as the club's sheet has it (seed 000): one row per
+contract with each seat's score after doubling, and nothing about the order of play, the
+choosers or the doubles.
+
+Terms
+-----
+sheet   The document's ``sheet``: a list of rows ``{"contract": code, "net": [4 scores]}`` in
+        any order, each contract at most once; instead of ``games`` (never both).
+
+What can be checked is checked: each row's contract and scores (whole numbers, multiples of
+the contract's unit, adding up to the deal's total, and a row some deal and doubling could give:
+``outcomes.py``), no contract twice, no more rows than a session has, no more plus contracts
+than the four players choose (exactly that many once the sheet is complete), a complete sheet
+adding up to zero and ``totals``, when given, equal to the rows' sums. What the sheet does not
+say stays unsaid: a row's result has no chooser (None) and the level ``sheet``, so nothing
+downstream reads an invented order of play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bonken.deal import read_deal, read_totals
+from games.bonken.errors import (
+    RuleError,
+    Text,
+    cap_errors,
+    listing,
+    num,
+    quoted,
+    rule_error,
+    unknown_fields,
+)
+from games.bonken.results import GameResult, SessionResult, placements
+from games.bonken.rulesets import Ruleset
+
+ROW_KEYS = frozenset(("contract", "net"))
+LEVEL = "sheet"
+
+
+def score_sheet(
+    ruleset: Ruleset, rows: object, totals_raw: object, errors: list[RuleError]
+) -> SessionResult:
+    """Validate and score a sheet-level session. ``errors`` may already hold problems."""
+    if not isinstance(rows, list):
+        errors.append(rule_error("sheet_type", None, "sheet"))
+        return SessionResult(valid=False, errors=cap_errors(errors))
+    limit = ruleset.games_per_session
+    if len(rows) > limit:
+        errors.append(
+            rule_error(
+                "too_many_games",
+                limit + 1,
+                "sheet",
+                ruleset=Text(ruleset.name, ruleset.name_nl),
+                limit=limit,
+                count=len(rows),
+            )
+        )
+        rows = rows[:limit]
+    results: list[GameResult] = []
+    seen: dict[str, int] = {}
+    plus = 0
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            errors.append(rule_error("sheet_row_type", number, "sheet"))
+            continue
+        unknown_fields(row, ROW_KEYS, number, errors)
+        code = row.get("contract")
+        contract = ruleset.by_code.get(code) if isinstance(code, str) else None
+        if contract is None:
+            _contract_problem(ruleset, code, number, errors)
+        elif code in seen:
+            errors.append(
+                rule_error(
+                    "contract_repeated",
+                    number,
+                    "contract",
+                    contract=Text(contract.name, contract.name_nl),
+                    first=seen[code],
+                )
+            )
+            contract = None
+        else:
+            seen[contract.code] = number
+            plus += 1 if contract.is_plus else 0
+        if row.get("net") is None:
+            errors.append(rule_error("level_missing", number, "net", variant="sheet"))
+            continue
+        _, values = read_deal({"net": row["net"]}, contract, number, errors)
+        if contract is not None and values is not None:
+            results.append(GameResult(number, contract.code, None, LEVEL, None, values, []))
+    most = 4 * ruleset.plus_per_player
+    complete = len(rows) >= limit
+    if plus > most or (complete and plus != most and not errors):
+        errors.append(rule_error("sheet_plus_contracts", None, "sheet", count=plus, most=most))
+    totals = [0, 0, 0, 0]
+    for game in results:
+        for seat in range(4):
+            totals[seat] += game.points[seat]
+    grand = totals[0] + totals[1] + totals[2] + totals[3]
+    if complete and not errors and grand:
+        errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
+    if totals_raw is not None:
+        given = read_totals(ruleset, totals_raw, errors)
+        if not errors and given != totals:
+            errors.append(rule_error("totals_mismatch", None, "totals", computed=listing(totals)))
+    if errors:
+        return SessionResult(valid=False, errors=cap_errors(errors))
+    if complete:
+        return SessionResult(True, [], ruleset, results, totals, True, None, [], placements(totals))
+    open_codes = [
+        c.code for c in ruleset.contracts if c.code not in seen and (not c.is_plus or plus < most)
+    ]
+    return SessionResult(
+        valid=True,
+        ruleset=ruleset,
+        games=results,
+        totals=totals,
+        complete=False,
+        next_chooser=None,
+        available_contracts=open_codes,
+    )
+
+
+def _contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
+    if code is None:
+        errors.append(rule_error("contract_missing", number, "contract"))
+        return
+    errors.append(
+        rule_error(
+            "unknown_contract",
+            number,
+            "contract",
+            name=quoted(code),
+            ruleset=Text(ruleset.name, ruleset.name_nl),
+            known=listing(c.code for c in ruleset.contracts),
+        )
+    )
+
+
+def is_sheet(document: Any) -> bool:
+    return isinstance(document, dict) and document.get("sheet") is not None
