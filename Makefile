@@ -45,4 +45,4 @@ bench: install
 
 # Needs PostgreSQL and Redis (DATABASE_URL / CELERY_BROKER_URL, local defaults otherwise).
 bench-load: install
-	$(PY) -m api.bench_load
+	$(PY) -m bench.load

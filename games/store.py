@@ -4,7 +4,7 @@ written.
 
 Every game entered at every table comes through here (a club night of 50 tables sends one
 every few seconds). Built through the ORM, these few statements cost five to seven times
-what running them costs, and more than everything else a submission does (``api.bench_load``
+what running them costs, and more than everything else a submission does (``bench.load``
 prints the CPU per request). So they are written out once, in SQL that PostgreSQL and SQLite
 both run, and return model instances like the ORM would, with only the fields listed here
 loaded (any other field is read from the database if touched). The models in

@@ -1,8 +1,8 @@
 """Load benchmark of the room's screen: what its polling costs, on the stack of ``bench_load``.
 
-    python -m api.bench_screen [--tables 50] [--screens 20] [--every 5] [--duration 60]
+    python -m bench.screen [--tables 50] [--screens 20] [--every 5] [--duration 60]
 
-Needs PostgreSQL and Redis like ``api.bench_load``, whose throwaway database (``bonken_load``),
+Needs PostgreSQL and Redis like ``bench.load``, whose throwaway database (``bonken_load``),
 gunicorn and Celery worker it reuses. On a club night of ``--tables`` tables whose first round
 is half played (so the screen shows 4 x tables standings lines and tables of every state):
 
@@ -26,8 +26,8 @@ import threading
 import time
 from typing import Any
 
-from api import bench_load
-from api.bench_load import (
+from bench import load as bench_load
+from bench.load import (
     Client,
     Stats,
     club_night,

@@ -1,6 +1,6 @@
 """Load benchmark: tables submitting games while they play, against the real stack.
 
-    python -m api.bench_load [--tables 50] [--duration 120] [--think 2] [--capacity-seconds 20]
+    python -m bench.load [--tables 50] [--duration 120] [--think 2] [--capacity-seconds 20]
 
 Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults are the local ones). It
 creates a throwaway database, starts gunicorn and a Celery worker on it, and then:
