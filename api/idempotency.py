@@ -22,11 +22,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import Conflict
+from core.locks import advisory_lock
 from games.models import IdempotencyRecord
 
 KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")
@@ -78,12 +79,8 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
 
 def _lock(scope: str, key: str) -> None:
     """Hold the key until the transaction ends (PostgreSQL; SQLite runs one writer at a time)."""
-    if connection.vendor != "postgresql":
-        return
     digest = hashlib.sha256(f"{scope}\n{key}".encode()).digest()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
-                       [KEY_LOCK, int.from_bytes(digest[:4], "big", signed=True)])
+    advisory_lock(KEY_LOCK, int.from_bytes(digest[:4], "big", signed=True))
 
 
 def _scope(request: Request, kwargs: dict[str, Any]) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -29,6 +29,7 @@ from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, require_role
 from clubs.services import player_register
 from core.errors import Conflict, NotAllowed, ServiceError, problem
+from core.locks import advisory_lock
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
 from imports.selectors import Preview, name_key, upload_preview
@@ -106,11 +107,7 @@ def sunmar_import(
         )
     try:
         with transaction.atomic():
-            if connection.vendor == "postgresql":
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        "SELECT pg_advisory_xact_lock(%s, %s)", [IMPORT_LOCK, upload.club_id]
-                    )
+            advisory_lock(IMPORT_LOCK, upload.club_id)
             upload = SunmarUpload.objects.select_for_update().get(pk=upload.pk)
             return _import_locked(upload, actor, matches, include_rejected)
     except IntegrityError as exc:  # an import of the same games committed at the same moment

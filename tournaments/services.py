@@ -4,7 +4,7 @@ import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -13,6 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, ServiceError, delete_unless_protected, problem
+from core.locks import advisory_lock
 from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.house_rules import house_ruleset_exists
@@ -45,9 +46,7 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
     setting).
     """
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK, event_id])
+        advisory_lock(STANDINGS_LOCK, event_id)
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             return 0  # deleted in the meantime: nothing to compute

@@ -37,13 +37,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
+from core.locks import advisory_lock
 from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
 from tournaments.ratings_db.loading import (
@@ -187,9 +188,7 @@ def ratings_mark_dirty(*, club_id: int, from_date: date, game: str | None = None
 
 
 def _lock(club_id: int) -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, club_id])
+    advisory_lock(RATINGS_LOCK, club_id)
 
 
 def _sync(club_id: int, game: str, *, rebuild: bool) -> RatingsSync:
