@@ -171,21 +171,7 @@ def team_pair_substitute(
         )
     with transaction.atomic():
         event = _locked(event)
-        lone = EventPlayer.objects.filter(event=event, player_id=player, present=True).first()
-        if lone is None:
-            raise _error(
-                "team_not_present",
-                f"Player {player} is not checked in for {event.name}.",
-                f"Speler {player} is niet aanwezig bij {event.name}.",
-                "player",
-            )
-        if player in teamed_players(event):
-            raise _error(
-                "team_player_taken",
-                f"{lone.player.name} already has a partner tonight.",
-                f"{lone.player.name} heeft vanavond al een partner.",
-                "player",
-            )
+        _lone_player(event, player)
         if walk_in:
             entry = event_walk_in(event=event, actor=actor, name=walk_in)
         else:
@@ -229,24 +215,31 @@ def team_sit_out(*, event: Event, actor: Actor, player: int) -> EventPlayer:
     require_role(actor, event.club_id, ORGANIZER, "pair teams")
     with transaction.atomic():
         event = _locked(event)
-        lone = EventPlayer.objects.filter(event=event, player_id=player, present=True).first()
-        if lone is None:
-            raise _error(
-                "team_not_present",
-                f"Player {player} is not checked in for {event.name}.",
-                f"Speler {player} is niet aanwezig bij {event.name}.",
-                "player",
-            )
-        if player in teamed_players(event):
-            raise _error(
-                "team_player_taken",
-                f"{lone.player.name} has a partner tonight; take the team apart first.",
-                f"{lone.player.name} heeft vanavond een partner; haal het team eerst uit elkaar.",
-                "player",
-            )
+        lone = _lone_player(event, player)
         entry = entry_set_present(event=event, actor=actor, player=lone.player, present=False)
         audit(actor, "event.team_sit_out", entry, club_id=event.club_id, player=player)
         return entry
+
+
+def _lone_player(event: Event, player: int) -> EventPlayer:
+    """The present player ``player`` of ``event`` without a partner, or the error saying why
+    not."""
+    lone = EventPlayer.objects.filter(event=event, player_id=player, present=True).first()
+    if lone is None:
+        raise _error(
+            "team_not_present",
+            f"Player {player} is not checked in for {event.name}.",
+            f"Speler {player} is niet aanwezig bij {event.name}.",
+            "player",
+        )
+    if player in teamed_players(event):
+        raise _error(
+            "team_player_taken",
+            f"{lone.player.name} already has a partner tonight.",
+            f"{lone.player.name} heeft vanavond al een partner.",
+            "player",
+        )
+    return lone
 
 
 def present_teams(event: Event) -> list[EventTeam]:

@@ -76,7 +76,7 @@ def check_game(
     except TypeError:  # an unhashable value
         contract = None
     if contract is None:
-        _contract_problem(ruleset, code, number, errors)
+        contract_problem(ruleset, code, number, errors)
     chooser = _read_chooser(game.get("chooser"), number, errors)
     if chooser is None:
         state.prev = expected
@@ -153,7 +153,8 @@ def _choose(
     state.minus_count[chooser] += 1
 
 
-def _contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
+def contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
+    """The problem with a contract code that is not one of the ruleset's (or missing)."""
     if code is None:
         errors.append(rule_error("contract_missing", number, "contract"))
         return

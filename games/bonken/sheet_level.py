@@ -27,10 +27,10 @@ from games.bonken.errors import (
     cap_errors,
     listing,
     num,
-    quoted,
     rule_error,
     unknown_fields,
 )
+from games.bonken.game_checks import contract_problem
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rulesets import Ruleset
 
@@ -69,7 +69,7 @@ def score_sheet(
         code = row.get("contract")
         contract = ruleset.by_code.get(code) if isinstance(code, str) else None
         if contract is None:
-            _contract_problem(ruleset, code, number, errors)
+            contract_problem(ruleset, code, number, errors)
         elif code in seen:
             errors.append(
                 rule_error(
@@ -123,20 +123,6 @@ def score_sheet(
     )
 
 
-def _contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
-    if code is None:
-        errors.append(rule_error("contract_missing", number, "contract"))
-        return
-    errors.append(
-        rule_error(
-            "unknown_contract",
-            number,
-            "contract",
-            name=quoted(code),
-            ruleset=Text(ruleset.name, ruleset.name_nl),
-            known=listing(c.code for c in ruleset.contracts),
-        )
-    )
 
 
 def is_sheet(document: Any) -> bool:
