@@ -8,14 +8,57 @@ from typing import Any
 
 from django.db import models, transaction
 from django.db.models import ProtectedError
+from django.utils import translation
+from django.utils.functional import Promise
+
+
+class Text:
+    """A message written once, in the gettext catalogue, with its values: rendered in English
+    for ``message`` and in Dutch for ``message_nl``.
+
+    ``Text(_("Table %(table)s is closed."), table=3)``, with ``_`` being ``gettext_lazy``; a
+    value may itself be a ``Text`` or a lazy string (then it is translated too), and a plural
+    is an ``ngettext_lazy(singular, plural, "count")`` with ``count`` among the values.
+    """
+
+    def __init__(self, msgid: str | Promise, /, **values: Any):
+        self.msgid = msgid
+        self.values = values
+
+    def render(self, language: str) -> str:
+        with translation.override(language):
+            values = {key: _rendered(value, language) for key, value in self.values.items()}
+            return str(self.msgid % values if values else self.msgid)
+
+    def __str__(self) -> str:
+        return self.render(translation.get_language() or "en")
+
+
+def _rendered(value: Any, language: str) -> Any:
+    if isinstance(value, Text):
+        return value.render(language)
+    if isinstance(value, Promise):
+        with translation.override(language):
+            return str(value)
+    return value
+
+
+Message = str | Promise | Text
 
 
 def problem(
-    code: str, message: str, message_nl: str, *, field: str | None = None, game: int | None = None
+    code: str, message: Message, message_nl: str | None = None, *, field: str | None = None,
+    game: int | None = None,
 ) -> dict[str, Any]:
-    return {
-        "code": code, "message": message, "message_nl": message_nl, "game": game, "field": field
-    }
+    """One problem in the API's shape. ``message`` is a catalogue message (a ``Text`` or a lazy
+    string), rendered in both languages; an English/Dutch pair passed as two strings is kept
+    as it is."""
+    if message_nl is None:
+        text = message if isinstance(message, Text) else Text(message)
+        english, dutch = text.render("en"), text.render("nl")
+    else:
+        english, dutch = str(message), message_nl
+    return {"code": code, "message": english, "message_nl": dutch, "game": game, "field": field}
 
 
 class ServiceError(Exception):
@@ -27,7 +70,8 @@ class ServiceError(Exception):
 
     @classmethod
     def single(
-        cls, code: str, message: str, message_nl: str, *, field: str | None = None
+        cls, code: str, message: Message, message_nl: str | None = None, *,
+        field: str | None = None,
     ) -> "ServiceError":
         return cls([problem(code, message, message_nl, field=field)])
 
