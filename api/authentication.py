@@ -3,13 +3,14 @@ username and password (HTTP Basic) on the token endpoint only, to create a first
 the command line, throttled like the sign-in form."""
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from clubs.throttle import SignInGuard
 from clubs.tokens import TokenExpired, api_token_user
-from core.errors import problem
+from core.errors import Text, problem
 
 
 class ProblemAuthenticationFailed(exceptions.AuthenticationFailed):
@@ -38,8 +39,11 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         except TokenExpired as expired:
             day = expired.expires_at.date().isoformat()
             raise ProblemAuthenticationFailed(problem(
-                "token_expired", f"This API token expired on {day}; create a new one.",
-                f"Dit API-token is verlopen op {day}; maak een nieuw aan.")) from expired
+                "token_expired",
+                Text(
+                    _("This API token expired on %(day)s; create a new one."),
+                    day=day,
+                ))) from expired
         if user is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         return user, None

@@ -17,19 +17,20 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import DataError, IntegrityError
 from django.db.models import ProtectedError
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import ServiceError, problem
+from core.errors import ServiceError, Text, problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return Response({"errors": [problem(
-            "too_large", f"The request body is larger than {limit} bytes.",
-            f"De inhoud van het verzoek is groter dan {limit} bytes.")]},
+            "too_large",
+            Text(_("The request body is larger than %(limit)s bytes."), limit=limit))]},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ServiceError):
         return Response({"errors": exc.errors}, status=exc.status_code)
@@ -45,8 +46,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 "errors": [
                     problem(
                         "in_use",
-                        "This cannot be deleted: results or seatings refer to it.",
-                        "Dit kan niet worden verwijderd: uitslagen of indelingen verwijzen ernaar.",
+                        _("This cannot be deleted: results or seatings refer to it."),
                     )
                 ]
             },
@@ -58,8 +58,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 "errors": [
                     problem(
                         "out_of_range",
-                        "A value in the request is too large or malformed for storage.",
-                        "Een waarde in het verzoek is te groot of ongeldig om op te slaan.",
+                        _("A value in the request is too large or malformed for storage."),
                     )
                 ]
             },
@@ -71,8 +70,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 "errors": [
                     problem(
                         "conflict",
-                        "This conflicts with data saved in the meantime (a duplicate?).",
-                        "Dit botst met gegevens die intussen zijn opgeslagen (dubbel?).",
+                        _("This conflicts with data saved in the meantime (a duplicate?)."),
                     )
                 ]
             },
@@ -168,9 +166,10 @@ def _json_parse_error_nl(reason: str) -> str:
     """Dutch for a body that is not JSON, with where the parser stopped when it says so
     (``Expecting value: line 1 column 2 (char 1)``)."""
     if "nested more than" in reason:
-        return "De JSON in het verzoek is te diep genest."
+        return Text(_("The JSON in the request is nested too deeply.")).render("nl")
     where = _JSON_POSITION.search(reason)
     if where is None:
-        return "De inhoud van het verzoek is geen geldige JSON."
+        return Text(_("The request body is not valid JSON.")).render("nl")
     line, column = where.groups()
-    return f"De inhoud van het verzoek is geen geldige JSON (regel {line}, kolom {column})."
+    return Text(_("The request body is not valid JSON (line %(line)s, column %(column)s)."),
+                line=line, column=column).render("nl")

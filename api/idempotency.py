@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -65,8 +66,7 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         if record.request_hash != digest:
             raise Conflict.single(
                 "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different request.",
-                "Deze Idempotency-Key is al gebruikt voor een ander verzoek.",
+                _("This Idempotency-Key was already used for a different request."),
             )
         replay = Response(record.response, status=record.status_code)
         for name, value in (record.headers or {}).items():

@@ -3,7 +3,9 @@ the rules engine."""
 
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -11,7 +13,7 @@ from api.schema import GAME_DOCUMENT
 from api.serializers_ratings import PointsField
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import user_roles
-from core.errors import ServiceError, problem
+from core.errors import ServiceError, Text, problem
 from games.models import Session, SessionRevision
 from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Standing, Table
@@ -30,7 +32,7 @@ class GuardedWriteMixin:
     """
 
     fixed_on_update: tuple[str, ...] = ()
-    command_fields: dict[str, tuple[str, str]] = {}
+    command_fields: dict[str, Promise] = {}
 
     def check_write(self, attrs: dict[str, Any]) -> None:
         instance = getattr(self, "instance", None)
@@ -39,15 +41,18 @@ class GuardedWriteMixin:
             errors += [
                 problem(
                     "cannot_move",
-                    f"'{name}' cannot be changed once created; create a new one instead.",
-                    f"'{name}' kan na het aanmaken niet meer veranderen; maak een nieuwe aan.",
+                    Text(
+                        gettext_lazy("'%(name)s' cannot be changed once created; create a new one "
+                                     "instead."),
+                        name=name,
+                    ),
                     field=name,
                 )
                 for name in self.fixed_on_update
                 if name in attrs and attrs[name] != getattr(instance, name)
             ]
         sent = getattr(self, "initial_data", None)
-        for name, (how, how_nl) in self.command_fields.items():
+        for name, how in self.command_fields.items():
             if not isinstance(sent, dict) or name not in sent:
                 continue
             current = (
@@ -55,10 +60,9 @@ class GuardedWriteMixin:
                 else self.Meta.model._meta.get_field(name).get_default()  # type: ignore[attr-defined]
             )
             if not _same_value(sent[name], current):
-                errors.append(problem(
-                    "command_only", f"'{name}' cannot be set here: {how}.",
-                    f"'{name}' kan hier niet worden gezet: {how_nl}.", field=name,
-                ))
+                errors.append(problem("command_only", Text(
+                    gettext_lazy("'%(name)s' cannot be set here: %(how)s."), name=name, how=how),
+                    field=name))
         if errors:
             raise ServiceError(errors)
 
@@ -168,16 +172,10 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         help_text="A ruleset of the event's game (its default ruleset when left out).")
     fixed_on_update = ("club",)
     command_fields = {
-        "status": (
-            "a round's start makes an event running, POST /api/v1/events/{id}/close/ finishes "
-            "it",
-            "het starten van een ronde zet een evenement op lopend, POST "
-            "/api/v1/events/{id}/close/ sluit het af",
-        ),
-        "published": (
-            "use POST /api/v1/events/{id}/publish/ (with published true or false)",
-            "gebruik POST /api/v1/events/{id}/publish/ (met published true of false)",
-        ),
+        "status": gettext_lazy("a round's start makes an event running, "
+                               "POST /api/v1/events/{id}/close/ finishes it"),
+        "published": gettext_lazy("use POST /api/v1/events/{id}/publish/ (with published true "
+                                  "or false)"),
     }
 
     class Meta:
@@ -222,13 +220,9 @@ class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
     fixed_on_update = ("event",)
     command_fields = {
-        "status": (
-            "a planned round starts with POST /api/v1/rounds/{id}/accept/, closes with "
-            "POST /api/v1/rounds/{id}/close/ and reopens with POST /api/v1/rounds/{id}/reopen/",
-            "een geplande ronde begint met POST /api/v1/rounds/{id}/accept/, sluit met "
-            "POST /api/v1/rounds/{id}/close/ en gaat weer open met "
-            "POST /api/v1/rounds/{id}/reopen/",
-        ),
+        "status": gettext_lazy("a planned round starts with POST /api/v1/rounds/{id}/accept/, "
+                               "closes with POST /api/v1/rounds/{id}/close/ and reopens with "
+                               "POST /api/v1/rounds/{id}/reopen/"),
     }
 
     quality = QualitySerializer(read_only=True, required=False, allow_null=True)

@@ -53,8 +53,8 @@ class MembershipInline(ServiceInline):
         assert isinstance(original, Membership) and isinstance(obj, Membership)
         if "player" in changed:
             raise ServiceError.single(
-                "command_only", "End the membership and add the other player instead.",
-                "Beëindig het lidmaatschap en voeg de andere speler toe.", field="player",
+                "command_only",
+                _("End the membership and add the other player instead."), field="player",
             )
         return membership_set_role(membership=original, actor=request.user, role=obj.role)
 

@@ -3,9 +3,11 @@
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership, Player, Role
-from core.errors import NotAllowed
+from core.errors import Message, NotAllowed, Text
 
 ORGANIZER = frozenset({Role.ORGANIZER})
 SCORERS = frozenset({Role.ORGANIZER, Role.SCORER})
@@ -35,17 +37,14 @@ def require_role(
     user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: str
 ) -> None:
     if not user_has_role(user, club_id, roles):
-        wanted = " or ".join(sorted(roles))
-        raise NotAllowed.single(
-            "not_allowed",
-            f"Only an {wanted} of this club may {action}.",
-            f"Alleen een {_nl_roles(roles)} van deze club mag dit doen ({action}).",
-        )
+        raise NotAllowed.single("not_allowed", Text(
+            _("Only an %(roles)s of this club may %(action)s."), roles=_roles(roles),
+            action=action))
 
 
 def require_role_in_every_club(
     user: User | AnonymousUser | None, club_ids: Iterable[int], roles: frozenset[str],
-    action: str, action_nl: str,
+    action: Promise,
 ) -> None:
     """Refuse unless the user has one of ``roles`` in every club of ``club_ids`` (a player who
     belongs to several clubs is theirs together). No club at all: superusers only."""
@@ -54,17 +53,18 @@ def require_role_in_every_club(
         return
     if club_ids and all(user_has_role(user, club_id, roles) for club_id in club_ids):
         return
-    wanted = " or ".join(sorted(roles))
-    raise NotAllowed.single(
-        "not_allowed",
-        f"Only an {wanted} of every club this player belongs to may {action}.",
-        f"Alleen een {_nl_roles(roles)} van elke club waar deze speler lid is mag {action_nl}.",
-    )
+    raise NotAllowed.single("not_allowed", Text(
+        _("Only an %(roles)s of every club this player belongs to may %(action)s."),
+        roles=_roles(roles), action=action))
 
 
-def _nl_roles(roles: frozenset[str]) -> str:
-    names = {"organizer": "organisator", "scorer": "scorer", "member": "lid"}
-    return " of ".join(sorted(names[r] for r in roles))
+def _roles(roles: frozenset[str]) -> Message:
+    """The roles named in a refusal: "organizer or scorer", "organisator of scorer"."""
+    first, *rest = sorted(roles)
+    named: Message = Role(first).label
+    for role in rest:
+        named = Text(_("%(roles)s or %(role)s"), roles=named, role=Role(role).label)
+    return named
 
 
 def player_for_user(user: User | AnonymousUser | None) -> Player | None:

@@ -4,6 +4,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club, JoinConsent, Membership, Player, Role
@@ -15,7 +16,7 @@ from clubs.selectors import (
     user_has_role,
     user_roles,
 )
-from core.errors import Conflict, NotAllowed, NotFound, ServiceError, delete_unless_protected
+from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text, delete_unless_protected
 
 
 @transaction.atomic
@@ -25,7 +26,7 @@ def club_create(
     """Found a club; the founder becomes its first organizer."""
     if not founder.is_authenticated:
         raise ServiceError.single(
-            "login_required", "Sign in to found a club.", "Log in om een club op te richten."
+            "login_required", _("Sign in to found a club.")
         )
     if slug and Club.objects.filter(slug=slug).exists():
         raise _slug_taken(slug)
@@ -56,7 +57,7 @@ def player_register(
     name = name.strip()
     if not name:
         raise ServiceError.single(
-            "name_required", "A player needs a name.", "Een speler heeft een naam nodig.",
+            "name_required", _("A player needs a name."),
             field="name",
         )
     player = Player.objects.create(name=name)
@@ -75,7 +76,7 @@ def club_update(
     changes = {"name": name, "slug": slug, "city": city}
     if name is not None and not name.strip():
         raise ServiceError.single(
-            "name_required", "A club needs a name.", "Een club heeft een naam nodig.",
+            "name_required", _("A club needs a name."),
             field="name",
         )
     if slug is not None and Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
@@ -93,8 +94,8 @@ def club_update(
 
 def _slug_taken(slug: str) -> ServiceError:
     return ServiceError.single(
-        "slug_taken", f"Another club already uses the address '{slug}'.",
-        f"Een andere club gebruikt het adres '{slug}' al.", field="slug",
+        "slug_taken",
+        Text(_("Another club already uses the address '%(slug)s'."), slug=slug), field="slug",
     )
 
 
@@ -127,11 +128,11 @@ def player_update(*, player: Player, actor: User | AnonymousUser | None, name: s
     """Rename a player. A player of several clubs is shared by them: it takes an organizer or
     scorer of every one of them."""
     clubs = _player_clubs(player)
-    require_role_in_every_club(actor, clubs, SCORERS, "change them", "deze speler wijzigen")
+    require_role_in_every_club(actor, clubs, SCORERS, _("change them"))
     name = name.strip()
     if not name:
         raise ServiceError.single(
-            "name_required", "A player needs a name.", "Een speler heeft een naam nodig.",
+            "name_required", _("A player needs a name."),
             field="name",
         )
     old = player.name
@@ -155,15 +156,15 @@ def player_delete(*, player: Player, actor: User | AnonymousUser | None) -> None
     belongs to. A player with results stays (results are evidence); remove their membership
     instead."""
     clubs = _player_clubs(player)
-    require_role_in_every_club(actor, clubs, ORGANIZER, "delete them", "deze speler verwijderen")
+    require_role_in_every_club(actor, clubs, ORGANIZER, _("delete them"))
     if player_has_results(player):
         raise Conflict.single(
             "player_has_results",
-            f"{player.name} has played (seatings or results refer to them); results are "
-            "evidence, so the player cannot be deleted. End their membership instead.",
-            f"{player.name} heeft gespeeld (indelingen of uitslagen verwijzen naar deze "
-            "speler); uitslagen zijn bewijs, dus de speler kan niet worden verwijderd. "
-            "Beëindig het lidmaatschap in plaats daarvan.",
+            Text(
+                _("%(player)s has played (seatings or results refer to them); results are "
+                  "evidence, so the player cannot be deleted. End their membership instead."),
+                player=player.name,
+            ),
         )
     # Its memberships go with the player: not the last organizer of a club.
     for membership in player.memberships.filter(role=Role.ORGANIZER).order_by("club_id"):
@@ -192,15 +193,19 @@ def join_consent_grant(
     if not may_consent_for(actor, player, clubs):
         raise NotAllowed.single(
             "not_allowed",
-            f"Only {player.name} (signed in) or an organizer of one of their clubs may let "
-            "another club add them.",
-            f"Alleen {player.name} (ingelogd) of een organisator van een van diens clubs mag "
-            "een andere club toestaan deze speler toe te voegen.",
+            Text(
+                _("Only %(player)s (signed in) or an organizer of one of their clubs may let "
+                  "another club add them."),
+                player=player.name,
+            ),
         )
     if club.pk in clubs:
         raise Conflict.single(
-            "already_member", f"{player.name} is already a member of {club.name}.",
-            f"{player.name} is al lid van {club.name}.", field="club",
+            "already_member",
+            Text(
+                _("%(player)s is already a member of %(club)s."),
+                player=player.name, club=club.name,
+            ), field="club",
         )
     consent, _created = JoinConsent.objects.get_or_create(
         player=player, club=club, defaults={"granted_by": _user(actor)}
@@ -228,27 +233,28 @@ def membership_add(
     require_role(actor, club.pk, ORGANIZER, "add members")
     if role not in Role.values:
         raise ServiceError.single(
-            "invalid_role", f"'{role}' is not a role.", f"'{role}' is geen rol.", field="role"
+            "invalid_role", Text(_("'%(role)s' is not a role."), role=role), field="role"
         )
     clubs = _player_clubs(player)
     if club.pk in clubs:
         raise Conflict.single(
-            "already_member", f"{player.name} is already a member of {club.name}.",
-            f"{player.name} is al lid van {club.name}.", field="player",
+            "already_member",
+            Text(
+                _("%(player)s is already a member of %(club)s."),
+                player=player.name, club=club.name,
+            ), field="player",
         )
     consent = JoinConsent.objects.filter(player=player, club=club)
     if not (may_consent_for(actor, player, clubs) or consent.exists()):
         raise NotAllowed.single(
             "no_consent",
-            f"{player.name} belongs to another club. A player joins a second club only with "
-            "the consent of a club that has them or of the player: an organizer of one of "
-            "their clubs, or the player signed in, lets this club add them first. Otherwise "
-            "register a new player in this club.",
-            f"{player.name} hoort bij een andere club. Een speler wordt alleen lid van een "
-            "tweede club met instemming van een club waar die lid is of van de speler zelf: "
-            "een organisator van een van diens clubs, of de speler (ingelogd), staat deze "
-            "club eerst toe de speler toe te voegen. Registreer anders een nieuwe speler in "
-            "deze club.",
+            Text(
+                _("%(player)s belongs to another club. A player joins a second club only with the "
+                  "consent of a club that has them or of the player: an organizer of one of their "
+                  "clubs, or the player signed in, lets this club add them first. Otherwise "
+                  "register a new player in this club."),
+                player=player.name,
+            ),
             field="player",
         )
     consent.delete()  # used up
@@ -281,7 +287,7 @@ def membership_set_role(
     require_role(actor, membership.club_id, ORGANIZER, "change roles")
     if role not in Role.values:
         raise ServiceError.single(
-            "invalid_role", f"'{role}' is not a role.", f"'{role}' is geen rol.", field="role"
+            "invalid_role", Text(_("'%(role)s' is not a role."), role=role), field="role"
         )
     membership = _membership_locked(membership)
     old = membership.role
@@ -317,8 +323,7 @@ def _membership_locked(membership: Membership) -> Membership:
         .select_related("player").filter(pk=membership.pk).first()
     )
     if locked is None:
-        raise NotFound.single("not_found", "This membership no longer exists.",
-                              "Dit lidmaatschap bestaat niet meer.")
+        raise NotFound.single("not_found", _("This membership no longer exists."))
     return locked
 
 
@@ -332,10 +337,11 @@ def _refuse_last_organizer(membership: Membership, *, field: str | None = None) 
         name = membership.player.name
         raise Conflict.single(
             "last_organizer",
-            f"{name} is the last organizer of {club.name}: make another member an organizer "
-            "first, so that someone can still run the club.",
-            f"{name} is de laatste organisator van {club.name}: maak eerst een ander lid "
-            "organisator, zodat iemand de club kan blijven beheren.",
+            Text(
+                _("%(name)s is the last organizer of %(club)s: make another member an organizer "
+                  "first, so that someone can still run the club."),
+                name=name, club=club.name,
+            ),
             field=field,
         )
 
@@ -358,14 +364,16 @@ def player_link_login(
     otherwise hand someone else's identity to an account of their choosing."""
     if actor is None or not actor.is_authenticated or not actor.is_superuser:
         raise NotAllowed.single(
-            "not_allowed", "Only an administrator links a login to a player.",
-            "Alleen een beheerder koppelt een inlog aan een speler.", field="user",
+            "not_allowed", _("Only an administrator links a login to a player."), field="user",
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
     if login is not None and Player.objects.filter(user=login).exclude(pk=player.pk).exists():
         raise Conflict.single(
-            "login_taken", f"The login '{login.get_username()}' belongs to another player.",
-            f"De inlog '{login.get_username()}' hoort al bij een andere speler.", field="user",
+            "login_taken",
+            Text(
+                _("The login '%(login)s' belongs to another player."),
+                login=login.get_username(),
+            ), field="user",
         )
     old = player.user_id
     if old != (login.pk if login else None):

@@ -7,6 +7,7 @@ import secrets
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import ApiToken
@@ -32,11 +33,10 @@ def api_token_create(
     """A new token for ``user`` (valid until ``expires_at`` if given); returns it with its
     key, which is not stored anywhere."""
     if not user.is_authenticated:
-        raise ServiceError.single("login_required", "Sign in first.", "Log eerst in.")
+        raise ServiceError.single("login_required", _("Sign in first."))
     if expires_at is not None and expires_at <= timezone.now():
         raise ServiceError.single(
-            "expiry_in_past", "A token's expiry must lie in the future.",
-            "De vervaldatum van een token moet in de toekomst liggen.", field="expires_at",
+            "expiry_in_past", _("A token's expiry must lie in the future."), field="expires_at",
         )
     key = "bk_" + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
@@ -52,7 +52,7 @@ def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
     token = ApiToken.objects.filter(pk=token_id, user=user).first()
     if token is None:
         raise ServiceError.single(
-            "not_found", "No such token of yours.", "Dat token van jou bestaat niet."
+            "not_found", _("No such token of yours.")
         )
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
@@ -68,8 +68,7 @@ def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) 
         actor.is_superuser or actor.pk == token.user_id
     ):
         raise NotAllowed.single(
-            "not_allowed", "Only the token's owner or an administrator revokes it.",
-            "Alleen de eigenaar van het token of een beheerder trekt het in.",
+            "not_allowed", _("Only the token's owner or an administrator revokes it."),
         )
     token = ApiToken.objects.select_for_update().get(pk=token.pk)
     if token.revoked_at is None:

@@ -10,6 +10,7 @@ from django.db import models, transaction
 from django.db.models import ProtectedError
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 class Text:
@@ -17,8 +18,9 @@ class Text:
     for ``message`` and in Dutch for ``message_nl``.
 
     ``Text(_("Table %(table)s is closed."), table=3)``, with ``_`` being ``gettext_lazy``; a
-    value may itself be a ``Text`` or a lazy string (then it is translated too), and a plural
-    is an ``ngettext_lazy(singular, plural, "count")`` with ``count`` among the values.
+    value may itself be a ``Text``, a lazy string or a ``Named`` (then it is translated too),
+    and a plural is an ``ngettext_lazy(singular, plural, "count")`` with ``count`` among the
+    values.
     """
 
     def __init__(self, msgid: str | Promise, /, **values: Any):
@@ -34,9 +36,23 @@ class Text:
         return self.render(translation.get_language() or "en")
 
 
+class Named:
+    """A value in a message that a pure package names in both languages itself: a game's,
+    ruleset's or contract's ``name`` and ``name_nl`` (those packages import no Django, so
+    their names are not in the catalogue)."""
+
+    def __init__(self, thing: Any):
+        self.en, self.nl = str(thing.name), str(thing.name_nl)
+
+    def __str__(self) -> str:
+        return self.nl if (translation.get_language() or "").startswith("nl") else self.en
+
+
 def _rendered(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return value.render(language)
+    if isinstance(value, Named):
+        return value.nl if language.startswith("nl") else value.en
     if isinstance(value, Promise):
         with translation.override(language):
             return str(value)
@@ -47,18 +63,13 @@ Message = str | Promise | Text
 
 
 def problem(
-    code: str, message: Message, message_nl: str | None = None, *, field: str | None = None,
-    game: int | None = None,
+    code: str, message: Message, *, field: str | None = None, game: int | None = None,
 ) -> dict[str, Any]:
     """One problem in the API's shape. ``message`` is a catalogue message (a ``Text`` or a lazy
-    string), rendered in both languages; an English/Dutch pair passed as two strings is kept
-    as it is."""
-    if message_nl is None:
-        text = message if isinstance(message, Text) else Text(message)
-        english, dutch = text.render("en"), text.render("nl")
-    else:
-        english, dutch = str(message), message_nl
-    return {"code": code, "message": english, "message_nl": dutch, "game": game, "field": field}
+    string), rendered in English for ``message`` and in Dutch for ``message_nl``."""
+    text = message if isinstance(message, Text) else Text(message)
+    return {"code": code, "message": text.render("en"), "message_nl": text.render("nl"),
+            "game": game, "field": field}
 
 
 class ServiceError(Exception):
@@ -69,11 +80,8 @@ class ServiceError(Exception):
         self.errors = errors
 
     @classmethod
-    def single(
-        cls, code: str, message: Message, message_nl: str | None = None, *,
-        field: str | None = None,
-    ) -> "ServiceError":
-        return cls([problem(code, message, message_nl, field=field)])
+    def single(cls, code: str, message: Message, *, field: str | None = None) -> "ServiceError":
+        return cls([problem(code, message, field=field)])
 
 
 class NotAllowed(ServiceError):
@@ -88,31 +96,29 @@ class Conflict(ServiceError):
     status_code = 409
 
 
-# What a protected object is called in a refusal, in English and Dutch.
-_NAMES = {
-    "club": ("club", "club"), "event": ("event", "evenement"), "round": ("round", "ronde"),
-    "table": ("table", "tafel"), "player": ("player", "speler"), "seat": ("seat", "stoel"),
+# What a protected object is called in a refusal, with its article ("This event", "Dit
+# evenement").
+_THIS = {
+    "club": _("This club"),
+    "event": _("This event"),
+    "round": _("This round"),
+    "table": _("This table"),
+    "player": _("This player"),
+    "seat": _("This seat"),
 }
 
 
 def protected_conflict(instance: models.Model, exc: ProtectedError) -> Conflict:
     """A clear 409 for a delete the database refused because results or seatings refer to
     the object (``on_delete=PROTECT``)."""
-    en, nl = _NAMES.get(instance._meta.model_name or "", ("object", "object"))
+    this = _THIS.get(instance._meta.model_name or "", _("This object"))
     sessions = sum(1 for obj in exc.protected_objects if obj._meta.label_lower == "games.session")
     if sessions:
-        return Conflict.single(
-            "has_results",
-            f"This {en} has results ({sessions} table session(s)); results are evidence and "
-            "are never deleted.",
-            f"Deze {nl} heeft uitslagen ({sessions} tafelsessie(s)); uitslagen zijn bewijs en "
-            "worden nooit verwijderd.",
-        )
-    return Conflict.single(
-        "in_use",
-        f"This {en} cannot be deleted: seatings or results refer to it.",
-        f"Deze {nl} kan niet worden verwijderd: indelingen of uitslagen verwijzen ernaar.",
-    )
+        return Conflict.single("has_results", Text(
+            _("%(this)s has results (%(sessions)s table session(s)); results are evidence and "
+              "are never deleted."), this=this, sessions=sessions))
+    return Conflict.single("in_use", Text(
+        _("%(this)s cannot be deleted: seatings or results refer to it."), this=this))
 
 
 def delete_unless_protected(instance: models.Model) -> None:

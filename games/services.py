@@ -18,10 +18,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, require_role
-from core.errors import Conflict, NotFound, ServiceError, problem
+from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from games import store
 from games.models import Session, SessionSeat
 from games.nights.bell import GAMES_WITH_A_BELL, night_document
@@ -104,7 +105,7 @@ def session_undo_last_part(
         key = _parts_key(game)
         if not current or not isinstance(current.get(key), list) or not current[key]:
             raise ServiceError.single(
-                "no_game_to_undo", "There is nothing to undo.", "Er is niets om terug te nemen."
+                "no_game_to_undo", _("There is nothing to undo.")
             )
         return {**current, key: current[key][:-1]}
 
@@ -120,11 +121,9 @@ def session_undo_last_part(
 
 def _parts_key(game: Game) -> str:
     if game.parts_key is None:
-        raise ServiceError.single(
-            "whole_document_only",
-            f"A session of {game.name} is entered as a whole document, not part by part.",
-            f"Een sessie {game.name_nl} wordt als geheel ingevoerd, niet deel voor deel.",
-        )
+        raise ServiceError.single("whole_document_only", Text(
+            _("A session of %(game)s is entered as a whole document, not part by part."),
+            game=Named(game)))
     return game.parts_key
 
 
@@ -147,8 +146,8 @@ def _session_write(
             found = store.table_lock(table_id, user_id=user.pk if user else None)
             if found is None:
                 raise NotFound.single(
-                    "table_not_found", f"There is no table {table_id}.",
-                    f"Er is geen tafel {table_id}.",
+                    "table_not_found",
+                    Text(_("There is no table %(table)s."), table=table_id),
                 )
             locked = found.table
             require_session_writer(locked, actor, table_token, actor_role=found.actor_role)
@@ -157,9 +156,7 @@ def _session_write(
     except IntegrityError as exc:  # a concurrent first submission for the same table won
         raise Conflict.single(
             "concurrent_update",
-            "Another submission for this table was saved at the same moment; reload and retry.",
-            "Tegelijk is een andere invoer voor deze tafel opgeslagen; laad opnieuw en probeer "
-            "het nog eens.",
+            _("Another submission for this table was saved at the same moment; reload and retry."),
         ) from exc
 
 
@@ -201,10 +198,11 @@ def _write_locked(
     if expected_revision is not None and expected_revision != current_revision:
         raise Conflict.single(
             "revision_conflict",
-            f"The session is at revision {current_revision}, not {expected_revision}: "
-            "someone else changed it. Reload and apply your change again.",
-            f"De sessie staat op revisie {current_revision}, niet {expected_revision}: "
-            "iemand anders heeft haar gewijzigd. Laad opnieuw en voer je wijziging opnieuw in.",
+            Text(
+                _("The session is at revision %(current_revision)s, not %(expected_revision)s: "
+                  "someone else changed it. Reload and apply your change again."),
+                current_revision=current_revision, expected_revision=expected_revision,
+            ),
             field="expected_revision",
         )
     if table.round.status == Round.Status.CLOSED:
@@ -212,20 +210,15 @@ def _write_locked(
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
         raise ServiceError.single(
             "round_not_started",
-            "This round has not started yet; results can be entered once it starts.",
-            "Deze ronde is nog niet begonnen; uitslagen kunnen worden ingevoerd zodra ze begint.",
+            _("This round has not started yet; results can be entered once it starts."),
         )
     game = get_game(event.game)
     seats = store.table_players(table.pk)
     if len(seats) not in game.table_sizes:
         sizes = "/".join(str(size) for size in game.table_sizes)
-        raise ServiceError.single(
-            "table_not_full",
-            f"Table {table.number} has {len(seats)} players seated; a session of {game.name} "
-            f"needs {sizes}.",
-            f"Aan tafel {table.number} zitten {len(seats)} spelers; een sessie {game.name_nl} "
-            f"vraagt er {sizes}.",
-        )
+        raise ServiceError.single("table_not_full", Text(
+            _("Table %(table)s has %(count)s players seated; a session of %(game)s needs "
+              "%(sizes)s."), table=table.number, count=len(seats), game=Named(game), sizes=sizes))
     names = [s.player.name for s in seats]
     house = event_ruleset(event.club_id, game.code, event.ruleset)
     previous = game.score(session.document, names=names, ruleset=house) if session else None
@@ -290,18 +283,14 @@ def _closed_round_correction(organizer: bool, reason: str) -> None:
     if not organizer:
         raise ServiceError.single(
             "round_closed",
-            "This round is closed; results can no longer be entered here. Ask the organizer: "
-            "they can correct a result or reopen the round.",
-            "Deze ronde is gesloten; uitslagen kunnen hier niet meer worden ingevoerd. Vraag het "
-            "de organisator: die kan een uitslag verbeteren of de ronde heropenen.",
+            _("This round is closed; results can no longer be entered here. Ask the organizer: "
+              "they can correct a result or reopen the round."),
         )
     if not reason.strip():
         raise ServiceError.single(
             "reason_required",
-            "This round is closed: say why the result changes (the reason is kept with the "
-            "revision).",
-            "Deze ronde is gesloten: zeg waarom de uitslag verandert (de reden wordt bij de "
-            "revisie bewaard).",
+            _("This round is closed: say why the result changes (the reason is kept with the "
+              "revision)."),
             field="reason",
         )
 
@@ -317,8 +306,10 @@ def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> An
             [
                 problem(
                     "ruleset_mismatch",
-                    f"This event plays the '{ruleset}' rules, not '{given}'.",
-                    f"Dit evenement speelt volgens '{ruleset}', niet '{given}'.",
+                    Text(
+                        _("This event plays the '%(ruleset)s' rules, not '%(given)s'."),
+                        ruleset=ruleset, given=given,
+                    ),
                     field="ruleset",
                 )
             ]

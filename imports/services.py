@@ -21,14 +21,14 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from clubs.audit import audit
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, require_role
 from clubs.services import player_register
-from core.errors import Conflict, NotAllowed, ServiceError, problem
+from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
@@ -102,8 +102,7 @@ def sunmar_import(
     ):
         raise NotAllowed.single(
             "not_your_upload",
-            "This upload belongs to another organizer.",
-            "Deze upload is van een andere organisator.",
+            gettext_lazy("This upload belongs to another organizer."),
         )
     try:
         with transaction.atomic():
@@ -113,8 +112,7 @@ def sunmar_import(
     except IntegrityError as exc:  # an import of the same games committed at the same moment
         raise Conflict.single(
             "concurrent_import",
-            "These games were imported at the same moment; reload.",
-            "Deze spellen zijn tegelijk al geïmporteerd; laad opnieuw.",
+            gettext_lazy("These games were imported at the same moment; reload."),
         ) from exc
 
 
@@ -188,8 +186,10 @@ def _players(
             problems.append(
                 problem(
                     "match_missing",
-                    f"Say who '{name}' is: a member or a new player.",
-                    f"Geef aan wie '{name}' is: een lid of een nieuwe speler.",
+                    Text(
+                        gettext_lazy("Say who '%(name)s' is: a member or a new player."),
+                        name=name,
+                    ),
                     field=name,
                 )
             )
@@ -197,8 +197,11 @@ def _players(
             problems.append(
                 problem(
                     "match_not_member",
-                    f"'{name}' is matched with someone who is not a member of this club.",
-                    f"'{name}' is gekoppeld aan iemand die geen lid is van deze club.",
+                    Text(
+                        gettext_lazy("'%(name)s' is matched with someone who is not a member of "
+                                     "this club."),
+                        name=name,
+                    ),
                     field=name,
                 )
             )
@@ -208,8 +211,11 @@ def _players(
             problems.append(
                 problem(
                     "match_twice",
-                    f"In game '{game.name}' two app names are matched with the same member.",
-                    f"In spel '{game.name}' zijn twee namen aan hetzelfde lid gekoppeld.",
+                    Text(
+                        gettext_lazy("In game '%(game)s' two app names are matched with the same "
+                                     "member."),
+                        game=game.name,
+                    ),
                     field=game.app_id,
                 )
             )

@@ -10,9 +10,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player
-from core.errors import problem
+from core.errors import Text, problem
 from core.web import dutch, problems
 from games.registry import find_game
 from stats import charts, selectors
@@ -42,8 +43,7 @@ def chosen_game(request: HttpRequest, played: list[str], errors: list[dict]) -> 
         errors.append(
             problem(
                 "invalid_parameter",
-                f"'{wanted}' is not a game.",
-                f"'{wanted}' is geen spel.",
+                Text(gettext_lazy("'%(game)s' is not a game."), game=wanted),
                 field="game",
             )
         )
@@ -127,8 +127,7 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
             errors.append(
                 problem(
                     "invalid_parameter",
-                    f"'{wanted}' is not a year.",
-                    f"'{wanted}' is geen jaartal.",
+                    Text(gettext_lazy("'%(year)s' is not a year."), year=wanted),
                     field="year",
                 )
             )

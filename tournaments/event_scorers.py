@@ -9,11 +9,12 @@ organizer's event page) call these functions.
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
-from core.errors import Conflict, NotFound, ServiceError
+from core.errors import Conflict, NotFound, ServiceError, Text
 from tournaments.models import Event, EventScorer
 
 Actor = User | AnonymousUser | None
@@ -50,16 +51,17 @@ def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScor
     require_role(actor, event.club_id, ORGANIZER, "assign the event's scorers")
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ServiceError.single(
-            "not_a_member", f"{player.name} is not a member of this club.",
-            f"{player.name} is geen lid van deze club.", field="player",
+            "not_a_member",
+            Text(_("%(player)s is not a member of this club."), player=player.name), field="player",
         )
     if player.user_id is None:
         raise ServiceError.single(
             "no_login",
-            f"{player.name} has no login, so they cannot sign in to enter results; give them "
-            "a login first (or hand out the table's scoring link).",
-            f"{player.name} heeft geen inlog en kan dus niet inloggen om uitslagen in te "
-            "voeren; geef eerst een inlog (of geef de scorelink van de tafel).",
+            Text(
+                _("%(player)s has no login, so they cannot sign in to enter results; give them a "
+                  "login first (or hand out the table's scoring link)."),
+                player=player.name,
+            ),
             field="player",
         )
     if EventScorer.objects.filter(event=event, player=player).exists():
@@ -78,11 +80,14 @@ def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScor
 def event_scorer_remove(*, event: Event, actor: Actor, player: Player) -> None:
     """Take back a player's right to enter this event's results."""
     require_role(actor, event.club_id, ORGANIZER, "assign the event's scorers")
-    deleted, _ = EventScorer.objects.filter(event=event, player=player).delete()
+    deleted, _by_model = EventScorer.objects.filter(event=event, player=player).delete()
     if not deleted:
         raise NotFound.single(
-            "not_a_scorer", f"{player.name} is not a scorer of this event.",
-            f"{player.name} is geen scorer van dit evenement.", field="player",
+            "not_a_scorer",
+            Text(
+                _("%(player)s is not a scorer of this event."),
+                player=player.name,
+            ), field="player",
         )
     audit(actor, "event.scorer_remove", event, club_id=event.club_id, player=player.pk,
           name=player.name)
@@ -90,6 +95,9 @@ def event_scorer_remove(*, event: Event, actor: Actor, player: Player) -> None:
 
 def _already(player: Player) -> Conflict:
     return Conflict.single(
-        "already_scorer", f"{player.name} is already a scorer of this event.",
-        f"{player.name} is al scorer van dit evenement.", field="player",
+        "already_scorer",
+        Text(
+            _("%(player)s is already a scorer of this event."),
+            player=player.name,
+        ), field="player",
     )

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db.models import ProtectedError
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
 
@@ -17,10 +18,8 @@ from core.errors import Conflict
 def planned_round_has_results() -> Conflict:
     return Conflict.single(
         "round_has_results",
-        "A table of the round being planned already has results, so its seating cannot be "
-        "replaced. Start the round, or swap players at tables without results.",
-        "Een tafel van de geplande ronde heeft al uitslagen, dus de indeling kan niet meer "
-        "worden vervangen. Start de ronde, of wissel spelers aan tafels zonder uitslagen.",
+        _("A table of the round being planned already has results, so its seating cannot be "
+          "replaced. Start the round, or swap players at tables without results."),
     )
 
 

@@ -21,12 +21,11 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import translation
 
 from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError, problem
+from core.errors import ServiceError, Text, problem
 from games.models import Session, SessionSeat
 from games.registry import find_game
 from tournaments.counted import counted_sessions
@@ -187,20 +186,14 @@ def event_standings_configure(
 
 
 def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
-    """Every problem with the given fields, in English and in Dutch."""
-    def messages(language: str) -> list[tuple[str, str]]:
-        with translation.override(language):
-            try:
-                event.clean_fields(exclude=[f.name for f in Event._meta.fields
-                                            if f.name not in fields])
-            except ValidationError as error:
-                return [(field, str(message)) for field, found in error.message_dict.items()
-                        for message in found]
-        return []
-
-    english = messages("en")
-    dutch = messages("nl") if english else []
-    return [
-        problem("invalid_standings_config", message, message_nl, field=field)
-        for (field, message), (_, message_nl) in zip(english, dutch, strict=True)
-    ]
+    """Every problem with the given fields, each message (the model's validators', from the
+    catalogue) in English and in Dutch."""
+    try:
+        event.clean_fields(exclude=[f.name for f in Event._meta.fields if f.name not in fields])
+    except ValidationError as error:
+        return [
+            problem("invalid_standings_config", Text(found.message, **(found.params or {})),
+                    field=field)
+            for field, errors in error.error_dict.items() for found in errors
+        ]
+    return []

@@ -13,20 +13,17 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError
+from core.errors import Named, ServiceError, Text
 from games.registry import find_game, games
 from games.seam import RulesetError
 from tournaments.models import HouseRuleset
 
 Actor = User | AnonymousUser | None
-
-
-def _problem(code: str, en: str, nl: str, field: str) -> ServiceError:
-    return ServiceError.single(code, en, nl, field=field)
 
 
 @transaction.atomic
@@ -37,19 +34,18 @@ def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -
     played = find_game(game)
     if played is None:
         known = ", ".join(sorted(games()))
-        raise _problem("unknown_game", f"Unknown game '{game}'; known games: {known}.",
-                       f"Onbekend spel '{game}'; bekende spellen: {known}.", "game")
+        raise ServiceError.single("unknown_game", Text(
+            _("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
+            field="game")
     try:
         ruleset = played.ruleset_from_dict(data)
     except RulesetError as error:
-        raise _problem("invalid_ruleset", f"These rules cannot be used: {error}.",
-                       f"Deze spelregels kunnen niet worden gebruikt: {error}.", "data") from error
+        raise ServiceError.single("invalid_ruleset", Text(
+            _("These rules cannot be used: %(error)s."), error=error), field="data") from error
     if ruleset.code in played.rulesets:
-        raise _problem(
-            "builtin_code", f"'{ruleset.code}' is a built-in ruleset of {played.name}; give the "
-            "house rules a code of their own.",
-            f"'{ruleset.code}' zijn ingebouwde spelregels van {played.name_nl}; geef de "
-            "huisregels een eigen code.", "data")
+        raise ServiceError.single("builtin_code", Text(
+            _("'%(code)s' is a built-in ruleset of %(game)s; give the house rules a code of "
+              "their own."), code=ruleset.code, game=Named(played)), field="data")
     Club.objects.select_for_update().get(pk=club.pk)  # one new version at a time
     last = HouseRuleset.objects.filter(club=club, game=game, code=ruleset.code).aggregate(
         last=Max("version"))["last"] or 0
@@ -72,7 +68,7 @@ def is_house_label(ruleset: str) -> bool:
 
 
 def house_ruleset_exists(club_id: int, game: str, label: str) -> bool:
-    code, _, version = label.partition("@")
+    code, _at, version = label.partition("@")
     return version.isascii() and version.isdigit() and HouseRuleset.objects.filter(
         club_id=club_id, game=game, code=code, version=int(version)).exists()
 
@@ -88,11 +84,11 @@ def event_ruleset(club_id: int, game: str, label: str) -> Any | None:
 
 @functools.lru_cache(maxsize=256)
 def _house(club_id: int, game: str, label: str) -> Any:
-    code, _, version = label.partition("@")
+    code, _at, version = label.partition("@")
     house = HouseRuleset.objects.filter(club_id=club_id, game=game, code=code,
                                         version=int(version)).first()
     played = find_game(game)
     if house is None or played is None:
-        raise _problem("unknown_ruleset", f"The house rules '{label}' do not exist.",
-                       f"De huisregels '{label}' bestaan niet.", "ruleset")
+        raise ServiceError.single("unknown_ruleset", Text(
+            _("The house rules '%(label)s' do not exist."), label=label), field="ruleset")
     return played.ruleset_from_dict(house.data)

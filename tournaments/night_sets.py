@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.errors import ServiceError
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import ServiceError, Text
 from core.parsing import whole_number
 from games.registry import find_game
 from tournaments.house_rules import event_ruleset
@@ -85,8 +87,10 @@ def standings_set(event: Event, raw: str | None) -> int | None:
     if rounds_per_set(event) is None:
         raise ServiceError.single(
             "no_sets",
-            f"{event.name} plays {event.game}, which is not played in sets.",
-            f"{event.name} speelt {event.game}, dat niet in sets gespeeld wordt.",
+            Text(
+                _("%(event)s plays %(game)s, which is not played in sets."),
+                event=event.name, game=event.game,
+            ),
             field="set",
         )
     number = whole_number(raw)
@@ -94,9 +98,10 @@ def standings_set(event: Event, raw: str | None) -> int | None:
         shown = ", ".join(str(found) for found in sets) or "-"
         raise ServiceError.single(
             "unknown_set",
-            f"set must be the number of a set {event.name} has begun ({shown}); got {raw[:20]!r}.",
-            f"set moet het nummer zijn van een set die {event.name} begonnen is ({shown}); "
-            f"gekregen: {raw[:20]!r}.",
+            Text(
+                _("set must be the number of a set %(event)s has begun (%(shown)s); got %(raw)s."),
+                event=event.name, shown=shown, raw=repr(raw[:20]),
+            ),
             field="set",
         )
     return number

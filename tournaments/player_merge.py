@@ -14,11 +14,12 @@ from datetime import date
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import JoinConsent, Membership, Player, Role
 from clubs.selectors import ORGANIZER, require_role_in_every_club
-from core.errors import Conflict, ServiceError
+from core.errors import Conflict, ServiceError, Text
 from tournaments.models import Bye, Event, EventPlayer, EventScorer, Seat
 from tournaments.ratings_db.services import ratings_mark_dirty
 from tournaments.tasks import enqueue_ratings, enqueue_standings
@@ -33,16 +34,14 @@ DERIVED = {"tournaments.Standing", "tournaments.PlayerRating", "tournaments.Rati
 def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = "") -> Player:
     """Merge ``merged`` into ``keep`` (an organizer of every club either belongs to)."""
     if keep.pk == merged.pk:
-        raise ServiceError.single("same_player", "A player cannot be merged with themselves.",
-                                  "Een speler kan niet met zichzelf worden samengevoegd.",
+        raise ServiceError.single("same_player", _("A player cannot be merged with themselves."),
                                   field="merged")
     locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk])
                   .order_by("pk"))
     keep, merged = (next(p for p in locked if p.pk == pk) for pk in (keep.pk, merged.pk))
     clubs = sorted(set(Membership.objects.filter(player__in=[keep, merged])
                        .values_list("club_id", flat=True)))
-    require_role_in_every_club(actor, clubs, ORGANIZER, "merge them",
-                               "deze spelers samenvoegen")
+    require_role_in_every_club(actor, clubs, ORGANIZER, _("merge them"))
     _refuse_two_people(keep, merged)
     events = _touched_events(merged)
     _merge_unique(Membership, keep, merged, "club", _stronger_role)
@@ -67,8 +66,10 @@ def _refuse_two_people(keep: Player, merged: Player) -> None:
     if keep.user_id is not None and merged.user_id is not None:
         raise Conflict.single(
             "both_have_logins",
-            f"{keep.name} and {merged.name} each have a login: they are two people.",
-            f"{keep.name} en {merged.name} hebben elk een login: het zijn twee mensen.",
+            Text(
+                _("%(keep)s and %(merged)s each have a login: they are two people."),
+                keep=keep.name, merged=merged.name,
+            ),
             field="merged")
     rounds = set(Seat.objects.filter(player=keep).values_list("round_id", flat=True))
     rounds |= set(Bye.objects.filter(player=keep).values_list("round_id", flat=True))
@@ -82,10 +83,11 @@ def _refuse_two_people(keep: Player, merged: Player) -> None:
         round_ = shared.round
         raise Conflict.single(
             "played_together",
-            f"{keep.name} and {merged.name} both played in round {round_.number} of "
-            f"{round_.event.name}: they are two people.",
-            f"{keep.name} en {merged.name} speelden allebei in ronde {round_.number} van "
-            f"{round_.event.name}: het zijn twee mensen.",
+            Text(
+                _("%(keep)s and %(merged)s both played in round %(round)s of %(event)s: they are "
+                  "two people."),
+                keep=keep.name, merged=merged.name, round=round_.number, event=round_.event.name,
+            ),
             field="merged")
 
 
@@ -146,10 +148,11 @@ def _move_the_rest(keep: Player, merged: Player) -> None:
             what = model._meta.verbose_name
             raise Conflict.single(
                 "cannot_merge",
-                f"{keep.name} and {merged.name} cannot be merged: both appear in the same "
-                f"{what}.",
-                f"{keep.name} en {merged.name} kunnen niet worden samengevoegd: ze staan "
-                f"allebei in dezelfde {what}.",
+                Text(
+                    _("%(keep)s and %(merged)s cannot be merged: both appear in the same "
+                      "%(what)s."),
+                    keep=keep.name, merged=merged.name, what=what,
+                ),
                 field="merged") from exc
 
 

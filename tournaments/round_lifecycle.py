@@ -22,10 +22,11 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError, problem
+from core.errors import ServiceError, Text, problem
 from tournaments.counted import PARTIAL, UNFINISHED_CHOICES
 from tournaments.models import Event, Round, Table
 from tournaments.tables import lock_round
@@ -59,8 +60,7 @@ def round_close(
     round_ = lock_round(round_.pk)
     if round_.status == Round.Status.PLANNED:
         raise ServiceError.single(
-            "not_started", "This round has not started yet; start it or seat it again.",
-            "Deze ronde is nog niet begonnen; start haar of deel opnieuw in.")
+            "not_started", _("This round has not started yet; start it or seat it again."))
     if round_.status == Round.Status.CLOSED:
         return round_
     choices = _choices(round_, unfinished or {})
@@ -83,15 +83,20 @@ def _choices(round_: Round, given: Mapping[int, str]) -> dict[int, str]:
     tables = unfinished_tables(round_)
     numbers = {table.number for table in round_.tables.all()}
     errors = [
-        problem("unknown_table", f"Round {round_.number} has no table {number}.",
-                f"Ronde {round_.number} heeft geen tafel {number}.", field=f"unfinished.{number}")
+        problem("unknown_table",
+            Text(
+                _("Round %(round)s has no table %(number)s."),
+                round=round_.number, number=number,
+            ), field=f"unfinished.{number}")
         for number in sorted(given) if number not in numbers
     ]
     errors += [
         problem("unknown_choice",
-                f"Table {number}: '{choice}' is not a choice; choose partial, not_played or "
-                "paper.",
-                f"Tafel {number}: '{choice}' is geen keuze; kies partial, not_played of paper.",
+                Text(
+                    _("Table %(number)s: '%(choice)s' is not a choice; choose partial, not_played "
+                      "or paper."),
+                    number=number, choice=choice,
+                ),
                 field=f"unfinished.{number}")
         for number, choice in sorted(given.items()) if choice not in CHOICES
     ]
@@ -102,12 +107,12 @@ def _choices(round_: Round, given: Mapping[int, str]) -> dict[int, str]:
             names = table_names(table)
             errors.append(problem(
                 "unfinished_table",
-                f"Table {table.number} ({names}) has not finished: say whether it counts as "
-                "played so far, as not played, or by the totals of its paper sheet, or wait "
-                "until it finishes.",
-                f"Tafel {table.number} ({names}) is nog niet klaar: kies of ze telt zoals tot nu "
-                "toe gespeeld, als niet gespeeld, of met de totalen van het papieren "
-                "scoreformulier, of wacht tot ze klaar is.",
+                Text(
+                    _("Table %(table)s (%(names)s) has not finished: say whether it counts as "
+                      "played so far, as not played, or by the totals of its paper sheet, or wait "
+                      "until it finishes."),
+                    table=table.number, names=names,
+                ),
                 field=f"unfinished.{table.number}"))
         elif choice in CHOICES:
             chosen[table.number] = choice
@@ -120,8 +125,7 @@ def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise ServiceError.single(
-            "reason_required", "Say why (the reason is kept in the log).",
-            "Zeg waarom (de reden wordt bewaard in het logboek).", field="reason")
+            "reason_required", _("Say why (the reason is kept in the log)."), field="reason")
     return reason[:500]
 
 
@@ -133,15 +137,13 @@ def round_reopen(*, round_: Round, actor: Actor, reason: str) -> Round:
     reason = _reason(reason)
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.CLOSED:
-        raise ServiceError.single("not_closed", "This round is not closed.",
-                                  "Deze ronde is niet gesloten.")
+        raise ServiceError.single("not_closed", _("This round is not closed."))
     status = Event.objects.select_for_update().values_list("status", flat=True).get(
         pk=round_.event_id)
     if status == Event.Status.FINISHED:
         raise ServiceError.single(
             "event_finished",
-            "The event is finished: reopen the event first, then the round.",
-            "Het evenement is afgelopen: heropen eerst het evenement, dan de ronde.")
+            _("The event is finished: reopen the event first, then the round."))
     counted = round_.tables.filter(unfinished=PARTIAL).exists()
     round_.tables.exclude(unfinished="").update(unfinished="")
     round_.status = Round.Status.PLAYING
@@ -189,8 +191,7 @@ def event_reopen(*, event: Event, actor: Actor, reason: str) -> Event:
     reason = _reason(reason)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.FINISHED:
-        raise ServiceError.single("not_finished", "This event is not finished.",
-                                  "Dit evenement is niet afgelopen.")
+        raise ServiceError.single("not_finished", _("This event is not finished."))
     event.status = Event.Status.RUNNING
     event.save(update_fields=["status"])
     audit(actor, "event.reopen", event, club_id=event.club_id, reason=reason)

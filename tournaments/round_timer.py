@@ -16,10 +16,11 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import SCORERS, require_role
-from core.errors import NotFound, ServiceError
+from core.errors import NotFound, ServiceError, Text
 from core.parsing import whole_number
 from tournaments.models import Round
 from tournaments.tables import lock_round
@@ -67,9 +68,11 @@ def _minutes(value: object) -> int | None:
     if not number:
         raise ServiceError.single(
             "bad_minutes",
-            f"The timer's minutes must be a whole number from 1 to {MAX_MINUTES}; got {value!r}.",
-            f"De minuten van de klok moeten een heel getal van 1 tot {MAX_MINUTES} zijn; "
-            f"gekregen: {value!r}.",
+            Text(
+                _("The timer's minutes must be a whole number from 1 to %(highest)s; got "
+                  "%(value)s."),
+                highest=MAX_MINUTES, value=repr(value),
+            ),
             field="minutes",
         )
     return number
@@ -79,16 +82,13 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str, minutes: obje
     """Start (optionally with new minutes), pause or reset (optionally with new minutes) the
     round's timer."""
     if action not in ACTIONS:
-        raise ServiceError.single(
-            "bad_action",
-            f"The timer's action must be one of {', '.join(ACTIONS)}; got {action!r}.",
-            f"De actie van de klok moet start, pause of reset zijn; gekregen: {action!r}.",
-            field="action",
-        )
+        raise ServiceError.single("bad_action", Text(
+            _("The timer's action must be one of start, pause, reset; got %(action)s."),
+            action=repr(action)), field="action")
     round_id = round_ if isinstance(round_, int) else round_.pk
     club_id = Round.objects.filter(pk=round_id).values_list("event__club_id", flat=True).first()
     if club_id is None:
-        raise NotFound.single("not_found", "No such round.", "Die ronde bestaat niet.")
+        raise NotFound.single("not_found", _("No such round."))
     require_role(actor, club_id, SCORERS, "run a round's timer")
     wanted = _minutes(minutes)
     with transaction.atomic():
@@ -124,14 +124,15 @@ def _start(round_: Round, now: datetime) -> None:
     if round_.status != Round.Status.PLAYING:
         raise ServiceError.single(
             "round_not_playing",
-            f"Round {round_.number} is not being played, so its timer cannot start.",
-            f"Ronde {round_.number} wordt niet gespeeld, dus haar klok kan niet starten.",
+            Text(
+                _("Round %(round)s is not being played, so its timer cannot start."),
+                round=round_.number,
+            ),
         )
     if not round_.timer_minutes:
         raise ServiceError.single(
             "no_minutes",
-            "Say how many minutes the round lasts to start its timer.",
-            "Geef aan hoeveel minuten de ronde duurt om de klok te starten.",
+            _("Say how many minutes the round lasts to start its timer."),
             field="minutes",
         )
     if round_.timer_started_at is None:

@@ -18,10 +18,11 @@ from itertools import combinations
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import Conflict, ServiceError
+from core.errors import Conflict, Message, ServiceError, Text
 from games.registry import find_game
 from tournaments import seating
 from tournaments.counted import counted_sessions
@@ -53,8 +54,10 @@ def round_generate(
     if method not in GENERATED_METHODS:
         raise ServiceError.single(
             "unknown_seating_method",
-            f"Unknown seating method '{method}'; choose one of {', '.join(GENERATED_METHODS)}.",
-            f"Onbekende indelingsmethode '{method}'; kies uit {', '.join(GENERATED_METHODS)}.",
+            Text(
+                _("Unknown seating method '%(method)s'; choose one of %(methods)s."),
+                method=method, methods=', '.join(GENERATED_METHODS),
+            ),
             field="method",
         )
     if method in STANDINGS_METHODS:
@@ -150,8 +153,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
     if player_a == player_b:
         raise _error(
             "swap_same_player",
-            "Choose two different players to swap.",
-            "Kies twee verschillende spelers om te wisselen.",
+            _("Choose two different players to swap."),
             field="player_b",
         )
     with transaction.atomic():
@@ -160,8 +162,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         # the seats, so a swap and a table's first result never overlap.
         round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
-            raise Conflict.single("round_closed", "This round is closed.",
-                                  "Deze ronde is gesloten.")
+            raise Conflict.single("round_closed", _("This round is closed."))
         tables = lock_tables(
             Seat.objects.filter(round=round_, player_id__in=[player_a, player_b])
             .values_list("table_id", flat=True)
@@ -173,16 +174,13 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
             if seat is None and bye is None:
                 raise _error(
                     "not_in_round",
-                    f"Player {player} is not in this round.",
-                    f"Speler {player} doet niet mee in deze ronde.",
+                    Text(_("Player %(player)s is not in this round."), player=player),
                     field="player_a" if player == player_a else "player_b",
                 )
             if seat is not None:
                 if seat.table_id not in tables:  # moved before the lock was taken
                     raise Conflict.single(
-                        "concurrent_update", "The seating changed meanwhile; reload and retry.",
-                        "De indeling is intussen gewijzigd; laad opnieuw en probeer het nog "
-                        "eens.",
+                        "concurrent_update", _("The seating changed meanwhile; reload and retry."),
                     )
                 if table_has_session(seat.table_id):
                     raise table_has_results(tables[seat.table_id])
@@ -212,8 +210,7 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.PLANNED:
-        raise _error("not_planned", "Only a planned round can be started.",
-                     "Alleen een geplande ronde kan beginnen.")
+        raise _error("not_planned", _("Only a planned round can be started."))
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])
     audit(actor, "round.accept", round_, club_id=round_.event.club_id)
@@ -275,9 +272,11 @@ def _event_teams(event: Event) -> list[tuple[int, int]] | None:
 def _too_few_players(count: int, smallest: int) -> ServiceError:
     return ServiceError.single(
         "too_few_players",
-        f"{count} players are checked in; a table of this game needs at least {smallest}.",
-        f"Er zijn {count} spelers aangemeld; een tafel van dit spel vraagt er minstens "
-        f"{smallest}.",
+        Text(
+            _("%(count)s players are checked in; a table of this game needs at least "
+              "%(smallest)s."),
+            count=count, smallest=smallest,
+        ),
     )
 
 
@@ -291,7 +290,8 @@ def _seat(request: "seating.SeatingRequest") -> "seating.RoundPlan":
     try:
         return seating.seat_round(request)
     except seating.SeatingError as exc:
-        raise _error("seating_impossible", str(exc), f"Indelen lukt niet: {exc}") from exc
+        raise _error("seating_impossible",
+                     Text(_("Seating is not possible: %(reason)s"), reason=str(exc))) from exc
 
 
 def _place(round_: Round, player: int, seat: Seat | None, bye: Bye | None) -> None:
@@ -362,6 +362,6 @@ def _round_points(event: Event, number: int) -> dict[int, float]:
     }
 
 
-def _error(code: str, message: str, message_nl: str, field: str | None = None) -> ServiceError:
-    return ServiceError.single(code, message, message_nl, field=field)
+def _error(code: str, message: Message, field: str | None = None) -> ServiceError:
+    return ServiceError.single(code, message, field=field)
 

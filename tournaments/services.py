@@ -7,12 +7,13 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
-from core.errors import Conflict, ServiceError, delete_unless_protected, problem
+from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
 from core.locks import advisory_lock
 from games.registry import DEFAULT_GAME, find_game, games
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
@@ -135,42 +136,40 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
     """Every problem with the given event fields at once (the rules of create and update);
     ``game`` is the event's game (as it will be), which the ruleset must belong to: one of its
     built-in rulesets or a house ruleset of the club (``code@version``)."""
-    problems = []
+    problems: list[dict[str, Any]] = []
     name, kind, ruleset = fields.get("name"), fields.get("kind"), fields.get("ruleset")
     played = find_game(game)
     if played is None:
         known = ", ".join(sorted(games()))
-        problems.append(("unknown_game", f"Unknown game '{game}'; known games: {known}.",
-                         f"Onbekend spel '{game}'; bekende spellen: {known}.", "game"))
+        problems.append(problem("unknown_game", Text(
+            _("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
+            field="game"))
     if name is not None and not name.strip():
-        problems.append(("name_required", "An event needs a name.",
-                         "Een evenement heeft een naam nodig.", "name"))
+        problems.append(problem("name_required", _("An event needs a name."), field="name"))
     if kind is not None and kind not in Event.Kind.values:
-        problems.append(("unknown_kind", f"Unknown kind of event '{kind}'.",
-                         f"Onbekende soort evenement '{kind}'.", "kind"))
+        problems.append(problem("unknown_kind", Text(
+            _("Unknown kind of event '%(kind)s'."), kind=kind), field="kind"))
     if (ruleset is not None and played is not None and ruleset not in played.rulesets
             and not house_ruleset_exists(club_id, game, ruleset)):
         known = ", ".join(sorted(played.rulesets))
-        problems.append(("unknown_ruleset",
-                         f"Unknown ruleset '{ruleset}' for {played.name}; known: {known}.",
-                         f"Onbekende spelregels '{ruleset}' voor {played.name_nl}; bekend: "
-                         f"{known}.", "ruleset"))
+        problems.append(problem("unknown_ruleset", Text(
+            _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
+            ruleset=ruleset, game=Named(played), known=known), field="ruleset"))
     counts = fields.get("substitute_counts")
     if counts is not None and counts not in ("starter", "most_parts"):
-        problems.append(("unknown_substitute_counts",
-                         f"'{counts}' is not a choice; choose starter or most_parts.",
-                         f"'{counts}' is geen keuze; kies starter of most_parts.",
-                         "substitute_counts"))
+        problems.append(problem("unknown_substitute_counts", Text(
+            _("'%(counts)s' is not a choice; choose starter or most_parts."), counts=counts),
+            field="substitute_counts"))
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
-        problems.append(("unknown_seating_method", f"Unknown seating method '{method}'.",
-                         f"Onbekende indelingsmethode '{method}'.", "seating_method"))
+        problems.append(problem("unknown_seating_method", Text(
+            _("Unknown seating method '%(method)s'."), method=method), field="seating_method"))
     rounds = fields.get("planned_rounds")
     if rounds is not None and not 1 <= rounds <= 50:
-        problems.append(("planned_rounds_range", "Plan 1 to 50 rounds.",
-                         "Plan 1 tot 50 rondes.", "planned_rounds"))
+        problems.append(problem("planned_rounds_range", _("Plan 1 to 50 rounds."),
+                                field="planned_rounds"))
     if problems:
-        raise ServiceError([problem(c, m, nl, field=f) for c, m, nl, f in problems])
+        raise ServiceError(problems)
 
 
 def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
@@ -181,8 +180,8 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
     unknown = sorted(set(changes) - set(EVENT_FIELDS))
     if unknown:
         raise ServiceError([
-            problem("command_only", f"'{name}' cannot be changed here.",
-                    f"'{name}' kan hier niet worden gewijzigd.", field=name)
+            problem("command_only",
+                Text(_("'%(name)s' cannot be changed here."), name=name), field=name)
             for name in unknown
         ])
     with transaction.atomic():
@@ -195,8 +194,8 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
         changed = [name for name, value in changes.items() if value != getattr(event, name)]
         if {"game", "ruleset"} & set(changed) and event.sessions.exists():
             raise Conflict.single(
-                "ruleset_in_use", "Sessions were already played under the current ruleset.",
-                "Er zijn al partijen gespeeld volgens de huidige spelregels.", field="ruleset",
+                "ruleset_in_use",
+                _("Sessions were already played under the current ruleset."), field="ruleset",
             )
         old_date = event.date
         for name in changed:
@@ -233,16 +232,22 @@ def entry_set_present(
             club_id=event.club_id, player=player
         ).exists():
             raise ServiceError.single(
-                "not_a_member", f"{player.name} is not a member of this club.",
-                f"{player.name} is geen lid van deze club.", field="player",
+                "not_a_member",
+                Text(
+                    _("%(player)s is not a member of this club."),
+                    player=player.name,
+                ), field="player",
             )
         entry, created = EventPlayer.objects.get_or_create(
             event=event, player=player, defaults={"present": present}
         )
         if new and not created:  # an entry added as new (the API's create), not a check-in
             raise ServiceError.single(
-                "already_entered", f"{player.name} is already on the event's list.",
-                f"{player.name} staat al op de lijst van het evenement.", field="player",
+                "already_entered",
+                Text(
+                    _("%(player)s is already on the event's list."),
+                    player=player.name,
+                ), field="player",
             )
         if not created and entry.present != present:
             entry.present = present
@@ -263,8 +268,7 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
     )
     if previous is None:
         raise ServiceError.single(
-            "no_previous_event", "The club has no earlier event with players checked in.",
-            "De club heeft geen eerder evenement met aanwezige spelers.")
+            "no_previous_event", _("The club has no earlier event with players checked in."))
     here = set(EventPlayer.objects.filter(event=event, present=True)
                .values_list("player_id", flat=True))
     players = Player.objects.filter(
@@ -314,7 +318,7 @@ def _check_event_open(event: Event) -> None:
     status = Event.objects.select_for_update().values_list("status", flat=True).get(pk=event.pk)
     if status == Event.Status.FINISHED:
         raise ServiceError.single(
-            "event_finished", "This event is finished.", "Dit evenement is afgelopen."
+            "event_finished", _("This event is finished.")
         )
 
 

@@ -15,11 +15,12 @@ write and ``table_substitute`` (and a change of the event's setting) apply it.
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import SCORERS, require_role
-from core.errors import Conflict, ServiceError
+from core.errors import Conflict, ServiceError, Text
 from tournaments.models import Event, Round, Seat, Substitution, Table
 from tournaments.ratings_db.services import ratings_mark_dirty
 from tournaments.tables import lock_tables
@@ -54,27 +55,33 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
         table = lock_tables([table.pk])[table.pk]
         if table.round.status != Round.Status.PLAYING:
             raise ServiceError.single(
-                "round_not_playing", "A substitute joins a table while its round is played.",
-                "Een invaller komt aan tafel terwijl de ronde gespeeld wordt.")
+                "round_not_playing", _("A substitute joins a table while its round is played."))
         seat = Seat.objects.filter(table=table, position=position).select_related("player")
         starter = seat.first()
         if starter is None:
             raise ServiceError.single(
-                "no_such_seat", f"Table {table.number} has no seat {position + 1}.",
-                f"Tafel {table.number} heeft geen stoel {position + 1}.", field="position")
+                "no_such_seat",
+                Text(
+                    _("Table %(table)s has no seat %(seat)s."),
+                    table=table.number, seat=position + 1,
+                ), field="position")
         _check_player(table, player, event)
         parts = _parts_played(table)
         if not 1 <= from_part <= parts + 1:
             raise ServiceError.single(
                 "bad_from_part",
-                f"The substitute starts at part 1 to {parts + 1} (the session has {parts}).",
-                f"De invaller begint bij deel 1 tot {parts + 1} (de sessie heeft er {parts}).",
+                Text(
+                    _("The substitute starts at part 1 to %(last)s (the session has %(parts)s)."),
+                    last=parts + 1, parts=parts,
+                ),
                 field="from_part")
         if Substitution.objects.filter(table=table, position=position).exists():
             raise Conflict.single(
                 "seat_substituted",
-                f"{starter.player.name}'s seat already has a substitute.",
-                f"De plaats van {starter.player.name} heeft al een invaller.", field="position")
+                Text(
+                    _("%(player)s's seat already has a substitute."),
+                    player=starter.player.name,
+                ), field="position")
         substitution = Substitution.objects.create(
             table=table, position=position, player=player, from_part=from_part,
             reason=reason.strip()[:200], created_by=actor if isinstance(actor, User) else None)
@@ -87,14 +94,14 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
 def _check_player(table: Table, player: Player, event: Event) -> None:
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ServiceError.single(
-            "not_a_member", f"{player.name} is not a member of this club.",
-            f"{player.name} is geen lid van deze club.", field="player")
+            "not_a_member",
+            Text(_("%(player)s is not a member of this club."), player=player.name), field="player")
     busy = (Seat.objects.filter(round=table.round, player=player).exists()
             or Substitution.objects.filter(table__round=table.round, player=player).exists())
     if busy:
         raise Conflict.single(
-            "already_playing", f"{player.name} already plays in this round.",
-            f"{player.name} speelt al mee in deze ronde.", field="player")
+            "already_playing",
+            Text(_("%(player)s already plays in this round."), player=player.name), field="player")
     # A player who sits the round out (a bye) may stand in.
 
 

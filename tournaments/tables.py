@@ -21,11 +21,13 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import Conflict, ServiceError, delete_unless_protected
+from core.errors import Conflict, ServiceError, Text, delete_unless_protected
 from games.registry import find_game
 from tournaments.models import Event, Round, Seat, Table
 
@@ -58,7 +60,7 @@ def refuse_seat_change(table: Table) -> None:
     """Refuse to change the seats of a locked ``table`` that has results or whose round is
     closed."""
     if table.round.status == Round.Status.CLOSED:
-        raise Conflict.single("round_closed", "This round is closed.", "Deze ronde is gesloten.")
+        raise Conflict.single("round_closed", _("This round is closed."))
     if table_has_session(table.pk):
         raise table_has_results(table)
 
@@ -72,26 +74,22 @@ def table_has_session(table_id: int) -> bool:
 def table_has_results(table: Table) -> Conflict:
     return Conflict.single(
         "table_has_results",
-        f"Table {table.number} already has results; it cannot be changed.",
-        f"Tafel {table.number} heeft al uitslagen; die kan niet meer wijzigen.",
+        Text(_("Table %(table)s already has results; it cannot be changed."), table=table.number),
     )
 
 
-def _number(siblings: QuerySet, number: int | None, label: tuple[str, str]) -> int:
+def _number(siblings: QuerySet, number: int | None, taken: Promise) -> int:
     """The number asked for (free, at least 1), or the next one after the last."""
     if number is None:
         last = siblings.order_by("-number").values_list("number", flat=True).first()
         return (last or 0) + 1
     if number < 1 or number > 10_000:
         raise ServiceError.single(
-            "number_range", "A number from 1 to 10000.", "Een nummer van 1 tot 10000.",
+            "number_range", _("A number from 1 to 10000."),
             field="number",
         )
     if siblings.filter(number=number).exists():
-        raise ServiceError.single(
-            "number_taken", f"{label[0]} {number} already exists.",
-            f"{label[1]} {number} bestaat al.", field="number",
-        )
+        raise ServiceError.single("number_taken", Text(taken, number=number), field="number")
     return number
 
 
@@ -103,7 +101,7 @@ def round_create(*, event: Event, actor: Actor, number: int | None = None) -> Ro
     """A round seated by hand (tables and seats added one by one), being played at once."""
     require_role(actor, event.club_id, ORGANIZER, "add a round")
     event = Event.objects.select_for_update().get(pk=event.pk)
-    number = _number(event.rounds.all(), number, ("Round", "Ronde"))
+    number = _number(event.rounds.all(), number, _("Round %(number)s already exists."))
     round_ = Round.objects.create(event=event, number=number, status=Round.Status.PLAYING)
     audit(actor, "round.create", round_, club_id=event.club_id, number=number)
     return round_
@@ -115,7 +113,7 @@ def round_renumber(*, round_: Round, actor: Actor, number: int) -> Round:
     round_ = lock_round(round_.pk)
     if number != round_.number:
         others = round_.event.rounds.exclude(pk=round_.pk)
-        round_.number = _number(others, number, ("Round", "Ronde"))
+        round_.number = _number(others, number, _("Round %(number)s already exists."))
         round_.save(update_fields=["number"])
         audit(actor, "round.renumber", round_, club_id=round_.event.club_id, number=number)
     return round_
@@ -137,8 +135,8 @@ def table_create(*, round_: Round, actor: Actor, number: int | None = None) -> T
     require_role(actor, round_.event.club_id, ORGANIZER, "add a table")
     round_ = lock_round(round_.pk)
     if round_.status == Round.Status.CLOSED:
-        raise Conflict.single("round_closed", "This round is closed.", "Deze ronde is gesloten.")
-    number = _number(round_.tables.all(), number, ("Table", "Tafel"))
+        raise Conflict.single("round_closed", _("This round is closed."))
+    number = _number(round_.tables.all(), number, _("Table %(number)s already exists."))
     table = Table.objects.create(round=round_, number=number)
     audit(actor, "table.create", table, club_id=round_.event.club_id, number=number)
     return table
@@ -150,7 +148,7 @@ def table_renumber(*, table: Table, actor: Actor, number: int) -> Table:
     table = lock_tables([table.pk])[table.pk]
     if number != table.number:
         others = Table.objects.filter(round_id=table.round_id).exclude(pk=table.pk)
-        table.number = _number(others, number, ("Table", "Tafel"))
+        table.number = _number(others, number, _("Table %(number)s already exists."))
         table.save(update_fields=["number"])
         audit(actor, "table.renumber", table, club_id=table.round.event.club_id, number=number)
     return table
@@ -179,25 +177,34 @@ def _check_seat(
     if position not in positions:
         last = len(positions) - 1
         problems.append(ServiceError.single(
-            "seat_range", f"Seat positions are numbered 0 to {last} in this game.",
-            f"Stoelposities zijn in dit spel genummerd van 0 tot {last}.", field="position",
+            "seat_range",
+            Text(
+                _("Seat positions are numbered 0 to %(last)s in this game."),
+                last=last,
+            ), field="position",
         ))
     others = Seat.objects.exclude(pk=seat_id)
     if others.filter(table=table, position=position).exists():
         problems.append(ServiceError.single(
-            "seat_taken", f"Seat {position} at table {table.number} is already taken.",
-            f"Stoel {position} aan tafel {table.number} is al bezet.", field="position",
+            "seat_taken",
+            Text(
+                _("Seat %(position)s at table %(table)s is already taken."),
+                position=position, table=table.number,
+            ), field="position",
         ))
     if others.filter(round_id=table.round_id, player=player).exists():
         problems.append(ServiceError.single(
-            "seated_twice", f"{player.name} already sits at a table in this round.",
-            f"{player.name} zit in deze ronde al aan een tafel.", field="player",
+            "seated_twice",
+            Text(
+                _("%(player)s already sits at a table in this round."),
+                player=player.name,
+            ), field="player",
         ))
     club_id = table.round.event.club_id
     if newly_seated and not Membership.objects.filter(club_id=club_id, player=player).exists():
         problems.append(ServiceError.single(
-            "not_a_member", f"{player.name} is not a member of this club.",
-            f"{player.name} is geen lid van deze club.", field="player",
+            "not_a_member",
+            Text(_("%(player)s is not a member of this club."), player=player.name), field="player",
         ))
     if problems:
         raise ServiceError([error for found in problems for error in found.errors])

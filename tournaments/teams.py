@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import NotFound, ServiceError
+from core.errors import Message, NotFound, ServiceError, Text
 from games.registry import find_game
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.services import entry_set_present, event_walk_in
@@ -45,8 +46,7 @@ def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str 
         if first == second:
             raise _error(
                 "team_same_player",
-                "A team is two different players.",
-                "Een team bestaat uit twee verschillende spelers.",
+                _("A team is two different players."),
                 "second",
             )
         entered = dict(
@@ -58,8 +58,10 @@ def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str 
             if player not in entered:
                 raise _error(
                     "team_not_entered",
-                    f"Player {player} is not entered in {event.name}.",
-                    f"Speler {player} doet niet mee aan {event.name}.",
+                    Text(
+                        _("Player %(player)s is not entered in %(event)s."),
+                        player=player, event=event.name,
+                    ),
                     field,
                 )
         taken = teamed_players(event)
@@ -67,8 +69,7 @@ def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str 
             if player in taken:
                 raise _error(
                     "team_player_taken",
-                    f"{entered[player]} already has a partner tonight.",
-                    f"{entered[player]} heeft vanavond al een partner.",
+                    Text(_("%(player)s already has a partner tonight."), player=entered[player]),
                     field,
                 )
         clean = (
@@ -104,8 +105,7 @@ def teams_pair_at_random(*, event: Event, actor: Actor, seed: int | None = None)
         if len(present) < 2:
             raise _error(
                 "team_too_few",
-                "Fewer than two present players are without a partner.",
-                "Minder dan twee aanwezige spelers zijn nog zonder partner.",
+                _("Fewer than two present players are without a partner."),
             )
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         rng.shuffle(present)
@@ -133,7 +133,7 @@ def team_unpair(*, team: EventTeam, actor: Actor) -> None:
         found = EventTeam.objects.filter(pk=team.pk, event=event).first()
         if found is None:
             raise NotFound.single(
-                "team_not_found", "There is no such team.", "Dat team bestaat niet."
+                "team_not_found", _("There is no such team.")
             )
         audit(
             actor,
@@ -163,10 +163,8 @@ def team_pair_substitute(
     if (substitute is None) == (not walk_in):
         raise _error(
             "substitute_one",
-            "Name a substitute: a club member who is not here, or a walk-in's name (one of "
-            "the two).",
-            "Noem een invaller: een clublid dat er niet is, of de naam van een inloper (een "
-            "van beide).",
+            _("Name a substitute: a club member who is not here, or a walk-in's name (one of the "
+              "two)."),
             "substitute",
         )
     with transaction.atomic():
@@ -195,15 +193,16 @@ def _check_in_substitute(event: Event, actor: Actor, substitute: int) -> EventPl
     if member is None:
         raise _error(
             "substitute_not_member",
-            f"Player {substitute} is not a member of the club.",
-            f"Speler {substitute} is geen lid van de club.",
+            Text(_("Player %(substitute)s is not a member of the club."), substitute=substitute),
             "substitute",
         )
     if EventPlayer.objects.filter(event=event, player=member, present=True).exists():
         raise _error(
             "substitute_present",
-            f"{member.name} is here tonight: pair them as a player, not as a substitute.",
-            f"{member.name} is er vanavond: deel die in als speler, niet als invaller.",
+            Text(
+                _("%(member)s is here tonight: pair them as a player, not as a substitute."),
+                member=member.name,
+            ),
             "substitute",
         )
     return entry_set_present(event=event, actor=actor, player=member, present=True)
@@ -228,15 +227,16 @@ def _lone_player(event: Event, player: int) -> EventPlayer:
     if lone is None:
         raise _error(
             "team_not_present",
-            f"Player {player} is not checked in for {event.name}.",
-            f"Speler {player} is niet aanwezig bij {event.name}.",
+            Text(
+                _("Player %(player)s is not checked in for %(event)s."),
+                player=player, event=event.name,
+            ),
             "player",
         )
     if player in teamed_players(event):
         raise _error(
             "team_player_taken",
-            f"{lone.player.name} already has a partner tonight.",
-            f"{lone.player.name} heeft vanavond al een partner.",
+            Text(_("%(player)s already has a partner tonight."), player=lone.player.name),
             "player",
         )
     return lone
@@ -259,16 +259,18 @@ def _locked(event: Event) -> Event:
     if not plays_in_teams(locked):
         raise _error(
             "no_teams",
-            f"{locked.name} plays {locked.game}, which has no teams.",
-            f"{locked.name} speelt {locked.game}, dat geen teams kent.",
+            Text(
+                _("%(event)s plays %(game)s, which has no teams."),
+                event=locked.name, game=locked.game,
+            ),
         )
     if locked.status == Event.Status.FINISHED:
-        raise _error("event_finished", "This event is finished.", "Dit evenement is afgelopen.")
+        raise _error("event_finished", _("This event is finished."))
     return locked
 
 
-def _error(code: str, message: str, message_nl: str, field: str | None = None) -> ServiceError:
-    return ServiceError.single(code, message, message_nl, field=field)
+def _error(code: str, message: Message, field: str | None = None) -> ServiceError:
+    return ServiceError.single(code, message, field=field)
 
 
 __all__: Sequence[str] = (

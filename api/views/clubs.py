@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -81,7 +82,7 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         # Checked again, under lock, by the service; this answers before the input is read.
         require_role_in_every_club(
             self.request.user, [m.club_id for m in instance.memberships.all()], SCORERS,
-            "change them", "deze speler wijzigen",
+            _("change them"),
         )
 
     def create_object(self, data: dict[str, Any]) -> Player:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
@@ -124,15 +125,13 @@ class SunmarUploadView(APIView):
         if backup is None:
             raise ServiceError.single(
                 "backup_missing",
-                "Send the backup file as 'backup'.",
-                "Stuur het back-upbestand mee als 'backup'.",
+                _("Send the backup file as 'backup'."),
                 field="backup",
             )
         if backup.size > MAX_FILE_BYTES:
             raise ServiceError.single(
                 "file_too_large",
-                "The file is larger than 10 MB.",
-                "Het bestand is groter dan 10 MB.",
+                _("The file is larger than 10 MB."),
                 field="backup",
             )
         upload = sunmar_upload(

@@ -4,6 +4,7 @@ owns the rule, the permission and the audit entry; the room's screen counts down
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -54,8 +55,7 @@ class RoundTimerView(APIView):
         if data is None:
             raise ServiceError.single(
                 "bad_body",
-                'Send an object: {"action": "start", "minutes": 30}.',
-                'Stuur een object: {"action": "start", "minutes": 30}.',
+                _("Send an object: {\"action\": \"start\", \"minutes\": 30}."),
             )
         round_ = round_timer(
             actor=request.user,

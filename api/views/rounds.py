@@ -3,6 +3,7 @@
 
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -132,8 +133,7 @@ class RoundRegenerateView(RoundCommandView):
         round_ = self.get_round(request, round_id)
         if round_.status != Round.Status.PLANNED:
             raise ServiceError.single(
-                "not_planned", "Only a planned round can be seated again.",
-                "Alleen een geplande ronde kan opnieuw worden ingedeeld.",
+                "not_planned", _("Only a planned round can be seated again."),
             )
         serializer = GenerateRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -16,10 +16,11 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
-from core.errors import NotAllowed, ServiceError
+from core.errors import NotAllowed, ServiceError, Text
 from tournaments.models import Round, Table
 from tournaments.night_sets import round_in_set, rounds_per_set
 from tournaments.selectors import user_may_score
@@ -62,14 +63,11 @@ def night_document(table: Table, document: dict[str, Any]) -> dict[str, Any]:
     for key, known in (("set", set_number), ("round", target)):
         given = document.get(key)
         if given is not None and given != known:
-            raise ServiceError.single(
-                f"{key}_mismatch",
-                f"Round {table.round.number} of {event.name} is round {target} of set "
-                f"{set_number}; the result says {key} {given!r}.",
-                f"Ronde {table.round.number} van {event.name} is ronde {target} van set "
-                f"{set_number}; de uitslag zegt {'set' if key == 'set' else 'ronde'} {given!r}.",
-                field=key,
-            )
+            raise ServiceError.single(f"{key}_mismatch", Text(
+                _("Round %(round)s of %(event)s is round %(target)s of set %(set)s; the result "
+                  "says %(key)s %(given)s."),
+                round=table.round.number, event=event.name, target=target, set=set_number,
+                key=_("set") if key == "set" else _("round"), given=repr(given)), field=key)
     return {**document, **table_flags(table), "set": set_number, "round": target}
 
 
@@ -107,29 +105,36 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
         if event.game not in GAMES_WITH_A_BELL:
             raise ServiceError.single(
                 "no_bell",
-                f"Only a Bonko round has a bell; this event plays {event.game}.",
-                f"Alleen een Bonko-ronde heeft een bel; dit evenement speelt {event.game}.",
+                Text(
+                    _("Only a Bonko round has a bell; this event plays %(game)s."),
+                    game=event.game,
+                ),
             )
         king = kings_table(locked)
         if king is None:
             raise ServiceError.single(
                 "no_tables",
-                f"Round {locked.number} has no tables yet, so no King's table.",
-                f"Ronde {locked.number} heeft nog geen tafels, dus geen koningstafel.",
+                Text(
+                    _("Round %(round)s has no tables yet, so no King's table."),
+                    round=locked.number,
+                ),
             )
         if not may_ring(actor, locked, king, table_token):
             raise NotAllowed.single(
                 "not_kings_table",
-                f"Only the scorer of the King's table (table {king.number}) or an organizer "
-                "rings the bell.",
-                f"Alleen de scorer van de koningstafel (tafel {king.number}) of een organisator "
-                "luidt de bel.",
+                Text(
+                    _("Only the scorer of the King's table (table %(table)s) or an organizer rings "
+                      "the bell."),
+                    table=king.number,
+                ),
             )
         if locked.status != Round.Status.PLAYING:
             raise ServiceError.single(
                 "round_not_playing",
-                f"Round {locked.number} is not being played, so its bell cannot ring.",
-                f"Ronde {locked.number} wordt niet gespeeld, dus haar bel kan niet gaan.",
+                Text(
+                    _("Round %(round)s is not being played, so its bell cannot ring."),
+                    round=locked.number,
+                ),
             )
         if locked.bell_rung_at is not None:
             return locked  # rung already: once is enough

@@ -20,10 +20,11 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError
+from core.errors import ServiceError, Text
 from games.bonko import GAME, next_tables
 from games.models import Session
 from tournaments import seating
@@ -45,10 +46,11 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
         if len(teams) < 2:
             raise ServiceError.single(
                 "too_few_teams",
-                f"{len(teams)} teams are here; a Bonko table needs two. Pair the players "
-                "who are here into teams first.",
-                f"Er zijn {len(teams)} teams; een Bonko-tafel vraagt er twee. Deel de "
-                "aanwezige spelers eerst in teams in.",
+                Text(
+                    _("%(count)s teams are here; a Bonko table needs two. Pair the players who "
+                      "are here into teams first."),
+                    count=len(teams),
+                ),
             )
         round_ = _planned_round(event)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -114,11 +116,11 @@ def last_results(event: Event, number: int) -> list[tuple[int, int]]:
         if session is None or not session.complete:
             raise ServiceError.single(
                 "table_without_result",
-                f"Table {table.number} of round {number} has no result yet: the movement "
-                "needs every table's winners. Enter it first, or seat the round another way.",
-                f"Tafel {table.number} van ronde {number} heeft nog geen uitslag: de "
-                "doorschuif heeft de winnaars van elke tafel nodig. Voer die eerst in, of deel "
-                "de ronde anders in.",
+                Text(
+                    _("Table %(table)s of round %(number)s has no result yet: the movement needs "
+                      "every table's winners. Enter it first, or seat the round another way."),
+                    table=table.number, number=number,
+                ),
             )
         pair = _winners_and_losers(session.result, seats, team_of)
         if pair is not None:

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from core.errors import ServiceError, problem
+from core.errors import Message, ServiceError, Text, problem
 from core.parsing import whole_number
 from games.models import SessionSeat
 from tournaments.counted import counted_sessions
@@ -64,8 +65,8 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
     """``SeasonRules`` from query parameters; every problem at once as a ``ServiceError``."""
     problems = []
 
-    def bad(field: str, message: str, message_nl: str) -> None:
-        problems.append(problem("invalid_parameter", message, message_nl, field=field))
+    def bad(field: str, message: Message) -> None:
+        problems.append(problem("invalid_parameter", message, field=field))
 
     def day(name: str) -> date | None:
         value = (params.get(name) or "").strip()
@@ -74,8 +75,7 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
         try:
             return date.fromisoformat(value)
         except ValueError:
-            bad(name, f"'{value}' is not a date (YYYY-MM-DD).",
-                f"'{value}' is geen datum (JJJJ-MM-DD).")
+            bad(name, Text(_("'%(value)s' is not a date (YYYY-MM-DD)."), value=value))
             return None
 
     def whole(name: str, default: int | None, low: int) -> int | None:
@@ -84,27 +84,28 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
             return default
         number = whole_number(value)
         if number is None or not low <= number <= MAX_SESSIONS:
-            bad(name, f"{name} must be a whole number from {low} to {MAX_SESSIONS}.",
-                f"{name} moet een geheel getal van {low} tot {MAX_SESSIONS} zijn.")
+            bad(name,
+                Text(
+                    _("%(name)s must be a whole number from %(low)s to %(highest)s."),
+                    name=name, low=low, highest=MAX_SESSIONS,
+                ))
             return default
         return number
 
     start, end = day("start"), day("end")
     if start and end and start > end:
-        bad("end", "The season ends before it starts.", "Het seizoen eindigt voor het begint.")
+        bad("end", _("The season ends before it starts."))
     min_sessions = whole("min_sessions", 0, 0) or 0
     best = whole("best", None, 1)
     rank_by = tuple(n.strip() for n in (params.get("rank_by") or "total").split(",") if n.strip())
     unknown = [n for n in rank_by if n not in SEASON_CRITERIA]
     if unknown or not rank_by or len(set(rank_by)) != len(rank_by):
         known = ", ".join(SEASON_CRITERIA)
-        bad("rank_by", f"rank_by takes distinct criteria from: {known}.",
-            f"rank_by neemt verschillende criteria uit: {known}.")
+        bad("rank_by", Text(_("rank_by takes distinct criteria from: %(known)s."), known=known))
         rank_by = ("total",)
     points = _points(params.get("points_per_place"))
     if points is None:
-        bad("points_per_place", "points_per_place takes 1 to 4 numbers, e.g. 3,2,1,0.",
-            "points_per_place neemt 1 tot 4 getallen, bijvoorbeeld 3,2,1,0.")
+        bad("points_per_place", _("points_per_place takes 1 to 4 numbers, e.g. 3,2,1,0."))
         points = (3.0, 2.0, 1.0, 0.0)
     if problems:
         raise ServiceError(problems)

@@ -39,11 +39,12 @@ from typing import Any, Literal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError
+from core.errors import ServiceError, Text
 from core.locks import advisory_lock
 from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
@@ -159,8 +160,11 @@ def rating_pool_configure_as(
         pool = rating_pool_configure(club_id=club_id, config=config, game=game)
     except (TypeError, ValueError) as error:
         raise ServiceError.single(
-            "invalid_config", f"This rating configuration is not valid: {error}.",
-            f"Deze ratingconfiguratie is niet geldig: {error}.", field="config",
+            "invalid_config",
+            Text(
+                _("This rating configuration is not valid: %(error)s."),
+                error=error,
+            ), field="config",
         ) from error
     audit(actor, "ratings.configure", pool, club_id=club_id, game=game, config=config)
     enqueue_ratings(club_id)

@@ -8,6 +8,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER
@@ -69,7 +70,7 @@ def _apply(request: HttpRequest, club: Club) -> str:
         membership = get_object_or_404(Membership, club=club, player=player)
         membership_end(membership=membership, actor=request.user)
         return _("%(name)s is no longer a member; their results stay.") % {"name": player.name}
-    raise ServiceError.single("unknown_action", "Unknown action.", "Onbekende handeling.")
+    raise ServiceError.single("unknown_action", gettext_lazy("Unknown action."))
 
 
 def _number(value: str | None) -> int:

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Player
@@ -47,8 +48,8 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         if position is None or from_part is None or player is None:
             raise ServiceError.single(
-                "incomplete", "Choose the seat, the substitute and the game they start with.",
-                "Kies de plaats, de invaller en het spel waarmee die begint.")
+                "incomplete",
+                gettext_lazy("Choose the seat, the substitute and the game they start with."))
         substitution = table_substitute(table=table, actor=request.user, position=position,
                                         player=player, from_part=from_part,
                                         reason=request.POST.get("reason", ""))
