@@ -64,6 +64,10 @@ TR = {
      "deleted."):
         ("%(this)s heeft uitslagen (%(sessions)s tafelsessie(s)); uitslagen zijn bewijs en worden "
          "nooit verwijderd."),
+    "'%(code)s' is a built-in ruleset of %(game)s; give the house rules a code of their own.":
+        "'%(code)s' zijn ingebouwde spelregels van %(game)s; geef de huisregels een eigen code.",
+    "'%(counts)s' is not a choice; choose starter or most_parts.":
+        "'%(counts)s' is geen keuze; kies starter of most_parts.",
     "'%(game)s' is not a game.": "'%(game)s' is geen spel.",
     "'%(name)s' cannot be changed here.": "'%(name)s' kan hier niet worden gewijzigd.",
     "'%(name)s' cannot be changed once created; create a new one instead.":
@@ -99,6 +103,7 @@ TR = {
         "De vervaldatum van een token moet in de toekomst liggen.",
     "A value in the request is too large or malformed for storage.":
         "Een waarde in het verzoek is te groot of ongeldig om op te slaan.",
+    "An event needs a name.": "Een evenement heeft een naam nodig.",
     "Another club already uses the address '%(slug)s'.":
         "Een andere club gebruikt het adres '%(slug)s' al.",
     "Another submission for this table was saved at the same moment; reload and retry.":
@@ -140,6 +145,7 @@ TR = {
         "Alleen de scorer van de koningstafel (tafel %(table)s) of een organisator luidt de bel.",
     "Only the token's owner or an administrator revokes it.":
         "Alleen de eigenaar van het token of een beheerder trekt het in.",
+    "Plan 1 to 50 rounds.": "Plan 1 tot 50 rondes.",
     "Player %(player)s is not checked in for %(event)s.":
         "Speler %(player)s is niet aanwezig bij %(event)s.",
     "Player %(player)s is not entered in %(event)s.":
@@ -234,6 +240,8 @@ TR = {
     "There is nothing to undo.": "Er is niets om terug te nemen.",
     "These games were imported at the same moment; reload.":
         "Deze spellen zijn tegelijk al geïmporteerd; laad opnieuw.",
+    "These rules cannot be used: %(error)s.":
+        "Deze spelregels kunnen niet worden gebruikt: %(error)s.",
     "This API token expired on %(day)s; create a new one.":
         "Dit API-token is verlopen op %(day)s; maak een nieuw aan.",
     "This cannot be deleted: results or seatings refer to it.":
@@ -271,6 +279,12 @@ TR = {
     "This table": "Deze tafel",
     "This upload belongs to another organizer.": "Deze upload is van een andere organisator.",
     "Unknown action.": "Onbekende handeling.",
+    "Unknown game '%(game)s'; known games: %(known)s.":
+        "Onbekend spel '%(game)s'; bekende spellen: %(known)s.",
+    "Unknown kind of event '%(kind)s'.": "Onbekende soort evenement '%(kind)s'.",
+    "Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s.":
+        "Onbekende spelregels '%(ruleset)s' voor %(game)s; bekend: %(known)s.",
+    "Unknown seating method '%(method)s'.": "Onbekende indelingsmethode '%(method)s'.",
     "Unknown seating method '%(method)s'; choose one of %(methods)s.":
         "Onbekende indelingsmethode '%(method)s'; kies uit %(methods)s.",
     "use POST /api/v1/events/{id}/publish/ (with published true or false)":
