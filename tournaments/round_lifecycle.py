@@ -83,11 +83,9 @@ def _choices(round_: Round, given: Mapping[int, str]) -> dict[int, str]:
     tables = unfinished_tables(round_)
     numbers = {table.number for table in round_.tables.all()}
     errors = [
-        problem("unknown_table",
-            Text(
-                _("Round %(round)s has no table %(number)s."),
-                round=round_.number, number=number,
-            ), field=f"unfinished.{number}")
+        problem("unknown_table", Text(
+            _("Round %(round)s has no table %(number)s."), round=round_.number, number=number),
+            field=f"unfinished.{number}")
         for number in sorted(given) if number not in numbers
     ]
     errors += [

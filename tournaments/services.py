@@ -180,8 +180,8 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
     unknown = sorted(set(changes) - set(EVENT_FIELDS))
     if unknown:
         raise ServiceError([
-            problem("command_only",
-                Text(_("'%(name)s' cannot be changed here."), name=name), field=name)
+            problem("command_only", Text(_("'%(name)s' cannot be changed here."), name=name),
+                    field=name)
             for name in unknown
         ])
     with transaction.atomic():

@@ -47,8 +47,8 @@ def _date_param(request: HttpRequest, name: str, errors: list[dict]) -> date | N
     try:
         return date.fromisoformat(value)
     except ValueError:
-        errors.append(problem("invalid_parameter",
-            Text(_("'%(value)s' is not a date (YYYY-MM-DD)."), value=value), field=name))
+        errors.append(problem("invalid_parameter", Text(
+            _("'%(value)s' is not a date (YYYY-MM-DD)."), value=value), field=name))
         return None
 
 
@@ -70,8 +70,8 @@ def game_label(code: str) -> str:
 def _game_param(request: HttpRequest, games: list[str], errors: list[dict]) -> str:
     wanted = request.GET.get("game", "").strip()
     if wanted and wanted not in games and find_game(wanted) is None:
-        errors.append(problem("invalid_parameter",
-            Text(_("'%(game)s' is not a game."), game=wanted), field="game"))
+        errors.append(problem("invalid_parameter", Text(
+            _("'%(game)s' is not a game."), game=wanted), field="game"))
         wanted = ""
     return rating_game(games, wanted or None)
 
