@@ -9,9 +9,9 @@ from django.utils.text import slugify
 
 from core.csv_safe import EXCEL_NL, SafeWriter, csv_writer, dutch_headers, excel_nl_writer
 from games.registry import get_game
+from pages import queries
 from tournaments.selectors import event_standings_rows
-from tournaments.web import queries
-from tournaments.web.public import visible_event
+from tournaments.web.visible import visible_event
 
 STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins"]
 PLACES = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]

@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from core.errors import ServiceError
 from core.web import problems
-from tournaments.event_standings import event_standing_rows
+from standings.event_standings import event_standing_rows
 from tournaments.models import Event
 from tournaments.night_sets import event_sets, set_rounds, standings_set
 

@@ -1,7 +1,6 @@
 """Public pages: the home page, an event's standings (refreshing while it runs), a table's
 session as a score sheet, and a player's page with sessions and rating history."""
 
-from typing import Any
 
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,8 +10,7 @@ from clubs.models import Club, Player
 from clubs.selectors import SCORERS
 from clubs.web import has_role
 from core.parsing import whole_number
-from core.web import dutch, is_htmx
-from games.registry import find_game
+from core.web import is_htmx
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import (
     correction_of,
@@ -21,12 +19,15 @@ from games.views.sheet import (
     session_rows,
     short_names,
 )
+from pages import night_standings
+from pages import queries as session_queries
+from ratings.chart import rating_chart
+from ratings.pages import game_label
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
-from tournaments.ratings_db.chart import rating_chart
-from tournaments.ratings_db.pages import game_label
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import fairness, night_standings, queries
+from tournaments.web import fairness, queries
+from tournaments.web.visible import game_columns, visible_event
 
 REFRESH_SECONDS = 15
 
@@ -35,10 +36,6 @@ def home(request: HttpRequest) -> HttpResponse:
     visible = events_visible_to(request.user).order_by("-date", "-id")
     clubs = Club.objects.prefetch_related(Prefetch("events", queryset=visible)).order_by("name")
     return render(request, "tournaments/home.html", {"clubs": clubs})
-
-
-def visible_event(request: HttpRequest, event_id: int) -> Event:
-    return get_object_or_404(events_visible_to(request.user).select_related("club"), pk=event_id)
 
 
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -78,27 +75,6 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context["bye_rule"] = fairness.bye_words(event)
     status = 400 if errors else 200
     return render(request, "tournaments/event_standings.html", context, status=status)
-
-
-def game_columns(event: Event, standings: Any) -> dict[str, Any]:
-    """The game's own figures as columns (Bonko: wins and Bonkos), and for a game that counts
-    wins the booby prize: the players with the most losses."""
-    game = find_game(event.game)
-    stats = list(game.stats) if game is not None else []
-    if not stats:
-        return {"stat_columns": []}
-    language = "nl" if dutch() else "en"
-    order = {code: index for index, code in enumerate(game.standings_order)} if game else {}
-    stats.sort(key=lambda stat: order.get(stat.code, len(order)))
-    columns = [(stat.code, stat.name_nl if language == "nl" else stat.name) for stat in stats]
-    rows = list(standings)
-    for row in rows:
-        row.stat_values = [(row.stats or {}).get(code, 0) for code, _name in columns]
-    losses = [(row.stats or {}).get("losses", 0) for row in rows]
-    most = max(losses, default=0)
-    booby = [row.player.name for row, lost in zip(rows, losses, strict=True)
-             if most and lost == most]
-    return {"standings": rows, "stat_columns": columns, "booby": booby, "most_losses": most}
 
 
 def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
@@ -150,12 +126,12 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
-    results = list(queries.player_results(player, request.user))
+    results = list(session_queries.player_results(player, request.user))
     visible_clubs = set(events_visible_to(request.user).values_list("club_id", flat=True))
     member_of_visible = player.memberships.filter(club_id__in=visible_clubs).exists()
     if not results and not member_of_visible:
         raise Http404
-    history = queries.rating_history(player)
+    history = session_queries.rating_history(player)
     # Narrower than the rating page's chart: on a phone its labels stay readable.
     chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points],
                          width=440, height=240)

@@ -10,5 +10,5 @@ database, kept up to date from complete sessions; season standings over a club's
 * ``chart`` and ``pages``: the server-rendered pages;
 * the speed benchmark with PostgreSQL is ``python -m bench.ratings_db``.
 
-The arithmetic lives in ``tournaments.ratings`` and knows nothing of Django.
+The arithmetic lives in ``ratings.arithmetic`` and knows nothing of Django.
 """

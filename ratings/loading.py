@@ -3,14 +3,14 @@
 Terms:
 
 * **pool session**: a rated session (complete, of a published event of the pool's game) of
-  the pool's club as it is now: id, revision, order key and date (``tournaments.ratings_db.order``).
+  the pool's club as it is now: id, revision, order key and date (``ratings.order``).
 * **applied session**: a session the pool has rated (a ``RatedSession`` row): the order key
   and revision it had then, and its position in the pool's play order.
 * **state before a position**: every player's rating right after their last rated session
   before that position, which is what a replay from there starts from.
 
 Seats are read with one plain SQL query (no model instances): a full replay reads a row per
-seat, and the rows are only ever turned into ``SessionResult`` values. A session is ranked by
+seat, and the rows are only ever turned into ``ScoredSession`` values. A session is ranked by
 its seats' stored placements (the game's own ranking: Bonko's roll-off decides between equal
 scores), by totals where a row has none; a team game's sessions also carry their teams, from
 the stored outcome.
@@ -28,11 +28,12 @@ from django.db.models import QuerySet
 
 from games.models import Session, SessionSeat
 from games.registry import find_game
+from ratings.arithmetic import PlayerSkill as Rating
+from ratings.arithmetic import RatingState, ScoredSession
+from ratings.models import PlayerRating, RatedSession, RatingHistory
+from ratings.order import key_date, order_key, played_at
 from tournaments.counted import PARTIAL, counted_sessions
-from tournaments.models import Event, PlayerRating, RatedSession, RatingHistory, Round, Table
-from tournaments.ratings import PlayerRating as Rating
-from tournaments.ratings import RatingState, SessionResult
-from tournaments.ratings_db.order import key_date, order_key, played_at
+from tournaments.models import Event, Round, Table
 
 logger = logging.getLogger(__name__)
 
@@ -168,7 +169,7 @@ def session_teams(session_ids: Iterable[int]) -> dict[int, tuple[tuple[int, ...]
 
 def session_results(
     club_id: int, game: str, *, from_key: str = ""
-) -> list[tuple[PoolSession, SessionResult]]:
+) -> list[tuple[PoolSession, ScoredSession]]:
     """The club's complete sessions of ``game`` with order key >= ``from_key``, in play order.
 
     A session that cannot be rated (fewer than two seats, a player on two seats, a team game
@@ -184,7 +185,7 @@ def session_results(
     rules = find_game(game)
     team_game = rules is not None and rules.teams is not None
     teams = session_teams(row[0] for row in rows) if team_game else {}
-    results: list[tuple[PoolSession, SessionResult]] = []
+    results: list[tuple[PoolSession, ScoredSession]] = []
     for sid, revision, day, event_id, round_no, table_no, players, totals, places in rows:
         day = _as_date(day)
         key = order_key(day, event_id, round_no, table_no, sid)
@@ -197,7 +198,7 @@ def session_results(
             logger.warning("session %s cannot be rated: no teams in its result", sid)
             continue
         try:
-            result = SessionResult(sid, played_at(day), tuple(players), tuple(totals),
+            result = ScoredSession(sid, played_at(day), tuple(players), tuple(totals),
                                    rank_places(totals, places), teams.get(sid))
         except ValueError as error:
             logger.warning("session %s cannot be rated: %s", sid, error)

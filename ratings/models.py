@@ -1,8 +1,7 @@
 """The stored ratings: a pool per club and game, each player's rating in it, the sessions it
-has rated and every player's history (derived; written by ``tournaments.ratings_db`` only).
+has rated and every player's history (derived; written by the services of ``ratings`` only).
 
-Kept beside ``tournaments.models`` (which imports it, so Django knows the models) to keep that
-module short.
+The tables keep the names they had when these models were part of ``tournaments``.
 """
 
 from django.db import models
@@ -19,7 +18,7 @@ class RatingPool(models.Model):
     A club has one pool per game it rates (``game``, a code of ``games.registry``): a Bonken
     rating says nothing about Jonkler, so each game's sessions rate only each other.
 
-    ``config`` overrides fields of ``tournaments.ratings.RatingConfig``; ``applied_config`` is
+    ``config`` overrides fields of ``ratings.arithmetic.RatingConfig``; ``applied_config`` is
     the configuration the stored ratings were computed with (a difference means a rebuild).
     The applied sessions are its ``RatedSession`` rows; the counters and the last applied
     session let the reconcile job spot a pool that is behind without reading its history.
@@ -49,6 +48,7 @@ class RatingPool(models.Model):
     updated_at = models.DateTimeField(verbose_name=_("updated at"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_ratingpool"
         constraints = [
             models.UniqueConstraint(fields=["club", "game"], name="rating_pool_per_game"),
         ]
@@ -77,6 +77,7 @@ class PlayerRating(models.Model):
     last_played_on = models.DateField(verbose_name=_("last played on"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_playerrating"
         constraints = [
             models.UniqueConstraint(fields=["pool", "player"], name="rating_once_per_pool"),
         ]
@@ -92,7 +93,7 @@ class RatedSession(models.Model):
     """A session the pool has rated: which revision, and where it stood in the play order.
 
     ``order_key`` is the session's play-order key when it was rated
-    (``tournaments.ratings_db.order``) and ``position`` its place among the pool's rated
+    (``ratings.order``) and ``position`` its place among the pool's rated
     sessions (1, 2, ...). A session whose key or revision has moved on since is rated again.
     ``session`` is deliberately not a database constraint: a deleted session leaves its row
     behind until the next update notices and replays the pool from where it stood.
@@ -117,6 +118,7 @@ class RatedSession(models.Model):
     played_on = models.DateField(verbose_name=_("played on"))
 
     class Meta:
+        db_table = "tournaments_ratedsession"
         constraints = [
             models.UniqueConstraint(fields=["pool", "session"], name="rated_session_once"),
             models.UniqueConstraint(fields=["pool", "position"], name="rated_session_position"),
@@ -168,6 +170,7 @@ class RatingHistory(models.Model):
     provisional = models.BooleanField(verbose_name=_("provisional"))
 
     class Meta:
+        db_table = "tournaments_ratinghistory"
         constraints = [
             models.UniqueConstraint(
                 fields=["pool", "session", "player"], name="rating_history_once"

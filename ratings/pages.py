@@ -19,16 +19,16 @@ from core.csv_safe import EXCEL_NL
 from core.errors import ServiceError, problem
 from core.web import dutch, problems
 from games.registry import find_game
-from tournaments.ratings.standings import SEASON_CRITERIA
-from tournaments.ratings_db.chart import rating_chart
-from tournaments.ratings_db.season import club_season_standings, parse_season_params
-from tournaments.ratings_db.selectors import (
+from ratings.chart import rating_chart
+from ratings.season import club_season_standings, parse_season_params
+from ratings.selectors import (
     club_ratings,
     player_pools,
     player_rating_history,
     rating_game,
     rating_games,
 )
+from standings.arithmetic import SEASON_CRITERIA
 
 SHOW = {"all": None, "established": False, "provisional": True}
 CRITERIA = {

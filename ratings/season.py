@@ -1,6 +1,6 @@
 """Season standings of a club over a date range, from its complete sessions.
 
-Terms (the arithmetic is ``tournaments.ratings.standings.season``):
+Terms (the arithmetic is ``standings.arithmetic.season``):
 
 * **season**: the complete sessions of the club's events dated ``start`` .. ``end``
   (inclusive, either open) that the viewer may see (published events, and a member's own
@@ -25,14 +25,14 @@ from clubs.models import Player
 from core.errors import ServiceError, problem
 from core.parsing import whole_number
 from games.models import SessionSeat
-from tournaments.counted import counted_sessions
-from tournaments.ratings.standings import (
+from standings.arithmetic import (
     SEASON_CRITERIA,
     SeasonRow,
     SeasonRules,
     season_standings,
     seat_results,
 )
+from tournaments.counted import counted_sessions
 from tournaments.selectors import events_visible_to
 
 MAX_SESSIONS = 100_000

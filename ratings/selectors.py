@@ -7,13 +7,13 @@ Terms:
   ``rating_game`` picks Bonken, or the club's only other game with ratings.
 
 * **rating**: the displayed rating, the ordinal on the friendly scale
-  (``tournaments.ratings.config``); lists are ranked on it, equal ratings (within
+  (``ratings.arithmetic.config``); lists are ranked on it, equal ratings (within
   ``SAME_RATING``) share a rank.
 * **as of a date**: every player's rating right after their last session played on or
   before that date, read from the history (players who had not played yet are absent).
 * **explained session**: one history row seen by its player: placement against what the
   ratings expected, the change of the rating, and the opponents with their ratings before
-  (``tournaments.ratings.explain_session``). Event, round and table are shown only to whoever
+  (``ratings.arithmetic.explain_session``). Event, round and table are shown only to whoever
   may see the event; the numbers themselves are public, like the rating list.
 
 Every function runs a fixed number of queries, whatever the number of players or sessions.
@@ -32,11 +32,11 @@ from django.db.models import Count, F, QuerySet, Sum
 
 from clubs.selectors import user_roles
 from games.models import Session
-from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
-from tournaments.ratings import HistoryEntry, SessionExplanation, explain_session
-from tournaments.ratings_db.loading import rated_sessions
-from tournaments.ratings_db.order import played_at
-from tournaments.ratings_db.services import DEFAULT_GAME, pool_config
+from ratings.arithmetic import HistoryEntry, SessionExplanation, explain_session
+from ratings.loading import rated_sessions
+from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ratings.order import played_at
+from ratings.services import DEFAULT_GAME, pool_config
 
 Viewer = User | AnonymousUser | None
 

@@ -22,7 +22,7 @@ Terms (see also ``order`` and ``loading``):
 * **rebuild**: forget the pool's history and rate every complete session from scratch (also
   what an update does after the pool's configuration changed).
 
-Every path rates with ``tournaments.ratings.apply_session`` in play order, so the stored
+Every path rates with ``ratings.arithmetic.apply_session`` in play order, so the stored
 numbers are bit for bit those of a rebuild. One update per club at a time: a PostgreSQL
 advisory transaction lock, then the pool row (``select_for_update``), then one transaction per
 pool.
@@ -45,9 +45,8 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
 from core.locks import advisory_lock
-from tournaments.models import PlayerRating, RatedSession, RatingHistory, RatingPool
-from tournaments.ratings import RatingConfig, RatingState, SessionResult, apply_session
-from tournaments.ratings_db.loading import (
+from ratings.arithmetic import RatingConfig, RatingState, ScoredSession, apply_session
+from ratings.loading import (
     AppliedSession,
     PoolSession,
     applied_sessions,
@@ -60,8 +59,9 @@ from tournaments.ratings_db.loading import (
     session_results,
     state_before,
 )
-from tournaments.ratings_db.order import day_key, key_date, played_at
-from tournaments.ratings_db.writing import history_writer, ratings_insert, ratings_upsert
+from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ratings.order import day_key, key_date, played_at
+from ratings.writing import history_writer, ratings_insert, ratings_upsert
 from tournaments.tasks import enqueue_ratings
 
 RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
@@ -247,13 +247,13 @@ def _rate(
     pool_id: int,
     first_position: int,
     state: RatingState,
-    sessions: Iterable[tuple[PoolSession, SessionResult]],
+    sessions: Iterable[tuple[PoolSession, ScoredSession]],
     config: RatingConfig,
 ) -> set[int]:
     """Rate ``sessions`` in order against ``state``, store them from ``first_position`` on;
     returns the players seen.
 
-    The cyclic garbage collector is paused as in ``tournaments.ratings.replay``: the loop
+    The cyclic garbage collector is paused as in ``ratings.arithmetic.replay``: the loop
     allocates many small objects and no cycles.
     """
     seen: set[int] = set()

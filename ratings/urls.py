@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.ratings_db import pages
+from ratings import pages
 
 app_name = "ratings"
 

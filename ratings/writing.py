@@ -15,10 +15,10 @@ from typing import Any, Protocol
 from django.db import connection
 from django.db.models import Model
 
-from tournaments.models import PlayerRating, RatedSession, RatingHistory
-from tournaments.ratings import HistoryEntry
-from tournaments.ratings import PlayerRating as Rating
-from tournaments.ratings_db.loading import PoolSession
+from ratings.arithmetic import HistoryEntry
+from ratings.arithmetic import PlayerSkill as Rating
+from ratings.loading import PoolSession
+from ratings.models import PlayerRating, RatedSession, RatingHistory
 
 HISTORY_FIELDS: tuple[str, ...] = (
     "pool_id", "session_id", "position", "player_id", "seat", "played_on", "total", "place",

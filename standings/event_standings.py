@@ -5,12 +5,12 @@ Reads the rows ``standings_recompute`` saves: per-seat results of the event's co
 sessions, the seats and byes of its started rounds (a round still in preview counts for
 nothing: its seating may yet be generated again), and the ratings of its players as they
 stood before the event (for ``avg_opponent_rating``), then ranks with
-``tournaments.ratings.standings.event_standings`` under the event's configured tie-break
+``standings.arithmetic.event_standings`` under the event's configured tie-break
 order, points per place and bye credit (``tournaments.standings_rules``).
 
 Terms: **placements** are the counts of 1st, 2nd, 3rd and 4th table places (a shared place
 counts as the better one, as at the table); the other figures are defined in
-``tournaments.ratings.standings.event``.
+``standings.arithmetic.event``.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, problem
 from games.models import Session, SessionSeat
 from games.registry import find_game
+from ratings.selectors import ratings_before
+from standings.arithmetic import ByeRecord, SeatResult, event_standings, seat_results
+from standings.rules import event_rules
 from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
-from tournaments.ratings.standings import Bye as ByeRecord
-from tournaments.ratings.standings import SeatResult, event_standings, seat_results
-from tournaments.ratings_db.selectors import ratings_before
-from tournaments.standings_rules import event_rules, whole
+from tournaments.standings_rules import whole
 from tournaments.tasks import enqueue_standings
 
 PLACES = 4
@@ -77,6 +77,18 @@ def session_stats(event: Event) -> dict[int, dict[str, list[int]]]:
     found = Session.objects.filter(event_id=event.pk, complete=True).values_list(
         "pk", "result__stats")
     return {pk: value for pk, value in found if isinstance(value, dict)}
+
+
+def round_points(event: Event, number: int) -> dict[int, float]:
+    """Each player's points in round ``number`` of the event, from its sessions that count
+    (progressive seating seats the next round by them)."""
+    return {
+        player: float(total)
+        for player, total in SessionSeat.objects.filter(
+            counted_sessions("session__"), session__event=event,
+            session__table__round__number=number,
+        ).values_list("player_id", "total")
+    }
 
 
 # What a standings line holds besides its event and player (the columns of ``Standing``).

@@ -2,12 +2,12 @@
 
 Ratings: ``apply_session`` rates one complete session against a ``RatingState`` and returns
 its ``HistoryEntry`` rows; ``replay`` does the same for a whole pool from scratch and gives
-bit-identical numbers. Standings: see ``tournaments.ratings.standings``. The terms are
+bit-identical numbers. Standings: see ``standings.arithmetic``. The terms are
 defined in the docstrings of ``records``, ``config`` and ``table``; README.md has the overview.
 """
 
-from tournaments.ratings.config import DEFAULT_CONFIG, RatingConfig
-from tournaments.ratings.engine import (
+from ratings.arithmetic.config import DEFAULT_CONFIG, RatingConfig
+from ratings.arithmetic.engine import (
     ReplayResult,
     SessionOutOfOrder,
     apply_session,
@@ -17,17 +17,17 @@ from tournaments.ratings.engine import (
     replay,
     state_from_history,
 )
-from tournaments.ratings.explain import Opponent, SessionExplanation, explain_session
-from tournaments.ratings.records import (
+from ratings.arithmetic.explain import Opponent, SessionExplanation, explain_session
+from ratings.arithmetic.records import (
     HISTORY_COLUMNS,
     HistoryEntry,
     PlayerId,
-    PlayerRating,
+    PlayerSkill,
     RatingState,
+    ScoredSession,
     SessionId,
-    SessionResult,
 )
-from tournaments.ratings.table import TableOutcome, rate_table
+from ratings.arithmetic.table import TableOutcome, rate_table
 
 __all__ = [
     "DEFAULT_CONFIG",
@@ -35,14 +35,14 @@ __all__ = [
     "HistoryEntry",
     "Opponent",
     "PlayerId",
-    "PlayerRating",
+    "PlayerSkill",
     "RatingConfig",
     "RatingState",
     "ReplayResult",
     "SessionExplanation",
     "SessionId",
     "SessionOutOfOrder",
-    "SessionResult",
+    "ScoredSession",
     "TableOutcome",
     "apply_session",
     "explain_session",

@@ -23,16 +23,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from tournaments.ratings.config import DEFAULT_CONFIG, RatingConfig
-from tournaments.ratings.records import (
+from ratings.arithmetic.config import DEFAULT_CONFIG, RatingConfig
+from ratings.arithmetic.records import (
     HistoryEntry,
     PlayerId,
-    PlayerRating,
+    PlayerSkill,
     RatingState,
-    SessionResult,
+    ScoredSession,
 )
-from tournaments.ratings.table import rate_table
-from tournaments.ratings.teams import rate_team_table
+from ratings.arithmetic.table import rate_table
+from ratings.arithmetic.teams import rate_team_table
 
 
 class SessionOutOfOrder(ValueError):
@@ -45,9 +45,9 @@ class ReplayResult:
     history: list[HistoryEntry]
 
 
-def initial_rating(player_id: PlayerId, config: RatingConfig = DEFAULT_CONFIG) -> PlayerRating:
+def initial_rating(player_id: PlayerId, config: RatingConfig = DEFAULT_CONFIG) -> PlayerSkill:
     """The rating of a player who has not played a rated session yet."""
-    return PlayerRating(
+    return PlayerSkill(
         player_id=player_id,
         mu=config.mu,
         sigma=config.sigma,
@@ -59,7 +59,7 @@ def initial_rating(player_id: PlayerId, config: RatingConfig = DEFAULT_CONFIG) -
 
 
 def apply_session(
-    state: RatingState, session: SessionResult, config: RatingConfig = DEFAULT_CONFIG
+    state: RatingState, session: ScoredSession, config: RatingConfig = DEFAULT_CONFIG
 ) -> list[HistoryEntry]:
     """Rate one session, update ``state`` in place and return its history entries by seat."""
     played_at = session.played_at
@@ -101,7 +101,7 @@ def apply_session(
         ordinal = offset + scale * (mu - z * sigma)  # RatingConfig.display, inlined
         provisional = sessions_played < provisional_below
         player_id = old.player_id
-        players[player_id] = PlayerRating(
+        players[player_id] = PlayerSkill(
             player_id, mu, sigma, ordinal, sessions_played, provisional, played_at
         )
         entries.append(
@@ -135,7 +135,7 @@ def _ranks_of(totals: tuple[int, ...]) -> list[int]:
 
 
 def replay(
-    sessions: Iterable[SessionResult],
+    sessions: Iterable[ScoredSession],
     config: RatingConfig = DEFAULT_CONFIG,
     *,
     state: RatingState | None = None,
@@ -189,7 +189,7 @@ def _played_by(entry: HistoryEntry, moment: datetime | date) -> bool:
 
 def ratings_as_of(
     history: Iterable[HistoryEntry], moment: datetime | date
-) -> dict[PlayerId, PlayerRating]:
+) -> dict[PlayerId, PlayerSkill]:
     """Every player's rating right after their last session played at or before ``moment``.
 
     ``history`` must be in the order it was produced. A ``date`` includes the whole day (in
@@ -208,7 +208,7 @@ def rating_as_of(
     player_id: PlayerId,
     moment: datetime | date,
     config: RatingConfig = DEFAULT_CONFIG,
-) -> PlayerRating:
+) -> PlayerSkill:
     """One player's rating as of ``moment``; the initial rating if they had not played yet."""
     found: HistoryEntry | None = None
     for entry in history:

@@ -17,10 +17,10 @@ from typing import Protocol
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from tournaments.ratings.config import RatingConfig
-from tournaments.ratings.engine import apply_session
-from tournaments.ratings.records import PlayerId, RatingState, SessionResult
-from tournaments.ratings.table import places
+from ratings.arithmetic.config import RatingConfig
+from ratings.arithmetic.engine import apply_session
+from ratings.arithmetic.records import PlayerId, RatingState, ScoredSession
+from ratings.arithmetic.table import places
 
 OpenSkillModel = PlackettLuce | BradleyTerryFull | ThurstoneMostellerFull
 
@@ -28,7 +28,7 @@ OpenSkillModel = PlackettLuce | BradleyTerryFull | ThurstoneMostellerFull
 class Predictor(Protocol):
     name: str
 
-    def learn(self, session: SessionResult) -> None: ...
+    def learn(self, session: ScoredSession) -> None: ...
 
     def scores(self, player_ids: Sequence[PlayerId]) -> list[float]: ...
 
@@ -41,7 +41,7 @@ class EnginePredictor:
         self.config = config
         self.state = RatingState()
 
-    def learn(self, session: SessionResult) -> None:
+    def learn(self, session: ScoredSession) -> None:
         apply_session(self.state, session, self.config)
 
     def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
@@ -58,7 +58,7 @@ class LibraryPredictor:
         self.use_scores = use_scores
         self.ratings: dict[PlayerId, object] = {}
 
-    def learn(self, session: SessionResult) -> None:
+    def learn(self, session: ScoredSession) -> None:
         model = self.model
         teams = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
         if self.use_scores:
@@ -85,7 +85,7 @@ class EloPredictor:
         self.k = k
         self.ratings: dict[PlayerId, float] = {}
 
-    def learn(self, session: SessionResult) -> None:
+    def learn(self, session: ScoredSession) -> None:
         ids = session.player_ids
         totals = session.totals
         old = [self.ratings.get(p, 1500.0) for p in ids]
@@ -112,7 +112,7 @@ class AveragePointsPredictor:
         self.sums: dict[PlayerId, int] = {}
         self.counts: dict[PlayerId, int] = {}
 
-    def learn(self, session: SessionResult) -> None:
+    def learn(self, session: ScoredSession) -> None:
         for player_id, total in zip(session.player_ids, session.totals, strict=True):
             self.sums[player_id] = self.sums.get(player_id, 0) + total
             self.counts[player_id] = self.counts.get(player_id, 0) + 1

@@ -35,7 +35,7 @@ SessionId: TypeAlias = int | str
 
 
 @dataclass(frozen=True, slots=True)
-class SessionResult:
+class ScoredSession:
     """The result of one complete session, seat by seat.
 
     ``ranks``: the game's placement of every seat (1 best; equal ranks tie); None ranks by
@@ -72,11 +72,11 @@ class SessionResult:
                 raise ValueError(f"session {self.session_id!r}: partners rank alike")
 
 
-# PlayerRating and HistoryEntry are created four times per session on a replay; they are
+# PlayerSkill and HistoryEntry are created four times per session on a replay; they are
 # values all the same (nothing here mutates them), just not frozen, because a frozen
 # dataclass's __init__ is several times slower and dominated the replay time.
 @dataclass(slots=True)
-class PlayerRating:
+class PlayerSkill:
     """A player's rating after their latest rated session (or the initial rating)."""
 
     player_id: PlayerId
@@ -144,9 +144,9 @@ class HistoryEntry:
             self.provisional,
         )
 
-    def rating_after(self) -> PlayerRating:
+    def rating_after(self) -> PlayerSkill:
         """The player's rating right after this session."""
-        return PlayerRating(
+        return PlayerSkill(
             player_id=self.player_id,
             mu=self.mu_after,
             sigma=self.sigma_after,
@@ -169,7 +169,7 @@ class RatingState:
     applied out of order.
     """
 
-    players: dict[PlayerId, PlayerRating] = field(default_factory=dict)
+    players: dict[PlayerId, PlayerSkill] = field(default_factory=dict)
     sessions_applied: int = 0
     last_played_at: datetime | None = None
     last_session_id: SessionId | None = None

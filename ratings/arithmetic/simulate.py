@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from tournaments.ratings.records import PlayerId, SessionResult
+from ratings.arithmetic.records import PlayerId, ScoredSession
 
 # (value per unit, units per deal) of the classic contracts.
 MINUS_CONTRACTS: tuple[tuple[int, int], ...] = (
@@ -57,7 +57,7 @@ class SimulatedPlayer:
 class SimulatedClub:
     name: str
     players: tuple[SimulatedPlayer, ...]
-    sessions: tuple[SessionResult, ...]
+    sessions: tuple[ScoredSession, ...]
     # Hidden strength of every seat at the moment the session was played, by session.
     strengths: tuple[tuple[float, ...], ...]
     evening_of_session: tuple[int, ...]
@@ -148,7 +148,7 @@ def simulate_club(
         for index in range(players)
     )
     strength = {player.player_id: player.strength for player in roster}
-    sessions: list[SessionResult] = []
+    sessions: list[ScoredSession] = []
     seat_strengths: list[tuple[float, ...]] = []
     evening_of_session: list[int] = []
     for evening in range(evenings):
@@ -168,7 +168,7 @@ def simulate_club(
                 at_table = tuple(strength[p] for p in seated)
                 totals = play_session(at_table, rng, skill=skill)
                 sessions.append(
-                    SessionResult(
+                    ScoredSession(
                         session_id=len(sessions) + 1,
                         played_at=evening_start + timedelta(hours=2 * round_index, minutes=table),
                         player_ids=seated,
@@ -188,7 +188,7 @@ def simulate_club(
 
 def quick_sessions(
     *, seed: int, sessions: int, players: int, start: datetime | None = None
-) -> list[SessionResult]:
+) -> list[ScoredSession]:
     """Many sessions fast: random tables from a large pool, totals from strength plus noise.
 
     Used where only volume matters (the speed benchmark). Totals are zero-sum multiples of 5
@@ -206,7 +206,7 @@ def quick_sessions(
         totals = [5 * round((value - mean) / 5.0) for value in raw]
         totals[rng.randrange(SEATS)] -= sum(totals)  # restore zero sum, still multiples of 5
         result.append(
-            SessionResult(
+            ScoredSession(
                 session_id=index + 1,
                 played_at=start + timedelta(minutes=10 * index),
                 player_ids=tuple(seated),

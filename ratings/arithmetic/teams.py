@@ -2,7 +2,7 @@
 
 Terms:
 
-* **team**: the seats that play as one side (``SessionResult.teams``); partners share a rank.
+* **team**: the seats that play as one side (``ScoredSession.teams``); partners share a rank.
 * **team rating**: Weng-Lin's team model: the team's mu is the sum of its partners' mus, its
   variance the sum of their variances (each widened by ``tau`` first, as for a player).
 * **share**: a partner's variance over the team's. The team's update (the Plackett-Luce update
@@ -23,16 +23,16 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from tournaments.ratings.config import RatingConfig
-from tournaments.ratings.stages import expected_omega_delta
-from tournaments.ratings.table import TableOutcome, places_and_placements, tie_groups
-from tournaments.ratings.weng_lin import library_model
+from ratings.arithmetic.config import RatingConfig
+from ratings.arithmetic.stages import expected_omega_delta
+from ratings.arithmetic.table import TableOutcome, places_and_placements, tie_groups
+from ratings.arithmetic.weng_lin import library_model
 
 Teams = Sequence[Sequence[int]]
 
 
 def team_ranks(ranks: Sequence[int], teams: Teams) -> list[int]:
-    """Each team's rank (its first seat's); partners rank alike (``SessionResult`` checks)."""
+    """Each team's rank (its first seat's); partners rank alike (``ScoredSession`` checks)."""
     return [ranks[team[0]] for team in teams]
 
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from openskill.models import BradleyTerryFull, PlackettLuce
 
-from tournaments.ratings.config import RatingConfig
+from ratings.arithmetic.config import RatingConfig
 
 Update = tuple[list[float], list[float]]
 

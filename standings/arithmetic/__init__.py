@@ -4,24 +4,24 @@ See ``records`` for the input (one ``SeatResult`` per player per session), ``sea
 ``event`` for the rules, and ``ranking`` for how ties share a rank.
 """
 
-from tournaments.ratings.standings.event import (
+from standings.arithmetic.event import (
     EVENT_CRITERIA,
-    Bye,
     ByeCredit,
+    ByeRecord,
     EventCriterion,
     EventRow,
     EventRules,
     event_standings,
 )
-from tournaments.ratings.standings.ranking import Ranked, rank
-from tournaments.ratings.standings.records import (
+from standings.arithmetic.ranking import Ranked, rank
+from standings.arithmetic.records import (
     RoundId,
     SeatResult,
     middle_place_points,
     placement_points,
     seat_results,
 )
-from tournaments.ratings.standings.season import (
+from standings.arithmetic.season import (
     SEASON_CRITERIA,
     SeasonCriterion,
     SeasonRow,
@@ -32,7 +32,7 @@ from tournaments.ratings.standings.season import (
 __all__ = [
     "EVENT_CRITERIA",
     "SEASON_CRITERIA",
-    "Bye",
+    "ByeRecord",
     "ByeCredit",
     "EventCriterion",
     "EventRow",

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from tournaments.ratings.records import PlayerId, SessionId
-from tournaments.ratings.standings.ranking import rank, stable_player_order
-from tournaments.ratings.standings.records import (
+from ratings.arithmetic.records import PlayerId, SessionId
+from standings.arithmetic.ranking import rank, stable_player_order
+from standings.arithmetic.records import (
     RoundId,
     SeatResult,
     middle_place_points,
@@ -90,7 +90,7 @@ class EventRules:
 
 
 @dataclass(frozen=True, slots=True)
-class Bye:
+class ByeRecord:
     player_id: PlayerId
     round_id: RoundId
 
@@ -148,7 +148,7 @@ def event_standings(
     results: Iterable[SeatResult],
     rules: EventRules = EventRules(),
     *,
-    byes: Iterable[Bye] = (),
+    byes: Iterable[ByeRecord] = (),
     players: Sequence[PlayerId] = (),
     opponent_ratings: Mapping[PlayerId, float] | None = None,
 ) -> list[EventRow]:

@@ -92,7 +92,8 @@ def test_the_configured_timeouts_bound_the_catch_up():
     assert settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX < (
         options["visibility_timeout"] / 2)
     assert settings.CELERY_TASK_TIME_LIMIT < options["visibility_timeout"]
-    from tournaments.tasks import ratings_update, standings_recompute
+    from ratings.tasks import ratings_update
+    from standings.tasks import standings_recompute
 
     for task in (standings_recompute, ratings_update):
         assert task.acks_late and task.retry_backoff_max == settings.DERIVED_WORK_RETRY_MAX

@@ -3,9 +3,9 @@
 import pytest
 
 from games.services import session_submit
+from ratings.models import PlayerRating, RatingHistory
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
-from tournaments.models import PlayerRating, RatingHistory
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,7 @@ from django.test import Client
 from clubs.models import AuditEntry, Club, JoinConsent, Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
+from ratings.models import RatingPool
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -20,7 +21,7 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
-from tournaments.models import Event, RatingPool, Round, Standing
+from tournaments.models import Event, Round, Standing
 
 pytestmark = pytest.mark.django_db
 

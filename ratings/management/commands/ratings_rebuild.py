@@ -10,8 +10,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from clubs.models import Club
-from tournaments.models import PlayerRating, RatedSession, RatingHistory
-from tournaments.ratings_db.services import ratings_rebuild
+from ratings.models import PlayerRating, RatedSession, RatingHistory
+from ratings.services import ratings_rebuild
 
 
 class _Undo(Exception):
