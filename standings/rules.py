@@ -4,10 +4,11 @@ one, points per place, bye credit and the game's table size."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.registry import DEFAULT_GAME, find_game
 from standings.arithmetic import ByeCredit, EventRules
+from standings.arithmetic.event import ByeKind
 from tournaments.standings_rules import DEFAULT_STANDINGS_ORDER, ByeCreditKind, game_stat_codes
 
 
@@ -35,7 +36,7 @@ def event_rules(event: Any) -> EventRules:
         stats=tuple(stat.code for stat in game.stats) if game is not None else (),
         points_per_place=tuple(float(p) for p in (event.points_per_place or ())),
         bye=ByeCredit(
-            kind=event.bye_credit or ByeCreditKind.NONE,
+            kind=cast(ByeKind, str(event.bye_credit or ByeCreditKind.NONE)),
             points=float(event.bye_points or 0),
             placement_points=float(event.bye_placement_points or 0),
         ),

@@ -14,10 +14,10 @@ from django.conf import settings
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from games.bonken import score_session
+from standings.services import STANDINGS_LOCK
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings
-from tournaments.services import STANDINGS_LOCK
 
 pytestmark = pytest.mark.services
 
