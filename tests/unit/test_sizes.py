@@ -6,8 +6,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "pages", "api",
-            "config", "bench")
+PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "pages",
+            "api", "config", "bench")
 MODULE_LINES, FUNCTION_LINES = 400, 80
 
 LARGE_MODULES = {  # path: ceiling
