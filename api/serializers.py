@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.schema import GAME_DOCUMENT
-from api.serializers_ratings import PointsField
+from api.serializers_ratings import PointsSerializerField
 from clubs.models import Club, JoinConsent, Membership, Player, Role
 from clubs.selectors import user_roles
 from core.errors import ServiceError, Text, problem
@@ -480,8 +480,8 @@ class StandingSerializer(serializers.ModelSerializer):
     placements = serializers.ListField(
         child=serializers.IntegerField(), read_only=True,
         help_text="How often the player finished first, second, ... at a table.")
-    total = PointsField(read_only=True, help_text="Session totals plus bye credit.")
-    placement_points = PointsField(read_only=True)
+    total = PointsSerializerField(read_only=True, help_text="Session totals plus bye credit.")
+    placement_points = PointsSerializerField(read_only=True)
     stats = serializers.DictField(
         child=serializers.IntegerField(), read_only=True,
         help_text="The game's own figures summed (Bonko: wins, bonkos and losses); empty for "

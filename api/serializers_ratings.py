@@ -1,6 +1,6 @@
 """Output and input shapes of the ratings, season standings and standings-configuration
 endpoints. No rules here: parsing of season parameters lives in
-``tournaments.ratings_db.season``, the figures in the selectors."""
+``ratings.season``, the figures in the selectors."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.ratings.standings import EVENT_CRITERIA
+from standings.arithmetic import EVENT_CRITERIA
 from tournaments.standings_rules import ByeCreditKind, whole
 
 
-class PointsField(serializers.FloatField):
+class PointsSerializerField(serializers.FloatField):
     """A number shown as an integer when it is whole (standings totals, placement points)."""
 
     def to_representation(self, value: Any) -> int | float:
@@ -94,7 +94,7 @@ class SeasonRowSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     average = serializers.FloatField(allow_null=True)
     best_evenings_total = serializers.IntegerField(source="best_rounds_total")
-    placement_points = PointsField()
+    placement_points = PointsSerializerField()
     table_wins = serializers.IntegerField()
 
 
@@ -105,7 +105,7 @@ class SeasonStandingsSerializer(serializers.Serializer):
     min_sessions = serializers.IntegerField()
     best = serializers.IntegerField(allow_null=True)
     rank_by = serializers.ListField(child=serializers.CharField())
-    points_per_place = serializers.ListField(child=PointsField())
+    points_per_place = serializers.ListField(child=PointsSerializerField())
     standings = SeasonRowSerializer(many=True)
 
 

@@ -26,15 +26,15 @@ from dataclasses import dataclass
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from tournaments.ratings.config import RatingConfig
-from tournaments.ratings.predictors import (
+from ratings.arithmetic.config import RatingConfig
+from ratings.arithmetic.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
     LibraryPredictor,
     Predictor,
 )
-from tournaments.ratings.simulate import SimulatedClub, simulate_club
+from ratings.arithmetic.simulate import SimulatedClub, simulate_club
 
 DEFAULT_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
 ORACLE = "oracle: hidden strength"

@@ -169,10 +169,10 @@ def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
 
     from bench.ratings_speed import run as run_speed
-    from tournaments.models import PlayerRating
-    from tournaments.ratings import replay
-    from tournaments.ratings.simulate import quick_sessions
-    from tournaments.ratings_db.services import ratings_rebuild
+    from ratings.arithmetic import replay
+    from ratings.arithmetic.simulate import quick_sessions
+    from ratings.models import PlayerRating
+    from ratings.services import ratings_rebuild
 
     started = time.perf_counter()
     call_command("migrate", verbosity=0)

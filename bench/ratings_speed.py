@@ -27,13 +27,13 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from tournaments.ratings.config import DEFAULT_CONFIG
-from tournaments.ratings.engine import replay
-from tournaments.ratings.records import PlayerId, SessionResult
-from tournaments.ratings.simulate import quick_sessions
-from tournaments.ratings.table import places
+from ratings.arithmetic.config import DEFAULT_CONFIG
+from ratings.arithmetic.engine import replay
+from ratings.arithmetic.records import PlayerId, ScoredSession
+from ratings.arithmetic.simulate import quick_sessions
+from ratings.arithmetic.table import places
 
-Measurement = Callable[[Sequence[SessionResult]], object]
+Measurement = Callable[[Sequence[ScoredSession]], object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def peak_rss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def bare_openskill(sessions: Sequence[SessionResult]) -> Measurement:
+def bare_openskill(sessions: Sequence[ScoredSession]) -> Measurement:
     """A measurement that rates the sessions with the library alone.
 
     Ranks are computed here, before the clock starts, so only ``rate()`` and a dict of
@@ -72,7 +72,7 @@ def bare_openskill(sessions: Sequence[SessionResult]) -> Measurement:
         for session in sessions
     ]
 
-    def rate_all(_sessions: Sequence[SessionResult]) -> dict[PlayerId, PlackettLuceRating]:
+    def rate_all(_sessions: Sequence[ScoredSession]) -> dict[PlayerId, PlackettLuceRating]:
         ratings: dict[PlayerId, PlackettLuceRating] = {}
         for player_ids, ranks in matches:
             teams = [[ratings.get(p) or model.rating()] for p in player_ids]
@@ -84,7 +84,7 @@ def bare_openskill(sessions: Sequence[SessionResult]) -> Measurement:
     return rate_all
 
 
-def _time(name: str, fn: Measurement, sessions: Sequence[SessionResult]) -> Timing:
+def _time(name: str, fn: Measurement, sessions: Sequence[ScoredSession]) -> Timing:
     gc.collect()
     started = time.perf_counter()
     fn(sessions)

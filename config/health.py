@@ -59,8 +59,8 @@ def _worker(broker: bool | None) -> bool | None:
 
 
 def _derived() -> dict[str, int]:
-    from tournaments.ratings_db.selectors import stale_rating_pools
-    from tournaments.services import events_with_stale_standings
+    from ratings.selectors import stale_rating_pools
+    from standings.services import events_with_stale_standings
 
     return {"stale_standings": len(events_with_stale_standings()),
             "stale_ratings": len(stale_rating_pools())}

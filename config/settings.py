@@ -53,8 +53,11 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "standings",
+    "ratings",
     "imports",
     "stats",
+    "pages",
     "api",
 ]
 

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
 from imports.urls import import_patterns
+from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
 
@@ -17,7 +18,7 @@ admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups.
-manage_urls = ([*manage_patterns, *scorer_patterns, *import_patterns], "manage")
+manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -38,12 +39,12 @@ urlpatterns = [
          name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
-    path("", include("tournaments.ratings_urls")),
+    path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),
     path("manage/", include(manage_urls)),
     path("", include("games.urls")),
-    path("", include("tournaments.urls")),
+    path("", include("pages.urls")),
 ]
 
 handler404 = "core.web.not_found"

@@ -21,11 +21,12 @@ from clubs.models import Club, Player
 from games.bonken.builtin import RULESETS
 from games.models import Part, Session, SessionSeat
 from games.registry import games
+from ratings.models import RatingHistory
+from ratings.selectors import club_ratings
 from stats import figures
 from stats.figures import Deal, Table
 from tournaments.counted import counted_sessions
-from tournaments.models import Event, RatingHistory
-from tournaments.ratings_db.selectors import club_ratings
+from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
 Viewer = User | AnonymousUser | None

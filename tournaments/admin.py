@@ -15,7 +15,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_writes import ServiceAdmin, ServiceInline
-from tournaments import admin_derived  # noqa: F401  (registers the read-only admins)
+from tournaments import (
+    admin_derived,  # noqa: F401  (registers the read-only admins)
+    provided,
+)
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
 from tournaments.round_lifecycle import event_close, round_close
@@ -28,7 +31,6 @@ from tournaments.services import (
     event_delete,
     event_publish,
     event_update,
-    standings_recompute_as,
 )
 from tournaments.tables import (
     round_create,
@@ -147,7 +149,7 @@ class EventAdmin(ServiceAdmin):
     @admin.action(description=_("Compute the standings again"))
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
         self.each(request, queryset,
-                  lambda event: standings_recompute_as(event=event, actor=request.user),
+                  lambda event: provided.standings_recompute_as(event=event, actor=request.user),
                   _("Standings of %(count)d event(s) computed."))
 
 

@@ -7,7 +7,7 @@
 - bye: a player who sits out a round because the player count is not a multiple of four;
 - standing: an event's derived ranking, recomputed by a Celery task, never typed in;
 - rating pool: a club's players rated against each other, one complete session at a time in
-  the order they were played (see ``tournaments.ratings_db.order``); player rating and rating
+  the order they were played (see ``ratings.order``); player rating and rating
   history are derived from it by a Celery task, never typed in.
 """
 
@@ -383,17 +383,9 @@ class StandingsComputation(models.Model):
         return f"standings of {self.event} at version {self.results_version}"
 
 
-from tournaments.models_ratings import (  # noqa: E402  (Django finds the models here)
-    ORDER_KEY_LENGTH,
-    PlayerRating,
-    RatedSession,
-    RatingHistory,
-    RatingPool,
-)
 from tournaments.models_teams import EventTeam  # noqa: E402
 
 __all__ = [
-    "MAX_SEATS", "ORDER_KEY_LENGTH", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam",
-    "HouseRuleset", "PlayerRating", "RatedSession", "RatingHistory", "RatingPool", "Round",
-    "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
+    "MAX_SEATS", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam", "HouseRuleset",
+    "Round", "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
 ]

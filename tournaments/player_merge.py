@@ -20,8 +20,8 @@ from clubs.audit import audit
 from clubs.models import JoinConsent, Membership, Player, Role
 from clubs.selectors import ORGANIZER, require_role_in_every_club
 from core.errors import Conflict, ServiceError, Text
+from tournaments import provided
 from tournaments.models import Bye, Event, EventPlayer, EventScorer, Seat
-from tournaments.ratings_db.services import ratings_mark_dirty
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -172,5 +172,5 @@ def _recompute(events: list[Event]) -> None:
         enqueue_standings(event.pk)
         first.setdefault(event.club_id, event.date)
     for club_id, day in first.items():
-        ratings_mark_dirty(club_id=club_id, from_date=day)
+        provided.ratings_replay_from(club_id=club_id, from_date=day)
         enqueue_ratings(club_id)

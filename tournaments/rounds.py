@@ -24,8 +24,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
 from games.registry import find_game
-from tournaments import seating
-from tournaments.counted import counted_sessions
+from tournaments import provided, seating
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
@@ -47,9 +46,7 @@ def round_generate(
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
-        from games.nights.seating import bonko_round_generate
-
-        return bonko_round_generate(event=event, actor=actor, seed=seed)
+        return provided.team_round_seating(event=event, actor=actor, seed=seed)
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(
@@ -62,9 +59,7 @@ def round_generate(
         )
     if method in STANDINGS_METHODS:
         # The standings are kept by a background task; seat from the results as they are now.
-        from tournaments.services import standings_recompute
-
-        standings_recompute(event_id=event.pk)
+        provided.standings_recompute(event_id=event.pk)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         round_ = _planned_round(event)
@@ -84,7 +79,7 @@ def round_generate(
             standings=dict(
                 Standing.objects.filter(event=event).values_list("player_id", "total")
             ),
-            round_points=_round_points(event, round_.number - 1),
+            round_points=provided.round_points(event, round_.number - 1),
             table_sizes=sizes,
             preferred_size=preferred,
             teams=_event_teams(event),
@@ -348,18 +343,6 @@ def _club_history(event: Event) -> dict[tuple[int, int], int]:
     for players in tables.values():
         met.update(tuple(sorted(p)) for p in combinations(players, 2))
     return dict(met)
-
-
-def _round_points(event: Event, number: int) -> dict[int, float]:
-    from games.models import SessionSeat
-
-    return {
-        player: float(total)
-        for player, total in SessionSeat.objects.filter(
-            counted_sessions("session__"), session__event=event,
-            session__table__round__number=number,
-        ).values_list("player_id", "total")
-    }
 
 
 def _error(code: str, message: Message, field: str | None = None) -> ServiceError:

@@ -1,6 +1,7 @@
-"""How an event configures its standings, as stored on ``Event`` and read back as ``EventRules``.
+"""How an event configures its standings, as stored on ``Event`` (read back as ``EventRules``
+by ``standings.rules``).
 
-Terms (the arithmetic itself is ``tournaments.ratings.standings.event``):
+Terms (the arithmetic itself is ``standings.arithmetic.event``):
 
 * **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
   decides and the rest break ties in turn; any of ``EVENT_CRITERIA``, or a per-seat figure of
@@ -28,8 +29,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import DEFAULT_GAME, find_game, games
-from tournaments.ratings.standings import EVENT_CRITERIA, ByeCredit, EventRules
+from games.registry import games
+from standings.arithmetic import EVENT_CRITERIA
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
 DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)
@@ -102,40 +103,3 @@ def whole(value: float | int | None) -> int | float | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-def event_order(event: Any) -> tuple[str, ...]:
-    """The criteria an event ranks by: its own, or its game's when it never set any (the
-    default order), leaving out figures its game does not report."""
-    game = find_game(getattr(event, "game", DEFAULT_GAME))
-    stats = {stat.code for stat in game.stats} if game is not None else set()
-    order = tuple(event.standings_order or DEFAULT_STANDINGS_ORDER)
-    if order == DEFAULT_STANDINGS_ORDER and game is not None:
-        order = tuple(game.standings_order)
-    kept = tuple(name for name in order if name not in stats_of_other_games(stats))
-    return kept or DEFAULT_STANDINGS_ORDER
-
-
-def stats_of_other_games(own: set[str]) -> set[str]:
-    return set(game_stat_codes()) - own
-
-
-def event_rules(event: Any) -> EventRules:
-    """The ``EventRules`` an event's stored configuration describes."""
-    game = find_game(getattr(event, "game", DEFAULT_GAME))
-    return EventRules(
-        order=event_order(event),
-        stats=tuple(stat.code for stat in game.stats) if game is not None else (),
-        points_per_place=tuple(float(p) for p in (event.points_per_place or ())),
-        bye=ByeCredit(
-            kind=event.bye_credit or ByeCreditKind.NONE,
-            points=float(event.bye_points or 0),
-            placement_points=float(event.bye_placement_points or 0),
-        ),
-        table_size=_table_size(getattr(event, "game", DEFAULT_GAME)),
-    )
-
-
-def _table_size(code: str) -> int:
-    game = find_game(code)
-    return game.preferred_size if game is not None else 4

@@ -21,8 +21,8 @@ from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import SCORERS, require_role
 from core.errors import Conflict, ServiceError, Text
+from tournaments import provided
 from tournaments.models import Event, Round, Seat, Substitution, Table
-from tournaments.ratings_db.services import ratings_mark_dirty
 from tournaments.tables import lock_tables
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
@@ -128,7 +128,7 @@ def recredit(table_id: int, event: Event) -> None:
     if changed:
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         enqueue_standings(event.pk)
-        ratings_mark_dirty(club_id=event.club_id, from_date=event.date, game=event.game)
+        provided.ratings_replay_from(club_id=event.club_id, from_date=event.date, game=event.game)
         enqueue_ratings(event.club_id)
 
 

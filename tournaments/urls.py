@@ -1,22 +1,19 @@
-"""Public pages (namespace ``public``) and the organizer's pages (namespace ``manage``)."""
+"""Public pages (namespace ``public``) and the organizer's pages (namespace ``manage``) of
+``tournaments``; ``pages.urls`` adds the pages that show sessions to both."""
 
 from django.urls import path
 
 from tournaments.web import (
     bonko_print,
-    exports,
     house_rules,
     lifecycle,
     organizer,
     players,
-    public,
     rounds,
     screen,
     substitutes,
     teams,
 )
-
-app_name = "public"
 
 manage_patterns = [
     path("clubs/<slug:slug>/events/new/", organizer.event_create, name="event-create"),
@@ -42,19 +39,9 @@ manage_patterns = [
     path("rounds/<int:round_id>/timer/", rounds.timer, name="round-timer"),
     path("rounds/<int:round_id>/cards/", rounds.table_cards, name="cards"),
     path("tables/<int:table_id>/substitute/", substitutes.substitute, name="substitute"),
-    path("rounds/<int:round_id>/sheets/", rounds.score_sheets, name="sheets"),
 ]
 
-urlpatterns = [
-    path("", public.home, name="home"),
-    path("events/<int:event_id>/", public.event_standings, name="event-standings"),
+public_patterns = [
     path("events/<int:event_id>/screen/", screen.screen, name="screen"),
     path("events/<int:event_id>/screen.json", screen.screen_json, name="screen-json"),
-    path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
-    path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
-    path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),
-    path("players/<int:player_id>/", public.player_page, name="player"),
 ]
-
-# Included from config.urls under "manage/" with its own namespace.
-manage_urls = (manage_patterns, "manage")

@@ -30,8 +30,8 @@ from api.serializers import (
 )
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
+from standings.event_standings import event_standing_rows
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
-from tournaments.event_standings import event_standing_rows
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
 from tournaments.night_sets import set_rounds, standings_set
 from tournaments.round_lifecycle import event_close, event_reopen

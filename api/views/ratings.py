@@ -30,8 +30,8 @@ from api.serializers_ratings import (
 from clubs.models import Club, Player
 from core.csv_safe import EXCEL_NL, csv_writer, dutch_headers, excel_nl_writer
 from games.registry import find_game, games
-from tournaments.ratings_db.season import club_season_standings, parse_season_params
-from tournaments.ratings_db.selectors import (
+from ratings.season import club_season_standings, parse_season_params
+from ratings.selectors import (
     ExplainedSession,
     club_ratings,
     player_rating_history,

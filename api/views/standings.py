@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.serializers_ratings import StandingsConfigSerializer
-from tournaments.event_standings import event_standings_configure
+from standings.event_standings import event_standings_configure
 from tournaments.selectors import events_visible_to
 
 

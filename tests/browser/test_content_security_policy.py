@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 
 from clubs.models import Role
 from games.services import session_submit
+from ratings.services import ratings_update
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
-from tournaments.ratings_db.services import ratings_update
 
 from .conftest import DESKTOP
 

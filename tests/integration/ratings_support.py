@@ -15,15 +15,8 @@ from collections.abc import Sequence
 from clubs.models import Club, Membership, Player
 from games.bonken import placements
 from games.models import Session, SessionSeat
-from tournaments.models import (
-    Event,
-    PlayerRating,
-    RatedSession,
-    RatingHistory,
-    Round,
-    Seat,
-    Table,
-)
+from ratings.models import PlayerRating, RatedSession, RatingHistory
+from tournaments.models import Event, Round, Seat, Table
 
 
 def play(

@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 from clubs.models import AuditEntry, Membership, Player, Role
 from games.models import Session, SessionRevision, SessionSeat
 from games.services import session_submit
+from ratings.models import RatedSession
+from ratings.services import ratings_update
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -20,8 +22,7 @@ from tests.factories import (
     user_with_role,
 )
 from tests.integration.ratings_support import club_with_history
-from tournaments.models import Event, EventPlayer, RatedSession, Round, Seat, Table
-from tournaments.ratings_db.services import ratings_update
+from tournaments.models import Event, EventPlayer, Round, Seat, Table
 from tournaments.rounds import round_generate
 
 pytestmark = pytest.mark.django_db
@@ -363,7 +364,7 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
     django_capture_on_commit_callbacks, monkeypatch
 ):
     queued = []
-    monkeypatch.setattr("tournaments.tasks.ratings_update.apply_async",
+    monkeypatch.setattr("ratings.tasks.ratings_update.apply_async",
                         lambda args, countdown=None: queued.append(args[0]))
     table = scored_table()
     event = table.round.event

@@ -7,9 +7,9 @@ from rest_framework.test import APIClient
 
 from clubs.models import Role
 from games.services import session_submit
+from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, seated_table, user_with_role
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -17,10 +17,10 @@ from clubs.tokens import api_token_create
 from config.wsgi import application
 from games.models import Session
 from games.services import session_submit
+from ratings.services import ratings_update
+from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
-from tournaments.ratings_db.services import ratings_update
-from tournaments.services import standings_recompute
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 CHECKS = [schemathesis.checks.not_a_server_error,

@@ -11,10 +11,10 @@ from rest_framework.test import APIClient
 from clubs.models import Membership, Role
 from games.bonko import next_tables
 from games.models import Session
+from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import Table
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

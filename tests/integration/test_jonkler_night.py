@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 from clubs.models import Membership, Role
 from games.jonkler import GAME
 from games.jonkler.sample import random_session
+from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

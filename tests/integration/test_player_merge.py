@@ -8,6 +8,7 @@ from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import ServiceError
 from games.models import SessionSeat
 from games.services import session_submit
+from standings.event_standings import event_standing_lines
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -17,7 +18,6 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
-from tournaments.event_standings import event_standing_lines
 from tournaments.models import EventPlayer, Seat
 from tournaments.player_merge import player_merge
 

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 
 from clubs.models import Player
+from ratings.chart import rating_chart
+from ratings.models import PlayerRating
+from ratings.services import ratings_update
 from tests.integration.ratings_support import club_with_history
-from tournaments.models import PlayerRating
-from tournaments.ratings_db.chart import rating_chart
-from tournaments.ratings_db.services import ratings_update
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,11 @@ from games.jonkler.sample import random_session as jonkler_session
 from games.models import Session, SessionSeat
 from games.registry import get_game
 from games.services import session_submit
+from ratings.models import PlayerRating, RatingHistory, RatingPool
+from ratings.services import ratings_rebuild, ratings_update
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, user_with_role
-from tournaments.models import PlayerRating, RatingHistory, RatingPool, Round, Seat, Table
-from tournaments.ratings_db.services import ratings_rebuild, ratings_update
+from tournaments.models import Round, Seat, Table
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import datetime
 
 import pytest
 
+from ratings import tasks as ratings_tasks
+from ratings.selectors import stale_rating_pools
+from ratings.services import ratings_rebuild, ratings_update
 from tests.integration.ratings_support import club_with_history, stored_ratings
-from tournaments import tasks
 from tournaments.models import Event
-from tournaments.ratings_db.selectors import stale_rating_pools
-from tournaments.ratings_db.services import ratings_rebuild, ratings_update
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +28,8 @@ def test_an_event_moved_to_another_date_makes_the_pool_stale(weeks, monkeypatch)
 
     assert stale_rating_pools() == [club.pk]
     queued = []
-    monkeypatch.setattr(tasks.ratings_update, "delay", queued.append)
-    assert tasks.ratings_reconcile() == {"ratings": 1} and queued == [club.pk]
+    monkeypatch.setattr(ratings_tasks.ratings_update, "delay", queued.append)
+    assert ratings_tasks.ratings_reconcile() == {"ratings": 1} and queued == [club.pk]
 
     assert ratings_update(club_id=club.pk).mode == "replayed"
     assert stale_rating_pools() == []

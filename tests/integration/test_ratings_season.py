@@ -10,10 +10,10 @@ from rest_framework.test import APIClient
 
 from clubs.models import Player
 from core.errors import ServiceError
+from ratings.season import club_season_standings, parse_season_params
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import play
 from tournaments.models import Event
-from tournaments.ratings_db.season import club_season_standings, parse_season_params
 
 pytestmark = pytest.mark.django_db
 

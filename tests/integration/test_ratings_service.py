@@ -7,6 +7,15 @@ import pytest
 
 from clubs.models import Player
 from games.models import Session
+from ratings.arithmetic import RatingConfig, ScoredSession, replay
+from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ratings.order import order_key, played_at
+from ratings.services import (
+    rating_pool_configure,
+    ratings_mark_dirty,
+    ratings_rebuild,
+    ratings_update,
+)
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import (
     club_with_history,
@@ -14,15 +23,7 @@ from tests.integration.ratings_support import (
     play,
     stored_ratings,
 )
-from tournaments.models import Event, PlayerRating, RatedSession, RatingHistory, RatingPool
-from tournaments.ratings import RatingConfig, SessionResult, replay
-from tournaments.ratings_db.order import order_key, played_at
-from tournaments.ratings_db.services import (
-    rating_pool_configure,
-    ratings_mark_dirty,
-    ratings_rebuild,
-    ratings_update,
-)
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,7 @@ def test_the_stored_numbers_are_the_pure_replay():
     for session in sorted(sessions, key=lambda s: (s.event.date, s.event_id,
                                                    s.table.round.number, s.table.number, s.pk)):
         seats = list(session.seat_results.order_by("position"))
-        results.append(SessionResult(session.pk, played_at(session.event.date),
+        results.append(ScoredSession(session.pk, played_at(session.event.date),
                                      tuple(s.player_id for s in seats),
                                      tuple(s.total for s in seats)))
     expected = replay(results).state.players

@@ -10,26 +10,27 @@ from django.core.management import CommandError, call_command
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from games.models import Session
-from tests.documents import classic_document
-from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
-from tests.integration.http import http
-from tests.integration.ratings_support import club_with_history, correct, stored_ratings
-from tournaments import tasks
-from tournaments.models import PlayerRating, RatingPool
-from tournaments.ratings_db.selectors import stale_rating_pools
-from tournaments.ratings_db.services import (
+from ratings import tasks as ratings_tasks
+from ratings.models import PlayerRating, RatingPool
+from ratings.selectors import stale_rating_pools
+from ratings.services import (
     rating_pool_configure,
     ratings_mark_dirty,
     ratings_rebuild,
     ratings_update,
 )
+from tests.documents import classic_document
+from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
+from tests.integration.http import http
+from tests.integration.ratings_support import club_with_history, correct, stored_ratings
+from tournaments import tasks
 
 
 @pytest.mark.django_db
 def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, monkeypatch):
     club, _, _ = club_with_history(seed=31, evenings=1)
     sent = []
-    monkeypatch.setattr(tasks.ratings_update, "apply_async",
+    monkeypatch.setattr(ratings_tasks.ratings_update, "apply_async",
                         lambda args, countdown=None: sent.append(args[0]))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         tasks.enqueue_ratings(club.pk)
@@ -43,7 +44,7 @@ def test_a_broker_that_is_down_does_not_fail_the_write(django_capture_on_commit_
     def refuse(args, countdown=None) -> None:
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.ratings_update, "apply_async", refuse)
+    monkeypatch.setattr(ratings_tasks.ratings_update, "apply_async", refuse)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_ratings(7)
     assert "could not queue ratings for club 7" in caplog.text
@@ -52,10 +53,10 @@ def test_a_broker_that_is_down_does_not_fail_the_write(django_capture_on_commit_
 @pytest.mark.django_db
 def test_the_task_updates_the_club():
     club, people, sessions = club_with_history(seed=32, evenings=2)
-    result = tasks.ratings_update(club.pk)  # what the worker runs
+    result = ratings_tasks.ratings_update(club.pk)  # what the worker runs
     assert result == {"club": club.pk, "mode": "rebuilt", "sessions_rated": len(sessions)}
     assert PlayerRating.objects.filter(pool__club=club).count() == len(people)
-    assert tasks.ratings_update(club.pk)["mode"] == "unchanged"
+    assert ratings_tasks.ratings_update(club.pk)["mode"] == "unchanged"
 
 
 @pytest.mark.django_db
@@ -73,8 +74,8 @@ def test_reconcile_finds_the_pools_that_are_behind(monkeypatch):
     expected = sorted([fresh.pk, corrected.pk, marked.pk, reconfigured.pk])
     assert stale_rating_pools() == expected
     queued = []
-    monkeypatch.setattr(tasks.ratings_update, "delay", queued.append)
-    assert tasks.ratings_reconcile() == {"ratings": 4} and queued == expected
+    monkeypatch.setattr(ratings_tasks.ratings_update, "delay", queued.append)
+    assert ratings_tasks.ratings_reconcile() == {"ratings": 4} and queued == expected
     for club_id in expected:
         ratings_update(club_id=club_id)
     assert stale_rating_pools() == []

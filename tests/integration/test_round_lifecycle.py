@@ -8,11 +8,11 @@ from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
 from games.models import Session
 from games.services import session_append_part, session_submit
+from ratings.loading import rated_sessions
+from standings.event_standings import event_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
-from tournaments.event_standings import event_standing_lines
 from tournaments.models import Event, Round
-from tournaments.ratings_db.loading import rated_sessions
 from tournaments.round_lifecycle import event_close, event_reopen, round_close, round_reopen
 from tournaments.rounds import _round_points
 

@@ -7,12 +7,12 @@ import datetime
 import pytest
 
 from clubs.models import Player, Role
+from standings.event_standings import event_standing_rows
+from standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import play
-from tournaments.event_standings import event_standing_rows
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
 from tournaments.rounds import round_accept, round_generate
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import pytest
 from django.db.models import F
 
 from clubs.models import Player
+from standings.event_standings import STANDING_FIELDS, event_standing_lines
+from standings.services import standings_recompute
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import correct, play
-from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.models import Event, Standing
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -22,6 +22,7 @@ import pytest
 
 from clubs.models import Membership, Role
 from games.services import session_submit
+from ratings.services import ratings_update
 from stats import figures
 from stats.selectors import (
     contracts_played,
@@ -39,7 +40,6 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
-from tournaments.ratings_db.services import ratings_update
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ from clubs.models import AuditEntry, Membership, Role
 from core.errors import ServiceError
 from games.models import SessionSeat
 from games.services import session_append_part, session_submit
+from standings.event_standings import event_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tests.web.conftest import client_for
-from tournaments.event_standings import event_standing_lines
 from tournaments.models import Bye, Seat, Substitution
 from tournaments.services import event_update
 from tournaments.substitutes import table_substitute

@@ -9,6 +9,7 @@ from games.models import Session, SessionRevision
 from imports.models import ImportedEvening, ImportedGame
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
+from ratings.models import PlayerRating, RatedSession
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import (
     FINISHED_ID,
@@ -20,7 +21,7 @@ from tests.sunmar_backups import (
     forced_rotation,
     renamed,
 )
-from tournaments.models import Event, PlayerRating, RatedSession
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -6,6 +6,8 @@ import redis
 from django.conf import settings
 
 from config.celery import app as celery_app
+from ratings import tasks as ratings_tasks
+from standings import tasks as standings_tasks
 from tests.conftest import needs, redis_available
 from tournaments import tasks
 
@@ -47,8 +49,8 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
             delays.add(countdown)
         return apply_async
 
-    monkeypatch.setattr(tasks.standings_recompute, "apply_async", queue("s"))
-    monkeypatch.setattr(tasks.ratings_update, "apply_async", queue("r"))
+    monkeypatch.setattr(standings_tasks.standings_recompute, "apply_async", queue("s"))
+    monkeypatch.setattr(ratings_tasks.ratings_update, "apply_async", queue("r"))
     for _ in range(3):
         with django_capture_on_commit_callbacks(execute=True):
             tasks.enqueue_standings(41)
@@ -58,7 +60,7 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
     assert sent == [("s", 41), ("r", 7), ("s", 42)]
     assert delays == {settings.DERIVED_WORK_DELAY}  # results arriving together share a task
 
-    tasks._started("standings", 41)  # what the task does first, before it reads anything
+    tasks.task_started("standings", 41)  # what the task does first, before it reads anything
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_standings(41)
         tasks.enqueue_ratings(7)  # the club's update has not started yet
@@ -71,7 +73,7 @@ def test_a_send_that_fails_leaves_no_mark(broker, monkeypatch, django_capture_on
     def refuse(args, countdown=None) -> None:
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.standings_recompute, "apply_async", refuse)
+    monkeypatch.setattr(standings_tasks.standings_recompute, "apply_async", refuse)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue_standings(43)
     assert not broker.exists("bonken:pending:standings:43")
@@ -83,7 +85,7 @@ def test_in_process_tasks_are_never_held_back(
 ):
     eager(True)
     sent: list[int] = []
-    monkeypatch.setattr(tasks.standings_recompute, "apply_async",
+    monkeypatch.setattr(standings_tasks.standings_recompute, "apply_async",
                         lambda args, countdown=None: sent.append(args[0]))
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from clubs.models import Membership, Role
 from games import registry
 from games.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
+from standings.services import standings_recompute
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -20,7 +21,6 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -104,8 +104,8 @@ def test_every_write_is_in_the_audit_log():
 
 
 def test_reconcile_finds_events_whose_standings_are_behind(django_capture_on_commit_callbacks):
-    from tournaments.services import events_with_stale_standings, standings_recompute
-    from tournaments.tasks import reconcile
+    from standings.services import events_with_stale_standings, standings_recompute
+    from standings.tasks import reconcile
 
     table = seated_table(EventFactory())
     client = APIClient()

@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
 from games.models import Session, SessionSeat
+from ratings.services import ratings_update
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -31,7 +32,6 @@ from tests.factories import (
 )
 from tests.integration.ratings_support import play
 from tournaments.models import Bye, Event, Seat
-from tournaments.ratings_db.services import ratings_update
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from django.conf import settings
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from games.bonken import score_session
+from standings.services import STANDINGS_LOCK
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings
-from tournaments.services import STANDINGS_LOCK
 
 pytestmark = pytest.mark.services
 
@@ -92,7 +92,8 @@ def test_the_configured_timeouts_bound_the_catch_up():
     assert settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX < (
         options["visibility_timeout"] / 2)
     assert settings.CELERY_TASK_TIME_LIMIT < options["visibility_timeout"]
-    from tournaments.tasks import ratings_update, standings_recompute
+    from ratings.tasks import ratings_update
+    from standings.tasks import standings_recompute
 
     for task in (standings_recompute, ratings_update):
         assert task.acks_late and task.retry_backoff_max == settings.DERIVED_WORK_RETRY_MAX

@@ -4,16 +4,16 @@ Layers, lowest first; a module may import its own layer and lower ones:
 
 0. ``core`` (the shared kernel) and the pure packages: the games (``games.seam``,
    ``games.registry``, ``games.<game>``), the backup readers of ``imports`` and the
-   arithmetic of ``tournaments.seating``, ``tournaments.ratings`` and ``stats`` (its figures
-   and charts);
-1. ``clubs``;  2. ``tournaments``;  3. ``games`` (sessions);  4. ``imports`` (history brought
-in from elsewhere) and ``stats`` (statistics read from the sessions);  5. ``api``;
-6. ``config``, ``bench``.
+   arithmetic of ``tournaments.seating``, ``ratings.arithmetic``, ``standings.arithmetic``
+   and ``stats`` (its figures and charts);
+1. ``clubs``;  2. ``tournaments``;  3. ``games`` (sessions);  4. what is derived from the
+sessions: ``standings``, ``ratings``, ``imports`` (history brought in from elsewhere),
+``stats`` (statistics read from the sessions) and ``pages`` (the pages that show sessions);
+5. ``api``;  6. ``config``, ``bench``.
 
-The pure packages import no Django and no app at all. ``KNOWN_UPWARD`` lists the imports that
-still go up (standings and ratings read the sessions from inside ``tournaments``): each entry
-is debt with its reason; a new upward import fails, and so does an entry that no longer exists
-(take it off the list).
+The pure packages import no Django and no app at all. ``KNOWN_UPWARD`` lists imports that go
+up, each as debt with its reason; it is empty, and a new upward import fails (a lower layer
+that needs a higher one's work declares a ``core.providers.Provider`` the higher app fills).
 """
 
 from __future__ import annotations
@@ -23,27 +23,17 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "stats", "api", "config",
-            "bench")
+PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
+            "pages", "api", "config", "bench")
 PURE = ("games.seam", "games.registry", "games.bonken", "games.jonkler", "games.bonko",
-        "games.bonanza", "tournaments.seating", "tournaments.ratings", "imports.sunmar",
-        "stats.figures", "stats.charts")
-LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "imports": 4, "stats": 4, "api": 5,
-         "config": 6, "bench": 6}
+        "games.bonanza", "tournaments.seating", "ratings.arithmetic", "standings.arithmetic",
+        "imports.sunmar", "stats.figures", "stats.charts")
+LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "standings": 4, "ratings": 4,
+         "imports": 4, "stats": 4, "pages": 4, "api": 5, "config": 6, "bench": 6}
 
-# module -> the higher package it still imports, and why (to be moved out: the standings and
-# ratings into their own app above the sessions).
-KNOWN_UPWARD = {
-    "tournaments.event_standings": "standings read the sessions' per-seat rows",
-    "tournaments.rounds": "progressive seating reads the last round's per-seat points",
-    "tournaments.ratings_db.loading": "ratings read the sessions",
-    "tournaments.ratings_db.season": "season standings read the sessions' per-seat rows",
-    "tournaments.ratings_db.selectors": "rating histories name the sessions",
-    "tournaments.web.queries": "the public pages show sessions",
-    "tournaments.web.public": "the public score sheet is the game's sheet",
-    "tournaments.web.rounds": "blank score sheets are the game's",
-    "tournaments.management.commands.load_demo": "the demo plays its sessions",
-}
+# module -> the higher package it still imports, and why (empty: every import goes down; a lower
+# layer that needs a higher one's work gets it handed down, ``core.providers``).
+KNOWN_UPWARD: dict[str, str] = {}
 
 
 def modules() -> dict[str, Path]:

@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "api", "config", "bench")
+PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "pages",
+            "api", "config", "bench")
 MODULE_LINES, FUNCTION_LINES = 400, 80
 
 LARGE_MODULES = {  # path: ceiling
@@ -22,7 +23,7 @@ LONG_FUNCTIONS = {  # (path, function): ceiling; documented algorithms unless ma
     ("tournaments/seating/balanced.py", "plan_balanced"): 100,
     ("imports/sunmar/reader.py", "_manifest"): 95,  # debt: one check per manifest key
     ("tournaments/seating/swiss.py", "swiss_round"): 90,
-    ("tournaments/ratings/standings/event.py", "event_standings"): 85,
+    ("standings/arithmetic/event.py", "event_standings"): 85,
     ("tournaments/web/teams.py", "teams_page"): 85,  # debt: one branch per team action
     ("games/bonanza/fast.py", "score_valid"): 165,  # the hot path, one pass on purpose
     ("games/bonken/sheet_level.py", "score_sheet"): 85,  # debt: one check after another

@@ -3,9 +3,9 @@
 import pytest
 
 from games.services import session_submit
+from ratings.models import PlayerRating, RatingHistory
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
-from tournaments.models import PlayerRating, RatingHistory
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def rated(django_capture_on_commit_callbacks):
 
 @pytest.mark.parametrize("model", RATING_PAGES)
 def test_rating_changelists_load_for_a_superuser(admin_client, rated, model):
-    response = admin_client.get(f"/admin/tournaments/{model}/")
+    response = admin_client.get(f"/admin/ratings/{model}/")
     assert response.status_code == 200
     body = response.content.decode()
     if model != "ratingpool":
@@ -34,22 +34,22 @@ def test_rating_changelists_load_for_a_superuser(admin_client, rated, model):
 
 @pytest.mark.parametrize("model", RATING_PAGES)
 def test_rating_changelists_load_empty(admin_client, model):
-    assert admin_client.get(f"/admin/tournaments/{model}/").status_code == 200
+    assert admin_client.get(f"/admin/ratings/{model}/").status_code == 200
 
 
 @pytest.mark.parametrize("model", RATING_PAGES)
 def test_ratings_cannot_be_added_by_hand(admin_client, model):
-    assert admin_client.get(f"/admin/tournaments/{model}/add/").status_code == 403
+    assert admin_client.get(f"/admin/ratings/{model}/add/").status_code == 403
 
 
 @pytest.mark.parametrize("model", [PlayerRating, RatingHistory])
 def test_derived_rows_open_read_only(admin_client, rated, model):
     row = model.objects.first()
     name = model._meta.model_name
-    response = admin_client.get(f"/admin/tournaments/{name}/{row.pk}/change/")
+    response = admin_client.get(f"/admin/ratings/{name}/{row.pk}/change/")
     assert response.status_code == 200
     assert 'name="_save"' not in response.content.decode()
-    response = admin_client.post(f"/admin/tournaments/{name}/{row.pk}/delete/", {"post": "yes"})
+    response = admin_client.post(f"/admin/ratings/{name}/{row.pk}/delete/", {"post": "yes"})
     assert response.status_code == 403
     assert model.objects.filter(pk=row.pk).exists()
 
@@ -58,7 +58,7 @@ def test_derived_rows_open_read_only(admin_client, rated, model):
 def test_rating_changelists_search_and_filter(admin_client, rated, model):
     player = rated.seats.first().player
     club = rated.round.event.club
-    response = admin_client.get(f"/admin/tournaments/{model}/",
+    response = admin_client.get(f"/admin/ratings/{model}/",
                                 {"q": player.name, "pool__club__id__exact": club.pk})
     assert response.status_code == 200
     assert player.name in response.content.decode()
@@ -66,7 +66,7 @@ def test_rating_changelists_search_and_filter(admin_client, rated, model):
 
 def test_rating_pool_opens_with_its_bookkeeping_read_only(admin_client, rated):
     pool = rated.round.event.club.rating_pools.get(game="bonken")
-    response = admin_client.get(f"/admin/tournaments/ratingpool/{pool.pk}/change/")
+    response = admin_client.get(f"/admin/ratings/ratingpool/{pool.pk}/change/")
     body = response.content.decode()
     assert response.status_code == 200
     assert 'name="config"' in body and 'name="sessions_applied"' not in body

@@ -63,8 +63,8 @@ def test_every_model_has_an_admin_list():
         "clubs.Club", "clubs.Player", "clubs.Membership", "clubs.ApiToken", "clubs.AuditEntry",
         "tournaments.Event", "tournaments.EventPlayer", "tournaments.EventScorer",
         "tournaments.Round", "tournaments.Table", "tournaments.Seat", "tournaments.Bye",
-        "tournaments.Standing", "tournaments.StandingsComputation", "tournaments.RatingPool",
-        "tournaments.PlayerRating", "tournaments.RatedSession", "tournaments.RatingHistory",
+        "tournaments.Standing", "tournaments.StandingsComputation", "ratings.RatingPool",
+        "ratings.PlayerRating", "ratings.RatedSession", "ratings.RatingHistory",
         "games.Session", "games.SessionSeat", "games.SessionRevision", "games.Part",
         "games.IdempotencyRecord",
     } <= listed

@@ -11,6 +11,7 @@ from django.test import Client
 from clubs.models import AuditEntry, Club, JoinConsent, Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
+from ratings.models import RatingPool
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -20,7 +21,7 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
-from tournaments.models import Event, RatingPool, Round, Standing
+from tournaments.models import Event, Round, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +204,7 @@ def test_results_and_derived_rows_are_read_only(admin_client):
 
 def test_the_rating_configuration_changes_through_its_service(admin_client):
     pool = RatingPool.objects.create(club=ClubFactory())
-    url = f"/admin/tournaments/ratingpool/{pool.pk}/change/"
+    url = f"/admin/ratings/ratingpool/{pool.pk}/change/"
     refused = admin_client.post(url, {"config": '{"no_such_setting": 1}'})
     assert refused.status_code == 200
     assert "ratingconfiguratie is niet geldig" in str(refused.context["adminform"].form.errors)

@@ -8,11 +8,11 @@ import pytest
 from clubs.models import Membership, Role
 from games.models import Session
 from games.services import session_submit
+from standings.services import standings_recompute
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 from tests.web.test_bonko_page import post, url
 from tournaments.models import EventPlayer, EventTeam, Round
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 from clubs.models import Player
 from core.csv_safe import safe_cell
 from games.services import session_submit
+from ratings.services import ratings_update
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 from tests.integration.ratings_support import club_with_history
 from tests.web.conftest import client_for
-from tournaments.ratings_db.services import ratings_update
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import pytest
 
 from clubs.models import Membership, Role
 from games.services import session_submit
+from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import Bye, Event, Round
-from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,6 @@
 """A round on the organizer's screen: the table plan (swap two players), start it, follow
-the tables while they play, close it; and the printed table cards and score sheets."""
+the tables while they play, close it; and the printed table cards (the blank score sheets
+are the games': ``pages.sheets``)."""
 
 import segno
 from django.contrib import messages
@@ -19,13 +20,9 @@ from core.web import (
     refused_or_on_form,
     refused_or_told,
 )
-from games.registry import get_game
-from games.views.bonanza import blank_sheet as bonanza_blank_sheet
-from games.views.sheet import blank_sheet, event_ruleset_or_none
 from tournaments import rounds as round_services
 from tournaments.event_seating import seating_results_protected
 from tournaments.forms import SeatRoundForm, SwapForm
-from tournaments.house_rules import event_ruleset
 from tournaments.models import Round
 from tournaments.night_sets import label_rounds
 from tournaments.round_timer import clock_text, round_timer, timer_state
@@ -161,23 +158,3 @@ def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
         cards.append({"state": state, "link": link, "qr": _qr_svg(link)})
     return render(request, "tournaments/print_cards.html",
                   {"round": round_, "event": round_.event, "cards": cards})
-
-
-def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
-    """A blank paper score sheet per table, the players' names filled in."""
-    round_ = staff_round(request, round_id)
-    if not has_role(request, round_.event.club_id, SCORERS):
-        return refused(request)
-    event = round_.event
-    ruleset = event_ruleset_or_none(event) if event.game == "bonken" else None
-    sheet = blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []}
-    rounds = 0
-    if event.game == "jonkler":
-        played = event_ruleset(event.club_id, event.game, event.ruleset) \
-            or get_game(event.game).rulesets[event.ruleset]
-        rounds = played.rounds
-    return render(request, "tournaments/print_sheets.html", {
-        "round": round_, "event": event, "tables": queries.round_tables(round_),
-        "sheet": sheet, "ruleset": ruleset, "jonkler_rounds": range(1, rounds + 1),
-        "bonanza": bonanza_blank_sheet() if event.game == "bonanza" else None,
-    })

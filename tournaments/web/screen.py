@@ -26,7 +26,7 @@ from tournaments.models import Event, Round
 from tournaments.round_timer import clock_text, timer_state
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
-from tournaments.web.public import game_columns, visible_event
+from tournaments.web.visible import game_columns, visible_event
 
 POLL_SECONDS = 5
 CACHE_SECONDS = 4  # many screens of one event share one reading of standings and tables

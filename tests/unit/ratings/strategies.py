@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
 
-from tournaments.ratings import SessionResult
+from ratings.arithmetic import ScoredSession
 
 mus = st.floats(min_value=0.0, max_value=50.0, allow_nan=False, allow_infinity=False)
 sigmas = st.floats(min_value=0.05, max_value=25.0 / 3.0, allow_nan=False, allow_infinity=False)
@@ -26,7 +26,7 @@ def tables(draw: st.DrawFn, totals: st.SearchStrategy[list[int]] = tied_totals) 
 
 
 @st.composite
-def session_lists(draw: st.DrawFn, max_sessions: int = 25) -> list[SessionResult]:
+def session_lists(draw: st.DrawFn, max_sessions: int = 25) -> list[ScoredSession]:
     """Sessions of a small pool (so players meet again), in played order."""
     count = draw(st.integers(min_value=0, max_value=max_sessions))
     start = datetime(2024, 1, 1, 19, 30, tzinfo=UTC)
@@ -37,7 +37,7 @@ def session_lists(draw: st.DrawFn, max_sessions: int = 25) -> list[SessionResult
         totals = draw(st.lists(st.integers(-40, 40).map(lambda t: 5 * t), min_size=3, max_size=3))
         minutes += draw(st.integers(min_value=0, max_value=3 * 24 * 60))
         sessions.append(
-            SessionResult(
+            ScoredSession(
                 session_id=index + 1,
                 played_at=start + timedelta(minutes=minutes),
                 player_ids=tuple(players),

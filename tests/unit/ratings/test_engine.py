@@ -9,15 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.ratings.strategies import session_lists
-from tournaments.ratings import (
+from ratings.arithmetic import (
     DEFAULT_CONFIG,
     HISTORY_COLUMNS,
-    PlayerRating,
+    PlayerSkill,
     RatingConfig,
     RatingState,
+    ScoredSession,
     SessionOutOfOrder,
-    SessionResult,
     apply_session,
     initial_rating,
     rating_as_of,
@@ -25,15 +24,16 @@ from tournaments.ratings import (
     replay,
     state_from_history,
 )
-from tournaments.ratings.simulate import simulate_club
+from ratings.arithmetic.simulate import simulate_club
+from tests.unit.ratings.strategies import session_lists
 
 T0 = datetime(2024, 3, 1, 20, 0, tzinfo=UTC)
 
 
 def session(
     session_id: int, players: tuple[int, ...], totals: tuple[int, ...], day: int = 0
-) -> SessionResult:
-    return SessionResult(session_id, T0 + timedelta(days=day), players, totals)
+) -> ScoredSession:
+    return ScoredSession(session_id, T0 + timedelta(days=day), players, totals)
 
 
 @settings(max_examples=60, deadline=None)
@@ -55,7 +55,7 @@ def test_continuing_from_stored_rows_equals_a_rebuild(sessions: list, data: st.D
     split = data.draw(st.integers(min_value=0, max_value=len(sessions)))
     first = replay(sessions[:split])
     # A round trip through plain values, as rows in a table would do.
-    stored = {pid: PlayerRating(**_fields(rating)) for pid, rating in first.state.players.items()}
+    stored = {pid: PlayerSkill(**_fields(rating)) for pid, rating in first.state.players.items()}
     loaded = RatingState(
         players=stored,
         sessions_applied=first.state.sessions_applied,
@@ -80,7 +80,7 @@ def test_resuming_from_stored_history_equals_a_rebuild(sessions: list, data: st.
     assert first.history + rest.history == full.history and rest.state == full.state
 
 
-def _fields(rating: PlayerRating) -> dict:
+def _fields(rating: PlayerSkill) -> dict:
     return {name: getattr(rating, name) for name in rating.__dataclass_fields__}
 
 

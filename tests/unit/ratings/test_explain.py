@@ -6,15 +6,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tournaments.ratings import SessionResult, explain_session, replay
+from ratings.arithmetic import ScoredSession, explain_session, replay
 
 WHEN = datetime(2024, 5, 1, 20, tzinfo=UTC)
 
 
 def test_explanation_compares_placement_with_expectation() -> None:
     sessions = [
-        SessionResult(1, WHEN, (1, 2, 3, 4), (200, 50, -100, -150)),
-        SessionResult(2, WHEN, (1, 2, 3, 4), (-150, -100, 50, 200)),
+        ScoredSession(1, WHEN, (1, 2, 3, 4), (200, 50, -100, -150)),
+        ScoredSession(2, WHEN, (1, 2, 3, 4), (-150, -100, 50, 200)),
     ]
     history = replay(sessions).history
     second = [entry for entry in history if entry.session_id == 2]
@@ -34,7 +34,7 @@ def test_explanation_compares_placement_with_expectation() -> None:
 
 
 def test_as_expected_when_the_placement_matches() -> None:
-    history = replay([SessionResult(1, WHEN, (1, 2, 3, 4), (0, 0, 0, 0))]).history
+    history = replay([ScoredSession(1, WHEN, (1, 2, 3, 4), (0, 0, 0, 0))]).history
     explanation = explain_session(history, 3)
     assert explanation.verdict == "as_expected"
     assert explanation.placement_gain == 0.0
@@ -43,8 +43,8 @@ def test_as_expected_when_the_placement_matches() -> None:
 def test_explain_needs_one_session_with_the_player() -> None:
     history = replay(
         [
-            SessionResult(1, WHEN, (1, 2, 3, 4), (5, 0, 0, -5)),
-            SessionResult(2, WHEN, (1, 2, 3, 4), (5, 0, 0, -5)),
+            ScoredSession(1, WHEN, (1, 2, 3, 4), (5, 0, 0, -5)),
+            ScoredSession(2, WHEN, (1, 2, 3, 4), (5, 0, 0, -5)),
         ]
     ).history
     with pytest.raises(ValueError, match="exactly one session"):

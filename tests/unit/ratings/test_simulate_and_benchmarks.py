@@ -8,13 +8,13 @@ import pytest
 
 from bench import ratings_accuracy as bench_accuracy
 from bench import ratings_speed as bench_speed
-from tournaments.ratings import RatingConfig, SessionResult
-from tournaments.ratings.predictors import (
+from ratings.arithmetic import RatingConfig, ScoredSession
+from ratings.arithmetic.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
 )
-from tournaments.ratings.simulate import play_session, quick_sessions, simulate_club
+from ratings.arithmetic.simulate import play_session, quick_sessions, simulate_club
 
 
 def test_simulated_sessions_look_like_bonken() -> None:
@@ -90,7 +90,7 @@ def test_method_list_names_the_default_and_the_comparisons() -> None:
 def test_speed_benchmark_runs_extra_measurements(capsys: pytest.CaptureFixture[str]) -> None:
     seen: list[int] = []
 
-    def full_replay(sessions: Sequence[SessionResult]) -> None:
+    def full_replay(sessions: Sequence[ScoredSession]) -> None:
         seen.append(len(sessions))
 
     timings = bench_speed.run(

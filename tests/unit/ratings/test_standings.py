@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.ratings.standings import (
-    Bye,
+from standings.arithmetic import (
     ByeCredit,
+    ByeRecord,
     EventRow,
     EventRules,
     SeasonRules,
@@ -203,14 +203,14 @@ def test_average_opponent_rating_breaks_ties() -> None:
 )
 def test_byes_are_credited_as_configured(credit: ByeCredit, total: float, points: float) -> None:
     results = table(1, 1, (1, 2, 3, 4), (120, 80, -100, -100))
-    rows = event_standings(results, EventRules(bye=credit), byes=[Bye(1, 2)])
+    rows = event_standings(results, EventRules(bye=credit), byes=[ByeRecord(1, 2)])
     mine = next(row for row in rows if row.player_id == 1)
     assert (mine.total, mine.placement_points, mine.byes, mine.sessions) == (total, points, 1, 1)
     assert mine.table_wins == 1
 
 
 def test_a_bye_before_playing_gets_the_neutral_credit() -> None:
-    rows = event_standings([], EventRules(bye=ByeCredit("average")), byes=[Bye(9, 1)])
+    rows = event_standings([], EventRules(bye=ByeCredit("average")), byes=[ByeRecord(9, 1)])
     assert (rows[0].total, rows[0].placement_points, rows[0].sessions) == (0.0, 1.5, 0)
 
 
@@ -295,6 +295,6 @@ def test_a_middle_place_bye_at_a_game_of_five_credits_the_third_place():
                           place=i + 1, shared=1, opponents=())
                for i, (p, t) in enumerate(zip([1, 2, 3, 4, 5], [50, 40, 30, 20, 10],
                                               strict=True))]
-    rows = event_standings(results, rules, byes=[Bye(player_id=6, round_id=1)])
+    rows = event_standings(results, rules, byes=[ByeRecord(player_id=6, round_id=1)])
     bye_row = next(row for row in rows if row.player_id == 6)
     assert bye_row.placement_points == 3 and bye_row.total == 0

@@ -11,16 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from tests.unit.ratings.strategies import mus, sigmas
-from tournaments.ratings import RatingConfig, SessionResult, apply_session, rate_table, replay
-from tournaments.ratings.records import RatingState
-from tournaments.ratings.stages import expected_stage_sums
-from tournaments.ratings.table import (
+from ratings.arithmetic import RatingConfig, ScoredSession, apply_session, rate_table, replay
+from ratings.arithmetic.records import RatingState
+from ratings.arithmetic.stages import expected_stage_sums
+from ratings.arithmetic.table import (
     plackett_luce_expected,
     plackett_luce_ranked,
     tie_groups,
 )
-from tournaments.ratings.teams import rate_team_table
+from ratings.arithmetic.teams import rate_team_table
+from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig()
 START = datetime(2026, 1, 6, 12, tzinfo=UTC)
@@ -91,7 +91,7 @@ def test_closed_form_tie_mean_equals_the_mean_over_every_order(table) -> None:
 
 
 def _listed_mean(table_mus, table_sigmas, groups):
-    from tournaments.ratings.weng_lin import plackett_luce_strict
+    from ratings.arithmetic.weng_lin import plackett_luce_strict
 
     n = len(table_mus)
     sum_mus = [0.0] * n
@@ -208,7 +208,7 @@ def test_the_team_update_is_openskills_and_shared_by_variance() -> None:
 
 def test_a_bonko_round_decided_by_roll_off_ranks_by_placement_not_score() -> None:
     """Equal team scores, the roll-off gave the round to the second team."""
-    session = SessionResult(
+    session = ScoredSession(
         "r1", START, (1, 2, 3, 4), (21, 21, 21, 21), (2, 1, 2, 1), ((0, 2), (1, 3))
     )
     state = RatingState()
@@ -219,11 +219,11 @@ def test_a_bonko_round_decided_by_roll_off_ranks_by_placement_not_score() -> Non
 
 def test_session_results_refuse_bad_teams_and_ranks() -> None:
     with pytest.raises(ValueError, match="teams"):
-        SessionResult("x", START, (1, 2, 3, 4), (0, 0, 0, 0), None, ((0, 1), (1, 2, 3)))
+        ScoredSession("x", START, (1, 2, 3, 4), (0, 0, 0, 0), None, ((0, 1), (1, 2, 3)))
     with pytest.raises(ValueError, match="partners"):
-        SessionResult("x", START, (1, 2, 3, 4), (0, 0, 0, 0), (1, 2, 1, 1), ((0, 1), (2, 3)))
+        ScoredSession("x", START, (1, 2, 3, 4), (0, 0, 0, 0), (1, 2, 1, 1), ((0, 1), (2, 3)))
     with pytest.raises(ValueError, match="rank"):
-        SessionResult("x", START, (1, 2, 3), (0, 0, 0), (1, 2))
+        ScoredSession("x", START, (1, 2, 3), (0, 0, 0), (1, 2))
 
 
 @settings(max_examples=50, deadline=None)
@@ -237,7 +237,7 @@ def test_replay_of_mixed_sizes_equals_applying_one_by_one(specs) -> None:
         ranks = tuple(1 + (seed >> seat) % 3 for seat in range(seats))
         ranks = tuple(1 + sum(1 for o in ranks if o < r) for r in ranks)
         sessions.append(
-            SessionResult(index, START + timedelta(days=index), players, (0,) * seats, ranks)
+            ScoredSession(index, START + timedelta(days=index), players, (0,) * seats, ranks)
         )
     state = RatingState()
     one_by_one = [entry for s in sessions for entry in apply_session(state, s, CONFIG)]

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from bench.ratings_accuracy import evaluate
+from ratings.arithmetic import RatingConfig, rate_table
+from ratings.arithmetic.predictors import EnginePredictor, LibraryPredictor
+from ratings.arithmetic.simulate import simulate_club
+from ratings.arithmetic.weng_lin import plackett_luce_strict
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables, tied_totals
-from tournaments.ratings import RatingConfig, rate_table
-from tournaments.ratings.predictors import EnginePredictor, LibraryPredictor
-from tournaments.ratings.simulate import simulate_club
-from tournaments.ratings.weng_lin import plackett_luce_strict
 
 CONFIG = RatingConfig()
 

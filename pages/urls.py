@@ -1,0 +1,23 @@
+"""The public pages (namespace ``public``): those that show sessions and ``tournaments``' own;
+and the organizer's pages of this app (``manage_patterns``, included by ``config.urls``)."""
+
+from django.urls import path
+
+from pages import exports, public, sheets
+from tournaments.urls import public_patterns
+
+app_name = "public"
+
+manage_patterns = [
+    path("rounds/<int:round_id>/sheets/", sheets.score_sheets, name="sheets"),
+]
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("events/<int:event_id>/", public.event_standings, name="event-standings"),
+    *public_patterns,
+    path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
+    path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
+    path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),
+    path("players/<int:player_id>/", public.player_page, name="player"),
+]

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "ratings"
+    verbose_name = "ratings"
+
+    def ready(self) -> None:
+        from ratings import tasks  # noqa: F401  (registers the tasks queued by name)
+        from ratings.services import ratings_mark_dirty
+        from tournaments import provided
+
+        provided.ratings_replay_from.register(ratings_mark_dirty)

@@ -1,0 +1,300 @@
+"""Reading what the rating services need, in as few and as lean queries as possible.
+
+Terms:
+
+* **pool session**: a rated session (complete, of a published event of the pool's game) of
+  the pool's club as it is now: id, revision, order key and date (``ratings.order``).
+* **applied session**: a session the pool has rated (a ``RatedSession`` row): the order key
+  and revision it had then, and its position in the pool's play order.
+* **state before a position**: every player's rating right after their last rated session
+  before that position, which is what a replay from there starts from.
+
+Seats are read with one plain SQL query (no model instances): a full replay reads a row per
+seat, and the rows are only ever turned into ``ScoredSession`` values. A session is ranked by
+its seats' stored placements (the game's own ranking: Bonko's roll-off decides between equal
+scores), by totals where a row has none; a team game's sessions also carry their teams, from
+the stored outcome.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import connection
+from django.db.models import QuerySet
+
+from games.models import Session, SessionSeat
+from games.registry import find_game
+from ratings.arithmetic import PlayerSkill as Rating
+from ratings.arithmetic import RatingState, ScoredSession
+from ratings.models import PlayerRating, RatedSession, RatingHistory
+from ratings.order import key_date, order_key, played_at
+from tournaments.counted import PARTIAL, counted_sessions
+from tournaments.models import Event, Round, Table
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSession:
+    session_id: int
+    revision: int
+    key: str
+    played_on: date
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedSession:
+    key: str
+    revision: int
+    position: int
+
+
+def _as_date(value: date | str) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def complete_sessions(club_id: int, game: str) -> dict[int, PoolSession]:
+    """Every rated session of the club's events of ``game`` now, by session id."""
+    rows = rated_sessions().filter(event__club_id=club_id, event__game=game).values_list(
+        "id", "revision", "event__date", "event_id", "table__round__number", "table__number"
+    )
+    return {
+        sid: PoolSession(sid, revision, order_key(day, event_id, round_no, table_no, sid), day)
+        for sid, revision, day, event_id, round_no, table_no in rows
+    }
+
+
+def rated_sessions() -> QuerySet[Session]:
+    """The sessions the ratings count: the sessions that count (``tournaments.counted``) of
+    published events. Ratings are
+    public, so they never carry a result its event page would not show to everyone: an
+    event's results enter the ratings when it is published, and leave them if it is hidden
+    again."""
+    return Session.objects.filter(counted_sessions(), event__published=True)
+
+
+def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
+    """Every session the pool has rated, with the key, revision and position then."""
+    rows = RatedSession.objects.filter(pool_id=pool_id).values_list(
+        "session_id", "order_key", "revision", "position"
+    )
+    return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
+
+
+# The sessions that count (``tournaments.counted``): complete, or counted as played so far.
+_SEATS_SQL = """
+SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total,
+       ss.placement
+FROM {session} s
+JOIN {event} e ON e.id = s.event_id
+JOIN {table} t ON t.id = s.table_id
+JOIN {round} r ON r.id = t.round_id
+JOIN {seat} ss ON ss.session_id = s.id
+WHERE e.club_id = %s AND e.game = %s AND (s.complete = %s OR t.unfinished = %s)
+  AND e.published = %s AND e.date >= %s
+ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
+"""
+
+# PostgreSQL: one row per session, the seats gathered into arrays by the server.
+_SESSIONS_SQL = """
+SELECT s.id, s.revision, e.date, e.id, r.number, t.number,
+       array_agg(ss.player_id ORDER BY ss.position), array_agg(ss.total ORDER BY ss.position),
+       array_agg(ss.placement ORDER BY ss.position)
+FROM {session} s
+JOIN {event} e ON e.id = s.event_id
+JOIN {table} t ON t.id = s.table_id
+JOIN {round} r ON r.id = t.round_id
+JOIN {seat} ss ON ss.session_id = s.id
+WHERE e.club_id = %s AND e.game = %s AND (s.complete = %s OR t.unfinished = %s)
+  AND e.published = %s AND e.date >= %s
+GROUP BY s.id, e.id, r.number, t.number
+ORDER BY e.date, e.id, r.number, t.number, s.id
+"""
+
+
+def _tables(sql: str) -> str:
+    return sql.format(
+        session=Session._meta.db_table,
+        event=Event._meta.db_table,
+        table=Table._meta.db_table,
+        round=Round._meta.db_table,
+        seat=SessionSeat._meta.db_table,
+    )
+
+
+def _grouped(rows: Iterable[tuple]) -> Iterator[tuple]:
+    """Seat rows (in play order, seat by seat) gathered into one row per session."""
+    head: tuple | None = None
+    players: list[int] = []
+    totals: list[int] = []
+    places: list[int | None] = []
+    for sid, revision, day, event_id, round_no, table_no, player, total, place in rows:
+        if head is None or sid != head[0]:
+            if head is not None:
+                yield (*head, players, totals, places)
+            head = (sid, revision, day, event_id, round_no, table_no)
+            players, totals, places = [], [], []
+        players.append(player)
+        totals.append(total)
+        places.append(place)
+    if head is not None:
+        yield (*head, players, totals, places)
+
+
+def rank_places(totals: Iterable[int], places: Iterable[int | None]) -> tuple[int, ...]:
+    """The seats' stored placements, or competition places from the totals when any seat
+    has none (rows stored before placements were)."""
+    stored = tuple(places)
+    if all(place is not None for place in stored):
+        return stored  # type: ignore[return-value]
+    values = list(totals)
+    return tuple(1 + sum(1 for other in values if other > total) for total in values)
+
+
+def session_teams(session_ids: Iterable[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The seats of each team of these sessions of a team game, as their stored outcome
+    names them (``Outcome.teams()``, saved as the result's ``teams``)."""
+    teams: dict[int, tuple[tuple[int, ...], ...]] = {}
+    rows = Session.objects.filter(id__in=list(session_ids)).values_list("id", "result")
+    for sid, result in rows.iterator(2000):
+        named = result.get("teams") if isinstance(result, dict) else None
+        if isinstance(named, list) and all(isinstance(team, list) for team in named):
+            teams[sid] = tuple(tuple(int(seat) for seat in team) for team in named)
+    return teams
+
+
+def session_results(
+    club_id: int, game: str, *, from_key: str = ""
+) -> list[tuple[PoolSession, ScoredSession]]:
+    """The club's complete sessions of ``game`` with order key >= ``from_key``, in play order.
+
+    A session that cannot be rated (fewer than two seats, a player on two seats, a team game
+    without its teams) is left out with a warning; the service that saves sessions does not
+    let one through.
+    """
+    since = key_date(from_key) if from_key else date.min
+    postgres = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
+                       [club_id, game, True, PARTIAL, True, since])  # tournaments.counted
+        rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
+    rules = find_game(game)
+    team_game = rules is not None and rules.teams is not None
+    teams = session_teams(row[0] for row in rows) if team_game else {}
+    results: list[tuple[PoolSession, ScoredSession]] = []
+    for sid, revision, day, event_id, round_no, table_no, players, totals, places in rows:
+        day = _as_date(day)
+        key = order_key(day, event_id, round_no, table_no, sid)
+        if key < from_key:
+            continue
+        if len(players) < 2 or len(set(players)) != len(players):
+            logger.warning("session %s cannot be rated: seats %s", sid, players)
+            continue
+        if team_game and sid not in teams:
+            logger.warning("session %s cannot be rated: no teams in its result", sid)
+            continue
+        try:
+            result = ScoredSession(sid, played_at(day), tuple(players), tuple(totals),
+                                   rank_places(totals, places), teams.get(sid))
+        except ValueError as error:
+            logger.warning("session %s cannot be rated: %s", sid, error)
+            continue
+        results.append((PoolSession(sid, revision, key, day), result))
+    return results
+
+
+Seats = list[tuple[int, int, int]]
+
+
+def seats_of(session_ids: Iterable[int]) -> dict[int, Seats]:
+    """(player, total, place) by seat position of the given sessions."""
+    rows: dict[int, list[tuple[int, int, int | None]]] = {}
+    for sid, player, total, place in (
+        SessionSeat.objects.filter(session_id__in=list(session_ids))
+        .order_by("session_id", "position")
+        .values_list("session_id", "player_id", "total", "placement")
+    ):
+        rows.setdefault(sid, []).append((player, total, place))
+    seats: dict[int, Seats] = {}
+    for sid, seat_rows in rows.items():
+        places = rank_places((row[1] for row in seat_rows), (row[2] for row in seat_rows))
+        seats[sid] = [(player, total, place)
+                      for (player, total, _), place in zip(seat_rows, places, strict=True)]
+    return seats
+
+
+def rated_seats_of(pool_id: int, session_ids: Iterable[int]) -> dict[int, Seats]:
+    """(player, total, place) by seat as the pool rated the given sessions."""
+    seats: dict[int, Seats] = {}
+    rows = (
+        RatingHistory.objects.filter(pool_id=pool_id, session_id__in=list(session_ids))
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player_id", "total", "place")
+    )
+    for sid, player, total, place in rows:
+        seats.setdefault(sid, []).append((player, total, place))
+    return seats
+
+
+_STATE_FIELDS = (
+    "player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played", "provisional",
+    "played_on", "position", "session_id",
+)
+
+
+def state_before(pool_id: int, position: int) -> RatingState:
+    """The pool's rating state right before the session at ``position``.
+
+    Equal to ``state_from_history`` over all earlier rows: only each player's latest row,
+    the number of sessions and the last session matter.
+    """
+    earlier = RatingHistory.objects.filter(pool_id=pool_id, position__lt=position)
+    if connection.vendor == "postgresql":
+        latest = (
+            earlier.order_by("player_id", "-position")
+            .distinct("player_id")
+            .values_list(*_STATE_FIELDS)
+        )
+    else:  # no DISTINCT ON: walk the rows in order, the last one per player wins
+        by_player = {}
+        for row in earlier.order_by("position").values_list(*_STATE_FIELDS).iterator(2000):
+            by_player[row[0]] = row
+        latest = by_player.values()
+    state = RatingState()
+    last: tuple | None = None
+    for player, mu, sigma, ordinal, played, provisional, day, row_position, sid in latest:
+        state.players[player] = Rating(
+            player, mu, sigma, ordinal, played, provisional, played_at(day)
+        )
+        if last is None or row_position > last[0]:
+            last = (row_position, day, sid)
+    if last is not None:
+        state.sessions_applied = last[0]  # positions count the rated sessions from 1
+        state.last_played_at = played_at(last[1])
+        state.last_session_id = last[2]
+    return state
+
+
+def current_ratings(pool_id: int, player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The stored current ratings of these players (players without one are left out)."""
+    rows = PlayerRating.objects.filter(pool_id=pool_id, player_id__in=list(player_ids))
+    return {
+        row.player_id: Rating(
+            row.player_id, row.mu, row.sigma, row.ordinal, row.sessions_played,
+            row.provisional, played_at(row.last_played_on) if row.last_played_on else None,
+        )
+        for row in rows
+    }
+
+
+def players_from(pool_id: int, position: int) -> set[int]:
+    """Players with history rows at or after ``position``."""
+    return set(
+        RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )
