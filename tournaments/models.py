@@ -29,6 +29,10 @@ from tournaments.standings_rules import (
 MAX_SEATS = 16  # the most seats any game's table may have (positions 0..15)
 
 
+def new_door_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", _("club night")
@@ -76,6 +80,13 @@ class Event(models.Model):
         choices=[("starter", _("the player who started the session")),
                  ("most_parts", _("whoever played most of the session"))],
     )
+    # The event's door link (``/door/<token>/``, a QR code on the room's screen and the door
+    # sign): players check themselves in there (``tournaments.door``). Renewing it ends the
+    # old link. ``door_sign_in``: only signed-in players may check in at the door.
+    door_token = models.CharField(
+        verbose_name=_("door link"), max_length=32, unique=True, default=new_door_token,
+    )
+    door_sign_in = models.BooleanField(_("sign-in required at the door"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -131,6 +142,16 @@ class EventPlayer(models.Model):
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="entries",
     )
     present = models.BooleanField(_("present"), default=True)
+    # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
+    # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
+    # the organizer took that check-in back, so the door does not check the name in again.
+    door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
+    door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
+    door_undone = models.BooleanField(_("door check-in taken back"), default=False)
+    # "I'm leaving after this round": the round after which the player goes home. The next
+    # round's seating checks them out and leaves them out.
+    leaving_after = models.PositiveSmallIntegerField(_("leaving after round"), null=True,
+                                                     blank=True)
 
     class Meta:
         ordering = ["event_id", "player__name"]
@@ -395,5 +416,5 @@ from tournaments.models_teams import EventTeam  # noqa: E402
 __all__ = [
     "MAX_SEATS", "ORDER_KEY_LENGTH", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam",
     "HouseRuleset", "PlayerRating", "RatedSession", "RatingHistory", "RatingPool", "Round",
-    "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
+    "Seat", "Standing", "StandingsComputation", "Table", "new_door_token", "new_scoring_token",
 ]
