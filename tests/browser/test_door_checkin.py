@@ -113,9 +113,9 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit):
     # A signed-in player checks in on her phone (in Dutch) and waits for the round.
     sanne = audit.prepare(chromium.new_context(**PHONE, locale="nl-NL")).new_page()
     sign_in(sanne, base, "sanne", door)
-    sanne.click("text=Meld mij aan")
+    sanne.click("form[action$='/check-in/'] button.door-big")
     sanne.wait_for_selector(".door-me")
-    assert "zodra de ronde begint" in sanne.text_content("#my-seat")
+    assert sanne.locator("#my-seat p.muted").is_visible()  # waiting for the round
     shot(audit, sanne, "door-signed-in-waiting-nl")
 
     # Anna leaves after round 1; the organizer sees it without a reload.
@@ -134,8 +134,9 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit):
     first = round_generate(event=event, actor=organizer, seed=1)
     round_accept(round_=first, actor=organizer)
     sanne.wait_for_selector("#my-seat .door-seat strong", timeout=15_000)
-    assert "Tafel" in sanne.text_content("#my-seat") and "plaats" in sanne.text_content(
-        "#my-seat")
+    seat = first.seats.get(player__user__username="sanne")
+    shown = sanne.text_content("#my-seat .door-seat strong")
+    assert str(seat.table.number) in shown and str(seat.position + 1) in shown
     shot(audit, sanne, "door-seat-nl")
     anna.wait_for_selector("#my-seat .door-seat strong", timeout=15_000)
     shot(audit, anna, "door-seat-en")
