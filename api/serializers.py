@@ -309,7 +309,10 @@ class EntrySerializer(GuardedWriteMixin, serializers.ModelSerializer):
 
     class Meta:
         model = EventPlayer
-        fields = ["id", "event", "player", "player_name", "present"]
+        fields = ["id", "event", "player", "player_name", "present", "door_at", "leaving_after"]
+        # Set by the door (tournaments.door): when the player checked in there themselves,
+        # and the round after which they leave.
+        read_only_fields = ["door_at", "leaving_after"]
 
 
 class SeatSerializer(GuardedWriteMixin, serializers.ModelSerializer):

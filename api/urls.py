@@ -10,6 +10,7 @@ from api.views.bonko import (
     RoundBellView,
 )
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.door import DoorCheckInView, EventLeavingView
 from api.views.events import (
     EntryViewSet,
     EventScorersView,
@@ -74,6 +75,8 @@ urlpatterns = [
         EventManualSeatingView.as_view(),
         name="event-seating-manual",
     ),
+    path("door/<str:token>/check-in/", DoorCheckInView.as_view(), name="door-check-in"),
+    path("events/<int:event_id>/leaving/", EventLeavingView.as_view(), name="event-leaving"),
     path("events/<int:event_id>/scorers/", EventScorersView.as_view(), name="event-scorers"),
     path(
         "events/<int:event_id>/scorers/<int:player_id>/",

@@ -29,6 +29,10 @@ from tournaments.standings_rules import (
 MAX_SEATS = 16  # the most seats any game's table may have (positions 0..15)
 
 
+def new_door_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", _("club night")
@@ -76,6 +80,13 @@ class Event(models.Model):
         choices=[("starter", _("the player who started the session")),
                  ("most_parts", _("whoever played most of the session"))],
     )
+    # The event's door link (``/door/<token>/``, a QR code on the room's screen and the door
+    # sign): players check themselves in there (``tournaments.door``). Renewing it ends the
+    # old link. ``door_sign_in``: only signed-in players may check in at the door.
+    door_token = models.CharField(
+        verbose_name=_("door link"), max_length=32, unique=True, default=new_door_token,
+    )
+    door_sign_in = models.BooleanField(_("sign-in required at the door"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -84,41 +95,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
-
-
-class HouseRuleset(models.Model):
-    """A club's own rules for a game: the game's ruleset data (``Game.ruleset_from_dict``
-    reads and checks it), named ``code`` and numbered by ``version``. Never changed in place: a
-    change is a new version, so an event that played under one keeps it. An event names it as
-    ``code@version`` (``Event.ruleset``)."""
-
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="house_rulesets",
-    )
-    game = models.CharField(_("game"), max_length=20)
-    code = models.SlugField(_("code"), max_length=30)
-    version = models.PositiveIntegerField(_("version"))
-    name = models.CharField(_("name"), max_length=100)
-    name_nl = models.CharField(_("Dutch name"), max_length=100)
-    data = models.JSONField(_("rules"))
-    created_by = models.ForeignKey(
-        "auth.User", verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL,
-    )
-    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["club_id", "game", "code", "-version"]
-        constraints = [models.UniqueConstraint(fields=["club", "game", "code", "version"],
-                                               name="house_ruleset_version_once")]
-        verbose_name = _("house ruleset")
-        verbose_name_plural = _("house rulesets")
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.label})"
-
-    @property
-    def label(self) -> str:
-        return f"{self.code}@{self.version}"
 
 
 class EventPlayer(models.Model):
@@ -131,6 +107,16 @@ class EventPlayer(models.Model):
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="entries",
     )
     present = models.BooleanField(_("present"), default=True)
+    # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
+    # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
+    # the organizer took that check-in back, so the door does not check the name in again.
+    door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
+    door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
+    door_undone = models.BooleanField(_("door check-in taken back"), default=False)
+    # "I'm leaving after this round": the round after which the player goes home. The next
+    # round's seating checks them out and leaves them out.
+    leaving_after = models.PositiveSmallIntegerField(_("leaving after round"), null=True,
+                                                     blank=True)
 
     class Meta:
         ordering = ["event_id", "player__name"]
@@ -383,9 +369,11 @@ class StandingsComputation(models.Model):
         return f"standings of {self.event} at version {self.results_version}"
 
 
+from tournaments.models_house_rules import HouseRuleset  # noqa: E402
 from tournaments.models_teams import EventTeam  # noqa: E402
 
 __all__ = [
     "MAX_SEATS", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam", "HouseRuleset",
-    "Round", "Seat", "Standing", "StandingsComputation", "Table", "new_scoring_token",
+    "Round", "Seat", "Standing", "StandingsComputation", "Table", "new_door_token",
+    "new_scoring_token",
 ]

@@ -25,6 +25,7 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
 from games.registry import find_game
 from tournaments import provided, seating
+from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
 from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
@@ -63,6 +64,7 @@ def round_generate(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         round_ = _planned_round(event)
+        leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
         sizes, preferred, team_seats = _game_tables(event)
         if not seating.table_layout(len(players), sizes, preferred):
@@ -122,8 +124,9 @@ def round_seat_manually(
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        players = _present_players(event)
         round_ = _planned_round(event)
+        leavers_check_out(event, round_.number, actor)
+        players = _present_players(event)
         manual = seating.Round(tables=[list(t) for t in tables], byes=list(byes))
         sizes, preferred, team_seats = _game_tables(event)
         request = seating.SeatingRequest(

@@ -5,6 +5,8 @@ from django.urls import path
 
 from tournaments.web import (
     bonko_print,
+    door,
+    door_organizer,
     house_rules,
     lifecycle,
     organizer,
@@ -24,6 +26,12 @@ manage_patterns = [
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
     path("events/<int:event_id>/checkin/last-time/", organizer.check_in_last_time,
          name="checkin-last-time"),
+    path("events/<int:event_id>/door/", door_organizer.door_sign, name="door-sign"),
+    path("events/<int:event_id>/door/renew/", door_organizer.door_renew, name="door-renew"),
+    path("events/<int:event_id>/door/sign-in/", door_organizer.door_sign_in,
+         name="door-sign-in"),
+    path("events/<int:event_id>/door/arrivals/", door_organizer.arrivals, name="door-arrivals"),
+    path("events/<int:event_id>/door/undo/", door_organizer.door_undo, name="door-undo"),
     path("events/<int:event_id>/teams/", teams.teams_page, name="teams"),
     path("events/<int:event_id>/teams/cards/", bonko_print.score_cards, name="bonko-cards"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
@@ -44,4 +52,9 @@ manage_patterns = [
 public_patterns = [
     path("events/<int:event_id>/screen/", screen.screen, name="screen"),
     path("events/<int:event_id>/screen.json", screen.screen_json, name="screen-json"),
+    path("door/<str:token>/", door.door_page, name="door"),
+    path("door/<str:token>/check-in/", door.door_check_in, name="door-check-in"),
+    path("door/<str:token>/leaving/", door.door_leaving, name="door-leaving"),
+    path("me/", door.me_page, name="me"),
+    path("me/events/<int:event_id>/leaving/", door.me_leaving, name="me-leaving"),
 ]

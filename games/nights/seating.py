@@ -28,6 +28,7 @@ from core.errors import ServiceError, Text
 from games.bonko import GAME, next_tables
 from games.models import Session
 from tournaments import seating
+from tournaments.door import leavers_check_out
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Table
 from tournaments.rounds import _planned_round, _played_rounds, _save_tables
@@ -42,6 +43,8 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        round_ = _planned_round(event)
+        leavers_check_out(event, round_.number, actor)
         teams = present_teams(event)
         if len(teams) < 2:
             raise ServiceError.single(
@@ -52,7 +55,6 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
                     count=len(teams),
                 ),
             )
-        round_ = _planned_round(event)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         ladder = team_ladder(event, round_.number, teams, seed)
         seated = ladder[: len(ladder) - len(ladder) % 2]

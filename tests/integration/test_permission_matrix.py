@@ -290,6 +290,14 @@ WRITES: list[Write] = [
           ORGANIZERS),
     Write("check in", "post", "/api/v1/entries/", lambda w: "/api/v1/entries/",
           lambda w: {"event": w.event.pk, "player": w.spare.pk}, SCORERS),
+    # The door: its link is the permission (no account: one name per device); signed in, a
+    # player checks in themselves only, the club's scorers anyone.
+    Write("check in at the door", "post", "/api/v1/door/{token}/check-in/",
+          lambda w: f"/api/v1/door/{w.event.door_token}/check-in/",
+          lambda w: {"player": w.spare.pk, "device": "matrix-phone"}, NO_ACCOUNT | SCORERS),
+    Write("leaving after this round", "post", "/api/v1/events/{event_id}/leaving/",
+          lambda w: f"/api/v1/events/{w.event.pk}/leaving/",
+          lambda w: {"leaving": True, "player": w.entry.player_id}, SCORERS),
     Write("replace entry", "put", "/api/v1/entries/{id}/",
           lambda w: f"/api/v1/entries/{w.entry.pk}/",
           lambda w: {"event": w.event.pk, "player": w.candidate.pk, "present": False}, SCORERS),

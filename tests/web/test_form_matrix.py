@@ -20,7 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from clubs.models import Membership, Role
+from clubs.models import Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
 from imports.services import sunmar_upload
@@ -29,6 +29,7 @@ from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.sunmar_backups import example_zip
 from tests.web.conftest import client_for
+from tournaments.door import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds import round_generate
 
@@ -81,6 +82,20 @@ def build() -> dict[str, Any]:
             "partners": players[:2]}
 
 
+def newcomer(world: dict[str, Any]) -> Player:
+    """A member without a login, not on the event's list (made again inside each try)."""
+    player = PlayerFactory()
+    Membership.objects.create(club=world["club"], player=player)
+    return player
+
+
+def at_the_door(world: dict[str, Any]) -> dict[str, Any]:
+    """A newcomer who checked in at the door (for the organizer's undo)."""
+    player = newcomer(world)
+    door_check_in(token=world["event"].door_token, actor=None, player=player, device="matrix")
+    return {"player": player.pk}
+
+
 def uploaded(world: dict[str, Any]) -> int:
     """A backup the world's organizer uploaded (made again inside each visitor's try)."""
     return sunmar_upload(club=world["club"], actor=world["organizer"], data=example_zip()).pk
@@ -127,6 +142,17 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
                 "planned_rounds": "3", "seating_method": "balanced"}, ORGANIZERS),
     ("check in", "manage:checkin", lambda w: f"/manage/events/{w['event'].pk}/checkin/",
      lambda w: {"player": w["absent"].pk, "present": ""}, SCORERS),
+    # The door: its link is the permission; signed in, a player checks in themselves only.
+    ("check in at the door", "public:door-check-in",
+     lambda w: f"/door/{w['event'].door_token}/check-in/",
+     lambda w: {"player": newcomer(w).pk}, SCORERS | {"anonymous"}),
+    ("undo a door check-in", "manage:door-undo",
+     lambda w: f"/manage/events/{w['event'].pk}/door/undo/", at_the_door, SCORERS),
+    ("renew the door link", "manage:door-renew",
+     lambda w: f"/manage/events/{w['event'].pk}/door/renew/", lambda w: {}, ORGANIZERS),
+    ("require sign-in at the door", "manage:door-sign-in",
+     lambda w: f"/manage/events/{w['event'].pk}/door/sign-in/", lambda w: {"required": "1"},
+     ORGANIZERS),
     ("walk-in", "manage:walk-in", lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
      lambda w: {"name": "Inloper"}, SCORERS),
     ("seat a round", "manage:seat-round", lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
@@ -316,7 +342,11 @@ READ_ONLY = {
     "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
     "stats:player", "stats:season-picture",
     "manage:bonko-cards",
+    "public:door", "public:me", "manage:door-sign", "manage:door-arrivals",
 }
+# A player's own "I'm leaving after this round" (their login or the phone that checked them
+# in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
+OWN_PLAYER = {"public:door-leaving", "public:me-leaving"}
 FRAMEWORK = {
     "set_language", "login", "logout", "password_change", "password_change_done",
 }
@@ -342,7 +372,7 @@ def page_names(patterns: list, namespace: str = "") -> set[str]:
 
 def test_every_page_is_in_the_matrix():
     covered = ({f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | READ_ONLY
-               | FRAMEWORK | OPERATIONS)
+               | FRAMEWORK | OPERATIONS | OWN_PLAYER)
     assert sorted(page_names(get_resolver().url_patterns) - covered) == []
 
 
@@ -367,6 +397,10 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
         "manage:sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
         "manage:bonko-cards": f"/manage/events/{world['bonko'].pk}/teams/cards/",
+        "public:door": f"/door/{world['event'].door_token}/",
+        "public:me": "/me/",
+        "manage:door-sign": f"/manage/events/{world['event'].pk}/door/",
+        "manage:door-arrivals": f"/manage/events/{world['event'].pk}/door/arrivals/",
     }
     visitor = client("organizer", world)
     before = database_state()

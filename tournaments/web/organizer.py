@@ -30,6 +30,8 @@ from tournaments.models import Event, EventPlayer, Round
 from tournaments.night_sets import label_rounds
 from tournaments.rounds import round_generate
 from tournaments.web import queries
+from tournaments.web.door_organizer import POLL_SECONDS as DOOR_POLL_SECONDS
+from tournaments.web.door_organizer import arrival_rows
 from tournaments.web.scorers import EventScorerForm
 
 
@@ -127,6 +129,7 @@ def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
     return render(request, "tournaments/checkin.html", {
         "event": event, "rows": rows, "walk_in": walk_in, "errors": errors,
         "present": sum(1 for _p, here in rows if here),
+        "arrivals": arrival_rows(event), "door_poll_seconds": DOOR_POLL_SECONDS,
     }, status=400 if errors or walk_in.errors else 200)
 
 

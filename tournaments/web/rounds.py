@@ -141,8 +141,10 @@ def regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "regenerate")
 
 
-def _qr_svg(url: str) -> str:
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, omitsize=True))  # noqa: S308
+def qr_svg(url: str, scale: int = 4, light: str | None = None) -> str:
+    """A link as an inline SVG QR code (``light``: a background colour, for a dark page)."""
+    return mark_safe(  # noqa: S308
+        segno.make(url, error="m").svg_inline(scale=scale, omitsize=True, light=light))  # noqa: S308
 
 
 def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
@@ -155,6 +157,6 @@ def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
         link = request.build_absolute_uri(
             reverse("scoring:table", args=[state.table.scoring_token])
         )
-        cards.append({"state": state, "link": link, "qr": _qr_svg(link)})
+        cards.append({"state": state, "link": link, "qr": qr_svg(link)})
     return render(request, "tournaments/print_cards.html",
                   {"round": round_, "event": round_.event, "cards": cards})

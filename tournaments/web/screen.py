@@ -2,6 +2,9 @@
 in large type, the current round's tables and which are done, a clock and the round's timer;
 for a Bonko night also the round of the set, the target number and the bell.
 
+While the event is not finished the screen shows the door's QR code (players check
+themselves in, ``tournaments.door``); a renewed door link reloads the page.
+
 The page renders once and then asks ``/events/<id>/screen.json`` every few seconds
 (``static/js/screen.js``); the timer counts down in the browser from the stored state. Whoever
 may see the event's public page may see its screen.
@@ -26,6 +29,7 @@ from tournaments.models import Event, Round
 from tournaments.round_timer import clock_text, timer_state
 from tournaments.selectors import event_standings_rows
 from tournaments.web import queries
+from tournaments.web.rounds import qr_svg
 from tournaments.web.visible import game_columns, visible_event
 
 POLL_SECONDS = 5
@@ -160,9 +164,17 @@ def _rows(request: HttpRequest) -> int:
     return wanted if wanted else ROWS
 
 
+def _door(request: HttpRequest, event: Event) -> str:
+    """The door link while players may still check in (the event is not finished)."""
+    if event.status == Event.Status.FINISHED:
+        return ""
+    return request.build_absolute_uri(reverse("public:door", args=[event.door_token]))
+
+
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     rows = _rows(request)
+    door = _door(request, event)
     json_url = reverse("public:screen-json", args=[event.pk])
     if rows != ROWS:
         json_url += f"?rows={rows}"
@@ -175,12 +187,14 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
             "json_url": json_url,
             "poll_seconds": POLL_SECONDS,
             "bell_game": event.game in BELL_GAMES,
+            "door": door,
+            "door_qr": qr_svg(door, scale=5, light="#fff") if door else "",
         },
     )
 
 
 def screen_json(request: HttpRequest, event_id: int) -> JsonResponse:
     event = visible_event(request, event_id)
-    response = JsonResponse(screen_state(event, _rows(request)))
+    response = JsonResponse({**screen_state(event, _rows(request)), "door": _door(request, event)})
     response["Cache-Control"] = "no-store"
     return response

@@ -1,0 +1,134 @@
+"""The door's pages: a player picks their name and checks in, a dead link says what to do,
+the organizer's check-in page polls the arrivals and undoes one, the door sign prints the QR
+code, the room's screen shows it, and a signed-in player's seat appears on /me/."""
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from clubs.models import Membership, Role
+from tests.factories import EventFactory, seated_table, user_with_role
+from tests.web.conftest import client_for as signed_in
+from tests.web.conftest import members
+from tournaments.door import door_check_in, door_renew
+from tournaments.models import Bye, Event, EventPlayer, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> Client:
+    """A client of ``user`` reading the pages in English."""
+    client = signed_in(user)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    cache.clear()
+
+
+def night():
+    event = EventFactory(published=True, status=Event.Status.RUNNING, name="Clubavond")
+    return event, members(event.club, 4)
+
+
+def test_a_player_picks_their_name_and_is_checked_in():
+    event, (anna, bert, *_rest) = night()
+    phone = client_for()
+    page = phone.get(f"/door/{event.door_token}/")
+    assert page.status_code == 200
+    assert anna.name in page.content.decode() and "data-filter-rows" in page.content.decode()
+    done = phone.post(f"/door/{event.door_token}/check-in/", {"player": anna.pk}, follow=True)
+    text = done.content.decode()
+    assert done.status_code == 200 and anna.name in text
+    assert EventPlayer.objects.get(event=event, player=anna).present
+    assert "leaving" in text.lower() or "vertrek" in text.lower()
+    again = phone.post(f"/door/{event.door_token}/check-in/", {"player": bert.pk})
+    assert again.status_code == 403 and anna.name in again.content.decode()
+    assert not EventPlayer.objects.filter(event=event, player=bert).exists()
+
+
+def test_a_renewed_link_shows_a_clear_page():
+    event, (anna, *_rest) = night()
+    old = event.door_token
+    door_renew(event=event, actor=user_with_role(event.club, Role.ORGANIZER))
+    page = client_for().get(f"/door/{old}/")
+    assert page.status_code == 404
+    assert "door link does not work" in page.content.decode()
+    post = client_for().post(f"/door/{old}/check-in/", {"player": anna.pk})
+    assert post.status_code == 404
+
+
+def test_leaving_from_the_door_page_and_taking_it_back():
+    event, (anna, *_rest) = night()
+    phone = client_for()
+    phone.get(f"/door/{event.door_token}/")
+    phone.post(f"/door/{event.door_token}/check-in/", {"player": anna.pk})
+    phone.post(f"/door/{event.door_token}/leaving/", {"leaving": "1"})
+    assert EventPlayer.objects.get(event=event, player=anna).leaving_after == 1
+    page = phone.get(f"/door/{event.door_token}/").content.decode()
+    assert "You leave after round 1" in page
+    phone.post(f"/door/{event.door_token}/leaving/", {"leaving": "0"})
+    assert EventPlayer.objects.get(event=event, player=anna).leaving_after is None
+
+
+def test_the_organizer_sees_door_arrivals_and_undoes_one(clients=None):
+    event, (anna, *_rest) = night()
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    door_check_in(token=event.door_token, actor=None, player=anna, device="a")
+    page = organizer.get(f"/manage/events/{event.pk}/checkin/").content.decode()
+    assert "hx-trigger=\"every 5s\"" in page and "checked in at the door" in page
+    fragment = organizer.get(f"/manage/events/{event.pk}/door/arrivals/",
+                             HTTP_HX_REQUEST="true").content.decode()
+    assert anna.name in fragment and 'hx-swap-oob="true"' in fragment
+    undone = organizer.post(f"/manage/events/{event.pk}/door/undo/", {"player": anna.pk},
+                            HTTP_HX_REQUEST="true")
+    assert undone.status_code == 200 and "check-in taken back" in undone.content.decode()
+    assert not EventPlayer.objects.get(event=event, player=anna).present
+    member = client_for(user_with_role(event.club, Role.MEMBER))
+    assert member.get(f"/manage/events/{event.pk}/door/arrivals/").status_code == 403
+
+
+def test_the_door_sign_and_the_screen_show_the_door_code():
+    event, _players = night()
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    sign = organizer.get(f"/manage/events/{event.pk}/door/").content.decode()
+    assert "<svg" in sign and f"/door/{event.door_token}/" in sign and "data-print" in sign
+    screen = client_for().get(f"/events/{event.pk}/screen/").content.decode()
+    assert "screen-door" in screen and "<svg" in screen
+    state = client_for().get(f"/events/{event.pk}/screen.json").json()
+    assert state["door"].endswith(f"/door/{event.door_token}/")
+    organizer.post(f"/manage/events/{event.pk}/door/renew/")
+    assert Event.objects.get(pk=event.pk).door_token != event.door_token
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    assert client_for().get(f"/events/{event.pk}/screen.json").json()["door"] == ""
+
+
+def test_a_signed_in_player_sees_table_and_seat_or_a_bye():
+    event, _players = night()
+    user = user_with_role(event.club, Role.MEMBER)
+    table = seated_table(event, players=[user.player, *members(event.club, 3)])
+    door_check_in(token=event.door_token, actor=user)
+    me = client_for(user)
+    page = me.get("/me/").content.decode()
+    assert "Table 1, seat 1" in page and "Round 1" in page
+    assert f"/t/{table.scoring_token}/" not in page  # a member is no scorer
+    fragment = me.get(f"/door/{event.door_token}/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Table 1, seat 1" in fragment
+    Membership.objects.filter(player=user.player).update(role=Role.SCORER)
+    assert f"/t/{table.scoring_token}/" in client_for(user).get("/me/").content.decode()
+    round_ = Round.objects.get(event=event, number=1)
+    table.seats.filter(player=user.player).delete()
+    Bye.objects.create(round=round_, player=user.player)
+    assert "You sit out this round." in me.get("/me/").content.decode()
+
+
+def test_a_planned_round_is_not_shown_as_the_seat_yet():
+    event, _players = night()
+    user = user_with_role(event.club, Role.MEMBER)
+    seated_table(event, players=[user.player, *members(event.club, 3)])
+    Round.objects.filter(event=event).update(status=Round.Status.PLANNED)
+    door_check_in(token=event.door_token, actor=user)
+    page = client_for(user).get("/me/").content.decode()
+    assert "appear here as soon as the round starts" in page
