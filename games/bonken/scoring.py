@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bonken.deal import read_totals
-from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error, who
-from games.bonken.game_checks import SessionState, check_game
+from games.bonken.errors import RuleError, cap_errors, listing, num, rule_error, who
+from games.bonken.game_checks import SessionState, check_game, session_games
 from games.bonken.outcomes import possible, shape_of
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rotation import next_turn, passing_next
@@ -49,18 +49,7 @@ def score_games(
     """Validate and score the games of a session. ``errors`` may already hold problems of the
     document; the result is then invalid whatever the games say."""
     limit = ruleset.games_per_session
-    if len(games) > limit:
-        errors.append(
-            rule_error(
-                "too_many_games",
-                limit + 1,
-                "games",
-                ruleset=Text(ruleset.name, ruleset.name_nl),
-                limit=limit,
-                count=len(games),
-            )
-        )
-        games = games[:limit]
+    games = session_games(ruleset, games, "games", errors)
     state = SessionState(ruleset)
     if not FAST_PATH:
         for number in range(1, len(games) + 1):

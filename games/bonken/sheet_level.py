@@ -30,7 +30,7 @@ from games.bonken.errors import (
     rule_error,
     unknown_fields,
 )
-from games.bonken.game_checks import contract_problem
+from games.bonken.game_checks import contract_problem, session_games
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rulesets import Ruleset
 
@@ -46,18 +46,7 @@ def score_sheet(
         errors.append(rule_error("sheet_type", None, "sheet"))
         return SessionResult(valid=False, errors=cap_errors(errors))
     limit = ruleset.games_per_session
-    if len(rows) > limit:
-        errors.append(
-            rule_error(
-                "too_many_games",
-                limit + 1,
-                "sheet",
-                ruleset=Text(ruleset.name, ruleset.name_nl),
-                limit=limit,
-                count=len(rows),
-            )
-        )
-        rows = rows[:limit]
+    rows = session_games(ruleset, rows, "sheet", errors)
     results: list[GameResult] = []
     seen: dict[str, int] = {}
     plus = 0
