@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonken.deal import read_totals
-from games.bonken.errors import RuleError, cap_errors, listing, num, rule_error, who
+from games.bonken.deal import check_totals
+from games.bonken.errors import RuleError, cap_errors, num, rule_error, who
 from games.bonken.game_checks import SessionState, check_game, session_games
 from games.bonken.outcomes import possible, shape_of
 from games.bonken.results import GameResult, SessionResult, placements
@@ -269,10 +269,7 @@ def _finish(
                 )
     if complete and not errors and sum(totals) != 0:  # a guard: zero-sum rulesets never get here
         errors.append(rule_error("not_zero_sum", None, "games", total=num(sum(totals))))
-    if totals_raw is not None:
-        given = read_totals(ruleset, totals_raw, errors)
-        if not errors and given != totals:
-            errors.append(rule_error("totals_mismatch", None, "totals", computed=listing(totals)))
+    check_totals(ruleset, totals_raw, totals, errors)
     if errors:
         return SessionResult(valid=False, errors=cap_errors(errors))
     if complete:
