@@ -1,16 +1,17 @@
-"""Load benchmark of the room's screen: what its polling costs, on the stack of ``bench_load``.
+"""Load benchmark of the room's screen: what its polling costs, on the stack of ``bench.load``.
 
     python -m bench.screen [--tables 50] [--screens 20] [--every 5] [--duration 60]
 
-Needs PostgreSQL and Redis like ``bench.load``, whose throwaway database (``bonken_load``),
-gunicorn and Celery worker it reuses. On a club night of ``--tables`` tables whose first round
-is half played (so the screen shows 4 x tables standings lines and tables of every state):
+Needs PostgreSQL and Redis like ``bench.load``, and runs on the same stack (``bench.stack``: a
+throwaway database, gunicorn and a Celery worker). On a club night of ``--tables`` tables whose
+first round is half played (so the screen shows 4 x tables standings lines and tables of every
+state):
 
 1. capacity: ``--clients`` closed-loop clients ask for the screen's JSON as fast as they can,
-   then for the trivial authenticated GET of ``bench_load`` for as long; requests per second
+   then for the trivial authenticated GET of ``bench.load`` for as long; requests per second
    and latency of both, and their ratio;
 2. screens during the night: ``--screens`` screens poll the JSON every ``--every`` seconds (as
-   the page does, anonymously) while every table posts its games (``bench_load``'s club night)
+   the page does, anonymously) while every table posts its games (``bench.load``'s club night)
    for ``--duration`` seconds; the screens' requests per second and latency, and the tables'
    submission latency next to it.
 
@@ -20,20 +21,20 @@ Prints one JSON document.
 import argparse
 import http.client
 import json
-import os
 import random
 import threading
 import time
 from typing import Any
 
-from bench import load as bench_load
-from bench.load import (
+from bench import stack
+from bench.load import club_night
+from bench.stack import (
     Client,
     Stats,
-    club_night,
-    database_url,
+    environment,
     prepare,
     start_services,
+    stop_services,
     summary_ms,
     tree_rss_mib,
 )
@@ -43,7 +44,7 @@ class Screen(Client):
     """A projector's browser: no account, one keep-alive connection."""
 
     def __init__(self) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", bench_load.PORT, timeout=60)
+        self.connection = http.client.HTTPConnection("127.0.0.1", stack.PORT, timeout=60)
         self.headers = {"Accept": "application/json"}
 
 
@@ -134,7 +135,7 @@ def main() -> None:
     parser.add_argument("--capacity-seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--web-workers", type=int, default=5)
-    parser.add_argument("--port", type=int, default=bench_load.PORT)
+    parser.add_argument("--port", type=int, default=stack.PORT)
     parser.add_argument(
         "--database",
         default="bonken_load_screen",
@@ -142,15 +143,8 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    bench_load.PORT = args.port  # the clients and gunicorn read it when they start
-    env = dict(os.environ)
-    env["DATABASE_URL"] = database_url(args.database)
-    env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13")
-    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.update(env)
-    import django
-
-    django.setup()
+    stack.PORT = args.port  # the clients and gunicorn read it when they start
+    env = environment(args.database)
 
     rounds_needed = max(3, int(args.duration / (12 * args.think)) + 3)
     setup = prepare(env, args.tables, rounds_needed, spare=1, database=args.database)
@@ -221,10 +215,7 @@ def main() -> None:
             "web_mib": tree_rss_mib(web.pid),
         }
     finally:
-        web.terminate()
-        worker.terminate()
-        web.wait(timeout=30)
-        worker.wait(timeout=30)
+        stop_services(web, worker)
     print(json.dumps(report, indent=2))
 
 

@@ -22,7 +22,7 @@ from tournaments.seating.layout import cut_tables, table_layout
 from tournaments.seating.methods import seat_round
 from tournaments.seating.planner import plan_event
 from tournaments.seating.quality import count_meetings, lower_bound, repeated_pairs
-from tournaments.seating.types import Round, SeatingRequest
+from tournaments.seating.types import SeatingRequest, SeatingRound
 
 BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (8, 5),
@@ -74,7 +74,7 @@ def baseline(
     seed: int = 0,
     shuffles: int = 1000,
     layout: list[int] | None = None,
-) -> list[Round]:
+) -> list[SeatingRound]:
     """Round by round, the best of `shuffles` random shuffles (fewest new repeats), at the
     layout's tables (by default tables of four)."""
     if layout is None:
@@ -83,7 +83,7 @@ def baseline(
     ids = list(range(players))
     met: dict[tuple[int, int], int] = {}
     sat_out = dict.fromkeys(ids, 0)
-    schedule: list[Round] = []
+    schedule: list[SeatingRound] = []
     for _ in range(rounds):
         order = ids[:]
         rng.shuffle(order)
@@ -105,14 +105,14 @@ def baseline(
         for table in tables:
             for a, b in combinations(sorted(table), 2):
                 met[(a, b)] = met.get((a, b), 0) + 1
-        schedule.append(Round(tables=tables, byes=byes))
+        schedule.append(SeatingRound(tables=tables, byes=byes))
     return schedule
 
 
-def _swiss_event(players: int, rounds: int, seed: int) -> tuple[list[Round], float]:
+def _swiss_event(players: int, rounds: int, seed: int) -> tuple[list[SeatingRound], float]:
     rng = random.Random(seed)
     standings = dict.fromkeys(range(players), 0.0)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     slowest = 0.0
     for _ in range(rounds):
         request = SeatingRequest(
@@ -132,7 +132,7 @@ def _swiss_event(players: int, rounds: int, seed: int) -> tuple[list[Round], flo
     return played, slowest
 
 
-def _repeats(rounds: Sequence[Round]) -> int:
+def _repeats(rounds: Sequence[SeatingRound]) -> int:
     return repeated_pairs(count_meetings(rounds))
 
 

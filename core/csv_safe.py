@@ -1,5 +1,7 @@
 """Every CSV the service writes goes through :func:`csv_writer`, which neutralises cells that a
-spreadsheet would run as a formula: a player named ``=HYPERLINK("...")`` stays text.
+spreadsheet would run as a formula: a player named ``=HYPERLINK("...")`` stays text. The event
+exports and the API's CSV both write their file as a :class:`CSVFile` (plain, or for a Dutch
+Excel; the header row first) and send it as :data:`CONTENT_TYPE` with :func:`attachment`.
 
 A text cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
 apostrophe (the usual spreadsheet escape); numbers are written as they are (a negative total
@@ -9,6 +11,7 @@ stays a number).
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -100,3 +103,47 @@ def excel_nl_writer(stream: _Writable) -> SafeWriter:
     """A writer for Dutch Excel; writes the byte order mark first."""
     stream.write(BOM)
     return ExcelNLWriter(stream)
+
+
+# --- One CSV file -----------------------------------------------------------------------------
+
+MEDIA_TYPE = "text/csv"
+CHARSET = "utf-8"
+CONTENT_TYPE = f"{MEDIA_TYPE}; charset={CHARSET}"
+
+
+def attachment(filename: str) -> str:
+    """The ``Content-Disposition`` of a CSV download named ``filename``."""
+    return f'attachment; filename="{filename}"'
+
+
+class CSVFile:
+    """A CSV written to ``stream``: plain (commas, English column names, for scripts) or, with
+    ``excel_nl``, for a Dutch Excel (Dutch headings, ``dutch_names`` over the usual ones)."""
+
+    def __init__(self, stream: _Writable, *, excel_nl: bool = False,
+                 dutch_names: dict[str, str] | None = None) -> None:
+        self.excel_nl = excel_nl
+        self._dutch_names = dutch_names
+        self.writer: SafeWriter = excel_nl_writer(stream) if excel_nl else csv_writer(stream)
+
+    def header(self, columns: list[str]) -> None:
+        self.writer.writerow(dutch_headers(columns, self._dutch_names) if self.excel_nl
+                             else columns)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self.writer.writerow(row)
+
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+        self.writer.writerows(rows)
+
+
+def csv_bytes(columns: list[str] | None, rows: Iterable[Iterable[Any]], *, excel_nl: bool = False,
+              dutch_names: dict[str, str] | None = None) -> bytes:
+    """A whole CSV file, header row (where there are columns) and rows, encoded as it is sent."""
+    out = io.StringIO()
+    file = CSVFile(out, excel_nl=excel_nl, dutch_names=dutch_names)
+    if columns is not None:
+        file.header(columns)
+    file.writerows(rows)
+    return out.getvalue().encode(CHARSET)

@@ -179,17 +179,13 @@ def placements(totals: Sequence[int | float], *, higher_is_better: bool = True) 
     return [ranked.index(total) + 1 for total in totals]
 
 
-# Messages every game may use (a game's own catalogue may word them differently).
-COMMON = Catalogue({
+# Messages every game's catalogue starts from (a game may word one differently after them).
+SHARED_MESSAGES: dict[str, tuple[str, str]] = {
     "document_type": (
         "The session document must be a JSON object.",
         "Het partijdocument moet een JSON-object zijn.",
     ),
     "unknown_field": ("Unknown field {name}.", "Onbekend veld {name}."),
-    "unknown_game": (
-        "Unknown game {name}; known games: {known}.",
-        "Onbekend spel {name}; bekende spellen: {known}.",
-    ),
     "unknown_ruleset": (
         "Unknown ruleset {name}; known rulesets: {known}.",
         "Onbekende spelregels {name}; bekende spelregels: {known}.",
@@ -197,6 +193,15 @@ COMMON = Catalogue({
     "too_many_errors": (
         "More than {limit} problems; the rest are not listed.",
         "Meer dan {limit} problemen; de rest wordt niet getoond.",
+    ),
+}
+
+# Messages every game may use (a game's own catalogue may word them differently).
+COMMON = Catalogue({
+    **SHARED_MESSAGES,
+    "unknown_game": (
+        "Unknown game {name}; known games: {known}.",
+        "Onbekend spel {name}; bekende spellen: {known}.",
     ),
 })
 

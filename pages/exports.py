@@ -7,7 +7,7 @@ comma-separated one with English column names that scripts read."""
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
-from core.csv_safe import EXCEL_NL, SafeWriter, csv_writer, dutch_headers, excel_nl_writer
+from core.csv_safe import CONTENT_TYPE, EXCEL_NL, CSVFile, attachment
 from games.registry import get_game
 from pages import queries
 from tournaments.selectors import event_standings_rows
@@ -19,43 +19,34 @@ SESSIONS_HEADER = ["round", "table", "seat", "player_id", "player", "total", "pl
                    "complete", "{parts}", "revision"]
 
 
-class _Export:
-    """The response and its writer, plain or for Dutch Excel, with the header row."""
-
-    def __init__(self, request: HttpRequest, filename: str) -> None:
-        self.excel_nl = request.GET.get("format") == EXCEL_NL
-        self.response = HttpResponse(content_type="text/csv; charset=utf-8")
-        self.response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        self.writer: SafeWriter = (excel_nl_writer(self.response) if self.excel_nl
-                                   else csv_writer(self.response))
-
-    def header(self, columns: list[str]) -> None:
-        self.writer.writerow(dutch_headers(columns) if self.excel_nl else columns)
+def _export(request: HttpRequest, filename: str) -> tuple[HttpResponse, CSVFile]:
+    """The download's response and its CSV file, plain or for Dutch Excel."""
+    response = HttpResponse(content_type=CONTENT_TYPE)
+    response["Content-Disposition"] = attachment(filename)
+    return response, CSVFile(response, excel_nl=request.GET.get("format") == EXCEL_NL)
 
 
 def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
-    export = _Export(request, f"{slugify(event.name) or 'event'}-standings.csv")
-    response, writer = export.response, export.writer
+    response, export = _export(request, f"{slugify(event.name) or 'event'}-standings.csv")
     seats = max(get_game(event.game).table_sizes)  # a column per place at the largest table
     export.header([*STANDINGS_HEADER, *PLACES[:seats]])
     for row in event_standings_rows(event):
         places = (list(row.placements) + [0] * seats)[:seats]
-        writer.writerow([row.rank, int(row.tied), row.player_id, row.player.name, row.total,
+        export.writerow([row.rank, int(row.tied), row.player_id, row.player.name, row.total,
                          row.sessions, row.table_wins, *places])
     return response
 
 
 def sessions_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
-    export = _Export(request, f"{slugify(event.name) or 'event'}-sessions.csv")
-    response, writer = export.response, export.writer
+    response, export = _export(request, f"{slugify(event.name) or 'event'}-sessions.csv")
     parts = get_game(event.game).parts_key or "parts"  # games, rounds, hands
     export.header([parts if name == "{parts}" else name for name in SESSIONS_HEADER])
     for session in queries.event_sessions(event):
         games = len(session.result.get(parts) or [])
         for seat in sorted(session.seat_results.all(), key=lambda s: s.position):
-            writer.writerow([
+            export.writerow([
                 session.table.round.number, session.table.number, seat.position + 1,
                 seat.player_id, seat.player.name, seat.total,
                 seat.placement if seat.placement is not None else "",

@@ -127,7 +127,7 @@ def round_seat_manually(
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
-        manual = seating.Round(tables=[list(t) for t in tables], byes=list(byes))
+        manual = seating.SeatingRound(tables=[list(t) for t in tables], byes=list(byes))
         sizes, preferred, team_seats = _game_tables(event)
         request = seating.SeatingRequest(
             players=players, method="manual", manual_round=manual,
@@ -314,8 +314,8 @@ def _save_tables(round_: Round, tables: list[list[int]], byes: list[int]) -> Non
     Table.objects.filter(pk__in=[table.pk for table in existing.values()]).delete()
 
 
-def _played_rounds(event: Event, *, before: int) -> list["seating.Round"]:
-    rounds: dict[int, seating.Round] = {}
+def _played_rounds(event: Event, *, before: int) -> list["seating.SeatingRound"]:
+    rounds: dict[int, seating.SeatingRound] = {}
     tables: dict[int, list[int]] = {}
     seats = (
         Seat.objects.filter(round__event=event, round__number__lt=before)
@@ -323,7 +323,7 @@ def _played_rounds(event: Event, *, before: int) -> list["seating.Round"]:
         .values_list("round__number", "table_id", "player_id")
     )
     for number, table_id, player in seats:
-        planned = rounds.setdefault(number, seating.Round(tables=[], byes=[]))
+        planned = rounds.setdefault(number, seating.SeatingRound(tables=[], byes=[]))
         if table_id not in tables:
             tables[table_id] = []
             planned.tables.append(tables[table_id])
@@ -331,7 +331,7 @@ def _played_rounds(event: Event, *, before: int) -> list["seating.Round"]:
     for number, player in Bye.objects.filter(
         round__event=event, round__number__lt=before
     ).values_list("round__number", "player_id"):
-        rounds.setdefault(number, seating.Round(tables=[], byes=[])).byes.append(player)
+        rounds.setdefault(number, seating.SeatingRound(tables=[], byes=[])).byes.append(player)
     return [rounds[n] for n in sorted(rounds)]
 
 

@@ -4,7 +4,6 @@ the whole list as a CSV file instead of a JSON page."""
 
 from __future__ import annotations
 
-import io
 from datetime import date
 from typing import Any
 
@@ -28,7 +27,7 @@ from api.serializers_ratings import (
     SeasonStandingsSerializer,
 )
 from clubs.models import Club, Player
-from core.csv_safe import EXCEL_NL, csv_writer, dutch_headers, excel_nl_writer
+from core.csv_safe import CHARSET, EXCEL_NL, MEDIA_TYPE, attachment, csv_bytes
 from games.registry import find_game, games
 from ratings.season import club_season_standings, parse_season_params
 from ratings.selectors import (
@@ -57,26 +56,25 @@ class GameField(serializers.CharField):
 class CSVRenderer(BaseRenderer):
     """Renders ``{"columns": [...], "rows": [[...], ...]}`` (or an error list) as CSV."""
 
-    media_type = "text/csv"
+    media_type = MEDIA_TYPE
     format = "csv"
-    charset = "utf-8"
+    charset = CHARSET
+    dutch_names: dict[str, str] | None = None
 
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: dict[str, Any] | None = None) -> bytes:
-        out = io.StringIO()
-        writer = excel_nl_writer(out) if self.format == EXCEL_NL else csv_writer(out)
+        excel_nl = self.format == EXCEL_NL
+        columns: list[str] | None
+        rows: Any
         if isinstance(data, dict) and "columns" in data:
-            writer.writerow(self.header(data["columns"]))
-            writer.writerows(data["rows"])
+            columns, rows = data["columns"], data["rows"]
         elif isinstance(data, dict) and "errors" in data:
-            dutch = self.format == EXCEL_NL
-            writer.writerow(self.header(["code", "message", "field"]))
-            writer.writerows([e.get("code"), e.get("message_nl" if dutch else "message")
-                              or e.get("message"), e.get("field")] for e in data["errors"])
-        return out.getvalue().encode(self.charset)
-
-    def header(self, columns: list[str]) -> list[str]:
-        return columns
+            columns = ["code", "message", "field"]
+            rows = [[e.get("code"), e.get("message_nl" if excel_nl else "message")
+                     or e.get("message"), e.get("field")] for e in data["errors"]]
+        else:  # nothing to write: an empty file (for Dutch Excel, its byte order mark)
+            columns, rows = None, []
+        return csv_bytes(columns, rows, excel_nl=excel_nl, dutch_names=self.dutch_names)
 
 
 class ExcelNLCSVRenderer(CSVRenderer):
@@ -84,10 +82,7 @@ class ExcelNLCSVRenderer(CSVRenderer):
     decimal commas and Dutch headings, so a double-click opens it in columns."""
 
     format = EXCEL_NL
-
-    def header(self, columns: list[str]) -> list[str]:
-        return dutch_headers(columns, {"player": "Speler-id", "club": "Club-id",
-                                       "session": "Sessie-id"})
+    dutch_names = {"player": "Speler-id", "club": "Club-id", "session": "Sessie-id"}
 
 
 FORMAT = OpenApiParameter(
@@ -109,7 +104,7 @@ class _ListView(APIView):
 
     def csv_response(self, filename: str, columns: list[str], rows: list[list[Any]]) -> Response:
         response = Response({"columns": columns, "rows": rows})
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Content-Disposition"] = attachment(filename)
         return response
 
     def page(self, request: Request, rows: list[Any]) -> tuple[list[Any], dict[str, Any]]:

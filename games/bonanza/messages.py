@@ -9,22 +9,16 @@ Words used in the Dutch texts: *partij* the whole session, *spel* one hand, *sto
 widow (the extra hand the dealer is dealt), *inzet* a poker stake, *uitgaan* going out.
 """
 
+from games.seam import SHARED_MESSAGES
+
 MESSAGES: dict[str, tuple[str, str]] = {
+    **SHARED_MESSAGES,
     # The document as a whole.
-    "document_type": (
-        "The session document must be a JSON object.",
-        "Het partijdocument moet een JSON-object zijn.",
-    ),
-    "unknown_field": ("Unknown field {name}.", "Onbekend veld {name}."),
     "unknown_game": (
         "This is a Bonanza Rummy session (game \"bonanza\"); the document is for the game "
         "{name}.",
         "Dit is een partij Bonanza Rummy (spel \"bonanza\"); het document is voor het spel "
         "{name}.",
-    ),
-    "unknown_ruleset": (
-        "Unknown ruleset {name}; known rulesets: {known}.",
-        "Onbekende spelregels {name}; bekende spelregels: {known}.",
     ),
     "seats_range": (
         "seats is the number of players at the table, a whole number from 2 to 9, not {value}.",
@@ -66,10 +60,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end_without_hands": (
         "A session cannot end before its first hand has been played.",
         "Een partij kan niet eindigen voordat het eerste spel gespeeld is.",
-    ),
-    "too_many_errors": (
-        "More than {limit} problems; the rest are not listed.",
-        "Meer dan {limit} problemen; de rest wordt niet getoond.",
     ),
     # One hand.
     "hand_type": (

@@ -226,3 +226,15 @@ def read_totals(ruleset: Ruleset, raw: object, errors: list[RuleError]) -> list[
             )
         )
     return values
+
+
+def check_totals(
+    ruleset: Ruleset, raw: object, totals: list[int], errors: list[RuleError]
+) -> None:
+    """Recorded session totals (when a document gives them) must be the ones its games add up
+    to, ``totals``."""
+    if raw is None:
+        return
+    given = read_totals(ruleset, raw, errors)
+    if not errors and given != totals:
+        errors.append(rule_error("totals_mismatch", None, "totals", computed=listing(totals)))

@@ -153,6 +153,27 @@ def _choose(
     state.minus_count[chooser] += 1
 
 
+def session_games(
+    ruleset: Ruleset, games: list[Any], field: str, errors: list[RuleError]
+) -> list[Any]:
+    """The games (or sheet rows) a session may have: more than the ruleset's games per session
+    is a problem, and only those are checked further."""
+    limit = ruleset.games_per_session
+    if len(games) <= limit:
+        return games
+    errors.append(
+        rule_error(
+            "too_many_games",
+            limit + 1,
+            field,
+            ruleset=Text(ruleset.name, ruleset.name_nl),
+            limit=limit,
+            count=len(games),
+        )
+    )
+    return games[:limit]
+
+
 def contract_problem(ruleset: Ruleset, code: object, number: int, errors: list[RuleError]) -> None:
     """The problem with a contract code that is not one of the ruleset's (or missing)."""
     if code is None:

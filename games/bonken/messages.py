@@ -10,23 +10,14 @@ chooser, *minspel* / *plusspel* a minus / plus contract,
 *dubbelen* to double and *terugdubbelen* to double back.
 """
 
+from games.seam import SHARED_MESSAGES
+
 MESSAGES: dict[str, tuple[str, str]] = {
+    **SHARED_MESSAGES,
     # The document as a whole.
-    "document_type": (
-        "The session document must be a JSON object.",
-        "Het partijdocument moet een JSON-object zijn.",
-    ),
-    "unknown_field": (
-        "Unknown field {name}.",
-        "Onbekend veld {name}.",
-    ),
     "wrong_game": (
         "This is a Bonken session; the document is for the game {name}.",
         "Dit is een Bonkenpartij; het document is voor het spel {name}.",
-    ),
-    "unknown_ruleset": (
-        "Unknown ruleset {name}; known rulesets: {known}.",
-        "Onbekende spelregels {name}; bekende spelregels: {known}.",
     ),
     "seats_type": (
         "seats must be a list of 4 non-empty names, one per seat.",
@@ -55,10 +46,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_zero_sum": (
         "A complete session adds up to 0; these scores add up to {total}.",
         "Een volledige partij telt op tot 0; deze scores tellen op tot {total}.",
-    ),
-    "too_many_errors": (
-        "More than {limit} problems; the rest are not listed.",
-        "Meer dan {limit} problemen; de rest wordt niet getoond.",
     ),
     # One game: its contract and chooser.
     "game_type": (

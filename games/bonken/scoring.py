@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonken.deal import read_totals
-from games.bonken.errors import RuleError, Text, cap_errors, listing, num, rule_error, who
-from games.bonken.game_checks import SessionState, check_game
+from games.bonken.deal import check_totals
+from games.bonken.errors import RuleError, cap_errors, num, rule_error, who
+from games.bonken.game_checks import SessionState, check_game, session_games
 from games.bonken.outcomes import possible, shape_of
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rotation import next_turn, passing_next
@@ -49,18 +49,7 @@ def score_games(
     """Validate and score the games of a session. ``errors`` may already hold problems of the
     document; the result is then invalid whatever the games say."""
     limit = ruleset.games_per_session
-    if len(games) > limit:
-        errors.append(
-            rule_error(
-                "too_many_games",
-                limit + 1,
-                "games",
-                ruleset=Text(ruleset.name, ruleset.name_nl),
-                limit=limit,
-                count=len(games),
-            )
-        )
-        games = games[:limit]
+    games = session_games(ruleset, games, "games", errors)
     state = SessionState(ruleset)
     if not FAST_PATH:
         for number in range(1, len(games) + 1):
@@ -280,10 +269,7 @@ def _finish(
                 )
     if complete and not errors and sum(totals) != 0:  # a guard: zero-sum rulesets never get here
         errors.append(rule_error("not_zero_sum", None, "games", total=num(sum(totals))))
-    if totals_raw is not None:
-        given = read_totals(ruleset, totals_raw, errors)
-        if not errors and given != totals:
-            errors.append(rule_error("totals_mismatch", None, "totals", computed=listing(totals)))
+    check_totals(ruleset, totals_raw, totals, errors)
     if errors:
         return SessionResult(valid=False, errors=cap_errors(errors))
     if complete:

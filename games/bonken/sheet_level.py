@@ -20,17 +20,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.deal import read_deal, read_totals
+from games.bonken.deal import check_totals, read_deal
 from games.bonken.errors import (
     RuleError,
     Text,
     cap_errors,
-    listing,
     num,
     rule_error,
     unknown_fields,
 )
-from games.bonken.game_checks import contract_problem
+from games.bonken.game_checks import contract_problem, session_games
 from games.bonken.results import GameResult, SessionResult, placements
 from games.bonken.rulesets import Ruleset
 
@@ -46,18 +45,7 @@ def score_sheet(
         errors.append(rule_error("sheet_type", None, "sheet"))
         return SessionResult(valid=False, errors=cap_errors(errors))
     limit = ruleset.games_per_session
-    if len(rows) > limit:
-        errors.append(
-            rule_error(
-                "too_many_games",
-                limit + 1,
-                "sheet",
-                ruleset=Text(ruleset.name, ruleset.name_nl),
-                limit=limit,
-                count=len(rows),
-            )
-        )
-        rows = rows[:limit]
+    rows = session_games(ruleset, rows, "sheet", errors)
     results: list[GameResult] = []
     seen: dict[str, int] = {}
     plus = 0
@@ -101,10 +89,7 @@ def score_sheet(
     grand = totals[0] + totals[1] + totals[2] + totals[3]
     if complete and not errors and grand:
         errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
-    if totals_raw is not None:
-        given = read_totals(ruleset, totals_raw, errors)
-        if not errors and given != totals:
-            errors.append(rule_error("totals_mismatch", None, "totals", computed=listing(totals)))
+    check_totals(ruleset, totals_raw, totals, errors)
     if errors:
         return SessionResult(valid=False, errors=cap_errors(errors))
     if complete:

@@ -11,26 +11,18 @@ rounds, *bel* the bell, *worp* a roll, *dobbelsteen* a die, *uitgooisessie* a ro
 
 from __future__ import annotations
 
-from games.seam import Catalogue
+from games.seam import SHARED_MESSAGES, Catalogue
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    **SHARED_MESSAGES,
     # The document as a whole.
     "document_type": (
         "The result document must be a JSON object.",
         "Het uitslagdocument moet een JSON-object zijn.",
     ),
-    "unknown_field": ("Unknown field {name}.", "Onbekend veld {name}."),
     "unknown_game": (
         "This is a Bonko table; the document is for the game {name}.",
         "Dit is een Bonkotafel; het document is voor het spel {name}.",
-    ),
-    "unknown_ruleset": (
-        "Unknown ruleset {name}; known rulesets: {known}.",
-        "Onbekende spelregels {name}; bekende spelregels: {known}.",
-    ),
-    "too_many_errors": (
-        "More than {limit} problems; the rest are not listed.",
-        "Meer dan {limit} problemen; de rest wordt niet getoond.",
     ),
     "seats_mismatch": (
         "A Bonko table seats 4 players; {count} names were given.",

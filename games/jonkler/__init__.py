@@ -16,7 +16,7 @@ and the error codes.
 """
 
 from games.jonkler.game import DOCUMENT_SCHEMA, GAME, Jonkler
-from games.jonkler.result import JonklerResult, Round
+from games.jonkler.result import JonklerResult, JonklerRound
 from games.jonkler.rules import bidding_order, dealer, forbidden_bid, round_points
 from games.jonkler.rulesets import (
     DEFAULT_RULESET,
@@ -34,7 +34,7 @@ __all__ = [
     "RULESETS",
     "Jonkler",
     "JonklerResult",
-    "Round",
+    "JonklerRound",
     "Ruleset",
     "bidding_order",
     "dealer",

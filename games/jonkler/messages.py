@@ -10,22 +10,14 @@ Words used in the Dutch texts: *partij* the whole session, *ronde* one round, *s
 
 from __future__ import annotations
 
-from games.seam import Catalogue, Text
+from games.seam import SHARED_MESSAGES, Catalogue, Text
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    **SHARED_MESSAGES,
     # The document as a whole.
-    "document_type": (
-        "The session document must be a JSON object.",
-        "Het partijdocument moet een JSON-object zijn.",
-    ),
-    "unknown_field": ("Unknown field {name}.", "Onbekend veld {name}."),
     "unknown_game": (
         "This is a Jonkler session; the document is for the game {name}.",
         "Dit is een Jonklerpartij; het document is voor het spel {name}.",
-    ),
-    "unknown_ruleset": (
-        "Unknown ruleset {name}; known rulesets: {known}.",
-        "Onbekende spelregels {name}; bekende spelregels: {known}.",
     ),
     "unknown_ruleset/object": (
         "The ruleset given is not a Jonkler ruleset: {reason}.",
@@ -58,10 +50,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "too_many_rounds": (
         "A session under {ruleset} has {limit} rounds; this one has {count}.",
         "Een partij volgens {ruleset} heeft {limit} rondes; deze heeft er {count}.",
-    ),
-    "too_many_errors": (
-        "More than {limit} problems; the rest are not listed.",
-        "Meer dan {limit} problemen; de rest wordt niet getoond.",
     ),
     # One round.
     "round_type": (

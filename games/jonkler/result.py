@@ -16,7 +16,7 @@ from games.seam import Part, RuleError
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
+class JonklerRound:
     """One round as played (``number`` is R, 1-based) with each seat's points for it."""
 
     number: int
@@ -42,7 +42,7 @@ class JonklerResult:
     ruleset: Ruleset | None = None
     seats: int = 0
     first_dealer: int = 0
-    rounds: list[Round] = field(default_factory=list)
+    rounds: list[JonklerRound] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON result document."""

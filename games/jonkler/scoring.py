@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from games.jonkler.messages import CATALOGUE, rule_error, tricks
-from games.jonkler.result import JonklerResult, Round
+from games.jonkler.result import JonklerResult, JonklerRound
 from games.jonkler.rulesets import (
     DEFAULT_RULESET,
     MAX_ROUNDS,
@@ -78,7 +78,7 @@ def score_session(
     if len(raw) > limit and rules is not None:
         errors.append(rule_error("too_many_rounds", limit + 1, "rounds", ruleset=quoted(rules.name),
                                  limit=limit, count=num(len(raw))))
-    rounds: list[Round] = []
+    rounds: list[JonklerRound] = []
     for index, entry in enumerate(raw[:limit]):
         number = index + 1
         deals = None if seats is None or first is None else (first + index) % seats
@@ -171,7 +171,7 @@ def _fast(values: object, number: int, seats: int | None) -> TypeGuard[list[int]
 def _round(
     entry: object, number: int, seats: int | None, deals: int | None, rules: Ruleset | None,
     names: Sequence[str] | None, errors: list[RuleError],
-) -> Round | None:
+) -> JonklerRound | None:
     """One round checked (its errors appended); the round scored if it and the rest allow."""
     if not isinstance(entry, dict):
         errors.append(rule_error("round_type", number, None, round=number))
@@ -213,13 +213,13 @@ def _round(
 
 
 def _scored(rules: Ruleset, number: int, deals: int, bids: list[int], took: list[int],
-            jonkled: object) -> Round:
+            jonkled: object) -> JonklerRound:
     base = rules.met_round_factor * number
     per_bid = rules.met_bid_factor
     per_trick = rules.miss_trick_points
     points = [base + per_bid * bid if bid == count else per_trick * count
               for bid, count in zip(bids, took, strict=True)]
-    return Round(number, deals, list(bids), list(took),
+    return JonklerRound(number, deals, list(bids), list(took),
                  list(jonkled) if isinstance(jonkled, list) else None, points)
 
 

@@ -71,7 +71,7 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
             if player not in playing
         )
         played = _played_rounds(event, before=round_.number)
-        report = seating.quality_report([*played, seating.Round(tables=tables, byes=byes)])
+        report = seating.quality_report([*played, seating.SeatingRound(tables=tables, byes=byes)])
         round_.seating_method, round_.seed, round_.quality = METHOD, seed, asdict(report)
         round_.save()
         _save_tables(round_, tables, byes)

@@ -31,7 +31,7 @@ from games.bonken import score_session
 from imports.sunmar.problems import Problem
 from imports.sunmar.reader import Backup
 from imports.sunmar.rounds import (
-    Round,
+    SunmarRound,
     Unreadable,
     names_if_any,
     read_local_time,
@@ -192,7 +192,7 @@ def convert_backup(backup: Backup) -> Conversion:
 
 
 def convert_game(
-    app_id: str, name: str, players: list[str], rounds: list[Round], scored_at: datetime
+    app_id: str, name: str, players: list[str], rounds: list[SunmarRound], scored_at: datetime
 ) -> ConvertedGame:
     """One finished app game: at the ``counts`` level if the engine accepts it, else at the
     ``net`` level for the rounds it rejects, else as totals only."""
@@ -245,7 +245,7 @@ def convert_game(
     return converted
 
 
-def _game(r: Round) -> dict[str, Any]:
+def _game(r: SunmarRound) -> dict[str, Any]:
     game: dict[str, Any] = {"contract": r.contract, "chooser": r.chooser, "counts": r.counts}
     if r.doubles:
         game["doubles"] = r.doubles

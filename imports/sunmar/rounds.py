@@ -36,7 +36,7 @@ DOUBLE_STATES = {"doubled": 1, "redoubled": 2}
 
 
 @dataclass(slots=True)
-class Round:
+class SunmarRound:
     """One round read from the app: seats are the app game's player order."""
 
     number: int
@@ -118,7 +118,7 @@ def read_local_time(value: Any, where: str) -> datetime:
     return parsed
 
 
-def read_round(raw: Any, number: int, ids: dict[str, int], where: str) -> Round:
+def read_round(raw: Any, number: int, ids: dict[str, int], where: str) -> SunmarRound:
     bad = unreadable(
         where,
         "cannot be read (contract, chooser, scores or counts)",
@@ -162,7 +162,7 @@ def read_round(raw: Any, number: int, ids: dict[str, int], where: str) -> Round:
     stored = [0, 0, 0, 0]
     for player_id, score in scores.items():
         stored[ids[player_id]] = score
-    return Round(
+    return SunmarRound(
         number,
         code,
         chooser,

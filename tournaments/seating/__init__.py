@@ -37,11 +37,11 @@ from .types import (
     EventPlan,
     PlayerId,
     QualityReport,
-    Round,
     RoundPlan,
     SeatingError,
     SeatingOptions,
     SeatingRequest,
+    SeatingRound,
 )
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
     "EventPlan",
     "PlayerId",
     "QualityReport",
-    "Round",
+    "SeatingRound",
     "RoundPlan",
     "SeatingError",
     "SeatingOptions",

@@ -24,7 +24,7 @@ from .layout import cut_tables
 from .quality import normalize_history
 from .rng import derive_seed, make_rng
 from .search import SearchProblem, anneal
-from .types import Pair, PlayerId, Round, SeatingOptions
+from .types import Pair, PlayerId, SeatingOptions, SeatingRound
 
 
 def search_budget(tables: int, free_rounds: int, effort: float) -> int:
@@ -78,11 +78,11 @@ def plan_balanced(
     *,
     seed: int,
     history: Mapping[Pair, int],
-    played_rounds: Sequence[Round],
+    played_rounds: Sequence[SeatingRound],
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
     layout: list[int] | None = None,
-) -> list[Round]:
+) -> list[SeatingRound]:
     """The free rounds (after the played ones) of a balanced plan, each round at tables of
     the `layout`'s sizes (by default tables of four)."""
     ids = sorted(players)
@@ -93,7 +93,7 @@ def plan_balanced(
     if free <= 0:
         return []
     if n == 0:
-        return [Round(tables=[], byes=[]) for _ in range(free)]
+        return [SeatingRound(tables=[], byes=[]) for _ in range(free)]
     index = {p: i for i, p in enumerate(ids)}
     label = derive_seed(seed, "balanced", len(played_rounds))
 
@@ -162,7 +162,7 @@ def plan_balanced(
     )
     tables, final_byes = anneal(problem)
     return [
-        Round(
+        SeatingRound(
             tables=[[ids[i] for i in table] for table in round_tables],
             byes=sorted(ids[i] for i in round_byes),
         )

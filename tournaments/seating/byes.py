@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .types import PlayerId, Round
+from .types import PlayerId, SeatingRound
 
 
 def sit_out_counts(
     players: Sequence[PlayerId],
-    played_rounds: Sequence[Round],
+    played_rounds: Sequence[SeatingRound],
     byes_so_far: Mapping[PlayerId, int] | None = None,
 ) -> dict[PlayerId, int]:
     """Sit-outs per present player: `byes_so_far` when given, else from the played rounds."""
@@ -59,7 +59,7 @@ def bye_schedule(
     return schedule
 
 
-def byes_are_fair(rounds: Sequence[Round], counts: Mapping[PlayerId, int]) -> bool:
+def byes_are_fair(rounds: Sequence[SeatingRound], counts: Mapping[PlayerId, int]) -> bool:
     """Check that every round's byes went to players with the fewest sit-outs at that time."""
     running = dict(counts)
     for round_ in rounds:

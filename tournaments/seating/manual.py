@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from .byes import choose_byes, sit_out_counts
 from .layout import byes_needed, check_sizes, cut_tables
-from .types import PlayerId, Round, SeatingError
+from .types import PlayerId, SeatingError, SeatingRound
 
 
 def _sizes_text(sizes: tuple[int, ...]) -> str:
@@ -18,7 +18,7 @@ def _sizes_text(sizes: tuple[int, ...]) -> str:
 
 def validate_manual_round(
     players: Sequence[PlayerId],
-    round_: Round,
+    round_: SeatingRound,
     sizes: Sequence[int] = (4,),
     preferred: int | None = None,
 ) -> list[str]:
@@ -50,7 +50,7 @@ def validate_manual_round(
     return problems
 
 
-def swap_players(round_: Round, a: PlayerId, b: PlayerId) -> Round:
+def swap_players(round_: SeatingRound, a: PlayerId, b: PlayerId) -> SeatingRound:
     """A copy of the round with a and b in each other's places (a seat or a bye)."""
 
     def where(player: PlayerId) -> tuple[int, int]:
@@ -66,19 +66,19 @@ def swap_players(round_: Round, a: PlayerId, b: PlayerId) -> Round:
     (ta, ia), (tb, ib) = where(a), where(b)
     (tables[ta] if ta >= 0 else byes)[ia] = b
     (tables[tb] if tb >= 0 else byes)[ib] = a
-    return Round(tables=tables, byes=byes)
+    return SeatingRound(tables=tables, byes=byes)
 
 
 def manual_round(
     players: Sequence[PlayerId],
-    proposed: Round | None,
+    proposed: SeatingRound | None,
     *,
-    played_rounds: Sequence[Round] = (),
+    played_rounds: Sequence[SeatingRound] = (),
     byes_so_far: Mapping[PlayerId, int] | None = None,
     layout: list[int] | None = None,
     sizes: Sequence[int] = (4,),
     preferred: int | None = None,
-) -> Round:
+) -> SeatingRound:
     """The organizer's round after checking it (tables of the allowed `sizes`).
 
     Without one, a starting point to edit: fair byes taken from the end of the list, and the
@@ -90,8 +90,8 @@ def manual_round(
         counts = sit_out_counts(players, played_rounds, byes_so_far)
         byes = choose_byes(list(players)[::-1], counts, len(players) - sum(layout))
         seated = [p for p in players if p not in set(byes)]
-        return Round(tables=cut_tables(seated, layout), byes=byes)
+        return SeatingRound(tables=cut_tables(seated, layout), byes=byes)
     problems = validate_manual_round(players, proposed, sizes, preferred)
     if problems:
         raise SeatingError(problems)
-    return Round(tables=[list(t) for t in proposed.tables], byes=list(proposed.byes))
+    return SeatingRound(tables=[list(t) for t in proposed.tables], byes=list(proposed.byes))

@@ -12,7 +12,7 @@ from .quality import quality_report
 from .shuffle import random_round
 from .swiss import swiss_round
 from .teams import TeamSeating, check_teams, team_problems
-from .types import METHODS, PROGRESSIVE_RULES, Round, RoundPlan, SeatingError, SeatingRequest
+from .types import METHODS, PROGRESSIVE_RULES, RoundPlan, SeatingError, SeatingRequest, SeatingRound
 
 
 def seat_round(request: SeatingRequest) -> RoundPlan:
@@ -35,7 +35,7 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
         return _seat_teams(request, sizes)
     layout = table_layout(len(players), sizes, request.preferred_size)
     played = list(request.played_rounds)
-    round_: Round
+    round_: SeatingRound
     if method == "balanced":
         round_ = balanced_round(
             players,

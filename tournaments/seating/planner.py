@@ -17,7 +17,7 @@ from .byes import sit_out_counts
 from .layout import table_layout
 from .quality import quality_report
 from .shuffle import random_round
-from .types import EventPlan, Pair, PlayerId, Round, SeatingError, SeatingOptions
+from .types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 
 PLANNABLE = ("balanced", "random")
 
@@ -38,7 +38,7 @@ def plan_event(
     method: str = "balanced",
     seed: int = 0,
     history: Mapping[Pair, int] | None = None,
-    played_rounds: Sequence[Round] = (),
+    played_rounds: Sequence[SeatingRound] = (),
     byes_so_far: Mapping[PlayerId, int] | None = None,
     options: SeatingOptions | None = None,
     table_sizes: Sequence[int] = (4,),
@@ -82,17 +82,17 @@ def plan_event(
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
 
 
-def _shape(round_: Round) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
+def _shape(round_: SeatingRound) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
     return frozenset(frozenset(t) for t in round_.tables), frozenset(round_.byes)
 
 
-def _participants(round_: Round) -> set[PlayerId]:
+def _participants(round_: SeatingRound) -> set[PlayerId]:
     return set(round_.seated()) | set(round_.byes)
 
 
 def balanced_round(
     players: Sequence[PlayerId],
-    played_rounds: Sequence[Round],
+    played_rounds: Sequence[SeatingRound],
     *,
     rounds_total: int | None,
     seed: int,
@@ -100,7 +100,7 @@ def balanced_round(
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
     layout: list[int] | None = None,
-) -> Round:
+) -> SeatingRound:
     """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes.
 
     The plans are replayed as a chain: the plan made when the current players first sat down

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from .byes import choose_byes, sit_out_counts
 from .layout import cut_tables
 from .rng import make_rng
-from .types import PlayerId, Round, SeatingError
+from .types import PlayerId, SeatingError, SeatingRound
 
 
 def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
@@ -72,7 +72,7 @@ def _by_place(
 
 def progressive_round(
     players: Sequence[PlayerId],
-    played_rounds: Sequence[Round],
+    played_rounds: Sequence[SeatingRound],
     *,
     round_points: Mapping[PlayerId, float],
     standings: Mapping[PlayerId, float],
@@ -80,7 +80,7 @@ def progressive_round(
     rule: str,
     seed: int,
     layout: list[int] | None = None,
-) -> Round:
+) -> SeatingRound:
     present = set(players)
     rng = make_rng(seed, "progressive", len(played_rounds))
     newcomers = sorted(present)
@@ -105,4 +105,4 @@ def progressive_round(
     byes = choose_byes(ladder[::-1], counts, len(ladder) - sum(layout))
     off = set(byes)
     seated = [p for p in ladder if p not in off]
-    return Round(tables=cut_tables(seated, layout), byes=byes)
+    return SeatingRound(tables=cut_tables(seated, layout), byes=byes)

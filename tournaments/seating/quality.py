@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
 from .layout import table_layout
-from .types import Pair, PlayerId, QualityReport, Round
+from .types import Pair, PlayerId, QualityReport, SeatingRound
 
 
 def pair(a: PlayerId, b: PlayerId) -> Pair:
@@ -40,7 +40,7 @@ def table_pairs(table: Sequence[PlayerId]) -> Iterable[Pair]:
     return (pair(a, b) for a, b in combinations(table, 2))
 
 
-def count_meetings(rounds: Iterable[Round]) -> Counter[Pair]:
+def count_meetings(rounds: Iterable[SeatingRound]) -> Counter[Pair]:
     """How often each pair sat at the same table."""
     meetings: Counter[Pair] = Counter()
     for round_ in rounds:
@@ -132,7 +132,7 @@ def lower_bound(
     return max(meetings_bound(players, meetings), pigeon)
 
 
-def schedule_bound(rounds: Sequence[Round]) -> int:
+def schedule_bound(rounds: Sequence[SeatingRound]) -> int:
     """The lower bound for the player and bye counts of an actual schedule."""
     met: Counter[PlayerId] = Counter()
     everyone: set[PlayerId] = set()
@@ -150,7 +150,7 @@ def schedule_bound(rounds: Sequence[Round]) -> int:
     return max(counting, pigeon)
 
 
-def consecutive_repeats(rounds: Sequence[Round]) -> int:
+def consecutive_repeats(rounds: Sequence[SeatingRound]) -> int:
     total = 0
     previous: set[Pair] = set()
     for round_ in rounds:
@@ -160,7 +160,7 @@ def consecutive_repeats(rounds: Sequence[Round]) -> int:
     return total
 
 
-def quality_report(rounds: Sequence[Round]) -> QualityReport:
+def quality_report(rounds: Sequence[SeatingRound]) -> QualityReport:
     """Repeats, the most meetings of any pair, and the lower bound, for the rounds given."""
     meetings = count_meetings(rounds)
     everyone = {p for r in rounds for p in r.seated()} | {p for r in rounds for p in r.byes}

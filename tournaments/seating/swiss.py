@@ -21,7 +21,7 @@ from .byes import choose_byes, sit_out_counts
 from .layout import cut_tables
 from .quality import normalize_history
 from .rng import make_rng
-from .types import Pair, PlayerId, Round, SeatingOptions
+from .types import Pair, PlayerId, SeatingOptions, SeatingRound
 
 WINDOW = 3
 """Swaps are tried between tables at most this far apart in rank order."""
@@ -46,7 +46,7 @@ def _rank_values(
 
 def swiss_round(
     players: Sequence[PlayerId],
-    played_rounds: Sequence[Round],
+    played_rounds: Sequence[SeatingRound],
     *,
     standings: Mapping[PlayerId, float],
     history: Mapping[Pair, int],
@@ -54,7 +54,7 @@ def swiss_round(
     options: SeatingOptions,
     seed: int,
     layout: list[int] | None = None,
-) -> Round:
+) -> SeatingRound:
     ranked = sorted(set(players))
     make_rng(seed, "swiss", len(played_rounds)).shuffle(ranked)
     ranked.sort(key=lambda p: -standings.get(p, 0))
@@ -66,7 +66,7 @@ def swiss_round(
     seated = [p for p in ranked if p not in off]
     n = len(seated)
     if len(layout) < 2:
-        return Round(tables=cut_tables(seated, layout), byes=byes)
+        return SeatingRound(tables=cut_tables(seated, layout), byes=byes)
 
     value = _rank_values(seated, standings, n / len(layout))
     index = {p: i for i, p in enumerate(seated)}
@@ -132,4 +132,4 @@ def swiss_round(
                             ta[i], tb[j] = q, p
                             sums[a], sums[b], squares[a], squares[b] = sa, sb, qa, qb
                             improved = True
-    return Round(tables=[[seated[p] for p in t] for t in tables], byes=byes)
+    return SeatingRound(tables=[[seated[p] for p in t] for t in tables], byes=byes)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from .quality import normalize_history
-from .types import Pair, PlayerId, Round, SeatingError, SeatingRequest, Team
+from .types import Pair, PlayerId, SeatingError, SeatingRequest, SeatingRound, Team
 
 TeamSeats = Mapping[int, Sequence[Sequence[int]]]
 
@@ -125,7 +125,7 @@ class TeamSeating:
             team_seats=None,
         )
 
-    def to_units(self, round_: Round) -> Round:
+    def to_units(self, round_: SeatingRound) -> SeatingRound:
         tables = []
         for table in round_.tables:
             units = list(dict.fromkeys(self.unit_of[p] for p in table if p in self.unit_of))
@@ -137,9 +137,9 @@ class TeamSeating:
             for u in dict.fromkeys(self.unit_of[p] for p in round_.byes if p in self.unit_of)
             if u not in seated
         ]
-        return Round(tables=tables, byes=byes)
+        return SeatingRound(tables=tables, byes=byes)
 
-    def to_players(self, round_: Round) -> Round:
+    def to_players(self, round_: SeatingRound) -> SeatingRound:
         tables = []
         for units in round_.tables:
             size = self.size_of_units[len(units)]
@@ -149,7 +149,7 @@ class TeamSeating:
                     table[seat] = player
             tables.append(table)
         byes = [p for unit in round_.byes for p in self.members[unit]] + self.alone
-        return Round(tables=tables, byes=byes)
+        return SeatingRound(tables=tables, byes=byes)
 
     def _history(self, history: Mapping[Pair, int]) -> dict[Pair, int]:
         out: Counter[Pair] = Counter()
@@ -167,7 +167,7 @@ class TeamSeating:
 
 
 def team_problems(
-    round_: Round, teams: Sequence[Team], team_seats: TeamSeats | None, sizes: Sequence[int]
+    round_: SeatingRound, teams: Sequence[Team], team_seats: TeamSeats | None, sizes: Sequence[int]
 ) -> list[str]:
     """Partners of the round who do not sit together in one of their table's team seats."""
     seats = seats_for_teams(sizes, team_seats)

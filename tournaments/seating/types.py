@@ -24,7 +24,7 @@ class SeatingError(ValueError):
 
 
 @dataclass
-class Round:
+class SeatingRound:
     """One round: tables of player ids in seat order, and the players on a bye."""
 
     tables: list[list[PlayerId]]
@@ -82,13 +82,13 @@ class SeatingRequest:
     players: Sequence[PlayerId]
     method: str = "balanced"
     seed: int = 0
-    played_rounds: Sequence[Round] = ()
+    played_rounds: Sequence[SeatingRound] = ()
     rounds_total: int | None = None
     history: Mapping[Pair, int] = field(default_factory=dict)
     standings: Mapping[PlayerId, float] = field(default_factory=dict)
     round_points: Mapping[PlayerId, float] = field(default_factory=dict)
     byes_so_far: Mapping[PlayerId, int] | None = None
-    manual_round: Round | None = None
+    manual_round: SeatingRound | None = None
     options: SeatingOptions = field(default_factory=SeatingOptions)
     table_sizes: Sequence[int] = (4,)
     preferred_size: int | None = None
@@ -124,8 +124,8 @@ class RoundPlan:
     byes: list[PlayerId]
     report: QualityReport
 
-    def as_round(self) -> Round:
-        return Round(tables=[list(t) for t in self.tables], byes=list(self.byes))
+    def as_round(self) -> SeatingRound:
+        return SeatingRound(tables=[list(t) for t in self.tables], byes=list(self.byes))
 
 
 @dataclass
@@ -134,5 +134,5 @@ class EventPlan:
 
     method: str
     seed: int
-    rounds: list[Round]
+    rounds: list[SeatingRound]
     report: QualityReport

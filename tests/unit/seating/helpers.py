@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.seating import Round, table_layout
+from tournaments.seating import SeatingRound, table_layout
 
 
 def assert_valid_round(
     players: Sequence[int],
-    round_: Round,
+    round_: SeatingRound,
     sizes: Sequence[int] = (4,),
     preferred: int | None = None,
 ) -> None:
@@ -25,7 +25,7 @@ def assert_valid_round(
     assert len(round_.byes) == len(players) - sum(layout)
 
 
-def sit_outs_fair(rounds: Sequence[Round], start: dict[int, int] | None = None) -> bool:
+def sit_outs_fair(rounds: Sequence[SeatingRound], start: dict[int, int] | None = None) -> bool:
     """Each round's byes went to players with the fewest sit-outs among those present."""
     counts: Counter[int] = Counter(start or {})
     for round_ in rounds:

@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from bench.seating import baseline
 from tournaments.seating import (
-    Round,
     SeatingOptions,
     SeatingRequest,
+    SeatingRound,
     count_meetings,
     lower_bound,
     plan_event,
@@ -88,14 +88,14 @@ def test_large_event_is_fast() -> None:
     assert report.repeated_pairs == 0
 
 
-def _request(players: list[int], played: list[Round], **kwargs: object) -> SeatingRequest:
+def _request(players: list[int], played: list[SeatingRound], **kwargs: object) -> SeatingRequest:
     return SeatingRequest(players=players, played_rounds=played, **kwargs)  # type: ignore[arg-type]
 
 
 def test_round_by_round_follows_the_plan() -> None:
     players = list(range(20))
     plan = plan_event(players, 5, seed=11)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for number in range(1, 6):
         seated = seat_round(_request(players, played, seed=11, rounds_total=5))
         assert seated.round_number == number
@@ -107,7 +107,7 @@ def test_round_by_round_follows_the_plan() -> None:
 def test_round_by_round_with_byes_follows_the_plan() -> None:
     players = list(range(23))
     plan = plan_event(players, 6, seed=4, options=QUICK)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(6):
         seated = seat_round(_request(players, played, seed=4, rounds_total=6, options=QUICK))
         played.append(seated.as_round())
@@ -166,7 +166,7 @@ def test_history_from_earlier_events_is_avoided() -> None:
     with_history = plan_event(players, 5, seed=7, history=history)
     without = plan_event(players, 5, seed=7)
 
-    def old_pairs_met(rounds: list[Round]) -> int:
+    def old_pairs_met(rounds: list[SeatingRound]) -> int:
         met = count_meetings(rounds)
         return sum(1 for pair in met if pair in history)
 

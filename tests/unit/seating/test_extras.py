@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import Round, SeatingOptions, SeatingRequest, plan_event, seat_round
+from tournaments.seating import SeatingOptions, SeatingRequest, SeatingRound, plan_event, seat_round
 from tournaments.seating.quality import quality_report
 
 from .helpers import assert_valid_round, sit_outs_fair
@@ -47,7 +47,7 @@ def test_seventeen_players_five_rounds_repeat_at_most_one_pair():
 def test_round_by_round_with_byes_follows_the_zero_repeat_plan():
     players = list(range(29))
     plan = plan_event(players, 9, seed=21)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(9):
         request = SeatingRequest(players=players, played_rounds=played, seed=21, rounds_total=9)
         played.append(seat_round(request).as_round())

@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from tournaments.seating import (
     METHODS,
-    Round,
     SeatingError,
     SeatingOptions,
     SeatingRequest,
+    SeatingRound,
     seat_round,
     swap_players,
     validate_manual_round,
@@ -37,7 +37,7 @@ def test_every_method_seats_everyone_once_with_fair_byes(
     results = random.Random(seed)
     standings = dict.fromkeys(ids, 0.0)
     options = SeatingOptions(effort=0.02, progressive_rule=rule)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(rounds):
         request = SeatingRequest(
             players=ids,
@@ -69,7 +69,7 @@ def test_every_method_seats_everyone_once_with_fair_byes(
 def test_players_may_arrive_late_and_leave(
     method: str, pool: int, seed: int, data: st.DataObject
 ) -> None:
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(4):
         present = data.draw(
             st.lists(st.integers(min_value=0, max_value=pool - 1), min_size=1, unique=True)
@@ -134,9 +134,9 @@ def test_swiss_seats_strong_with_strong() -> None:
 def test_swiss_weighs_repeats_against_spread() -> None:
     players = list(range(16))
     standings = {p: float(100 - p) for p in players}
-    first = Round(tables=[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]])
+    first = SeatingRound(tables=[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]])
 
-    def second(weight: float) -> Round:
+    def second(weight: float) -> SeatingRound:
         request = SeatingRequest(
             players=players,
             method="swiss",
@@ -172,7 +172,7 @@ def test_swiss_byes_go_to_the_bottom_among_the_fewest_byes() -> None:
 def test_swiss_round_for_48_players_is_fast() -> None:
     players = list(range(48))
     rng = random.Random(0)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     standings = dict.fromkeys(players, 0.0)
     slowest = 0.0
     for _ in range(8):
@@ -210,7 +210,7 @@ def test_one_table_stays_together() -> None:
 
 def test_progressive_round_uses_the_points_of_the_last_round() -> None:
     players = list(range(1, 13))
-    previous = Round(tables=[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
+    previous = SeatingRound(tables=[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
     points = {p: float(p) for p in players}  # the highest id wins each table
     plan = seat_round(
         SeatingRequest(
@@ -253,7 +253,7 @@ def test_progressive_byes_come_from_the_bottom() -> None:
 
 def test_validate_manual_round_lists_every_problem() -> None:
     players = list(range(9))
-    bad = Round(tables=[[0, 1, 2, 3], [3, 4, 5], [6, 7, 99, 5]], byes=[8])
+    bad = SeatingRound(tables=[[0, 1, 2, 3], [3, 4, 5], [6, 7, 99, 5]], byes=[8])
     problems = validate_manual_round(players, bad)
     text = " | ".join(problems)
     assert "table 2 has 3 players" in text
@@ -261,15 +261,15 @@ def test_validate_manual_round_lists_every_problem() -> None:
     assert "player 5 is placed 2 times" in text
     assert "player 99 is not present" in text
     assert len(problems) == 4
-    missing = Round(tables=[[0, 1, 2, 3]], byes=[4, 5, 6, 7])
+    missing = SeatingRound(tables=[[0, 1, 2, 3]], byes=[4, 5, 6, 7])
     problems = validate_manual_round(players, missing)
     assert problems == ["not seated and not on a bye: 8", "4 byes where 1 are needed"]
-    good = Round(tables=[[0, 1, 2, 3], [4, 5, 6, 7]], byes=[8])
+    good = SeatingRound(tables=[[0, 1, 2, 3], [4, 5, 6, 7]], byes=[8])
     assert validate_manual_round(players, good) == []
 
 
 def test_swap_players_between_tables_and_byes() -> None:
-    round_ = Round(tables=[[0, 1, 2, 3], [4, 5, 6, 7]], byes=[8])
+    round_ = SeatingRound(tables=[[0, 1, 2, 3], [4, 5, 6, 7]], byes=[8])
     swapped = swap_players(round_, 1, 6)
     assert swapped.tables == [[0, 6, 2, 3], [4, 5, 1, 7]]
     assert round_.tables == [[0, 1, 2, 3], [4, 5, 6, 7]]  # the input is unchanged
@@ -282,10 +282,10 @@ def test_swap_players_between_tables_and_byes() -> None:
 
 def test_manual_method_checks_the_organizers_round() -> None:
     players = list(range(8))
-    good = Round(tables=[[7, 6, 5, 4], [3, 2, 1, 0]])
+    good = SeatingRound(tables=[[7, 6, 5, 4], [3, 2, 1, 0]])
     plan = seat_round(SeatingRequest(players=players, method="manual", manual_round=good))
     assert plan.tables == good.tables
-    bad = Round(tables=[[7, 6, 5, 4], [3, 2, 1, 1]])
+    bad = SeatingRound(tables=[[7, 6, 5, 4], [3, 2, 1, 1]])
     with pytest.raises(SeatingError) as error:
         seat_round(SeatingRequest(players=players, method="manual", manual_round=bad))
     assert any("placed 2 times" in p for p in error.value.problems)

@@ -3,7 +3,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.seating import Round, lower_bound, quality_report
+from tournaments.seating import SeatingRound, lower_bound, quality_report
 from tournaments.seating.quality import count_meetings, repeated_pairs
 
 
@@ -34,9 +34,9 @@ def _partitions(players: list[int]) -> list[list[list[int]]]:
 
 def test_pigeonhole_bound_is_exact_for_two_rounds() -> None:
     for players in (8, 12):
-        first = Round(tables=[list(range(i, i + 4)) for i in range(0, players, 4)])
+        first = SeatingRound(tables=[list(range(i, i + 4)) for i in range(0, players, 4)])
         best = min(
-            repeated_pairs(count_meetings([first, Round(tables=tables)]))
+            repeated_pairs(count_meetings([first, SeatingRound(tables=tables)]))
             for tables in _partitions(list(range(players)))
         )
         assert lower_bound(players, 2) == best
@@ -55,14 +55,14 @@ def test_no_schedule_beats_the_lower_bound(players: int, rounds: int, data: st.D
         order = data.draw(st.permutations(list(range(players))))
         seated = players - players % 4
         tables = [list(order[i : i + 4]) for i in range(0, seated, 4)]
-        schedule.append(Round(tables=tables, byes=list(order[seated:])))
+        schedule.append(SeatingRound(tables=tables, byes=list(order[seated:])))
     report = quality_report(schedule)
     assert report.repeated_pairs >= report.lower_bound
 
 
 def test_quality_report_counts_repeats_and_consecutive_meetings() -> None:
-    a = Round(tables=[[1, 2, 3, 4], [5, 6, 7, 8]])
-    b = Round(tables=[[1, 2, 5, 6], [3, 4, 7, 8]])
+    a = SeatingRound(tables=[[1, 2, 3, 4], [5, 6, 7, 8]])
+    b = SeatingRound(tables=[[1, 2, 5, 6], [3, 4, 7, 8]])
     report = quality_report([a, b, b])
     assert report.players == 8
     assert report.rounds == 3

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from tournaments.seating import (
     METHODS,
-    Round,
     SeatingError,
     SeatingOptions,
     SeatingRequest,
+    SeatingRound,
     lower_bound,
     plan_event,
     quality_report,
@@ -45,7 +45,7 @@ def test_every_method_fills_the_games_tables(
     ids = [p * 7 + 2 for p in range(players)]
     results = random.Random(seed)
     standings = dict.fromkeys(ids, 0.0)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(rounds):
         request = SeatingRequest(
             players=ids,
@@ -71,7 +71,7 @@ def test_every_method_fills_the_games_tables(
 
 def test_jonkler_fourteen_sit_five_five_four_without_a_bye() -> None:
     sizes, preferred = JONKLER
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(3):
         plan = seat_round(
             SeatingRequest(
@@ -117,7 +117,7 @@ def test_balanced_beats_random_on_mixed_tables() -> None:
 def test_balanced_round_by_round_follows_the_plan_on_mixed_tables() -> None:
     sizes, preferred = BONANZA
     plan = plan_event(list(range(17)), 4, seed=9, table_sizes=sizes, preferred_size=preferred)
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for number in range(4):
         seated = seat_round(
             SeatingRequest(
@@ -135,14 +135,14 @@ def test_balanced_round_by_round_follows_the_plan_on_mixed_tables() -> None:
 
 def test_manual_rounds_take_any_allowed_mix() -> None:
     players = list(range(14))
-    mix = Round(tables=[[0, 1, 2], [3, 4, 5, 6], [7, 8, 9, 10], [11, 12, 13]])
+    mix = SeatingRound(tables=[[0, 1, 2], [3, 4, 5, 6], [7, 8, 9, 10], [11, 12, 13]])
     assert validate_manual_round(players, mix, (3, 4, 5, 6)) == []
-    too_big = Round(tables=[[0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13]])
+    too_big = SeatingRound(tables=[[0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13]])
     assert validate_manual_round(players, too_big, (3, 4, 5, 6)) == [
         "table 1 has 7 players, not 3, 4, 5 or 6",
         "table 2 has 7 players, not 3, 4, 5 or 6",
     ]
-    with_bye = Round(tables=[[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11, 12]], byes=[13])
+    with_bye = SeatingRound(tables=[[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11, 12]], byes=[13])
     problems = validate_manual_round(players, with_bye, (3, 4, 5, 6))
     assert "1 byes where 0 are needed" in problems
     proposal = seat_round(
@@ -190,8 +190,8 @@ def _exhaustive_best(players: int, layout: list[int], rounds: int) -> int:
     if rounds == 2:
         for second in options:
             rounds_ = [
-                Round(tables=[list(t) for t in first]),
-                Round(tables=[list(t) for t in second]),
+                SeatingRound(tables=[list(t) for t in first]),
+                SeatingRound(tables=[list(t) for t in second]),
             ]
             value = repeated_pairs(count_meetings(rounds_))
             best = value if best is None else min(best, value)

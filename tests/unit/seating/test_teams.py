@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from tournaments.seating import (
     METHODS,
-    Round,
     SeatingError,
     SeatingOptions,
     SeatingRequest,
+    SeatingRound,
     seat_round,
     table_layout,
 )
@@ -22,7 +22,7 @@ BONKO_SEATS = {4: ((0, 2), (1, 3))}
 
 
 def _assert_partners_together(
-    round_: Round, teams: list[tuple[int, int]], present: set[int], seats: dict
+    round_: SeatingRound, teams: list[tuple[int, int]], present: set[int], seats: dict
 ) -> None:
     where = {p: (t, i) for t, table in enumerate(round_.tables) for i, p in enumerate(table)}
     for a, b in teams:
@@ -55,7 +55,7 @@ def test_partners_always_sit_together(
     present = ids[absent:] if absent < len(ids) else []
     sizes, seats = ((4,), BONKO_SEATS) if not six else ((4, 6), None)
     default_seats = {4: [[0, 2], [1, 3]], 6: [[0, 3], [1, 4], [2, 5]]}
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(rounds):
         request = SeatingRequest(
             players=present,
@@ -84,7 +84,7 @@ def test_partners_always_sit_together(
 
 def test_balanced_teams_spread_the_meetings_between_teams() -> None:
     teams = [(2 * i, 2 * i + 1) for i in range(8)]
-    played: list[Round] = []
+    played: list[SeatingRound] = []
     for _ in range(3):
         plan = seat_round(
             SeatingRequest(
@@ -115,7 +115,7 @@ def test_a_player_without_a_partner_present_plays_with_another() -> None:
 
 def test_manual_rounds_keep_partners_in_their_seats() -> None:
     teams = [(1, 2), (3, 4)]
-    good = Round(tables=[[1, 3, 2, 4]])
+    good = SeatingRound(tables=[[1, 3, 2, 4]])
     request = SeatingRequest(
         players=[1, 2, 3, 4],
         method="manual",
@@ -124,7 +124,7 @@ def test_manual_rounds_keep_partners_in_their_seats() -> None:
         team_seats=BONKO_SEATS,
     )
     assert seat_round(request).tables == [[1, 3, 2, 4]]
-    side_by_side = Round(tables=[[1, 2, 3, 4]])
+    side_by_side = SeatingRound(tables=[[1, 2, 3, 4]])
     with pytest.raises(SeatingError) as error:
         seat_round(
             SeatingRequest(
