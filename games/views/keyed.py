@@ -25,6 +25,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from core.locks import advisory_lock
+from core.parsing import whole_number
 from games.models import IdempotencyRecord, Session
 from tournaments.models import Table
 
@@ -47,6 +48,8 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
             advisory_lock(KEY_LOCK, _lock_key(scope, key))
             record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
             if record is None:
+                if _moved_on(request, table):
+                    return _as_it_is(request, view, token)
                 answer = _answer(request, table, view(request, token))
                 if answer.status_code == 201:
                     IdempotencyRecord.objects.create(
@@ -77,6 +80,24 @@ def request_digest(request: HttpRequest) -> str:
 def _lock_key(scope: str, key: str) -> int:
     digest = hashlib.sha256(f"{scope}\n{key}".encode()).digest()
     return int.from_bytes(digest[:4], "big", signed=True)
+
+
+def _moved_on(request: HttpRequest, table: Table) -> bool:
+    """Whether the session moved on since the entry was made (its ``revision``): checked before
+    the entry itself, so a change made meanwhile is reported as that, not as the entry's own
+    problems against the new state."""
+    based_on = whole_number(request.POST.get("revision"))
+    current = Session.objects.filter(table=table).values_list("revision", flat=True).first()
+    return based_on is not None and based_on != (current or 0)
+
+
+def _as_it_is(request: HttpRequest, view: Callable[[HttpRequest, str], HttpResponse],
+              token: str) -> HttpResponse:
+    """409 with the table's page as it is now (what the server has), nothing written."""
+    request.method = "GET"
+    response = view(request, token)
+    response.status_code = 409
+    return response
 
 
 def _answer(request: HttpRequest, table: Table, response: HttpResponse) -> HttpResponse:

@@ -158,6 +158,7 @@ def test_two_phones_at_one_table_the_offline_one_sees_the_conflict(chromium, liv
     first.set_offline(False)
     one.wait_for_selector("[data-offline-problem]:not([hidden])")
     assert one.locator("[data-offline-server-sheet] table").count() == 1
+    assert one.is_visible("[data-offline-ontop]")  # a conflict, not a refusal
     assert one.inner_text("[data-offline-mine]")
     look(one, "bonken-conflict-nl")
     session = Session.objects.get(table=table)
@@ -174,7 +175,7 @@ def test_two_phones_at_one_table_the_offline_one_sees_the_conflict(chromium, liv
 
 def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, audit):
     players = [Player.objects.create(name=name) for name in NAMES]
-    event = EventFactory(published=True, game="jonkler")
+    event = EventFactory(published=True, game="jonkler", ruleset="jonkler")
     table = seated_table(event, players=players[:4])
     from tournaments.models import Seat
     Seat.objects.create(table=table, round=table.round, player=players[4], position=4)
@@ -198,11 +199,11 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
 
     with page.expect_navigation():
         enter(rounds[0])
+    assert Session.objects.get(table=table).revision == 1
     controlled(page)
     context.set_offline(True)
     for number, played in enumerate(rounds[1:5], start=1):
         enter(played)
-        print("DEBUG3", page.inner_text("[data-offline]"))
         page.wait_for_function(
             "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=number)
         # The next round's bidding order starts left of the next dealer.
