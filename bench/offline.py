@@ -56,30 +56,49 @@ def _setup() -> Any:
 
 
 def _tables(count: int, seats: int) -> list[dict[str, Any]]:
-    from clubs.models import Player
+    from clubs.models import Club, Player
     from games.bonken import get_ruleset
     from games.bonken.sample import random_session
     from games.jonkler import GAME as JONKLER
     from games.jonkler.sample import random_session as jonkler_session
-    from tests.factories import EventFactory, seated_table
-    from tournaments.models import Seat
 
     rng, made = random.Random(11), []
-    bonken = EventFactory(published=True)
-    jonkler = EventFactory(published=True, game="jonkler", ruleset="jonkler")
+    club = Club.objects.create(name="Offline", slug="offline")
+    bonken = _event(club, "bonken", "classic")
+    jonkler = _event(club, "jonkler", "jonkler")
     for number in range(1, count + 1):
-        table = seated_table(bonken, table_number=number)
+        table = _table(bonken, number, [Player.objects.create(name=f"B{number}-{n}")
+                                        for n in range(4)])
         games = random_session(rng, ruleset=get_ruleset("classic"))["games"]
         made.append({"game": "bonken", "table": table, "parts": games, "first": None})
-        players = [Player.objects.create(name=f"J{number}-{n}") for n in range(seats)]
-        table = seated_table(jonkler, table_number=number, players=players[:4])
-        for position in range(4, seats):
-            Seat.objects.create(table=table, round=table.round, player=players[position],
-                                position=position)
+        table = _table(jonkler, number, [Player.objects.create(name=f"J{number}-{n}")
+                                         for n in range(seats)])
         document = jonkler_session(rng, seats=seats, ruleset=JONKLER.rulesets["jonkler"])
         made.append({"game": "jonkler", "table": table, "parts": document["rounds"],
                      "first": document["first_dealer"]})
     return made
+
+
+def _event(club: Any, game: str, ruleset: str) -> Any:
+    import datetime
+
+    from tournaments.models import Event
+
+    return Event.objects.create(club=club, name=f"Offline {game}", game=game, ruleset=ruleset,
+                                date=datetime.date(2026, 11, 20), planned_rounds=1,
+                                status=Event.Status.RUNNING, published=True)
+
+
+def _table(event: Any, number: int, players: list[Any]) -> Any:
+    from clubs.models import Membership
+    from tournaments.models import Round, Seat, Table
+
+    round_, _ = Round.objects.get_or_create(event=event, number=1)
+    table = Table.objects.create(round=round_, number=number)
+    for position, player in enumerate(players):
+        Membership.objects.create(club=event.club, player=player)
+        Seat.objects.create(table=table, round=round_, player=player, position=position)
+    return table
 
 
 def _standings_show(table: Any) -> bool:
@@ -142,8 +161,8 @@ def main() -> None:
     args = parser.parse_args()
     databases = _setup()
     from django.conf import settings
-    from django.db import connection
     from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.db import connection
     from django.test.testcases import LiveServerThread
     from playwright.sync_api import sync_playwright
 

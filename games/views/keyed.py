@@ -106,8 +106,6 @@ def _answer(request: HttpRequest, table: Table, response: HttpResponse) -> HttpR
     if response.status_code not in (301, 302, 303):
         return response
     said = [str(message) for message in messages.get_messages(request)]
-    state: dict[str, Any] = (
-        Session.objects.filter(table=table).values("revision", "complete").first()
-        or {"revision": 0, "complete": False}
-    )
+    saved = Session.objects.filter(table=table).values("revision", "complete").first()
+    state: dict[str, Any] = dict(saved) if saved else {"revision": 0, "complete": False}
     return JsonResponse({**state, "message": " ".join(said)}, status=201)

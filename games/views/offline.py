@@ -31,7 +31,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker script. Never cached itself, so a new version reaches phones at once; its
     cache's name follows its text, so a new version drops the old copies."""
     assets = [static(path) for path in ASSETS]
-    text = render_to_string("games/offline/sw.js", {"assets": assets})
+    text = str(render_to_string("games/offline/sw.js", {"assets": assets}))
     text = text.replace("__VERSION__", hashlib.sha256(text.encode()).hexdigest()[:12])
     response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache, no-store, must-revalidate"

@@ -36,7 +36,8 @@ FILL_BONKEN = """(game) => {
     game.counts.forEach((count, seat) => { for (let i = 0; i < count; i++, n++) {
       pick(`input[name=took_${game.contract}_${n}][value="${seat}"]`); } });
   } else {
-    game.counts.forEach((count, seat) => { form.querySelector(`[name=count_${seat}]`).value = count; });
+    game.counts.forEach((count, seat) => {
+      form.querySelector(`[name=count_${seat}]`).value = count; });
   }
   game.doubles.forEach(([s, t]) => { form.querySelector(`[name=d_${s}_${t}]`).checked = true; });
 }"""
