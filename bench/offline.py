@@ -25,6 +25,7 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")  # the server's threads let go of the database
 
 FILL_BONKEN = """(game) => {
   const form = document.querySelector("form[data-offline-form]");
@@ -171,7 +172,6 @@ def main() -> None:
     server.start()
     server.is_ready.wait()
     base = f"http://127.0.0.1:{server.port}"
-    results = []
     try:
         items = _tables(args.tables, args.jonkler_seats)
         with sync_playwright() as playwright:
@@ -179,14 +179,17 @@ def main() -> None:
                 executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"])
             results = [_play(browser, base, item) for item in items]
             browser.close()
+        print(json.dumps({
+            "database": connection.vendor,
+            "tasks_in_process": settings.CELERY_TASK_ALWAYS_EAGER, "tables": results,
+        }, indent=2))
     finally:
         server.terminate()
+        from django.db import connections
         from django.test.utils import teardown_databases
+
+        connections.close_all()
         teardown_databases(databases, verbosity=0)
-    print(json.dumps({
-        "database": connection.vendor, "tasks_in_process": settings.CELERY_TASK_ALWAYS_EAGER,
-        "tables": results,
-    }, indent=2))
 
 
 if __name__ == "__main__":
