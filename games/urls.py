@@ -1,10 +1,12 @@
 from django.urls import path
 
-from games.views import bell, paper, scoring
+from games.views import bell, offline, paper, scoring
 
 app_name = "scoring"
 
 urlpatterns = [
+    path("t/sw.js", offline.service_worker, name="service-worker"),
+    path("t/<str:token>/manifest.webmanifest", offline.manifest, name="manifest"),
     path("t/<str:token>/", scoring.score_page, name="table"),
     path("t/<str:token>/check/", scoring.check, name="check"),
     path("t/<str:token>/undo/", scoring.undo, name="undo"),

@@ -25,6 +25,7 @@ from games.registry import get_game
 from games.services import session_append_part, session_undo_last_part
 from games.views import bonanza, bonko, jonkler
 from games.views.bonken_table import table_talk
+from games.views.keyed import keyed
 from games.views.sheet import event_ruleset_or_none, session_rows
 from tournaments.models import Round, Table
 
@@ -91,6 +92,7 @@ GAME_PAGES: dict[str, Callable[[HttpRequest, Table, str], HttpResponse]] = {
 }
 
 
+@keyed
 def score_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     page = GAME_PAGES.get(table.round.event.game)

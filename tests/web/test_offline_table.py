@@ -1,0 +1,98 @@
+"""What the table's page needs to work without a network: the service worker and the manifest,
+and the page's POST made safe to repeat by the Idempotency-Key the phone gave the game."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from config.security import STRICT
+from games.models import Session
+from tests.factories import EventFactory, seated_table
+
+pytestmark = pytest.mark.django_db
+
+HEARTS = {"chooser": "0", "contract": "hearts", "count_0": "3", "count_1": "4", "count_2": "5",
+          "count_3": "1", "revision": "0"}
+
+
+@pytest.fixture
+def table():
+    return seated_table(EventFactory(published=True))
+
+
+def test_the_service_worker_covers_the_table_pages_and_is_never_cached():
+    response = Client().get("/t/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-store" in response["Cache-Control"]
+    assert response["Service-Worker-Allowed"] == "/t/"
+    assert response["Content-Security-Policy"] == STRICT
+    text = response.content.decode()
+    assert "/static/js/offline.js" in text and "/static/css/site.css" in text
+    assert "__VERSION__" not in text
+
+
+def test_the_manifest_opens_this_table(table):
+    response = Client().get(f"/t/{table.scoring_token}/manifest.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["start_url"] == f"/t/{table.scoring_token}/"
+    assert manifest["display"] == "standalone" and manifest["theme_color"] == "#14532d"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512", "any"}
+    assert Client().get("/t/nothing/manifest.webmanifest").status_code == 404
+
+
+def test_the_table_page_links_the_manifest_and_the_offline_script(table):
+    page = Client().get(f"/t/{table.scoring_token}/").content.decode()
+    assert f'<link rel="manifest" href="/t/{table.scoring_token}/manifest.webmanifest">' in page
+    assert "js/offline.js" in page and "data-offline-form" in page and "data-offline " in page
+
+
+def test_a_kept_game_sent_twice_is_saved_once(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    first = client.post(url, HEARTS, headers={"Idempotency-Key": "game-1"})
+    again = client.post(url, HEARTS, headers={"Idempotency-Key": "game-1"})
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert json.loads(first.content) == json.loads(again.content)
+    assert json.loads(first.content)["revision"] == 1
+    session = Session.objects.get(table=table)
+    assert session.revision == 1 and len(session.document["games"]) == 1
+    assert session.revisions.count() == 1
+    # The page's message was given in the answer, not kept for the next page.
+    assert "1" in json.loads(first.content)["message"]
+    assert not list(client.get(url).context["messages"])
+
+
+def test_a_key_used_for_another_game_is_refused(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS, headers={"Idempotency-Key": "game-1"})
+    other = client.post(url, {**HEARTS, "count_3": "2", "count_2": "4"},
+                        headers={"Idempotency-Key": "game-1"})
+    assert other.status_code == 409
+    assert Session.objects.get(table=table).revision == 1
+
+
+def test_a_game_kept_before_a_change_made_meanwhile_is_a_conflict(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS)  # another phone saves game 1
+    late = client.post(url, HEARTS, headers={"Idempotency-Key": "game-1-offline"})
+    assert late.status_code == 409
+    page = late.content.decode()
+    assert 'data-server-sheet data-revision="1"' in page
+    session = Session.objects.get(table=table)
+    assert session.revision == 1 and len(session.document["games"]) == 1
+
+
+def test_a_refused_game_is_not_kept_and_can_be_sent_again_corrected(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    wrong = client.post(url, {**HEARTS, "count_3": "9"}, headers={"Idempotency-Key": "g"})
+    assert wrong.status_code == 400 and not Session.objects.filter(table=table).exists()
+    right = client.post(url, HEARTS, headers={"Idempotency-Key": "g"})
+    assert right.status_code == 201
+
+
+def test_without_a_key_the_form_posts_as_always(table):
+    response = Client().post(f"/t/{table.scoring_token}/", HEARTS)
+    assert response.status_code == 302
