@@ -22,6 +22,7 @@ import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import QuerySet
@@ -38,8 +39,10 @@ from tournaments.models import Event, Round, Table
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class PoolSession:
+class PoolSession(NamedTuple):
+    """A tuple, not a frozen dataclass: a full replay makes one per session, and a frozen
+    dataclass's ``__init__`` is several times slower."""
+
     session_id: int
     revision: int
     key: str
@@ -179,6 +182,9 @@ def session_results(
     since = key_date(from_key) if from_key else date.min
     postgres = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
+        if postgres and connection.in_atomic_block:
+            # A pool's sessions sorted in memory rather than on disk (for this transaction).
+            cursor.execute("SET LOCAL work_mem = '64MB'")
         cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
                        [club_id, game, True, PARTIAL, True, since])  # tournaments.counted
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
@@ -186,24 +192,26 @@ def session_results(
     team_game = rules is not None and rules.teams is not None
     teams = session_teams(row[0] for row in rows) if team_game else {}
     results: list[tuple[PoolSession, ScoredSession]] = []
+    append = results.append
     for sid, revision, day, event_id, round_no, table_no, players, totals, places in rows:
-        day = _as_date(day)
+        if not postgres:
+            day = _as_date(day)
         key = order_key(day, event_id, round_no, table_no, sid)
         if key < from_key:
-            continue
-        if len(players) < 2 or len(set(players)) != len(players):
-            logger.warning("session %s cannot be rated: seats %s", sid, players)
             continue
         if team_game and sid not in teams:
             logger.warning("session %s cannot be rated: no teams in its result", sid)
             continue
-        try:
-            result = ScoredSession(sid, played_at(day), tuple(players), tuple(totals),
-                                   rank_places(totals, places), teams.get(sid))
+        try:  # fewer than two seats or a player on two seats is a ValueError too
+            result = ScoredSession(
+                sid, played_at(day), tuple(players), tuple(totals),
+                tuple(places) if None not in places else rank_places(totals, places),
+                teams.get(sid),
+            )
         except ValueError as error:
             logger.warning("session %s cannot be rated: %s", sid, error)
             continue
-        results.append((PoolSession(sid, revision, key, day), result))
+        append((PoolSession(sid, revision, key, day), result))
     return results
 
 

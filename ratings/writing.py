@@ -1,7 +1,8 @@
 """Writing rated sessions, rating history and current ratings in bulk.
 
 On PostgreSQL rows go in with binary ``COPY ... FROM STDIN`` (psycopg 3 ``cursor.copy``),
-the history streamed while the sessions are rated, so a full replay never holds its whole
+the history streamed while the sessions are rated (a writer thread sends it, so the server
+stores rows while the next sessions are rated), so a full replay never holds its whole
 history in memory; elsewhere rows are collected and saved with ``bulk_create`` in batches.
 Doubles are written exactly either way.
 """
@@ -14,6 +15,7 @@ from typing import Any, Protocol
 
 from django.db import connection
 from django.db.models import Model
+from psycopg.copy import QueuedLibpqWriter
 
 from ratings.arithmetic import HistoryEntry
 from ratings.arithmetic import PlayerSkill as Rating
@@ -46,7 +48,9 @@ def _copy(model: type[Model], fields: Sequence[str]) -> Iterator[Any]:
     columns = [meta.get_field(name) for name in fields]
     sql = (f"COPY {meta.db_table} ({', '.join(f.column for f in columns)}) "
            "FROM STDIN (FORMAT BINARY)")
-    with connection.cursor() as cursor, cursor.copy(sql) as copy:
+    with connection.cursor() as cursor, cursor.copy(
+        sql, writer=QueuedLibpqWriter(cursor.cursor)
+    ) as copy:
         copy.set_types([f.db_type(connection).split("(")[0] for f in columns])
         yield copy
 
