@@ -63,8 +63,12 @@ def _copy(model: Any, columns: Sequence[str], rows: Iterable[Sequence[object]]) 
     now = timezone.now()
     fields = [f for f in model._meta.concrete_fields if f.attname not in columns]
     constants = []
+    per_row = []  # unique columns with a generated default (a link's token): one per row
     for field in fields:
         if field.primary_key:
+            continue
+        if field.unique and field.has_default() and callable(field.default):
+            per_row.append(field)
             continue
         if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
             value: object = now
@@ -76,11 +80,12 @@ def _copy(model: Any, columns: Sequence[str], rows: Iterable[Sequence[object]]) 
             value = None
         constants.append((field.column, value))
     names = [model._meta.get_field(c).column for c in columns] + [c for c, _ in constants]
+    names += [field.column for field in per_row]
     tail = tuple(value for _, value in constants)
     sql = f"COPY {model._meta.db_table} ({', '.join(names)}) FROM STDIN"
     with connection.cursor() as cursor, cursor.copy(sql) as copy:
         for row in rows:
-            copy.write_row((*row, *tail))
+            copy.write_row((*row, *tail, *(field.default() for field in per_row)))
 
 
 def store_sessions(sessions: Sequence[Any], players: int) -> int:
