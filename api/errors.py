@@ -21,7 +21,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import ServiceError, problem
+from core.errors import ServiceError, TooManyAttempts, problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -32,7 +32,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             f"De inhoud van het verzoek is groter dan {limit} bytes.")]},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ServiceError):
-        return Response({"errors": exc.errors}, status=exc.status_code)
+        response = Response({"errors": exc.errors}, status=exc.status_code)
+        if isinstance(exc, TooManyAttempts):
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     problems = getattr(exc, "problems", None)
     if problems is not None:  # a framework exception that carries its own problems
         response = drf_exception_handler(exc, context)

@@ -7,14 +7,16 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
-from core.errors import Conflict, ServiceError, delete_unless_protected, problem
+from core.errors import Conflict, ServiceError, Text, delete_unless_protected, problem
 from core.locks import advisory_lock
 from games.registry import DEFAULT_GAME, find_game, games
+from tournaments.counted import COMPLETE, SIGNED
 from tournaments.event_standings import STANDING_FIELDS, event_standing_lines
 from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import (
@@ -25,7 +27,7 @@ from tournaments.models import (
 )
 from tournaments.rounds import GENERATED_METHODS
 from tournaments.substitutes import event_recredit
-from tournaments.tasks import enqueue_ratings
+from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 STANDINGS_LOCK = 0x5354  # namespace for the per-event advisory lock ("ST")
@@ -107,6 +109,7 @@ def event_create(
     planned_rounds: int = 1,
     seating_method: str = "balanced",
     substitute_counts: str = "starter",
+    standings_count: str = COMPLETE,
 ) -> Event:
     """A new club night or tournament of ``club``, as a draft that is not yet published. It
     plays ``game`` (a code of the registry) under ``ruleset`` (the game's default if none)."""
@@ -116,19 +119,20 @@ def event_create(
         ruleset = known.default_ruleset
     _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
                         planned_rounds=planned_rounds, seating_method=seating_method,
-                        substitute_counts=substitute_counts)
+                        substitute_counts=substitute_counts, standings_count=standings_count)
     with transaction.atomic():
         event = Event.objects.create(
             club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset,
             planned_rounds=planned_rounds, seating_method=seating_method,
-            substitute_counts=substitute_counts, status=Event.Status.DRAFT, published=False,
+            substitute_counts=substitute_counts, standings_count=standings_count,
+            status=Event.Status.DRAFT, published=False,
         )
         audit(actor, "event.create", event, club_id=club.pk, name=event.name)
     return event
 
 
 EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method",
-                "substitute_counts")
+                "substitute_counts", "standings_count")
 
 
 def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
@@ -161,6 +165,11 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
                          f"'{counts}' is not a choice; choose starter or most_parts.",
                          f"'{counts}' is geen keuze; kies starter of most_parts.",
                          "substitute_counts"))
+    count = fields.get("standings_count")
+    if count is not None and count not in (COMPLETE, SIGNED):
+        problems.append(("unknown_standings_count", Text(
+            _("'%(value)s' is not a choice; choose complete or signed."), value=count), None,
+            "standings_count"))
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
         problems.append(("unknown_seating_method", f"Unknown seating method '{method}'.",
@@ -208,6 +217,10 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
             enqueue_ratings(event.club_id)  # ratings follow the play order, dates first
         if "substitute_counts" in changed:
             event_recredit(event)
+        if "standings_count" in changed:  # other sessions count now: as when a result changes
+            Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+            enqueue_standings(event.pk)
+            enqueue_ratings(event.club_id)
     return event
 
 
