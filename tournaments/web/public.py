@@ -13,6 +13,7 @@ from clubs.web import has_role
 from core.parsing import whole_number
 from core.web import dutch, is_htmx
 from games.registry import find_game
+from games.signoff_read import tables_to_sign
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import (
     correction_of,
@@ -21,6 +22,7 @@ from games.views.sheet import (
     session_rows,
     short_names,
 )
+from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
 from tournaments.ratings_db.chart import rating_chart
@@ -61,6 +63,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     if is_htmx(request):
         return render(request, "tournaments/_standings_table.html", context)
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
+    context["to_sign"] = list(tables_to_sign(Table.objects.filter(round__event=event)))
+    context["signed_only"] = event.standings_count == SIGNED
     # The public sees the rounds that started and how far each table is, not a preview's
     # seating nor the organizer's problem badges.
     rounds = list(queries.event_rounds(event))
