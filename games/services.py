@@ -277,7 +277,7 @@ def _write_locked(
         actor, "session.save", session, club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
         revision=session.revision, complete=result.complete, reason=reason[:200],
-        signatures_cleared=cleared,
+        **({"signatures_cleared": cleared} if was_complete else {}),
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
         results_changed(event)
