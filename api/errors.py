@@ -32,10 +32,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             f"De inhoud van het verzoek is groter dan {limit} bytes.")]},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ServiceError):
-        response = Response({"errors": exc.errors}, status=exc.status_code)
+        answer = Response({"errors": exc.errors}, status=exc.status_code)
         if isinstance(exc, TooManyAttempts):
-            response["Retry-After"] = str(exc.retry_after)
-        return response
+            answer["Retry-After"] = str(exc.retry_after)
+        return answer
     problems = getattr(exc, "problems", None)
     if problems is not None:  # a framework exception that carries its own problems
         response = drf_exception_handler(exc, context)

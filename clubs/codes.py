@@ -45,7 +45,8 @@ def player_code_set(*, actor: Actor, player: Player, code: str) -> None:
         raise NotAllowed.single(
             "not_your_player", _("Only the player themselves may choose their personal code."),
         )
-    _store(actor, player, clean_code(code), issued=False)
+    clubs = list(Membership.objects.filter(player=player).values_list("club_id", flat=True))
+    _store(actor, player, clean_code(code), issued=False, clubs=clubs)
 
 
 def player_code_issue(*, actor: Actor, player: Player) -> str:
@@ -72,7 +73,8 @@ def _store(actor: Actor, player: Player, code: str, *, issued: bool,
                       "set_by": user, "issued": issued},
         )
         action = "player.code_issue" if issued else "player.code_set"
-        for club_id in clubs or [None]:
+        targets: list[int | None] = list(clubs) if clubs else [None]
+        for club_id in targets:
             audit(actor, action, player, club_id=club_id, player=player.name)
 
 
