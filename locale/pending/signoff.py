@@ -96,6 +96,7 @@ TR = {
     "signature": "handtekening",
     "signatures": "handtekeningen",
     "dispute": "betwisting",
+    "disputes": "betwistingen",
     "resolved by": "afgehandeld door",
     "resolved at": "afgehandeld op",
     "resolution": "afhandeling",
