@@ -34,6 +34,7 @@ TR = {
     "Resolve the dispute": "Betwisting afhandelen",
     "Back to the round": "Terug naar de ronde",
     "Sign-off": "Aftekenen",
+    "Save": "Opslaan",
     # round and standings pages
     "These standings count a table once every player has signed its result.": "Deze stand telt een tafel mee zodra alle spelers de uitslag hebben afgetekend.",
     "Tables not signed yet": "Tafels die nog niet zijn afgetekend",
@@ -83,6 +84,7 @@ TR = {
     "'%(value)s' is not a choice; choose complete or signed.": "'%(value)s' is geen keuze; kies complete of signed.",
     # the event's setting
     "The standings count": "De stand telt",
+    "The standings count is saved; they are computed again.": "De keuze voor de stand is opgeslagen; de stand wordt opnieuw berekend.",
     "standings count": "stand telt",
     "complete tables at once": "complete tafels meteen",
     "only tables every player signed": "alleen tafels die alle spelers hebben afgetekend",

@@ -8,7 +8,6 @@ import threading
 
 import pytest
 from django.db import connection
-from django.test import override_settings
 
 from clubs.codes import player_code_issue, player_code_set
 from clubs.models import AuditEntry, Role
@@ -267,7 +266,6 @@ def _race(table_id: int, organizer_id: int, player_id: int, code: str) -> dict[s
     return answers
 
 
-@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 @pytest.mark.django_db(transaction=True)
 def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision(
         require_postgres):
@@ -284,3 +282,37 @@ def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision
         assert session.signed_at is None, trial
         assert not Signature.objects.filter(session=session).exists(), trial
     assert outcomes <= {"signed", "conflict"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_two_signing_at_once_sign_the_session_once(require_postgres):
+    for trial in range(5):
+        event = EventFactory(published=True, standings_count="signed")
+        table, _organizer, players, codes = finished_table(event)
+        sign_all(table, players[:2], codes, 1)
+        before = Event.objects.get(pk=event.pk).results_version
+        _at_once(table, players[2:], codes)
+        assert session_of(table).signed_at is not None, trial
+        assert Signature.objects.filter(session__table=table).count() == 4, trial
+        # Signed once: the results moved on exactly once.
+        assert Event.objects.get(pk=event.pk).results_version == before + 1, trial
+        assert AuditEntry.objects.filter(action="session.signed").count() == trial + 1
+
+
+def _at_once(table: Table, players, codes) -> None:
+    """The players sign at the same moment, each from its own connection."""
+    barrier = threading.Barrier(len(players))
+
+    def last(player) -> None:
+        barrier.wait()
+        try:
+            sign_with_code(table=table.pk, actor=None, player_id=player.pk,
+                           code=codes[player.pk], revision=1, table_token=table.scoring_token)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=last, args=(p,)) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

@@ -106,6 +106,9 @@ def client(actor: str, world: dict[str, Any]):
 
 
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
+    ("standings count", "manage:standings-count",
+     lambda w: f"/manage/events/{w['event'].pk}/standings-count/",
+     lambda w: {"standings_count": "signed"}, ORGANIZERS),
     ("set my personal code", "account", lambda w: "/accounts/",
      lambda w: {"code": "4071", "again": "4071"}, set(ACTORS) - {"anonymous"}),
     ("issue a personal code", "clubs:issue-code",
