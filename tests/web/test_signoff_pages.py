@@ -97,12 +97,14 @@ def test_a_signed_in_player_confirms_as_themselves():
 
 def test_a_dispute_shows_on_the_round_and_standings_and_the_organizer_resolves_it():
     table, organizer, players, codes = complete("bonken")
+    boss = client_for(organizer)
+    round_page = boss.get(f"/manage/rounds/{table.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'data-signoff="unsigned"' in round_page.content.decode()
     client = client_for()
     client.post(f"/t/{table.scoring_token}/signoff/", {
         "action": "dispute", "player": players[2].pk, "code": codes["Cor"], "revision": 1,
         "reason": "game 5 was wrong"})
     dispute = Dispute.objects.get()
-    boss = client_for(organizer)
     round_page = boss.get(f"/manage/rounds/{table.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert 'data-signoff="disputed"' in round_page.content.decode()
     event = table.round.event

@@ -59,7 +59,8 @@ def round_tables(round_: Round) -> list[TableState]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .select_related("session")
     )
-    disputed = set(round_.tables.filter(session__disputes__resolved_at__isnull=True)
+    disputed = set(round_.tables.filter(session__disputes__isnull=False,
+                                        session__disputes__resolved_at__isnull=True)
                    .values_list("pk", flat=True))
     states = []
     for table in tables:
