@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Dutch for the table sign-off (personal codes, signatures, disputes, the standings setting)."""
 
 TR = {
