@@ -22,7 +22,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import ServiceError, Text, problem
+from core.errors import ServiceError, Text, TooManyAttempts, problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -33,7 +33,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             Text(_("The request body is larger than %(limit)s bytes."), limit=limit))]},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ServiceError):
-        return Response({"errors": exc.errors}, status=exc.status_code)
+        answer = Response({"errors": exc.errors}, status=exc.status_code)
+        if isinstance(exc, TooManyAttempts):
+            answer["Retry-After"] = str(exc.retry_after)
+        return answer
     problems = getattr(exc, "problems", None)
     if problems is not None:  # a framework exception that carries its own problems
         response = drf_exception_handler(exc, context)

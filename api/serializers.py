@@ -184,6 +184,7 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
             "id", "club", "name", "kind", "date", "game", "ruleset", "planned_rounds", "status",
             "published", "seating_method", "created_at", "standings_order", "points_per_place",
             "bye_credit", "bye_points", "bye_placement_points", "substitute_counts",
+            "standings_count",
         ]
         # The standings configuration changes through /events/{id}/standings-config/; the
         # status and visibility through the commands /events/{id}/publish/ and .../close/

@@ -40,6 +40,7 @@ from api.views.sessions import (
     TableSessionUndoView,
     TableSessionView,
 )
+from api.views.signoff import DisputeResolveView, TableDisputesView, TableSignaturesView
 from api.views.standings import EventStandingsConfigView
 from api.views.stats import PlayerStatsView
 from api.views.tokens import ApiTokenViewSet
@@ -69,6 +70,12 @@ urlpatterns = [
         TableSessionUndoView.as_view(),
         name="table-session-undo",
     ),
+    path("tables/<int:table_id>/session/signatures/", TableSignaturesView.as_view(),
+         name="table-session-signatures"),
+    path("tables/<int:table_id>/session/disputes/", TableDisputesView.as_view(),
+         name="table-session-disputes"),
+    path("disputes/<int:dispute_id>/resolve/", DisputeResolveView.as_view(),
+         name="dispute-resolve"),
     path("events/<int:event_id>/seating/", EventSeatingView.as_view(), name="event-seating"),
     path(
         "events/<int:event_id>/seating/manual/",

@@ -133,6 +133,30 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}…)"
 
 
+class PlayerCode(models.Model):
+    """A player's four-digit personal code, with which they sign their table's result on the
+    scorer's phone. Only a hash is stored (Django's password hashers); an organizer who issues
+    one sees it once."""
+
+    player = models.OneToOneField(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="personal_code",
+    )
+    code_hash = models.CharField(verbose_name=_("code hash"), max_length=128)
+    set_at = models.DateTimeField(verbose_name=_("set at"))
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("set by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    issued = models.BooleanField(verbose_name=_("issued by an organizer"), default=False)
+
+    class Meta:
+        verbose_name = _("personal code")
+        verbose_name_plural = _("personal codes")
+
+    def __str__(self) -> str:
+        return f"code of {self.player_id}"
+
+
 class AuditEntry(models.Model):
     """One write, with who did it and when. Written by the services, never edited."""
 

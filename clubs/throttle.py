@@ -41,15 +41,17 @@ def client_address(request: HttpRequest) -> str:
 
 
 class SignInGuard:
-    """The failure counters of one sign-in attempt (an address and a username)."""
+    """The failure counters of one sign-in attempt (an address and a username). ``kind`` keeps
+    other secrets' counters apart: ``"code"`` counts wrong personal codes of a player (the
+    username is then the player), given the client's address as a string."""
 
-    def __init__(self, request: HttpRequest, username: str) -> None:
-        address = _digest(client_address(request))
+    def __init__(self, request: HttpRequest | str, username: str, *, kind: str = "login") -> None:
+        address = _digest(request if isinstance(request, str) else client_address(request))
         name = _digest(username.strip().lower())
-        self.pair = f"login-failures:pair:{address}:{name}"
-        self.address = f"login-failures:ip:{address}"
-        self.user = f"login-failures:user:{name}"
-        self.slow = f"login-slow:user:{name}"
+        self.pair = f"{kind}-failures:pair:{address}:{name}"
+        self.address = f"{kind}-failures:ip:{address}"
+        self.user = f"{kind}-failures:user:{name}"
+        self.slow = f"{kind}-slow:user:{name}"
 
     def refused(self) -> int:
         """Seconds to wait before this attempt may be checked (0: check it now)."""

@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from clubs.code_pages import account
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
 from imports.urls import import_patterns
@@ -34,6 +35,7 @@ urlpatterns = [
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     # Sign out and change one's password; no password reset by mail (it would be an open,
     # anonymous form that sends mail, and clubs hand out accounts themselves).
+    path("accounts/", account, name="account"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
          name="password_change"),

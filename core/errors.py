@@ -129,3 +129,14 @@ def delete_unless_protected(instance: models.Model) -> None:
             instance.delete()
     except ProtectedError as exc:
         raise protected_conflict(instance, exc) from exc
+
+
+class TooManyAttempts(ServiceError):
+    """Too many wrong guesses at a secret: try again after ``retry_after`` seconds (the API
+    answers 429 with ``Retry-After``)."""
+
+    status_code = 429
+
+    def __init__(self, errors: list[dict[str, Any]], retry_after: int):
+        super().__init__(errors)
+        self.retry_after = retry_after

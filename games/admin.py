@@ -12,7 +12,15 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_writes import ReadOnlyAdmin
-from games.models import IdempotencyRecord, Part, Session, SessionRevision, SessionSeat
+from games.models import (
+    Dispute,
+    IdempotencyRecord,
+    Part,
+    Session,
+    SessionRevision,
+    SessionSeat,
+    Signature,
+)
 
 
 class PartInline(admin.TabularInline):
@@ -105,6 +113,29 @@ class SessionRevisionAdmin(ReadOnlyAdmin):
     list_select_related = ["session__table__round", "created_by"]
     search_fields = ["session__event__name", "created_by__username", "reason"]
     date_hierarchy = "created_at"
+
+
+@admin.register(Signature)
+class SignatureAdmin(ReadOnlyAdmin):
+    """Players' confirmations of their table's session (written by games.signoff only)."""
+
+    list_display = ["session", "revision", "player", "method", "signed_by", "at", "reason"]
+    list_filter = ["method", "session__event__club", "at"]
+    list_select_related = ["session__table__round", "player", "signed_by"]
+    search_fields = ["player__name", "session__event__name", "reason"]
+    date_hierarchy = "at"
+
+
+@admin.register(Dispute)
+class DisputeAdmin(ReadOnlyAdmin):
+    """Players' objections to their table's result, and how the organizer resolved them."""
+
+    list_display = ["session", "revision", "player", "reason", "at", "resolved_by",
+                    "resolved_at"]
+    list_filter = ["session__event__club", "at"]
+    list_select_related = ["session__table__round", "player", "resolved_by"]
+    search_fields = ["player__name", "session__event__name", "reason", "resolution"]
+    date_hierarchy = "at"
 
 
 @admin.register(IdempotencyRecord)

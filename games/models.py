@@ -36,6 +36,9 @@ class Session(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("updated by"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="+",
     )
+    # When every player at the table had confirmed this revision, no dispute open (None: not
+    # signed). Every write of the session empties it with the signatures (games.signoff).
+    signed_at = models.DateTimeField(verbose_name=_("signed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["event_id", "table__round__number", "table__number"]
@@ -125,6 +128,72 @@ class SessionSeat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.position}: {self.total}"
+
+
+class Signature(models.Model):
+    """A player's confirmation of one revision of their table's session (``games.signoff``):
+    with their personal code on the scorer's phone, from their own signed-in phone, or by an
+    organizer for them with a reason. A write of the session deletes its signatures."""
+
+    class Method(models.TextChoices):
+        CODE = "code", _("personal code on the scorer's phone")
+        ACCOUNT = "account", _("own signed-in phone")
+        ORGANIZER = "organizer", _("organizer, with a reason")
+
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="signatures",
+    )
+    revision = models.PositiveIntegerField(verbose_name=_("revision"))
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="signatures",
+    )
+    method = models.CharField(verbose_name=_("how"), max_length=12, choices=Method.choices)
+    reason = models.CharField(verbose_name=_("reason"), max_length=200, blank=True)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("signed by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    at = models.DateTimeField(verbose_name=_("when"))
+
+    class Meta:
+        ordering = ["session_id", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="signature_once"),
+        ]
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} signed revision {self.revision} of session {self.session_id}"
+
+
+class Dispute(models.Model):
+    """A player's objection to their table's result, with a short reason: the table is flagged
+    for the organizer until they resolve it."""
+
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="disputes",
+    )
+    revision = models.PositiveIntegerField(verbose_name=_("revision"))
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="disputes",
+    )
+    reason = models.CharField(verbose_name=_("reason"), max_length=300)
+    at = models.DateTimeField(verbose_name=_("when"))
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    resolved_at = models.DateTimeField(verbose_name=_("resolved at"), null=True, blank=True)
+    resolution = models.CharField(verbose_name=_("resolution"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["session_id", "at", "id"]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+
+    def __str__(self) -> str:
+        return f"dispute by {self.player_id} of session {self.session_id}"
 
 
 class IdempotencyRecord(models.Model):

@@ -260,6 +260,7 @@ def _write_locked(
         session.revision += 1
         session.updated_by = _user_or_none(actor)
         store.session_update(session, updated_at=now)
+    cleared = store.signatures_clear(session.pk) if was_complete else 0  # to be signed again
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
     session.table = table
@@ -269,12 +270,19 @@ def _write_locked(
         actor, "session.save", session, club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
         revision=session.revision, complete=result.complete, reason=reason[:200],
+        **({"signatures_cleared": cleared} if was_complete else {}),
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
-        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-        enqueue_standings(event.pk)
-        enqueue_ratings(event.club_id)
+        results_changed(event)
     return session
+
+
+def results_changed(event: Event) -> None:
+    """The event's results moved on: its results version, and after commit its standings and
+    its club's ratings are recomputed."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    enqueue_standings(event.pk)
+    enqueue_ratings(event.club_id)
 
 
 def _closed_round_correction(organizer: bool, reason: str) -> None:

@@ -78,7 +78,7 @@ def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
 
 _SESSION_FIELDS = [
     "id", "table_id", "event_id", "ruleset", "document", "result", "complete", "revision",
-    "created_at", "updated_at", "updated_by_id",
+    "created_at", "updated_at", "updated_by_id", "signed_at",
 ]
 
 
@@ -87,7 +87,7 @@ def table_session(table_id: int) -> Session | None:
     concurrent first write committed meanwhile is then seen)."""
     row = _one(
         "SELECT id, table_id, event_id, ruleset, document, result, complete, revision, "
-        "created_at, updated_at, updated_by_id FROM games_session WHERE table_id = %s",
+        "created_at, updated_at, updated_by_id, signed_at FROM games_session WHERE table_id = %s",
         [table_id],
     )
     if row is None:
@@ -96,6 +96,7 @@ def table_session(table_id: int) -> Session | None:
     values[4], values[5] = _json(values[4]), _json(values[5])
     values[6] = bool(values[6])
     values[8], values[9] = _datetime(values[8]), _datetime(values[9])
+    values[11] = _datetime(values[11])
     return Session.from_db(connection.alias, _SESSION_FIELDS, values)
 
 
@@ -116,11 +117,12 @@ def table_players(table_id: int) -> list[SeatedPlayer]:
 
 
 def session_update(session: Session, *, updated_at: datetime.datetime) -> None:
-    """Save the session's document, result, completeness, revision and writer."""
+    """Save the session's document, result, completeness, revision and writer; a new revision
+    is not signed by anyone yet."""
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE games_session SET document = %s, result = %s, complete = %s, "
-            "revision = %s, updated_by_id = %s, updated_at = %s WHERE id = %s",
+            "revision = %s, updated_by_id = %s, updated_at = %s, signed_at = NULL WHERE id = %s",
             [
                 json.dumps(session.document), json.dumps(session.result), session.complete,
                 session.revision, session.updated_by_id,
@@ -128,6 +130,14 @@ def session_update(session: Session, *, updated_at: datetime.datetime) -> None:
             ],
         )
     session.updated_at = updated_at
+    session.signed_at = None
+
+
+def signatures_clear(session_id: int) -> int:
+    """Delete the session's signatures (its document changed); how many there were."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM games_signature WHERE session_id = %s", [session_id])
+        return max(cursor.rowcount, 0)
 
 
 def revision_insert(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import bell, offline, paper, scoring
+from games.views import bell, offline, paper, scoring, signoff
 
 app_name = "scoring"
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("t/<str:token>/undo/", scoring.undo, name="undo"),
     path("t/<str:token>/paper/", paper.paper_page, name="paper"),
     path("t/<str:token>/bell/", bell.bell, name="bell"),
+    path("t/<str:token>/signoff/", signoff.signoff, name="signoff"),
+    path("manage/tables/<int:table_id>/signoff/", signoff.signoff_manage, name="signoff-manage"),
 ]

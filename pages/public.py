@@ -11,6 +11,7 @@ from clubs.selectors import SCORERS
 from clubs.web import has_role
 from core.parsing import whole_number
 from core.web import is_htmx
+from games.signoff_read import tables_to_sign
 from games.views import bonanza, bonko, jonkler
 from games.views.sheet import (
     correction_of,
@@ -23,6 +24,7 @@ from pages import night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
 from ratings.pages import game_label
+from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
 from tournaments.selectors import event_standings_rows, events_visible_to
@@ -58,6 +60,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     if is_htmx(request):
         return render(request, "tournaments/_standings_table.html", context)
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
+    context["to_sign"] = list(tables_to_sign(Table.objects.filter(round__event=event)))
+    context["signed_only"] = event.standings_count == SIGNED
     # The public sees the rounds that started and how far each table is, not a preview's
     # seating nor the organizer's problem badges.
     rounds = list(queries.event_rounds(event))

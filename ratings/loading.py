@@ -33,7 +33,7 @@ from ratings.arithmetic import PlayerSkill as Rating
 from ratings.arithmetic import RatingState, ScoredSession
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from ratings.order import key_date, order_key, played_at
-from tournaments.counted import PARTIAL, counted_sessions
+from tournaments.counted import PARTIAL, SIGNED, counted_sessions
 from tournaments.models import Event, Round, Table
 
 logger = logging.getLogger(__name__)
@@ -88,7 +88,8 @@ def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
     return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
 
 
-# The sessions that count (``tournaments.counted``): complete, or counted as played so far.
+# The sessions that count (``tournaments.counted``): complete (and signed, where the event
+# counts only signed tables), or counted as played so far.
 _SEATS_SQL = """
 SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total,
        ss.placement
@@ -97,7 +98,9 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND e.game = %s AND (s.complete = %s OR t.unfinished = %s)
+WHERE e.club_id = %s AND e.game = %s
+  AND ((s.complete = %s AND (e.standings_count <> %s OR s.signed_at IS NOT NULL))
+       OR t.unfinished = %s)
   AND e.published = %s AND e.date >= %s
 ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 """
@@ -112,7 +115,9 @@ JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
 JOIN {round} r ON r.id = t.round_id
 JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND e.game = %s AND (s.complete = %s OR t.unfinished = %s)
+WHERE e.club_id = %s AND e.game = %s
+  AND ((s.complete = %s AND (e.standings_count <> %s OR s.signed_at IS NOT NULL))
+       OR t.unfinished = %s)
   AND e.published = %s AND e.date >= %s
 GROUP BY s.id, e.id, r.number, t.number
 ORDER BY e.date, e.id, r.number, t.number, s.id
@@ -186,7 +191,7 @@ def session_results(
             # A pool's sessions sorted in memory rather than on disk (for this transaction).
             cursor.execute("SET LOCAL work_mem = '64MB'")
         cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
-                       [club_id, game, True, PARTIAL, True, since])  # tournaments.counted
+                       [club_id, game, True, SIGNED, PARTIAL, True, since])  # tournaments.counted
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
     rules = find_game(game)
     team_game = rules is not None and rules.teams is not None

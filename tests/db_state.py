@@ -3,8 +3,16 @@
 
 from django.contrib.auth.models import User
 
-from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
-from games.models import IdempotencyRecord, Part, Session, SessionRevision, SessionSeat
+from clubs.models import ApiToken, AuditEntry, Club, Membership, Player, PlayerCode
+from games.models import (
+    Dispute,
+    IdempotencyRecord,
+    Part,
+    Session,
+    SessionRevision,
+    SessionSeat,
+    Signature,
+)
 from tournaments.models import (
     Bye,
     Event,
@@ -21,7 +29,7 @@ from tournaments.models import (
 MODELS = [
     User, Club, Player, Membership, ApiToken, AuditEntry, Event, EventPlayer, EventScorer,
     Round, Table, Seat, Bye, Standing, StandingsComputation, Session, SessionRevision, Part,
-    SessionSeat, IdempotencyRecord,
+    SessionSeat, IdempotencyRecord, PlayerCode, Signature, Dispute,
 ]
 
 

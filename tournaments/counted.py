@@ -1,18 +1,33 @@
 """Which sessions count: one rule for standings, progressive seating and ratings.
 
-A complete session counts. A table whose round closed before it finished counts as the
-organizer chose when closing the round (``Table.unfinished``): ``partial`` counts the session
-as played so far; ``not_played`` and ``paper`` (until the paper sheet's totals complete it)
+A complete session counts, at once or, when its event says so (``Event.standings_count`` is
+``signed``), once every player at the table signed it (``Session.signed_at``, kept by
+``games.signoff``). A table whose round closed before it finished counts as the organizer
+chose when closing the round (``Table.unfinished``): ``partial`` counts the session as played
+so far, signed or not (the organizer's decision stands for the table, whose unfinished session
+cannot be signed); ``not_played`` and ``paper`` (until the paper sheet's totals complete it)
 do not count.
 """
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 PARTIAL, NOT_PLAYED, PAPER = "partial", "not_played", "paper"
 UNFINISHED_CHOICES = (PARTIAL, NOT_PLAYED, PAPER)
+
+# Event.standings_count: whether the standings count complete sessions at once or signed ones.
+COMPLETE, SIGNED = "complete", "signed"
+STANDINGS_COUNT_CHOICES = [
+    (COMPLETE, _("complete tables at once")),
+    (SIGNED, _("only tables every player signed")),
+]
 
 
 def counted_sessions(prefix: str = "") -> Q:
     """The sessions that count. ``prefix`` leads from the queried model to the session
     (``"session__"`` for per-seat rows, ``""`` for sessions)."""
-    return Q(**{f"{prefix}complete": True}) | Q(**{f"{prefix}table__unfinished": PARTIAL})
+    complete = Q(**{f"{prefix}complete": True}) & (
+        ~Q(**{f"{prefix}event__standings_count": SIGNED})
+        | Q(**{f"{prefix}signed_at__isnull": False})
+    )
+    return complete | Q(**{f"{prefix}table__unfinished": PARTIAL})

@@ -40,6 +40,10 @@ class EventForm(forms.Form):
         label=_("A seat a substitute finished counts for"), required=False,
         choices=Event._meta.get_field("substitute_counts").choices, initial="starter",
         empty_value="starter")
+    standings_count = forms.TypedChoiceField(
+        label=_("The standings count"), required=False,
+        choices=Event._meta.get_field("standings_count").choices, initial="complete",
+        empty_value="complete")
 
     def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
                  **kwargs: Any) -> None:

@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from tournaments.counted import COMPLETE, STANDINGS_COUNT_CHOICES
 from tournaments.standings_rules import (
     ByeCreditKind,
     PointsField,
@@ -49,8 +50,7 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=160)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     date = models.DateField(_("date"))
-    # The game the event plays (a code of ``games.registry``) and its ruleset (a code of that
-    # game's rulesets).
+    # The game the event plays (a code of ``games.registry``) and its ruleset (one of its).
     game = models.CharField(_("game"), max_length=20, default="bonken")
     ruleset = models.CharField(_("ruleset"), max_length=40, default="classic")
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=1)
@@ -87,6 +87,8 @@ class Event(models.Model):
         verbose_name=_("door link"), max_length=32, unique=True, default=new_door_token,
     )
     door_sign_in = models.BooleanField(_("sign-in required at the door"), default=False)
+    standings_count = models.CharField(_("standings count"), max_length=10, default=COMPLETE,
+                                       choices=STANDINGS_COUNT_CHOICES)  # tournaments.counted
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -171,9 +173,8 @@ class Round(models.Model):
     bell_rung_by = models.ForeignKey("auth.User", verbose_name=_("bell rung by"), null=True,
                                      blank=True, on_delete=models.SET_NULL,
                                      related_name="+")
-    # The round's timer on the room's screen (``tournaments.round_timer``): how long the round
-    # is meant to last, when the running timer last started (empty while paused or reset), and
-    # the seconds it ran before that.
+    # The round's timer on the room's screen (``tournaments.round_timer``): its length, when it
+    # last started (empty while paused or reset), and the seconds it ran before that.
     timer_minutes = models.PositiveSmallIntegerField(_("timer minutes"), default=0)
     timer_started_at = models.DateTimeField(_("timer started at"), null=True, blank=True)
     timer_elapsed_seconds = models.PositiveIntegerField(_("timer seconds run"), default=0)

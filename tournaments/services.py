@@ -5,7 +5,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
@@ -14,11 +14,12 @@ from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
 from games.registry import DEFAULT_GAME, find_game, games
+from tournaments.counted import COMPLETE, SIGNED
 from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer
 from tournaments.rounds import GENERATED_METHODS
 from tournaments.substitutes import event_recredit
-from tournaments.tasks import enqueue_ratings
+from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 # --- Events: create, check in, publish, close (the web interface's writes) -------------------
@@ -36,6 +37,7 @@ def event_create(
     planned_rounds: int = 1,
     seating_method: str = "balanced",
     substitute_counts: str = "starter",
+    standings_count: str = COMPLETE,
 ) -> Event:
     """A new club night or tournament of ``club``, as a draft that is not yet published. It
     plays ``game`` (a code of the registry) under ``ruleset`` (the game's default if none)."""
@@ -45,19 +47,20 @@ def event_create(
         ruleset = known.default_ruleset
     _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
                         planned_rounds=planned_rounds, seating_method=seating_method,
-                        substitute_counts=substitute_counts)
+                        substitute_counts=substitute_counts, standings_count=standings_count)
     with transaction.atomic():
         event = Event.objects.create(
             club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset,
             planned_rounds=planned_rounds, seating_method=seating_method,
-            substitute_counts=substitute_counts, status=Event.Status.DRAFT, published=False,
+            substitute_counts=substitute_counts, standings_count=standings_count,
+            status=Event.Status.DRAFT, published=False,
         )
         audit(actor, "event.create", event, club_id=club.pk, name=event.name)
     return event
 
 
 EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method",
-                "substitute_counts")
+                "substitute_counts", "standings_count")
 
 
 def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
@@ -88,6 +91,11 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
         problems.append(problem("unknown_substitute_counts", Text(
             _("'%(counts)s' is not a choice; choose starter or most_parts."), counts=counts),
             field="substitute_counts"))
+    count = fields.get("standings_count")
+    if count is not None and count not in (COMPLETE, SIGNED):
+        problems.append(problem("unknown_standings_count", Text(
+            _("'%(value)s' is not a choice; choose complete or signed."), value=count),
+            field="standings_count"))
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
         problems.append(problem("unknown_seating_method", Text(
@@ -135,6 +143,10 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
             enqueue_ratings(event.club_id)  # ratings follow the play order, dates first
         if "substitute_counts" in changed:
             event_recredit(event)
+        if "standings_count" in changed:  # other sessions count now: as when a result changes
+            Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+            enqueue_standings(event.pk)
+            enqueue_ratings(event.club_id)
     return event
 
 

@@ -36,6 +36,8 @@ manage_patterns = [
     path("events/<int:event_id>/teams/cards/", bonko_print.score_cards, name="bonko-cards"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
+    path("events/<int:event_id>/standings-count/", organizer.standings_count,
+         name="standings-count"),
     path("events/<int:event_id>/close/", lifecycle.close_event, name="close"),
     path("events/<int:event_id>/reopen/", lifecycle.reopen_event, name="reopen"),
     path("rounds/<int:round_id>/", rounds.round_page, name="round"),

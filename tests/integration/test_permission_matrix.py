@@ -16,15 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.models import ApiToken, Club, Membership, Player, Role
+from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
 from clubs.tokens import api_token_create
 from games.bonken import RULESETS, ruleset_to_dict
-from games.models import Session
+from games.models import Dispute, Session
 from games.services import session_submit
 from imports.services import sunmar_upload
 from tests.db_state import changed_tables, database_state
@@ -201,6 +203,29 @@ def uploaded(w: World) -> int:
 
 def bonko_seat(w: World, position: int) -> int:
     return w.king.seats.get(position=position).player_id
+
+
+def signable(w: World) -> Table:
+    """Table 4 of the world's round with a complete session, its players' codes set to their
+    seat's digits (made again inside each actor's try; the table-link actor holds its link)."""
+    table = seated_table(w.event, table_number=4)
+    session_submit(table=table, submitted_by=w.organizer, document=classic_document())
+    for seated in table.seats.all():
+        PlayerCode.objects.create(player=seated.player, code_hash=make_password(
+            f"{seated.position}" * 4), set_at=timezone.now())
+    w.done = table  # type: ignore[attr-defined]
+    return table
+
+
+def disputed(w: World) -> int:
+    table = signable(w)
+    seated = table.seats.get(position=1).player
+    return Dispute.objects.create(session=table.session, revision=1, player=seated,
+                                  reason="game 3", at=timezone.now()).pk
+
+
+def finished_player(w: World, position: int) -> int:
+    return w.done.seats.get(position=position).player_id
 
 
 def seat(w: World, position: int) -> Seat:
@@ -387,6 +412,17 @@ WRITES: list[Write] = [
     Write("add game", "post", "/api/v1/tables/{table_id}/session/games/",
           lambda w: f"/api/v1/tables/{w.table.pk}/session/games/",
           lambda w: {"game": classic_games()[0]}, SESSION_WRITERS),
+    Write("sign with a code", "post", "/api/v1/tables/{table_id}/session/signatures/",
+          lambda w: f"/api/v1/tables/{w.done.pk}/session/signatures/",
+          lambda w: {"method": "code", "revision": 1, "player": finished_player(w, 2),
+                     "code": "2222"}, SESSION_WRITERS, token_table=signable),
+    Write("dispute with a code", "post", "/api/v1/tables/{table_id}/session/disputes/",
+          lambda w: f"/api/v1/tables/{w.done.pk}/session/disputes/",
+          lambda w: {"player": finished_player(w, 3), "code": "3333",
+                     "reason": "game 4 was wrong"}, SESSION_WRITERS, token_table=signable),
+    Write("resolve a dispute", "post", "/api/v1/disputes/{dispute_id}/resolve/",
+          lambda w: f"/api/v1/disputes/{disputed(w)}/resolve/",
+          lambda w: {"resolution": "checked the sheet"}, ORGANIZERS),
     Write("undo game", "post", "/api/v1/tables/{table_id}/session/undo/",
           lambda w: f"/api/v1/tables/{w.scored.pk}/session/undo/", lambda w: {},
           SESSION_WRITERS, token_table=lambda w: w.scored),

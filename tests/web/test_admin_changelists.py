@@ -9,11 +9,13 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from clubs.models import Club, Membership, Role
 from clubs.tokens import api_token_create
-from games.models import IdempotencyRecord, SessionSeat
+from games.models import Dispute, IdempotencyRecord, SessionSeat
 from games.services import session_submit
+from games.signoff import sign_for_player
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -47,6 +49,10 @@ def club_night(django_capture_on_commit_callbacks):
         EventPlayer.objects.create(event=event, player=seat.player)
     EventScorer.objects.create(event=event, player=table.seats.first().player)
     api_token_create(user=organizer, name="score-app")
+    sign_for_player(table=table, actor=organizer, player_id=table.seats.first().player_id,
+                    revision=1, reason="went home")
+    Dispute.objects.create(session=table.session, revision=1, player=table.seats.last().player,
+                           reason="game 3", at=timezone.now())
     IdempotencyRecord.objects.create(key="k-1", scope=f"user:{organizer.pk}", request_hash="0",
                                      status_code=201, response={})
     Group.objects.create(name="helpers")

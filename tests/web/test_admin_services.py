@@ -127,7 +127,7 @@ def test_an_events_status_and_visibility_are_not_edited_by_hand(admin_client):
         "name": "Nieuwe naam", "date": event.date.isoformat(), "kind": event.kind,
         "game": event.game, "ruleset": event.ruleset, "planned_rounds": 3,
         "seating_method": event.seating_method, "substitute_counts": "starter",
-        "status": Event.Status.FINISHED, "published": "on",
+        "standings_count": "complete", "status": Event.Status.FINISHED, "published": "on",
         "rounds-TOTAL_FORMS": 0, "rounds-INITIAL_FORMS": 0,
     })
     assert response.status_code == 302

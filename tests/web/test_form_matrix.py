@@ -20,6 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
@@ -75,7 +76,10 @@ def build() -> dict[str, Any]:
                          status=Event.Status.RUNNING)
     for player in players[:2]:
         EventPlayer.objects.create(event=bonko, player=player)
+    codes = {seat.player_id: player_code_issue(actor=organizer, player=seat.player)
+             for seat in finishable.seats.all()}
     return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
+            "done": finishable, "codes": codes,
             "finishable": finishable.round.event, "finished": finished,
             "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
             "closed": closed, "candidate": candidate, "assigned": assigned, "bonko": bonko,
@@ -117,6 +121,18 @@ def client(actor: str, world: dict[str, Any]):
 
 
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
+    ("standings count", "manage:standings-count",
+     lambda w: f"/manage/events/{w['event'].pk}/standings-count/",
+     lambda w: {"standings_count": "signed"}, ORGANIZERS),
+    ("set my personal code", "account", lambda w: "/accounts/",
+     lambda w: {"code": "4071", "again": "4071"}, set(ACTORS) - {"anonymous"}),
+    ("issue a personal code", "clubs:issue-code",
+     lambda w: f"/clubs/{w['club'].slug}/players/{w['absent'].pk}/code/", lambda w: {},
+     ORGANIZERS),
+    ("sign for a player", "scoring:signoff-manage",
+     lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
+     lambda w: {"action": "sign_for", "player": w["done"].seats.first().player_id,
+                "revision": 1, "reason": "went home"}, ORGANIZERS),
     ("register player", "clubs:club", lambda w: f"/clubs/{w['club'].slug}/",
      lambda w: {"name": "Nieuw"}, SCORERS),
     ("save house rules", "manage:house-rules",
@@ -331,6 +347,25 @@ def test_an_organizer_corrects_a_closed_round_from_the_paper_sheet():
     assert revision.reason == "copied the sheet"
 
 
+@pytest.mark.parametrize("actor", ["anonymous", "member", "other_organizer"])
+def test_the_link_signs_with_a_players_code(actor):
+    """A complete table's players sign on the phone that holds the link, whoever is signed in;
+    a wrong link finds nothing."""
+    world = build()
+    table = world["done"]
+    seat = table.seats.first()
+    data = {"action": "code", "player": seat.player_id, "revision": 1,
+            "code": world["codes"][seat.player_id]}
+    visitor = client(actor, world)
+    before = database_state()
+    assert visitor.post(f"/t/{table.scoring_token}x/signoff/", data).status_code == 404
+    assert changed_tables(before, database_state()) == []
+    response = visitor.post(f"/t/{table.scoring_token}/signoff/", data)
+    changed = changed_tables(before, database_state())
+    assert response.status_code == 302
+    assert "games.Signature" in changed and "clubs.AuditEntry" in changed
+
+
 # --- Every page is accounted for --------------------------------------------------------------
 
 # Pages that only show something (a POST to them saves nothing), and the framework's own
@@ -371,8 +406,8 @@ def page_names(patterns: list, namespace: str = "") -> set[str]:
 
 
 def test_every_page_is_in_the_matrix():
-    covered = ({f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | READ_ONLY
-               | FRAMEWORK | OPERATIONS | OWN_PLAYER)
+    covered = ({f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | {"scoring:signoff"}
+               | READ_ONLY | FRAMEWORK | OPERATIONS | OWN_PLAYER)
     assert sorted(page_names(get_resolver().url_patterns) - covered) == []
 
 

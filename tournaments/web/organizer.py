@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
-from core.errors import ServiceError
+from core.errors import NotAllowed, ServiceError
 from core.web import (
     dutch,
     is_htmx,
@@ -22,6 +22,7 @@ from core.web import (
     refused_or_told,
 )
 from tournaments import services
+from tournaments.counted import STANDINGS_COUNT_CHOICES
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
 from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm
@@ -81,6 +82,7 @@ def event_dashboard(request: HttpRequest, event_id: int,
         "playing": playing,
         "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
         "is_organizer": is_organizer,
+        "standings_choices": STANDINGS_COUNT_CHOICES,
         "scorers": event_scorer_rows(event) if is_organizer else [],
         "scorer_form": (scorer_form or EventScorerForm(event=event)) if is_organizer else None,
     }, status=status)
@@ -194,4 +196,21 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
         return refused(request, exc)
     messages.success(request, _("The results are public.") if published
                      else _("The results are hidden again."))
+    return redirect("manage:event", event_id=event.pk)
+
+
+@require_POST
+def standings_count(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Whether the standings count complete tables at once or only signed ones."""
+    event = staff_event(request, event_id)
+    try:
+        services.event_update(event=event, actor=request.user,
+                              standings_count=request.POST.get("standings_count", ""))
+    except NotAllowed as exc:
+        return refused(request, exc)
+    except ServiceError as exc:
+        for problem in problems(exc.errors):
+            messages.error(request, problem["text"])
+    else:
+        messages.success(request, _("The standings count is saved; they are computed again."))
     return redirect("manage:event", event_id=event.pk)

@@ -31,6 +31,17 @@ class TableState:
     totals: list[int] = field(default_factory=list)
     reason: str = ""
     parts: str = "games"  # what the game's session is made of: games, rounds, hands
+    disputed: bool = False  # a player disputes the complete session (games.signoff)
+
+    @property
+    def signoff(self) -> str:
+        """Where the complete session's sign-off stands: signed, disputed or unsigned ("" while
+        the table plays)."""
+        if self.session is None or not self.session.complete:
+            return ""
+        if self.disputed:
+            return "disputed"
+        return "signed" if self.session.signed_at else "unsigned"
 
 
 def round_tables(round_: Round) -> list[TableState]:
@@ -46,12 +57,16 @@ def round_tables(round_: Round) -> list[TableState]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .select_related("session")
     )
+    disputed = set(round_.tables.filter(session__disputes__isnull=False,
+                                        session__disputes__resolved_at__isnull=True)
+                   .values_list("pk", flat=True))
     states = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         session = getattr(table, "session", None)
         state = TableState(table=table, players=[s.player for s in seats], session=session,
-                           status=WAITING, games_total=games_total, parts=parts)
+                           status=WAITING, games_total=games_total, parts=parts,
+                           disputed=table.pk in disputed)
         if session is not None:
             state.games_played = len((session.document or {}).get(parts) or [])
             state.totals = session.result.get("totals") or []

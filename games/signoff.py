@@ -1,0 +1,251 @@
+"""Table sign-off: the players at a table confirm its complete session, one write each.
+
+A player signs with their personal code on the scorer's phone (``sign_with_code``: whoever
+may write the table's session holds the phone), from their own signed-in phone
+(``sign_as_player``), or an organizer signs for them with a reason (``sign_for_player``). A
+player may instead dispute the result with a short reason (``dispute_raise``), which flags the
+table for the organizer until they resolve it (``dispute_resolve``).
+
+Every write takes the table's lock, the one the session write takes (``games.store.table_lock``),
+so a signature and a change of the session are ordered, never interleaved: a signature names
+the revision it confirms and is refused (409) once the session has moved on, and a write of
+the session deletes the signatures in its own transaction (``games.services``). A session is
+signed (``Session.signed_at``) when every player seated at the table has signed its current
+revision and no dispute is open. In an event whose standings count signed sessions only
+(``Event.standings_count``), a session becoming signed or unsigned moves the results on like a
+result does: the standings and ratings are recomputed after commit.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.audit import audit
+from clubs.codes import player_code_check
+from clubs.models import Player
+from clubs.selectors import ORGANIZER, player_for_user, require_role
+from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
+from games import store
+from games.models import Dispute, Session, Signature
+from games.services import require_session_writer, results_changed
+from tournaments.counted import SIGNED
+from tournaments.models import Table
+
+Actor = User | AnonymousUser | None
+TableRef = Table | int
+Method = Signature.Method
+REASON_LENGTH = 200
+
+
+def sign_with_code(
+    *, table: TableRef, actor: Actor, player_id: int, code: object, revision: int | None,
+    table_token: str | None = None, address: str = "",
+) -> Signature:
+    """``player_id`` signs with their personal code on the phone of someone who may write the
+    table's session (its scoring link, a scorer, an organizer). The code is checked before the
+    table is locked (its hash is slow on purpose), the rest under the lock."""
+    found = _table(table)
+    require_session_writer(found, actor, table_token)
+    player = _seated_player(found, player_id)
+    player_code_check(player=player, code=code, address=address)
+    with transaction.atomic():
+        locked = _lock(found.pk, actor)
+        require_session_writer(locked.table, actor, table_token, actor_role=locked.actor_role)
+        return _sign(locked, actor, player, revision, Method.CODE)
+
+
+def sign_as_player(*, table: TableRef, actor: Actor, revision: int | None) -> Signature:
+    """The signed-in player confirms their own table's session from their own phone."""
+    player = _own_player(actor)
+    with transaction.atomic():
+        locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        return _sign(locked, actor, player, revision, Method.ACCOUNT)
+
+
+def sign_for_player(
+    *, table: TableRef, actor: Actor, player_id: int, revision: int | None, reason: str,
+) -> Signature:
+    """An organizer of the club signs for a player (who left, lost their phone, forgot their
+    code), saying why."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
+        player = _seated_player(locked.table, player_id)
+        return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
+
+
+def dispute_raise(
+    *, table: TableRef, actor: Actor, player_id: int, reason: str, revision: int | None = None,
+    code: object = None, table_token: str | None = None, address: str = "",
+) -> Dispute:
+    """``player_id`` disputes the table's result: with their personal code on the scorer's
+    phone, or as themselves from their own signed-in phone. Their signature, if any, is
+    withdrawn, and the table is flagged for the organizer."""
+    reason = _reason(reason)
+    found = _table(table)
+    if code not in (None, ""):
+        require_session_writer(found, actor, table_token)
+        player = _seated_player(found, player_id)
+        player_code_check(player=player, code=code, address=address)
+    else:
+        player = _own_player(actor)
+        if player.pk != player_id:
+            raise NotAllowed.single("not_your_player", Text(
+                _("Only %(player)s, or their personal code, can dispute for them."),
+                player=_seated_player(found, player_id).name))
+    with transaction.atomic():
+        locked = _lock(found.pk, actor)
+        session = _signable_session(locked, revision)
+        _seated_player(locked.table, player.pk)
+        Signature.objects.filter(session=session, player=player).delete()
+        dispute = Dispute.objects.create(session=session, revision=session.revision,
+                                         player=player, reason=reason, at=timezone.now())
+        audit(actor, "session.dispute", session, club_id=locked.table.round.event.club_id,
+              label=_label(actor), player=player.name, revision=session.revision, reason=reason)
+        _refresh(locked, session, actor)
+    return dispute
+
+
+def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> Dispute:
+    """An organizer of the club resolves a dispute (saying how, if they like); the table is
+    signed once every player has signed."""
+    table_id = (Dispute.objects.filter(pk=dispute_id)
+                .values_list("session__table_id", flat=True).first())
+    if table_id is None:
+        raise NotFound.single("dispute_not_found", Text(_("There is no dispute %(id)s."),
+                                                        id=dispute_id))
+    with transaction.atomic():
+        locked = _lock(table_id, actor)
+        require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
+        dispute = Dispute.objects.select_related("player").get(pk=dispute_id)
+        if dispute.resolved_at is not None:
+            raise Conflict.single("dispute_resolved", Text(
+                _("The dispute of %(player)s was already resolved."), player=dispute.player.name))
+        dispute.resolved_at = timezone.now()
+        dispute.resolved_by = actor if isinstance(actor, User) else None
+        dispute.resolution = resolution.strip()[:300]
+        dispute.save(update_fields=["resolved_at", "resolved_by", "resolution"])
+        session = store.table_session(table_id)
+        audit(actor, "session.dispute_resolve", session, club_id=locked.table.round.event.club_id,
+              player=dispute.player.name, resolution=dispute.resolution)
+        if session is not None:
+            _refresh(locked, session, actor)
+    return dispute
+
+
+# --- the steps every write shares ---------------------------------------------------------
+
+
+def _table(table: TableRef) -> Table:
+    if isinstance(table, Table) and "round" in table._state.fields_cache:
+        return table
+    found = (Table.objects.select_related("round__event")
+             .filter(pk=table if isinstance(table, int) else table.pk).first())
+    if found is None:
+        raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
+                                                      table=table))
+    return found
+
+
+def _lock(table_id: int, actor: Actor) -> store.LockedTable:
+    user = actor if isinstance(actor, User) and actor.is_authenticated else None
+    locked = store.table_lock(table_id, user_id=user.pk if user else None)
+    if locked is None:
+        raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
+                                                      table=table_id))
+    return locked
+
+
+def _own_player(actor: Actor) -> Player:
+    player = player_for_user(actor)
+    if player is None:
+        raise NotAllowed.single("no_player", _(
+            "Sign in with the account of a player at this table to confirm as yourself."))
+    return player
+
+
+def _seated_player(table: Table, player_id: int) -> Player:
+    for seated in store.table_players(table.pk):
+        if seated.player.pk == player_id:
+            return seated.player
+    raise ServiceError.single("not_at_table", Text(
+        _("That player does not sit at table %(table)s."), table=table.number), field="player")
+
+
+def _reason(reason: str) -> str:
+    text = (reason or "").strip()
+    if not text:
+        raise ServiceError.single("reason_required", _("Say why, in a few words."),
+                                  field="reason")
+    if len(text) > REASON_LENGTH:
+        raise ServiceError.single("reason_too_long", Text(
+            _("Keep the reason to %(n)s characters."), n=REASON_LENGTH), field="reason")
+    return text
+
+
+def _signable_session(locked: store.LockedTable, revision: int | None) -> Session:
+    """The table's session, complete and still at ``revision`` (None: whatever it is at)."""
+    table = locked.table
+    session = store.table_session(table.pk)
+    if session is None:
+        raise NotFound.single("no_session", Text(
+            _("Table %(table)s has no result to sign yet."), table=table.number))
+    if revision is not None and revision != session.revision:
+        raise Conflict.single("revision_moved", Text(
+            _("The result of table %(table)s changed while you were looking at it (it is now "
+              "revision %(now)s, not %(given)s). Look at it again and confirm it anew."),
+            table=table.number, now=session.revision, given=revision), field="revision")
+    if not session.complete:
+        raise ServiceError.single("session_not_complete", Text(
+            _("Table %(table)s has not finished its session; it is signed once it is "
+              "complete."), table=table.number))
+    return session
+
+
+def _sign(locked: store.LockedTable, actor: Actor, player: Player, revision: int | None,
+          method: str, reason: str = "") -> Signature:
+    if revision is None:
+        raise ServiceError.single("revision_required", _(
+            "Say which revision of the result you confirm."), field="revision")
+    session = _signable_session(locked, revision)
+    _seated_player(locked.table, player.pk)
+    signature = Signature.objects.filter(session=session, player=player).first()
+    if signature is not None:
+        signature.created_now = False  # type: ignore[attr-defined]
+        return signature  # signed already: the same answer again
+    signature = Signature.objects.create(
+        session=session, revision=session.revision, player=player, method=method,
+        reason=reason, signed_by=actor if isinstance(actor, User) else None, at=timezone.now())
+    signature.created_now = True  # type: ignore[attr-defined]
+    audit(actor, "session.sign", session, club_id=locked.table.round.event.club_id,
+          label=_label(actor), player=player.name, revision=session.revision, method=method,
+          reason=reason)
+    _refresh(locked, session, actor)
+    return signature
+
+
+def _refresh(locked: store.LockedTable, session: Session, actor: Actor) -> None:
+    """Whether the session is signed now; when that changes in an event whose standings count
+    signed sessions, the results move on."""
+    seated = {s.player.pk for s in store.table_players(locked.table.pk)}
+    signed_by = set(Signature.objects.filter(session=session, revision=session.revision)
+                    .values_list("player_id", flat=True))
+    disputed = Dispute.objects.filter(session=session, resolved_at__isnull=True).exists()
+    signed = bool(session.complete and seated and seated <= signed_by and not disputed)
+    if signed == (session.signed_at is not None):
+        return
+    session.signed_at = timezone.now() if signed else None
+    Session.objects.filter(pk=session.pk).update(signed_at=session.signed_at)
+    event = locked.table.round.event
+    audit(actor, "session.signed" if signed else "session.unsigned", session,
+          club_id=event.club_id, label=_label(actor), revision=session.revision)
+    if event.standings_count == SIGNED:
+        results_changed(event)
+
+
+def _label(actor: Actor) -> str:
+    return "" if isinstance(actor, User) and actor.is_authenticated else "table link"

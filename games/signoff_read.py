@@ -1,0 +1,101 @@
+"""What the sign-off of a table's session stands at, for its pages and the API: every player
+at the table with whether (and how) they signed the current revision, and the disputes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from games.models import Dispute, Session, Signature
+from tournaments.models import Table
+
+
+@dataclass
+class PlayerSignoff:
+    player_id: int
+    name: str
+    signature: Signature | None = None
+    open_dispute: Dispute | None = None
+
+    @property
+    def signed(self) -> bool:
+        return self.signature is not None
+
+
+@dataclass
+class Signoff:
+    session: Session
+    players: list[PlayerSignoff]
+    disputes: list[Dispute] = field(default_factory=list)
+
+    @property
+    def signed(self) -> bool:
+        return self.session.signed_at is not None
+
+    @property
+    def open_disputes(self) -> list[Dispute]:
+        return [d for d in self.disputes if d.resolved_at is None]
+
+    @property
+    def waiting_for(self) -> list[str]:
+        return [p.name for p in self.players if not p.signed]
+
+
+def signoff_of(session: Session, table: Table) -> Signoff:
+    """The sign-off of ``session``, played at ``table`` (its seats read once)."""
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    signatures = {s.player_id: s for s in Signature.objects.filter(
+        session=session, revision=session.revision).select_related("signed_by")}
+    disputes = list(Dispute.objects.filter(session=session)
+                    .select_related("player", "resolved_by").order_by("at", "id"))
+    open_by = {d.player_id: d for d in disputes if d.resolved_at is None}
+    players = [PlayerSignoff(s.player_id, s.player.name, signatures.get(s.player_id),
+                             open_by.get(s.player_id)) for s in seats]
+    return Signoff(session, players, disputes)
+
+
+def tables_to_sign(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """Of ``tables``, those with a complete session not signed yet or with a dispute open,
+    annotated with ``open_disputes``, by round and number."""
+    return (
+        tables.filter(session__complete=True)
+        .annotate(open_disputes=Count("session__disputes",
+                                      filter=Q(session__disputes__resolved_at__isnull=True)))
+        .filter(Q(session__signed_at__isnull=True) | Q(open_disputes__gt=0))
+        .select_related("round", "session").order_by("round__number", "number")
+    )
+
+
+def state_dict(signoff: Signoff) -> dict[str, Any]:
+    """The API's answer (``api.views.signoff``)."""
+    session = signoff.session
+    return {
+        "session": session.pk,
+        "revision": session.revision,
+        "complete": session.complete,
+        "signed": signoff.signed,
+        "signed_at": session.signed_at,
+        "players": [
+            {
+                "player": p.player_id, "name": p.name, "signed": p.signed,
+                "method": p.signature.method if p.signature else None,
+                "at": p.signature.at if p.signature else None,
+                "reason": p.signature.reason if p.signature else "",
+                "disputed": p.open_dispute is not None,
+            }
+            for p in signoff.players
+        ],
+        "disputes": [dispute_dict(d) for d in signoff.disputes],
+    }
+
+
+def dispute_dict(dispute: Dispute) -> dict[str, Any]:
+    return {
+        "id": dispute.pk, "player": dispute.player_id, "name": dispute.player.name,
+        "revision": dispute.revision, "reason": dispute.reason, "at": dispute.at,
+        "resolved": dispute.resolved_at is not None, "resolved_at": dispute.resolved_at,
+        "resolved_by": dispute.resolved_by.get_username() if dispute.resolved_by else None,
+        "resolution": dispute.resolution,
+    }

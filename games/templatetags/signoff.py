@@ -1,0 +1,25 @@
+"""``{% table_signoff %}``: the sign-off block of a table's page, the same for every game (the
+players with their signed or unsigned state, the code form, disputes, "confirm as ...")."""
+
+from typing import Any
+
+from django import template
+
+from clubs.selectors import player_for_user
+from games.models import Session
+from games.signoff_read import signoff_of
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_signoff.html", takes_context=True)
+def table_signoff(context: dict[str, Any]) -> dict[str, Any]:
+    table, request = context["table"], context["request"]
+    session = Session.objects.filter(table=table).first()
+    if session is None or not session.complete:
+        return {"show": False}
+    signoff = signoff_of(session, table)
+    me = player_for_user(request.user)
+    mine = next((p for p in signoff.players if me is not None and p.player_id == me.pk), None)
+    return {"show": True, "signoff": signoff, "table": table, "mine": mine,
+            "request": request, "csrf_token": context.get("csrf_token")}
