@@ -9,12 +9,11 @@ from core.errors import ServiceError
 from games.models import Session
 from games.services import session_append_part, session_submit
 from ratings.loading import rated_sessions
-from standings.event_standings import event_standing_lines
+from standings.event_standings import event_standing_lines, round_points
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.models import Event, Round
 from tournaments.round_lifecycle import event_close, event_reopen, round_close, round_reopen
-from tournaments.rounds import _round_points
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +50,7 @@ def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
     event, organizer, done, halfway, empty = night
     before = {line["player_id"] for line in event_standing_lines(event) if line["sessions"]}
     assert before == {s.player_id for s in done.seats.all()}
-    assert _round_points(event, 1).keys() == before  # a table still playing does not count
+    assert round_points(event, 1).keys() == before  # a table still playing does not count
     round_close(round_=halfway.round, actor=organizer,
                 unfinished={2: "partial", 3: "not_played"})
     assert dict(halfway.round.tables.values_list("number", "unfinished")) == {
@@ -62,7 +61,7 @@ def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
     halfway_totals = Session.objects.get(table=halfway).result["totals"]
     for seat in halfway.seats.all():
         assert lines[seat.player_id]["total"] == halfway_totals[seat.position]
-    assert _round_points(event, 1).keys() == counted
+    assert round_points(event, 1).keys() == counted
     assert set(rated_sessions().filter(event=event).values_list("table_id", flat=True)) == {
         done.pk, halfway.pk}
     entry = AuditEntry.objects.filter(action="round.close").latest("pk")
