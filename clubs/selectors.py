@@ -21,7 +21,7 @@ def user_roles(user: User | AnonymousUser | None) -> dict[int, str]:
         cached = dict(
             Membership.objects.filter(player__user=user).values_list("club_id", "role")
         )
-        user._club_roles = cached
+        setattr(user, "_club_roles", cached)  # noqa: B010 (a cache on the user object)
     return cached
 
 

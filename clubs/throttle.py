@@ -27,6 +27,7 @@ import hashlib
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
 LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
@@ -37,7 +38,7 @@ LOGIN_SLOWDOWN_SECONDS = getattr(settings, "LOGIN_SLOWDOWN_SECONDS", 5)
 
 def client_address(request: HttpRequest) -> str:
     """The client's address (REST_FRAMEWORK's NUM_PROXIES is ``TRUSTED_PROXY_COUNT``)."""
-    return BaseThrottle().get_ident(request) or "unknown"
+    return BaseThrottle().get_ident(Request(request)) or "unknown"
 
 
 class SignInGuard:

@@ -4,7 +4,7 @@ Every error carries a list of problems in the one shape the API uses everywhere:
 ``{"code", "message", "message_nl", "game", "field"}``.
 """
 
-from typing import Any
+from typing import Any, Self
 
 from django.db import models, transaction
 from django.db.models import ProtectedError
@@ -72,7 +72,7 @@ class ServiceError(Exception):
     def single(
         cls, code: str, message: Message, message_nl: str | None = None, *,
         field: str | None = None,
-    ) -> "ServiceError":
+    ) -> Self:
         return cls([problem(code, message, message_nl, field=field)])
 
 

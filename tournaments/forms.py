@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
+from core.forms import set_choices
 from core.web import dutch
 from games.bonken import RULESETS
 from tournaments.models import Event
@@ -44,8 +45,8 @@ class EventForm(forms.Form):
     def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [*ruleset_choices(), *(house or [])]
-        self.fields["seating_method"].choices = method_choices()
+        set_choices(self, "ruleset", [*ruleset_choices(), *(house or [])])
+        set_choices(self, "seating_method", method_choices())
 
 
 class SeatRoundForm(forms.Form):
@@ -53,7 +54,7 @@ class SeatRoundForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["method"].choices = method_choices()
+        set_choices(self, "method", method_choices())
 
 
 class WalkInForm(NamesakeMixin, forms.Form):
@@ -73,7 +74,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
-            self.fields[name].choices = players
+            set_choices(self, name, players)
 
 
 class HouseRulesetForm(forms.Form):
@@ -84,7 +85,7 @@ class HouseRulesetForm(forms.Form):
 
     def __init__(self, *args: Any, games: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = games
+        set_choices(self, "game", games)
 
     def clean_data(self) -> Any:
         try:

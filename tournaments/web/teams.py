@@ -14,6 +14,7 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.web import attach_problems, problems, refused
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.teams import (
@@ -35,8 +36,8 @@ class PairForm(forms.Form):
 
     def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        set_choices(self, "first", choices)
+        set_choices(self, "second", choices)
 
 
 class SubstituteForm(forms.Form):
@@ -62,8 +63,8 @@ class SubstituteForm(forms.Form):
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["player"].choices = choices
-        self.fields["substitute"].choices = [("", "–"), *members]
+        set_choices(self, "player", choices)
+        set_choices(self, "substitute", [("", "–"), *members])
 
 
 class SitOutForm(forms.Form):
@@ -71,7 +72,7 @@ class SitOutForm(forms.Form):
 
     def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["player"].choices = choices
+        set_choices(self, "player", choices)
 
 
 def absent_members(event: Event) -> list[tuple[int, str]]:
