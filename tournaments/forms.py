@@ -39,7 +39,7 @@ class EventForm(forms.Form):
     seating_method = forms.ChoiceField(label=_("Seating"))
     substitute_counts = forms.TypedChoiceField(
         label=_("A seat a substitute finished counts for"), required=False,
-        choices=Event._meta.get_field("substitute_counts").choices, initial="starter",
+        choices=Event._meta.get_field("substitute_counts").choices or [], initial="starter",
         empty_value="starter")
 
     def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
@@ -81,7 +81,10 @@ class HouseRulesetForm(forms.Form):
     """House rules for a game, as the game's JSON data (code, names and the rules)."""
 
     game = forms.ChoiceField(label=_("Game"))
-    data = forms.CharField(label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
+    # A field named "data": the form's metaclass takes it off the class (the stubs see it
+    # shadow BaseForm.data).
+    data = forms.CharField(  # type: ignore[assignment]
+        label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
 
     def __init__(self, *args: Any, games: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -182,7 +182,7 @@ def _check_seat(
             "seat_range", f"Seat positions are numbered 0 to {last} in this game.",
             f"Stoelposities zijn in dit spel genummerd van 0 tot {last}.", field="position",
         ))
-    others = Seat.objects.exclude(pk=seat_id)
+    others = Seat.objects.all() if seat_id is None else Seat.objects.exclude(pk=seat_id)
     if others.filter(table=table, position=position).exists():
         problems.append(ServiceError.single(
             "seat_taken", f"Seat {position} at table {table.number} is already taken.",
