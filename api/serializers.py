@@ -278,7 +278,8 @@ class RoundPlanSerializer(serializers.ModelSerializer):
     @extend_schema_field(TableSerializer(many=True))
     def get_tables(self, round_: Round) -> list[dict[str, Any]]:
         tables = round_.tables.prefetch_related("seats__player").order_by("number")
-        return TableSerializer(tables, many=True).data
+        # many=True makes a ListSerializer, whose data is a list (the stubs cannot say so).
+        return TableSerializer(tables, many=True).data  # type: ignore[return-value]
 
     @extend_schema_field(ByeSerializer(many=True))
     def get_byes(self, round_: Round) -> list[dict[str, Any]]:
@@ -539,4 +540,6 @@ class ErrorResponseSerializer(serializers.Serializer):
     validated."""
 
     valid = serializers.BooleanField(required=False)
-    errors = ProblemSerializer(many=True)
+    # A field named "errors": the metaclass takes it off the class (the stubs see it shadow
+    # Serializer.errors).
+    errors = ProblemSerializer(many=True)  # type: ignore[assignment]

@@ -33,14 +33,16 @@ def user_has_role(user: User | AnonymousUser | None, club_id: int, roles: Iterab
 
 def require_role(
     user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: str
-) -> None:
-    if not user_has_role(user, club_id, roles):
+) -> User:
+    """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in)."""
+    if not isinstance(user, User) or not user_has_role(user, club_id, roles):
         wanted = " or ".join(sorted(roles))
         raise NotAllowed.single(
             "not_allowed",
             f"Only an {wanted} of this club may {action}.",
             f"Alleen een {_nl_roles(roles)} van deze club mag dit doen ({action}).",
         )
+    return user
 
 
 def require_role_in_every_club(

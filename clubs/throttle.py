@@ -36,15 +36,16 @@ LOGIN_FAILURE_WINDOW = getattr(settings, "LOGIN_FAILURE_WINDOW", 300)
 LOGIN_SLOWDOWN_SECONDS = getattr(settings, "LOGIN_SLOWDOWN_SECONDS", 5)
 
 
-def client_address(request: HttpRequest) -> str:
+def client_address(request: HttpRequest | Request) -> str:
     """The client's address (REST_FRAMEWORK's NUM_PROXIES is ``TRUSTED_PROXY_COUNT``)."""
-    return BaseThrottle().get_ident(Request(request)) or "unknown"
+    api_request = request if isinstance(request, Request) else Request(request)
+    return BaseThrottle().get_ident(api_request) or "unknown"
 
 
 class SignInGuard:
     """The failure counters of one sign-in attempt (an address and a username)."""
 
-    def __init__(self, request: HttpRequest, username: str) -> None:
+    def __init__(self, request: HttpRequest | Request, username: str) -> None:
         address = _digest(client_address(request))
         name = _digest(username.strip().lower())
         self.pair = f"login-failures:pair:{address}:{name}"

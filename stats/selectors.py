@@ -22,7 +22,7 @@ from games.bonken.builtin import RULESETS
 from games.models import Part, Session, SessionSeat
 from games.registry import games
 from stats import figures
-from stats.figures import Deal, Table
+from stats.figures import ContractLine, Deal, Evening, Opponent, Summary, Table
 from tournaments.counted import counted_sessions
 from tournaments.models import Event, RatingHistory
 from tournaments.ratings_db.selectors import club_ratings
@@ -154,11 +154,11 @@ class PlayerStats:
     player: Player
     game: str
     games: list[str]
-    summary: figures.Summary
+    summary: Summary
     figures: list[GameFigure]
-    contracts: list[figures.ContractLine]
-    opponents: list[tuple[figures.Opponent, str]]
-    evenings: list[figures.Evening]
+    contracts: list[ContractLine]
+    opponents: list[tuple[Opponent, str]]
+    evenings: list[Evening]
 
 
 def player_stats(player: Player, viewer: Viewer, game: str) -> PlayerStats:
