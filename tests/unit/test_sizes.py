@@ -18,14 +18,10 @@ LONG_FUNCTIONS = {  # (path, function): ceiling; documented algorithms unless ma
     ("tournaments/seating/search.py", "anneal"): 260,
     ("games/bonken/scoring.py", "score_games"): 160,  # the hot path, one loop on purpose
     ("tournaments/seating/extras.py", "_slot_search"): 110,
-    ("games/services.py", "_write_locked"): 100,  # debt: the session write's steps
     ("tournaments/seating/balanced.py", "plan_balanced"): 100,
-    ("imports/sunmar/reader.py", "_manifest"): 95,  # debt: one check per manifest key
     ("tournaments/seating/swiss.py", "swiss_round"): 90,
     ("tournaments/ratings/standings/event.py", "event_standings"): 85,
-    ("tournaments/web/teams.py", "teams_page"): 85,  # debt: one branch per team action
     ("games/bonanza/fast.py", "score_valid"): 165,  # the hot path, one pass on purpose
-    ("games/bonken/sheet_level.py", "score_sheet"): 85,  # debt: one check after another
     ("bench/screen.py", "main"): 105,  # the benchmark's script
 }
 
