@@ -96,7 +96,7 @@ class ClubWriteMixin(_View):
 
 
 def _check_write(serializer: Any) -> None:
-    """The serializer's own limits on CRUD writes (api.serializers.GuardedWriteMixin)."""
+    """The serializer's own limits on CRUD writes (api.serializers.base.GuardedWriteMixin)."""
     check = getattr(serializer, "check_write", None)
     if check is not None:
         check(serializer.validated_data)

@@ -11,7 +11,6 @@ MODULE_LINES, FUNCTION_LINES = 400, 80
 
 LARGE_MODULES = {  # path: ceiling
     "bench/load.py": 600,  # the load benchmark: one script
-    "api/serializers.py": 545,  # debt: split by resource
     "tournaments/seating/extras.py": 490,  # the constructions and their search, documented
 }
 LONG_FUNCTIONS = {  # (path, function): ceiling; documented algorithms unless marked
