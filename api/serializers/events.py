@@ -1,6 +1,5 @@
 """Events, their entries and scorers, closing and publishing them, and their standings."""
 
-
 from rest_framework import serializers
 
 from api.serializers.base import GuardedWriteMixin
