@@ -59,6 +59,8 @@ class PasswordAuthentication(authentication.BasicAuthentication):
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None
     ) -> tuple[User, None]:
+        if request is None:  # DRF always passes the request
+            raise exceptions.AuthenticationFailed()
         guard = SignInGuard(request, userid)
         wait = guard.refused()
         if wait:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rest_framework import parsers
@@ -21,6 +22,7 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, list):
@@ -35,7 +37,7 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:

@@ -1,12 +1,22 @@
 """Write permissions for the API: a role in the object's club decides, and the services write."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.models import User
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
 
 from clubs.selectors import ORGANIZER, require_role
 from core.parsing import whole_number
 
+if TYPE_CHECKING:  # a mixin of DRF views: the type checker sees what it is mixed into
+    _View = GenericAPIView
+else:
+    _View = object
 
-class ClubWriteMixin:
+
+class ClubWriteMixin(_View):
     """Plain CRUD writes that go through the services, with the actor's role checked first.
 
     Every write is the call of a service function (``create_object``, ``update_object``,
@@ -34,7 +44,7 @@ class ClubWriteMixin:
     def check_club(self, club_id: int | None) -> None:
         if club_id is None:
             return
-        verbs = {ORGANIZER: "change this"}
+        verbs: dict[frozenset[str], str] = {ORGANIZER: "change this"}
         require_role(self.request.user, club_id, self.write_roles,
                      verbs.get(self.write_roles, "change this"))
 
@@ -56,12 +66,12 @@ class ClubWriteMixin:
         return super().create(request, *args, **kwargs)  # type: ignore[misc]
 
     def update(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        self.check_object_write(self.get_object())  # type: ignore[attr-defined]
+        self.check_object_write(self.get_object())
         self.check_parent_named(request.data)
         return super().update(request, *args, **kwargs)  # type: ignore[misc]
 
     def destroy(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        self.check_object_write(self.get_object())  # type: ignore[attr-defined]
+        self.check_object_write(self.get_object())
         return super().destroy(request, *args, **kwargs)  # type: ignore[misc]
 
     def perform_create(self, serializer: Any) -> None:
@@ -86,7 +96,15 @@ class ClubWriteMixin:
 
 
 def _check_write(serializer: Any) -> None:
-    """The serializer's own limits on CRUD writes (api.serializers.GuardedWriteMixin)."""
+    """The serializer's own limits on CRUD writes (api.serializers.base.GuardedWriteMixin)."""
     check = getattr(serializer, "check_write", None)
     if check is not None:
         check(serializer.validated_data)
+
+
+def signed_in_user(request: Request) -> User:
+    """The user of a view that lets only signed-in users in (``IsAuthenticated``)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user

@@ -14,7 +14,7 @@ def doc_excludes() -> list[type[Any]]:
     from drf_spectacular.plumbing import get_lib_doc_excludes
 
     from api.permissions import ClubWriteMixin
-    from api.serializers import GuardedWriteMixin
+    from api.serializers.base import GuardedWriteMixin
 
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]
 

@@ -15,8 +15,8 @@ from tournaments.standings_rules import ByeCreditKind, whole
 class PointsSerializerField(serializers.FloatField):
     """A number shown as an integer when it is whole (standings totals, placement points)."""
 
-    def to_representation(self, value: Any) -> int | float:
-        return whole(float(value))  # type: ignore[return-value]
+    def to_representation(self, value: Any) -> Any:  # an int or a float
+        return whole(float(value))
 
 
 class RatingRowSerializer(serializers.Serializer):

@@ -23,6 +23,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
@@ -62,6 +63,13 @@ CLUB_SPECS: tuple[ClubSpec, ...] = (
 )
 
 
+def _by_scores(
+    name: str, model_class: type[PlackettLuce | BradleyTerryFull], margin: float
+) -> Callable[[], Predictor]:
+    """A fresh ``openskill`` model ranking by score with ``margin``, for every run."""
+    return lambda: LibraryPredictor(name, model_class(margin=margin), use_scores=True)
+
+
 def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
     """Every compared method, as (name, fresh predictor)."""
     factories: list[tuple[str, Callable[[], Predictor]]] = [
@@ -85,17 +93,10 @@ def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
             ("Bradley-Terry", BradleyTerryFull),
         ):
             name = f"OpenSkill {label}, scores, margin {margin:g}"
-            factories.append(
-                (
-                    name,
-                    lambda m=margin, c=model_class, n=name: LibraryPredictor(
-                        n, c(margin=m), use_scores=True
-                    ),
-                )
-            )
+            factories.append((name, _by_scores(name, model_class, margin)))
     for k in (8.0, 16.0, 32.0):
         name = f"pairwise Elo, k={k:g} per pair"
-        factories.append((name, lambda k=k, n=name: EloPredictor(n, k)))
+        factories.append((name, partial(EloPredictor, name, k)))
     factories.append(("average points per session", AveragePointsPredictor))
     return factories
 
@@ -224,10 +225,12 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
     print("random guessing: winner 25.0%, pairwise 50.0%")
     print()
     print("pairwise by club kind:")
-    kinds = [spec.name for spec in CLUB_SPECS]
-    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kinds))
+    kind_names = [spec.name for spec in CLUB_SPECS]
+    print(f"{'method':<{width}}"
+          + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
     for name, kind_pairwise in by_kind.items():
-        cells = "".join(f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kinds)
+        cells = "".join(f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}"
+                        for kind in kind_names)
         print(f"{name:<{width}}{cells}")
     print(f"({time.perf_counter() - started:.0f} s)")
     return summary

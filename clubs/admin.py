@@ -67,6 +67,8 @@ def _count_of(relation: str) -> Coalesce:
     """The number of the club's rows reached through the reverse ``relation``, as a subquery
     (the events are a higher app's: named by relation, never imported here)."""
     related = Club._meta.get_field(relation).related_model
+    if related is None or isinstance(related, str):
+        raise LookupError(f"Club.{relation} is not a relation")
     rows = (related._default_manager.filter(club=OuterRef("pk")).order_by().values("club")
             .annotate(n=Count("pk")).values("n"))
     return Coalesce(Subquery(rows), 0)
@@ -151,8 +153,8 @@ class PlayerAdmin(ServiceAdmin):
     search_fields = ["name", "user__username", "user__email"]
     autocomplete_fields = ["user"]
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["name", "user"] if obj is not None else ["club", "name"]
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("name", "user") if obj is not None else ("club", "name")
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:

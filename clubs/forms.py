@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.selectors import namesakes
+from core.forms import set_choices
 
 NAMESAKE_LABEL = _("This is another person with the same name")
 
@@ -41,7 +42,7 @@ class JoinForm(forms.Form):
 
     def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = choices
+        set_choices(self, "player", choices)
 
 
 class ConsentForm(forms.Form):
@@ -54,5 +55,5 @@ class ConsentForm(forms.Form):
     def __init__(self, *args: Any, players: list[tuple[int, str]],
                  clubs: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = players
-        self.fields["club"].choices = clubs
+        set_choices(self, "player", players)
+        set_choices(self, "club", clubs)

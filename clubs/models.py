@@ -38,7 +38,7 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
-    clubs = models.ManyToManyField(
+    clubs: "models.ManyToManyField[Club, Membership]" = models.ManyToManyField(
         Club, verbose_name=_("clubs"), through="Membership", related_name="players",
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)

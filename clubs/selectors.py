@@ -23,7 +23,7 @@ def user_roles(user: User | AnonymousUser | None) -> dict[int, str]:
         cached = dict(
             Membership.objects.filter(player__user=user).values_list("club_id", "role")
         )
-        user._club_roles = cached
+        setattr(user, "_club_roles", cached)  # noqa: B010 (a cache on the user object)
     return cached
 
 
@@ -35,11 +35,13 @@ def user_has_role(user: User | AnonymousUser | None, club_id: int, roles: Iterab
 
 def require_role(
     user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: str
-) -> None:
-    if not user_has_role(user, club_id, roles):
+) -> User:
+    """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in)."""
+    if not isinstance(user, User) or not user_has_role(user, club_id, roles):
         raise NotAllowed.single("not_allowed", Text(
             _("Only an %(roles)s of this club may %(action)s."), roles=_roles(roles),
             action=action))
+    return user
 
 
 def require_role_in_every_club(

@@ -1,5 +1,7 @@
 """Writes for clubs and players."""
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Q
@@ -81,12 +83,12 @@ def club_update(
         )
     if slug is not None and Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
         raise _slug_taken(slug)
-    changed = [field for field, value in changes.items()
-               if value is not None and value != getattr(club, field)]
-    for field in changed:
-        setattr(club, field, changes[field].strip() if field == "name" else changes[field])
+    changed = {field: value for field, value in changes.items()
+               if value is not None and value != getattr(club, field)}
+    for field, value in changed.items():
+        setattr(club, field, value.strip() if field == "name" else value)
     if changed:
-        club.save(update_fields=changed)
+        club.save(update_fields=list(changed))
         audit(actor, "club.update", club, club_id=club.pk,
               changed={field: getattr(club, field) for field in changed})
     return club
@@ -348,10 +350,11 @@ def _refuse_last_organizer(membership: Membership, *, field: str | None = None) 
 
 def _audit_in_clubs(
     actor: User | AnonymousUser | None, action: str, player: Player, clubs: list[int],
-    **details: object,
+    **details: Any,
 ) -> None:
     """One entry in each club's log (every club the player belonged to sees the change)."""
-    for club_id in clubs or [None]:
+    club_ids: list[int | None] = [*clubs] or [None]
+    for club_id in club_ids:
         audit(actor, action, player, club_id=club_id, **details)
 
 

@@ -27,6 +27,7 @@ import hashlib
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
 LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
@@ -35,9 +36,10 @@ LOGIN_FAILURE_WINDOW = getattr(settings, "LOGIN_FAILURE_WINDOW", 300)
 LOGIN_SLOWDOWN_SECONDS = getattr(settings, "LOGIN_SLOWDOWN_SECONDS", 5)
 
 
-def client_address(request: HttpRequest) -> str:
+def client_address(request: HttpRequest | Request) -> str:
     """The client's address (REST_FRAMEWORK's NUM_PROXIES is ``TRUSTED_PROXY_COUNT``)."""
-    return BaseThrottle().get_ident(request) or "unknown"
+    api_request = request if isinstance(request, Request) else Request(request)
+    return BaseThrottle().get_ident(api_request) or "unknown"
 
 
 class SignInGuard:
@@ -45,7 +47,9 @@ class SignInGuard:
     other secrets' counters apart: ``"code"`` counts wrong personal codes of a player (the
     username is then the player), given the client's address as a string."""
 
-    def __init__(self, request: HttpRequest | str, username: str, *, kind: str = "login") -> None:
+    def __init__(
+        self, request: HttpRequest | Request | str, username: str, *, kind: str = "login"
+    ) -> None:
         address = _digest(request if isinstance(request, str) else client_address(request))
         name = _digest(username.strip().lower())
         self.pair = f"{kind}-failures:pair:{address}:{name}"

@@ -44,6 +44,7 @@ class ThrottledLoginView(LoginView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = self.get_form()
+        assert isinstance(form, ThrottledAuthenticationForm)  # form_class, for the type checker
         guard = SignInGuard(request, request.POST.get("username") or "")
         form.wait = guard.refused()
         if form.is_valid():

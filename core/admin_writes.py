@@ -14,16 +14,19 @@ the service's problems on the form, in the page's language.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.functional import Promise
 from django.utils.translation import get_language
 
 from core.errors import ServiceError
+
+_M = TypeVar("_M", bound=Model)
 
 
 def problem_text(problem: dict[str, Any]) -> str:
@@ -83,9 +86,9 @@ class ServiceInline(admin.TabularInline):
     def save_rows(self, request: HttpRequest, parent: Model, formset: Any) -> None:
         formset.save(commit=False)  # fills deleted_objects, changed_objects, new_objects
         for obj in formset.deleted_objects:
-            self.remove(request, type(obj).objects.get(pk=obj.pk))
+            self.remove(request, type(obj)._default_manager.get(pk=obj.pk))
         for obj, changed in formset.changed_objects:
-            self.update(request, type(obj).objects.get(pk=obj.pk), obj, list(changed))
+            self.update(request, type(obj)._default_manager.get(pk=obj.pk), obj, list(changed))
         for obj in formset.new_objects:
             self.create(request, parent, obj)
 
@@ -128,7 +131,7 @@ class ServiceAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
         if change:
             if form.changed_data:
-                self.update(request, type(obj).objects.get(pk=obj.pk), form)
+                self.update(request, type(obj)._default_manager.get(pk=obj.pk), form)
             return
         saved = self.create(request, obj, form)
         obj.pk = saved.pk  # the admin's message and redirect name the created row
@@ -186,8 +189,8 @@ class ServiceAdmin(admin.ModelAdmin):
             self.message_user(request, error_text(error), messages.ERROR)
             return _back(request)
 
-    def each(self, request: HttpRequest, queryset: Iterable[Model],
-             command: Callable[[Model], object], done: str) -> None:
+    def each(self, request: HttpRequest, queryset: Iterable[_M],
+             command: Callable[[_M], object], done: str | Promise) -> None:
         """An action: ``command`` for every selected row, each on its own; the rows a service
         refused are named with the reason, the others are done."""
         count = 0
@@ -199,7 +202,7 @@ class ServiceAdmin(admin.ModelAdmin):
             except ServiceError as error:
                 self.message_user(request, f"{obj}: {error_text(error)}", messages.ERROR)
         if count:
-            self.message_user(request, done % {"count": count}, messages.SUCCESS)
+            self.message_user(request, str(done) % {"count": count}, messages.SUCCESS)
 
 
 def _back(request: HttpRequest) -> HttpResponse:

@@ -4,7 +4,7 @@ Every error carries a list of problems in the one shape the API uses everywhere:
 ``{"code", "message", "message_nl", "game", "field"}``.
 """
 
-from typing import Any
+from typing import Any, Self
 
 from django.db import models, transaction
 from django.db.models import ProtectedError
@@ -80,7 +80,7 @@ class ServiceError(Exception):
         self.errors = errors
 
     @classmethod
-    def single(cls, code: str, message: Message, *, field: str | None = None) -> "ServiceError":
+    def single(cls, code: str, message: Message, *, field: str | None = None) -> Self:
         return cls([problem(code, message, field=field)])
 
 

@@ -44,8 +44,8 @@ class RevisionInline(admin.TabularInline):
     model = SessionRevision
     extra = 0
     can_delete = False
-    readonly_fields = ["number", "created_by", "created_at", "reason"]
-    fields = readonly_fields
+    fields = ("number", "created_by", "created_at", "reason")
+    readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[SessionRevision]:
         return super().get_queryset(request).select_related("created_by")

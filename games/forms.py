@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import set_choices
 from core.web import dutch
 from games.bonken import Ruleset
 from games.bonken.rulesets import Contract
@@ -62,8 +63,8 @@ class GameForm(forms.Form):
         self.ruleset, self.names = ruleset, names
         self.available, self.saving = available, saving
         shorts = short_names(names)  # tiles are narrow: first names where they tell apart
-        self.fields["chooser"].choices = _seat_choices(shorts)
-        self.fields["contract"].choices = _contract_choices(ruleset, available)
+        set_choices(self, "chooser", _seat_choices(shorts))
+        set_choices(self, "contract", _contract_choices(ruleset, available))
         self.one_by_one = [c for c in ruleset.contracts if taken_one_by_one(c)]
         for contract in self.one_by_one:
             for index in range(1, contract.units + 1):
@@ -150,7 +151,8 @@ class GameForm(forms.Form):
         return [data.get(f"took_{contract.code}_{n}") for n in range(1, contract.units + 1)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         contract = self.ruleset.by_code.get(data.get("contract") or "")
         if contract is None or not taken_one_by_one(contract):
             return data

@@ -8,6 +8,8 @@
 - session seat: a seat's total and table placement in a session, what standings and ratings read.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -39,6 +41,10 @@ class Session(models.Model):
     # When every player at the table had confirmed this revision, no dispute open (None: not
     # signed). Every write of the session empties it with the signatures (games.signoff).
     signed_at = models.DateTimeField(verbose_name=_("signed at"), null=True, blank=True)
+    # Set by the session write, not stored: whether the write created the session (the API
+    # answers 201), and Django's cache of the per-seat rows it has just saved.
+    created_now: bool
+    _prefetched_objects_cache: dict[str, Any]
 
     class Meta:
         ordering = ["event_id", "table__round__number", "table__number"]

@@ -24,15 +24,14 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from games import store
-from games.models import Session, SessionSeat
+from games.models import Session
 from games.nights.bell import GAMES_WITH_A_BELL, night_document
 from games.registry import get_game
+from games.rows import replace_rows
 from games.seam import Game, Outcome
-from games.seam import Part as GamePart
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
-from tournaments.substitutes import credited_players
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -189,11 +188,60 @@ def _write_locked(
     *,
     organizer: bool = False,
 ) -> Session:
+    """The session write once the table is locked: check, score, save, record, recompute."""
     event = table.round.event
     # Read after the lock, never joined into the locking statement: PostgreSQL would recheck
     # the locked table row only, and miss a session a concurrent first write just committed.
     session = store.table_session(table.pk)
     was_complete = bool(session and session.complete)
+    _check_writable(table, session, expected_revision, reason, organizer=organizer)
+    game = get_game(event.game)
+    seats = _seated_players(table, game)
+    names = [s.player.name for s in seats]
+    house = event_ruleset(event.club_id, game.code, event.ruleset)
+    previous = game.score(session.document, names=names, ruleset=house) if session else None
+    previous_parts = previous.parts() if previous is not None and previous.valid else []
+    document = change(session.document if session else None, game)
+    document = _table_document(table, game, document, names)
+    result = game.score(document, names=names, ruleset=house)
+    if not result.valid:
+        raise SessionRejected([_error_dict(e) for e in result.errors])
+    if session is not None and session.document == document:
+        session.created_now = False
+        return session  # the same document again: nothing changed, nothing to record
+
+    created = session is None
+    session = _save_session(table, session, document, result, actor, reason)
+    # A changed complete session is asked to be signed again (games.signoff).
+    cleared = store.signatures_clear(session.pk) if was_complete else 0
+    session.table = table
+    session.created_now = created  # the API answers 201 for a new session, 200 for a change
+    replace_rows(session, result, seats, previous_parts, event.substitute_counts)
+    audit(
+        actor, "session.save", session, club_id=event.club_id,
+        label="table link" if not _user_or_none(actor) else "",
+        revision=session.revision, complete=result.complete, reason=reason[:200],
+        **({"signatures_cleared": cleared} if was_complete else {}),
+    )
+    if result.complete or was_complete:  # standings and ratings read complete sessions only
+        results_changed(event)
+    return session
+
+
+def results_changed(event: Event) -> None:
+    """The event's results moved on: its results version, and after commit its standings and
+    its club's ratings are recomputed."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    enqueue_standings(event.pk)
+    enqueue_ratings(event.club_id)
+
+
+def _check_writable(
+    table: Table, session: Session | None, expected_revision: int | None, reason: str, *,
+    organizer: bool,
+) -> None:
+    """Refuse a write over someone else's change, to a closed round (but an organizer's
+    correction) or to a round that has not started."""
     current_revision = session.revision if session else 0
     if expected_revision is not None and expected_revision != current_revision:
         raise Conflict.single(
@@ -212,35 +260,38 @@ def _write_locked(
             "round_not_started",
             _("This round has not started yet; results can be entered once it starts."),
         )
-    game = get_game(event.game)
+
+
+def _seated_players(table: Table, game: Game) -> list[store.SeatedPlayer]:
+    """The table's seats, refused unless as many players sit there as the game plays with."""
     seats = store.table_players(table.pk)
     if len(seats) not in game.table_sizes:
         sizes = "/".join(str(size) for size in game.table_sizes)
         raise ServiceError.single("table_not_full", Text(
             _("Table %(table)s has %(count)s players seated; a session of %(game)s needs "
               "%(sizes)s."), table=table.number, count=len(seats), game=Named(game), sizes=sizes))
-    names = [s.player.name for s in seats]
-    house = event_ruleset(event.club_id, game.code, event.ruleset)
-    previous = game.score(session.document, names=names, ruleset=house) if session else None
-    previous_parts = previous.parts() if previous is not None and previous.valid else []
-    document = change(session.document if session else None, game)
-    document = _with_table(document, game, event.ruleset, names)
-    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
-        # Which table is the King's, whether the bell rang, and which set and round of the
-        # set the table's round is are the service's to say.
-        document = night_document(table, document)
-    result = game.score(document, names=names, ruleset=house)
-    if not result.valid:
-        raise SessionRejected([_error_dict(e) for e in result.errors])
-    if session is not None and session.document == document:
-        session.created_now = False
-        return session  # the same document again: nothing changed, nothing to record
+    return seats
 
+
+def _table_document(table: Table, game: Game, document: Any, names: list[str]) -> Any:
+    """The document with what the service says of the table: its players and ruleset, and on
+    a night with a bell the King's table, the bell, and the set and round of the set."""
+    document = _with_table(document, game, table.round.event.ruleset, names)
+    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
+        document = night_document(table, document)
+    return document
+
+
+def _save_session(
+    table: Table, session: Session | None, document: Any, result: Outcome, actor: Actor,
+    reason: str,
+) -> Session:
+    """Store the scored document: a new session or its next revision, and the revision row."""
+    event = table.round.event
     stored = result.to_dict()
     stats = result.stats()
     if stats:  # the per-seat figures standings may rank by (Bonko's wins and Bonkos)
         stored["stats"] = stats
-    created = session is None
     now = timezone.now()
     if session is None:
         session = Session.objects.create(
@@ -260,29 +311,9 @@ def _write_locked(
         session.revision += 1
         session.updated_by = _user_or_none(actor)
         store.session_update(session, updated_at=now)
-    cleared = store.signatures_clear(session.pk) if was_complete else 0  # to be signed again
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
-    session.table = table
-    session.created_now = created  # the API answers 201 for a new session, 200 for a change
-    _replace_rows(session, result, seats, previous_parts, event.substitute_counts)
-    audit(
-        actor, "session.save", session, club_id=event.club_id,
-        label="table link" if not _user_or_none(actor) else "",
-        revision=session.revision, complete=result.complete, reason=reason[:200],
-        **({"signatures_cleared": cleared} if was_complete else {}),
-    )
-    if result.complete or was_complete:  # standings and ratings read complete sessions only
-        results_changed(event)
     return session
-
-
-def results_changed(event: Event) -> None:
-    """The event's results moved on: its results version, and after commit its standings and
-    its club's ratings are recomputed."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    enqueue_standings(event.pk)
-    enqueue_ratings(event.club_id)
 
 
 def _closed_round_correction(organizer: bool, reason: str) -> None:
@@ -323,45 +354,6 @@ def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> An
             ]
         )
     return game.table_document(document, ruleset=ruleset, names=names)
-
-
-def _replace_rows(
-    session: Session, result: Outcome, seats: list[store.SeatedPlayer],
-    previous_parts: list[GamePart], counts: str = "starter",
-) -> None:
-    """Bring the part rows and per-seat results in line with the new result.
-
-    Rows of an unchanged leading run of parts stay; only the parts from the first difference on
-    are rewritten (while a table plays, just the new one). The saved per-seat rows are left on
-    the session for the caller to show.
-    """
-    parts = result.parts()
-    keep = 0
-    while keep < min(len(parts), len(previous_parts)) and parts[keep] == previous_parts[keep]:
-        keep += 1
-    if keep < len(previous_parts):
-        store.parts_delete_after(session.pk, keep)
-    store.parts_insert(session.pk, parts[keep:])
-    totals = result.totals or [0] * len(seats)
-    placements = result.placements if result.complete else None
-    credited = credited_players(session.table_id, {s.position: s.player.pk for s in seats},
-                                len(parts), counts)
-    rows = []
-    for seat in seats:
-        row = SessionSeat(
-            session=session,
-            position=seat.position,
-            player_id=credited[seat.position],
-            total=totals[seat.position],
-            placement=placements[seat.position] if placements else None,
-        )
-        if row.player_id == seat.player.pk:
-            row.player = seat.player  # no query to show it
-        rows.append(row)
-    store.seat_results_save(session.pk, [
-        store.SeatResultRow(row.position, row.player_id, row.total, row.placement) for row in rows
-    ])
-    session._prefetched_objects_cache = {"seat_results": rows}
 
 
 def _error_dict(error: Any) -> dict[str, Any]:

@@ -217,4 +217,6 @@ def _datetime(value: Any) -> datetime.datetime | None:
     if value is None or isinstance(value, datetime.datetime) and timezone.is_aware(value):
         return value
     parsed = parse_datetime(value) if isinstance(value, str) else value
+    if not isinstance(parsed, datetime.datetime):
+        raise ValueError(f"not a timestamp: {value!r}")
     return timezone.make_aware(parsed, datetime.UTC) if timezone.is_naive(parsed) else parsed

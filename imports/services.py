@@ -59,16 +59,16 @@ class ImportReport:
 def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "") -> SunmarUpload:
     """Check a backup and keep it for ``actor`` (an organizer of ``club``) until they confirm
     the import. An organizer's earlier uploads to the club that were never imported go."""
-    require_role(actor, club.pk, ORGANIZER, "import a backup")
+    organizer = require_role(actor, club.pk, ORGANIZER, "import a backup")
     try:
         backup = read_backup(data)
     except BackupRefused as exc:
         raise ServiceError([p.to_dict() for p in exc.problems]) from exc
     with transaction.atomic():
-        SunmarUpload.objects.filter(club=club, uploaded_by=actor, imported_at=None).delete()
+        SunmarUpload.objects.filter(club=club, uploaded_by=organizer, imported_at=None).delete()
         upload = SunmarUpload.objects.create(
             club=club,
-            uploaded_by=actor,
+            uploaded_by=organizer,
             file_name=file_name[:200],
             sha256=hashlib.sha256(data).hexdigest(),
             manifest=backup.manifest,

@@ -42,13 +42,12 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
             attach_problems(form, problems(exc.errors))
         else:
             return redirect("manage:sunmar-review", slug=club.slug, upload_id=upload.pk)
-    imported = list(
-        ImportedGame.objects.filter(club=club)
+    imported = [
+        (game, LEVELS.get(game.level, game.level))  # with the name of what it was kept as
+        for game in ImportedGame.objects.filter(club=club)
         .select_related("session__event")
         .order_by("-scored_at")[:50]
-    )
-    for game in imported:
-        game.level_label = LEVELS.get(game.level, game.level)
+    ]
     return render(
         request,
         "imports/upload.html",

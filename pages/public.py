@@ -2,6 +2,8 @@
 session as a score sheet, and a player's page with sessions and rating history."""
 
 
+from typing import Any
+
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -45,12 +47,13 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     computation = StandingsComputation.objects.filter(event=event).first()
     shown_set, errors = night_standings.chosen_set(request, event)
     night = list(event_standings_rows(event))
-    context = {
+    standings: list[Any] = (night if shown_set is None
+                            else night_standings.set_standings(event, shown_set))
+    context: dict[str, Any] = {
         "event": event,
-        "standings": night if shown_set is None
-        else night_standings.set_standings(event, shown_set),
+        "standings": standings,
         "up_to_date": shown_set is not None or (
-            bool(computation) and computation.results_version == event.results_version),
+            computation is not None and computation.results_version == event.results_version),
         "live": event.status != Event.Status.FINISHED,
         "refresh_seconds": REFRESH_SECONDS,
         "shown_set": shown_set,
@@ -74,7 +77,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     per_round = fairness.points_per_round(event)
     context["round_numbers"] = per_round["numbers"]
     context["round_points"] = [(row, per_round["rows"].get(row.player_id, []))
-                               for row in context["standings"]]
+                               for row in standings]
     context["tie_breaks"] = fairness.tie_break_words(event)
     context["bye_rule"] = fairness.bye_words(event)
     status = 400 if errors else 200

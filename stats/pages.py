@@ -4,6 +4,7 @@ draw their charts with ``stats.charts``."""
 
 from __future__ import annotations
 
+from datetime import date
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -63,7 +64,7 @@ def game_links(codes: list[str], game: str, kept: dict[str, object]) -> list[dic
     ]
 
 
-def short_date(day: object) -> str:
+def short_date(day: date) -> str:
     return formats.date_format(day, "j M")
 
 

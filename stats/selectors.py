@@ -24,7 +24,7 @@ from games.registry import games
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
 from stats import figures
-from stats.figures import Deal, Table
+from stats.figures import ContractLine, Deal, Evening, Opponent, Summary, Table
 from tournaments.counted import counted_sessions
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
@@ -155,11 +155,11 @@ class PlayerStats:
     player: Player
     game: str
     games: list[str]
-    summary: figures.Summary
+    summary: Summary
     figures: list[GameFigure]
-    contracts: list[figures.ContractLine]
-    opponents: list[tuple[figures.Opponent, str]]
-    evenings: list[figures.Evening]
+    contracts: list[ContractLine]
+    opponents: list[tuple[Opponent, str]]
+    evenings: list[Evening]
 
 
 def player_stats(player: Player, viewer: Viewer, game: str) -> PlayerStats:

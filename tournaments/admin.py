@@ -51,7 +51,7 @@ class RoundInline(admin.TabularInline):
 
     model = Round
     extra = 0
-    fields = ["number", "status", "seating_method"]
+    fields = ("number", "status", "seating_method")
     readonly_fields = fields
     show_change_link = True
 
@@ -109,8 +109,8 @@ class EventAdmin(ServiceAdmin):
     inlines = [RoundInline]
     actions = ["publish", "unpublish", "close", "recompute_standings"]
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["club", *EVENT_FIELDS, "status", "published"]
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("club", *EVENT_FIELDS, "status", "published")
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return ["club", "status", "published"] if obj is not None else ["status", "published"]

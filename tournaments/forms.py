@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
+from core.forms import set_choices
 from core.web import dutch
 from games.bonken import RULESETS
 from tournaments.models import Event
@@ -38,18 +39,18 @@ class EventForm(forms.Form):
     seating_method = forms.ChoiceField(label=_("Seating"))
     substitute_counts = forms.TypedChoiceField(
         label=_("A seat a substitute finished counts for"), required=False,
-        choices=Event._meta.get_field("substitute_counts").choices, initial="starter",
+        choices=Event._meta.get_field("substitute_counts").choices or [], initial="starter",
         empty_value="starter")
     standings_count = forms.TypedChoiceField(
         label=_("The standings count"), required=False,
-        choices=Event._meta.get_field("standings_count").choices, initial="complete",
+        choices=Event._meta.get_field("standings_count").choices or [], initial="complete",
         empty_value="complete")
 
     def __init__(self, *args: Any, house: list[tuple[str, str]] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [*ruleset_choices(), *(house or [])]
-        self.fields["seating_method"].choices = method_choices()
+        set_choices(self, "ruleset", [*ruleset_choices(), *(house or [])])
+        set_choices(self, "seating_method", method_choices())
 
 
 class SeatRoundForm(forms.Form):
@@ -57,7 +58,7 @@ class SeatRoundForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["method"].choices = method_choices()
+        set_choices(self, "method", method_choices())
 
 
 class WalkInForm(NamesakeMixin, forms.Form):
@@ -77,18 +78,21 @@ class SwapForm(forms.Form):
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
-            self.fields[name].choices = players
+            set_choices(self, name, players)
 
 
 class HouseRulesetForm(forms.Form):
     """House rules for a game, as the game's JSON data (code, names and the rules)."""
 
     game = forms.ChoiceField(label=_("Game"))
-    data = forms.CharField(label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
+    # A field named "data": the form's metaclass takes it off the class (the stubs see it
+    # shadow BaseForm.data).
+    data = forms.CharField(  # type: ignore[assignment]
+        label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
 
     def __init__(self, *args: Any, games: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = games
+        set_choices(self, "game", games)
 
     def clean_data(self) -> Any:
         try:

@@ -344,7 +344,7 @@ def _club_history(event: Event) -> dict[tuple[int, int], int]:
         tables.setdefault(table_id, []).append(player)
     met: Counter[tuple[int, int]] = Counter()
     for players in tables.values():
-        met.update(tuple(sorted(p)) for p in combinations(players, 2))
+        met.update((a, b) if a <= b else (b, a) for a, b in combinations(players, 2))
     return dict(met)
 
 

@@ -48,9 +48,10 @@ def event_create(
     _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
                         planned_rounds=planned_rounds, seating_method=seating_method,
                         substitute_counts=substitute_counts, standings_count=standings_count)
+    # The check refused an unknown game, so a ruleset was given or is the game's default.
     with transaction.atomic():
         event = Event.objects.create(
-            club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset,
+            club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset or "",
             planned_rounds=planned_rounds, seating_method=seating_method,
             substitute_counts=substitute_counts, standings_count=standings_count,
             status=Event.Status.DRAFT, published=False,

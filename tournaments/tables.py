@@ -183,7 +183,7 @@ def _check_seat(
                 last=last,
             ), field="position",
         ))
-    others = Seat.objects.exclude(pk=seat_id)
+    others = Seat.objects.all() if seat_id is None else Seat.objects.exclude(pk=seat_id)
     if others.filter(table=table, position=position).exists():
         problems.append(ServiceError.single(
             "seat_taken",

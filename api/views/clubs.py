@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.permissions import ClubWriteMixin
-from api.serializers import (
+from api.serializers.clubs import (
     ClubSerializer,
     JoinConsentSerializer,
     MembershipSerializer,

@@ -13,20 +13,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import ClubWriteMixin
-from api.serializers import (
+from api.serializers.base import ReasonSerializer, numbered
+from api.serializers.events import (
     EntrySerializer,
     EventCloseSerializer,
     EventScorerAddSerializer,
     EventScorerSerializer,
     EventSerializer,
     PublishSerializer,
-    ReasonSerializer,
+    StandingsSerializer,
+)
+from api.serializers.rounds import (
     RoundSerializer,
     SeatSerializer,
-    StandingsSerializer,
     SubstituteSerializer,
     TableSerializer,
-    numbered,
 )
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role

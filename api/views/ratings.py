@@ -4,6 +4,7 @@ the whole list as a CSV file instead of a JSON page."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -62,7 +63,7 @@ class CSVRenderer(BaseRenderer):
     dutch_names: dict[str, str] | None = None
 
     def render(self, data: Any, accepted_media_type: str | None = None,
-               renderer_context: dict[str, Any] | None = None) -> bytes:
+               renderer_context: Mapping[str, Any] | None = None) -> bytes:
         excel_nl = self.format == EXCEL_NL
         columns: list[str] | None
         rows: Any
@@ -109,7 +110,9 @@ class _ListView(APIView):
 
     def page(self, request: Request, rows: list[Any]) -> tuple[list[Any], dict[str, Any]]:
         paginator = LimitOffsetPagination()
-        shown = paginator.paginate_queryset(rows, request, view=self) or []
+        # DRF pages a list as well as a query set (the stubs name only the latter).
+        shown: list[Any] = paginator.paginate_queryset(
+            rows, request, view=self) or []  # type: ignore[arg-type]
         return shown, {
             "count": paginator.count,
             "next": paginator.get_next_link(),
@@ -177,6 +180,7 @@ HISTORY_COLUMNS = ["club", "game", "session", "played_on", "event", "event_name"
 def explained_data(item: ExplainedSession) -> dict[str, Any]:
     """One explained session as the API and the CSV show it."""
     e = item.explanation
+    names: Mapping[Any, str] = item.opponent_names  # by id (an opponent's id is an int)
     return {
         "club": item.club_id, "game": item.game, "session": e.session_id,
         "played_on": item.played_on,
@@ -189,7 +193,7 @@ def explained_data(item: ExplainedSession) -> dict[str, Any]:
         "sigma_before": e.sigma_before, "sigma_after": e.sigma_after,
         "provisional": e.provisional,
         "opponents": [
-            {"player": o.player_id, "player_name": item.opponent_names.get(o.player_id, ""),
+            {"player": o.player_id, "player_name": names.get(o.player_id, ""),
              "rating_before": o.rating_before, "total": o.total, "place": o.place}
             for o in e.opponents
         ],

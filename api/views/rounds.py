@@ -11,14 +11,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.serializers import (
+from api.serializers.base import ReasonSerializer, numbered
+from api.serializers.rounds import (
     GenerateRoundSerializer,
     ManualRoundSerializer,
-    ReasonSerializer,
     RoundCloseSerializer,
     RoundPlanSerializer,
     SwapSerializer,
-    numbered,
 )
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError

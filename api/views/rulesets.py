@@ -26,7 +26,10 @@ class RulesetDataField(serializers.JSONField):
 
 
 class RulesetSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="What an event's ruleset names: a built-in code, "
+    # Fields named "label" and "data": the serializer's metaclass takes them off the class (the
+    # stubs see them shadow Field.label and Serializer.data).
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="What an event's ruleset names: a built-in code, "
                                   "or code@version for house rules.")
     game = serializers.CharField()
     code = serializers.CharField()
@@ -34,12 +37,13 @@ class RulesetSerializer(serializers.Serializer):
     name = serializers.CharField()
     name_nl = serializers.CharField()
     builtin = serializers.BooleanField()
-    data = RulesetDataField()
+    data = RulesetDataField()  # type: ignore[assignment]  # a field, see above
 
 
 class HouseRulesetWriteSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=20)
-    data = RulesetDataField(help_text="The rules, with their code and names.")
+    data = RulesetDataField(  # type: ignore[assignment]  # a field, see RulesetSerializer
+        help_text="The rules, with their code and names.")
 
 
 def _house(house: HouseRuleset) -> dict[str, Any]:

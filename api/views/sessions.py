@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.schema import GAME_DOCUMENT
-from api.serializers import (
+from api.serializers.sessions import (
     ErrorResponseSerializer,
     GameAppendSerializer,
     SessionRevisionSerializer,

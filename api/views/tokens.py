@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.authentication import ApiTokenAuthentication, PasswordAuthentication
+from api.permissions import signed_in_user
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
 
@@ -41,13 +42,15 @@ class ApiTokenViewSet(
     def get_queryset(self) -> QuerySet[ApiToken]:
         if getattr(self, "swagger_fake_view", False):
             return ApiToken.objects.none()
-        return ApiToken.objects.filter(user=self.request.user).order_by("-created_at", "-id")
+        return ApiToken.objects.filter(user=signed_in_user(self.request)).order_by(
+            "-created_at", "-id")
 
     @extend_schema(request=ApiTokenSerializer, responses={201: NewApiTokenSerializer})
     def create(self, request: Request) -> Response:
         serializer = ApiTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"],
+        token, key = api_token_create(user=signed_in_user(request),
+                                      name=serializer.validated_data["name"],
                                       expires_at=serializer.validated_data.get("expires_at"))
         data = NewApiTokenSerializer(token).data | {"key": key}
         return Response(data, status=status.HTTP_201_CREATED)
@@ -55,5 +58,5 @@ class ApiTokenViewSet(
     def destroy(self, request: Request, pk: str | None = None) -> Response:
         """Revoke the token (it stays listed, with the time it was revoked)."""
         token = self.get_object()
-        api_token_revoke(user=request.user, token_id=token.pk)
+        api_token_revoke(user=signed_in_user(request), token_id=token.pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

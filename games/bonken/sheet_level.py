@@ -46,6 +46,40 @@ def score_sheet(
         return SessionResult(valid=False, errors=cap_errors(errors))
     limit = ruleset.games_per_session
     rows = session_games(ruleset, rows, "sheet", errors)
+    results, seen, plus = _read_rows(ruleset, rows, errors)
+    most = 4 * ruleset.plus_per_player
+    complete = len(rows) >= limit
+    if plus > most or (complete and plus != most and not errors):
+        errors.append(rule_error("sheet_plus_contracts", None, "sheet", count=plus, most=most))
+    totals = [0, 0, 0, 0]
+    for game in results:
+        for seat in range(4):
+            totals[seat] += game.points[seat]
+    _check_totals(ruleset, totals, totals_raw, complete, errors)
+    if errors:
+        return SessionResult(valid=False, errors=cap_errors(errors))
+    if complete:
+        return SessionResult(True, [], ruleset, results, totals, True, None, [], placements(totals))
+    open_codes = [
+        c.code for c in ruleset.contracts if c.code not in seen and (not c.is_plus or plus < most)
+    ]
+    return SessionResult(
+        valid=True,
+        ruleset=ruleset,
+        games=results,
+        totals=totals,
+        complete=False,
+        next_chooser=None,
+        available_contracts=open_codes,
+    )
+
+
+
+def _read_rows(
+    ruleset: Ruleset, rows: list[Any], errors: list[RuleError]
+) -> tuple[list[GameResult], dict[str, int], int]:
+    """The sheet's rows read one by one: the games scored, the row number of each contract
+    played, and how many plus contracts were played."""
     results: list[GameResult] = []
     seen: dict[str, int] = {}
     plus = 0
@@ -78,34 +112,19 @@ def score_sheet(
         _, values = read_deal({"net": row["net"]}, contract, number, errors)
         if contract is not None and values is not None:
             results.append(GameResult(number, contract.code, None, LEVEL, None, values, []))
-    most = 4 * ruleset.plus_per_player
-    complete = len(rows) >= limit
-    if plus > most or (complete and plus != most and not errors):
-        errors.append(rule_error("sheet_plus_contracts", None, "sheet", count=plus, most=most))
-    totals = [0, 0, 0, 0]
-    for game in results:
-        for seat in range(4):
-            totals[seat] += game.points[seat]
+    return results, seen, plus
+
+
+def _check_totals(
+    ruleset: Ruleset, totals: list[int], totals_raw: object, complete: bool,
+    errors: list[RuleError],
+) -> None:
+    """A complete sheet adds up to zero, and the totals written on it (if any) are the sum of
+    its rows."""
     grand = totals[0] + totals[1] + totals[2] + totals[3]
     if complete and not errors and grand:
         errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
     check_totals(ruleset, totals_raw, totals, errors)
-    if errors:
-        return SessionResult(valid=False, errors=cap_errors(errors))
-    if complete:
-        return SessionResult(True, [], ruleset, results, totals, True, None, [], placements(totals))
-    open_codes = [
-        c.code for c in ruleset.contracts if c.code not in seen and (not c.is_plus or plus < most)
-    ]
-    return SessionResult(
-        valid=True,
-        ruleset=ruleset,
-        games=results,
-        totals=totals,
-        complete=False,
-        next_chooser=None,
-        available_contracts=open_codes,
-    )
 
 
 

@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.forms import set_choices
 from games.bonanza import SECTIONS, SHOWN
 
 # The board's sections as the real board shows them (card symbols; Dutch card letters).
@@ -79,10 +80,10 @@ class HandForm(forms.Form):
         ``paper``: drop-down lists instead of taps, and a hand may be left empty."""
         super().__init__(*args, **kwargs)
         self.names, self.dealer, self.paper = names, dealer, paper
-        seats = list(enumerate(names))
-        nobody = [("", _("nobody"))]
+        seats: list[tuple[int | str, str]] = list(enumerate(names))
+        nobody: list[tuple[int | str, str]] = [("", _("nobody"))]
         pick = forms.Select if paper else forms.RadioSelect
-        self.fields["first_dealer"].choices = seats
+        set_choices(self, "first_dealer", seats)
         if not first:
             del self.fields["first_dealer"]
         kept = (
@@ -119,7 +120,7 @@ class HandForm(forms.Form):
             )
         self.fields["out_seat"] = forms.ChoiceField(
             label=_("Who went out"),
-            choices=[("", "–")] + seats if paper else seats,
+            choices=[("", "–"), *seats] if paper else seats,
             widget=pick,
             required=not paper,
             error_messages={"required": _("Who went out? Tap the player.")},
@@ -150,7 +151,8 @@ class HandForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.paper and self.filled() and data.get("out_seat") in (None, ""):
             self.add_error("out_seat", _("Who went out? Every hand ends with one player out."))
         buyer, price = data.get("widow_buyer"), data.get("widow_price")
@@ -190,7 +192,8 @@ class HandForm(forms.Form):
             field = self[name]
             tapped = not name.startswith("cards_") and name != "widow_price"
             anchor = f"{field.auto_id}-label" if tapped else field.auto_id
-            links.append({"label": str(field.label), "anchor": anchor, "text": " ".join(errors)})
+            text = " ".join(map(str, errors))
+            links.append({"label": str(field.label), "anchor": anchor, "text": text})
         return links
 
     def show_problems(self, errors: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
 from games.bonanza import GAME, SHOWN
@@ -47,7 +48,7 @@ class SheetForm(forms.Form):
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first_dealer"].choices = list(enumerate(names))
+        set_choices(self, "first_dealer", list(enumerate(names)))
 
 
 def hand_initial(hand: dict[str, Any]) -> dict[str, Any]:

@@ -13,12 +13,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
 from games.bonko import GAME
@@ -62,7 +63,7 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.team_names, self.names, self.session_count = teams, names, sessions
         self.parsed_rolls: list[dict[str, Any]] | None = None
-        self.fields["winner"].choices = list(enumerate(teams))
+        set_choices(self, "winner", list(enumerate(teams)))
         for team, label in enumerate(teams):
             self.fields[f"score_{team}"] = forms.IntegerField(
                 label=label,
@@ -125,10 +126,12 @@ class ResultForm(forms.Form):
         return text
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        scores = [data.get(f"score_{team}") for team in range(2)]
-        if None in scores:
+        super().clean()
+        data = self.cleaned_data
+        first, second = (data.get(f"score_{team}") for team in range(2))
+        if first is None or second is None:
             return data
+        scores = [first, second]
         rolloff = self.rolloff()
         totals = [scores[team] + sum(rolloff[team]) for team in range(2)]
         if scores[0] == scores[1] and not any(rolloff[0] + rolloff[1]):
@@ -264,7 +267,8 @@ def _ask_rolloff(context: dict[str, Any], form: ResultForm) -> HttpResponse | No
     """When the teams are level, the form again with one more roll-off session to fill in."""
     if not form.tied():
         return None
-    data = form.data.copy()
+    data = QueryDict(mutable=True)
+    data.update(form.data)  # a copy, every value of every key
     data["sessions"] = str(min(form.session_count + 1, MAX_SESSIONS))
     again = result_form(context, data)
     again.is_valid()

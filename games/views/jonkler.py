@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
 from games.jonkler import GAME
@@ -37,7 +38,7 @@ class RoundForm(forms.Form):
                  first: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names, self.order, self.first = names, order, first
-        self.fields["first_dealer"].choices = list(enumerate(names))
+        set_choices(self, "first_dealer", list(enumerate(names)))
         if not first:
             del self.fields["first_dealer"]
         for kind in ("bid", "tricks"):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.web import problems
 from games.jonkler import GAME
 from games.services import session_submit
@@ -34,7 +35,7 @@ class PaperForm(forms.Form):
     def __init__(self, *args: Any, names: list[str], rounds: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names, self.rounds = names, rounds
-        self.fields["first_dealer"].choices = list(enumerate(names))
+        set_choices(self, "first_dealer", list(enumerate(names)))
         for number in range(1, rounds + 1):
             for seat, name in enumerate(names):
                 for kind, word in (("bid", _("bid")), ("tricks", _("tricks"))):
@@ -49,7 +50,8 @@ class PaperForm(forms.Form):
             for seat, name in enumerate(self.names)]} for number in range(1, self.rounds + 1)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         filled = [number for number in range(1, self.rounds + 1)
                   if any(data.get(f"bid_{number}_{seat}") is not None
                          for seat in range(len(self.names)))]

@@ -141,8 +141,8 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
                                "saved_totals": context["totals"]}
     if not form.is_valid():
         verdict["errors"] = [
-            {"text": f"{form.fields[name].label}: {' '.join(errs)}" if name in form.fields
-             else " ".join(errs)}
+            {"text": f"{form.fields[name].label}: {' '.join(map(str, errs))}"
+             if name in form.fields else " ".join(map(str, errs))}
             for name, errs in form.errors.items()
         ]
     elif not form.has_counts():

@@ -178,6 +178,17 @@ def _json(data: bytes, name: str) -> Any:
 
 
 def _manifest(data: bytes) -> dict[str, Any]:
+    """The manifest, refused with every problem of its fields (its hashes once the rest is
+    right)."""
+    manifest = _versioned_manifest(data)
+    problems = _field_problems(manifest) or _hash_problems(manifest)
+    if problems:
+        raise BackupRefused(problems)
+    return manifest
+
+
+def _versioned_manifest(data: bytes) -> dict[str, Any]:
+    """The manifest as an object of a version this service reads (refused at once if not)."""
     manifest = _json(data, MANIFEST)
     if not isinstance(manifest, dict):
         raise refuse(
@@ -203,6 +214,11 @@ def _manifest(data: bytes) -> dict[str, Any]:
             f"deze dienst leest versie {BACKUP_VERSION}.",
             "version",
         )
+    return manifest
+
+
+def _field_problems(manifest: dict[str, Any]) -> list[Problem]:
+    """What is wrong with the manifest's time, offset and list of streams."""
     problems: list[Problem] = []
     if not isinstance(manifest.get("exportedAt"), str):
         problems.append(
@@ -238,9 +254,14 @@ def _manifest(data: bytes) -> dict[str, Any]:
                 "contains",
             )
         )
+    return problems
+
+
+def _hash_problems(manifest: dict[str, Any]) -> list[Problem]:
+    """What is wrong with the manifest's hashes: one per stream it contains, each a SHA-256."""
     hashes = manifest.get("hashes")
-    if not problems and not (isinstance(hashes, dict) and set(hashes) == set(contains or [])):
-        problems.append(
+    if not (isinstance(hashes, dict) and set(hashes) == set(manifest.get("contains") or [])):
+        return [
             Problem(
                 "manifest_field",
                 "manifest.json's 'hashes' must give a hash for every stream it "
@@ -249,28 +270,24 @@ def _manifest(data: bytes) -> dict[str, Any]:
                 "onderdeel dat het noemt, en geen andere.",
                 "hashes",
             )
+        ]
+    return [
+        Problem(
+            "manifest_field",
+            f"manifest.json's hash of '{stream}' is not a SHA-256 "
+            "(64 lowercase hex digits).",
+            f"De hash van '{stream}' in manifest.json is "
+            "geen SHA-256 (64 hexadecimale tekens).",
+            f"hashes.{stream}",
         )
-    elif not problems and isinstance(hashes, dict):
-        for stream, given in hashes.items():
-            if not (
-                isinstance(given, dict)
-                and given.get("algo") == "sha256"
-                and isinstance(given.get("hash"), str)
-                and SHA256.match(given["hash"])
-            ):
-                problems.append(
-                    Problem(
-                        "manifest_field",
-                        f"manifest.json's hash of '{stream}' is not a SHA-256 "
-                        "(64 lowercase hex digits).",
-                        f"De hash van '{stream}' in manifest.json is "
-                        "geen SHA-256 (64 hexadecimale tekens).",
-                        f"hashes.{stream}",
-                    )
-                )
-    if problems:
-        raise BackupRefused(problems)
-    return manifest
+        for stream, given in hashes.items()
+        if not (
+            isinstance(given, dict)
+            and given.get("algo") == "sha256"
+            and isinstance(given.get("hash"), str)
+            and SHA256.match(given["hash"])
+        )
+    ]
 
 
 def _check_entry_set(entries: dict[str, zipfile.ZipInfo], contains: list[str]) -> None:

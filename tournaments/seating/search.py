@@ -134,13 +134,13 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
         for q in range(p + 1, n):
             total += cost[cnt[row + q]]
     for r in range(free):
-        near = where[r - 1] if r > 0 else problem.previous
-        if near is None:
+        before = where[r - 1] if r > 0 else problem.previous
+        if before is None:
             continue
         for table in tabs[r]:
             for i, p in enumerate(table):
                 for q in table[i + 1 :]:
-                    if near[p] >= 0 and near[p] == near[q]:
+                    if before[p] >= 0 and before[p] == before[q]:
                         total += wc
     incidences = sum(len(t) * (len(t) - 1) // 2 for r in tabs for t in r)
     target = cost_lower_bound(n, problem.base, incidences, cost)
@@ -211,10 +211,10 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
     # r may trade places in rounds r..end (a suffix swap) without making the byes unfair.
     outs = [list(problem.sit_outs)]
     for r in range(free):
-        row = outs[-1][:]
+        counts = outs[-1][:]
         for p in byes[r]:
-            row[p] += 1
-        outs.append(row)
+            counts[p] += 1
+        outs.append(counts)
     suffix_rate = 0.1 if max(len(r) for r in tabs) > 1 else 1.0
 
     def swap_delta(r: int, p: int, q: int, ta: list[int], tb: list[int]) -> int:
@@ -289,8 +289,8 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
                     for r in range(start, free):
                         move(r, p, q)
                 for r in range(start + 1, free + 1):
-                    row = outs[r]
-                    row[p], row[q] = row[q], row[p]
+                    counts = outs[r]
+                    counts[p], counts[q] = counts[q], counts[p]
                 total += delta
                 if total < best:
                     best, snapshot_current, improved_at = total, True, work
@@ -315,17 +315,19 @@ def anneal(problem: SearchProblem) -> tuple[list[list[list[int]]], list[list[int
             ta = tables[a_idx]
             # The best swap for p among (a sample of) the other tables of this round.
             others = range(count) if count <= SAMPLE_TABLES else sample(range(count), SAMPLE_TABLES)
-            delta, q = None, -1
+            found: int | None = None
+            q = -1
             for b_idx in others:
                 if b_idx == a_idx:
                     continue
                 work += 3
                 for candidate in tables[b_idx]:
                     d = swap_delta(r, p, candidate, ta, tables[b_idx])
-                    if delta is None or d < delta or (d == delta and rand() < 0.5):
-                        delta, q = d, candidate
-            if delta is None:
+                    if found is None or d < found or (d == found and rand() < 0.5):
+                        found, q = d, candidate
+            if found is None:
                 continue
+            delta = found
         else:
             r = randrange(free)
             tables = tabs[r]

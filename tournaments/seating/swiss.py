@@ -82,7 +82,7 @@ def swiss_round(
                 for y in inside:
                     if x < y:
                         met[x * n + y] += 1
-    last = set()
+    last: set[tuple[int, int]] = set()
     if played_rounds:
         for table in played_rounds[-1].tables:
             inside = sorted(index[p] for p in table if p in index)

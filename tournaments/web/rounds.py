@@ -2,6 +2,8 @@
 the tables while they play, close it; and the printed table cards (the blank score sheets
 are the games': ``pages.sheets``)."""
 
+from typing import Any
+
 import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -54,7 +56,7 @@ def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None =
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
     label_rounds(round_.event, [round_])
-    context = {
+    context: dict[str, Any] = {
         "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
         "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,
         "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),

@@ -17,6 +17,7 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.web import refused, refused_or_on_form, refused_or_told
 from tournaments.event_scorers import (
     event_scorer_add,
@@ -31,9 +32,7 @@ class EventScorerForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [
-            (p.pk, p.name) for p in event_scorer_candidates(event)
-        ]
+        set_choices(self, "player", [(p.pk, p.name) for p in event_scorer_candidates(event)])
 
 
 def _event(event_id: int) -> Event:

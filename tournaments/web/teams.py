@@ -3,9 +3,11 @@ present players, pair the rest at random, take a team apart."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,6 +16,7 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
+from core.forms import set_choices
 from core.web import attach_problems, problems, refused
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.teams import (
@@ -35,8 +38,8 @@ class PairForm(forms.Form):
 
     def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        set_choices(self, "first", choices)
+        set_choices(self, "second", choices)
 
 
 class SubstituteForm(forms.Form):
@@ -62,8 +65,8 @@ class SubstituteForm(forms.Form):
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["player"].choices = choices
-        self.fields["substitute"].choices = [("", "–"), *members]
+        set_choices(self, "player", choices)
+        set_choices(self, "substitute", [("", "–"), *members])
 
 
 class SitOutForm(forms.Form):
@@ -71,7 +74,7 @@ class SitOutForm(forms.Form):
 
     def __init__(self, *args: object, choices: list[tuple[int, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["player"].choices = choices
+        set_choices(self, "player", choices)
 
 
 def absent_members(event: Event) -> list[tuple[int, str]]:
@@ -99,6 +102,70 @@ def _lone_action(request: HttpRequest, event: Event, form: forms.Form) -> HttpRe
     return redirect("manage:teams", event_id=event.pk)
 
 
+@dataclass
+class _TeamForms:
+    """The page's forms (the one an action posted bound to its data) and its problems that
+    belong to no form."""
+
+    pair: forms.Form
+    lone: forms.Form
+    sit_out: forms.Form
+    errors: list[dict[str, object]] = field(default_factory=list)
+
+    @classmethod
+    def for_action(cls, action: str | None, data: QueryDict, free: list[tuple[int, str]],
+                   members: list[tuple[int, str]]) -> _TeamForms:
+        def posted(name: str) -> QueryDict | None:
+            return data if action == name else None
+
+        pairs = action is not None and action not in ("substitute", "sit_out", "random", "unpair")
+        return cls(
+            pair=PairForm(data if pairs else None, choices=free),
+            lone=SubstituteForm(posted("substitute"), choices=free, members=members),
+            sit_out=SitOutForm(posted("sit_out"), choices=free),
+        )
+
+    def show(self, action: str, found: list[dict[str, object]]) -> None:
+        """Put the service's problems where the action's form is (or above the forms)."""
+        if action in ("random", "unpair"):
+            self.errors = found
+        elif action == "substitute":
+            attach_problems(self.lone, found)
+        elif action == "sit_out":
+            attach_problems(self.sit_out, found)
+        else:
+            attach_problems(self.pair, found)
+
+    def failed(self) -> bool:
+        return bool(self.errors or self.pair.errors or self.lone.errors or self.sit_out.errors)
+
+
+def _team_action(
+    request: HttpRequest, event: Event, action: str, page: _TeamForms
+) -> HttpResponse | None:
+    """Carry out the posted action; None when a form has problems to show."""
+    if action in ("substitute", "sit_out"):
+        return _lone_action(request, event, page.lone if action == "substitute" else page.sit_out)
+    if action == "random":
+        made = teams_pair_at_random(event=event, actor=request.user)
+        messages.success(
+            request,
+            _("%(n)s teams paired: %(names)s.")
+            % {"n": len(made), "names": "; ".join(team.name for team in made)},
+        )
+        return redirect("manage:teams", event_id=event.pk)
+    if action == "unpair":
+        team = get_object_or_404(EventTeam, pk=request.POST.get("team") or 0, event=event)
+        team_unpair(team=team, actor=request.user)
+        messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
+        return redirect("manage:teams", event_id=event.pk)
+    if page.pair.is_valid():
+        team = team_pair(event=event, actor=request.user, **page.pair.cleaned_data)
+        messages.success(request, _("%(name)s play together tonight.") % {"name": team.name})
+        return redirect("manage:teams", event_id=event.pk)
+    return None
+
+
 def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
     if not has_role(request, event.club_id, ORGANIZER):
@@ -117,67 +184,28 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
     free = [
         (entry.player_id, entry.player.name) for entry in present if entry.player_id not in teamed
     ]
-    form = PairForm(choices=free)
-    members = absent_members(event)
-    lone: forms.Form = SubstituteForm(choices=free, members=members)
-    sit_out: forms.Form = SitOutForm(choices=free)
-    errors: list[dict[str, object]] = []
-    if request.method == "POST":
-        action = request.POST.get("action") or ""
+    action = (request.POST.get("action") or "") if request.method == "POST" else None
+    page = _TeamForms.for_action(action, request.POST, free, absent_members(event))
+    if action is not None:
         try:
-            if action == "substitute":
-                lone = SubstituteForm(request.POST, choices=free, members=members)
-            elif action == "sit_out":
-                sit_out = SitOutForm(request.POST, choices=free)
-            if action in ("substitute", "sit_out"):
-                done = _lone_action(request, event, lone if action == "substitute" else sit_out)
-                if done is not None:
-                    return done
-            elif action == "random":
-                made = teams_pair_at_random(event=event, actor=request.user)
-                messages.success(
-                    request,
-                    _("%(n)s teams paired: %(names)s.")
-                    % {"n": len(made), "names": "; ".join(team.name for team in made)},
-                )
-                return redirect("manage:teams", event_id=event.pk)
-            elif action == "unpair":
-                team = get_object_or_404(EventTeam, pk=request.POST.get("team") or 0, event=event)
-                team_unpair(team=team, actor=request.user)
-                messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
-                return redirect("manage:teams", event_id=event.pk)
-            else:
-                form = PairForm(request.POST, choices=free)
-            if action not in ("substitute", "sit_out") and form.is_valid():
-                team = team_pair(event=event, actor=request.user, **form.cleaned_data)
-                messages.success(
-                    request, _("%(name)s play together tonight.") % {"name": team.name}
-                )
-                return redirect("manage:teams", event_id=event.pk)
+            done = _team_action(request, event, action, page)
+            if done is not None:
+                return done
         except ServiceError as exc:
             if exc.status_code == 403:
                 return refused(request, exc)
-            found = problems(exc.errors)
-            if action in ("random", "unpair"):
-                errors = found
-            elif action == "substitute":
-                attach_problems(lone, found)
-            elif action == "sit_out":
-                attach_problems(sit_out, found)
-            else:
-                attach_problems(form, found)
-    status = 400 if errors or form.errors or lone.errors or sit_out.errors else 200
+            page.show(action, problems(exc.errors))
     return render(
         request,
         "tournaments/teams.html",
         {
             "event": event,
             "teams": teams,
-            "form": form,
+            "form": page.pair,
             "free": free,
-            "errors": errors,
-            "lone_form": lone,
-            "sit_out_form": sit_out,
+            "errors": page.errors,
+            "lone_form": page.lone,
+            "sit_out_form": page.sit_out,
         },
-        status=status,
+        status=400 if page.failed() else 200,
     )

@@ -106,8 +106,8 @@ class Command(BaseCommand):
         )
         rng.shuffle(order)
         round_ = self.seat(night, 1, [order[i:i + 4] for i in range(0, 16, 4)])
-        tables = list(round_.tables.order_by("number"))
-        for table, games in zip(tables, [None, None, 5], strict=False):
+        night_tables = list(round_.tables.order_by("number"))
+        for table, games in zip(night_tables, [None, None, 5], strict=False):
             session_submit(table=table, submitted_by=scorer,
                            document=random_games(CLASSIC, rng, games=games))
         for days, game in enumerate(other_games(), start=5):

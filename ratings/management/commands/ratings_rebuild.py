@@ -19,7 +19,7 @@ class _Undo(Exception):
 
 
 def _snapshot(club_id: int, game: str | None) -> tuple[list[tuple], list[tuple], list[tuple]]:
-    pools = {"pool__club_id": club_id}
+    pools: dict[str, int | str] = {"pool__club_id": club_id}
     if game is not None:
         pools["pool__game"] = game
     ratings = PlayerRating.objects.filter(**pools).order_by("pool__game", "player_id")

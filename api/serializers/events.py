@@ -1,0 +1,118 @@
+"""Events, their entries and scorers, closing and publishing them, and their standings."""
+
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+
+from api.serializers.base import GuardedWriteMixin
+from api.serializers.rounds import UNFINISHED_HELP
+from api.serializers_ratings import PointsSerializerField
+from clubs.models import Player
+from games.registry import DEFAULT_GAME, games
+from tournaments.models import Event, EventPlayer, EventScorer, Standing
+
+
+class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
+    # Checked by the event services against the registry of games (plug-ins included).
+    game = serializers.CharField(
+        max_length=20, default=DEFAULT_GAME,
+        help_text="The game the event plays: " + ", ".join(sorted(games())) + ".")
+    ruleset = serializers.CharField(
+        max_length=40, required=False,
+        help_text="A ruleset of the event's game (its default ruleset when left out).")
+    fixed_on_update = ("club",)
+    command_fields = {
+        "status": gettext_lazy("a round's start makes an event running, "
+                               "POST /api/v1/events/{id}/close/ finishes it"),
+        "published": gettext_lazy("use POST /api/v1/events/{id}/publish/ (with published true "
+                                  "or false)"),
+    }
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "club", "name", "kind", "date", "game", "ruleset", "planned_rounds", "status",
+            "published", "seating_method", "created_at", "standings_order", "points_per_place",
+            "bye_credit", "bye_points", "bye_placement_points", "substitute_counts",
+            "standings_count",
+        ]
+        # The standings configuration changes through /events/{id}/standings-config/; the
+        # status and visibility through the commands /events/{id}/publish/ and .../close/
+        # (rounds start and close through theirs).
+        read_only_fields = [
+            "created_at", "standings_order", "points_per_place", "bye_credit", "bye_points",
+            "bye_placement_points", "status", "published",
+        ]
+
+
+class EntrySerializer(GuardedWriteMixin, serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    fixed_on_update = ("event", "player")
+
+    class Meta:
+        model = EventPlayer
+        fields = ["id", "event", "player", "player_name", "present", "door_at", "leaving_after"]
+        # Set by the door (tournaments.door): when the player checked in there themselves,
+        # and the round after which they leave.
+        read_only_fields = ["door_at", "leaving_after"]
+
+
+class EventScorerSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = EventScorer
+        fields = ["id", "event", "player", "player_name"]
+        read_only_fields = ["event"]
+
+
+class EventScorerAddSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(),
+        help_text="A member of the event's club who has a login.",
+    )
+
+
+class EventCloseSerializer(serializers.Serializer):
+    unfinished = serializers.DictField(
+        child=serializers.DictField(
+            child=serializers.ChoiceField(choices=["partial", "not_played", "paper"])),
+        required=False, default=dict,
+        help_text="Per round number still open, as a round's close takes it: " + UNFINISHED_HELP)
+
+
+class PublishSerializer(serializers.Serializer):
+    published = serializers.BooleanField(
+        default=True, help_text="true shows the results to everyone, false hides them again."
+    )
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    placements = serializers.ListField(
+        child=serializers.IntegerField(), read_only=True,
+        help_text="How often the player finished first, second, ... at a table.")
+    total = PointsSerializerField(read_only=True, help_text="Session totals plus bye credit.")
+    placement_points = PointsSerializerField(read_only=True)
+    stats = serializers.DictField(
+        child=serializers.IntegerField(), read_only=True,
+        help_text="The game's own figures summed (Bonko: wins, bonkos and losses); empty for "
+                  "a game without any.")
+
+    class Meta:
+        model = Standing
+        fields = [
+            "rank", "tied", "player", "player_name", "total", "sessions", "table_wins",
+            "placements", "byes", "placement_points", "head_to_head", "avg_opponent_rating",
+            "stats",
+        ]
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    set = serializers.IntegerField(
+        allow_null=True, help_text="The set these standings are of (?set=N), or null for the "
+                                    "whole event.")
+    results_version = serializers.IntegerField()
+    computed_version = serializers.IntegerField(allow_null=True)
+    up_to_date = serializers.BooleanField()
+    standings = StandingSerializer(many=True)
