@@ -85,10 +85,20 @@ def put(target: Any, path: tuple[Any, ...], value: Any) -> None:
     """Set ``path`` inside a hand to ``value``, making containers on the way as needed."""
     *head, last = path
     for step in head:
-        nxt = target.get(step) if isinstance(target, dict) else None
+        if isinstance(target, dict):
+            nxt = target.get(step)
+        elif isinstance(step, int) and step < len(target):
+            nxt = target[step]
+        else:
+            nxt = None
         if not isinstance(nxt, dict | list):
             nxt = [] if step == "entrants" or step == "cards_left" else {}
-            target[step] = nxt
+            if isinstance(target, dict):
+                target[step] = nxt
+            elif isinstance(step, int) and step < len(target):
+                target[step] = nxt
+            else:  # an earlier change made this a list: the new container goes at its end
+                target.append(nxt)
         target = nxt
     if isinstance(target, list):
         if isinstance(last, int) and last < len(target):
