@@ -378,6 +378,7 @@ READ_ONLY = {
     "stats:player", "stats:season-picture",
     "manage:bonko-cards",
     "public:door", "public:me", "manage:door-sign", "manage:door-arrivals",
+    "scoring:manifest", "scoring:service-worker",  # the table page kept for use offline
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
