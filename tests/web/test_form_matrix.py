@@ -437,6 +437,8 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "public:me": "/me/",
         "manage:door-sign": f"/manage/events/{world['event'].pk}/door/",
         "manage:door-arrivals": f"/manage/events/{world['event'].pk}/door/arrivals/",
+        "scoring:manifest": f"/t/{world['scored'].scoring_token}/manifest.webmanifest",
+        "scoring:service-worker": "/t/sw.js",
     }
     visitor = client("organizer", world)
     before = database_state()
