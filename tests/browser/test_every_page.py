@@ -27,6 +27,7 @@ def pages() -> list[tuple[str, str]]:
         ("season-picture", f"/clubs/{club.slug}/season/picture/"),
         ("player", f"/players/{player.pk}/"), ("player-stats", f"/players/{player.pk}/stats/"),
         ("player-ratings", f"/players/{player.pk}/ratings/"), ("stale-link", "/t/nothing/"),
+        ("account", "/accounts/"), ("my-seat", "/me/"),
     ]
     for event in Event.objects.order_by("pk"):
         name = event.game
@@ -35,6 +36,8 @@ def pages() -> list[tuple[str, str]]:
             (f"{name}-{event.pk}-screen", f"/events/{event.pk}/screen/"),
             (f"{name}-{event.pk}-dashboard", f"/manage/events/{event.pk}/"),
             (f"{name}-{event.pk}-checkin", f"/manage/events/{event.pk}/checkin/"),
+            (f"{name}-{event.pk}-door", f"/door/{event.door_token}/"),
+            (f"{name}-{event.pk}-door-sign", f"/manage/events/{event.pk}/door/"),
         ]
         if event.game == "bonko":
             found.append((f"{name}-teams", f"/manage/events/{event.pk}/teams/"))
@@ -50,6 +53,7 @@ def pages() -> list[tuple[str, str]]:
                 (f"{name}-{event.pk}-table", f"/t/{table.scoring_token}/"),
                 (f"{name}-{event.pk}-paper", f"/t/{table.scoring_token}/paper/"),
                 (f"{name}-{event.pk}-sheet", f"/events/{event.pk}/tables/{table.pk}/"),
+                (f"{name}-{event.pk}-signoff", f"/manage/tables/{table.pk}/signoff/"),
             ]
     return found
 
