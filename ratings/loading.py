@@ -22,15 +22,15 @@ import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import QuerySet
 
 from games.models import Session, SessionSeat
 from games.registry import find_game
+from ratings.arithmetic import PlayerId, RatingState, ScoredSession
 from ratings.arithmetic import PlayerSkill as Rating
-from ratings.arithmetic import RatingState, ScoredSession
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from ratings.order import key_date, order_key, played_at
 from tournaments.counted import PARTIAL, SIGNED, counted_sessions
@@ -266,6 +266,7 @@ def state_before(pool_id: int, position: int) -> RatingState:
     the number of sessions and the last session matter.
     """
     earlier = RatingHistory.objects.filter(pool_id=pool_id, position__lt=position)
+    latest: Iterable[tuple[Any, ...]]
     if connection.vendor == "postgresql":
         latest = (
             earlier.order_by("player_id", "-position")
@@ -273,7 +274,7 @@ def state_before(pool_id: int, position: int) -> RatingState:
             .values_list(*_STATE_FIELDS)
         )
     else:  # no DISTINCT ON: walk the rows in order, the last one per player wins
-        by_player = {}
+        by_player: dict[int, tuple[Any, ...]] = {}
         for row in earlier.order_by("position").values_list(*_STATE_FIELDS).iterator(2000):
             by_player[row[0]] = row
         latest = by_player.values()
@@ -292,7 +293,7 @@ def state_before(pool_id: int, position: int) -> RatingState:
     return state
 
 
-def current_ratings(pool_id: int, player_ids: Iterable[int]) -> dict[int, Rating]:
+def current_ratings(pool_id: int, player_ids: Iterable[PlayerId]) -> dict[PlayerId, Rating]:
     """The stored current ratings of these players (players without one are left out)."""
     rows = PlayerRating.objects.filter(pool_id=pool_id, player_id__in=list(player_ids))
     return {
@@ -304,7 +305,7 @@ def current_ratings(pool_id: int, player_ids: Iterable[int]) -> dict[int, Rating
     }
 
 
-def players_from(pool_id: int, position: int) -> set[int]:
+def players_from(pool_id: int, position: int) -> set[PlayerId]:
     """Players with history rows at or after ``position``."""
     return set(
         RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)

@@ -6,6 +6,7 @@ club's other rated games."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from urllib.parse import urlencode
 
@@ -52,7 +53,7 @@ def _date_param(request: HttpRequest, name: str, errors: list[dict]) -> date | N
         return None
 
 
-def _csv_url(name: str, pk: int, params: dict[str, object]) -> str:
+def _csv_url(name: str, pk: int, params: Mapping[str, object]) -> str:
     query = {k: v for k, v in params.items() if v not in (None, "")}
     # A Dutch page links to the file a Dutch Excel opens in columns.
     csv_format = EXCEL_NL if dutch() else "csv"
@@ -128,7 +129,7 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player,
         "pools": clubs,
         "club_id": club_id,
-        "club_name": dict(clubs).get(club_id, ""),
+        "club_name": dict(clubs).get(club_id, "") if club_id is not None else "",
         "game": game,
         "game_name": game_label(game),
         "games": _game_links(games, game, {"club": club_id}),

@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import cast
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
@@ -26,8 +27,10 @@ from clubs.models import Player
 from core.errors import Message, ServiceError, Text, problem
 from core.parsing import whole_number
 from games.models import SessionSeat
+from ratings.arithmetic import PlayerId
 from standings.arithmetic import (
     SEASON_CRITERIA,
+    SeasonCriterion,
     SeasonRow,
     SeasonRules,
     season_standings,
@@ -45,7 +48,7 @@ class SeasonLine:
 
     rank: int | None
     tied: bool
-    player_id: int
+    player_id: PlayerId
     player_name: str
     sessions: int
     rounds: int
@@ -109,7 +112,8 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
         points = (3.0, 2.0, 1.0, 0.0)
     if problems:
         raise ServiceError(problems)
-    return SeasonRules(start=start, end=end, rank_by=rank_by, min_sessions=min_sessions,
+    criteria = cast("tuple[SeasonCriterion, ...]", rank_by)  # each checked above
+    return SeasonRules(start=start, end=end, rank_by=criteria, min_sessions=min_sessions,
                        best_rounds=best, points_per_place=points)
 
 
@@ -151,6 +155,6 @@ def club_season_standings(
         results.extend(seat_results(session_id=session_id, round_id=event_id, played_on=day,
                                     player_ids=players, totals=totals))
     table = season_standings(results, rules)
-    names = dict(Player.objects.filter(id__in=[r.player_id for r in table])
-                 .values_list("id", "name"))
+    names: dict[PlayerId, str] = dict(Player.objects.filter(id__in=[r.player_id for r in table])
+                                      .values_list("id", "name"))
     return [SeasonLine.of(row, names.get(row.player_id, "")) for row in table]

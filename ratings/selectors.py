@@ -32,7 +32,7 @@ from django.db.models import Count, F, QuerySet, Sum
 
 from clubs.selectors import user_roles
 from games.models import Session
-from ratings.arithmetic import HistoryEntry, SessionExplanation, explain_session
+from ratings.arithmetic import HistoryEntry, PlayerId, SessionExplanation, explain_session
 from ratings.loading import rated_sessions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at
@@ -72,7 +72,7 @@ class ExplainedSession:
     played_on: date
     where: SessionInfo
     explanation: SessionExplanation
-    opponent_names: dict[int, str]
+    opponent_names: dict[PlayerId, str]
     game: str = DEFAULT_GAME
 
 
@@ -152,8 +152,8 @@ def club_ratings(
 
 
 def ratings_before(
-    *, club_id: int, day: date, player_ids: Iterable[int], game: str = DEFAULT_GAME
-) -> dict[int, float]:
+    *, club_id: int, day: date, player_ids: Iterable[PlayerId], game: str = DEFAULT_GAME
+) -> dict[PlayerId, float]:
     """The displayed ratings in ``game`` of these players after every session played before
     ``day``."""
     history = RatingHistory.objects.filter(
@@ -269,8 +269,8 @@ def stale_rating_pools() -> list[int]:
         (club, game): (count, revisions or 0)
         for club, game, count, revisions in rated_sessions()
         .values("event__club_id", "event__game")
-        .annotate(count=Count("id"), revisions=Sum("revision"))
-        .values_list("event__club_id", "event__game", "count", "revisions")
+        .annotate(count=Count("id"), revision_sum=Sum("revision"))
+        .values_list("event__club_id", "event__game", "count", "revision_sum")
     }
     stale = set()
     seen = set()

@@ -46,7 +46,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from ratings.arithmetic import RatingConfig, RatingState, ScoredSession, apply_session
+from ratings.arithmetic import PlayerId, RatingConfig, RatingState, ScoredSession, apply_session
 from ratings.loading import (
     AppliedSession,
     PoolSession,
@@ -253,14 +253,14 @@ def _rate(
     state: RatingState,
     sessions: Iterable[tuple[PoolSession, ScoredSession]],
     config: RatingConfig,
-) -> set[int]:
+) -> set[PlayerId]:
     """Rate ``sessions`` in order against ``state``, store them from ``first_position`` on;
     returns the players seen.
 
     The cyclic garbage collector is paused as in ``ratings.arithmetic.replay``: the loop
     allocates many small objects and no cycles.
     """
-    seen: set[int] = set()
+    seen: set[PlayerId] = set()
     collecting = gc.isenabled()
     gc.disable()
     try:

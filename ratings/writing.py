@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 from psycopg.copy import QueuedLibpqWriter
 
 from ratings.arithmetic import HistoryEntry
@@ -45,14 +45,21 @@ class HistorySink(Protocol):
 def _copy(model: type[Model], fields: Sequence[str]) -> Iterator[Any]:
     """A binary COPY into ``model``'s table; rows are tuples in the order of ``fields``."""
     meta = model._meta
-    columns = [meta.get_field(name) for name in fields]
+    columns = [_concrete(meta.get_field(name)) for name in fields]
     sql = (f"COPY {meta.db_table} ({', '.join(f.column for f in columns)}) "
            "FROM STDIN (FORMAT BINARY)")
     with connection.cursor() as cursor, cursor.copy(
         sql, writer=QueuedLibpqWriter(cursor.cursor)
     ) as copy:
-        copy.set_types([f.db_type(connection).split("(")[0] for f in columns])
+        copy.set_types([str(f.db_type(connection)).split("(")[0] for f in columns])
         yield copy
+
+
+def _concrete(field: object) -> Field[Any, Any]:
+    """A model field with a column (every field the writers name is one)."""
+    if not isinstance(field, Field) or field.column is None:
+        raise TypeError(f"{field!r} has no column")
+    return field
 
 
 class _CopySink:
@@ -163,6 +170,9 @@ def ratings_upsert(pool_id: int, ratings: Iterable[Rating]) -> None:
 
 
 def _rating_model(pool_id: int, rating: Rating) -> PlayerRating:
-    _, player, mu, sigma, ordinal, played, provisional, last = _rating_row(pool_id, rating)
-    return PlayerRating(pool_id=pool_id, player_id=player, mu=mu, sigma=sigma, ordinal=ordinal,
-                        sessions_played=played, provisional=provisional, last_played_on=last)
+    last = rating.last_played_at.date() if rating.last_played_at is not None else None
+    return PlayerRating(
+        pool_id=pool_id, player_id=rating.player_id, mu=rating.mu, sigma=rating.sigma,
+        ordinal=rating.ordinal, sessions_played=rating.sessions_played,
+        provisional=rating.provisional, last_played_on=last,
+    )

@@ -28,6 +28,7 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text, problem
 from games.models import Session, SessionSeat
 from games.registry import find_game
+from ratings.arithmetic import PlayerId
 from ratings.selectors import ratings_before
 from standings.arithmetic import ByeRecord, SeatResult, event_standings, seat_results
 from standings.rules import event_rules
@@ -116,7 +117,7 @@ def event_standing_lines(
                              game=event.game)
     rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),
                            opponent_ratings=ratings)
-    places: dict[int, list[int]] = {}
+    places: dict[PlayerId, list[int]] = {}
     for result in results:
         counts = places.setdefault(result.player_id, [0] * PLACES)
         if result.place <= PLACES:

@@ -13,7 +13,7 @@ Terms:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
@@ -56,23 +56,24 @@ class LibraryPredictor:
         self.name = name
         self.model = model
         self.use_scores = use_scores
-        self.ratings: dict[PlayerId, object] = {}
+        self.ratings: dict[PlayerId, Any] = {}  # each model's own rating objects
 
     def learn(self, session: ScoredSession) -> None:
         model = self.model
-        teams = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
+        teams: Any = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
+        rated: Any
         if self.use_scores:
-            rated = model.rate(teams, scores=[float(t) for t in session.totals])  # type: ignore[arg-type]
+            rated = model.rate(teams, scores=[float(t) for t in session.totals])
         else:
             ranks = [float(place) for place in places(session.totals)]
-            rated = model.rate(teams, ranks=ranks)  # type: ignore[arg-type]
+            rated = model.rate(teams, ranks=ranks)
         for player_id, team in zip(session.player_ids, rated, strict=True):
             self.ratings[player_id] = team[0]
 
     def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
         default = self.model.mu
         return [
-            self.ratings[p].mu if p in self.ratings else default  # type: ignore[attr-defined]
+            self.ratings[p].mu if p in self.ratings else default
             for p in player_ids
         ]
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from ratings.arithmetic.records import PlayerId, ScoredSession
+from ratings.arithmetic.records import ScoredSession
 
 # (value per unit, units per deal) of the classic contracts.
 MINUS_CONTRACTS: tuple[tuple[int, int], ...] = (
@@ -197,7 +197,7 @@ def quick_sessions(
     rng = random.Random(seed)
     start = start or datetime(2015, 1, 1, tzinfo=UTC)
     strength = [rng.gauss(0.0, 1.0) for _ in range(players)]
-    pool: list[PlayerId] = list(range(players))
+    pool = list(range(players))
     result = []
     for index in range(sessions):
         seated = rng.sample(pool, SEATS)

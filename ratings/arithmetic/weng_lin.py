@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from openskill.models import BradleyTerryFull, PlackettLuce
 
@@ -194,8 +195,8 @@ def library_update(
     """One table through openskill's own ``rate()``: scores when a margin is set, else ranks
     (``ranks``, or the competition places of the totals)."""
     model = library_model(config)
-    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in zip(mus, sigmas, strict=True)]
-    if config.margin > 0:
+    teams: Any = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in zip(mus, sigmas, strict=True)]
+    if config.margin > 0:  # (teams: each model takes its own rating type)
         rated = model.rate(teams, scores=[float(total) for total in totals])
     else:
         places = competition_places(totals) if ranks is None else ranks
