@@ -22,6 +22,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+from tests.source import parse
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
             "pages", "api", "config", "bench")
@@ -50,7 +52,7 @@ def modules() -> dict[str, Path]:
 def imports(path: Path, known: dict[str, Path], *, top_level_only: bool) -> set[str]:
     """The project modules ``path`` imports (``from a import b`` is ``a.b`` when that is a
     module)."""
-    tree = ast.parse(path.read_text())
+    tree = parse(path)
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     found: set[str] = set()
     for node in nodes:
@@ -81,7 +83,7 @@ def test_the_pure_packages_import_no_django_and_no_app():
     for name, path in modules().items():
         if not is_pure(name):
             continue
-        tree = ast.parse(path.read_text())
+        tree = parse(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 targets = ([a.name for a in node.names] if isinstance(node, ast.Import)

@@ -6,6 +6,8 @@ their own English and Dutch tables; they are not read here."""
 import ast
 from pathlib import Path
 
+from tests.source import parse
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
 PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "api", "stats", "config")
@@ -71,7 +73,7 @@ def test_every_service_message_has_its_dutch_in_the_catalogue():
     catalogue = dutch_catalogue()
     missing = []
     for path in _modules_raising_errors():
-        for line, msgid in _msgids(ast.parse(path.read_text())):
+        for line, msgid in _msgids(parse(path)):
             if msgid and msgid not in catalogue:
                 missing.append(f"{path.relative_to(ROOT)}:{line}: {msgid!r}")
     assert missing == [], "no Dutch in django.po for:\n" + "\n".join(missing)
@@ -82,7 +84,7 @@ def test_service_errors_take_catalogue_messages_not_plain_strings():
     is a ``Text`` or a lazy msgid."""
     plain = []
     for path in _modules_raising_errors():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parse(path)):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func

@@ -5,6 +5,8 @@ algorithms, kept whole on purpose, and debts to pay off)."""
 import ast
 from pathlib import Path
 
+from tests.source import parse
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "pages",
             "api", "config", "bench")
@@ -44,7 +46,7 @@ def test_functions_stay_short():
     too_long = {}
     for path in sources():
         name = str(path.relative_to(ROOT))
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parse(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1
                 if lines > LONG_FUNCTIONS.get((name, node.name), FUNCTION_LINES):

@@ -10,6 +10,8 @@ import pytest
 from django.apps import apps
 from django.utils.functional import Promise
 
+from tests.source import parse
+
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +23,7 @@ def dutch_catalog() -> dict[str, str]:
     po = (ROOT / "locale/nl/LC_MESSAGES/django.po").read_text(encoding="utf-8")
     catalog = dict(re.findall(r'^msgid "(.+)"\nmsgstr "(.*)"$', po, flags=re.MULTILINE))
     for pending in sorted((ROOT / "locale/pending").glob("*.py")):
-        tree = ast.parse(pending.read_text(encoding="utf-8"))
+        tree = parse(pending)
         for node in tree.body:
             if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "TR":
                 for key, value in ast.literal_eval(node.value).items():
