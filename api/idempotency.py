@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -28,10 +27,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import Conflict
-from core.locks import advisory_lock
-from games.models import IdempotencyRecord
+from games import idempotency
 
-KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")
 KEPT_HEADERS = ("ETag", "Location")
 
 
@@ -41,26 +38,22 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         authorize = getattr(self, "authorize_write", None)
         if authorize is not None:
             authorize(request, **kwargs)
-        key = request.headers.get("Idempotency-Key", "").strip()[:200]
+        key = idempotency.request_key(request)
         scope = _scope(request, kwargs)
         if not key or scope is None:
             return view(self, request, *args, **kwargs)
-        body = json.dumps(
-            {"path": request.path, "method": request.method, "data": request.data},
-            sort_keys=True, default=str,
+        digest = idempotency.digest(
+            {"path": request.path, "method": request.method, "data": request.data}
         )
-        digest = hashlib.sha256(body.encode()).hexdigest()
         with transaction.atomic():
-            _lock(scope, key)
-            record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+            record = idempotency.hold(scope, key)
             if record is None:
                 response = view(self, request, *args, **kwargs)
                 if 200 <= response.status_code < 300:
-                    IdempotencyRecord.objects.create(
-                        key=key, scope=scope, request_hash=digest,
-                        status_code=response.status_code, response=response.data,
-                        headers={name: response[name] for name in KEPT_HEADERS
-                                 if response.has_header(name)},
+                    idempotency.remember(
+                        scope, key, digest, response.status_code, response.data,
+                        {name: response[name] for name in KEPT_HEADERS
+                         if response.has_header(name)},
                     )
                 return response
         if record.request_hash != digest:
@@ -75,12 +68,6 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         return replay
 
     return wrapper
-
-
-def _lock(scope: str, key: str) -> None:
-    """Hold the key until the transaction ends (PostgreSQL; SQLite runs one writer at a time)."""
-    digest = hashlib.sha256(f"{scope}\n{key}".encode()).digest()
-    advisory_lock(KEY_LOCK, int.from_bytes(digest[:4], "big", signed=True))
 
 
 def _scope(request: Request, kwargs: dict[str, Any]) -> str | None:

@@ -88,11 +88,9 @@ def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
     return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
 
 
-# The sessions that count (``tournaments.counted``): complete (and signed, where the event
-# counts only signed tables), or counted as played so far.
-_SEATS_SQL = """
-SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total,
-       ss.placement
+# The pool's sessions that count (``tournaments.counted``): complete (and signed, where the
+# event counts only signed tables), or counted as played so far; of published events.
+_FROM_WHERE = """
 FROM {session} s
 JOIN {event} e ON e.id = s.event_id
 JOIN {table} t ON t.id = s.table_id
@@ -102,6 +100,11 @@ WHERE e.club_id = %s AND e.game = %s
   AND ((s.complete = %s AND (e.standings_count <> %s OR s.signed_at IS NOT NULL))
        OR t.unfinished = %s)
   AND e.published = %s AND e.date >= %s
+"""
+
+_SEATS_SQL = """
+SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total,
+       ss.placement""" + _FROM_WHERE + """
 ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 """
 
@@ -109,16 +112,7 @@ ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 _SESSIONS_SQL = """
 SELECT s.id, s.revision, e.date, e.id, r.number, t.number,
        array_agg(ss.player_id ORDER BY ss.position), array_agg(ss.total ORDER BY ss.position),
-       array_agg(ss.placement ORDER BY ss.position)
-FROM {session} s
-JOIN {event} e ON e.id = s.event_id
-JOIN {table} t ON t.id = s.table_id
-JOIN {round} r ON r.id = t.round_id
-JOIN {seat} ss ON ss.session_id = s.id
-WHERE e.club_id = %s AND e.game = %s
-  AND ((s.complete = %s AND (e.standings_count <> %s OR s.signed_at IS NOT NULL))
-       OR t.unfinished = %s)
-  AND e.published = %s AND e.date >= %s
+       array_agg(ss.placement ORDER BY ss.position)""" + _FROM_WHERE + """
 GROUP BY s.id, e.id, r.number, t.number
 ORDER BY e.date, e.id, r.number, t.number, s.id
 """

@@ -24,12 +24,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from core.locks import advisory_lock
 from core.parsing import whole_number
-from games.models import IdempotencyRecord, Session
+from games import idempotency
+from games.models import Session
 from tournaments.models import Table
 
-KEY_LOCK = 0x4946  # namespace of the per-key advisory lock of table forms ("IF")
 UNSIGNED = ("csrfmiddlewaretoken",)  # changes with every page; not part of what was entered
 
 
@@ -38,24 +37,20 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, token: str) -> HttpResponse:
-        key = request.headers.get("Idempotency-Key", "").strip()[:200]
+        key = idempotency.request_key(request)
         if request.method != "POST" or not key:
             return view(request, token)
         table = get_object_or_404(Table, scoring_token=token)
         scope = f"table-form:{table.pk}:{hashlib.sha256(token.encode()).hexdigest()[:16]}"
         digest = request_digest(request)
         with transaction.atomic():
-            advisory_lock(KEY_LOCK, _lock_key(scope, key))
-            record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+            record = idempotency.hold(scope, key)
             if record is None:
                 if _moved_on(request, table):
                     return _as_it_is(request, view, token)
                 answer = _answer(request, table, view(request, token))
                 if answer.status_code == 201:
-                    IdempotencyRecord.objects.create(
-                        key=key, scope=scope, request_hash=digest, status_code=201,
-                        response=json.loads(answer.content),
-                    )
+                    idempotency.remember(scope, key, digest, 201, json.loads(answer.content))
                 return answer
         if record.request_hash != digest:
             return JsonResponse({"errors": [{
@@ -73,13 +68,7 @@ def request_digest(request: HttpRequest) -> str:
     """What the entry says: the path and its fields (repeated fields in their order)."""
     fields = sorted((name, request.POST.getlist(name)) for name in request.POST
                     if name not in UNSIGNED)
-    body = json.dumps({"path": request.path, "fields": fields})
-    return hashlib.sha256(body.encode()).hexdigest()
-
-
-def _lock_key(scope: str, key: str) -> int:
-    digest = hashlib.sha256(f"{scope}\n{key}".encode()).digest()
-    return int.from_bytes(digest[:4], "big", signed=True)
+    return idempotency.digest({"path": request.path, "fields": fields})
 
 
 def _moved_on(request: HttpRequest, table: Table) -> bool:
