@@ -276,8 +276,9 @@
       }).catch(function () { /* the page works without it */ });
   }
 
-  box.hidden = false;
   var sent = window.sessionStorage.getItem(store + ":sent");
+  // Only where games are entered, or while kept ones wait (a closed round has no form).
+  box.hidden = !form && !load().length && !sent;
   if (sent) {
     window.sessionStorage.removeItem(store + ":sent");
     var note = find("[data-offline-note]");
