@@ -152,3 +152,14 @@ def test_the_event_form_offers_signed_only_standings():
         "name": "Cup", "kind": "tournament", "date": "2026-12-01", "ruleset": "classic",
         "planned_rounds": 3, "seating_method": "balanced", "standings_count": "signed"})
     assert event.club.events.get(name="Cup").standings_count == "signed"
+
+
+def test_standings_that_count_complete_tables_list_only_disputed_ones():
+    table, _organizer, _players, _codes = complete("bonken")
+    event = table.round.event
+    standings = client_for().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Tables not signed yet" not in standings.content.decode()
+    event.standings_count = "signed"
+    event.save(update_fields=["standings_count"])
+    standings = client_for().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Tables not signed yet" in standings.content.decode()
