@@ -56,16 +56,15 @@ def signoff_of(session: Session, table: Table) -> Signoff:
     return Signoff(session, players, disputes)
 
 
-def tables_to_sign(tables: QuerySet[Table]) -> QuerySet[Table]:
-    """Of ``tables``, those with a complete session not signed yet or with a dispute open,
-    annotated with ``open_disputes``, by round and number."""
-    return (
-        tables.filter(session__complete=True)
-        .annotate(open_disputes=Count("session__disputes",
-                                      filter=Q(session__disputes__resolved_at__isnull=True)))
-        .filter(Q(session__signed_at__isnull=True) | Q(open_disputes__gt=0))
-        .select_related("round", "session").order_by("round__number", "number")
-    )
+def tables_to_sign(tables: QuerySet[Table], *, disputed_only: bool = False) -> QuerySet[Table]:
+    """Of ``tables``, those with a complete session not signed yet or with a dispute open (only
+    the disputed ones with ``disputed_only``), annotated with ``open_disputes``, by round and
+    number."""
+    found = tables.filter(session__complete=True).annotate(open_disputes=Count(
+        "session__disputes", filter=Q(session__disputes__resolved_at__isnull=True)))
+    found = (found.filter(open_disputes__gt=0) if disputed_only else
+             found.filter(Q(session__signed_at__isnull=True) | Q(open_disputes__gt=0)))
+    return found.select_related("round", "session").order_by("round__number", "number")
 
 
 def state_dict(signoff: Signoff) -> dict[str, Any]:

@@ -64,9 +64,9 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         return render(request, "tournaments/_standings_table.html", context)
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
     signed_only = event.standings_count == SIGNED
-    to_sign = list(tables_to_sign(Table.objects.filter(round__event=event)))
     # Where complete tables count at once, only a dispute is news on the standings page.
-    context["to_sign"] = to_sign if signed_only else [t for t in to_sign if t.open_disputes]
+    context["to_sign"] = list(tables_to_sign(Table.objects.filter(round__event=event),
+                                             disputed_only=not signed_only))
     context["signed_only"] = signed_only
     # The public sees the rounds that started and how far each table is, not a preview's
     # seating nor the organizer's problem badges.
