@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
 from games.models import Session, SessionSeat
-from ratings.models import RatingHistory, RatingPool
+from ratings.loading import player_history
+from ratings.models import PlayerRating, RatingPool
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
@@ -62,15 +63,14 @@ def rating_history(player: Player) -> RatingHistoryView:
     """The player's rating after each rated session, from the stored rating history of the
     pool they played most in (ratings are derived and written by ``ratings``).
     Sessions of events that are not published are shown without their event's name."""
-    rows = RatingHistory.objects.filter(player=player)
     pool_id = (
-        rows.values("pool_id").annotate(n=Count("id")).order_by("-n")
+        PlayerRating.objects.filter(player=player).order_by("-sessions_played", "pool_id")
         .values_list("pool_id", flat=True).first()
     )
     if pool_id is None:
         return RatingHistoryView(points=[])
     history = list(
-        rows.filter(pool_id=pool_id).order_by("position", "pk")
+        player_history(pool_id, [player.pk]).order_by("position", "pk")
         .values_list("played_on", "ordinal_before", "ordinal_after", "provisional", "session_id")
     )
     events = {

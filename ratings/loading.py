@@ -237,14 +237,41 @@ def seats_of(session_ids: Iterable[int]) -> dict[int, Seats]:
 def rated_seats_of(pool_id: int, session_ids: Iterable[int]) -> dict[int, Seats]:
     """(player, total, place) by seat as the pool rated the given sessions."""
     seats: dict[int, Seats] = {}
+    positions = RatedSession.objects.filter(
+        pool_id=pool_id, session_id__in=list(session_ids)
+    ).values("position")
     rows = (
-        RatingHistory.objects.filter(pool_id=pool_id, session_id__in=list(session_ids))
-        .order_by("session_id", "seat")
+        RatingHistory.objects.filter(pool_id=pool_id, position__in=positions)
+        .order_by("position", "seat")
         .values_list("session_id", "player_id", "total", "place")
     )
     for sid, player, total, place in rows:
         seats.setdefault(sid, []).append((player, total, place))
     return seats
+
+
+def seated_positions(
+    pool_id: int, player_ids: Iterable[PlayerId]
+) -> QuerySet[RatedSession, Any]:
+    """The positions in the pool of the rated sessions at which any of these players sat now
+    (a subquery: through the sessions' seats, as the history has no index by player)."""
+    sessions = SessionSeat.objects.filter(player_id__in=list(player_ids)).values("session_id")
+    return RatedSession.objects.filter(pool_id=pool_id, session_id__in=sessions).values(
+        "position"
+    )
+
+
+def player_history(pool_id: int, player_ids: Iterable[PlayerId]) -> QuerySet[RatingHistory]:
+    """These players' rows of the pool's history.
+
+    The rows are those of the players' rated sessions, found through the sessions' seats; a
+    seat changed since the session was rated leaves the row out until the replay that the
+    change queues has rated the session again.
+    """
+    players = list(player_ids)
+    return RatingHistory.objects.filter(
+        pool_id=pool_id, player_id__in=players, position__in=seated_positions(pool_id, players)
+    )
 
 
 _STATE_FIELDS = (

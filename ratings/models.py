@@ -134,7 +134,7 @@ class RatingHistory(models.Model):
     """What one rated session did to one player's rating (one row per seat).
 
     ``position`` is the session's place in the pool's play order (see ``RatedSession``), so
-    a player's history in order and "everything from this session on" are integer ranges.
+    "everything from this session on" is an integer range of the one index.
     """
 
     # No database constraints, for the reason given at RatedSession.
@@ -171,14 +171,12 @@ class RatingHistory(models.Model):
 
     class Meta:
         db_table = "tournaments_ratinghistory"
-        constraints = [
-            models.UniqueConstraint(
-                fields=["pool", "session", "player"], name="rating_history_once"
-            ),
-        ]
-        indexes = [
-            models.Index(fields=["pool", "player", "position"], name="rating_history_player"),
-        ]
+        # One index besides the key, in the order a replay writes the rows: a replay streams
+        # hundreds of thousands of rows, and every other index would be written in random
+        # order. A player's rows are found through the seats of their sessions
+        # (``ratings.loading.player_history``); the rating services write each (session,
+        # player) once.
+        indexes = [models.Index(fields=["pool", "position"], name="rating_history_position")]
         verbose_name = _("rating history")
         verbose_name_plural = _("rating history")
 

@@ -33,7 +33,7 @@ from django.db.models import Count, F, QuerySet, Sum
 from clubs.selectors import user_roles
 from games.models import Session
 from ratings.arithmetic import HistoryEntry, PlayerId, SessionExplanation, explain_session
-from ratings.loading import rated_sessions
+from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at
 from ratings.services import DEFAULT_GAME, pool_config
@@ -156,10 +156,12 @@ def ratings_before(
 ) -> dict[PlayerId, float]:
     """The displayed ratings in ``game`` of these players after every session played before
     ``day``."""
-    history = RatingHistory.objects.filter(
-        pool__club_id=club_id, pool__game=game, played_on__lt=day,
-        player_id__in=list(player_ids),
-    )
+    pool_id = RatingPool.objects.filter(club_id=club_id, game=game).values_list(
+        "pk", flat=True
+    ).first()
+    if pool_id is None:
+        return {}
+    history = player_history(pool_id, player_ids).filter(played_on__lt=day)
     return {player: rating for player, rating in
             _latest_per_player(history, ("player_id", "ordinal_after"))}
 
@@ -195,15 +197,16 @@ def player_rating_history(
     pool_ids = list(pools.values_list("pool_id", flat=True))
     if not pool_ids:
         return []
-    own = RatingHistory.objects.filter(pool_id__in=pool_ids, player_id=player_id)
-    rows = list(
-        RatingHistory.objects.filter(
-            pool_id__in=pool_ids, session_id__in=own.values("session_id")
-        ).values_list(*_HISTORY_FIELDS)
-    )
     by_session: dict[tuple[int, str, int], list[tuple]] = {}
-    for row in rows:
-        by_session.setdefault((row[0], row[1], row[3]), []).append(row)
+    for pool_id in pool_ids:  # every seat of the sessions the player sat at
+        rows = RatingHistory.objects.filter(
+            pool_id=pool_id, position__in=seated_positions(pool_id, [player_id])
+        ).values_list(*_HISTORY_FIELDS)
+        for row in rows:
+            by_session.setdefault((row[0], row[1], row[3]), []).append(row)
+    for key, seats in list(by_session.items()):
+        if all(row[4] != player_id for row in seats):
+            del by_session[key]  # seated there since it was rated: not theirs until replayed
     where = _session_info({sid for _, _, sid in by_session}, viewer)
     explained = []
     for (club, game_code, session_id), seats in by_session.items():

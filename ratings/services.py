@@ -276,7 +276,6 @@ def _rate(
 
 def _rebuild(pool: RatingPool, config: RatingConfig) -> RatingsSync:
     RatingHistory.objects.filter(pool_id=pool.pk).delete()
-    RatedSession.objects.filter(pool_id=pool.pk).delete()
     PlayerRating.objects.filter(pool_id=pool.pk).delete()
     sessions = session_results(pool.club_id, pool.game)
     state = RatingState()
@@ -321,7 +320,6 @@ def _replay(
     position = min(a.position for a in applied.values() if a.key >= start)
     touched = players_from(pool.pk, position)
     RatingHistory.objects.filter(pool_id=pool.pk, position__gte=position).delete()
-    RatedSession.objects.filter(pool_id=pool.pk, position__gte=position).delete()
     state = state_before(pool.pk, position)
     sessions = session_results(pool.club_id, pool.game, from_key=start)
     touched |= _rate(pool.pk, position, state, sessions, config)

@@ -168,3 +168,27 @@ def test_a_player_without_ratings_has_an_empty_history():
     player = Player.objects.create(name="Nog nooit gespeeld")
     body = APIClient().get(f"/api/v1/players/{player.pk}/rating-history/").json()
     assert body["count"] == 0 and body["results"] == []
+
+
+def test_a_seat_changed_since_rating_waits_for_the_replay():
+    """A player's rows are found through the seats: a seat given to someone else shows in
+    neither player's history until the replay has rated the session again."""
+    from games.models import SessionSeat
+
+    club, people, sessions = rated_club(players=9, evenings=1)
+    session = sessions[0]
+    seat = session.seat_results.get(position=0)
+    before, after = seat.player, next(p for p in people if not session.seat_results.filter(
+        player=p).exists())
+    url = "/api/v1/players/{}/rating-history/"
+    assert session.pk in [i["session"] for i in APIClient().get(url.format(before.pk)).json()[
+        "results"]]
+    SessionSeat.objects.filter(pk=seat.pk).update(player=after)
+    for player in (before, after):
+        shown = [i["session"] for i in APIClient().get(url.format(player.pk)).json()["results"]]
+        assert session.pk not in shown
+    session.revision += 1
+    session.save(update_fields=["revision"])
+    ratings_update(club_id=club.pk)
+    shown = [i["session"] for i in APIClient().get(url.format(after.pk)).json()["results"]]
+    assert session.pk in shown

@@ -72,6 +72,50 @@ def test_the_stored_numbers_are_the_pure_replay():
     }
 
 
+def test_every_stored_history_row_is_the_pure_replay_bit_for_bit():
+    """The history rows are packed into PostgreSQL's binary COPY format by hand: every field
+    of every row reads back as the in-process replay computed it."""
+    club, _, sessions = club_with_history(seed=12, evenings=3)
+    ratings_update(club_id=club.pk)
+    ordered = sorted(sessions, key=lambda s: (s.event.date, s.event_id, s.table.round.number,
+                                              s.table.number, s.pk))
+    position_of = {session.pk: position for position, session in enumerate(ordered, start=1)}
+    results = []
+    for session in ordered:
+        seats = list(session.seat_results.order_by("position"))
+        results.append(ScoredSession(session.pk, played_at(session.event.date),
+                                     tuple(s.player_id for s in seats),
+                                     tuple(s.total for s in seats)))
+    expected = [
+        (e.session_id, position_of[e.session_id], e.player_id, e.seat, e.played_at.date(),
+         e.total, e.place, e.actual_placement, e.expected_placement, e.mu_before,
+         e.sigma_before, e.ordinal_before, e.mu_after, e.sigma_after, e.ordinal_after,
+         e.sessions_played, e.provisional)
+        for e in replay(results).history
+    ]
+    assert stored_ratings(club)["history"] == expected
+
+
+def test_a_rebuild_keeps_the_rated_sessions_and_a_late_entry_moves_the_later_ones():
+    club, players, sessions = club_with_history(seed=13, evenings=3)
+    ratings_update(club_id=club.pk)
+    rows = dict(RatedSession.objects.filter(pool__club=club).values_list("session_id", "pk"))
+    rating_pool_configure(club_id=club.pk, config={"provisional_sessions": 3})
+    assert ratings_update(club_id=club.pk).mode == "rebuilt"
+    assert dict(RatedSession.objects.filter(pool__club=club)
+                .values_list("session_id", "pk")) == rows  # where each session stands is kept
+
+    late = play(sessions[0].event, 9, 1, players[:4], [50, 20, -30, -40])
+    assert ratings_update(club_id=club.pk).mode == "replayed"
+    moved = dict(RatedSession.objects.filter(pool__club=club).values_list("session_id", "pk"))
+    first_day = sessions[0].event.date
+    for session in sessions:
+        unchanged = moved[session.pk] == rows[session.pk]
+        assert unchanged == (session.event.date == first_day), session
+    assert late.pk in moved
+    assert stored_ratings(club) == rebuilt(club)
+
+
 def test_update_twice_changes_nothing():
     club, _, _ = club_with_history(seed=5)
     assert ratings_update(club_id=club.pk).mode == "rebuilt"
