@@ -113,3 +113,31 @@ def test_the_api_merges_and_refuses_two_people(club_with_twins):
                            {"into": anna.pk, "reason": "one person"}, format="json")
     assert response.status_code == 200 and response.json()["id"] == anna.pk
     assert not Player.objects.filter(pk=anna_b.pk).exists()
+
+
+def test_two_records_with_ratings_merge_and_the_ratings_follow(
+    club_with_twins, django_capture_on_commit_callbacks
+):
+    """Both records have a rating in the club's pool: the derived rows are dropped and the
+    pool rated again, with the kept record in both sessions."""
+    from ratings.models import PlayerRating, RatingHistory
+    from ratings.services import ratings_update
+
+    club, organizer, first, second, anna, anna_b = club_with_twins
+    ratings_update(club_id=club.pk)
+    assert PlayerRating.objects.filter(player__in=[anna, anna_b]).count() == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        player_merge(keep=anna, merged=anna_b, actor=organizer, reason="one person")
+    ratings_update(club_id=club.pk)
+    rating = PlayerRating.objects.get(pool__club=club, player=anna)
+    assert rating.sessions_played == 2
+    assert RatingHistory.objects.filter(pool__club=club, player=anna).count() == 2
+
+
+def test_the_rows_a_merge_drops_as_derived_are_models():
+    from django.apps import apps
+
+    from tournaments.player_merge import DERIVED
+
+    for label in DERIVED:
+        assert apps.get_model(label)._meta.label == label
