@@ -25,7 +25,7 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 
 from games.models import Session, SessionSeat
 from games.registry import find_game
@@ -276,37 +276,43 @@ def player_history(pool_id: int, player_ids: Iterable[PlayerId]) -> QuerySet[Rat
 
 _STATE_FIELDS = (
     "player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played", "provisional",
-    "played_on", "position", "session_id",
+    "played_on",
 )
 
 
 def state_before(pool_id: int, position: int) -> RatingState:
-    """The pool's rating state right before the session at ``position``.
+    """The pool's rating state right before the session at ``position``; read it before the
+    history from ``position`` on is deleted.
 
     Equal to ``state_from_history`` over all earlier rows: only each player's latest row,
-    the number of sessions and the last session matter.
+    the number of sessions and the last session matter. A player without rows from
+    ``position`` on has their latest row as their current rating. The others' latest earlier
+    rows are read going back from ``position`` in growing steps, until every one who had
+    played before is found: the players of a late session mostly played shortly before it.
     """
-    earlier = RatingHistory.objects.filter(pool_id=pool_id, position__lt=position)
-    latest: Iterable[tuple[Any, ...]]
-    if connection.vendor == "postgresql":
-        latest = (
-            earlier.order_by("player_id", "-position")
-            .distinct("player_id")
-            .values_list(*_STATE_FIELDS)
-        )
-    else:  # no DISTINCT ON: walk the rows in order, the last one per player wins
-        by_player: dict[int, tuple[Any, ...]] = {}
-        for row in earlier.order_by("position").values_list(*_STATE_FIELDS).iterator(2000):
-            by_player[row[0]] = row
-        latest = by_player.values()
+    before = _sessions_before(pool_id, position)
     state = RatingState()
-    last: tuple | None = None
-    for player, mu, sigma, ordinal, played, provisional, day, row_position, sid in latest:
-        state.players[player] = Rating(
-            player, mu, sigma, ordinal, played, provisional, played_at(day)
-        )
-        if last is None or row_position > last[0]:
-            last = (row_position, day, sid)
+    state.players.update(
+        (player, rating) for player, rating in current_ratings(pool_id, None).items()
+        if player not in before
+    )
+    wanted = {player for player, count in before.items() if count}
+    high, step = position, _STEP
+    while wanted and high > 1:
+        low = max(1, high - step)
+        rows = RatingHistory.objects.filter(
+            pool_id=pool_id, position__gte=low, position__lt=high
+        ).order_by("-position").values_list(*_STATE_FIELDS)
+        for player, mu, sigma, ordinal, played, provisional, day in rows.iterator(2000):
+            if player in wanted:  # going back: a player's first row seen is their latest
+                wanted.discard(player)
+                state.players[player] = Rating(
+                    player, mu, sigma, ordinal, played, provisional, played_at(day)
+                )
+        high, step = low, 2 * step
+    last = RatedSession.objects.filter(pool_id=pool_id, position__lt=position).order_by(
+        "-position"
+    ).values_list("position", "played_on", "session_id").first()
     if last is not None:
         state.sessions_applied = last[0]  # positions count the rated sessions from 1
         state.last_played_at = played_at(last[1])
@@ -314,9 +320,28 @@ def state_before(pool_id: int, position: int) -> RatingState:
     return state
 
 
-def current_ratings(pool_id: int, player_ids: Iterable[PlayerId]) -> dict[PlayerId, Rating]:
-    """The stored current ratings of these players (players without one are left out)."""
-    rows = PlayerRating.objects.filter(pool_id=pool_id, player_id__in=list(player_ids))
+_STEP = 500  # sessions read back at first by ``state_before``; doubled each time
+
+
+def _sessions_before(pool_id: int, position: int) -> dict[PlayerId, int]:
+    """For every player with rows from ``position`` on: how many sessions they had played
+    before it (their first such row's count, less that session)."""
+    firsts = (
+        RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
+        .values("player_id").annotate(first=Min("sessions_played"))
+        .values_list("player_id", "first")
+    )
+    return {player: first - 1 for player, first in firsts}
+
+
+def current_ratings(
+    pool_id: int, player_ids: Iterable[PlayerId] | None
+) -> dict[PlayerId, Rating]:
+    """The stored current ratings of these players (None: of every player; players without
+    one are left out)."""
+    rows = PlayerRating.objects.filter(pool_id=pool_id)
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=list(player_ids))
     return {
         row.player_id: Rating(
             row.player_id, row.mu, row.sigma, row.ordinal, row.sessions_played,

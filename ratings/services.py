@@ -319,8 +319,8 @@ def _replay(
     # after ``start`` sits at ``position`` or later.
     position = min(a.position for a in applied.values() if a.key >= start)
     touched = players_from(pool.pk, position)
+    state = state_before(pool.pk, position)  # reads the rows from ``position`` on too
     RatingHistory.objects.filter(pool_id=pool.pk, position__gte=position).delete()
-    state = state_before(pool.pk, position)
     sessions = session_results(pool.club_id, pool.game, from_key=start)
     touched |= _rate(pool.pk, position, state, sessions, config)
     rated = [state.players[p] for p in touched if p in state.players]

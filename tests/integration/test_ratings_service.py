@@ -116,6 +116,45 @@ def test_a_rebuild_keeps_the_rated_sessions_and_a_late_entry_moves_the_later_one
     assert stored_ratings(club) == rebuilt(club)
 
 
+def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
+    """The state before ``position`` as the definition has it: every earlier row in order."""
+    from ratings.arithmetic import PlayerSkill
+
+    state = {}
+    for row in RatingHistory.objects.filter(pool_id=pool_id, position__lt=position).order_by(
+        "position", "seat"
+    ).values_list("player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played",
+                  "provisional", "played_on"):
+        state[row[0]] = PlayerSkill(*row[:6], played_at(row[6]))
+    return state
+
+
+@pytest.mark.parametrize("seats", ["as rated", "one moved", "gone"])
+def test_the_state_before_a_position_is_that_of_every_earlier_row(seats):
+    """Read back from the position for the players who play again, from the current ratings
+    for the others; seats changed since (whose replay has not run yet) play no part."""
+    from games.models import SessionSeat
+    from ratings.loading import state_before
+
+    club, players, sessions = club_with_history(seed=14, players=12, evenings=4)
+    ratings_update(club_id=club.pk)
+    pool = RatingPool.objects.get(club=club)
+    first = SessionSeat.objects.filter(
+        session_id=RatedSession.objects.get(pool=pool, position=1).session_id
+    )
+    if seats == "one moved":
+        seated = set(first.values_list("player_id", flat=True))
+        stranger = next(p for p in players if p.pk not in seated)
+        first.filter(position=0).update(player=stranger)
+    elif seats == "gone":
+        first.delete()
+    count = RatedSession.objects.filter(pool=pool).count()
+    for position in (2, count // 2, count - 1, count):
+        state = state_before(pool.pk, position)
+        assert state.players == _state_from_every_earlier_row(pool.pk, position)
+        assert state.sessions_applied == position - 1
+
+
 def test_update_twice_changes_nothing():
     club, _, _ = club_with_history(seed=5)
     assert ratings_update(club_id=club.pk).mode == "rebuilt"
