@@ -61,6 +61,16 @@ def chromium() -> Iterator[Any]:
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a test opened when it ends: a page left open keeps polling the live
+    server (the door's arrivals, the queue of kept entries) while later tests run."""
+    yield
+    if "chromium" in request.fixturenames:
+        for context in list(request.getfixturevalue("chromium").contexts):
+            context.close()
+
+
 class Audit:
     """Screenshots and axe results collected over a test, checked at its end."""
 
