@@ -4,7 +4,8 @@ Order of a keyed write:
 
 1. The view's ``authorize_write`` (when it has one) authenticates and authorizes the writer
    first: a stored answer is never shown to someone who may not make the write (a wrong table
-   token with a used key is a 401, not the stored body).
+   token with a used key is a 401, not the stored body). A write without a key skips it: the
+   service checks the writer itself, under the table's lock.
 2. The key is locked for the transaction (a PostgreSQL advisory lock on its scope and key), so
    retries sent at the same moment wait for the one in flight instead of running the write
    again; then the stored answer, if any, is replayed with its status and headers (``ETag``,
@@ -35,13 +36,13 @@ KEPT_HEADERS = ("ETag", "Location")
 def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
     @functools.wraps(view)
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
-        authorize = getattr(self, "authorize_write", None)
-        if authorize is not None:
-            authorize(request, **kwargs)
         key = idempotency.request_key(request)
         scope = _scope(request, kwargs)
         if not key or scope is None:
             return view(self, request, *args, **kwargs)
+        authorize = getattr(self, "authorize_write", None)
+        if authorize is not None:
+            authorize(request, **kwargs)
         digest = idempotency.digest(
             {"path": request.path, "method": request.method, "data": request.data}
         )
