@@ -58,7 +58,7 @@ def score_games(
         return _finish(ruleset, state, len(games), totals, totals_raw, errors)
 
     rows = ruleset.rows
-    shapes = [shape_of(contract) for contract in ruleset.contracts]
+    contracts = ruleset.contracts
     passing = ruleset.rotation == "passing"
     strict = ruleset.rotation == "strict"
     quota = ruleset.rotation == "quota"
@@ -131,7 +131,7 @@ def score_games(
             else:
                 level, base, points = _plain_deal(game, counts, deal)
                 moved = NO_POINTS if base is None else base
-                if base is None and not possible(shapes[index], points):
+                if base is None and not possible(shape_of(contracts[index]), points):
                     raise unusual  # no deal and doubling give these scores
 
             pairs = []
