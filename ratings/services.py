@@ -63,6 +63,7 @@ from ratings.loading import (
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import day_key, key_date, played_at
 from ratings.writing import history_writer, ratings_insert, ratings_upsert
+from tournaments.models import Event
 from tournaments.tasks import enqueue_ratings
 
 RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
@@ -105,8 +106,10 @@ def ratings_rebuild(*, club_id: int, game: str | None = None) -> RatingsSync:
 def club_games(club_id: int) -> list[str]:
     """The games the club has ratings of, or sessions to rate: Bonken first, then by code."""
     codes = set(RatingPool.objects.filter(club_id=club_id).values_list("game", flat=True))
-    codes.update(rated_sessions().filter(event__club_id=club_id)
-                 .values_list("event__game", flat=True).distinct())
+    played = set(Event.objects.filter(club_id=club_id, published=True)
+                 .values_list("game", flat=True).distinct())
+    codes.update(code for code in played - codes  # a game without a pool yet: any session?
+                 if rated_sessions().filter(event__club_id=club_id, event__game=code).exists())
     return sorted(codes, key=lambda code: (code != DEFAULT_GAME, code))
 
 
