@@ -280,7 +280,9 @@ _STATE_FIELDS = (
 )
 
 
-def state_before(pool_id: int, position: int) -> RatingState:
+def state_before(
+    pool_id: int, position: int, before: dict[PlayerId, int] | None = None
+) -> RatingState:
     """The pool's rating state right before the session at ``position``; read it before the
     history from ``position`` on is deleted.
 
@@ -289,8 +291,10 @@ def state_before(pool_id: int, position: int) -> RatingState:
     ``position`` on has their latest row as their current rating. The others' latest earlier
     rows are read going back from ``position`` in growing steps, until every one who had
     played before is found: the players of a late session mostly played shortly before it.
+    ``before`` is ``sessions_before`` when the caller has read it already.
     """
-    before = _sessions_before(pool_id, position)
+    if before is None:
+        before = sessions_before(pool_id, position)
     state = RatingState()
     state.players.update(
         (player, rating) for player, rating in current_ratings(pool_id, None).items()
@@ -323,9 +327,10 @@ def state_before(pool_id: int, position: int) -> RatingState:
 _STEP = 500  # sessions read back at first by ``state_before``; doubled each time
 
 
-def _sessions_before(pool_id: int, position: int) -> dict[PlayerId, int]:
-    """For every player with rows from ``position`` on: how many sessions they had played
-    before it (their first such row's count, less that session)."""
+def sessions_before(pool_id: int, position: int) -> dict[PlayerId, int]:
+    """For every player with rows from ``position`` on (the players a replay from there
+    touches): how many sessions they had played before it (their first such row's count,
+    less that session)."""
     firsts = (
         RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
         .values("player_id").annotate(first=Min("sessions_played"))
@@ -349,12 +354,3 @@ def current_ratings(
         )
         for row in rows
     }
-
-
-def players_from(pool_id: int, position: int) -> set[PlayerId]:
-    """Players with history rows at or after ``position``."""
-    return set(
-        RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
-        .values_list("player_id", flat=True)
-        .distinct()
-    )

@@ -53,11 +53,11 @@ from ratings.loading import (
     applied_sessions,
     complete_sessions,
     current_ratings,
-    players_from,
     rated_seats_of,
     rated_sessions,
     seats_of,
     session_results,
+    sessions_before,
     state_before,
 )
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
@@ -321,8 +321,9 @@ def _replay(
     # Positions follow the keys the sessions were rated with, so everything rated at or
     # after ``start`` sits at ``position`` or later.
     position = min(a.position for a in applied.values() if a.key >= start)
-    touched = players_from(pool.pk, position)
-    state = state_before(pool.pk, position)  # reads the rows from ``position`` on too
+    before = sessions_before(pool.pk, position)
+    touched = set(before)
+    state = state_before(pool.pk, position, before)
     RatingHistory.objects.filter(pool_id=pool.pk, position__gte=position).delete()
     sessions = session_results(pool.club_id, pool.game, from_key=start)
     touched |= _rate(pool.pk, position, state, sessions, config)
