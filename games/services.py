@@ -240,8 +240,8 @@ def _check_writable(
     table: Table, session: Session | None, expected_revision: int | None, reason: str, *,
     organizer: bool,
 ) -> None:
-    """Refuse a write over someone else's change, to a closed round (but an organizer's
-    correction) or to a round that has not started."""
+    """Refuse a write over someone else's change, to a finished event or a closed round (but
+    an organizer's correction) or to a round that has not started."""
     current_revision = session.revision if session else 0
     if expected_revision is not None and expected_revision != current_revision:
         raise Conflict.single(
@@ -253,6 +253,8 @@ def _check_writable(
             ),
             field="expected_revision",
         )
+    if table.round.event.status == Event.Status.FINISHED:
+        _finished_event_correction(organizer, reason)
     if table.round.status == Round.Status.CLOSED:
         _closed_round_correction(organizer, reason)
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
@@ -314,6 +316,24 @@ def _save_session(
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
     return session
+
+
+def _finished_event_correction(organizer: bool, reason: str) -> None:
+    """A finished event takes no results, only an organizer's correction of a whole session
+    with its reason (a new revision: the old one stays in the history)."""
+    if not organizer:
+        raise ServiceError.single(
+            "event_finished",
+            _("This event is finished; results can no longer be entered. Ask the organizer: "
+              "they can correct a result or reopen the event."),
+        )
+    if not reason.strip():
+        raise ServiceError.single(
+            "reason_required",
+            _("This event is finished: say why the result changes (the reason is kept with the "
+              "revision)."),
+            field="reason",
+        )
 
 
 def _closed_round_correction(organizer: bool, reason: str) -> None:
