@@ -6,7 +6,9 @@ organizer; ``sunmar_import`` stores its games, once the organizer said who each 
 Every game becomes one table's session of the club's "history" event of its evening (one round
 per game, in the order they were scored), through the services that own those writes (events,
 rounds, tables, seats, sessions), so each keeps its rules, permission check and audit entry.
-The event is published and closed, so standings and ratings take the evening in; ratings
+The event is published and closed, so standings and ratings take the evening in (a later
+import of the same evening reopens it, the reason in the audit log, and closes it again: a
+finished event takes no new round); ratings
 follow the play order, so the club's pool is replayed from the earliest imported evening on.
 An app game already imported (by its app id) is never imported again.
 """
@@ -37,7 +39,7 @@ from imports.sunmar import BackupRefused, ConvertedGame, read_backup
 from tournaments import services as events
 from tournaments import tables
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, round_close
+from tournaments.round_lifecycle import event_close, event_reopen, round_close
 from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None
@@ -236,7 +238,11 @@ def _history_event(club: Club, actor: Actor, evening: datetime.date, games: int)
     """The club's history event of ``evening`` (made on the first import of that evening)."""
     known = ImportedEvening.objects.filter(club=club, source=SUNMAR, date=evening).first()
     if known is not None:
-        return Event.objects.get(pk=known.event_id)
+        event = Event.objects.get(pk=known.event_id)
+        if event.status == Event.Status.FINISHED:  # a finished event takes no new round
+            event = event_reopen(event=event, actor=actor,
+                                 reason="more games of this evening imported from the Bonken app")
+        return event
     event = events.event_create(
         club=club,
         actor=actor,
