@@ -32,11 +32,17 @@ from games.models import Session, SessionSeat
 from games.registry import find_game
 from ratings.arithmetic import PlayerId
 from ratings.selectors import ratings_before
-from standings.arithmetic import ByeRecord, SeatResult, event_standings, seat_results
+from standings.arithmetic import (
+    EVENT_CRITERIA,
+    ByeRecord,
+    SeatResult,
+    event_standings,
+    seat_results,
+)
 from standings.rules import event_rules
 from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
-from tournaments.standings_rules import largest_table, whole
+from tournaments.standings_rules import game_stat_codes, largest_table, whole
 from tournaments.tasks import enqueue_standings
 
 # Rounds whose seating stands: accepted (playing) or closed, not a preview (planned).
@@ -213,9 +219,21 @@ def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
                     field=field)
             for field, errors in error.error_dict.items() for found in errors
         ]
-    most, game = largest_table(event.game), find_game(event.game)
-    if "points_per_place" in fields and game is not None and len(event.points_per_place) > most:
-        return [problem("invalid_standings_config", Text(
+    game = find_game(event.game)
+    if game is None:
+        return []
+    found = []
+    most = largest_table(event.game)
+    if "points_per_place" in fields and len(event.points_per_place) > most:
+        found.append(problem("invalid_standings_config", Text(
             _("A table of %(game)s has at most %(most)s players: give points for 1 to %(most)s "
-              "places."), game=Named(game), most=most), field="points_per_place")]
-    return []
+              "places."), game=Named(game), most=most), field="points_per_place"))
+    own = {stat.code for stat in game.stats}
+    foreign = [name for name in event.standings_order or ()
+               if name in game_stat_codes() and name not in own]
+    if "standings_order" in fields and foreign:
+        found.append(problem("invalid_standings_config", Text(
+            _("%(game)s does not count %(criteria)s; choose from %(known)s."), game=Named(game),
+            criteria=", ".join(foreign), known=", ".join((*EVENT_CRITERIA, *sorted(own)))),
+            field="standings_order"))
+    return found

@@ -176,3 +176,18 @@ def test_points_per_place_take_the_places_of_the_games_largest_table(game, rules
     error = response.json()["errors"][0]
     assert error["field"] == "points_per_place" and str(most) in error["message"]
     assert Event.objects.get(pk=event.pk).points_per_place == fits
+
+
+def test_a_figure_of_another_game_is_no_criterion():
+    club = ClubFactory()
+    organizer = user_with_role(club, Role.ORGANIZER)
+    event = EventFactory(club=club)  # Bonken: no wins or Bonkos of its own
+    response = api_client(organizer).put(
+        f"/api/v1/events/{event.pk}/standings-config/",
+        {"standings_order": ["wins", "total"]},
+        format="json",
+    )
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["field"] == "standings_order" and "wins" in error["message_nl"]
+    assert Event.objects.get(pk=event.pk).standings_order == []
