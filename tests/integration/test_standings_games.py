@@ -191,3 +191,20 @@ def test_a_figure_of_another_game_is_no_criterion():
     error = response.json()["errors"][0]
     assert error["field"] == "standings_order" and "wins" in error["message_nl"]
     assert Event.objects.get(pk=event.pk).standings_order == []
+
+
+def test_events_that_kept_the_old_default_rank_by_their_games_order():
+    """The migration empties the old default (which ranked by the game's order already) and
+    leaves an order the organizer chose."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournaments.migrations.0016_event_order_of_the_game")
+    kept = EventFactory(game="bonko", ruleset="bonko", standings_order=migration.OLD_DEFAULT)
+    chosen = EventFactory(standings_order=["placement_points", "total"])
+    migration.empty_the_old_default(apps, None)
+    kept.refresh_from_db()
+    chosen.refresh_from_db()
+    assert kept.standings_order == [] and kept.ranked_by == ["wins", "bonkos", "total"]
+    assert chosen.standings_order == ["placement_points", "total"]
