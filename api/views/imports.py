@@ -21,7 +21,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
 from imports.models import SunmarUpload
-from imports.selectors import Preview, upload_preview
+from imports.selectors import Preview, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
 from imports.sunmar.reader import MAX_FILE_BYTES
 
@@ -104,7 +104,7 @@ def _preview(preview: Preview) -> dict[str, Any]:
 def _upload(request: Request, club_id: int, upload_id: int) -> SunmarUpload:
     club = get_object_or_404(Club, pk=club_id)
     require_role(request.user, club.pk, ORGANIZER, "import a backup")
-    return get_object_or_404(SunmarUpload, pk=upload_id, club=club, uploaded_by_id=request.user.pk)
+    return get_object_or_404(uploads(), pk=upload_id, club=club, uploaded_by_id=request.user.pk)
 
 
 class SunmarUploadView(APIView):

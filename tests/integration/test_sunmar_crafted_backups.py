@@ -1,0 +1,166 @@
+"""Backups made to break the import (nested past the parser's limit, NaN, an offset or a time
+out of range, a key twice, a huge number or text, ...): the API's upload, the upload page and
+``manage.py import_sunmar`` refuse each with a 4xx (or a command error) naming the file and
+the problem, and store nothing. Uploads kept before these checks existed are refused with
+their reason on the review page, the API's preview and the import, instead of a 500."""
+
+from io import StringIO
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.urls import reverse
+
+from clubs.models import AuditEntry, Role
+from games.models import Session
+from imports.models import SunmarUpload
+from imports.services import sunmar_upload
+from tests.factories import ClubFactory, api_client, user_with_role
+from tests.sunmar_backups import (
+    crafted_backups,
+    example_zip,
+    finished_game,
+    nested,
+)
+from tests.web.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+CRAFTED = crafted_backups()
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def organizer(club):
+    user = user_with_role(club, Role.ORGANIZER)
+    user.save()
+    return user
+
+
+def assert_nothing_stored():
+    assert SunmarUpload.objects.count() == 0
+    assert Session.objects.count() == 0
+    assert not AuditEntry.objects.filter(action__startswith="sunmar").exists()
+
+
+@pytest.mark.parametrize("name", list(CRAFTED))
+def test_the_api_refuses_a_crafted_backup(club, organizer, name):
+    data, code, where = CRAFTED[name]
+    answer = api_client(organizer).post(
+        f"/api/v1/clubs/{club.pk}/imports/sunmar/",
+        {"backup": SimpleUploadedFile("b.zip", data)},
+        format="multipart",
+    )
+    assert answer.status_code == 400, answer.content[:300]
+    (error,) = answer.json()["errors"]
+    assert (error["code"], error["field"]) == (code, where)
+    assert error["message"] and error["message_nl"] and error["message"] != error["message_nl"]
+    assert_nothing_stored()
+
+
+@pytest.mark.parametrize("name", list(CRAFTED))
+def test_the_upload_page_refuses_a_crafted_backup(club, organizer, name):
+    data, code, where = CRAFTED[name]
+    page = client_for(organizer).post(
+        reverse("manage:sunmar-upload", args=[club.slug]),
+        {"backup": SimpleUploadedFile("backup.zip", data, "application/zip")},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "This file cannot be imported" in text or "kan niet worden ge" in text
+    assert where.split("[")[0].split(".")[0] in text
+    assert_nothing_stored()
+
+
+@pytest.mark.parametrize("name", list(CRAFTED))
+def test_the_command_refuses_a_crafted_backup(club, organizer, tmp_path, name):
+    data, _code, where = CRAFTED[name]
+    path = tmp_path / "crafted.zip"
+    path.write_bytes(data)
+    with pytest.raises(CommandError) as refused:
+        call_command("import_sunmar", str(path), "--club", str(club.pk), stdout=StringIO())
+    assert str(refused.value).startswith(f"{where}: ")
+    assert_nothing_stored()
+
+
+def store_raw(upload, *, manifest=None, games=None):
+    """Put text into the upload's JSON columns as an older version of the service could
+    have kept it (the database takes depths the parser of Python refuses)."""
+    with connection.cursor() as cursor:
+        if manifest is not None:
+            cursor.execute(
+                "UPDATE imports_sunmarupload SET manifest = %s::jsonb WHERE id = %s",
+                [manifest, upload.pk],
+            )
+        if games is not None:
+            cursor.execute(
+                "UPDATE imports_sunmarupload SET games = %s::jsonb WHERE id = %s",
+                [games, upload.pk],
+            )
+
+
+def game_text(**values):
+    import json
+
+    return json.dumps({"version": 11, "games": [{**finished_game(), **values}]})
+
+
+STORED = {
+    "games nested 5,000 deep": {
+        "games": '{"version": 11, "games": [], "x": ' + nested(5000).decode() + "}"
+    },
+    "manifest nested 5,000 deep": {
+        "manifest": '{"version": 1, "x": ' + nested(5000).decode() + "}"
+    },
+    "utcOffset +24:00": {"manifest_change": {"utcOffset": "+24:00"}},
+    "a game scored in year 1": {"games": game_text(scoredAt="0001-01-01T00:00:00.000")},
+}
+
+
+@pytest.mark.parametrize("name", list(STORED))
+def test_an_upload_kept_before_the_checks_is_refused_not_a_500(club, organizer, name):
+    upload = sunmar_upload(club=club, actor=organizer, data=example_zip(), file_name="b.zip")
+    bad = STORED[name]
+    if "manifest_change" in bad:
+        import json
+
+        manifest = {
+            **SunmarUpload.objects.values_list("manifest", flat=True).get(),
+            **bad["manifest_change"],
+        }
+        store_raw(upload, manifest=json.dumps(manifest))
+    store_raw(upload, manifest=bad.get("manifest"), games=bad.get("games"))
+
+    web = client_for(organizer)
+    review_url = reverse("manage:sunmar-review", args=[club.slug, upload.pk])
+    page = web.get(review_url, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "upload the backup again" in text.lower()
+    assert page.context["errors"][0]["code"] == "upload_unreadable"
+    assert web.post(review_url, {"rejected": "import"}).status_code == 400
+
+    api = api_client(organizer)
+    base = f"/api/v1/clubs/{club.pk}/imports/sunmar/{upload.pk}/"
+    preview = api.get(base)
+    assert preview.status_code == 400
+    codes = [e["code"] for e in preview.json()["errors"]]
+    assert codes[0] == "upload_unreadable" and len(codes) == 2
+    done = api.post(base + "import/", {"matches": {}}, format="json")
+    assert done.status_code == 400 and done.json()["errors"][0]["code"] == "upload_unreadable"
+    assert Session.objects.count() == 0
+
+    # A new upload replaces it (the old one is deleted without being read).
+    again = api.post(
+        f"/api/v1/clubs/{club.pk}/imports/sunmar/",
+        {"backup": SimpleUploadedFile("b.zip", example_zip())},
+        format="multipart",
+    )
+    assert again.status_code == 201
+    assert list(SunmarUpload.objects.values_list("pk", flat=True)) == [again.json()["upload"]]
