@@ -46,6 +46,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
         (game, LEVELS.get(game.level, game.level))  # with the name of what it was kept as
         for game in ImportedGame.objects.filter(club=club)
         .select_related("session__event")
+        .defer("scored_at")  # shown by its evening: a time kept out of range cannot break it
         .order_by("-scored_at")[:50]
     ]
     return render(

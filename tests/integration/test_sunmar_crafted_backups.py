@@ -4,6 +4,7 @@ out of range, a key twice, a huge number or text, ...): the API's upload, the up
 the problem, and store nothing. Uploads kept before these checks existed are refused with
 their reason on the review page, the API's preview and the import, instead of a 500."""
 
+import json
 from io import StringIO
 
 import pytest
@@ -15,7 +16,8 @@ from django.urls import reverse
 from clubs.models import AuditEntry, Role
 from games.models import Session
 from imports.models import SunmarUpload
-from imports.services import sunmar_upload
+from imports.selectors import upload_preview
+from imports.services import sunmar_import, sunmar_upload
 from tests.factories import ClubFactory, api_client, user_with_role
 from tests.sunmar_backups import (
     crafted_backups,
@@ -89,53 +91,41 @@ def test_the_command_refuses_a_crafted_backup(club, organizer, tmp_path, name):
     assert_nothing_stored()
 
 
-def store_raw(upload, *, manifest=None, games=None):
-    """Put text into the upload's JSON columns as an older version of the service could
-    have kept it (the database takes depths the parser of Python refuses)."""
-    with connection.cursor() as cursor:
-        if manifest is not None:
-            cursor.execute(
-                "UPDATE imports_sunmarupload SET manifest = %s::jsonb WHERE id = %s",
-                [manifest, upload.pk],
-            )
-        if games is not None:
-            cursor.execute(
-                "UPDATE imports_sunmarupload SET games = %s::jsonb WHERE id = %s",
-                [games, upload.pk],
-            )
-
-
 def game_text(**values):
-    import json
-
     return json.dumps({"version": 11, "games": [{**finished_game(), **values}]})
 
 
+# What an older version of the service could have kept (the database takes depths the parser of
+# Python refuses): column, its new value in SQL, the parameters.
 STORED = {
-    "games nested 5,000 deep": {
-        "games": '{"version": 11, "games": [], "x": ' + nested(5000).decode() + "}"
-    },
-    "manifest nested 5,000 deep": {
-        "manifest": '{"version": 1, "x": ' + nested(5000).decode() + "}"
-    },
-    "utcOffset +24:00": {"manifest_change": {"utcOffset": "+24:00"}},
-    "a game scored in year 1": {"games": game_text(scoredAt="0001-01-01T00:00:00.000")},
+    "games nested 5,000 deep": (
+        "games",
+        "%s::jsonb",
+        ['{"version": 11, "games": [], "x": ' + nested(5000).decode() + "}"],
+    ),
+    "manifest nested 5,000 deep": (
+        "manifest",
+        "%s::jsonb",
+        ['{"version": 1, "x": ' + nested(5000).decode() + "}"],
+    ),
+    "utcOffset +24:00": ("manifest", "jsonb_set(manifest, '{utcOffset}', %s::jsonb)", ['"+24:00"']),
+    "a game scored in year 1": (
+        "games",
+        "%s::jsonb",
+        [game_text(scoredAt="0001-01-01T00:00:00.000")],
+    ),
 }
 
 
 @pytest.mark.parametrize("name", list(STORED))
 def test_an_upload_kept_before_the_checks_is_refused_not_a_500(club, organizer, name):
     upload = sunmar_upload(club=club, actor=organizer, data=example_zip(), file_name="b.zip")
-    bad = STORED[name]
-    if "manifest_change" in bad:
-        import json
-
-        manifest = {
-            **SunmarUpload.objects.values_list("manifest", flat=True).get(),
-            **bad["manifest_change"],
-        }
-        store_raw(upload, manifest=json.dumps(manifest))
-    store_raw(upload, manifest=bad.get("manifest"), games=bad.get("games"))
+    column, value, params = STORED[name]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE imports_sunmarupload SET {column} = {value} WHERE id = %s",
+            [*params, upload.pk],
+        )
 
     web = client_for(organizer)
     review_url = reverse("manage:sunmar-review", args=[club.slug, upload.pk])
@@ -164,3 +154,16 @@ def test_an_upload_kept_before_the_checks_is_refused_not_a_500(club, organizer, 
     )
     assert again.status_code == 201
     assert list(SunmarUpload.objects.values_list("pk", flat=True)) == [again.json()["upload"]]
+
+
+def test_a_game_imported_with_a_time_out_of_range_does_not_break_the_upload_page(club, organizer):
+    """Before the checks, a game scored 9999-12-31 23:59 at -05:00 was imported: the database
+    keeps its time (year 10000 in UTC) but no Python time can hold it."""
+    upload = sunmar_upload(club=club, actor=organizer, data=example_zip())
+    matches = {m.name: None for m in upload_preview(upload).matches}
+    sunmar_import(upload=upload, actor=organizer, matches=matches)
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE imports_importedgame SET scored_at = '9999-12-31T23:59:59-05:00'")
+    page = client_for(organizer).get(reverse("manage:sunmar-upload", args=[club.slug]))
+    assert page.status_code == 200
+    assert "Clubavond 12 maart" in page.content.decode()
