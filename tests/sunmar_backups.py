@@ -219,7 +219,12 @@ def crafted_backups() -> dict[str, tuple[bytes, str, str]]:
         ),
         "1e400 in games.json": (
             raw_backup(games_text(game, extra=b'"x": 1e400')),
-            "json_number_too_large",
+            "json_not_whole_number",
+            "games.json",
+        ),
+        "a score of 2.5e1": (
+            raw_backup(games_text(game).replace(b'": -45', b'": -4.5e1', 1)),
+            "json_not_whole_number",
             "games.json",
         ),
         "a score of 10**20": (

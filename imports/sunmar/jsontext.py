@@ -4,15 +4,15 @@ store (pure: no Django).
 ``load_json`` refuses, naming the entry and the problem, text that is not UTF-8 JSON or holds
 what the rest of the service cannot take: nesting deeper than ``MAX_DEPTH`` (past the parser's
 own limit of recursion, or found after parsing), ``NaN`` or ``Infinity``, a number beyond
-``MAX_INTEGER``, an object with a key twice, a text longer than ``MAX_STRING`` characters or
-with a character the database cannot keep (``\\u0000``, a lone surrogate). ``check_value``
-checks the same of a value already parsed (a backup read back from the database).
+``MAX_INTEGER`` or with a fraction or an exponent, an object with a key twice, a text longer
+than ``MAX_STRING`` characters or with a character the database cannot keep (``\\u0000``, a
+lone surrogate). ``check_value`` checks the same of a value already parsed (a backup read back
+from the database).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from typing import Any
 
@@ -97,7 +97,7 @@ def _push(containers: Containers, item: Any, depth: int) -> _Unrepresentable | N
     if kind is int:
         return _integer_problem(item)
     if kind is float:
-        return None if math.isfinite(item) else _not_finite()
+        return _fraction()
     return _unrepresentable(item)
 
 
@@ -145,10 +145,17 @@ def _too_large() -> _Unrepresentable:
 
 
 def _float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e400
-        raise _too_large()
-    return value
+    raise _fraction()
+
+
+def _fraction() -> _Unrepresentable:
+    """The app writes whole numbers only; a fraction or an exponent would not come back from
+    the database as it was sent (it keeps ``1e2`` as ``100``, ``1e-20000`` not at all)."""
+    return _Unrepresentable(
+        "json_not_whole_number",
+        "holds a number that is not a whole number (the app writes whole numbers only)",
+        "bevat een getal dat geen geheel getal is (de app schrijft alleen gehele getallen)",
+    )
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -12,19 +12,25 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubs.models import AuditEntry, Role
 from games.models import Session
 from imports.models import SunmarUpload
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
+from imports.sunmar import BackupRefused, convert_backup, read_backup
 from tests.factories import ClubFactory, api_client, user_with_role
 from tests.sunmar_backups import (
     crafted_backups,
     example_zip,
     finished_game,
+    games_text,
     nested,
+    raw_backup,
 )
+from tests.sunmar_strategies import GAME, GAME_PATHS, json_ish, replaced
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -167,3 +173,27 @@ def test_a_game_imported_with_a_time_out_of_range_does_not_break_the_upload_page
     page = client_for(organizer).get(reverse("manage:sunmar-upload", args=[club.slug]))
     assert page.status_code == 200
     assert "Clubavond 12 maart" in page.content.decode()
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(st.tuples(st.sampled_from(GAME_PATHS), json_ish), min_size=1, max_size=3))
+def test_what_the_upload_accepts_reads_back_the_same_from_the_database(club, organizer, changes):
+    """The database keeps JSON its own way (keys reordered, numbers normalised): whatever the
+    reader accepts converts the same when read back from there."""
+    game = GAME
+    for path, value in changes:
+        try:
+            game = replaced(game, path, value)
+        except (KeyError, IndexError, TypeError):
+            continue
+    data = raw_backup(games_text(game))
+    try:
+        expected = convert_backup(read_backup(data)).to_dict()
+    except BackupRefused:
+        return
+    upload = sunmar_upload(club=club, actor=organizer, data=data)
+    assert upload_preview(upload).conversion.to_dict() == expected
