@@ -7,6 +7,7 @@ import copy
 import hashlib
 import io
 import json
+import struct
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,16 @@ FINISHED_ID = "5b7e2f1a-9c3d-4e6f-a8b0-1c2d3e4f5a60"
 UNFINISHED_ID = "0d9c8b7a-6f5e-4d3c-b2a1-9f8e7d6c5b41"
 
 
-def example_zip() -> bytes:
-    return EXAMPLE_ZIP.read_bytes()
+def example_zip(*, stored: bool = False) -> bytes:
+    """The example backup; ``stored``: its entries again, uncompressed."""
+    if not stored:
+        return EXAMPLE_ZIP.read_bytes()
+    example = zipfile.ZipFile(io.BytesIO(EXAMPLE_ZIP.read_bytes()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name in example.namelist():
+            archive.writestr(name, example.read(name))
+    return buffer.getvalue()
 
 
 def loose_example_zip() -> bytes:
@@ -151,6 +160,15 @@ def nested(depth: int) -> bytes:
     return b"[" * depth + b"]" * depth
 
 
+def damaged_deflate() -> bytes:
+    """The example zip with the compressed data of its first entry (games.json) damaged
+    so that inflating it fails (an invalid block type), its directory intact."""
+    data = bytearray(example_zip())
+    name_length, extra_length = struct.unpack("<HH", data[26:30])
+    data[30 + name_length + extra_length] = 0xFF
+    return bytes(data)
+
+
 def crafted_backups() -> dict[str, tuple[bytes, str, str]]:
     """Backups made to break an importer: name -> (file, the problem's code, the entry or
     field it names)."""
@@ -252,6 +270,7 @@ def crafted_backups() -> dict[str, tuple[bytes, str, str]]:
             "manifest_field",
             "exportedAt",
         ),
+        "damaged compressed data": (damaged_deflate(), "entry_unreadable", "games.json"),
         "games.json a list": (raw_backup(b"[]"), "games_type", "games.json"),
         "games.json null": (raw_backup(b"null"), "games_type", "games.json"),
         "manifest a string": (

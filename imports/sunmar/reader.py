@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import lzma
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -64,8 +66,8 @@ def read_backup(data: bytes) -> Backup:
         )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise refuse(
+    except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, EOFError) as exc:
+        raise refuse(  # damaged: no directory, offsets out of the file, an unknown zip version
             "not_a_zip",
             "The file is not a backup of the Bonken app (not a zip file).",
             "Het bestand is geen back-up van de Bonken-app (geen zipbestand).",
@@ -160,7 +162,16 @@ def _read(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo], name: s
     try:
         with archive.open(entries[name]) as stream:
             data = stream.read(MAX_UNCOMPRESSED_BYTES + 1)
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
+    except (
+        zipfile.BadZipFile,
+        OSError,
+        RuntimeError,
+        NotImplementedError,
+        EOFError,
+        ValueError,  # an entry's offset before the start of the file
+        zlib.error,  # damaged compressed data
+        lzma.LZMAError,
+    ) as exc:
         raise refuse(
             "entry_unreadable",
             f"'{name}' cannot be read from the zip.",

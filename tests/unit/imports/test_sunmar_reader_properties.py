@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from imports.sunmar import BackupRefused, convert_backup, read_backup
 from imports.sunmar.reader import reread_backup
-from tests.sunmar_backups import zip_of
+from tests.sunmar_backups import example_zip, zip_of
 from tests.sunmar_strategies import GAME, GAME_PATHS, json_ish, offsets, replaced, times
 
 SOME = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,6 +52,18 @@ def read_and_show(data: bytes) -> None:
 @given(st.binary(max_size=300))
 def test_any_bytes(data):
     read_and_show(data)
+
+
+@SOME
+@given(
+    st.sampled_from([example_zip(), example_zip(stored=True)]),
+    st.lists(st.tuples(st.integers(min_value=0), st.integers(0, 255)), min_size=1, max_size=6),
+)
+def test_any_damage_to_a_real_zip(data, damage):
+    damaged = bytearray(data)
+    for position, value in damage:
+        damaged[position % len(damaged)] = value
+    read_and_show(bytes(damaged))
 
 
 @SOME
