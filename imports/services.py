@@ -60,6 +60,7 @@ def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "")
     """Check a backup and keep it for ``actor`` (an organizer of ``club``) until they confirm
     the import. An organizer's earlier uploads to the club that were never imported go."""
     organizer = require_role(actor, club.pk, ORGANIZER, "import a backup")
+    file_name = "".join(c for c in file_name[:200] if c.isprintable())  # no NUL, no surrogate
     try:
         backup = read_backup(data)
     except BackupRefused as exc:
@@ -69,7 +70,7 @@ def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "")
         upload = SunmarUpload.objects.create(
             club=club,
             uploaded_by=organizer,
-            file_name=file_name[:200],
+            file_name=file_name,
             sha256=hashlib.sha256(data).hexdigest(),
             manifest=backup.manifest,
             games=backup.games,
@@ -79,7 +80,7 @@ def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "")
             "sunmar.upload",
             upload,
             club_id=club.pk,
-            file=file_name[:200],
+            file=file_name,
             games=len(backup.games["games"]),
         )
     return upload

@@ -197,3 +197,10 @@ def test_what_the_upload_accepts_reads_back_the_same_from_the_database(club, org
         return
     upload = sunmar_upload(club=club, actor=organizer, data=data)
     assert upload_preview(upload).conversion.to_dict() == expected
+
+
+def test_a_file_name_with_characters_the_database_refuses_is_kept_without_them(club, organizer):
+    upload = sunmar_upload(
+        club=club, actor=organizer, data=example_zip(), file_name="back\x00up\ud800.zip"
+    )
+    assert SunmarUpload.objects.get(pk=upload.pk).file_name == "backup.zip"
