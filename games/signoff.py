@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.codes import player_code_check
 from clubs.models import Player
-from clubs.selectors import ORGANIZER, player_for_user, require_role
+from clubs.selectors import MEMBERS, ORGANIZER, player_for_user, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
 from games import store
 from games.models import Dispute, Session, Signature
@@ -112,12 +112,15 @@ def dispute_raise(
 
 def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> Dispute:
     """An organizer of the club resolves a dispute (saying how, if they like); the table is
-    signed once every player has signed."""
-    table_id = (Dispute.objects.filter(pk=dispute_id)
-                .values_list("session__table_id", flat=True).first())
-    if table_id is None:
+    signed once every player has signed. Someone of no role in the club learns nothing: its
+    disputes answer 404 like a missing one (a member who is not an organizer: 403)."""
+    found = (Dispute.objects.filter(pk=dispute_id)
+             .values_list("session__table_id", "session__table__round__event__club_id").first())
+    if found is None or not user_has_role(actor, found[1], MEMBERS):
+        # Another club's dispute is answered like a missing one: its existence is not told.
         raise NotFound.single("dispute_not_found", Text(_("There is no dispute %(id)s."),
                                                         id=dispute_id))
+    table_id = found[0]
     with transaction.atomic():
         locked = _lock(table_id, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
