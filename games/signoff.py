@@ -30,7 +30,7 @@ from clubs.selectors import MEMBERS, ORGANIZER, player_for_user, require_role, u
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
 from games import store
 from games.models import Dispute, Session, Signature
-from games.services import require_session_writer, results_changed
+from games.services import require_session_writer, require_table_seen, results_changed
 from tournaments.counted import SIGNED
 from tournaments.models import Table
 
@@ -73,6 +73,7 @@ def sign_for_player(
     reason = _reason(reason)
     with transaction.atomic():
         locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        require_table_seen(locked.table, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
         player = _seated_player(locked.table, player_id)
         return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
