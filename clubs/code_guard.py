@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-CODE_WINDOW = getattr(settings, "CODE_FAILURE_WINDOW", 900)
+CODE_WINDOW = getattr(settings, "CODE_WINDOW", 900)
 CODE_PLAYER_LIMIT = getattr(settings, "CODE_PLAYER_LIMIT", 10)
 CODE_TABLE_LIMIT = getattr(settings, "CODE_TABLE_LIMIT", 20)
 CODE_ADDRESS_LIMIT = getattr(settings, "CODE_ADDRESS_LIMIT", 30)
