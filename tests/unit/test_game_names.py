@@ -1,0 +1,160 @@
+"""No code outside a game's own folder names a game (read from the source, no import).
+
+A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder, in
+the list of installed games (``games.registry.BUILTIN`` and ``config.settings``), in the Bonken
+app's importer (``imports``: its backups are Bonken's) and in the demo data. Everywhere else the
+service asks the game (``games.plugins``). In Python a name counts in an identifier or a string
+(docstrings and comments may still give a game as an example); in templates and scripts
+anywhere outside a comment.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("bonken", "jonkler", "bonko", "bonanza")
+NAME = re.compile(r"bonken|jonkler|bonko|bonanza|game_pages", re.IGNORECASE)
+PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
+            "pages", "api", "config", "templates", "static")
+# A game's own folder (its rules and its plug-in, with its templates and scripts).
+OWN = tuple(f"games/{game}/" for game in GAMES) + GAMES
+ALLOWED = {
+    "games/registry.py": "the list of installed games and the default game",
+    "config/settings.py": "the installed games' plug-ins",
+    "pages/management/commands/load_demo.py": "the demo data",
+    "config/celery.py": "the service's name",
+}
+ALLOWED_FOLDERS = ("imports/", "templates/imports/")  # the Bonken app's backups and their importer
+
+# Files that still name a game, each a debt (empty once every game is a plug-in).
+KNOWN: frozenset[str] = frozenset({
+    "tournaments/forms.py",
+    "tournaments/models.py",
+    "tournaments/rounds.py",
+    "tournaments/seating/progressive.py",
+    "tournaments/seating/types.py",
+    "tournaments/tasks.py",
+    "tournaments/urls.py",
+    "tournaments/web/bonko_print.py",
+    "tournaments/web/house_rules.py",
+    "tournaments/web/organizer.py",
+    "tournaments/web/queries.py",
+    "tournaments/web/screen.py",
+    "games/apps.py",
+    "games/forms.py",
+    "games/management/commands/score_session.py",
+    "games/nights/bell.py",
+    "games/nights/seating.py",
+    "games/views/bonanza.py",
+    "games/views/bonanza_forms.py",
+    "games/views/bonanza_paper.py",
+    "games/views/bonken_table.py",
+    "games/views/bonko.py",
+    "games/views/bonko_rolls.py",
+    "games/views/jonkler.py",
+    "games/views/jonkler_paper.py",
+    "games/views/paper.py",
+    "games/views/scoring.py",
+    "games/views/sheet.py",
+    "ratings/arithmetic/simulate.py",
+    "ratings/models.py",
+    "ratings/services.py",
+    "stats/pages.py",
+    "stats/selectors.py",
+    "pages/public.py",
+    "pages/sheets.py",
+    "api/serializers/events.py",
+    "api/serializers/rounds.py",
+    "api/serializers/sessions.py",
+    "api/serializers_stats.py",
+    "api/urls.py",
+    "api/views/events.py",
+    "api/views/ratings.py",
+    "api/views/stats.py",
+    "config/urls.py",
+    "templates/base.html",
+    "templates/clubs/club.html",
+    "templates/games/bonanza/_blank_sheet.html",
+    "templates/games/bonanza/_hands.html",
+    "templates/games/bonanza/paper.html",
+    "templates/games/bonanza/score.html",
+    "templates/games/bonko/_result.html",
+    "templates/games/bonko/score.html",
+    "templates/games/jonkler/_blank_sheet.html",
+    "templates/games/jonkler/_rounds.html",
+    "templates/games/jonkler/score.html",
+    "templates/games/table_sheet.html",
+    "templates/stats/season_picture.html",
+    "templates/tournaments/bonko_print.html",
+    "templates/tournaments/event_dashboard.html",
+    "templates/tournaments/print_sheets.html",
+    "templates/tournaments/round.html",
+    "templates/tournaments/screen.html",
+    "templates/tournaments/teams.html",
+    "static/css/screen.css",
+    "static/css/site.css",
+    "static/js/offline-games.js",
+    "static/js/site.js",
+})
+
+
+def _python_names(path: Path) -> list[tuple[int, str]]:
+    source = path.read_text()
+    docstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(body[0].lineno)
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.NAME, tokenize.STRING):
+            continue
+        if token.type == tokenize.STRING and token.start[0] in docstrings:
+            continue
+        if NAME.search(token.string):
+            found.append((token.start[0], token.string))
+    return found
+
+
+def _text_names(path: Path) -> list[tuple[int, str]]:
+    text = re.sub(r"\{#.*?#\}|/\*.*?\*/", "", path.read_text(), flags=re.DOTALL)
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+            if NAME.search(line) and not line.strip().startswith("//")]
+
+
+def naming_files() -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*")):
+            relative = path.relative_to(ROOT).as_posix()
+            if (not path.is_file() or "migrations" in path.parts or relative.startswith(OWN)
+                    or relative in ALLOWED or relative.startswith(ALLOWED_FOLDERS)):
+                continue
+            if path.suffix == ".py":
+                names = _python_names(path)
+            elif path.suffix in (".html", ".js", ".css", ".txt"):
+                names = _text_names(path)
+            else:
+                continue
+            if names:
+                found[relative] = names
+    return found
+
+
+def test_no_code_outside_a_games_folder_names_a_game():
+    found = naming_files()
+    unexpected = {path: names for path, names in found.items() if path not in KNOWN}
+    assert unexpected == {}
+    assert sorted(set(KNOWN) - set(found)) == [], "no longer names a game: take it off KNOWN"
+
+
+if __name__ == "__main__":  # the list, per game: python -m tests.unit.test_game_names
+    for path, names in naming_files().items():
+        games = sorted({g for _n, text in names for g in GAMES if g in text.lower()})
+        print(f"{path}: {', '.join(games) or 'GAME_PAGES'} (lines {', '.join(str(n) for n, _t in names[:8])})")
