@@ -53,6 +53,11 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    # The games, each a plug-in in its own folder (core.game_plugins): one line a game.
+    "games.bonken.plugin",
+    "games.jonkler.plugin",
+    "games.bonko.plugin",
+    "games.bonanza.plugin",
     "standings",
     "ratings",
     "imports",

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
+from core.game_plugins import game_plugin
 from games.registry import find_game
 from tournaments import provided, seating
 from tournaments.door import leavers_check_out
@@ -46,8 +47,11 @@ def round_generate(
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
-    if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
-        return provided.team_round_seating(event=event, actor=actor, seed=seed)
+    # The game's own seating (Bonko: the teams move by their results), else the event's method.
+    own = game_plugin(event.game).seat_next_round(event=event, actor=actor, method=method,
+                                                  seed=seed)
+    if own is not None:
+        return own
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(

@@ -71,11 +71,19 @@ def imports(path: Path, known: dict[str, Path], *, top_level_only: bool) -> set[
     return found
 
 
+def is_plugin(module: str) -> bool:
+    """A game's Django side (``games.<game>.plugin``), beside its pure rules."""
+    parts = module.split(".")
+    return len(parts) >= 3 and parts[0] == "games" and parts[2] == "plugin"
+
+
 def is_pure(module: str) -> bool:
-    return any(module == p or module.startswith(p + ".") for p in PURE)
+    return not is_plugin(module) and any(module == p or module.startswith(p + ".") for p in PURE)
 
 
 def layer(module: str) -> int:
+    if is_plugin(module):
+        return 4
     return 0 if is_pure(module) else LAYER[module.split(".")[0]]
 
 

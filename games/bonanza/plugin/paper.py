@@ -21,9 +21,9 @@ from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
 from games.bonanza import GAME, SHOWN
+from games.bonanza.plugin.forms import HandForm, form_field
+from games.bonanza.plugin.table import context_for, leftover_text
 from games.services import session_submit
-from games.views.bonanza import context_for, leftover_text
-from games.views.bonanza_forms import HandForm, form_field
 from games.views.scoring import organizer_correcting
 from tournaments.models import Table
 
@@ -120,7 +120,7 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         ruleset_leftover=leftover_text(context["ruleset"].leftover),
     )
     if request.method != "POST":
-        return render(request, "games/bonanza/paper.html", context)
+        return render(request, "bonanza/paper.html", context)
     valid = sheet.is_valid() & all([hand.is_valid() for hand in hands])
     if valid and context["session"] and not sheet.cleaned_data["reason"].strip():
         sheet.add_error("reason", _("Say why the saved result changes."))
@@ -134,7 +134,7 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         sheet.add_error(None, _("Fill in the hands from hand 1 on, without gaps."))
         valid = False
     if not valid:
-        return render(request, "games/bonanza/paper.html", context, status=400)
+        return render(request, "bonanza/paper.html", context, status=400)
     document = _document(sheet, [hands[number - 1] for number in filled], context)
     try:
         session_submit(
@@ -147,7 +147,7 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         )
     except ServiceError as exc:
         context["errors"] = _place(problems(exc.errors), sheet, hands)
-        return render(request, "games/bonanza/paper.html", context, status=exc.status_code)
+        return render(request, "bonanza/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
     return redirect("scoring:table", token=token)
 

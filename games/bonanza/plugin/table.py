@@ -19,11 +19,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.parsing import whole_number
-from core.web import problems
+from core.web import problems, short_names
 from games.bonanza import GAME, SECTIONS, SHOWN, Ruleset, settle
+from games.bonanza.plugin.forms import SECTION_LABELS, HandForm
 from games.services import session_append_part, session_submit
-from games.views.bonanza_forms import SECTION_LABELS, HandForm
-from games.views.sheet import short_names
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 
@@ -211,7 +210,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     if request.method != "POST":
         if context["next"]:
             context["form"] = hand_form(context)
-        return render(request, "games/bonanza/score.html", context)
+        return render(request, "bonanza/score.html", context)
     action = request.POST.get("action", "hand")
     if action in ("end", "reopen"):
         return _end_or_reopen(request, table, token, context, reopen=action == "reopen")
@@ -227,7 +226,7 @@ def _save_hand(
     form = hand_form(context, request.POST)
     context["form"] = form
     if not context["next"] or not form.is_valid():
-        return render(request, "games/bonanza/score.html", context, status=400)
+        return render(request, "bonanza/score.html", context, status=400)
     part = form.part()
     revision = form.cleaned_data.get("revision")
     try:
@@ -256,7 +255,7 @@ def _save_hand(
     except ServiceError as exc:
         number = len(context["hands"]) + 1
         context["errors"] = form.show_problems(problems(exc.errors), number)
-        return render(request, "games/bonanza/score.html", context, status=exc.status_code)
+        return render(request, "bonanza/score.html", context, status=exc.status_code)
     played = len(session.document.get("hands") or [])
     messages.success(request, _("Hand %(n)s is saved.") % {"n": played})
     return redirect("scoring:table", token=token)

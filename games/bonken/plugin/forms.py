@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import set_choices
 from core.web import dutch
 from games.bonken import Ruleset
+from games.bonken.plugin.sheet import SYMBOLS, contract_name, short_names
+from games.bonken.plugin.table_talk import left_messages
 from games.bonken.rulesets import Contract
-from games.views.bonken_table import left_messages
-from games.views.sheet import SYMBOLS, contract_name, short_names
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}

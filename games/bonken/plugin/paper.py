@@ -1,5 +1,5 @@
-"""A session entered afterwards from a paper score sheet: net points per game, or only the
-four totals. The whole document goes to the same service as every other write."""
+"""Bonken's paper entry: a session entered afterwards from a paper score sheet, net points per
+game or only the four totals. The whole document goes to the same service as every other write."""
 
 from typing import Any
 
@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.web import problems
 from games.bonken import Ruleset
-from games.forms import PaperForm
+from games.bonken.plugin.forms import PaperForm
+from games.bonken.plugin.sheet import contract_label
+from games.bonken.plugin.table import table_context
 from games.services import session_submit
-from games.views import bonanza_paper, jonkler_paper
-from games.views.scoring import organizer_correcting, table_context, table_for_token
-from games.views.sheet import contract_label
+from games.views.scoring import organizer_correcting
+from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"
 
@@ -36,12 +37,7 @@ def sheet_problems(errors: list[dict[str, Any]], rows: list[dict[str, Any]],
     return named, contracts
 
 
-def paper_page(request: HttpRequest, token: str) -> HttpResponse:
-    table = table_for_token(token)
-    if table.round.event.game == "jonkler":
-        return jonkler_paper.paper_page(request, table, token)
-    if table.round.event.game == "bonanza":
-        return bonanza_paper.paper_page(request, table, token)
+def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     context = table_context(table)
     organizer_correcting(request, context)
     options = {"ruleset": context["ruleset"], "names": context["names"]}
@@ -50,13 +46,13 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
                                          context["session"] and context["result"],
                                          context["revision"])
         context["form"] = PaperForm(initial=initial, **options)
-        return render(request, "games/paper.html", context)
+        return render(request, "bonken/paper.html", context)
     form = PaperForm(request.POST, **options)
     context["form"] = form
     if form.is_valid() and context["session"] and not form.cleaned_data["reason"].strip():
         form.add_error("reason", _("Say why the saved result changes."))
     if not form.is_valid():
-        return render(request, "games/paper.html", context, status=400)
+        return render(request, "bonken/paper.html", context, status=400)
     document = form.to_document()
     try:
         session_submit(
@@ -70,6 +66,6 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
             context["errors"], context["error_contracts"] = sheet_problems(
                 context["errors"], document["sheet"], context["ruleset"])
         context["error_games"] = {e["game"] for e in context["errors"] if e.get("game")}
-        return render(request, "games/paper.html", context, status=exc.status_code)
+        return render(request, "bonken/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
     return redirect("scoring:table", token=token)

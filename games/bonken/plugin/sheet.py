@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from core.web import dutch
+from core.web import dutch, short_names  # noqa: F401 (the sheet's short names)
 from games.bonken import Ruleset, get_ruleset
 from games.bonken.rulesets import Contract
 from tournaments.house_rules import event_ruleset
@@ -32,12 +32,6 @@ SYMBOLS = {
     "trumps_clubs": "♣",
     "no_trumps": "ZT",
 }
-
-
-def short_names(names: list[str]) -> list[str]:
-    """First names where they tell the four players apart, full names otherwise."""
-    first = [name.split()[0] if name.split() else name for name in names]
-    return first if len(set(first)) == len(first) else names
 
 
 def ruleset_or_none(code: str) -> Ruleset | None:
@@ -143,33 +137,3 @@ def blank_sheet(ruleset: Ruleset) -> dict[str, list[dict[str, Any]]]:
         "minus": [row(c) for c in ruleset.minus_contracts],
         "plus": [row(c) for c in ruleset.plus_contracts],
     }
-
-
-
-def revision_reason(reason: str) -> str:
-    """A revision's reason in the page's language: the service's own reasons (stored in
-    English: "undo last part", once "undo last game") translated, a person's as typed."""
-    own = {
-        "undo last part": _("the last part was taken back"),
-        "undo last game": _("the last game was taken back"),
-        "session ended": _("session ended"),
-        "session reopened": _("session reopened"),
-    }
-    return own.get(reason.strip().lower(), reason)
-
-
-@dataclass(frozen=True)
-class Correction:
-    """Whether a session changed after it was first complete, and when it last did."""
-
-    corrected: bool
-    at: Any = None
-
-
-def correction_of(revisions: list[Any]) -> Correction:
-    """From a session's revisions (any order): corrected when a revision follows the first
-    complete one."""
-    ordered = sorted(revisions, key=lambda r: r.number)
-    first_complete = next((r.number for r in ordered if (r.result or {}).get("complete")), None)
-    later = [r for r in ordered if first_complete is not None and r.number > first_complete]
-    return Correction(corrected=bool(later), at=later[-1].created_at if later else None)

@@ -21,13 +21,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
 from core.errors import NotAllowed, ServiceError, Text
+from core.game_plugins import game_plugin
 from tournaments.models import Round, Table
 from tournaments.night_sets import round_in_set, rounds_per_set
 from tournaments.selectors import user_may_score
 from tournaments.tables import lock_round
 
 Actor = User | AnonymousUser | None
-GAMES_WITH_A_BELL = ("bonko",)
 
 
 def kings_table(round_: Round) -> Table | None:
@@ -102,7 +102,7 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
     with transaction.atomic():
         locked = lock_round(round_id)
         event = locked.event
-        if event.game not in GAMES_WITH_A_BELL:
+        if not game_plugin(event.game).has_bell:
             raise ServiceError.single(
                 "no_bell",
                 Text(

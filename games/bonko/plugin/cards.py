@@ -57,7 +57,7 @@ def score_cards(request: HttpRequest, event_id: int) -> HttpResponse:
         return refused(request)
     if not plays_in_teams(event):
         return render(
-            request, "tournaments/bonko_print.html", {"event": event, "no_teams": True}, status=404
+            request, "bonko/cards.html", {"event": event, "no_teams": True}, status=404
         )
     rounds = Round.objects.filter(event=event)
     wanted = whole_number(request.GET.get("round") or "")
@@ -72,7 +72,7 @@ def score_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     sets = min(max(sets, 1), MAX_SETS)
     return render(
         request,
-        "tournaments/bonko_print.html",
+        "bonko/cards.html",
         {
             "event": event,
             "round": round_,

@@ -23,9 +23,9 @@ from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
 from games.bonko import GAME
-from games.nights.bell import bell_state, is_kings_table
+from games.bonko.plugin.bell import bell_state, is_kings_table
+from games.bonko.plugin.rolls import parse_rolls, rolls_text
 from games.services import session_submit
-from games.views.bonko_rolls import parse_rolls, rolls_text
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 from tournaments.night_sets import round_in_set
@@ -281,7 +281,7 @@ def _ask_rolloff(context: dict[str, Any], form: ResultForm) -> HttpResponse | No
     if again.session_count:
         again.add_error(f"rolloff_0_{again.session_count - 1}", message)
     context["form"] = again
-    return render(context["request"], "games/bonko/score.html", context, status=400)
+    return render(context["request"], "bonko/score.html", context, status=400)
 
 
 def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
@@ -289,11 +289,11 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     context["request"] = request
     if request.method != "POST":
         context["form"] = result_form(context)
-        return render(request, "games/bonko/score.html", context)
+        return render(request, "bonko/score.html", context)
     form = result_form(context, request.POST)
     context["form"] = form
     if not form.is_valid():
-        return render(request, "games/bonko/score.html", context, status=400)
+        return render(request, "bonko/score.html", context, status=400)
     asked = _ask_rolloff(context, form)
     if asked is not None:
         return asked
@@ -310,7 +310,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         found = problems(exc.errors)
         unplaced = attach_to_fields(form, found)
         context["errors"] = unplaced
-        return render(request, "games/bonko/score.html", context, status=exc.status_code)
+        return render(request, "bonko/score.html", context, status=exc.status_code)
     winner = session.result["winner"]
     scores = session.result["scores"]
     messages.success(

@@ -17,8 +17,8 @@ from core.errors import ServiceError
 from core.forms import set_choices
 from core.web import problems
 from games.jonkler import GAME
+from games.jonkler.plugin.table import context_for
 from games.services import session_submit
-from games.views.jonkler import context_for
 from games.views.scoring import organizer_correcting
 from tournaments.models import Table
 
@@ -92,13 +92,13 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         initial = PaperForm.initial_from(session.document if session else None,
                                          context["revision"])
         context["form"] = PaperForm(initial=initial, **options)
-        return render(request, "games/jonkler/paper.html", context)
+        return render(request, "jonkler/paper.html", context)
     form = PaperForm(request.POST, **options)
     context["form"] = form
     if form.is_valid() and session and not form.cleaned_data["reason"].strip():
         form.add_error("reason", _("Say why the saved result changes."))
     if not form.is_valid():
-        return render(request, "games/jonkler/paper.html", context, status=400)
+        return render(request, "jonkler/paper.html", context, status=400)
     try:
         session_submit(
             table=table, submitted_by=request.user, document=form.to_document(),
@@ -107,6 +107,6 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
-        return render(request, "games/jonkler/paper.html", context, status=exc.status_code)
+        return render(request, "jonkler/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
     return redirect("scoring:table", token=token)

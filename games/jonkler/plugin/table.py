@@ -19,11 +19,10 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.forms import set_choices
 from core.parsing import whole_number
-from core.web import problems
+from core.web import problems, short_names
 from games.jonkler import GAME
 from games.jonkler.rules import bidding_order
 from games.services import session_append_part, session_submit
-from games.views.sheet import short_names
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 
@@ -127,11 +126,11 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     context = context_for(table, chosen)
     if request.method != "POST":
         context["form"] = round_form(context)
-        return render(request, "games/jonkler/score.html", context)
+        return render(request, "jonkler/score.html", context)
     form = round_form(context, request.POST)
     context["form"] = form
     if not form.is_valid():
-        return render(request, "games/jonkler/score.html", context, status=400)
+        return render(request, "jonkler/score.html", context, status=400)
     part = form.part()
     revision = form.cleaned_data.get("revision")
     try:
@@ -145,7 +144,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
                                           expected_revision=revision, table_token=token)
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
-        return render(request, "games/jonkler/score.html", context, status=exc.status_code)
+        return render(request, "jonkler/score.html", context, status=exc.status_code)
     played = len(session.document.get("rounds") or [])
     if session.complete:
         messages.success(request, _("Round %(n)s is saved. The session is complete!")

@@ -1,0 +1,33 @@
+"""``{% game_part event.game "sheet" %}``: include a game's part of a core page (its plug-in's
+``parts``, ``core.game_plugins``), with the page's context; nothing where the game has none, or
+``missing`` (a template name) for a part every game should give."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from core.game_plugins import game_plugin
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def game_part(context: Any, code: str, part: str, missing: str = "") -> SafeString:
+    name = game_plugin(code).parts.get(part) or missing
+    if not name:
+        return mark_safe("")
+    return context.template.engine.get_template(name).render(context)
+
+
+@register.filter
+def game_has_part(code: str, part: str) -> bool:
+    return bool(game_plugin(code).parts.get(part))
+
+
+@register.simple_tag
+def game_offline_script(code: str) -> str:
+    """The static path of the game's checks for the phone's offline entry ("" for none)."""
+    return game_plugin(code).offline_script or ""
