@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
+from django.template.loaders.filesystem import Loader as FilesystemLoader
 
 
 class GameWithoutPages(ImproperlyConfigured):
@@ -37,8 +39,9 @@ class GameWithoutPages(ImproperlyConfigured):
     asked for."""
 
     def __init__(self, code: str, what: str) -> None:
-        super().__init__(f"The game {code!r} has no {what}: its plug-in is not installed or "
-                         f"gives none.")
+        super().__init__(
+            f"The game {code!r} has no {what}: its plug-in is not installed or gives none."
+        )
         self.code, self.what = code, what
 
 
@@ -58,6 +61,9 @@ class GamePlugin:
     # Addresses the game adds to the service's, by the namespace they join ("scoring": under
     # ``/t/``, "manage", "public", "api"): lists of ``django.urls.path``.
     urls: dict[str, Sequence[Any]] = {}
+    # A folder of templates outside an installed app's ``templates/`` (a game registered
+    # without an app, such as a test's); ``TemplateLoader`` finds them there.
+    templates_dir: Path | None = None
 
     # --- pages ---------------------------------------------------------------------------
 
@@ -73,8 +79,9 @@ class GamePlugin:
         """The whole session entered afterwards from the paper score sheet."""
         raise GameWithoutPages(self.code, "paper entry")
 
-    def sheet_context(self, *, event: Any, result: dict[str, Any], players: Sequence[Any],
-                      names: Sequence[str]) -> dict[str, Any]:
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
         """What the ``sheet`` part shows of a stored result (``names``: short names by seat)."""
         return {}
 
@@ -88,8 +95,9 @@ class GamePlugin:
 
     # --- night hooks ---------------------------------------------------------------------
 
-    def seat_next_round(self, *, event: Any, actor: Any, method: str | None,
-                        seed: int | None) -> Any:
+    def seat_next_round(
+        self, *, event: Any, actor: Any, method: str | None, seed: int | None
+    ) -> Any:
         """Seat the next round the game's own way, or None for the event's seating method."""
         return None
 
@@ -148,5 +156,12 @@ def plugins() -> dict[str, GamePlugin]:
 def plugin_urlpatterns(namespace: str) -> list[Any]:
     """Every installed game's addresses in ``namespace`` (read by the URLconf, after every app's
     ``ready``)."""
-    return [pattern for plugin in _plugins.values()
-            for pattern in plugin.urls.get(namespace, ())]
+    return [pattern for plugin in _plugins.values() for pattern in plugin.urls.get(namespace, ())]
+
+
+class TemplateLoader(FilesystemLoader):
+    """Finds templates in the ``templates_dir`` of each registered plug-in (after the site's
+    folder and the apps' own)."""
+
+    def get_dirs(self) -> list[Path]:
+        return [p.templates_dir for p in _plugins.values() if p.templates_dir is not None]

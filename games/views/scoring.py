@@ -45,7 +45,9 @@ def organizer_correcting(request: HttpRequest, context: dict[str, Any]) -> None:
 def without_page(error: GameWithoutPages) -> HttpResponse:
     what = {"table page": _("table page"), "paper entry": _("paper entry")}
     text = _("This table's game (%(game)s) has no %(what)s in this installation.") % {
-        "game": error.code, "what": what.get(error.what, error.what)}
+        "game": error.code,
+        "what": what.get(error.what, error.what),
+    }
     return HttpResponse(text, status=501, content_type="text/plain; charset=utf-8")
 
 
@@ -54,7 +56,8 @@ def score_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     try:
         response: HttpResponse = game_plugin(table.round.event.game).table_page(
-            request, table, token)
+            request, table, token
+        )
     except GameWithoutPages as error:
         return without_page(error)
     return response
@@ -64,7 +67,8 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     try:
         response: HttpResponse = game_plugin(table.round.event.game).paper_page(
-            request, table, token)
+            request, table, token
+        )
     except GameWithoutPages as error:
         return without_page(error)
     return response
@@ -74,8 +78,7 @@ def paper_page(request: HttpRequest, token: str) -> HttpResponse:
 def check(request: HttpRequest, token: str) -> HttpResponse:
     """The rules' verdict on the part being typed (htmx), where the game offers one."""
     table = table_for_token(token)
-    response: HttpResponse | None = game_plugin(table.round.event.game).check(
-        request, table, token)
+    response: HttpResponse | None = game_plugin(table.round.event.game).check(request, table, token)
     if response is None:
         raise Http404("no live check for this game")
     return response
@@ -87,7 +90,9 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     revision = request.POST.get("revision")
     try:
         session_undo_last_part(
-            table=table, submitted_by=request.user, table_token=token,
+            table=table,
+            submitted_by=request.user,
+            table_token=token,
             expected_revision=whole_number(revision),
         )
     except ServiceError as exc:

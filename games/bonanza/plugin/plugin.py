@@ -23,8 +23,9 @@ class BonanzaPlugin(GamePlugin):
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 
-    def sheet_context(self, *, event: Any, result: dict[str, Any], players: Sequence[Any],
-                      names: Sequence[str]) -> dict[str, Any]:
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
         return {"sheet": table.sheet_hands(result, list(names))}
 
     def blank_sheet_context(self, event: Any) -> dict[str, Any]:

@@ -27,11 +27,14 @@ class BonkenPlugin(GamePlugin):
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 
-    def sheet_context(self, *, event: Any, result: dict[str, Any], players: Sequence[Any],
-                      names: Sequence[str]) -> dict[str, Any]:
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
         return {"rows": session_rows(result, event_ruleset_or_none(event), list(names))}
 
     def blank_sheet_context(self, event: Any) -> dict[str, Any]:
         ruleset = event_ruleset_or_none(event)
-        return {"ruleset": ruleset,
-                "sheet": blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []}}
+        return {
+            "ruleset": ruleset,
+            "sheet": blank_sheet(ruleset) if ruleset else {"minus": [], "plus": []},
+        }

@@ -28,10 +28,12 @@ class BonkoPlugin(GamePlugin):
     has_bell = True
     urls = {
         "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
-        "manage": [path("events/<int:event_id>/teams/cards/", cards.score_cards,
-                        name="bonko-cards")],
-        "api": [path("rounds/<int:round_id>/bell/", api.RoundBellView.as_view(),
-                     name="round-bell")],
+        "manage": [
+            path("events/<int:event_id>/teams/cards/", cards.score_cards, name="bonko-cards")
+        ],
+        "api": [
+            path("rounds/<int:round_id>/bell/", api.RoundBellView.as_view(), name="round-bell")
+        ],
     }
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
@@ -41,12 +43,14 @@ class BonkoPlugin(GamePlugin):
         # A Bonko table's result is entered whole on its page: the paper's scores are that.
         return table.score_page(request, table_, token)
 
-    def sheet_context(self, *, event: Any, result: dict[str, Any], players: Sequence[Any],
-                      names: Sequence[str]) -> dict[str, Any]:
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
         return {"bonko": table.sheet_result(result, [p.name for p in players])}
 
-    def seat_next_round(self, *, event: Any, actor: Any, method: str | None,
-                        seed: int | None) -> Any:
+    def seat_next_round(
+        self, *, event: Any, actor: Any, method: str | None, seed: int | None
+    ) -> Any:
         if method not in (None, METHOD):  # the organizer chose another way
             return None
         return bonko_round_generate(event=event, actor=actor, seed=seed)

@@ -24,11 +24,13 @@ class JonklerPlugin(GamePlugin):
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 
-    def sheet_context(self, *, event: Any, result: dict[str, Any], players: Sequence[Any],
-                      names: Sequence[str]) -> dict[str, Any]:
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
         return {"rounds": table.sheet_rounds(result)}
 
     def blank_sheet_context(self, event: Any) -> dict[str, Any]:
-        played = (event_ruleset(event.club_id, event.game, event.ruleset)
-                  or GAME.rulesets[event.ruleset])
+        played = (
+            event_ruleset(event.club_id, event.game, event.ruleset) or GAME.rulesets[event.ruleset]
+        )
         return {"jonkler_rounds": range(1, played.rounds + 1)}
