@@ -89,6 +89,21 @@ class GamePlugin:
         """What the ``blank_sheet`` part needs for the event's ruleset."""
         return {}
 
+    def parts_per_session(self, event: Any) -> int | None:
+        """How many parts a session of the event has (the round's table list shows "3 of 8");
+        None: the ruleset's attribute named by the game's ``parts_key``, 0 when not fixed."""
+        return None
+
+    def stats_deals(self, result: dict[str, Any]) -> Sequence[Any]:
+        """The parts of a stored result as the statistics count them per kind
+        (``stats.figures.Deal``; Bonken's contracts); none by default."""
+        return ()
+
+    def part_names(self) -> dict[str, tuple[str, str]]:
+        """The (English, Dutch) names of the game's kinds of parts by code, for the statistics
+        per kind (Bonken's contracts); none by default."""
+        return {}
+
     def screen_context(self, event: Any, round_: Any) -> dict[str, Any]:
         """The game's own figures on the room's screen for the round being played."""
         return {}

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from games.registry import DEFAULT_GAME
 
 ORDER_KEY_LENGTH = 64
 
@@ -28,7 +29,7 @@ class RatingPool(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="rating_pools",
     )
-    game = models.CharField(_("game"), max_length=20, default="bonken")
+    game = models.CharField(_("game"), max_length=20, default=DEFAULT_GAME)
     config = models.JSONField(_("rating configuration"), default=dict, blank=True)
     applied_config = models.JSONField(
         verbose_name=_("configuration applied"), null=True, blank=True,

@@ -46,6 +46,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
+from games.registry import DEFAULT_GAME
 from ratings.arithmetic import PlayerId, RatingConfig, RatingState, ScoredSession, apply_session
 from ratings.loading import (
     AppliedSession,
@@ -70,7 +71,6 @@ RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
 
 Mode = Literal["unchanged", "appended", "replayed", "rebuilt"]
 MODES: tuple[Mode, ...] = ("unchanged", "appended", "replayed", "rebuilt")
-DEFAULT_GAME = "bonken"
 
 
 @dataclass(frozen=True, slots=True)

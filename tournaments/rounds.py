@@ -90,6 +90,9 @@ def round_generate(
             preferred_size=preferred,
             teams=_event_teams(event),
             team_seats=team_seats,
+            # The game's own movement between rounds, where it has one.
+            options=seating.SeatingOptions(
+                progressive_rule=game_plugin(event.game).movement() or "kings"),
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = method, seed

@@ -77,7 +77,7 @@ def play_session(
 ) -> tuple[int, int, int, int]:
     """Play one classic session and return the four totals (zero-sum, multiples of 5)."""
     if len(strengths) != SEATS:
-        raise ValueError("a Bonken session has four seats")
+        raise ValueError("a simulated session has four seats")
     totals = [0, 0, 0, 0]
     minus_left = list(MINUS_CONTRACTS)
     rng.shuffle(minus_left)

@@ -26,7 +26,8 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
     method = request.method
     if method not in METHODS:
         raise SeatingError([f"unknown method {method!r}; choose from {', '.join(METHODS)}"])
-    if request.options.progressive_rule not in PROGRESSIVE_RULES:
+    rule = request.options.progressive_rule
+    if not callable(rule) and rule not in PROGRESSIVE_RULES:
         raise SeatingError([f"unknown progressive rule {request.options.progressive_rule!r}"])
     players = list(request.players)
     check_players(players)

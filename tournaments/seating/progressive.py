@@ -1,4 +1,4 @@
-"""The `progressive` method: the King's table movement of Bonko.
+"""The `progressive` method: a King's table movement.
 
 Tables are ranked, table 1 (the King's table) on top. After a round the places 1-4 at each
 table follow from the points scored in that round (ties: standings, then seat order); places
@@ -6,14 +6,15 @@ table follow from the points scored in that round (ties: standings, then seat or
 
 * "kings" rule (the default): winners move up one table and losers down one; the top table
   keeps its winners and the bottom table its losers.
-* "bonko" rule, as the Bonko rules have it: winners move up one table, losers stay, the top
-  table keeps its winners and sends its losers to the bottom table.
+* a game's own movement (``types.Movement``, given by the event's game: a function from each
+  table's winners and losers to who sits at each table next), such as a rule where winners
+  move up one table, losers stay, and the top table sends its losers to the bottom table.
 
 At each new table the pair from the higher position takes seats 1 and 3, the other pair seats
 2 and 4, so partners of a pair sit opposite each other. Players back from a bye or newly
 arrived join at the bottom, then the byes are taken from the bottom among the players with the
 fewest sit-outs, and the ladder is cut into the layout's tables from the top (tables of four
-for Bonken and Bonko). At a table of another size the upper half (rounded down) are the
+for a game of four). At a table of another size the upper half (rounded down) are the
 winners and the rest the losers; the ladder is then cut into the layout's tables again.
 """
 
@@ -24,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from .byes import choose_byes, sit_out_counts
 from .layout import cut_tables
 from .rng import make_rng
-from .types import PlayerId, SeatingError, SeatingRound
+from .types import Movement, PlayerId, SeatingError, SeatingRound
 
 
 def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
@@ -35,7 +36,8 @@ def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
 
 
 def move_tables(
-    tables: Sequence[Sequence[PlayerId]], rule: str, winners_at: Sequence[int] | None = None
+    tables: Sequence[Sequence[PlayerId]], rule: str | Movement,
+    winners_at: Sequence[int] | None = None,
 ) -> list[list[PlayerId]]:
     """Apply the movement to tables whose players are listed by place (1st first); the first
     `winners_at[t]` players of table t are its winners (by default two: tables of four)."""
@@ -43,20 +45,18 @@ def move_tables(
     winners = [list(t[:half]) for t, half in zip(tables, halves, strict=True)]
     losers = [list(t[half:]) for t, half in zip(tables, halves, strict=True)]
     count = len(tables)
+    if callable(rule):  # the game's own movement
+        try:
+            pairs = rule([(tuple(w), tuple(lo)) for w, lo in zip(winners, losers, strict=True)])
+        except ValueError as error:
+            raise SeatingError([str(error)]) from error
+        return [_interleave(list(upper), list(lower)) for upper, lower in pairs]
+    if rule != "kings":
+        raise SeatingError([f"unknown progressive rule {rule!r}"])
     moved: list[list[PlayerId]] = []
     for t in range(count):
-        if rule == "kings":
-            upper = winners[0] if t == 0 else losers[t - 1]
-            lower = losers[t] if t == count - 1 else winners[t + 1]
-        elif rule == "bonko":
-            if t == 0:
-                upper = winners[0]
-                lower = winners[1] if count > 1 else losers[0]
-            else:
-                upper = losers[t]
-                lower = winners[t + 1] if t + 1 < count else losers[0]
-        else:
-            raise SeatingError([f"unknown progressive rule {rule!r}"])
+        upper = winners[0] if t == 0 else losers[t - 1]
+        lower = losers[t] if t == count - 1 else winners[t + 1]
         moved.append(_interleave(upper, lower))
     return moved
 
@@ -77,7 +77,7 @@ def progressive_round(
     round_points: Mapping[PlayerId, float],
     standings: Mapping[PlayerId, float],
     byes_so_far: Mapping[PlayerId, int] | None,
-    rule: str,
+    rule: str | Movement,
     seed: int,
     layout: list[int] | None = None,
 ) -> SeatingRound:

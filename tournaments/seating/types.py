@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 PlayerId = int
 Pair = tuple[PlayerId, PlayerId]
 """Two player ids, smaller first."""
 Team = tuple[PlayerId, PlayerId]
-"""Two partners who sit at the same table all night (a team game such as Bonko)."""
+"""Two partners who sit at the same table all night (a team game)."""
 
 METHODS: tuple[str, ...] = ("balanced", "random", "swiss", "progressive", "manual")
-PROGRESSIVE_RULES: tuple[str, ...] = ("kings", "bonko")
+PROGRESSIVE_RULES: tuple[str, ...] = ("kings",)
+Movement = Callable[[Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]]],
+                    Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]]]
+"""A game's movement between rounds: from each table's (winners, losers), top table first, to
+each table's (those who sit there first, those who join them) in the next round."""
 
 
 class SeatingError(ValueError):
@@ -44,15 +48,15 @@ class SeatingOptions:
     swiss_repeat_weight: in `swiss`, cost of one earlier meeting at a table, in units of the
         spread of standings across one table.
     progressive_rule: "kings" (places 1-2 up one table, 3-4 down one; the top table keeps its
-        winners, the bottom table its losers) or "bonko" (the literal Bonko rule: places 1-2 move
-        up, places 3-4 stay, the losers of the top table go to the bottom table).
+        winners, the bottom table its losers) or a game's own ``Movement`` (the event's game
+        gives it: ``core.game_plugins.GamePlugin.movement``).
     """
 
     effort: float = 1.0
     consecutive_weight: int = 2
     history_weight: int = 1
     swiss_repeat_weight: float = 4.0
-    progressive_rule: str = "kings"
+    progressive_rule: str | Movement = "kings"
 
 
 @dataclass

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 
 from core.game_plugins import GamePlugin
 from games.bonken import GAME
-from games.bonken.plugin import paper, table
+from games.bonken.plugin import paper, stats, table
 from games.bonken.plugin.sheet import blank_sheet, event_ruleset_or_none, session_rows
 
 
@@ -31,6 +31,16 @@ class BonkenPlugin(GamePlugin):
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
     ) -> dict[str, Any]:
         return {"rows": session_rows(result, event_ruleset_or_none(event), list(names))}
+
+    def parts_per_session(self, event: Any) -> int:
+        ruleset = event_ruleset_or_none(event)
+        return ruleset.games_per_session if ruleset is not None else 12
+
+    def stats_deals(self, result: dict[str, Any]) -> Sequence[Any]:
+        return stats.deals(result)
+
+    def part_names(self) -> dict[str, tuple[str, str]]:
+        return stats.contract_names()
 
     def blank_sheet_context(self, event: Any) -> dict[str, Any]:
         ruleset = event_ruleset_or_none(event)

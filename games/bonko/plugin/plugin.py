@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
 from core.game_plugins import GamePlugin
-from games.bonko import GAME
+from games.bonko import GAME, next_tables
 from games.bonko.plugin import api, bell, bell_view, cards, table
 from games.bonko.plugin.seating import METHOD, bonko_round_generate
 
@@ -54,6 +54,9 @@ class BonkoPlugin(GamePlugin):
         if method not in (None, METHOD):  # the organizer chose another way
             return None
         return bonko_round_generate(event=event, actor=actor, seed=seed)
+
+    def movement(self) -> Any:
+        return next_tables  # the winners move up one table, the losers stay
 
     def session_document(self, table_: Any, document: dict[str, Any]) -> dict[str, Any]:
         return bell.night_document(table_, document)

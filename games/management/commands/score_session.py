@@ -63,8 +63,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the session document as JSON, or - for standard input")
         parser.add_argument(
             "--ruleset-file",
-            help="a house ruleset of the document's game as JSON (for Bonken see "
-            "games/bonken/README.md), used instead of the document's ruleset",
+            help="a house ruleset of the document's game as JSON (see the game's README), "
+            "used instead of the document's ruleset",
         )
         parser.add_argument(
             "--indent", type=int, default=2, help="JSON indentation; 0 prints one line"

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.bonko import next_tables
 from tournaments.seating import (
     METHODS,
     SeatingError,
@@ -36,7 +37,7 @@ QUICK = SeatingOptions(effort=0.02)
     players=st.integers(min_value=1, max_value=26),
     rounds=st.integers(min_value=1, max_value=4),
     seed=st.integers(min_value=0, max_value=2**31),
-    rule=st.sampled_from(("kings", "bonko")),
+    rule=st.sampled_from(("kings", next_tables)),
 )
 def test_every_method_fills_the_games_tables(
     method: str, game: str, players: int, rounds: int, seed: int, rule: str
