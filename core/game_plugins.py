@@ -52,9 +52,11 @@ class GamePlugin:
     code = ""
     # Template names of the parts the core's pages include (see the module's docstring).
     parts: dict[str, str] = {}
-    # The script with the game's checks for the phone's offline entry (a static file's path),
-    # loaded by the table page after ``js/offline.js``.
-    offline_script: str | None = None
+    # The game's scripts for its table page (static files' paths): its form's behaviour and its
+    # checks for the phone's offline entry, loaded after ``js/offline-games.js`` and kept by the
+    # service worker; and its stylesheets, for its table page and its own pages.
+    scripts: tuple[str, ...] = ()
+    stylesheets: tuple[str, ...] = ()
     # The round has a bell (the top table ends the round for everyone): the screen and the
     # table pages show it.
     has_bell = False

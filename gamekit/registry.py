@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
 
-from games.seam import COMMON, Game, Outcome, invalid, listing, quoted
+from gamekit.seam import COMMON, Game, Outcome, invalid, listing, quoted
 
 DEFAULT_GAME = "bonken"
 # The built-in game packages, each exposing ``GAME``; loaded on first use.
@@ -28,9 +28,9 @@ def _load() -> None:
         return
     for code in BUILTIN:
         try:
-            module = import_module(f"games.{code}")
+            module = import_module(f"{code}.rules")
         except ModuleNotFoundError as error:
-            if error.name != f"games.{code}":
+            if error.name not in (code, f"{code}.rules"):
                 raise
             continue  # not (yet) part of this installation
         game = getattr(module, "GAME", None)

@@ -2,7 +2,7 @@
 
 A game (Bonken, Jonkler, Bonko, Bonanza Rummy, ...) is a pure package under ``games/`` with no
 Django import. It exposes one object that satisfies :class:`Game`; the registry
-(``games.registry``) lists them. The core (events, rounds, tables, seats, standings, ratings,
+(``gamekit.registry``) lists them. The core (events, rounds, tables, seats, standings, ratings,
 the API and the page shells) knows a game only through that object.
 
 Terms

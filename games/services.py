@@ -24,11 +24,11 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
+from gamekit.registry import get_game
+from gamekit.seam import Game, Outcome
 from games import store
 from games.models import Session
-from games.registry import get_game
 from games.rows import replace_rows
-from games.seam import Game, Outcome
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from clubs.models import Player
 from imports.models import ImportedGame, SunmarUpload
-from imports.sunmar import Backup, Conversion, ConvertedGame, convert_backup
+from sunmar import Backup, Conversion, ConvertedGame, convert_backup
 
 
 def name_key(name: str) -> str:

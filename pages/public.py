@@ -16,7 +16,7 @@ from core.parsing import whole_number
 from core.web import is_htmx, short_names
 from games.signoff_read import tables_to_sign
 from games.views.revisions import correction_of, revision_reason
-from pages import night_standings
+from pages import fairness, night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
 from ratings.pages import game_label
@@ -24,7 +24,7 @@ from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import fairness, queries
+from tournaments.web import queries
 from tournaments.web.visible import game_columns, visible_event
 
 REFRESH_SECONDS = 15

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, Player
 from core.errors import Text, problem
 from core.web import dutch, problems
-from games.registry import DEFAULT_GAME, find_game
+from gamekit.registry import DEFAULT_GAME, find_game
 from stats import charts, selectors
 
 

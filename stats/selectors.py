@@ -3,7 +3,7 @@
 Only what the viewer may see is read: sessions of events in
 ``tournaments.selectors.events_visible_to`` (published events, and a club's own unpublished
 ones for its members), and of those only the sessions that count
-(``tournaments.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
+(``games.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
 function here runs a fixed number of queries.
 """
 
@@ -19,13 +19,13 @@ from django.db.models import Count, QuerySet
 
 from clubs.models import Club, Player
 from core.game_plugins import game_plugin
+from gamekit.registry import games
+from games.counted import counted_sessions
 from games.models import Part, Session, SessionSeat
-from games.registry import games
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
 from stats import figures
 from stats.figures import ContractLine, Evening, Opponent, Summary, Table
-from tournaments.counted import counted_sessions
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 

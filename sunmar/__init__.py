@@ -4,15 +4,15 @@
 ``convert_backup(backup)`` turns its finished games into classic session documents.
 """
 
-from imports.sunmar.convert import (
+from sunmar.convert import (
     Conversion,
     ConvertedGame,
     Mismatch,
     SkippedGame,
     convert_backup,
 )
-from imports.sunmar.problems import BackupRefused, Problem
-from imports.sunmar.reader import Backup, read_backup
+from sunmar.problems import BackupRefused, Problem
+from sunmar.reader import Backup, read_backup
 
 __all__ = [
     "Backup",

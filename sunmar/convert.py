@@ -6,10 +6,10 @@ Terms:
   *finished* one has twelve rounds. Unfinished games, and a started but unscored *pending
   round*, are skipped and listed.
 * **round**: one contract played, a *game* of the session document (read by
-  ``imports.sunmar.rounds``, which maps the app's contracts to the classic ones).
+  ``sunmar.rounds``, which maps the app's contracts to the classic ones).
 * **stored scores**: what the app saved per round, after doubling. The app does not recompute
   them on load, so they are compared with what the rules engine computes (a *mismatch*).
-* **level**: how much of the app game the document keeps (``games.bonken`` reads all three):
+* **level**: how much of the app game the document keeps (``bonken.rules`` reads all three):
   ``counts`` (counts and doubles, the engine computes everything); ``net`` (the rounds the
   engine rejects, for instance a double the classic rules do not allow, keep their scores after
   doubling and lose their doubles); ``totals`` (only the four totals, when the rotation itself
@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
-from games.bonken import score_session
-from imports.sunmar.problems import Problem
-from imports.sunmar.reader import Backup
-from imports.sunmar.rounds import (
+from bonken.rules import score_session
+from sunmar.problems import Problem
+from sunmar.reader import Backup
+from sunmar.rounds import (
     SunmarRound,
     Unreadable,
     names_if_any,

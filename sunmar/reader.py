@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from imports.sunmar.problems import BackupRefused, Problem, refuse
+from sunmar.problems import BackupRefused, Problem, refuse
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # the app's own limits
 MAX_ENTRIES = 3

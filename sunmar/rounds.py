@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from imports.sunmar.problems import Problem
+from sunmar.problems import Problem
 
 # App contract -> (classic code, points per unit, slots: how many single-recipient slots the
 # input has, or 0 for one map of counts per player).

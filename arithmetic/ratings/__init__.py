@@ -2,12 +2,12 @@
 
 Ratings: ``apply_session`` rates one complete session against a ``RatingState`` and returns
 its ``HistoryEntry`` rows; ``replay`` does the same for a whole pool from scratch and gives
-bit-identical numbers. Standings: see ``standings.arithmetic``. The terms are
+bit-identical numbers. Standings: see ``arithmetic.standings``. The terms are
 defined in the docstrings of ``records``, ``config`` and ``table``; README.md has the overview.
 """
 
-from ratings.arithmetic.config import DEFAULT_CONFIG, RatingConfig
-from ratings.arithmetic.engine import (
+from arithmetic.ratings.config import DEFAULT_CONFIG, RatingConfig
+from arithmetic.ratings.engine import (
     ReplayResult,
     SessionOutOfOrder,
     apply_session,
@@ -17,8 +17,8 @@ from ratings.arithmetic.engine import (
     replay,
     state_from_history,
 )
-from ratings.arithmetic.explain import Opponent, SessionExplanation, explain_session
-from ratings.arithmetic.records import (
+from arithmetic.ratings.explain import Opponent, SessionExplanation, explain_session
+from arithmetic.ratings.records import (
     HISTORY_COLUMNS,
     HistoryEntry,
     PlayerId,
@@ -27,7 +27,7 @@ from ratings.arithmetic.records import (
     ScoredSession,
     SessionId,
 )
-from ratings.arithmetic.table import TableOutcome, rate_table
+from arithmetic.ratings.table import TableOutcome, rate_table
 
 __all__ = [
     "DEFAULT_CONFIG",

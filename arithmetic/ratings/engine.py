@@ -23,16 +23,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ratings.arithmetic.config import DEFAULT_CONFIG, RatingConfig
-from ratings.arithmetic.records import (
+from arithmetic.ratings.config import DEFAULT_CONFIG, RatingConfig
+from arithmetic.ratings.records import (
     HistoryEntry,
     PlayerId,
     PlayerSkill,
     RatingState,
     ScoredSession,
 )
-from ratings.arithmetic.table import rate_table
-from ratings.arithmetic.teams import rate_team_table
+from arithmetic.ratings.table import rate_table
+from arithmetic.ratings.teams import rate_team_table
 
 
 class SessionOutOfOrder(ValueError):

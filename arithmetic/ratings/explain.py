@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from ratings.arithmetic.records import HistoryEntry, PlayerId, SessionId
+from arithmetic.ratings.records import HistoryEntry, PlayerId, SessionId
 
 AS_EXPECTED_WITHIN = 0.25
 Verdict = Literal["better", "as_expected", "worse"]

@@ -17,10 +17,10 @@ from typing import Any, Protocol
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from ratings.arithmetic.config import RatingConfig
-from ratings.arithmetic.engine import apply_session
-from ratings.arithmetic.records import PlayerId, RatingState, ScoredSession
-from ratings.arithmetic.table import places
+from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.engine import apply_session
+from arithmetic.ratings.records import PlayerId, RatingState, ScoredSession
+from arithmetic.ratings.table import places
 
 OpenSkillModel = PlackettLuce | BradleyTerryFull | ThurstoneMostellerFull
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from ratings.arithmetic.records import ScoredSession
+from arithmetic.ratings.records import ScoredSession
 
 # (value per unit, units per deal) of the classic contracts.
 MINUS_CONTRACTS: tuple[tuple[int, int], ...] = (

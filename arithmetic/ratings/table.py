@@ -35,9 +35,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratings.arithmetic.config import RatingConfig
-from ratings.arithmetic.stages import expected_omega_delta
-from ratings.arithmetic.weng_lin import (
+from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.stages import expected_omega_delta
+from arithmetic.ratings.weng_lin import (
     Update,
     _plackett_luce_strict_four,
     library_update,

@@ -23,10 +23,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ratings.arithmetic.config import RatingConfig
-from ratings.arithmetic.stages import expected_omega_delta
-from ratings.arithmetic.table import TableOutcome, places_and_placements, tie_groups
-from ratings.arithmetic.weng_lin import library_model
+from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.stages import expected_omega_delta
+from arithmetic.ratings.table import TableOutcome, places_and_placements, tie_groups
+from arithmetic.ratings.weng_lin import library_model
 
 Teams = Sequence[Sequence[int]]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from openskill.models import BradleyTerryFull, PlackettLuce
 
-from ratings.arithmetic.config import RatingConfig
+from arithmetic.ratings.config import RatingConfig
 
 Update = tuple[list[float], list[float]]
 

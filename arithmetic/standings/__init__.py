@@ -4,7 +4,7 @@ See ``records`` for the input (one ``SeatResult`` per player per session), ``sea
 ``event`` for the rules, and ``ranking`` for how ties share a rank.
 """
 
-from standings.arithmetic.event import (
+from arithmetic.standings.event import (
     EVENT_CRITERIA,
     ByeCredit,
     ByeRecord,
@@ -13,15 +13,15 @@ from standings.arithmetic.event import (
     EventRules,
     event_standings,
 )
-from standings.arithmetic.ranking import Ranked, rank
-from standings.arithmetic.records import (
+from arithmetic.standings.ranking import Ranked, rank
+from arithmetic.standings.records import (
     RoundId,
     SeatResult,
     middle_place_points,
     placement_points,
     seat_results,
 )
-from standings.arithmetic.season import (
+from arithmetic.standings.season import (
     SEASON_CRITERIA,
     SeasonCriterion,
     SeasonRow,

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from ratings.arithmetic.records import PlayerId, SessionId
-from standings.arithmetic.ranking import rank, stable_player_order
-from standings.arithmetic.records import (
+from arithmetic.ratings.records import PlayerId, SessionId
+from arithmetic.standings.ranking import rank, stable_player_order
+from arithmetic.standings.records import (
     RoundId,
     SeatResult,
     middle_place_points,

@@ -24,7 +24,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TypeAlias
 
-from ratings.arithmetic.records import PlayerId, SessionId
+from arithmetic.ratings.records import PlayerId, SessionId
 
 RoundId: TypeAlias = int | str
 

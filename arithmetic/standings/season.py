@@ -25,9 +25,9 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal
 
-from ratings.arithmetic.records import PlayerId
-from standings.arithmetic.ranking import rank, stable_player_order
-from standings.arithmetic.records import RoundId, SeatResult, placement_points
+from arithmetic.ratings.records import PlayerId
+from arithmetic.standings.ranking import rank, stable_player_order
+from arithmetic.standings.records import RoundId, SeatResult, placement_points
 
 SeasonCriterion = Literal["total", "average", "best_rounds", "placement_points", "table_wins"]
 SEASON_CRITERIA: tuple[SeasonCriterion, ...] = (

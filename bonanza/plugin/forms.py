@@ -1,7 +1,7 @@
 """The forms of a Bonanza Rummy table: one hand as a few taps (who took each section, the widow,
 the poker, who went out and the cards left), and the board's sections as a person reads them.
 
-The forms only collect seats and numbers; ``games.bonanza`` checks and scores them. Its
+The forms only collect seats and numbers; ``bonanza.rules`` checks and scores them. Its
 problems name a field of the hand (``poker.winner``, ``out.cards_left[2]``, ...), which
 ``form_field`` turns into the form's field so the problem is shown where it was made.
 """
@@ -15,8 +15,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bonanza.rules import SECTIONS, SHOWN
 from core.forms import set_choices
-from games.bonanza import SECTIONS, SHOWN
 
 # The board's sections as the real board shows them (card symbols; Dutch card letters).
 SECTION_LABELS: dict[str, Any] = {

@@ -16,13 +16,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bonanza.plugin.forms import HandForm, form_field
+from bonanza.plugin.table import context_for, leftover_text
+from bonanza.rules import GAME, SHOWN
 from core.errors import ServiceError
 from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
-from games.bonanza import GAME, SHOWN
-from games.bonanza.plugin.forms import HandForm, form_field
-from games.bonanza.plugin.table import context_for, leftover_text
 from games.services import session_submit
 from games.views.scoring import organizer_correcting
 from tournaments.models import Table

@@ -7,15 +7,15 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
+from bonanza.plugin import paper, table
+from bonanza.rules import GAME
 from core.game_plugins import GamePlugin
-from games.bonanza import GAME
-from games.bonanza.plugin import paper, table
 
 
 class BonanzaPlugin(GamePlugin):
     code = GAME.code
     parts = {"sheet": "bonanza/_hands.html", "blank_sheet": "bonanza/_blank_sheet.html"}
-    offline_script = "bonanza/offline.js"
+    scripts = ("bonanza/page.js", "bonanza/offline.js")
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)

@@ -4,7 +4,7 @@ section, the widow, the poker, who went out and the cards left), the running net
 save button in view; the last hand can be taken back, and the session ended (the ruleset's
 leftover rule settles the board).
 
-The page only collects seats and numbers: ``games.bonanza`` checks and scores them through the
+The page only collects seats and numbers: ``bonanza.rules`` checks and scores them through the
 one session write path (``games.services``).
 """
 
@@ -17,11 +17,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from bonanza.plugin.forms import SECTION_LABELS, HandForm
+from bonanza.rules import GAME, SECTIONS, SHOWN, Ruleset, settle
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.web import problems, short_names
-from games.bonanza import GAME, SECTIONS, SHOWN, Ruleset, settle
-from games.bonanza.plugin.forms import SECTION_LABELS, HandForm
 from games.services import session_append_part, session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
@@ -36,7 +36,7 @@ def played_ruleset(event: Any) -> Ruleset:
 
 
 def sheet_hands(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """The hands of a stored result as sheet rows (``templates/games/bonanza/_hands.html``):
+    """The hands of a stored result as sheet rows (``templates/bonanza/rules/_hands.html``):
     per hand the dealer, who went out, each seat's net and running total, the board's chips;
     and how the board was settled at the end."""
     running = [0] * len(names)

@@ -1,10 +1,10 @@
 """The Bonanza Rummy rules: rulesets as data, and validation and scoring of session documents
 (the chip ledger of a board of ten sections). ``GAME`` is Bonanza Rummy behind the game seam
-(``games.seam``), as the registry lists it.
+(``gamekit.seam``), as the registry lists it.
 
 Pure Python with no Django import::
 
-    from games.bonanza import GAME
+    from bonanza.rules import GAME
 
     outcome = GAME.score(document)            # never raises for bad input
     outcome.valid, outcome.errors, outcome.totals, outcome.complete, outcome.placements,
@@ -14,9 +14,9 @@ See README.md in this folder for the document, the decisions taken where the rul
 and the list of error codes.
 """
 
-from games.bonanza.game import GAME, Bonanza
-from games.bonanza.reading import Hand
-from games.bonanza.rulesets import (
+from bonanza.rules.game import GAME, Bonanza
+from bonanza.rules.reading import Hand
+from bonanza.rules.rulesets import (
     RULESETS,
     SECTIONS,
     SHOWN,
@@ -25,8 +25,8 @@ from games.bonanza.rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from games.bonanza.scoring import play_hand, score_session, settle
-from games.seam import RulesetError
+from bonanza.rules.scoring import play_hand, score_session, settle
+from gamekit.seam import RulesetError
 
 __all__ = [
     "GAME",

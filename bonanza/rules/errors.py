@@ -1,23 +1,23 @@
 """Rule errors: what the rules report about a document they cannot accept.
 
 Every problem becomes one :class:`RuleError` with a stable ``code`` (listed with its meaning in
-``games/bonanza/README.md``), an English ``message``, a Dutch ``message_nl``, the 1-based hand
+``bonanza/rules/README.md``), an English ``message``, a Dutch ``message_nl``, the 1-based hand
 ``game`` it concerns (``None`` for the document as a whole) and the ``field``: a key inside the
 hand (``"widow.price"``, ``"poker.entrants[1]"``, ``"sections.joker"``,
 ``"out.cards_left[2]"`` with 0-based indexes) or a document key (``"seats"``,
 ``"first_dealer"``, ``"hands"``, ``"end.leftover"``).
 
 Messages never echo arbitrary input: strings are shortened, huge numbers abbreviated and other
-values described by kind (``games.seam.quoted``), so formatting an error never fails.
+values described by kind (``gamekit.seam.quoted``), so formatting an error never fails.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games import seam
-from games.bonanza.messages import MESSAGES
-from games.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
+from bonanza.rules.messages import MESSAGES
+from gamekit import seam
+from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
 
 __all__ = [
     "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonanza.ledger import HandRow, Ledger
-from games.bonanza.reading import (
+from bonanza.rules.ledger import HandRow, Ledger
+from bonanza.rules.reading import (
     DOCUMENT_KEYS,
     END_KEYS,
     HAND_KEYS,
@@ -27,7 +27,7 @@ from games.bonanza.reading import (
     POKER_KEYS,
     WIDOW_KEYS,
 )
-from games.bonanza.rulesets import (
+from bonanza.rules.rulesets import (
     BONANZA,
     DEFAULT_RULESET,
     GAME_CODE,
@@ -41,7 +41,7 @@ from games.bonanza.rulesets import (
     SHOWN_INDEX,
     Ruleset,
 )
-from games.seam import placements
+from gamekit.seam import placements
 
 _SHOWN = frozenset(SHOWN)
 _BOARD_AT: dict[str, int] = dict(zip(SHOWN, SHOWN_INDEX, strict=True))

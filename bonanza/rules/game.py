@@ -1,4 +1,4 @@
-"""Bonanza Rummy behind the game seam (``games.seam.Game``): the object the rest of the service
+"""Bonanza Rummy behind the game seam (``gamekit.seam.Game``): the object the rest of the service
 uses.
 
 Two to nine players (five preferred), no teams, zero-sum over the players once the board is
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bonanza.ledger import Ledger
-from games.bonanza.rulesets import (
+from bonanza.rules.ledger import Ledger
+from bonanza.rules.rulesets import (
     DEFAULT_RULESET,
     GAME_CODE,
     LEFTOVER_RULES,
@@ -24,8 +24,8 @@ from games.bonanza.rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from games.bonanza.scoring import score_session
-from games.seam import RulesetError, Scored, Stat
+from bonanza.rules.scoring import score_session
+from gamekit.seam import RulesetError, Scored, Stat
 
 _SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}
 _NULL = {"type": "null"}

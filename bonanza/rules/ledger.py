@@ -1,6 +1,6 @@
 """The outcome of a valid session as the fast path keeps it: the chip ledger, compactly.
 
-``Ledger`` satisfies ``games.seam.Outcome`` as Bonken's and Jonkler's results do: totals,
+``Ledger`` satisfies ``gamekit.seam.Outcome`` as Bonken's and Jonkler's results do: totals,
 placements and each hand's nets and board are computed when the session is scored; the result
 document (``to_dict``) and the parts (``parts``) are built from them when asked, exactly as
 ``scoring.score_read`` builds them (the unit tests compare the two).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonanza.rulesets import SECTIONS
-from games.seam import Part, RuleError
+from bonanza.rules.rulesets import SECTIONS
+from gamekit.seam import Part, RuleError
 
 # One hand of the ledger (a plain tuple: the fast path makes one per hand): its number, dealer
 # and going-out seat, each seat's net, the board after it (chips per section, in ``SECTIONS``

@@ -2,14 +2,14 @@
 
 A key is an error code, or ``code/variant`` where one code needs a second wording (the code
 stays the same, so clients that branch on codes never see the variant). Templates are
-``str.format`` strings filled with safe, already formatted values (``games.seam``).
+``str.format`` strings filled with safe, already formatted values (``gamekit.seam``).
 
 Words used in the Dutch texts: *partij* the whole session, *spel* one hand, *stoel* a seat,
 *gever* the dealer, *bord* the board, *vak* a section of it, *fiches* chips, *de blinde* the
 widow (the extra hand the dealer is dealt), *inzet* a poker stake, *uitgaan* going out.
 """
 
-from games.seam import SHARED_MESSAGES
+from gamekit.seam import SHARED_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     **SHARED_MESSAGES,

@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from games.bonanza.errors import RuleError, Text, listing, quoted, rule_error, seat_list
-from games.bonanza.errors import unknown_keys as _unknown
-from games.bonanza.rulesets import (
+from bonanza.rules.errors import RuleError, Text, listing, quoted, rule_error, seat_list
+from bonanza.rules.errors import unknown_keys as _unknown
+from bonanza.rules.rulesets import (
     DEFAULT_RULESET,
     GAME_CODE,
     LEFTOVER_RULES,
@@ -38,7 +38,7 @@ from games.bonanza.rulesets import (
     Ruleset,
     ruleset_from_dict,
 )
-from games.seam import RulesetError, is_int
+from gamekit.seam import RulesetError, is_int
 
 DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "first_dealer", "hands", "end"))
 HAND_KEYS = frozenset(("widow", "poker", "sections", "out"))

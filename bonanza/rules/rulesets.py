@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.seam import RulesetError, is_int
+from gamekit.seam import RulesetError, is_int
 
 GAME_CODE = "bonanza"
 DEFAULT_RULESET = "bonanza"

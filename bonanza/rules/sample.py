@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bonanza.rulesets import DECK, LEFTOVER_RULES, SHOWN, Ruleset
+from bonanza.rules.rulesets import DECK, LEFTOVER_RULES, SHOWN, Ruleset
 
 
 def random_hand(rng: random.Random, seats: int, dealer: int, ruleset: Ruleset,

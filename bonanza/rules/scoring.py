@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonanza.errors import RuleError, cap_errors, rule_error
-from games.bonanza.fast import score_valid
-from games.bonanza.ledger import Ledger
-from games.bonanza.reading import Hand, read_session
-from games.bonanza.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
-from games.seam import Part, Scored, placements
+from bonanza.rules.errors import RuleError, cap_errors, rule_error
+from bonanza.rules.fast import score_valid
+from bonanza.rules.ledger import Ledger
+from bonanza.rules.reading import Hand, read_session
+from bonanza.rules.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
+from gamekit.seam import Part, Scored, placements
 
 _SECTION_COUNT = len(SECTIONS)
 

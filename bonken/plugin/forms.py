@@ -7,12 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from bonken.plugin.sheet import SYMBOLS, contract_name, short_names
+from bonken.plugin.table_talk import left_messages
+from bonken.rules import Ruleset
+from bonken.rules.rulesets import Contract
 from core.forms import set_choices
 from core.web import dutch
-from games.bonken import Ruleset
-from games.bonken.plugin.sheet import SYMBOLS, contract_name, short_names
-from games.bonken.plugin.table_talk import left_messages
-from games.bonken.rulesets import Contract
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}

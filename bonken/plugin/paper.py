@@ -8,12 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from bonken.plugin.forms import PaperForm
+from bonken.plugin.sheet import contract_label
+from bonken.plugin.table import table_context
+from bonken.rules import Ruleset
 from core.errors import ServiceError
 from core.web import problems
-from games.bonken import Ruleset
-from games.bonken.plugin.forms import PaperForm
-from games.bonken.plugin.sheet import contract_label
-from games.bonken.plugin.table import table_context
 from games.services import session_submit
 from games.views.scoring import organizer_correcting
 from tournaments.models import Table

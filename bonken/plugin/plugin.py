@@ -7,16 +7,16 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
+from bonken.plugin import paper, stats, table
+from bonken.plugin.sheet import blank_sheet, event_ruleset_or_none, session_rows
+from bonken.rules import GAME
 from core.game_plugins import GamePlugin
-from games.bonken import GAME
-from games.bonken.plugin import paper, stats, table
-from games.bonken.plugin.sheet import blank_sheet, event_ruleset_or_none, session_rows
 
 
 class BonkenPlugin(GamePlugin):
     code = GAME.code
     parts = {"sheet": "bonken/_sheet_table.html", "blank_sheet": "bonken/_blank_sheet.html"}
-    offline_script = "bonken/offline.js"
+    scripts = ("bonken/offline.js",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.table_page(request, table_, token)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.builtin import RULESETS
+from bonken.rules.builtin import RULESETS
 from stats.figures import Deal
 
 
 def deals(result: Any) -> tuple[Deal, ...]:
-    """The games of a stored Bonken result (``games.bonken.results.GameResult.to_dict``)."""
+    """The games of a stored Bonken result (``bonken.rules.results.GameResult.to_dict``)."""
     found = []
     for game in (result or {}).get("games") or []:
         base = game.get("base")

@@ -12,12 +12,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from bonken.plugin.forms import GameForm
+from bonken.plugin.sheet import event_ruleset_or_none, session_rows
+from bonken.plugin.table_talk import table_talk
+from bonken.rules import get_ruleset, score_session
 from core.errors import ServiceError
 from core.web import problems, short_names
-from games.bonken import get_ruleset, score_session
-from games.bonken.plugin.forms import GameForm
-from games.bonken.plugin.sheet import event_ruleset_or_none, session_rows
-from games.bonken.plugin.table_talk import table_talk
 from games.services import session_append_part
 from tournaments.models import Round, Table
 

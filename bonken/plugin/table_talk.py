@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.bonken import Ruleset
+from bonken.rules import Ruleset
 
 SEATS = 4
 

@@ -1,10 +1,10 @@
 """The Bonken rules engine: rulesets as data, and validation and scoring of session documents.
-``GAME`` is Bonken behind the game seam (``games.seam``), as the registry lists it.
+``GAME`` is Bonken behind the game seam (``gamekit.seam``), as the registry lists it.
 
 Pure Python with no Django import: the API, the web forms, the CLI and the Celery jobs all call
 it. The public interface::
 
-    from games.bonken import score_session, get_ruleset, ruleset_from_dict, RULESETS, RulesetError
+    from bonken.rules import score_session, get_ruleset, ruleset_from_dict, RULESETS, RulesetError
 
     result = score_session(document)          # never raises for bad input
     result.valid, result.errors, result.games, result.totals, result.complete,
@@ -14,13 +14,13 @@ See README.md in this folder for the document format, the decisions taken where 
 silent, and the list of error codes.
 """
 
-from games.bonken.builtin import RULESETS, get_ruleset
-from games.bonken.engine import score_session
-from games.bonken.errors import RuleError, RulesetError
-from games.bonken.game import GAME
-from games.bonken.loading import ruleset_from_dict, ruleset_to_dict
-from games.bonken.results import GameResult, SessionResult, placements
-from games.bonken.rulesets import CardKind, Contract, Ruleset
+from bonken.rules.builtin import RULESETS, get_ruleset
+from bonken.rules.engine import score_session
+from bonken.rules.errors import RuleError, RulesetError
+from bonken.rules.game import GAME
+from bonken.rules.loading import ruleset_from_dict, ruleset_to_dict
+from bonken.rules.results import GameResult, SessionResult, placements
+from bonken.rules.rulesets import CardKind, Contract, Ruleset
 
 __all__ = [
     "GAME",

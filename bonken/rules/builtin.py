@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.errors import RulesetError
-from games.bonken.loading import ruleset_from_dict
-from games.bonken.rulesets import Ruleset, show
+from bonken.rules.errors import RulesetError
+from bonken.rules.loading import ruleset_from_dict
+from bonken.rules.rulesets import Ruleset, show
 
 
 def _simple(

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.errors import RuleError, Text, listing, num, quoted, rule_error, seat_list
-from games.bonken.outcomes import possible, shape_of
-from games.bonken.rulesets import NET_FACTOR, Contract, Ruleset, show
-from games.seam import is_int
+from bonken.rules.errors import RuleError, Text, listing, num, quoted, rule_error, seat_list
+from bonken.rules.outcomes import possible, shape_of
+from bonken.rules.rulesets import NET_FACTOR, Contract, Ruleset, show
+from gamekit.seam import is_int
 
 LEVELS = ("counts", "points", "net")
 

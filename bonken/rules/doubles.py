@@ -15,8 +15,8 @@ from b, so doubling never changes a game's total.
 
 from __future__ import annotations
 
-from games.bonken.errors import RuleError, num, rule_error, who
-from games.seam import is_int
+from bonken.rules.errors import RuleError, num, rule_error, who
+from gamekit.seam import is_int
 
 MAX_DOUBLES = 12  # the number of directed pairs of four seats
 MAX_CHECKED = 64  # entries of an overlong list that are still checked one by one

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bonken.builtin import RULESETS
-from games.bonken.deal import read_totals
-from games.bonken.errors import (
+from bonken.rules.builtin import RULESETS
+from bonken.rules.deal import read_totals
+from bonken.rules.errors import (
     NAMES,
     RuleError,
     cap_errors,
@@ -52,10 +52,10 @@ from games.bonken.errors import (
     seat_names,
     unknown_fields,
 )
-from games.bonken.results import SessionResult, placements
-from games.bonken.rulesets import Ruleset
-from games.bonken.scoring import score_games
-from games.bonken.sheet_level import score_sheet
+from bonken.rules.results import SessionResult, placements
+from bonken.rules.rulesets import Ruleset
+from bonken.rules.scoring import score_games
+from bonken.rules.sheet_level import score_sheet
 
 DEFAULT_RULESET = "classic"
 DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "sheet", "totals"))

@@ -1,7 +1,7 @@
 """Rule errors: what the engine reports about a document it cannot accept.
 
 Every problem becomes one :class:`RuleError` with a stable ``code`` (listed with its meaning in
-``games/bonken/README.md``), an English ``message``, a Dutch ``message_nl``, the 1-based ``game``
+``bonken/rules/README.md``), an English ``message``, a Dutch ``message_nl``, the 1-based ``game``
 it concerns (``None`` for the document as a whole) and the ``field``: a key inside the game
 (``"counts"``, ``"counts.kings"``, ``"doubles[2]"`` with a 0-based index) or a document key
 (``"ruleset"``, ``"games"``, ``"totals"``, ``"seats"``).
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any
 
-from games import seam
-from games.bonken.messages import MESSAGES
-from games.seam import RuleError, RulesetError, Text, listing, num, quoted
+from bonken.rules.messages import MESSAGES
+from gamekit import seam
+from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted
 
 __all__ = [
     "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",

@@ -1,4 +1,4 @@
-"""Bonken behind the game seam (``games.seam.Game``): the object the rest of the service uses.
+"""Bonken behind the game seam (``gamekit.seam.Game``): the object the rest of the service uses.
 
 Four players, no teams, zero-sum; the rulesets are ``builtin.RULESETS`` plus a club's house
 rulesets read with ``loading.ruleset_from_dict`` (which refuses a ruleset that cannot add up to
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bonken.builtin import RULESETS
-from games.bonken.engine import DEFAULT_RULESET, GAME_CODE, score_session
-from games.bonken.loading import ruleset_from_dict, ruleset_to_dict
-from games.bonken.results import SessionResult
-from games.bonken.rulesets import Ruleset
-from games.seam import Stat
+from bonken.rules.builtin import RULESETS
+from bonken.rules.engine import DEFAULT_RULESET, GAME_CODE, score_session
+from bonken.rules.loading import ruleset_from_dict, ruleset_to_dict
+from bonken.rules.results import SessionResult
+from bonken.rules.rulesets import Ruleset
+from gamekit.seam import Stat
 
 _SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3},
           "minItems": 4, "maxItems": 4}

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.deal import read_deal
-from games.bonken.doubles import apply_doubles, read_doubles
-from games.bonken.errors import (
+from bonken.rules.deal import read_deal
+from bonken.rules.doubles import apply_doubles, read_doubles
+from bonken.rules.errors import (
     RuleError,
     Text,
     listing,
@@ -29,10 +29,10 @@ from games.bonken.errors import (
     unknown_fields,
     who,
 )
-from games.bonken.results import GameResult
-from games.bonken.rotation import expected_chooser
-from games.bonken.rulesets import Contract, Ruleset
-from games.seam import is_int
+from bonken.rules.results import GameResult
+from bonken.rules.rotation import expected_chooser
+from bonken.rules.rulesets import Contract, Ruleset
+from gamekit.seam import is_int
 
 GAME_KEYS = frozenset(("contract", "chooser", "counts", "points", "net", "doubles"))
 

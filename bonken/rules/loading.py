@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from games.bonken.errors import RulesetError
-from games.bonken.rulesets import CardKind, Contract, Ruleset, show
+from bonken.rules.errors import RulesetError
+from bonken.rules.rulesets import CardKind, Contract, Ruleset, show
 
 _RULESET_KEYS = {
     "code",

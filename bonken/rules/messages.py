@@ -10,7 +10,7 @@ chooser, *minspel* / *plusspel* a minus / plus contract,
 *dubbelen* to double and *terugdubbelen* to double back.
 """
 
-from games.seam import SHARED_MESSAGES
+from gamekit.seam import SHARED_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     **SHARED_MESSAGES,

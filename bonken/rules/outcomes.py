@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
 
-from games.bonken.rulesets import Contract
+from bonken.rules.rulesets import Contract
 
 SEATS = 4
 PAIRS = tuple((a, b) for a in range(SEATS) for b in range(a + 1, SEATS))

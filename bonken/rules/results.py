@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bonken.errors import RuleError
-from games.bonken.rulesets import Ruleset
-from games.seam import Part
+from bonken.rules.errors import RuleError
+from bonken.rules.rulesets import Ruleset
+from gamekit.seam import Part
 
 
 @dataclass(slots=True)
@@ -81,7 +81,7 @@ class SessionResult:
             "placements": self.placements,
         }
 
-    # --- The seam's Outcome (games.seam) ---------------------------------------------------
+    # --- The seam's Outcome (gamekit.seam) ---------------------------------------------------
 
     def parts(self) -> list[Part]:
         """One part per game: the contract, its chooser, the level, what was recorded (the

@@ -17,7 +17,7 @@ seat) in local variables for speed and calls these helpers for the less common s
 
 from __future__ import annotations
 
-from games.bonken.rulesets import SEATS, Ruleset
+from bonken.rules.rulesets import SEATS, Ruleset
 
 
 def passing_next(prev: int, minus_left: int, plus_count: list[int], plus_each: int) -> int | None:

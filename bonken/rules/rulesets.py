@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from math import gcd
 
-from games.bonken.errors import RulesetError, num
+from bonken.rules.errors import RulesetError, num
 
 SEATS = 4
 ROTATIONS = ("passing", "strict", "quota")
@@ -271,12 +271,6 @@ class Ruleset:
             return self.by_code[code]
         except (KeyError, TypeError):
             raise RulesetError(f"ruleset {self.code!r} has no contract {show(code)}") from None
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-able dict that ruleset_from_dict turns back into an equal ruleset."""
-        from games.bonken.loading import ruleset_to_dict
-
-        return ruleset_to_dict(self)
 
 
 def _deal_table(contract: Contract) -> DealTable:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bonken.doubles import apply_doubles
-from games.bonken.rotation import next_turn
-from games.bonken.rulesets import Contract, Ruleset
+from bonken.rules.doubles import apply_doubles
+from bonken.rules.rotation import next_turn
+from bonken.rules.rulesets import Contract, Ruleset
 
 LEVELS = ("counts", "points", "net")
 

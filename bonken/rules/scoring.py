@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonken.deal import check_totals
-from games.bonken.errors import RuleError, cap_errors, num, rule_error, who
-from games.bonken.game_checks import SessionState, check_game, session_games
-from games.bonken.outcomes import possible, shape_of
-from games.bonken.results import GameResult, SessionResult, placements
-from games.bonken.rotation import next_turn, passing_next
-from games.bonken.rulesets import DealTable, Ruleset
+from bonken.rules.deal import check_totals
+from bonken.rules.errors import RuleError, cap_errors, num, rule_error, who
+from bonken.rules.game_checks import SessionState, check_game, session_games
+from bonken.rules.outcomes import possible, shape_of
+from bonken.rules.results import GameResult, SessionResult, placements
+from bonken.rules.rotation import next_turn, passing_next
+from bonken.rules.rulesets import DealTable, Ruleset
 
 FAST_PATH = True
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.deal import check_totals, read_deal
-from games.bonken.errors import (
+from bonken.rules.deal import check_totals, read_deal
+from bonken.rules.errors import (
     RuleError,
     Text,
     cap_errors,
@@ -29,9 +29,9 @@ from games.bonken.errors import (
     rule_error,
     unknown_fields,
 )
-from games.bonken.game_checks import contract_problem, session_games
-from games.bonken.results import GameResult, SessionResult, placements
-from games.bonken.rulesets import Ruleset
+from bonken.rules.game_checks import contract_problem, session_games
+from bonken.rules.results import GameResult, SessionResult, placements
+from bonken.rules.rulesets import Ruleset
 
 ROW_KEYS = frozenset(("contract", "net"))
 LEVEL = "sheet"

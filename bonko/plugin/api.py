@@ -1,5 +1,5 @@
 """Bonko nights through the API: the bell of a round (rung by the King's table's scorer or an
-organizer; ``games.bonko.plugin.bell.ring_bell`` decides)."""
+organizer; ``bonko.plugin.bell.ring_bell`` decides)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bonko.plugin.bell import bell_state, ring_bell
 from core.errors import NotAllowed
-from games.bonko.plugin.bell import bell_state, ring_bell
 from tournaments.models import Round, Table
 from tournaments.selectors import events_visible_to
 

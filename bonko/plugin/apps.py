@@ -2,12 +2,12 @@ from django.apps import AppConfig
 
 
 class BonkoConfig(AppConfig):
-    name = "games.bonko.plugin"
+    name = "bonko.plugin"
     label = "bonko"
     verbose_name = "Bonko"
 
     def ready(self) -> None:
+        from bonko.plugin.plugin import BonkoPlugin
         from core.game_plugins import register
-        from games.bonko.plugin.plugin import BonkoPlugin
 
         register(BonkoPlugin())

@@ -5,7 +5,7 @@ it when a team there reaches the ruleset's bell score; every table's page shows 
 ``ring_bell`` is the one write: the King's table's scorer (its scoring link, a scorer of the
 club or of the event) or an organizer, only while the round is being played, once (ringing
 again changes nothing), with an audit entry. The King's table's result is checked against the
-bell score by the rules (``games.bonko``: ``king`` and ``bell`` in the document, filled in by
+bell score by the rules (``bonko.rules``: ``king`` and ``bell`` in the document, filled in by
 ``table_flags`` on every session write).
 """
 

@@ -1,6 +1,6 @@
 """The bell of a Bonko round on a table's page: ``GET /t/<token>/bell/`` answers a small JSON
 document that every table's page polls every few seconds; the King's table rings it with a
-POST (``games.bonko.plugin.bell.ring_bell`` checks who may)."""
+POST (``bonko.plugin.bell.ring_bell`` checks who may)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from bonko.plugin.bell import bell_state, ring_bell
 from core.errors import ServiceError
 from core.web import problems
-from games.bonko.plugin.bell import bell_state, ring_bell
 from games.views.scoring import table_for_token
 
 

@@ -10,10 +10,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
+from bonko.plugin import api, bell, bell_view, cards, table
+from bonko.plugin.seating import METHOD, bonko_round_generate
+from bonko.rules import GAME, next_tables
 from core.game_plugins import GamePlugin
-from games.bonko import GAME, next_tables
-from games.bonko.plugin import api, bell, bell_view, cards, table
-from games.bonko.plugin.seating import METHOD, bonko_round_generate
 
 
 class BonkoPlugin(GamePlugin):
@@ -26,6 +26,7 @@ class BonkoPlugin(GamePlugin):
         "teams_actions": "bonko/_teams_actions.html",
     }
     has_bell = True
+    scripts = ("bonko/page.js",)
     urls = {
         "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
         "manage": [

@@ -7,7 +7,7 @@ a roll of a roll-off session starts with ``r`` and the session's number::
     3 333 !
     r1 4 1 2 6
 
-The page only reads the lines; ``games.bonko`` scores them (1 per target die, 5 for three of a
+The page only reads the lines; ``bonko.rules`` scores them (1 per target die, 5 for three of a
 kind of another number, 21 for three target dice called out) and checks that they add up to the
 team scores.
 """

@@ -2,7 +2,7 @@
 
 Partners sit opposite each other: at every table the team already there (it rolls first) takes
 seats 0 and 2, the team that moved there seats 1 and 3. The first round seats the present
-teams in a random order (the first table is the King's). After a round, ``games.bonko``'s
+teams in a random order (the first table is the King's). After a round, ``bonko.rules``'s
 movement decides (``next_tables``, the ruleset's rule): the winners of every table move up one
 table, the losers stay, the King's table's winners stay and its losers go to the lowest table.
 Teams that were not seated in the last round join at the bottom; with an odd number of teams
@@ -22,12 +22,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+import seating
+from bonko.rules import GAME, next_tables
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
-from games.bonko import GAME, next_tables
 from games.models import Session
-from tournaments import seating
 from tournaments.door import leavers_check_out
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Table

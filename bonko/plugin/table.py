@@ -3,7 +3,7 @@
 The common case is two numbers and two taps: each team's score, who won, save. A tie asks for
 roll-off points, one session at a time, until one team leads; each player's called Bonkos have a
 small stepper. The round's target number and the bell (rung at the King's table, polled by the
-page) stay in view. The page only collects numbers: ``games.bonko`` checks and scores them
+page) stay in view. The page only collects numbers: ``bonko.rules`` checks and scores them
 through the one session write path (``games.services.session_submit``).
 """
 
@@ -18,13 +18,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bonko.plugin.bell import bell_state, is_kings_table
+from bonko.plugin.rolls import parse_rolls, rolls_text
+from bonko.rules import GAME
 from core.errors import ServiceError
 from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems
-from games.bonko import GAME
-from games.bonko.plugin.bell import bell_state, is_kings_table
-from games.bonko.plugin.rolls import parse_rolls, rolls_text
 from games.services import session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table

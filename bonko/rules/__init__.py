@@ -1,9 +1,9 @@
 """The Bonko rules: a dice game for teams of two at tables of four, with a King's table and
-progressive movement. ``GAME`` is Bonko behind the game seam (``games.seam``).
+progressive movement. ``GAME`` is Bonko behind the game seam (``gamekit.seam``).
 
 Pure Python with no Django import. The public interface::
 
-    from games.bonko import GAME, score_round, next_tables, roll_points, RULESETS
+    from bonko.rules import GAME, score_round, next_tables, roll_points, RULESETS
 
     outcome = GAME.score(document)            # never raises for bad input
     outcome.valid, outcome.errors, outcome.totals, outcome.placements, outcome.to_dict()
@@ -12,12 +12,12 @@ See README.md in this folder for the document, the decisions taken where the rul
 and the error codes.
 """
 
-from games.bonko.game import GAME, Bonko
-from games.bonko.movement import next_tables
-from games.bonko.rolls import is_bonko, roll_points
-from games.bonko.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
-from games.bonko.scoring import score_round
-from games.seam import RuleError, RulesetError
+from bonko.rules.game import GAME, Bonko
+from bonko.rules.movement import next_tables
+from bonko.rules.rolls import is_bonko, roll_points
+from bonko.rules.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
+from bonko.rules.scoring import score_round
+from gamekit.seam import RuleError, RulesetError
 
 __all__ = [
     "GAME",

@@ -1,9 +1,9 @@
 """Rule errors of Bonko: one :class:`RuleError` per problem, with a stable ``code`` (listed in
-``games/bonko/README.md``), an English and a Dutch message, and the ``field`` it concerns (a
+``bonko/rules/README.md``), an English and a Dutch message, and the ``field`` it concerns (a
 document key, or a path such as ``teams[1].rolloff[0]`` or ``rolls[4].dice`` with 0-based
 indexes). ``game`` is None: a document is one table's result of one round.
 
-Messages never echo arbitrary input (``games.seam`` formats values safely) and name players
+Messages never echo arbitrary input (``gamekit.seam`` formats values safely) and name players
 when their names are known, else count seats from 1.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games import seam
-from games.bonko.messages import CATALOGUE
-from games.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
+from bonko.rules.messages import CATALOGUE
+from gamekit import seam
+from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
 
 __all__ = [
     "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",

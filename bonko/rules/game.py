@@ -1,4 +1,4 @@
-"""Bonko behind the game seam (``games.seam.Game``): the object the rest of the service uses.
+"""Bonko behind the game seam (``gamekit.seam.Game``): the object the rest of the service uses.
 
 Tables of four: two teams of two partners (seats 0 and 2, 1 and 3 when seated as units), not
 zero-sum, the higher score wins. A session document is one table's result of one round
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bonko.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
-from games.bonko.scoring import DEFAULT_RULESET, GAME_CODE, MAX_SET, score_round
-from games.seam import Scored, Stat
+from bonko.rules.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
+from bonko.rules.scoring import DEFAULT_RULESET, GAME_CODE, MAX_SET, score_round
+from gamekit.seam import Scored, Stat
 
 _NATURAL = {"type": "integer", "minimum": 0}
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 3}

@@ -1,4 +1,4 @@
-"""The English and Dutch messages of Bonko, one pair per error code (``games.seam.Catalogue``).
+"""The English and Dutch messages of Bonko, one pair per error code (``gamekit.seam.Catalogue``).
 
 A key is an error code, or ``code/variant`` for a second wording of the same code (clients that
 branch on codes never see the variant). Templates are ``str.format`` strings filled with safe,
@@ -11,7 +11,7 @@ rounds, *bel* the bell, *worp* a roll, *dobbelsteen* a die, *uitgooisessie* a ro
 
 from __future__ import annotations
 
-from games.seam import SHARED_MESSAGES, Catalogue
+from gamekit.seam import SHARED_MESSAGES, Catalogue
 
 MESSAGES: dict[str, tuple[str, str]] = {
     **SHARED_MESSAGES,

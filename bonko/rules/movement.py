@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
-from games.bonko.rulesets import MOVEMENTS
+from bonko.rules.rulesets import MOVEMENTS
 
 T = TypeVar("T", bound=Hashable)
 

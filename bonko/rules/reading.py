@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from games.bonko.errors import (
+from bonko.rules.errors import (
     RuleError,
     Text,
     rule_error,
@@ -19,7 +19,7 @@ from games.bonko.errors import (
     team_label,
     unknown_fields,
 )
-from games.seam import is_int
+from gamekit.seam import is_int
 
 SEATS = 4
 TEAM_KEYS = frozenset(("seats", "score", "rolloff"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bonko.rulesets import Ruleset
+from bonko.rules.rulesets import Ruleset
 
 
 def roll_points(dice: Sequence[int], target: int, ruleset: Ruleset, *, called: bool) -> int:

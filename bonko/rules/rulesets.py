@@ -19,7 +19,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from games.seam import RulesetError, is_int
+from gamekit.seam import RulesetError, is_int
 
 MOVEMENTS = ("seed",)
 DIE_FACES = 6

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bonko.rolls import is_bonko, roll_points
-from games.bonko.rulesets import Ruleset
+from bonko.rules.rolls import is_bonko, roll_points
+from bonko.rules.rulesets import Ruleset
 
 SEATS = 4
 CALL_RATE = 0.9

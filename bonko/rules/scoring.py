@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.bonko.errors import (
+from bonko.rules.errors import (
     RuleError,
     cap_errors,
     listing,
@@ -29,10 +29,10 @@ from games.bonko.errors import (
     seat_list,
     unknown_fields,
 )
-from games.bonko.reading import SEATS, Roll, Team, read_bonkos, read_rolls, read_teams
-from games.bonko.rolls import is_bonko, roll_points
-from games.bonko.rulesets import DIE_FACES, RULESETS, Ruleset
-from games.seam import Part, Scored, is_int
+from bonko.rules.reading import SEATS, Roll, Team, read_bonkos, read_rolls, read_teams
+from bonko.rules.rolls import is_bonko, roll_points
+from bonko.rules.rulesets import DIE_FACES, RULESETS, Ruleset
+from gamekit.seam import Part, Scored, is_int
 
 GAME_CODE = "bonko"
 DEFAULT_RULESET = "bonko"

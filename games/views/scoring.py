@@ -21,7 +21,7 @@ from core.errors import ServiceError
 from core.game_plugins import GameWithoutPages, game_plugin
 from core.parsing import whole_number
 from core.web import problems
-from games.registry import get_game
+from gamekit.registry import get_game
 from games.services import session_undo_last_part
 from games.views.keyed import keyed
 from tournaments.models import Table

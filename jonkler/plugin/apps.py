@@ -2,12 +2,12 @@ from django.apps import AppConfig
 
 
 class JonklerConfig(AppConfig):
-    name = "games.jonkler.plugin"
+    name = "jonkler.plugin"
     label = "jonkler"
     verbose_name = "Jonkler"
 
     def ready(self) -> None:
         from core.game_plugins import register
-        from games.jonkler.plugin.plugin import JonklerPlugin
+        from jonkler.plugin.plugin import JonklerPlugin
 
         register(JonklerPlugin())

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 from core.errors import ServiceError
 from core.forms import set_choices
 from core.web import problems
-from games.jonkler import GAME
-from games.jonkler.plugin.table import context_for
 from games.services import session_submit
 from games.views.scoring import organizer_correcting
+from jonkler.plugin.table import context_for
+from jonkler.rules import GAME
 from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"

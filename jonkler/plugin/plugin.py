@@ -8,15 +8,15 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from core.game_plugins import GamePlugin
-from games.jonkler import GAME
-from games.jonkler.plugin import paper, table
+from jonkler.plugin import paper, table
+from jonkler.rules import GAME
 from tournaments.house_rules import event_ruleset
 
 
 class JonklerPlugin(GamePlugin):
     code = GAME.code
     parts = {"sheet": "jonkler/_rounds.html", "blank_sheet": "jonkler/_blank_sheet.html"}
-    offline_script = "jonkler/offline.js"
+    scripts = ("jonkler/page.js", "jonkler/offline.js")
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)

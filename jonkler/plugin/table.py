@@ -2,7 +2,7 @@
 bidding order (the dealer last, the dealer's forbidden bid shown), then the tricks, saved as one
 round; the running totals stay in view; the last round can be taken back.
 
-The page only collects numbers: ``games.jonkler`` checks and scores them (the hook rule, the
+The page only collects numbers: ``jonkler.rules`` checks and scores them (the hook rule, the
 tricks adding up to the round's cards, ...) through the one session write path.
 """
 
@@ -20,9 +20,9 @@ from core.errors import ServiceError
 from core.forms import set_choices
 from core.parsing import whole_number
 from core.web import problems, short_names
-from games.jonkler import GAME
-from games.jonkler.rules import bidding_order
 from games.services import session_append_part, session_submit
+from jonkler.rules import GAME
+from jonkler.rules.rules import bidding_order
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 
@@ -64,7 +64,7 @@ class RoundForm(forms.Form):
 
 def sheet_rounds(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of a stored result as sheet rows: per seat bid, tricks, points, met and the
-    running total (``templates/games/jonkler/_rounds.html`` shows them)."""
+    running total (``templates/jonkler/rules/_rounds.html`` shows them)."""
     return [
         {**played, "cells": [
             {"bid": bid, "tricks": took, "points": points, "met": met, "total": total}

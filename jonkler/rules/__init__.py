@@ -1,9 +1,9 @@
 """Jonkler, an Oh Hell variant for three to six players: bid the exact number of tricks.
 
-``GAME`` is Jonkler behind the game seam (``games.seam``), as the registry lists it. Pure
+``GAME`` is Jonkler behind the game seam (``gamekit.seam``), as the registry lists it. Pure
 Python with no Django import. The public interface::
 
-    from games.jonkler import GAME, score_session, forbidden_bid, RULESETS, ruleset_from_dict
+    from jonkler.rules import GAME, score_session, forbidden_bid, RULESETS, ruleset_from_dict
 
     result = score_session(document, names=["Anna", "Bram", "Cees", "Daan"])  # never raises
     result.valid, result.errors, result.totals, result.complete, result.placements,
@@ -15,17 +15,17 @@ See README.md in this folder for the document, the decisions taken where the rul
 and the error codes.
 """
 
-from games.jonkler.game import DOCUMENT_SCHEMA, GAME, Jonkler
-from games.jonkler.result import JonklerResult, JonklerRound
-from games.jonkler.rules import bidding_order, dealer, forbidden_bid, round_points
-from games.jonkler.rulesets import (
+from jonkler.rules.game import DOCUMENT_SCHEMA, GAME, Jonkler
+from jonkler.rules.result import JonklerResult, JonklerRound
+from jonkler.rules.rules import bidding_order, dealer, forbidden_bid, round_points
+from jonkler.rules.rulesets import (
     DEFAULT_RULESET,
     RULESETS,
     Ruleset,
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from games.jonkler.scoring import score_session
+from jonkler.rules.scoring import score_session
 
 __all__ = [
     "DEFAULT_RULESET",

@@ -1,4 +1,4 @@
-"""Jonkler behind the game seam (``games.seam.Game``): the object the rest of the service uses.
+"""Jonkler behind the game seam (``gamekit.seam.Game``): the object the rest of the service uses.
 
 Three to six players, no teams, not zero-sum, the higher total wins. The built-in ruleset is
 ``jonkler`` (8 rounds; a met bid scores 5R + 10B, a missed one 1 point per trick; the dealer's
@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.jonkler.result import JonklerResult
-from games.jonkler.rulesets import (
+from gamekit.seam import Stat
+from jonkler.rules.result import JonklerResult
+from jonkler.rules.rulesets import (
     DEFAULT_RULESET,
     MAX_ROUNDS,
     RULESETS,
@@ -19,8 +20,7 @@ from games.jonkler.rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from games.jonkler.scoring import GAME_CODE, MAX_SEATS, MIN_SEATS, score_session
-from games.seam import Stat
+from jonkler.rules.scoring import GAME_CODE, MAX_SEATS, MIN_SEATS, score_session
 
 _PER_SEAT = {"type": "array", "items": {"type": "integer", "minimum": 0},
              "minItems": MIN_SEATS, "maxItems": MAX_SEATS}

@@ -1,4 +1,4 @@
-"""The English and Dutch messages of Jonkler's error codes (``games.seam.Catalogue``).
+"""The English and Dutch messages of Jonkler's error codes (``gamekit.seam.Catalogue``).
 
 A key is an error code, or ``code/variant`` for a second wording of the same code. Parameters
 are already formatted and safe (``seam.num``, ``seam.quoted``, ``seam.seat_list``).
@@ -10,7 +10,7 @@ Words used in the Dutch texts: *partij* the whole session, *ronde* one round, *s
 
 from __future__ import annotations
 
-from games.seam import SHARED_MESSAGES, Catalogue, Text
+from gamekit.seam import SHARED_MESSAGES, Catalogue, Text
 
 MESSAGES: dict[str, tuple[str, str]] = {
     **SHARED_MESSAGES,

@@ -1,4 +1,4 @@
-"""What scoring a Jonkler document gives: a :class:`games.seam.Outcome`.
+"""What scoring a Jonkler document gives: a :class:`gamekit.seam.Outcome`.
 
 A valid result keeps the rounds as checked (bids, tricks, the jonkled counts when recorded,
 each seat's points) and works out the rest (the result document, parts, hint, stats) when it is
@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.jonkler.rules import bidding_order, dealer
-from games.jonkler.rulesets import Ruleset
-from games.seam import Part, RuleError
+from gamekit.seam import Part, RuleError
+from jonkler.rules.rules import bidding_order, dealer
+from jonkler.rules.rulesets import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

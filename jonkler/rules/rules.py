@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.jonkler.rulesets import Ruleset
+from jonkler.rules.rulesets import Ruleset
 
 
 def dealer(first_dealer: int, round_number: int, seats: int) -> int:

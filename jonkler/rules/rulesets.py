@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.seam import RulesetError, is_int
+from gamekit.seam import RulesetError, is_int
 
 MAX_ROUNDS = 20
 MAX_FACTOR = 1_000

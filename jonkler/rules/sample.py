@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.jonkler.rules import bidding_order, dealer, forbidden_bid
-from games.jonkler.rulesets import Ruleset
+from jonkler.rules.rules import bidding_order, dealer, forbidden_bid
+from jonkler.rules.rulesets import Ruleset
 
 
 def random_bids(rng: random.Random, number: int, deals: int, seats: int,

@@ -21,16 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeGuard
 
-from games.jonkler.messages import CATALOGUE, rule_error, tricks
-from games.jonkler.result import JonklerResult, JonklerRound
-from games.jonkler.rulesets import (
-    DEFAULT_RULESET,
-    MAX_ROUNDS,
-    RULESETS,
-    Ruleset,
-    ruleset_from_dict,
-)
-from games.seam import (
+from gamekit.seam import (
     RuleError,
     RulesetError,
     cap_errors,
@@ -41,6 +32,15 @@ from games.seam import (
     quoted,
     seat_list,
     unknown_fields,
+)
+from jonkler.rules.messages import CATALOGUE, rule_error, tricks
+from jonkler.rules.result import JonklerResult, JonklerRound
+from jonkler.rules.rulesets import (
+    DEFAULT_RULESET,
+    MAX_ROUNDS,
+    RULESETS,
+    Ruleset,
+    ruleset_from_dict,
 )
 
 GAME_CODE = "jonkler"

@@ -23,9 +23,9 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from bonken.rules import RULESETS, ruleset_to_dict
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
 from clubs.tokens import api_token_create
-from games.bonken import RULESETS, ruleset_to_dict
 from games.models import Dispute, Session
 from games.services import session_submit
 from imports.services import sunmar_upload
@@ -264,11 +264,11 @@ WRITES: list[Write] = [
           lambda w: {"game": "bonken", "data": {**bonken_rules(), "code": "eigen",
                                                 "name": "Ours", "name_nl": "Onze"}},
           ORGANIZERS),
-    Write("upload app backup", "post", "/api/v1/clubs/{club_id}/imports/sunmar/",
-          lambda w: f"/api/v1/clubs/{w.club.pk}/imports/sunmar/",
+    Write("upload app backup", "post", "/api/v1/clubs/{club_id}/sunmar/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/sunmar/",
           lambda w: {"backup": backup_file()}, ORGANIZERS, format="multipart"),
-    Write("import app backup", "post", "/api/v1/clubs/{club_id}/imports/sunmar/{upload_id}/import/",
-          lambda w: f"/api/v1/clubs/{w.club.pk}/imports/sunmar/{uploaded(w)}/import/",
+    Write("import app backup", "post", "/api/v1/clubs/{club_id}/sunmar/{upload_id}/import/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/sunmar/{uploaded(w)}/import/",
           lambda w: {"matches": dict.fromkeys(["Anna", "Bram", "Cees", "Daan"])}, ORGANIZERS),
     Write("add membership", "post", "/api/v1/memberships/", lambda w: "/api/v1/memberships/",
           lambda w: {"club": w.club.pk, "player": member_of(w.bare_club).pk, "role": "member"},

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
+from gamekit.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
 
 MESSAGES = Catalogue(
     {

@@ -28,6 +28,7 @@ def game_has_part(code: str, part: str) -> bool:
 
 
 @register.simple_tag
-def game_offline_script(code: str) -> str:
-    """The static path of the game's checks for the phone's offline entry ("" for none)."""
-    return game_plugin(code).offline_script or ""
+def game_assets(code: str) -> dict[str, tuple[str, ...]]:
+    """The static paths of the game's scripts and stylesheets for its table page."""
+    plugin = game_plugin(code)
+    return {"scripts": plugin.scripts, "stylesheets": plugin.stylesheets}

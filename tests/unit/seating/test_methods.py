@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bonko import next_tables
-from tournaments.seating import (
+from bonko.rules import next_tables
+from seating import (
     METHODS,
     SeatingError,
     SeatingOptions,
@@ -16,7 +16,7 @@ from tournaments.seating import (
     swap_players,
     validate_manual_round,
 )
-from tournaments.seating.progressive import move_tables
+from seating.progressive import move_tables
 
 from .helpers import assert_valid_round, sit_outs_fair
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bonko import next_tables
-from tournaments.seating import (
+from bonko.rules import next_tables
+from seating import (
     METHODS,
     SeatingError,
     SeatingOptions,
@@ -20,7 +20,7 @@ from tournaments.seating import (
     seat_round,
     validate_manual_round,
 )
-from tournaments.seating.quality import count_meetings, repeated_pairs
+from seating.quality import count_meetings, repeated_pairs
 
 from .helpers import assert_valid_round, sit_outs_fair
 
@@ -204,7 +204,7 @@ def _exhaustive_best(players: int, layout: list[int], rounds: int) -> int:
 def test_lower_bound_never_exceeds_the_best_schedule(
     players: int, sizes: tuple[int, ...], preferred: int
 ) -> None:
-    from tournaments.seating import table_layout
+    from seating import table_layout
 
     layout = table_layout(players, sizes, preferred)
     best = _exhaustive_best(players, layout, 2)

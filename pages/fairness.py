@@ -5,8 +5,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.registry import find_game
-from tournaments.counted import counted_sessions
+from gamekit.registry import find_game
+from games.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
 
 STARTED = (Round.Status.PLAYING, Round.Status.CLOSED)
