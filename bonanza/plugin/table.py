@@ -36,7 +36,7 @@ def played_ruleset(event: Any) -> Ruleset:
 
 
 def sheet_hands(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """The hands of a stored result as sheet rows (``templates/bonanza/rules/_hands.html``):
+    """The hands of a stored result as sheet rows (``templates/bonanza/_hands.html``):
     per hand the dealer, who went out, each seat's net and running total, the board's chips;
     and how the board was settled at the end."""
     running = [0] * len(names)

@@ -64,7 +64,7 @@ class RoundForm(forms.Form):
 
 def sheet_rounds(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of a stored result as sheet rows: per seat bid, tricks, points, met and the
-    running total (``templates/jonkler/rules/_rounds.html`` shows them)."""
+    running total (``templates/jonkler/_rounds.html`` shows them)."""
     return [
         {**played, "cells": [
             {"bid": bid, "tricks": took, "points": points, "met": met, "total": total}
