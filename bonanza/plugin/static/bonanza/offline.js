@@ -5,7 +5,7 @@
   var games = window.tableGames, h = games.helpers;
   var say = h.say, shown = h.shown, labelText = h.labelText, groupName = h.groupName, number = h.number;
   // Bonanza Rummy: whoever went out holds no cards; the rest is the rules' (sent with the hand).
-  bonanza.rules = {
+  games.bonanza = {
     check: function (form, box) {
       var out = form.querySelector("input[name=out_seat]:checked"), problems = [];
       if (out) {

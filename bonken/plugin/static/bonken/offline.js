@@ -6,7 +6,7 @@
   var say = h.say, shown = h.shown, labelText = h.labelText, groupName = h.groupName, number = h.number;
   // Bonken: the contract's takers all tapped, or its counts adding up to what it deals out;
   // the next chooser one seat clockwise while the rotation says so; a minus contract once.
-  bonken.rules = {
+  games.bonken = {
     check: function (form, box) {
       var problems = [], picked = form.querySelector("input[name=contract]:checked");
       if (!picked) { return problems; }

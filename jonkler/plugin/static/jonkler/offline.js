@@ -17,7 +17,7 @@
     for (var step = 1; step <= seats; step += 1) { order.push((dealer + step) % seats); }
     return { cards: round, dealer: dealer, order: order };
   }
-  jonkler.rules = {
+  games.jonkler = {
     check: function (form, box) {
       var problems = [], cards = parseInt(form.dataset.cards, 10), dealer = form.dataset.dealer;
       var tricks = 0, others = 0, dealerBid = null, dealerName = "";
