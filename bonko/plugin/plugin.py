@@ -20,6 +20,7 @@ class BonkoPlugin(GamePlugin):
     code = GAME.code
     parts = {
         "sheet": "bonko/_result.html",
+        "blank_sheet": "bonko/_blank_sheet.html",
         "dashboard_players": "bonko/_dashboard_players.html",
         "dashboard_seating": "bonko/_dashboard_seating.html",
         "round_actions": "bonko/_round_actions.html",
