@@ -180,5 +180,5 @@ class TemplateLoader(FilesystemLoader):
     """Finds templates in the ``templates_dir`` of each registered plug-in (after the site's
     folder and the apps' own)."""
 
-    def get_dirs(self) -> list[Path]:
+    def get_dirs(self) -> list[str | Path]:
         return [p.templates_dir for p in _plugins.values() if p.templates_dir is not None]
