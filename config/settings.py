@@ -53,6 +53,11 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    # The games, each a plug-in in its own folder (core.game_plugins): one line a game.
+    "bonken.plugin",
+    "jonkler.plugin",
+    "bonko.plugin",
+    "bonanza.plugin",
     "standings",
     "ratings",
     "imports",
@@ -81,8 +86,14 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # The site's templates, each app's, and those of a game registered without an app
+            # (core.game_plugins); cached as Django does by default.
+            "loaders": [("django.template.loaders.cached.Loader", [
+                "django.template.loaders.filesystem.Loader",
+                "django.template.loaders.app_directories.Loader",
+                "core.game_plugins.TemplateLoader",
+            ])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

@@ -13,7 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
-from games.registry import DEFAULT_GAME, find_game, games
+from gamekit.registry import DEFAULT_GAME, find_game, games
 from tournaments.counted import COMPLETE, SIGNED
 from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer

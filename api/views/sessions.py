@@ -22,7 +22,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
-from api.schema import GAME_DOCUMENT
+from api.serializers.base import GAME_DOCUMENT
 from api.serializers.sessions import (
     ErrorResponseSerializer,
     GameAppendSerializer,
@@ -34,8 +34,8 @@ from api.serializers.sessions import (
 )
 from core.errors import NotAllowed
 from core.parsing import whole_number
+from gamekit.registry import score_document
 from games.models import Session
-from games.registry import score_document
 from games.services import (
     require_session_writer,
     session_append_part,

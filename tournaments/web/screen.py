@@ -22,8 +22,9 @@ from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from core.game_plugins import game_plugin
 from core.parsing import whole_number
-from games.registry import find_game
+from gamekit.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
 from tournaments.round_timer import clock_text, timer_state
@@ -36,7 +37,6 @@ POLL_SECONDS = 5
 CACHE_SECONDS = 4  # many screens of one event share one reading of standings and tables
 ROWS = 15  # standings lines that fit a 1920 x 1080 screen in the screen's type
 MAX_ROWS = 60
-BELL_GAMES = ("bonko",)
 
 
 def current_round(event: Event) -> Round | None:
@@ -105,7 +105,7 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
         return state
     timer = timer_state(round_)
     info = {**state["round"], "timer": {**timer, "text": clock_text(timer["remaining"])}}
-    if event.game in BELL_GAMES:
+    if game_plugin(event.game).has_bell:
         info["bell"] = {
             "rung": round_.bell_rung_at is not None,
             "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None,
@@ -150,7 +150,7 @@ def _standings_and_tables(event: Event, round_: Round | None, rows: int) -> dict
             for t in tables
         ],
     }
-    if event.game in BELL_GAMES:
+    if game_plugin(event.game).has_bell:
         set_number, target = round_in_set(round_.number, _rounds_per_set(event))
         info["set"] = set_number
         info["target"] = target
@@ -186,7 +186,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
             "state": screen_state(event, rows),
             "json_url": json_url,
             "poll_seconds": POLL_SECONDS,
-            "bell_game": event.game in BELL_GAMES,
+            "bell_game": game_plugin(event.game).has_bell,
             "door": door,
             "door_qr": qr_svg(door, scale=5, light="#fff") if door else "",
         },
