@@ -164,7 +164,8 @@ REST_FRAMEWORK = {
     ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # (api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -245,10 +246,13 @@ CELERY_BEAT_SCHEDULE = {
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
+# Every use goes through core.shared_cache, which fails open when the cache is down; the short
+# timeouts keep a cache that does not answer from holding a request up.
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-         "LOCATION": os.environ["CACHE_URL"]}
+         "LOCATION": os.environ["CACHE_URL"],
+         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

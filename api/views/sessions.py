@@ -18,11 +18,11 @@ from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ValidationE
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.schema import GAME_DOCUMENT
+from api.throttling import AnonRateThrottle
 from api.serializers.sessions import (
     ErrorResponseSerializer,
     GameAppendSerializer,

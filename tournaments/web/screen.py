@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.parsing import whole_number
+from core.shared_cache import shared as cache
 from games.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
