@@ -245,6 +245,9 @@ CELERY_BEAT_SCHEDULE = {
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
+# Names one address may check in at an event's door without signing in (tournaments.door).
+DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
+
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
 # Every use goes through core.shared_cache, which fails open when the cache is down; the short
 # timeouts keep a cache that does not answer from holding a request up.
