@@ -22,7 +22,6 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.schema import GAME_DOCUMENT
-from api.throttling import AnonRateThrottle
 from api.serializers.sessions import (
     ErrorResponseSerializer,
     GameAppendSerializer,
@@ -32,6 +31,7 @@ from api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.throttling import AnonRateThrottle
 from core.errors import NotAllowed
 from core.parsing import whole_number
 from games.models import Session
