@@ -37,6 +37,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
@@ -57,8 +58,10 @@ def device_digest(device_id: str) -> str:
 
 
 def address_digest(address: str) -> str:
-    """What is stored of the address a check-in without signing in came from."""
-    return hashlib.sha256(f"door-address:{address or 'unknown'}".encode()).hexdigest()
+    """What is stored of the address a check-in without signing in came from (keyed with the
+    site's secret, so the stored digests cannot be matched against every possible address)."""
+    return salted_hmac("tournaments.door.address", address or "unknown",
+                       algorithm="sha256").hexdigest()
 
 
 def door_event(token: str) -> Event:
