@@ -81,7 +81,9 @@ def _failed(operation: str, exc: BaseException) -> None:
     log.warning(
         "The cache cannot be reached (%s: %s); throttles count nothing and cached answers "
         "are computed afresh until it is back (%d failed calls since the last report).",
-        operation, exc, failures,
+        operation,
+        exc,
+        failures,
     )
 
 

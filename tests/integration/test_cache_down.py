@@ -62,12 +62,17 @@ def test_sign_in_on_the_site_the_admin_and_the_token_endpoint(cache_down, caplog
     site = Client().post("/accounts/login/", {"username": "anna", "password": "secret"})
     assert site.status_code == 302
     fresh()
-    admin = Client().post("/admin/login/?next=/admin/",
-                          {"username": "root", "password": "secret", "next": "/admin/"})
+    admin = Client().post(
+        "/admin/login/?next=/admin/", {"username": "root", "password": "secret", "next": "/admin/"}
+    )
     assert admin.status_code == 302 and admin["Location"] == "/admin/"
     fresh()
-    token = APIClient().post("/api/v1/tokens/", {"name": "app"}, format="multipart",
-                             HTTP_AUTHORIZATION=basic("anna", "secret"))
+    token = APIClient().post(
+        "/api/v1/tokens/",
+        {"name": "app"},
+        format="multipart",
+        HTTP_AUTHORIZATION=basic("anna", "secret"),
+    )
     assert token.status_code == 201, token.content
     assert any("cache cannot be reached" in r.getMessage() for r in caplog.records)
 
@@ -83,9 +88,12 @@ def test_anonymous_api_calls_the_validator_and_a_table_links_game(cache_down):
     validated = APIClient().post("/api/v1/sessions/validate/", classic_document(), format="json")
     assert validated.status_code == 200, validated.content
     fresh()
-    posted = APIClient().post(f"/api/v1/tables/{table.pk}/session/games/",
-                              {"game": classic_games()[2]}, format="json",
-                              HTTP_X_TABLE_TOKEN=table.scoring_token)
+    posted = APIClient().post(
+        f"/api/v1/tables/{table.pk}/session/games/",
+        {"game": classic_games()[2]},
+        format="json",
+        HTTP_X_TABLE_TOKEN=table.scoring_token,
+    )
     assert posted.status_code == 201, posted.content
     assert Session.objects.get(table=table).revision == 2  # the game is saved
 
@@ -115,12 +123,21 @@ def test_the_screen_the_door_and_a_code_sign_off(cache_down):
     link.credentials(HTTP_X_TABLE_TOKEN=table.scoring_token)
     url = f"/api/v1/tables/{table.pk}/session/signatures/"
     fresh()
-    wrong = link.post(url, {"method": "code", "revision": 1, "player": player.pk,
-                            "code": "0000" if code != "0000" else "1111"}, format="json")
+    wrong = link.post(
+        url,
+        {
+            "method": "code",
+            "revision": 1,
+            "player": player.pk,
+            "code": "0000" if code != "0000" else "1111",
+        },
+        format="json",
+    )
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["code"] == "wrong_code"
     fresh()
-    signed = link.post(url, {"method": "code", "revision": 1, "player": player.pk,
-                             "code": code}, format="json")
+    signed = link.post(
+        url, {"method": "code", "revision": 1, "player": player.pk, "code": code}, format="json"
+    )
     assert signed.status_code == 201, signed.content
 
 
@@ -134,7 +151,9 @@ def test_healthz_reports_the_cache_down_as_degraded(cache_down):
 
 
 def test_healthz_reports_a_reachable_cache(settings):
-    settings.CACHES = {"default": {**UNREACHABLE["default"], "LOCATION": "redis://127.0.0.1:6379/4"}}
+    settings.CACHES = {
+        "default": {**UNREACHABLE["default"], "LOCATION": "redis://127.0.0.1:6379/4"}
+    }
     settings.CELERY_BROKER_URL = ""
     body = Client().get("/healthz").json()
     assert body["cache"] is True and body["status"] == "ok"

@@ -10,15 +10,28 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("config", "core", "clubs", "tournaments", "games", "standings", "ratings",
-            "imports", "stats", "pages", "api", "bench")
+PACKAGES = (
+    "config",
+    "core",
+    "clubs",
+    "tournaments",
+    "games",
+    "standings",
+    "ratings",
+    "imports",
+    "stats",
+    "pages",
+    "api",
+    "bench",
+)
 DIRECT = re.compile(r"from django\.core\.cache import (cache|caches)\b")
 
 
 def test_no_module_but_the_shared_cache_uses_django_s_cache():
     offenders = [
         path.relative_to(ROOT).as_posix()
-        for package in PACKAGES for path in (ROOT / package).rglob("*.py")
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
         if DIRECT.search(path.read_text())
     ]
     assert offenders == ["core/shared_cache.py"]
@@ -30,6 +43,5 @@ def test_every_drf_throttle_counts_in_the_shared_cache():
     from api.views.sessions import ValidateThrottle
     from core.shared_cache import shared
 
-    classes = [import_string(name) for name in
-               settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]]
+    classes = [import_string(name) for name in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]]
     assert all(cls.cache is shared for cls in [*classes, ValidateThrottle])

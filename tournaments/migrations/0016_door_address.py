@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0015_event_standings_count'),
+        ("tournaments", "0015_event_standings_count"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='eventplayer',
-            name='door_address',
-            field=models.CharField(blank=True, default='', max_length=64, verbose_name='door address'),
+            model_name="eventplayer",
+            name="door_address",
+            field=models.CharField(
+                blank=True, default="", max_length=64, verbose_name="door address"
+            ),
         ),
     ]
