@@ -153,6 +153,7 @@ def test_fresh_sessions_from_one_address_check_in_no_more_than_the_limit(setting
         phone.get(f"/door/{event.door_token}/")
         answers.append(phone.post(f"/door/{event.door_token}/check-in/", {"player": player.pk}))
     assert [a.status_code for a in answers] == [302, 302, 302, 429]
+    assert int(answers[3]["Retry-After"]) > 0
     assert "3 names were already checked in from this network" in answers[3].content.decode()
     assert EventPlayer.objects.filter(event=event, present=True).count() == 3
     elsewhere = client_for()

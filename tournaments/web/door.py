@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Player
 from clubs.selectors import player_for_user
 from clubs.throttle import client_address
-from core.errors import ServiceError
+from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
 from core.web import is_htmx, problems
 from tournaments import door as door_services
@@ -118,7 +118,10 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         if exc.status_code == 404:
             return _stale(request, exc)
-        return door_page(request, token, problems(exc.errors), status=exc.status_code)
+        refused = door_page(request, token, problems(exc.errors), status=exc.status_code)
+        if isinstance(exc, TooManyAttempts):
+            refused["Retry-After"] = str(exc.retry_after)
+        return refused
     messages.success(request, (_("Welcome, %(name)s: you are checked in.") if now
                                else _("%(name)s, you were already checked in."))
                      % {"name": entry.player.name})
