@@ -160,6 +160,26 @@ class SharedCache:
             _failed("incr", exc)
             return 0
 
+    def decr(self, key: str, delta: int = 1) -> int:
+        """Django's ``decr`` (ValueError for a missing key); 0 when the cache cannot be
+        reached."""
+        if _skipping():
+            return 0
+        try:
+            return int(caches["default"].decr(key, delta))
+        except BACKEND_ERRORS as exc:
+            _failed("decr", exc)
+            return 0
+
+    def touch(self, key: str, timeout: float | None = None) -> bool:
+        if _skipping():
+            return False
+        try:
+            return bool(caches["default"].touch(key, timeout))
+        except BACKEND_ERRORS as exc:
+            _failed("touch", exc)
+            return False
+
     def delete_many(self, keys: Iterable[str]) -> None:
         if _skipping():
             return
