@@ -245,6 +245,8 @@ CELERY_BEAT_SCHEDULE = {
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
+# /healthz answers one address this many times a minute (config.health).
+HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
 
