@@ -119,8 +119,11 @@ class EventPlayer(models.Model):
     # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
     # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
     # the organizer took that check-in back, so the door does not check the name in again.
+    # ``door_address``: a digest of the address a check-in without signing in came from (an
+    # address checks in at most ``DOOR_NAMES_PER_ADDRESS`` names per event).
     door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
     door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
+    door_address = models.CharField(_("door address"), max_length=64, blank=True, default="")
     door_undone = models.BooleanField(_("door check-in taken back"), default=False)
     # "I'm leaving after this round": the round after which the player goes home. The next
     # round's seating checks them out and leaves them out.
