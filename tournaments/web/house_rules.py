@@ -61,11 +61,11 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("The house rules %(label)s are saved.")
                              % {"label": house.label})
             return redirect("manage:house-rules", slug=club.slug)
-    house: dict[str, list[HouseRuleset]] = {}
+    by_game: dict[str, list[HouseRuleset]] = {}
     for row in HouseRuleset.objects.filter(club=club):
-        house.setdefault(row.game, []).append(row)
+        by_game.setdefault(row.game, []).append(row)
     # Per game: its built-in rulesets (label, ruleset) and the club's house rulesets for it.
-    per_game = [(code, game, list(game.rulesets.items()), house.get(code, []))
+    per_game = [(code, game, list(game.rulesets.items()), by_game.get(code, []))
                 for code, game in games().items()]
     return render(request, "tournaments/house_rules.html", {
         "club": club, "form": form, "per_game": per_game,
