@@ -204,7 +204,14 @@ def test_the_admin_offers_the_games_and_rulesets_as_choices(admin_client, club):
 
 def test_event_pages_name_their_game_and_the_header_the_club(club, organizer):
     event = EventFactory(club=club, game="bonko", ruleset="bonko", published=True)
-    for url in (f"/manage/events/{event.pk}/", f"/events/{event.pk}/", "/"):
+    urls = (
+        f"/manage/events/{event.pk}/",
+        f"/events/{event.pk}/",
+        "/",
+        f"/clubs/{club.slug}/",
+        f"/door/{event.door_token}/",
+    )
+    for url in urls:
         page = organizer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "Bonko" in page, url
         assert "♠ Bonken" not in page and "· Bonken<" not in page, url
