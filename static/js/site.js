@@ -105,7 +105,9 @@
   });
   function enhance(root) {
     root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
-    root.querySelectorAll("form:has(select[data-game-choice])").forEach(offerRulesets);
+    root.querySelectorAll("select[data-game-choice]").forEach(function (select) {
+      if (select.form) { offerRulesets(select.form); }
+    });
     root.querySelectorAll("form[data-game-form]").forEach(showKinds);
     root.querySelectorAll("form[data-bonanza]").forEach(function (form) { bonanza(form); });
   }
