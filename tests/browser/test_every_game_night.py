@@ -287,4 +287,7 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
         }
         assert shown == totals
     look(audit, public, f"{tag}-standings")
+    public.goto(f"{base}/events/{event_id}/screen/")
+    assert public.locator(".screen-game").inner_text() == game_name
+    look(audit, public, f"{tag}-screen")
     assert not audit.violations, "\n".join(audit.violations)
