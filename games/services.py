@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
-from clubs.selectors import ORGANIZER, SCORERS, require_role
+from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, require_role, user_has_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from games import store
 from games.models import Session
@@ -171,7 +171,19 @@ def require_session_writer(
         or actor_role in SCORERS
         or user_may_score(actor, event)
     ):
+        require_table_seen(table, actor)
         require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
+
+
+def require_table_seen(table: Table, actor: Actor) -> None:
+    """Someone who may not see the table's event (unpublished, of a club they have no role in)
+    learns nothing of the table: it answers like a table that does not exist (404), not with a
+    refusal that tells it is there."""
+    event = table.round.event
+    if event.published or user_has_role(actor, event.club_id, MEMBERS):
+        return
+    raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
+                                                  table=table.pk))
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:
