@@ -113,7 +113,7 @@ def _ruleset_problem(club_id: int, played: Any, ruleset: str) -> dict[str, Any]:
             continue
         builtin = other.rulesets.get(ruleset)
         if builtin is not None or house_ruleset_exists(club_id, other.code, ruleset):
-            return problem("ruleset_of_another_game", Text(
+            return problem("unknown_ruleset", Text(
                 _("The rules '%(ruleset)s' are for %(other)s, not for %(game)s: choose rules of "
                   "%(game)s, or none for its usual rules."),
                 ruleset=ruleset if builtin is None else Named(builtin), other=Named(other),

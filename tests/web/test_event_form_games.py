@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from clubs.models import Role
 from games.registry import games
@@ -220,3 +221,27 @@ def test_event_pages_name_their_game_and_the_header_the_club(club, organizer):
     assert '<span data-game="bonko">Bonko</span>' in dashboard
     screen = organizer.get(f"/events/{event.pk}/screen/").content.decode()
     assert 'data-game="bonko">Bonko</span>' in screen and "Bonken" not in screen
+
+
+def test_the_api_gives_the_same_problem_under_its_stable_code(club):
+    api = APIClient()
+    api.force_authenticate(user_with_role(club, Role.ORGANIZER))
+    answer = api.post(
+        "/api/v1/events/",
+        {
+            "club": club.pk,
+            "name": "Avond",
+            "date": "2026-12-04",
+            "game": "bonko",
+            "ruleset": "eleven",
+        },
+        format="json",
+    )
+    assert answer.status_code == 400
+    (problem,) = answer.json()["errors"]
+    assert problem["code"] == "unknown_ruleset" and problem["field"] == "ruleset"
+    assert problem["message"] == (
+        "The rules 'Eleven rounds' are for Bonken, not for Bonko: choose rules of Bonko, or "
+        "none for its usual rules."
+    )
+    assert "zijn voor Bonken, niet voor Bonko" in problem["message_nl"]
