@@ -4,8 +4,10 @@ admin: the organizer signs in, opens the club's page, creates the event with the
 form (the game chosen there), checks three players in on the check-in page while the fourth
 checks in through the door link on their own phone, seats round 1 (Bonko: pairs the teams
 first) and starts it; a scorer plays the table through its link on a phone; the organizer
-closes the round and publishes; anyone reads the public standings. The event form and the
-table page of each game in each language go to artifacts/look/games/."""
+closes the round and publishes; anyone reads the public standings and the room's screen.
+Each journey also makes an event of its game with script turned off (the rulesets grouped by
+game). The event form and the table page of each game in each language go to
+artifacts/look/games/."""
 
 import random
 import re
@@ -21,6 +23,7 @@ from games.registry import games, get_game
 from tests.conftest import ROOT
 from tests.documents import classic_games
 from tests.factories import UserFactory
+from tournaments.models import Event
 
 from .conftest import PHONE
 from .test_bonanza_table import HANDS, fill_hand
@@ -160,6 +163,27 @@ def other_language(
     page.context.close()
 
 
+def without_script(chromium: Any, base: str, code: str, lang: str) -> None:
+    """The new-event form without JavaScript: every game's rulesets grouped under its name;
+    the game's own picked from its group makes the event."""
+    context = chromium.new_context(**PHONE, locale=LOCALES[lang], java_script_enabled=False)
+    page = context.new_page()
+    sign_in(page, base, "olga")
+    page.goto(f"{base}/manage/clubs/de-vrolijke-dobbelsteen/events/new/")
+    groups = page.eval_on_selector_all("#id_ruleset optgroup", "gs => gs.map(g => g.label)")
+    assert len(groups) == len(games())
+    game = get_game(code)
+    page.fill("#id_name", "Zonder script")
+    page.fill("#id_date", "2026-12-11")
+    page.select_option("#id_game", code)
+    page.select_option("#id_ruleset", game.default_ruleset)
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.url.endswith("/checkin/"), page.url
+    assert Event.objects.get(name="Zonder script").game == code
+    context.close()
+
+
 # Each game once, the languages alternating: each language runs the whole journey twice, and
 # each game's form and table page are looked at in the other language too (other_language).
 JOURNEYS = [("bonken", "nl"), ("jonkler", "en"), ("bonko", "nl"), ("bonanza", "en")]
@@ -244,6 +268,7 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     assert links.count() == 1  # four players: one table
     table_link = links.first.get_attribute("href")
     other_language(chromium, audit, base, code, "nl" if lang == "en" else "en", table_link)
+    without_script(chromium, base, code, lang)
 
     # --- A scorer plays the table on a phone through its link ----------------------------
     scorer = audit.prepare(chromium.new_context(**phone)).new_page()
