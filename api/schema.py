@@ -50,3 +50,26 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         return node
 
     return replace(result)  # type: ignore[no-any-return]
+
+
+def game_codes(result: dict[str, Any], generator: Any, request: Any,
+               public: bool) -> dict[str, Any]:
+    """Post-processing hook: a game's code, wherever a request names one (the ``game`` of a
+    request body, a ``?game=`` filter), is one of the registered games' codes (an empty filter:
+    none given)."""
+    from games.registry import games
+
+    codes = sorted(games())
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        game = component.get("properties", {}).get("game", {})
+        if name.endswith("Request") and game.get("type") == "string" and "enum" not in game:
+            game["enum"] = codes
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) \
+                    else []:
+                schema = parameter.get("schema", {})
+                if (parameter.get("in") == "query" and parameter.get("name") == "game"
+                        and schema.get("type") == "string" and "enum" not in schema):
+                    schema["enum"] = codes if parameter.get("required") else ["", *codes]
+    return result

@@ -68,8 +68,8 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
     """``SeasonRules`` from query parameters; every problem at once as a ``ServiceError``."""
     problems = []
 
-    def bad(field: str, message: Message) -> None:
-        problems.append(problem("invalid_parameter", message, field=field))
+    def bad(field: str, message: Message, code: str = "invalid_parameter") -> None:
+        problems.append(problem(code, message, field=field))
 
     def day(name: str) -> date | None:
         value = (params.get(name) or "").strip()
@@ -97,7 +97,7 @@ def parse_season_params(params: Mapping[str, str]) -> SeasonRules:
 
     start, end = day("start"), day("end")
     if start and end and start > end:
-        bad("end", _("The season ends before it starts."))
+        bad("end", _("The season ends before it starts."), code="season_reversed")
     min_sessions = whole("min_sessions", 0, 0) or 0
     best = whole("best", None, 1)
     rank_by = tuple(n.strip() for n in (params.get("rank_by") or "total").split(",") if n.strip())
