@@ -5,8 +5,11 @@
   a 400 "not one of the available choices", for an id the schema allows).
 * A yes/no filter takes ``true`` or ``false`` (``1``/``0``); anything else is a 400 (the
   default ignored it and answered the whole list).
+* A date filter takes a date as ``YYYY-MM-DD``.
 """
 
+import datetime
+import re
 from typing import Any
 
 from django import forms
@@ -55,6 +58,29 @@ class YesNoFilter(filters.BooleanFilter):
     field_class = YesNoField
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class IsoDateField(forms.DateField):
+    """A date as the schema's ``format: date`` writes it (``2026-11-27``), nothing else (the
+    form field also takes the site's local formats, ``27-11-2026``)."""
+
+    def to_python(self, value: Any) -> datetime.date | None:
+        if value in (None, ""):
+            return None
+        if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError as error:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") \
+                from error
+
+
+class IsoDateFilter(filters.DateFilter):
+    field_class = IsoDateField
+
+
 _ID = {"filter_class": IdFilter}
 _RELATIONS = (models.ForeignKey, models.OneToOneField, models.ManyToManyField,
               models.OneToOneRel, models.ManyToOneRel, models.ManyToManyRel)
@@ -65,6 +91,7 @@ class StrictFilterSet(FilterSet):
         **FILTER_FOR_DBFIELD_DEFAULTS,
         **dict.fromkeys(_RELATIONS, _ID),
         models.BooleanField: {"filter_class": YesNoFilter},
+        models.DateField: {"filter_class": IsoDateFilter},
     }
 
 
