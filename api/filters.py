@@ -73,8 +73,7 @@ class IsoDateField(forms.DateField):
         try:
             return datetime.date.fromisoformat(value)
         except ValueError as error:
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") \
-                from error
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from error
 
 
 class IsoDateFilter(filters.DateFilter):
@@ -82,8 +81,14 @@ class IsoDateFilter(filters.DateFilter):
 
 
 _ID = {"filter_class": IdFilter}
-_RELATIONS = (models.ForeignKey, models.OneToOneField, models.ManyToManyField,
-              models.OneToOneRel, models.ManyToOneRel, models.ManyToManyRel)
+_RELATIONS = (
+    models.ForeignKey,
+    models.OneToOneField,
+    models.ManyToManyField,
+    models.OneToOneRel,
+    models.ManyToOneRel,
+    models.ManyToManyRel,
+)
 
 
 class StrictFilterSet(FilterSet):

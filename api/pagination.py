@@ -17,8 +17,9 @@ from core.errors import Text, problem
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
-def query_integer(request: Request, name: str, *, minimum: int,
-                  maximum: int | None = None) -> int | None:
+def query_integer(
+    request: Request, name: str, *, minimum: int, maximum: int | None = None
+) -> int | None:
     """The whole number a query parameter gives, None when it is absent; a 400 naming the
     parameter when it is given twice, empty, not a whole number, or out of its range."""
     values = request.query_params.getlist(name)
@@ -34,11 +35,13 @@ def query_integer(request: Request, name: str, *, minimum: int,
     if number is None:
         raise _invalid(name, Text(_("%(name)s must be a whole number."), name=name))
     if number < minimum:
-        raise _invalid(name, Text(_("%(name)s must be at least %(minimum)s."),
-                                  name=name, minimum=minimum))
+        raise _invalid(
+            name, Text(_("%(name)s must be at least %(minimum)s."), name=name, minimum=minimum)
+        )
     if maximum is not None and number > maximum:
-        raise _invalid(name, Text(_("%(name)s must be at most %(maximum)s."),
-                                  name=name, maximum=maximum))
+        raise _invalid(
+            name, Text(_("%(name)s must be at most %(maximum)s."), name=name, maximum=maximum)
+        )
     return number
 
 
@@ -57,8 +60,7 @@ class LimitOffsetPagination(BaseLimitOffsetPagination):
     max_limit = 200
 
     def get_limit(self, request: Request) -> int:
-        limit = query_integer(request, self.limit_query_param, minimum=1,
-                              maximum=self.max_limit)
+        limit = query_integer(request, self.limit_query_param, minimum=1, maximum=self.max_limit)
         return self.default_limit if limit is None else limit
 
     def get_offset(self, request: Request) -> int:
@@ -71,7 +73,8 @@ class LimitOffsetPagination(BaseLimitOffsetPagination):
             if parameter["name"] == self.limit_query_param:
                 parameter["schema"].update(minimum=1, maximum=self.max_limit)
                 parameter["description"] = (
-                    f"Rows per page: 1 to {self.max_limit}, {self.default_limit} unless given.")
+                    f"Rows per page: 1 to {self.max_limit}, {self.default_limit} unless given."
+                )
             elif parameter["name"] == self.offset_query_param:
                 parameter["schema"].update(minimum=0)
         return parameters

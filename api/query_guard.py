@@ -4,9 +4,9 @@ A query parameter that the operation does not declare (``?limt=5``, a misspelt f
 ordering) is a 400 ``unknown_parameter``, one given twice that takes a single value
 (``?offset=1&offset=2``) a 400 ``repeated_parameter``, and an empty one the schema gives no
 empty value (``?player=``, a number, a yes/no or a choice) a 400 ``blank_parameter``: silently
-ignoring any of them answers another list than the one asked for. The operations and their parameters are read from the schema
-itself (``drf_spectacular``), once per process, so the check and the documentation cannot
-disagree.
+ignoring any of them answers another list than the one asked for. The operations and their
+parameters are read from the schema itself (``drf_spectacular``), once per process, so the
+check and the documentation cannot disagree.
 """
 
 from __future__ import annotations
@@ -35,15 +35,22 @@ def operations() -> list[tuple[re.Pattern[str], str, dict[str, dict[str, Any]]]]
     found = []
     for path, item in schema["paths"].items():
         parts = _PLACEHOLDER.split(path)  # literal, name, literal, name, ..., literal
-        pattern = re.compile("^" + "".join(
-            f"(?P<{part}>[^/]+)" if index % 2 else re.escape(part)
-            for index, part in enumerate(parts)) + "$")
+        pattern = re.compile(
+            "^"
+            + "".join(
+                f"(?P<{part}>[^/]+)" if index % 2 else re.escape(part)
+                for index, part in enumerate(parts)
+            )
+            + "$"
+        )
         for method, operation in item.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            query = {p["name"]: p.get("schema", {})
-                     for p in [*item.get("parameters", []), *operation.get("parameters", [])]
-                     if p.get("in") == "query"}
+            query = {
+                p["name"]: p.get("schema", {})
+                for p in [*item.get("parameters", []), *operation.get("parameters", [])]
+                if p.get("in") == "query"
+            }
             found.append((pattern, method.upper(), query, path.count("{")))
     found.sort(key=lambda entry: entry[3])
     return [(pattern, method, query) for pattern, method, query, _depth in found]
@@ -65,16 +72,31 @@ def query_problems(request: HttpRequest) -> list[dict[str, Any]]:
     found = []
     for name in request.GET:
         if name not in declared:
-            found.append(problem("unknown_parameter", Text(
-                _("This operation takes no query parameter %(name)s."), name=name), field=name))
+            found.append(
+                problem(
+                    "unknown_parameter",
+                    Text(_("This operation takes no query parameter %(name)s."), name=name),
+                    field=name,
+                )
+            )
             continue
         values = request.GET.getlist(name)
         if len(values) > 1 and declared[name].get("type") != "array":
-            found.append(problem("repeated_parameter", Text(
-                _("Give the parameter %(name)s only once."), name=name), field=name))
+            found.append(
+                problem(
+                    "repeated_parameter",
+                    Text(_("Give the parameter %(name)s only once."), name=name),
+                    field=name,
+                )
+            )
         elif "" in values and not _may_be_empty(declared[name]):
-            found.append(problem("blank_parameter", Text(
-                _("The parameter %(name)s needs a value."), name=name), field=name))
+            found.append(
+                problem(
+                    "blank_parameter",
+                    Text(_("The parameter %(name)s needs a value."), name=name),
+                    field=name,
+                )
+            )
     return found
 
 
@@ -91,8 +113,9 @@ class QueryGuardMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_view(self, request: HttpRequest, view: Any, args: Any,
-                     kwargs: Any) -> HttpResponse | None:
+    def process_view(
+        self, request: HttpRequest, view: Any, args: Any, kwargs: Any
+    ) -> HttpResponse | None:
         if not request.path_info.startswith(PREFIX) or not request.GET:
             return None
         found = query_problems(request)

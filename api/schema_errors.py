@@ -31,18 +31,17 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 DESCRIPTIONS = {
     "400": "The request is malformed or breaks a rule: every problem, each with its code and "
-           "the field it concerns.",
+    "the field it concerns.",
     "401": "The credentials are wrong, revoked or expired.",
     "403": "The caller may not do this.",
     "404": "No such object, or not one the caller may see.",
-    "406": "The requested format (Accept header or ?format=) is not one this operation "
-           "answers in.",
+    "406": "The requested format (Accept header or ?format=) is not one this operation answers in.",
     "409": "The current state refuses it (a closed round, a finished event, results that "
-           "protect it, a write saved in the meantime, an Idempotency-Key reused with another "
-           "body).",
+    "protect it, a write saved in the meantime, an Idempotency-Key reused with another "
+    "body).",
     "413": "The request body is larger than the server accepts.",
     "414": "The request line (path and query string) is longer than the web server reads; "
-           "the web server answers with its own page.",
+    "the web server answers with its own page.",
     "415": "The request body's media type is not one this operation takes.",
     "429": "Too many requests: try again after Retry-After seconds.",
 }
@@ -68,16 +67,20 @@ def _statuses(path: str, method: str, operation: dict[str, Any]) -> list[str]:
 
 def _error_content(operation: dict[str, Any]) -> dict[str, Any]:
     content: dict[str, Any] = {"application/json": {"schema": ERROR_REF}}
-    answers = {media for response in operation.get("responses", {}).values()
-               for media in response.get("content", {})}
+    answers = {
+        media
+        for response in operation.get("responses", {}).values()
+        for media in response.get("content", {})
+    }
     for media in CSV_TYPES:
         if media in answers:
             content[media] = {"schema": {"type": "string"}}
     return content
 
 
-def error_responses(result: dict[str, Any], generator: Any, request: Any,
-                    public: bool) -> dict[str, Any]:
+def error_responses(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """Post-processing hook: declare each operation's error answers (see the module)."""
     for path, item in result.get("paths", {}).items():
         for method, operation in item.items():
@@ -87,14 +90,19 @@ def error_responses(result: dict[str, Any], generator: Any, request: Any,
             for status in _statuses(path, method, operation):
                 declared = responses.get(status)
                 if status == "414":
-                    responses.setdefault(status, {
-                        "description": DESCRIPTIONS[status],
-                        "content": {"text/html": {"schema": {"type": "string"}}},
-                    })
+                    responses.setdefault(
+                        status,
+                        {
+                            "description": DESCRIPTIONS[status],
+                            "content": {"text/html": {"schema": {"type": "string"}}},
+                        },
+                    )
                     continue
                 if declared is None:
-                    declared = responses[status] = {"description": DESCRIPTIONS[status],
-                                                    "content": _error_content(operation)}
+                    declared = responses[status] = {
+                        "description": DESCRIPTIONS[status],
+                        "content": _error_content(operation),
+                    }
                 elif not declared.get("description"):
                     declared["description"] = DESCRIPTIONS[status]
                 if status == "429":

@@ -13,7 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
-from core.errors import NotAllowed, ServiceError, problem
+from core.errors import NotAllowed, ServiceError
+from core.errors import problem as api_problem
 
 
 def dutch() -> bool:
@@ -64,7 +65,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     seating was redone, or the link was mistyped) and whom to ask, instead of a bare "Not
     found"."""
     if request.path.startswith("/api/"):  # the API's one error shape, not a page
-        return JsonResponse({"errors": [problem("not_found", _("Not found."))]}, status=404)
+        return JsonResponse({"errors": [api_problem("not_found", _("Not found."))]}, status=404)
     template = "stale_link.html" if request.path.startswith("/t/") else "404.html"
     return render(request, template, status=404)
 

@@ -25,20 +25,44 @@ from schemathesis.core.errors import IncorrectUsage
 # The codes of problems with a request's shape: the schema states each of these constraints,
 # so a request it allows never has them. (DRF's field errors, the parsers', and the API's own
 # query-parameter checks.)
-SHAPE_CODES = frozenset({
-    "required", "null", "blank", "invalid", "incorrect_type", "max_length", "min_length",
-    "max_value", "min_value", "invalid_choice", "not_a_list", "not_a_dict", "empty",
-    "max_string_length", "max_digits", "max_decimal_places", "max_whole_digits", "date",
-    "datetime", "parse_error", "unsupported_media_type", "invalid_parameter",
-    "unknown_parameter", "repeated_parameter", "out_of_range", "invalid_precondition",
-})
+SHAPE_CODES = frozenset(
+    {
+        "required",
+        "null",
+        "blank",
+        "invalid",
+        "incorrect_type",
+        "max_length",
+        "min_length",
+        "max_value",
+        "min_value",
+        "invalid_choice",
+        "not_a_list",
+        "not_a_dict",
+        "empty",
+        "max_string_length",
+        "max_digits",
+        "max_decimal_places",
+        "max_whole_digits",
+        "date",
+        "datetime",
+        "parse_error",
+        "unsupported_media_type",
+        "invalid_parameter",
+        "unknown_parameter",
+        "repeated_parameter",
+        "out_of_range",
+        "invalid_precondition",
+    }
+)
 
 
 def problem_codes(response: Any) -> list[str]:
     """The codes of the problems in an error answer, JSON or CSV."""
     text = response.content.decode("utf-8-sig", errors="replace")
-    media = next((value for key, value in response.headers.items()
-                  if key.lower() == "content-type"), "")
+    media = next(
+        (value for key, value in response.headers.items() if key.lower() == "content-type"), ""
+    )
     media = (media[0] if isinstance(media, list) and media else media) or ""
     if "csv" in media:
         rows = list(csv.reader(io.StringIO(text), delimiter=";" if ";" in text[:40] else ","))
@@ -62,7 +86,8 @@ def refused_only_by_rules(ctx: Any, response: Any, case: Any) -> bool | None:
     if shape:
         raise AssertionError(
             f"A request the schema allows was refused for its shape ({', '.join(shape)}): "
-            "the schema and the server disagree.")
+            "the schema and the server disagree."
+        )
     return None
 
 

@@ -27,10 +27,21 @@ from tests.factories import EventFactory, seated_table, user_with_role
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
-FUZZ = settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck),
-                derandomize=True, database=None)
-STATEFUL = settings(max_examples=10, stateful_step_count=6, deadline=None,
-                    suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+FUZZ = settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
+STATEFUL = settings(
+    max_examples=10,
+    stateful_step_count=6,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
 
 
 @pytest.fixture
@@ -82,9 +93,11 @@ def test_api_agrees_with_its_schema(case, organizer_token):
 @pytest.mark.filterwarnings("ignore")
 def test_api_chains_of_calls_agree_with_its_schema(organizer_token):
     class Workflow(schema.as_state_machine()):  # type: ignore[misc]
-        def validate_response(self, response: Any, case: Any, additional_checks: Any = None,
-                              **kwargs: Any) -> None:
-            super().validate_response(response, case,
-                                      additional_checks=[refused_only_by_rules], **kwargs)
+        def validate_response(
+            self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any
+        ) -> None:
+            super().validate_response(
+                response, case, additional_checks=[refused_only_by_rules], **kwargs
+            )
 
     Workflow.run(settings=STATEFUL)
