@@ -29,7 +29,7 @@ def strict_text_fields() -> None:
         return lenient(self, data)  # type: ignore[no-any-return]
 
     to_internal_value.strict = True  # type: ignore[attr-defined]
-    fields.CharField.to_internal_value = to_internal_value  # type: ignore[method-assign]
+    fields.CharField.to_internal_value = to_internal_value  # type: ignore[method-assign,assignment]
 
 
 def strict_dates() -> None:
@@ -50,4 +50,4 @@ def strict_dates() -> None:
         return lenient(self, value)
 
     to_internal_value.strict = True  # type: ignore[attr-defined]
-    fields.DateField.to_internal_value = to_internal_value  # type: ignore[method-assign]
+    fields.DateField.to_internal_value = to_internal_value  # type: ignore[method-assign,assignment]

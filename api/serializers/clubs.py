@@ -40,7 +40,7 @@ class PlayerSerializer(serializers.ModelSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if self.instance is None and "club" not in attrs:
             raise serializers.ValidationError({"club": ErrorDetail(
-                _("A new player joins a club: name it."), code="club_required")})
+                str(_("A new player joins a club: name it.")), code="club_required")})
         return attrs
 
 
