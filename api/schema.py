@@ -36,6 +36,7 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         name = f"{game.code.capitalize()}Document"
         schemas[name] = {**game.document_schema,
                          "title": f"{game.name} session document"}
+        schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
         refs.append({"$ref": f"#/components/schemas/{name}"})
 
     def replace(node: Any) -> Any:
@@ -50,6 +51,17 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         return node
 
     return replace(result)  # type: ignore[no-any-return]
+
+
+def _nullable(properties: dict[str, Any]) -> dict[str, Any]:
+    """A document's fields at the top may be null: every game reads null as left out."""
+    out = {}
+    for key, schema in properties.items():
+        schema = {**schema, "nullable": True}
+        if "enum" in schema:
+            schema["enum"] = [*schema["enum"], None]
+        out[key] = schema
+    return out
 
 
 def game_codes(result: dict[str, Any], generator: Any, request: Any,

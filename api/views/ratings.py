@@ -127,6 +127,8 @@ class _ListView(APIView):
 
 
 class RatingsQuerySerializer(serializers.Serializer):
+    values_are_text = True  # a query string's (api.strict)
+
     game = GameField(required=False, allow_blank=True, default="", max_length=20,
                      help_text=GAME_HELP)
     provisional = serializers.BooleanField(
@@ -170,6 +172,8 @@ class ClubRatingsView(_ListView):
 
 
 class HistoryQuerySerializer(serializers.Serializer):
+    values_are_text = True  # a query string's (api.strict)
+
     club = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=2**62,
         help_text="Only this club's rating pool (default: every pool the player is rated in).",
@@ -232,6 +236,7 @@ class PlayerRatingHistoryView(_ListView):
 
 class SeasonQuerySerializer(serializers.Serializer):
     """Documents the season parameters; ``parse_season_params`` reads them."""
+    values_are_text = True  # a query string's (api.strict)
 
     start = serializers.DateField(required=False, help_text="First day (YYYY-MM-DD).")
     end = serializers.DateField(required=False, help_text="Last day (YYYY-MM-DD).")
