@@ -3,7 +3,7 @@
 A query parameter that the operation does not declare (``?limt=5``, a misspelt filter or
 ordering) is a 400 ``unknown_parameter``, one given twice that takes a single value
 (``?offset=1&offset=2``) a 400 ``repeated_parameter``, and an empty one the schema gives no
-empty value (``?player=``, a number, a yes/no or a choice) a 400 ``blank_parameter``: silently
+empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``: silently
 ignoring any of them answers another list than the one asked for. The operations and their
 parameters are read from the schema itself (``drf_spectacular``), once per process, so the
 check and the documentation cannot disagree.
@@ -102,6 +102,8 @@ def query_problems(request: HttpRequest) -> list[dict[str, Any]]:
 
 def _may_be_empty(schema: dict[str, Any]) -> bool:
     if schema.get("type") not in (None, "string") or schema.get("minLength", 0) > 0:
+        return False
+    if "format" in schema:  # a date, a date and time: never empty
         return False
     return "enum" not in schema or "" in schema["enum"]
 

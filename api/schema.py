@@ -85,3 +85,26 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
                         and schema.get("type") == "string" and "enum" not in schema):
                     schema["enum"] = codes if parameter.get("required") else ["", *codes]
     return result
+
+
+def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
+                   public: bool) -> dict[str, Any]:
+    """Post-processing hook: a text that may not be blank may not be spaces only either (the
+    API trims text, as Python's ``str.strip`` does, before it checks): such a string in a
+    request body gets ``pattern: "\\S"`` besides its ``minLength``."""
+
+    def mark(node: Any) -> None:
+        if isinstance(node, dict):
+            if (node.get("type") == "string" and node.get("minLength", 0) >= 1
+                    and not {"pattern", "enum", "format"} & set(node)):
+                node["pattern"] = r"\S"
+            for value in node.values():
+                mark(value)
+        elif isinstance(node, list):
+            for value in node:
+                mark(value)
+
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            mark(component)
+    return result
