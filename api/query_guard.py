@@ -3,8 +3,8 @@
 A query parameter that the operation does not declare (``?limt=5``, a misspelt filter or
 ordering) is a 400 ``unknown_parameter``, one given twice that takes a single value
 (``?offset=1&offset=2``) a 400 ``repeated_parameter``, and an empty one the schema gives no
-empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``: silently
-ignoring any of them answers another list than the one asked for. The operations and their
+empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``:
+silently ignoring any of them answers another list than the one asked for. The operations and their
 parameters are read from the schema itself (``drf_spectacular``), once per process, so the
 check and the documentation cannot disagree.
 """

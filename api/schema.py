@@ -36,6 +36,7 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         name = f"{game.code.capitalize()}Document"
         schemas[name] = {**game.document_schema,
                          "title": f"{game.name} session document"}
+        schemas[name] = _openapi30(schemas[name])
         schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
         refs.append({"$ref": f"#/components/schemas/{name}"})
 
@@ -51,6 +52,30 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         return node
 
     return replace(result)  # type: ignore[no-any-return]
+
+
+_NULL = {"type": "null"}
+
+
+def _openapi30(node: Any) -> Any:
+    """JSON Schema's ``oneOf: [{"type": "null"}, X]`` as OpenAPI 3.0 writes it: X with
+    ``nullable: true`` (the schema declares 3.0.3, which has no null type)."""
+    if isinstance(node, list):
+        return [_openapi30(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _openapi30(value) for key, value in node.items()}
+    for key in ("oneOf", "anyOf"):
+        options = node.get(key)
+        if isinstance(options, list) and _NULL in options:
+            rest = [option for option in options if option != _NULL]
+            del node[key]
+            if len(rest) == 1:
+                node = {**node, **rest[0]}
+            else:
+                node[key] = rest
+            node["nullable"] = True
+    return node
 
 
 def _nullable(properties: dict[str, Any]) -> dict[str, Any]:
@@ -98,6 +123,8 @@ def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
             if (node.get("type") == "string" and node.get("minLength", 0) >= 1
                     and not {"pattern", "enum", "format"} & set(node)):
                 node["pattern"] = r"\S"
+                if node.get("default") == "":  # left out it is empty; given, it is not
+                    del node["default"]
             for value in node.values():
                 mark(value)
         elif isinstance(node, list):
