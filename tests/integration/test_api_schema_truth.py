@@ -156,3 +156,79 @@ def test_rulesets_of_an_unknown_game_are_refused():
     response = client.get(f"/api/v1/clubs/{event.club_id}/rulesets/?game=chess")
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "game"
+
+
+def _organizer_client(event):
+    client = APIClient()
+    user = user_with_role(event.club, Role.ORGANIZER)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_create(user=user, name='t')[1]}")
+    return client
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"published": 0}, {"published": "true"}, {"published": None}],
+)
+def test_a_yes_no_field_takes_true_or_false_in_json(body):
+    event = EventFactory()
+    response = _organizer_client(event).post(
+        f"/api/v1/events/{event.pk}/publish/", body, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "published"
+
+
+def test_a_form_still_sends_yes_no_as_text():
+    event = EventFactory()
+    response = _organizer_client(event).post(
+        f"/api/v1/events/{event.pk}/publish/", {"published": "true"}, format="multipart"
+    )
+    assert response.status_code == 200, response.content
+
+
+def test_a_number_field_takes_no_true_or_false():
+    event = EventFactory()
+    response = _organizer_client(event).put(
+        f"/api/v1/events/{event.pk}/standings-config/",
+        {
+            "standings_order": ["total"],
+            "points_per_place": [0],
+            "bye_credit": "none",
+            "bye_points": 0,
+            "bye_placement_points": False,
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "bye_placement_points"
+
+
+def test_a_bare_json_value_is_no_body():
+    event = EventFactory()
+    response = _organizer_client(event).post(
+        f"/api/v1/events/{event.pk}/close/", "null", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+def test_the_schema_is_openapi_3_0(schema):
+    """3.0.3 has no null type, and a default must be a valid value."""
+    import json
+
+    text = json.dumps(schema)
+    assert '"type": "null"' not in text
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("minLength", 0) >= 1:
+                assert node.get("default") != "", node
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    reason = schema["components"]["schemas"]["ReasonRequest"]["properties"]["reason"]
+    assert reason["pattern"] == r"\S"
