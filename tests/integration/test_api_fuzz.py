@@ -28,7 +28,7 @@ from tests.factories import EventFactory, seated_table, user_with_role
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
 FUZZ = settings(
-    max_examples=8,
+    max_examples=12,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
