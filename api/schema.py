@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
+
 
 def doc_excludes() -> list[type[Any]]:
     from drf_spectacular.plumbing import get_lib_doc_excludes
@@ -19,8 +21,6 @@ def doc_excludes() -> list[type[Any]]:
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]
 
 
-# The marker a session document's schema carries until ``game_documents`` replaces it.
-GAME_DOCUMENT = "x-game-document"
 
 
 def game_documents(result: dict[str, Any], generator: Any, request: Any,
@@ -28,7 +28,7 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
     """Post-processing hook: each game's session document schema as a component
     (``BonkenDocument``, ``JonklerDocument``, ...), and every place that takes a session
     document of any game refers to them (``anyOf``: the document's ``game`` says which)."""
-    from games.registry import games
+    from gamekit.registry import games
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs = []
@@ -94,7 +94,7 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
     """Post-processing hook: a game's code, wherever a request names one (the ``game`` of a
     request body, a ``?game=`` filter), is one of the registered games' codes (an empty filter:
     none given)."""
-    from games.registry import games
+    from gamekit.registry import games
 
     codes = sorted(games())
     for name, component in result.get("components", {}).get("schemas", {}).items():

@@ -17,12 +17,12 @@ import time
 from collections.abc import Sequence
 from itertools import combinations
 
-from tournaments.seating.byes import choose_byes
-from tournaments.seating.layout import cut_tables, table_layout
-from tournaments.seating.methods import seat_round
-from tournaments.seating.planner import plan_event
-from tournaments.seating.quality import count_meetings, lower_bound, repeated_pairs
-from tournaments.seating.types import SeatingRequest, SeatingRound
+from seating.byes import choose_byes
+from seating.layout import cut_tables, table_layout
+from seating.methods import seat_round
+from seating.planner import plan_event
+from seating.quality import count_meetings, lower_bound, repeated_pairs
+from seating.types import SeatingRequest, SeatingRound
 
 BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (8, 5),

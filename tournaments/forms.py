@@ -7,10 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from bonken.rules import RULESETS
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
 from core.forms import set_choices
 from core.web import dutch
-from games.bonken import RULESETS
 from tournaments.models import Event
 from tournaments.rounds import GENERATED_METHODS
 

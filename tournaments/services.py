@@ -13,7 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
-from games.registry import DEFAULT_GAME, find_game, games
+from gamekit.registry import DEFAULT_GAME, find_game, games
 from tournaments.counted import COMPLETE, SIGNED
 from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer
@@ -202,6 +202,8 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
     """Check in everyone who was here at the club's previous event (and is still a member):
     the usual start of a club night. Returns the entries checked in now."""
     require_role(actor, event.club_id, SCORERS, "check players in")
+    with transaction.atomic():
+        _check_event_open(event)
     previous = (
         Event.objects.filter(club_id=event.club_id, entries__present=True)
         .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))

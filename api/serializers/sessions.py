@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
-from api.schema import GAME_DOCUMENT
+from api.serializers.base import GAME_DOCUMENT
 from games.models import Session, SessionRevision
 
 

@@ -16,7 +16,7 @@ from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import dutch, refused, refused_or_on_form
-from games.registry import games
+from gamekit.registry import games
 from tournaments.forms import HouseRulesetForm
 from tournaments.house_rules import house_ruleset_create
 from tournaments.models import HouseRuleset

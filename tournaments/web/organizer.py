@@ -33,7 +33,7 @@ from tournaments.rounds import round_generate
 from tournaments.web import queries
 from tournaments.web.door_organizer import POLL_SECONDS as DOOR_POLL_SECONDS
 from tournaments.web.door_organizer import arrival_rows
-from tournaments.web.scorers import EventScorerForm
+from tournaments.web.scorer_form import EventScorerForm
 
 
 def staff_event(request: HttpRequest, event_id: int) -> Event:

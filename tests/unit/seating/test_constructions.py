@@ -2,13 +2,13 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.seating.constructions import (
+from seating.constructions import (
     CYCLIC_BASES,
     finite_field_schedule,
     is_complete,
     zero_repeat_schedule,
 )
-from tournaments.seating.fields import GaloisField, prime_power
+from seating.fields import GaloisField, prime_power
 
 
 @pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27])
