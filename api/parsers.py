@@ -2,6 +2,9 @@
 
 * A body nested deeper than ``MAX_DEPTH`` (``[[[[...``) is a 400 ``parse_error``: the standard
   library's decoder would exhaust the stack (a 500), and code walking the data later would too.
+* A body that is a bare value (``null``, ``3``, ``"x"``, ``true``) is a 400 ``parse_error``:
+  every request body of the API is an object (or a list), and ``null`` read as "no body"
+  accepted what the schema forbids.
 
 (A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is a 413 in ``api.errors``.)
 """
@@ -15,6 +18,7 @@ from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
 MAX_DEPTH = 64
+BARE_VALUE = "The request body must be a JSON object."
 
 
 def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
@@ -45,4 +49,6 @@ class JSONParser(parsers.JSONParser):
                 from error
         if too_deep(data):
             raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels deep")
+        if not isinstance(data, (dict, list)):
+            raise ParseError(BARE_VALUE)
         return data

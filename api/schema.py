@@ -36,6 +36,8 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         name = f"{game.code.capitalize()}Document"
         schemas[name] = {**game.document_schema,
                          "title": f"{game.name} session document"}
+        schemas[name] = _openapi30(schemas[name])
+        schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
         refs.append({"$ref": f"#/components/schemas/{name}"})
 
     def replace(node: Any) -> Any:
@@ -50,3 +52,86 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         return node
 
     return replace(result)  # type: ignore[no-any-return]
+
+
+_NULL = {"type": "null"}
+
+
+def _openapi30(node: Any) -> Any:
+    """JSON Schema's ``oneOf: [{"type": "null"}, X]`` as OpenAPI 3.0 writes it: X with
+    ``nullable: true`` (the schema declares 3.0.3, which has no null type)."""
+    if isinstance(node, list):
+        return [_openapi30(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _openapi30(value) for key, value in node.items()}
+    for key in ("oneOf", "anyOf"):
+        options = node.get(key)
+        if isinstance(options, list) and _NULL in options:
+            rest = [option for option in options if option != _NULL]
+            del node[key]
+            if len(rest) == 1:
+                node = {**node, **rest[0]}
+            else:
+                node[key] = rest
+            node["nullable"] = True
+    return node
+
+
+def _nullable(properties: dict[str, Any]) -> dict[str, Any]:
+    """A document's fields at the top may be null: every game reads null as left out."""
+    out = {}
+    for key, schema in properties.items():
+        schema = {**schema, "nullable": True}
+        if "enum" in schema:
+            schema["enum"] = [*schema["enum"], None]
+        out[key] = schema
+    return out
+
+
+def game_codes(result: dict[str, Any], generator: Any, request: Any,
+               public: bool) -> dict[str, Any]:
+    """Post-processing hook: a game's code, wherever a request names one (the ``game`` of a
+    request body, a ``?game=`` filter), is one of the registered games' codes (an empty filter:
+    none given)."""
+    from gamekit.registry import games
+
+    codes = sorted(games())
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        game = component.get("properties", {}).get("game", {})
+        if name.endswith("Request") and game.get("type") == "string" and "enum" not in game:
+            game["enum"] = codes
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) \
+                    else []:
+                schema = parameter.get("schema", {})
+                if (parameter.get("in") == "query" and parameter.get("name") == "game"
+                        and schema.get("type") == "string" and "enum" not in schema):
+                    schema["enum"] = codes if parameter.get("required") else ["", *codes]
+    return result
+
+
+def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
+                   public: bool) -> dict[str, Any]:
+    """Post-processing hook: a text that may not be blank may not be spaces only either (the
+    API trims text, as Python's ``str.strip`` does, before it checks): such a string in a
+    request body gets ``pattern: "\\S"`` besides its ``minLength``."""
+
+    def mark(node: Any) -> None:
+        if isinstance(node, dict):
+            if (node.get("type") == "string" and node.get("minLength", 0) >= 1
+                    and not {"pattern", "enum", "format"} & set(node)):
+                node["pattern"] = r"\S"
+                if node.get("default") == "":  # left out it is empty; given, it is not
+                    del node["default"]
+            for value in node.values():
+                mark(value)
+        elif isinstance(node, list):
+            for value in node:
+                mark(value)
+
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            mark(component)
+    return result

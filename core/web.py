@@ -7,12 +7,14 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
 from core.errors import NotAllowed, ServiceError
+from core.errors import problem as api_problem
 
 
 def dutch() -> bool:
@@ -62,6 +64,8 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """The site's 404. A table's link that leads nowhere says what probably happened (the
     seating was redone, or the link was mistyped) and whom to ask, instead of a bare "Not
     found"."""
+    if request.path.startswith("/api/"):  # the API's one error shape, not a page
+        return JsonResponse({"errors": [api_problem("not_found", _("Not found."))]}, status=404)
     template = "stale_link.html" if request.path.startswith("/t/") else "404.html"
     return render(request, template, status=404)
 

@@ -100,8 +100,8 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
     as a ``ServiceError``."""
     problems = []
 
-    def bad(field: str, message: Message) -> None:
-        problems.append(problem("invalid_parameter", message, field=field))
+    def bad(field: str, message: Message, code: str = "invalid_parameter") -> None:
+        problems.append(problem(code, message, field=field))
 
     def day(name: str) -> date | None:
         value = (params.get(name) or "").strip()
@@ -129,7 +129,7 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
 
     start, end = day("start"), day("end")
     if start and end and start > end:
-        bad("end", _("The season ends before it starts."))
+        bad("end", _("The season ends before it starts."), code="season_reversed")
     min_sessions = whole("min_sessions", 0, 0) or 0
     best = whole("best", None, 1)
     rank_by = tuple(n.strip() for n in (params.get("rank_by") or "total").split(",") if n.strip())
@@ -139,11 +139,13 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
         bad("rank_by", Text(_("rank_by takes distinct criteria from: %(known)s."), known=known))
         rank_by = ("total",)
     most = largest_table(game)
-    points = _points(params.get("points_per_place"), most)
-    if points is None:
+    points = _points(params.get("points_per_place"))
+    if points is None or len(points) > most:
+        # More numbers than this game has places is the game's rule, not the list's shape.
         bad("points_per_place", Text(
             _("points_per_place takes 1 to %(most)s numbers (a table of this game has at most "
-              "%(most)s places), e.g. 3,2,1,0."), most=most))
+              "%(most)s places), e.g. 3,2,1,0."), most=most),
+            code="invalid_parameter" if points is None else "too_many_places")
         points = (3.0, 2.0, 1.0, 0.0)
     if problems:
         raise ServiceError(problems)
@@ -152,15 +154,14 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
                        best_rounds=best, points_per_place=points)
 
 
-def _points(value: str | None, most: int) -> tuple[float, ...] | None:
+def _points(value: str | None) -> tuple[float, ...] | None:
     if not value or not value.strip():
         return (3.0, 2.0, 1.0, 0.0)
     try:
         points = tuple(float(part) for part in value.split(","))
     except ValueError:
         return None
-    if not 1 <= len(points) <= most or not all(math.isfinite(p) and abs(p) <= 10_000
-                                            for p in points):
+    if not points or not all(math.isfinite(p) and abs(p) <= 10_000 for p in points):
         return None
     return points
 

@@ -76,8 +76,8 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
     result: dict[int, Any] = {}
     for key, value in data.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 6):
-            raise serializers.ValidationError(
-                {field: [f"'{key}' is not a number."]})
+            raise ServiceError([problem("not_a_number", Text(
+                gettext_lazy("'%(key)s' is not a number."), key=key), field=field)])
         result[int(key)] = value
     return result
 

@@ -2,7 +2,9 @@
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from api.serializers.base import GuardedWriteMixin
 from clubs.models import Club, JoinConsent, Membership, Player, Role
@@ -37,7 +39,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if self.instance is None and "club" not in attrs:
-            raise serializers.ValidationError({"club": "A new player joins a club: name it."})
+            raise serializers.ValidationError({"club": ErrorDetail(
+                str(_("A new player joins a club: name it.")), code="club_required")})
         return attrs
 
 

@@ -6,6 +6,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from api.serializers.base import GAME_DOCUMENT
 from games.models import Session, SessionRevision
@@ -78,8 +79,8 @@ class GameAppendSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [key for key in ("part", "game") if key in attrs]
         if len(given) != 1:
-            raise serializers.ValidationError(
-                {"part": _("Give the next part as part (or game), once.")})
+            raise serializers.ValidationError({"part": ErrorDetail(
+                _("Give the next part as part (or game), once."), code="part_or_game")})
         attrs["part"] = attrs.pop(given[0])
         return attrs
 

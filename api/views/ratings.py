@@ -31,6 +31,8 @@ from clubs.models import Club, Player
 from core.csv_safe import CHARSET, EXCEL_NL, MEDIA_TYPE, attachment, csv_bytes
 from gamekit.registry import find_game, games
 from ratings.season import (
+    MAX_SESSIONS,
+    SEASON_CRITERIA,
     club_season_standings,
     parse_season_params,
     season_game,
@@ -97,8 +99,9 @@ FORMAT = OpenApiParameter(
                 "Excel (semicolons, a byte order mark, decimal commas, Dutch headings).",
 )
 PAGES = [
-    OpenApiParameter("limit", OpenApiTypes.INT, description="Rows per page (at most 200)."),
-    OpenApiParameter("offset", OpenApiTypes.INT, description="Rows to skip."),
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 200},
+                     description="Rows per page: 1 to 200, 50 unless given."),
+    OpenApiParameter("offset", {"type": "integer", "minimum": 0}, description="Rows to skip."),
 ]
 
 
@@ -126,6 +129,8 @@ class _ListView(APIView):
 
 
 class RatingsQuerySerializer(serializers.Serializer):
+    values_are_text = True  # a query string's (api.strict)
+
     game = GameField(required=False, allow_blank=True, default="", max_length=20,
                      help_text=GAME_HELP)
     provisional = serializers.BooleanField(
@@ -169,6 +174,8 @@ class ClubRatingsView(_ListView):
 
 
 class HistoryQuerySerializer(serializers.Serializer):
+    values_are_text = True  # a query string's (api.strict)
+
     club = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=2**62,
         help_text="Only this club's rating pool (default: every pool the player is rated in).",
@@ -231,14 +238,17 @@ class PlayerRatingHistoryView(_ListView):
 
 class SeasonQuerySerializer(serializers.Serializer):
     """Documents the season parameters; ``parse_season_params`` reads them."""
+    values_are_text = True  # a query string's (api.strict)
 
     start = serializers.DateField(required=False, help_text="First day (YYYY-MM-DD).")
     end = serializers.DateField(required=False, help_text="Last day (YYYY-MM-DD).")
     min_sessions = serializers.IntegerField(
-        required=False, min_value=0, help_text="Fewer sessions: listed without a rank."
+        required=False, min_value=0, max_value=MAX_SESSIONS,
+        help_text="Fewer sessions: listed without a rank.",
     )
     best = serializers.IntegerField(
-        required=False, min_value=1, help_text="Count the best N evenings for best_rounds."
+        required=False, min_value=1, max_value=MAX_SESSIONS,
+        help_text="Count the best N evenings for best_rounds.",
     )
     rank_by = serializers.CharField(
         required=False,
@@ -256,6 +266,25 @@ class SeasonQuerySerializer(serializers.Serializer):
     )
 
 
+# The two comma-separated lists, as the schema states them (``rank_by=total,table_wins``).
+SEASON_LISTS = [
+    OpenApiParameter(
+        "rank_by", {"type": "array", "minItems": 1, "uniqueItems": True,
+                    "items": {"type": "string", "enum": list(SEASON_CRITERIA)}},
+        style="form", explode=False,
+        description="Comma-separated, each once: " + ", ".join(SEASON_CRITERIA) + ".",
+    ),
+    OpenApiParameter(
+        "points_per_place", {"type": "array", "minItems": 1,
+                             "items": {"type": "number", "minimum": -10_000,
+                                       "maximum": 10_000}},
+        style="form", explode=False,
+        description="Comma-separated placement points for 1st, 2nd, ... place (up to the "
+                    "places of the game's largest table), e.g. 3,2,1,0.",
+    ),
+]
+
+
 SEASON_COLUMNS = ["rank", "tied", "player", "player_name", "sessions", "evenings", "total",
                   "average", "best_evenings_total", "placement_points", "table_wins"]
 
@@ -264,7 +293,7 @@ class ClubSeasonStandingsView(_ListView):
     """Season standings of a club over a date range: total, average per session (ranked from
     ``min_sessions`` on), best N evenings, placement points, table wins."""
 
-    @extend_schema(parameters=[SeasonQuerySerializer, FORMAT],
+    @extend_schema(parameters=[SeasonQuerySerializer, *SEASON_LISTS, FORMAT],
                    responses=SeasonStandingsSerializer)
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -58,10 +58,16 @@ class ClubRulesetsView(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=RulesetSerializer(many=True))
+    @extend_schema(responses=RulesetSerializer(many=True), parameters=[OpenApiParameter(
+        "game", str, description="Only this game's rulesets (a game's code).")])
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
         wanted = request.query_params.get("game")
+        if wanted:  # one of the games' codes, as the schema says
+            try:
+                serializers.ChoiceField(choices=sorted(games())).run_validation(wanted)
+            except serializers.ValidationError as error:
+                raise serializers.ValidationError({"game": error.detail}) from error
         rows: list[dict[str, Any]] = []
         for code, game in games().items():
             if wanted and code != wanted:

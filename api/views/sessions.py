@@ -55,7 +55,8 @@ TABLE_TOKEN_HEADER = OpenApiParameter(
     description="The table's scoring link token: write this table's session without an account.",
 )
 IF_MATCH_HEADER = OpenApiParameter(
-    "If-Match", str, OpenApiParameter.HEADER, required=False,
+    "If-Match", {"type": "string", "pattern": r'^\s*(\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})\s*$'},
+    OpenApiParameter.HEADER, required=False,
     description='The revision you edited, as the ETag of GET (e.g. "3"); 409 if it moved on.',
 )
 
@@ -92,7 +93,8 @@ def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
     if header is None or header.strip() == "*":
         return None
     tag = header.strip().removeprefix("W/")
-    revision = whole_number(tag[1:-1] if len(tag) > 1 and tag[0] == tag[-1] == '"' else None)
+    quoted = len(tag) > 1 and tag[0] == tag[-1] == '"'
+    revision = whole_number(tag[1:-1] if quoted else tag)  # a bare revision is taken too
     if revision is None:
         raise ValidationError({"If-Match": [ErrorDetail(
             f'If-Match must be a revision as the ETag gives it (e.g. "3"), not {header[:40]!r}.',

@@ -19,6 +19,8 @@ from stats.selectors import player_games, player_stats, player_visible
 
 
 class StatsQuerySerializer(serializers.Serializer):
+    values_are_text = True  # a query string's (api.strict)
+
     game = GameField(
         required=False,
         allow_blank=True,
