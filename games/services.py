@@ -29,6 +29,7 @@ from games.nights.bell import GAMES_WITH_A_BELL, night_document
 from games.registry import get_game
 from games.rows import replace_rows
 from games.seam import Game, Outcome
+from tournaments import announce
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
@@ -225,6 +226,10 @@ def _write_locked(
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
         results_changed(event)
+        announce.result_saved(
+            table, [seat.player for seat in seats], totals=result.totals,
+            placements=result.placements, complete=result.complete, revision=session.revision,
+            corrected=was_complete)
     return session
 
 

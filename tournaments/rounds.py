@@ -24,7 +24,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
 from games.registry import find_game
-from tournaments import provided, seating
+from tournaments import announce, provided, seating
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
@@ -217,6 +217,7 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     )
     if round_.byes.exists():
         _byes_changed(round_.event_id)
+    announce.round_seated(round_)
     return round_
 
 
