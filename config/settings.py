@@ -187,6 +187,8 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "SignatureMethodEnum": "games.models.Signature.Method",
+        "ClubEventKindEnum": "core.club_events.KINDS",
+        "DeliveryStatusEnum": "webhooks.models.Delivery.Status",
     },
 }
 

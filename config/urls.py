@@ -11,6 +11,7 @@ from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
+from webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.
 admin.site.site_header = _("Bonken club service: administration")
@@ -18,8 +19,9 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups.
-manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns], "manage")
+# imports of the Bonken app's backups and the club's webhooks.
+manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
+                *webhook_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
