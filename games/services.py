@@ -225,11 +225,11 @@ def _write_locked(
         **({"signatures_cleared": cleared} if was_complete else {}),
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
-        results_changed(event)
-        announce.result_saved(
+        announce.result_saved(  # told before the standings it changes
             table, [seat.player for seat in seats], totals=result.totals,
             placements=result.placements, complete=result.complete, revision=session.revision,
             corrected=was_complete)
+        results_changed(event)
     return session
 
 

@@ -162,3 +162,38 @@ def test_a_failed_delivery_is_sent_again_from_the_log(receiver, settings):
     assert verify(hook.secret, last.headers, last.body)
     assert last.json["resent_from"] == failed.pk
     assert last.json["data"] == receiver.requests[0].json["data"]
+
+
+def test_a_seated_round_and_changed_standings_are_delivered(receiver):
+    from tests.factories import PlayerFactory
+    from tournaments.models import EventPlayer, Round
+    from tournaments.rounds import round_accept, round_generate
+
+    event, organizer = night()
+    event.status = "draft"
+    event.save()
+    hook_create(club=event.club, actor=organizer, url=receiver.url,
+                kinds=["round.seated", "standings.changed"])
+    players = PlayerFactory.create_batch(8)
+    for player in players:
+        EventPlayer.objects.create(event=event, player=player, present=True)
+    round_ = round_generate(event=event, actor=organizer)
+    assert receiver.requests == []  # a preview is not news
+    round_accept(round_=Round.objects.get(pk=round_.pk), actor=organizer)
+    assert [r.headers["X-Hook-Event"] for r in receiver.requests] == ["round.seated"]
+    seated = receiver.requests[0].json["data"]
+    assert seated["round"]["number"] == 1 and len(seated["tables"]) == 2
+    names = {p["name"] for table in seated["tables"] for p in table["players"]}
+    assert names == {player.name for player in players}
+    assert all(table["url"].startswith("http") for table in seated["tables"])
+
+    table = round_.tables.order_by("number").first()
+    session_submit(table=table, submitted_by=organizer, document=classic_document())
+    kinds = [r.headers["X-Hook-Event"] for r in receiver.requests]
+    assert kinds == ["round.seated", "standings.changed"]
+    standings = receiver.requests[1].json["data"]["standings"]
+    assert [line["place"] for line in standings][:1] == [1]
+    assert {line["player"]["name"] for line in standings} >= {
+        seat.player.name for seat in table.seats.select_related("player")}
+    standings_recompute(event_id=event.pk, force=True)  # nothing changed: nothing sent
+    assert len(receiver.requests) == 2
