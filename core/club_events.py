@@ -30,8 +30,14 @@ RESULT_CORRECTED = "result.corrected"
 STANDINGS_CHANGED = "standings.changed"
 EVENT_PUBLISHED = "event.published"
 
-KINDS = (NIGHT_PLANNED, ROUND_SEATED, RESULT_SAVED, RESULT_CORRECTED, STANDINGS_CHANGED,
-         EVENT_PUBLISHED)
+KINDS = (
+    NIGHT_PLANNED,
+    ROUND_SEATED,
+    RESULT_SAVED,
+    RESULT_CORRECTED,
+    STANDINGS_CHANGED,
+    EVENT_PUBLISHED,
+)
 
 
 def emit(kind: str, *, club_id: int, payload: dict[str, Any], event_id: int | None = None) -> None:

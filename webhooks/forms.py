@@ -25,13 +25,21 @@ KIND_LABELS = {
 
 
 class HookForm(forms.Form):
-    url = forms.CharField(label=_("URL"), max_length=500, widget=forms.URLInput(attrs={
-        "placeholder": "https://", "autocomplete": "off", "inputmode": "url"}))
-    description = forms.CharField(label=_("Description (for yourself)"), max_length=120,
-                                  required=False)
+    url = forms.CharField(
+        label=_("URL"),
+        max_length=500,
+        widget=forms.URLInput(
+            attrs={"placeholder": "https://", "autocomplete": "off", "inputmode": "url"}
+        ),
+    )
+    description = forms.CharField(
+        label=_("Description (for yourself)"), max_length=120, required=False
+    )
     kinds = forms.MultipleChoiceField(
-        label=_("Send these events"), choices=list(KIND_LABELS.items()),
-        widget=forms.CheckboxSelectMultiple)
+        label=_("Send these events"),
+        choices=list(KIND_LABELS.items()),
+        widget=forms.CheckboxSelectMultiple,
+    )
 
     def __init__(self, *args: Any, with_active: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)

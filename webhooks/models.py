@@ -13,8 +13,9 @@ class Hook(models.Model):
     secret. Switched off (``active`` False, ``disabled_at`` set) after too many deliveries in a
     row failed; an organizer switches it on again."""
 
-    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE,
-                             related_name="hooks")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="hooks"
+    )
     url = models.URLField(_("URL"), max_length=500)
     description = models.CharField(_("description"), max_length=120, blank=True, default="")
     kinds = models.JSONField(_("events"), default=list)
@@ -24,9 +25,14 @@ class Hook(models.Model):
     failures = models.PositiveIntegerField(_("failed deliveries in a row"), default=0)
     disabled_at = models.DateTimeField(_("switched off at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
-                                   null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["club_id", "id"]
@@ -48,20 +54,27 @@ class Delivery(models.Model):
         FAILED = "failed", _("failed")
         CANCELLED = "cancelled", _("not sent")
 
-    hook = models.ForeignKey(Hook, verbose_name=_("webhook"), on_delete=models.CASCADE,
-                             related_name="deliveries")
+    hook = models.ForeignKey(
+        Hook, verbose_name=_("webhook"), on_delete=models.CASCADE, related_name="deliveries"
+    )
     kind = models.CharField(_("event"), max_length=40)
     event_id = models.BigIntegerField(_("event id"), null=True, blank=True)
     payload = models.JSONField(_("payload"))
-    status = models.CharField(_("status"), max_length=12, choices=Status.choices,
-                              default=Status.PENDING)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.PENDING
+    )
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     status_code = models.PositiveSmallIntegerField(_("answer"), null=True, blank=True)
-    response_excerpt = models.CharField(_("answer's start"), max_length=500, blank=True,
-                                        default="")
+    response_excerpt = models.CharField(_("answer's start"), max_length=500, blank=True, default="")
     error = models.CharField(_("error"), max_length=300, blank=True, default="")
-    resent_from = models.ForeignKey("self", verbose_name=_("sent again from"), null=True,
-                                    blank=True, on_delete=models.SET_NULL, related_name="+")
+    resent_from = models.ForeignKey(
+        "self",
+        verbose_name=_("sent again from"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     last_attempt_at = models.DateTimeField(_("last attempt"), null=True, blank=True)
     next_attempt_at = models.DateTimeField(_("next attempt"), null=True, blank=True)

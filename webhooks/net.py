@@ -68,9 +68,15 @@ def _embedded_ipv4(address: IPAddress) -> IPAddress:
 def is_blocked(address: IPAddress) -> bool:
     """Whether ``address`` is anything but a public unicast address."""
     address = _embedded_ipv4(address)
-    return (address.is_loopback or address.is_private or address.is_link_local
-            or address.is_multicast or address.is_reserved or address.is_unspecified
-            or not address.is_global)
+    return (
+        address.is_loopback
+        or address.is_private
+        or address.is_link_local
+        or address.is_multicast
+        or address.is_reserved
+        or address.is_unspecified
+        or not address.is_global
+    )
 
 
 def parse(url: str) -> Target:

@@ -45,18 +45,32 @@ def hooks_page(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            hook = hook_create(club=club, actor=request.user, url=data["url"],
-                               kinds=data["kinds"], description=data["description"])
+            hook = hook_create(
+                club=club,
+                actor=request.user,
+                url=data["url"],
+                kinds=data["kinds"],
+                description=data["description"],
+            )
         except ServiceError as exc:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:
-            messages.success(request, _("The webhook is saved. Its secret signs every "
-                                        "delivery; copy it to the receiver."))
+            messages.success(
+                request,
+                _(
+                    "The webhook is saved. Its secret signs every "
+                    "delivery; copy it to the receiver."
+                ),
+            )
             return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
     hooks = [(hook, _labels(hook.kinds)) for hook in Hook.objects.filter(club=club)]
-    return render(request, "webhooks/hooks.html", {"club": club, "form": form, "hooks": hooks},
-                  status=400 if form.errors else 200)
+    return render(
+        request,
+        "webhooks/hooks.html",
+        {"club": club, "form": form, "hooks": hooks},
+        status=400 if form.errors else 200,
+    )
 
 
 def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
@@ -65,10 +79,13 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
         return refused(request)
     hook = get_object_or_404(Hook, pk=hook_id, club=club)
     action = request.POST.get("action", "edit") if request.method == "POST" else None
-    initial = {"url": hook.url, "description": hook.description, "kinds": hook.kinds,
-               "active": hook.active}
-    form = HookForm(request.POST if action == "edit" else None, initial=initial,
-                    with_active=True)
+    initial = {
+        "url": hook.url,
+        "description": hook.description,
+        "kinds": hook.kinds,
+        "active": hook.active,
+    }
+    form = HookForm(request.POST if action == "edit" else None, initial=initial, with_active=True)
     if action in ("secret", "delete"):
         try:
             if action == "secret":
@@ -85,8 +102,14 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
     if action == "edit" and form.is_valid():
         data = form.cleaned_data
         try:
-            hook_update(hook=hook, actor=request.user, url=data["url"], kinds=data["kinds"],
-                        description=data["description"], active=data["active"])
+            hook_update(
+                hook=hook,
+                actor=request.user,
+                url=data["url"],
+                kinds=data["kinds"],
+                description=data["description"],
+                active=data["active"],
+            )
         except ServiceError as exc:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
@@ -94,10 +117,18 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
             messages.success(request, _("The webhook is saved."))
             return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
     log = list(Delivery.objects.filter(hook=hook).order_by("-created_at", "-id")[:LOG_LENGTH])
-    return render(request, "webhooks/hook.html", {
-        "club": club, "hook": hook, "form": form, "kinds": _labels(hook.kinds),
-        "deliveries": [(d, KIND_LABELS.get(d.kind, d.kind)) for d in log],
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "webhooks/hook.html",
+        {
+            "club": club,
+            "hook": hook,
+            "form": form,
+            "kinds": _labels(hook.kinds),
+            "deliveries": [(d, KIND_LABELS.get(d.kind, d.kind)) for d in log],
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @require_POST
@@ -105,8 +136,9 @@ def resend(request: HttpRequest, slug: str, hook_id: int, delivery_id: int) -> H
     club = _club(request, slug)
     if club is None:
         return refused(request)
-    delivery = get_object_or_404(Delivery.objects.select_related("hook"), pk=delivery_id,
-                                 hook_id=hook_id, hook__club=club)
+    delivery = get_object_or_404(
+        Delivery.objects.select_related("hook"), pk=delivery_id, hook_id=hook_id, hook__club=club
+    )
     try:
         delivery_resend(delivery=delivery, actor=request.user)
     except ServiceError as exc:

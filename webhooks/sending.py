@@ -43,7 +43,8 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 
 def body_of(delivery: Delivery, club: Club) -> bytes:
     envelope = {
-        "id": delivery.pk, "kind": delivery.kind,
+        "id": delivery.pk,
+        "kind": delivery.kind,
         "created_at": delivery.created_at.isoformat(),
         "club": {"id": club.pk, "name": club.name, "slug": club.slug},
         "data": delivery.payload,
@@ -71,8 +72,7 @@ def _published(event_id: int | None) -> bool:
 def send_after_commit(delivery_id: int, countdown: float = 0) -> None:
     def send() -> None:
         try:
-            current_app.tasks[DELIVER_TASK].apply_async((delivery_id,),
-                                                        countdown=countdown or None)
+            current_app.tasks[DELIVER_TASK].apply_async((delivery_id,), countdown=countdown or None)
         except Exception:  # noqa: BLE001 - the retry sweep sends it later
             logger.warning("could not queue delivery %s", delivery_id, exc_info=True)
 
@@ -85,15 +85,17 @@ def fan_out(kind: str, club_id: int, event_id: int | None, payload: dict[str, An
     that is not published (now). The number of deliveries made."""
     if not _published(event_id):
         return 0
-    hooks = [hook for hook in Hook.objects.filter(club_id=club_id, active=True)
-             if kind in hook.kinds]
+    hooks = [
+        hook for hook in Hook.objects.filter(club_id=club_id, active=True) if kind in hook.kinds
+    ]
     if not hooks:
         return 0
     data = _absolute(payload)
     now = timezone.now()
     for hook in hooks:
-        delivery = Delivery.objects.create(hook=hook, kind=kind, event_id=event_id, payload=data,
-                                           next_attempt_at=now)
+        delivery = Delivery.objects.create(
+            hook=hook, kind=kind, event_id=event_id, payload=data, next_attempt_at=now
+        )
         send_after_commit(delivery.pk)
     return len(hooks)
 
@@ -108,8 +110,12 @@ def attempt(delivery_id: int) -> str:
     """One attempt of a delivery that is due; what became of it. Safe to run twice: a
     delivery another worker is sending, or that is done or not due yet, is left alone."""
     with transaction.atomic():
-        delivery = (Delivery.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("hook", "hook__club").filter(pk=delivery_id).first())
+        delivery = (
+            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("hook", "hook__club")
+            .filter(pk=delivery_id)
+            .first()
+        )
         if delivery is None or delivery.status != Delivery.Status.PENDING:
             return "done"
         now = timezone.now()
@@ -118,8 +124,7 @@ def attempt(delivery_id: int) -> str:
         hook = delivery.hook
         if not hook.active or not _published(delivery.event_id):
             delivery.status = Delivery.Status.CANCELLED
-            delivery.error = ("webhook switched off" if not hook.active
-                              else "event not published")
+            delivery.error = "webhook switched off" if not hook.active else "event not published"
             delivery.next_attempt_at = None
             delivery.save(update_fields=["status", "error", "next_attempt_at"])
             return "cancelled"
@@ -151,8 +156,10 @@ def _post(delivery: Delivery, hook: Hook) -> net.Answer:
     body = body_of(delivery, hook.club)
     timestamp = str(int(time.time()))
     headers = {
-        "Content-Type": "application/json", "User-Agent": "Bonken-Webhooks/1",
-        "X-Hook-Event": delivery.kind, "X-Hook-Delivery": str(delivery.pk),
+        "Content-Type": "application/json",
+        "User-Agent": "Bonken-Webhooks/1",
+        "X-Hook-Event": delivery.kind,
+        "X-Hook-Delivery": str(delivery.pk),
         "X-Hook-Timestamp": timestamp,
         "X-Hook-Signature": signature(hook.secret, timestamp, body),
     }
@@ -170,18 +177,29 @@ def _failed(hook: Hook) -> None:
     if hook.active and hook.failures >= settings.WEBHOOKS_DISABLE_AFTER:
         hook.active, hook.disabled_at = False, timezone.now()
         fields += ["active", "disabled_at"]
-        audit(None, "webhook.switched_off", hook, club_id=hook.club_id, label="webhooks",
-              failures=hook.failures)
+        audit(
+            None,
+            "webhook.switched_off",
+            hook,
+            club_id=hook.club_id,
+            label="webhooks",
+            failures=hook.failures,
+        )
         transaction.on_commit(lambda: _tell_organizers(hook))
     hook.save(update_fields=fields)
 
 
 def _tell_organizers(hook: Hook) -> None:
     """An e-mail to the club's organizers who have an address (the hook's page shows it too)."""
-    addresses = sorted({
-        email for email in Membership.objects.filter(
-            club_id=hook.club_id, role=Role.ORGANIZER, player__user__isnull=False)
-        .values_list("player__user__email", flat=True) if email})
+    addresses = sorted(
+        {
+            email
+            for email in Membership.objects.filter(
+                club_id=hook.club_id, role=Role.ORGANIZER, player__user__isnull=False
+            ).values_list("player__user__email", flat=True)
+            if email
+        }
+    )
     if not addresses:
         return
     subject = f"[{hook.club.name}] Webhook switched off / Webhook uitgezet"
@@ -203,6 +221,8 @@ def _tell_organizers(hook: Hook) -> None:
 def due_deliveries(limit: int = 500) -> list[int]:
     """Pending deliveries whose attempt is due (longer waits, and tasks a broker lost)."""
     grace = timezone.now() - timedelta(seconds=5)
-    return list(Delivery.objects.filter(status=Delivery.Status.PENDING,
-                                        next_attempt_at__lte=grace)
-                .order_by("next_attempt_at").values_list("pk", flat=True)[:limit])
+    return list(
+        Delivery.objects.filter(status=Delivery.Status.PENDING, next_attempt_at__lte=grace)
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -29,23 +29,38 @@ from webhooks.services import (
     hook_update,
 )
 
-KIND_HELP = ("The kinds of club events the hook receives: " + ", ".join(KINDS) + ".")
+KIND_HELP = "The kinds of club events the hook receives: " + ", ".join(KINDS) + "."
 
 
 class HookSerializer(serializers.ModelSerializer):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    kinds = serializers.ListField(child=serializers.ChoiceField(choices=KINDS),
-                                  help_text=KIND_HELP)
-    url = serializers.CharField(max_length=500, help_text=(
-        "An http(s) URL at a public address (private and local addresses only where the "
-        "service allows them)."))
-    secret = serializers.CharField(read_only=True, help_text=(
-        "Keys the HMAC-SHA256 signature of every delivery (X-Hook-Signature)."))
+    kinds = serializers.ListField(child=serializers.ChoiceField(choices=KINDS), help_text=KIND_HELP)
+    url = serializers.CharField(
+        max_length=500,
+        help_text=(
+            "An http(s) URL at a public address (private and local addresses only where the "
+            "service allows them)."
+        ),
+    )
+    secret = serializers.CharField(
+        read_only=True,
+        help_text=("Keys the HMAC-SHA256 signature of every delivery (X-Hook-Signature)."),
+    )
 
     class Meta:
         model = Hook
-        fields = ["id", "club", "url", "description", "kinds", "active", "failures",
-                  "disabled_at", "created_at", "secret"]
+        fields = [
+            "id",
+            "club",
+            "url",
+            "description",
+            "kinds",
+            "active",
+            "failures",
+            "disabled_at",
+            "created_at",
+            "secret",
+        ]
         read_only_fields = ["failures", "disabled_at", "created_at"]
 
 
@@ -58,9 +73,23 @@ class DeliverySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Delivery
-        fields = ["id", "hook", "kind", "event_id", "status", "attempts", "status_code",
-                  "response_excerpt", "error", "resent_from", "created_at", "last_attempt_at",
-                  "next_attempt_at", "delivered_at", "payload"]
+        fields = [
+            "id",
+            "hook",
+            "kind",
+            "event_id",
+            "status",
+            "attempts",
+            "status_code",
+            "response_excerpt",
+            "error",
+            "resent_from",
+            "created_at",
+            "last_attempt_at",
+            "next_attempt_at",
+            "delivered_at",
+            "payload",
+        ]
         read_only_fields = fields
 
 
@@ -107,13 +136,23 @@ class HookViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         return parent_pk
 
     def create_object(self, data: dict[str, Any]) -> Hook:
-        return hook_create(club=data["club"], actor=self.request.user, url=data["url"],
-                           kinds=data["kinds"], description=data.get("description", ""))
+        return hook_create(
+            club=data["club"],
+            actor=self.request.user,
+            url=data["url"],
+            kinds=data["kinds"],
+            description=data.get("description", ""),
+        )
 
     def update_object(self, instance: Hook, data: dict[str, Any]) -> Hook:
-        return hook_update(hook=instance, actor=self.request.user, url=data.get("url"),
-                           kinds=data.get("kinds"), description=data.get("description"),
-                           active=data.get("active"))
+        return hook_update(
+            hook=instance,
+            actor=self.request.user,
+            url=data.get("url"),
+            kinds=data.get("kinds"),
+            description=data.get("description"),
+            active=data.get("active"),
+        )
 
     def delete_object(self, instance: Hook) -> None:
         hook_delete(hook=instance, actor=self.request.user)
@@ -147,7 +186,8 @@ class DeliveryResendView(APIView):
     @extend_schema(request=None, responses={201: DeliverySerializer})
     def post(self, request: Request, hook_id: int, delivery_id: int) -> Response:
         hook = get_object_or_404(visible_hooks(request), pk=hook_id)
-        delivery = get_object_or_404(Delivery.objects.select_related("hook"), pk=delivery_id,
-                                     hook=hook)
+        delivery = get_object_or_404(
+            Delivery.objects.select_related("hook"), pk=delivery_id, hook=hook
+        )
         again = delivery_resend(delivery=delivery, actor=request.user)
         return Response(DeliverySerializer(again).data, status=status.HTTP_201_CREATED)

@@ -8,10 +8,12 @@ from clubs.models import Club, Membership, Player, Role
 from games.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
-from tests.integration.webhook_receiver import receiver  # noqa: F401 - a fixture
+from tests.integration import webhook_receiver
 from webhooks.models import Delivery, Hook
 
 from .conftest import PHONE
+
+receiver = webhook_receiver.receiver  # the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,15 +28,17 @@ def sign_in(page, base: str, username: str) -> None:
 
 @pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
 def test_an_organizer_registers_a_hook_and_sends_a_delivery_again(
-        chromium, live_server, audit, receiver, settings, locale):
+    chromium, live_server, audit, receiver, settings, locale
+):
     settings.WEBHOOKS_MAX_ATTEMPTS = 2
     base = live_server.url
     club = Club.objects.create(name="De Troefkaart", slug="de-troefkaart", city="Leiden")
     user = UserFactory(username="olga")
     user.set_password("secret")
     user.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga", user=user))
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=user)
+    )
     event = EventFactory(club=club, published=True)
     dutch = locale.startswith("nl")
 
@@ -73,8 +77,7 @@ def test_an_organizer_registers_a_hook_and_sends_a_delivery_again(
     assert ("opnieuw verstuurd" if dutch else "sent again") in page.inner_text("main")
     audit.shot(page, f"webhook-sent-again-{locale}")
 
-    Hook.objects.filter(pk=hook.pk).update(active=False, failures=5,
-                                           disabled_at=again.created_at)
+    Hook.objects.filter(pk=hook.pk).update(active=False, failures=5, disabled_at=again.created_at)
     page.goto(f"{base}/manage/clubs/{club.slug}/webhooks/")
     assert ("Uitgezet op" if dutch else "Switched off on") in page.inner_text("main")
     audit.shot(page, f"webhooks-switched-off-{locale}")

@@ -15,10 +15,12 @@ from games.services import session_submit
 from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
-from tests.integration.webhook_receiver import receiver  # noqa: F401 - a fixture
+from tests.integration import webhook_receiver
 from tournaments.services import event_publish
 from webhooks.models import Delivery, Hook
 from webhooks.services import delivery_resend, hook_create, hook_update
+
+receiver = webhook_receiver.receiver  # the fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,8 +28,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def verify(secret: str, headers: dict, body: bytes, tolerance: int = 300) -> bool:
     """The README's recipe, as a receiver writes it."""
     timestamp = headers["X-Hook-Timestamp"]
-    expected = "sha256=" + hmac.new(secret.encode(), timestamp.encode() + b"." + body,
-                                    hashlib.sha256).hexdigest()
+    expected = (
+        "sha256="
+        + hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    )
     fresh = abs(time.time() - int(timestamp)) <= tolerance
     return fresh and hmac.compare_digest(expected, headers["X-Hook-Signature"])
 
@@ -70,13 +74,23 @@ def test_a_saved_result_is_delivered_signed(receiver, settings):
     # A correction of the complete result is its own kind, sent only to hooks that chose it.
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]
-    session_submit(table=table, submitted_by=organizer, document=corrected,
-                   expected_revision=1, reason="recount")
+    session_submit(
+        table=table,
+        submitted_by=organizer,
+        document=corrected,
+        expected_revision=1,
+        reason="recount",
+    )
     assert len(receiver.requests) == 1
     hook_update(hook=hook, actor=organizer, kinds=[RESULT_SAVED, RESULT_CORRECTED])
     corrected["games"][4]["counts"] = [0, 5, 4, 4]
-    session_submit(table=table, submitted_by=organizer, document=corrected,
-                   expected_revision=2, reason="recount again")
+    session_submit(
+        table=table,
+        submitted_by=organizer,
+        document=corrected,
+        expected_revision=2,
+        reason="recount again",
+    )
     assert len(receiver.requests) == 2
     assert receiver.requests[1].json["kind"] == RESULT_CORRECTED
     assert receiver.requests[1].json["data"]["revision"] == 3
@@ -86,8 +100,7 @@ def test_a_delivery_is_retried_after_a_500(receiver):
     event, organizer = night()
     hook = hook_create(club=event.club, actor=organizer, url=receiver.url, kinds=[RESULT_SAVED])
     receiver.answers = [500, 503]
-    session_submit(table=seated_table(event), submitted_by=organizer,
-                   document=classic_document())
+    session_submit(table=seated_table(event), submitted_by=organizer, document=classic_document())
     results = [r for r in receiver.requests if r.headers["X-Hook-Event"] == RESULT_SAVED]
     assert len(results) == 3
     assert len({r.headers["X-Hook-Delivery"] for r in results}) == 1  # one delivery
@@ -123,13 +136,18 @@ def test_a_hook_that_keeps_failing_is_switched_off_and_the_organizers_told(recei
     hook = hook_create(club=event.club, actor=organizer, url=receiver.url, kinds=[RESULT_SAVED])
     receiver.always = 500
     for number in (1, 2, 3):
-        session_submit(table=seated_table(event, table_number=number), submitted_by=organizer,
-                       document=classic_document())
+        session_submit(
+            table=seated_table(event, table_number=number),
+            submitted_by=organizer,
+            document=classic_document(),
+        )
     assert len(receiver.requests) == 4  # two deliveries of two attempts; the third not sent
     hook.refresh_from_db()
     assert not hook.active and hook.disabled_at is not None and hook.failures == 2
     assert list(Delivery.objects.order_by("id").values_list("status", flat=True)) == [
-        "failed", "failed"]
+        "failed",
+        "failed",
+    ]
     assert AuditEntry.objects.filter(action="webhook.switched_off").count() == 1
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["organizer@club.example"]
     assert hook.url in mail.outbox[0].body
@@ -137,8 +155,11 @@ def test_a_hook_that_keeps_failing_is_switched_off_and_the_organizers_told(recei
     # Switched on again, it counts afresh and delivers.
     receiver.always = None
     hook_update(hook=hook, actor=organizer, active=True)
-    session_submit(table=seated_table(event, table_number=4), submitted_by=organizer,
-                   document=classic_document())
+    session_submit(
+        table=seated_table(event, table_number=4),
+        submitted_by=organizer,
+        document=classic_document(),
+    )
     assert Delivery.objects.filter(status="succeeded").count() == 1
     hook.refresh_from_db()
     assert hook.active and hook.failures == 0
@@ -149,8 +170,7 @@ def test_a_failed_delivery_is_sent_again_from_the_log(receiver, settings):
     event, organizer = night()
     hook = hook_create(club=event.club, actor=organizer, url=receiver.url, kinds=[RESULT_SAVED])
     receiver.answers = [500]
-    session_submit(table=seated_table(event), submitted_by=organizer,
-                   document=classic_document())
+    session_submit(table=seated_table(event), submitted_by=organizer, document=classic_document())
     failed = Delivery.objects.get()
     assert failed.status == Delivery.Status.FAILED and failed.status_code == 500
     assert failed.response_excerpt == "receiver is down"
@@ -172,8 +192,12 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     event, organizer = night()
     event.status = "draft"
     event.save()
-    hook_create(club=event.club, actor=organizer, url=receiver.url,
-                kinds=["round.seated", "standings.changed"])
+    hook_create(
+        club=event.club,
+        actor=organizer,
+        url=receiver.url,
+        kinds=["round.seated", "standings.changed"],
+    )
     players = PlayerFactory.create_batch(8)
     for player in players:
         EventPlayer.objects.create(event=event, player=player, present=True)
@@ -194,6 +218,7 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     standings = receiver.requests[1].json["data"]["standings"]
     assert [line["place"] for line in standings][:1] == [1]
     assert {line["player"]["name"] for line in standings} >= {
-        seat.player.name for seat in table.seats.select_related("player")}
+        seat.player.name for seat in table.seats.select_related("player")
+    }
     standings_recompute(event_id=event.pk, force=True)  # nothing changed: nothing sent
     assert len(receiver.requests) == 2

@@ -12,18 +12,32 @@ from core.errors import ServiceError
 from games.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
-from tests.integration.webhook_receiver import receiver  # noqa: F401 - a fixture
+from tests.integration import webhook_receiver
 from webhooks import net
 from webhooks.models import Delivery, Hook
 from webhooks.services import hook_create
 
+receiver = webhook_receiver.receiver  # the fixture
+
 PRIVATE = [
-    "http://127.0.0.1/hook", "http://localhost:8000/hook", "http://[::1]/hook",
-    "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
-    "http://169.254.169.254/latest/meta-data/", "http://0.0.0.0/hook", "http://[::]/",
-    "http://[::ffff:127.0.0.1]/hook", "http://[::ffff:10.0.0.1]/hook", "http://[fe80::1]/",
-    "http://[fc00::1]/", "http://224.0.0.1/", "http://100.64.0.1/", "http://240.0.0.1/",
-    "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/",
+    "http://127.0.0.1/hook",
+    "http://localhost:8000/hook",
+    "http://[::1]/hook",
+    "http://10.1.2.3/hook",
+    "http://192.168.0.10/hook",
+    "http://172.16.5.4/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://0.0.0.0/hook",
+    "http://[::]/",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://[::ffff:10.0.0.1]/hook",
+    "http://[fe80::1]/",
+    "http://[fc00::1]/",
+    "http://224.0.0.1/",
+    "http://100.64.0.1/",
+    "http://240.0.0.1/",
+    "http://[64:ff9b::7f00:1]/",
+    "http://[2002:7f00:1::]/",
 ]
 
 
@@ -42,19 +56,29 @@ def test_private_and_local_addresses_are_refused(url, settings):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["ftp://example.org/", "http:///nohost", "javascript:alert(1)",
-                                 "http://user:pw@93.184.216.34/", "http://93.184.216.34:99999/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://example.org/",
+        "http:///nohost",
+        "javascript:alert(1)",
+        "http://user:pw@93.184.216.34/",
+        "http://93.184.216.34:99999/",
+    ],
+)
 def test_urls_that_are_not_plain_http_are_refused(url):
     club = ClubFactory()
     with pytest.raises(ServiceError) as refused:
-        hook_create(club=club, actor=user_with_role(club, Role.ORGANIZER), url=url,
-                    kinds=[RESULT_SAVED])
+        hook_create(
+            club=club, actor=user_with_role(club, Role.ORGANIZER), url=url, kinds=[RESULT_SAVED]
+        )
     assert refused.value.errors[0]["code"] == "bad_url"
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_name_that_resolves_to_a_local_address_at_delivery_is_not_called(
-        receiver, settings, monkeypatch):
+    receiver, settings, monkeypatch
+):
     """Registered while the name pointed at a public address; at delivery it points at the
     receiver on 127.0.0.1 (DNS rebinding): refused, nothing is sent."""
     settings.WEBHOOKS_ALLOW_PRIVATE = False
@@ -69,11 +93,14 @@ def test_a_name_that_resolves_to_a_local_address_at_delivery_is_not_called(
     monkeypatch.setattr(net.socket, "getaddrinfo", resolve)
     event = EventFactory(published=True)
     organizer = user_with_role(event.club, Role.ORGANIZER)
-    hook_create(club=event.club, actor=organizer, url=f"http://hooks.club.example:{port}/hook",
-                kinds=[RESULT_SAVED])
+    hook_create(
+        club=event.club,
+        actor=organizer,
+        url=f"http://hooks.club.example:{port}/hook",
+        kinds=[RESULT_SAVED],
+    )
     answer["address"] = "127.0.0.1"
-    session_submit(table=seated_table(event), submitted_by=organizer,
-                   document=classic_document())
+    session_submit(table=seated_table(event), submitted_by=organizer, document=classic_document())
     delivery = Delivery.objects.get()
     assert delivery.status == Delivery.Status.FAILED
     assert delivery.error.startswith("refused: private_address")
@@ -93,17 +120,26 @@ def test_hooks_through_the_api_are_the_club_organizers_alone(settings):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
     club = ClubFactory()
     organizer = api_client(user_with_role(club, Role.ORGANIZER))
-    created = organizer.post("/api/v1/hooks/", {
-        "club": club.pk, "url": "https://93.184.216.34/bonken", "kinds": [RESULT_SAVED],
-        "description": "Club site"}, format="json")
+    created = organizer.post(
+        "/api/v1/hooks/",
+        {
+            "club": club.pk,
+            "url": "https://93.184.216.34/bonken",
+            "kinds": [RESULT_SAVED],
+            "description": "Club site",
+        },
+        format="json",
+    )
     assert created.status_code == 201, created.json()
     hook = created.json()
     assert len(hook["secret"]) == 48 and hook["active"] is True
     assert organizer.get("/api/v1/hooks/").json()["results"][0]["id"] == hook["id"]
 
-    refused = organizer.post("/api/v1/hooks/", {
-        "club": club.pk, "url": "http://192.168.1.20/hook", "kinds": [RESULT_SAVED]},
-        format="json")
+    refused = organizer.post(
+        "/api/v1/hooks/",
+        {"club": club.pk, "url": "http://192.168.1.20/hook", "kinds": [RESULT_SAVED]},
+        format="json",
+    )
     assert refused.status_code == 400
     error = refused.json()["errors"][0]
     assert error["code"] == "private_address" and error["field"] == "url"
@@ -117,13 +153,23 @@ def test_hooks_through_the_api_are_the_club_organizers_alone(settings):
 
     other = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
     assert other.get("/api/v1/hooks/").json()["results"] == []
-    for method, path in [("get", ""), ("patch", ""), ("delete", ""), ("get", "deliveries/"),
-                         ("post", "new-secret/")]:
+    for method, path in [
+        ("get", ""),
+        ("patch", ""),
+        ("delete", ""),
+        ("get", "deliveries/"),
+        ("post", "new-secret/"),
+    ]:
         answer = getattr(other, method)(f"/api/v1/hooks/{hook['id']}/{path}", {}, format="json")
         assert answer.status_code == 404, (method, path)
-    assert other.post("/api/v1/hooks/", {"club": club.pk, "url": "https://93.184.216.34/",
-                                         "kinds": [RESULT_SAVED]}, format="json"
-                      ).status_code == 403
+    assert (
+        other.post(
+            "/api/v1/hooks/",
+            {"club": club.pk, "url": "https://93.184.216.34/", "kinds": [RESULT_SAVED]},
+            format="json",
+        ).status_code
+        == 403
+    )
     member = api_client(user_with_role(club, Role.SCORER))
     assert member.get(f"/api/v1/hooks/{hook['id']}/").status_code == 404
     assert api_client().get("/api/v1/hooks/").status_code == 401
@@ -138,13 +184,17 @@ def test_the_delivery_log_and_sending_again_through_the_api(receiver, settings):
     event = EventFactory(published=True)
     user = user_with_role(event.club, Role.ORGANIZER)
     organizer = api_client(user)
-    hook = organizer.post("/api/v1/hooks/", {"club": event.club_id, "url": receiver.url,
-                                             "kinds": [RESULT_SAVED]}, format="json").json()
+    hook = organizer.post(
+        "/api/v1/hooks/",
+        {"club": event.club_id, "url": receiver.url, "kinds": [RESULT_SAVED]},
+        format="json",
+    ).json()
     receiver.answers = [500]
     session_submit(table=seated_table(event), submitted_by=user, document=classic_document())
     log = organizer.get(f"/api/v1/hooks/{hook['id']}/deliveries/").json()["results"]
     assert [(d["kind"], d["status"], d["status_code"]) for d in log] == [
-        (RESULT_SAVED, "failed", 500)]
+        (RESULT_SAVED, "failed", 500)
+    ]
     first = log[0]["id"]
 
     other = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
