@@ -222,3 +222,18 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     }
     standings_recompute(event_id=event.pk, force=True)  # nothing changed: nothing sent
     assert len(receiver.requests) == 2
+
+
+def test_an_attempt_for_an_event_unpublished_meanwhile_is_cancelled(receiver):
+    from webhooks.sending import attempt
+
+    event, organizer = night()
+    hook = hook_create(club=event.club, actor=organizer, url=receiver.url, kinds=[RESULT_SAVED])
+    waiting = Delivery.objects.create(
+        hook=hook, kind=RESULT_SAVED, event_id=event.pk, payload={"event": {"id": event.pk}}
+    )
+    event_publish(event=event, actor=organizer, published=False)
+    assert attempt(waiting.pk) == "cancelled"
+    waiting.refresh_from_db()
+    assert waiting.status == Delivery.Status.CANCELLED and waiting.attempts == 0
+    assert receiver.requests == []
