@@ -244,6 +244,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
     "webhooks-retry": {"task": "webhooks.retry_due", "schedule": 30.0},
+    "webhooks-purge": {"task": "webhooks.purge", "schedule": 86400.0},
 }
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
@@ -264,6 +265,8 @@ WEBHOOKS_RETRY_SECONDS = float(os.environ.get("WEBHOOKS_RETRY_SECONDS", "10"))
 WEBHOOKS_COUNTDOWN_MAX = min(60.0, CELERY_REDELIVERY_SECONDS / 2)
 # Deliveries in a row that failed every attempt before a hook is switched off.
 WEBHOOKS_DISABLE_AFTER = int(os.environ.get("WEBHOOKS_DISABLE_AFTER", "5"))
+# Days a delivery stays in the log (webhooks.purge, daily).
+WEBHOOKS_LOG_DAYS = int(os.environ.get("WEBHOOKS_LOG_DAYS", "30"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
 CACHES = {

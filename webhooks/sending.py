@@ -226,3 +226,10 @@ def due_deliveries(limit: int = 500) -> list[int]:
         .order_by("next_attempt_at")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+def purge_log() -> int:
+    """Delete deliveries older than ``WEBHOOKS_LOG_DAYS`` that are done; how many."""
+    before = timezone.now() - timedelta(days=settings.WEBHOOKS_LOG_DAYS)
+    old = Delivery.objects.filter(created_at__lt=before).exclude(status=Delivery.Status.PENDING)
+    return old.delete()[0]

@@ -1,6 +1,6 @@
 """The webhooks' Celery tasks: the fan-out of a club event (queued by name from
-``core.club_events.emit``), one delivery attempt, and the sweep that sends deliveries whose
-retry is due."""
+``core.club_events.emit``), one delivery attempt, the sweep that sends deliveries whose
+retry is due, and the log's daily purge."""
 
 from typing import Any
 
@@ -26,3 +26,8 @@ def retry_due() -> int:
     for delivery_id in due:
         deliver.delay(delivery_id)
     return len(due)
+
+
+@shared_task(name="webhooks.purge", acks_late=True)
+def purge() -> int:
+    return sending.purge_log()

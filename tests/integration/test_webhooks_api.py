@@ -209,3 +209,33 @@ def test_the_delivery_log_and_sending_again_through_the_api(receiver, settings):
     organizer.patch(f"/api/v1/hooks/{hook['id']}/", {"active": False}, format="json")
     off = organizer.post(path)
     assert off.status_code == 409 and off.json()["errors"][0]["code"] == "hook_off"
+
+
+@pytest.mark.django_db
+def test_the_log_forgets_old_deliveries(settings):
+    import datetime
+
+    from django.utils import timezone
+
+    from webhooks.sending import due_deliveries, purge_log
+
+    settings.WEBHOOKS_LOG_DAYS = 30
+    club = ClubFactory()
+    hook = Hook.objects.create(
+        club=club, url="https://93.184.216.34/h", kinds=[RESULT_SAVED], secret="s" * 48
+    )
+    long_ago = timezone.now() - datetime.timedelta(days=31)
+    old, waiting, recent = (
+        Delivery.objects.create(
+            hook=hook,
+            kind=RESULT_SAVED,
+            payload={},
+            status=status,
+            next_attempt_at=long_ago if status == "pending" else None,
+        )
+        for status in ("failed", "pending", "succeeded")
+    )
+    Delivery.objects.filter(pk__in=[old.pk, waiting.pk]).update(created_at=long_ago)
+    assert purge_log() == 1
+    assert set(Delivery.objects.values_list("pk", flat=True)) == {waiting.pk, recent.pk}
+    assert due_deliveries() == [waiting.pk]  # the sweep sends what waits past its time
