@@ -32,11 +32,11 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.codes import player_code_check
 from clubs.models import Player
-from clubs.selectors import ORGANIZER, player_for_user, require_role
+from clubs.selectors import MEMBERS, ORGANIZER, player_for_user, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
 from games import store
 from games.models import Dispute, Session, Signature
-from games.services import require_session_writer, results_changed
+from games.services import require_session_writer, require_table_seen, results_changed
 from tournaments.counted import SIGNED
 from tournaments.models import Round, Table
 
@@ -81,6 +81,7 @@ def sign_for_player(
     reason = _reason(reason)
     with transaction.atomic():
         locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        require_table_seen(locked.table, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
         player = _seated_player(locked.table, player_id)
         return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
@@ -124,12 +125,16 @@ def dispute_raise(
 
 def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> Dispute:
     """An organizer of the club resolves a dispute (saying how, if they like; once the round is
-    closed they must); the table is signed once every player has signed."""
-    table_id = (Dispute.objects.filter(pk=dispute_id)
-                .values_list("session__table_id", flat=True).first())
-    if table_id is None:
+    closed they must); the table is signed once every player has signed. Someone of no role in
+    the club learns nothing: its disputes answer 404 like a missing one (a member who is not an
+    organizer: 403)."""
+    found = (Dispute.objects.filter(pk=dispute_id)
+             .values_list("session__table_id", "session__table__round__event__club_id").first())
+    if found is None or not user_has_role(actor, found[1], MEMBERS):
+        # Another club's dispute is answered like a missing one: its existence is not told.
         raise NotFound.single("dispute_not_found", Text(_("There is no dispute %(id)s."),
                                                         id=dispute_id))
+    table_id = found[0]
     with transaction.atomic():
         locked = _lock(table_id, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")

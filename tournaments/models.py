@@ -22,7 +22,7 @@ from tournaments.standings_rules import (
     ByeCreditKind,
     PointsField,
     default_points_per_place,
-    default_standings_order,
+    event_order,
     validate_points_per_place,
     validate_standings_order,
 )
@@ -60,9 +60,10 @@ class Event(models.Model):
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     # Bumped whenever a result of the event changes; standings remember which they computed.
     results_version = models.PositiveIntegerField(verbose_name=_("results version"), default=0)
-    # How the standings rank players and credit byes (tournaments.standings_rules).
+    # How the standings rank players and credit byes (tournaments.standings_rules); an empty
+    # tie-break order is the game's own (``event_order``).
     standings_order = models.JSONField(
-        _("tie-break order"), default=default_standings_order,
+        _("tie-break order"), default=list, blank=True,
         validators=[validate_standings_order],
     )
     points_per_place = models.JSONField(
@@ -97,6 +98,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def ranked_by(self) -> list[str]:
+        """The tie-break order the standings use: the event's own, or its game's."""
+        return list(event_order(self))
 
 
 class EventPlayer(models.Model):

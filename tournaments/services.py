@@ -203,6 +203,8 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
     """Check in everyone who was here at the club's previous event (and is still a member):
     the usual start of a club night. Returns the entries checked in now."""
     require_role(actor, event.club_id, SCORERS, "check players in")
+    with transaction.atomic():
+        _check_event_open(event)
     previous = (
         Event.objects.filter(club_id=event.club_id, entries__present=True)
         .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
