@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.code_pages import account
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
+from core.game_plugins import plugin_urlpatterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
@@ -19,9 +20,10 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups and the club's webhooks.
+# imports of the Bonken app's backups, each installed game's own (core.game_plugins) and the
+# club's webhooks.
 manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
-                *webhook_patterns], "manage")
+                *plugin_urlpatterns("manage"), *webhook_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
