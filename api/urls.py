@@ -43,6 +43,7 @@ from api.views.teams import (
     EventTeamView,
 )
 from api.views.tokens import ApiTokenViewSet
+from api.views.webhooks import DeliveryResendView, HookViewSet
 from core.game_plugins import plugin_urlpatterns
 
 router = DefaultRouter()
@@ -56,8 +57,11 @@ router.register("tables", TableViewSet, basename="table")
 router.register("seats", SeatViewSet, basename="seat")
 router.register("sessions", SessionViewSet, basename="session")
 router.register("tokens", ApiTokenViewSet, basename="token")
+router.register("hooks", HookViewSet, basename="hook")
 
 urlpatterns = [
+    path("hooks/<int:hook_id>/deliveries/<int:delivery_id>/resend/",
+         DeliveryResendView.as_view(), name="hook-delivery-resend"),
     path("sessions/validate/", SessionValidateView.as_view(), name="session-validate"),
     path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table-session"),
     path(

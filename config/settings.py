@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "imports",
     "stats",
     "pages",
+    "webhooks",
     "api",
 ]
 
@@ -204,6 +205,8 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "SignatureMethodEnum": "games.models.Signature.Method",
+        "ClubEventKindEnum": "core.club_events.KINDS",
+        "DeliveryStatusEnum": "webhooks.models.Delivery.Status",
     },
 }
 
@@ -258,6 +261,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(os.environ.get("RECONCILE_SECONDS", "60")),
     },
     "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
+    "webhooks-retry": {"task": "webhooks.retry_due", "schedule": 30.0},
+    "webhooks-purge": {"task": "webhooks.purge", "schedule": 86400.0},
 }
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
@@ -266,6 +271,24 @@ IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS"
 HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
+# --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
+# The service's own address, which links in webhook payloads start with.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Deliveries to private and local addresses (a club's own server on its LAN): off unless set.
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE")
+# Seconds to connect and for each read of an answer.
+WEBHOOKS_TIMEOUT = float(os.environ.get("WEBHOOKS_TIMEOUT", "5"))
+# Attempts of one delivery; the wait before the next grows fourfold from WEBHOOKS_RETRY_SECONDS
+# (10 s, 40 s, 160 s, 640 s, 2560 s: six attempts over about 56 minutes).
+WEBHOOKS_MAX_ATTEMPTS = int(os.environ.get("WEBHOOKS_MAX_ATTEMPTS", "6"))
+WEBHOOKS_RETRY_SECONDS = float(os.environ.get("WEBHOOKS_RETRY_SECONDS", "10"))
+# Waits up to this long are a task's countdown; longer ones are sent by the beat sweep (a task
+# held past CELERY_REDELIVERY_SECONDS would be handed out twice).
+WEBHOOKS_COUNTDOWN_MAX = min(60.0, CELERY_REDELIVERY_SECONDS / 2)
+# Deliveries in a row that failed every attempt before a hook is switched off.
+WEBHOOKS_DISABLE_AFTER = int(os.environ.get("WEBHOOKS_DISABLE_AFTER", "5"))
+# Days a delivery stays in the log (webhooks.purge, daily).
+WEBHOOKS_LOG_DAYS = int(os.environ.get("WEBHOOKS_LOG_DAYS", "30"))
 
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
 # Every use goes through core.shared_cache, which fails open when the cache is down; the short

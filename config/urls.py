@@ -12,6 +12,7 @@ from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
 from tournaments.web.scorers import scorer_patterns
+from webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.
 admin.site.site_header = _("Bonken club service: administration")
@@ -19,9 +20,10 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups and each installed game's own (core.game_plugins).
+# imports of the Bonken app's backups, each installed game's own (core.game_plugins) and the
+# club's webhooks.
 manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
-                *plugin_urlpatterns("manage")], "manage")
+                *plugin_urlpatterns("manage"), *webhook_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

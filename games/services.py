@@ -29,6 +29,7 @@ from gamekit.seam import Game, Outcome
 from games import store
 from games.models import Session
 from games.rows import replace_rows
+from tournaments import announce
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
@@ -236,6 +237,10 @@ def _write_locked(
         **({"signatures_cleared": cleared} if was_complete else {}),
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
+        announce.result_saved(  # told before the standings it changes
+            table, [seat.player for seat in seats], totals=result.totals,
+            placements=result.placements, complete=result.complete, revision=session.revision,
+            corrected=was_complete)
         results_changed(event)
     return session
 

@@ -12,6 +12,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.locks import advisory_lock
 from standings.event_standings import STANDING_FIELDS, event_standing_lines
+from tournaments import announce
 from tournaments.models import Event, Standing, StandingsComputation
 
 Actor = User | AnonymousUser | None
@@ -41,7 +42,8 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
         if not force and done is not None and done.results_version == event.results_version:
             return done.results_version  # a burst of writes: an earlier run covered this one
         lines = event_standing_lines(event)  # the event's tie-break order, places and byes
-        _standings_replace(event_id, lines)
+        if _standings_replace(event_id, lines):
+            announce.standings_changed(event, lines, event.results_version)
         StandingsComputation.objects.update_or_create(
             event_id=event_id,
             defaults={"results_version": event.results_version, "computed_at": timezone.now()},
@@ -57,9 +59,10 @@ def standings_recompute_as(*, event: Event, actor: Actor) -> int:
     return version
 
 
-def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> None:
+def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> bool:
     """Make the stored standings of the event equal ``lines``, writing only what changed: the
-    rows of players who left or whose line changed are deleted, the new lines inserted."""
+    rows of players who left or whose line changed are deleted, the new lines inserted.
+    Whether anything changed."""
     stored = {
         player_id: values
         for player_id, *values in Standing.objects.filter(event_id=event_id)
@@ -77,6 +80,7 @@ def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> None:
         Standing.objects.filter(event_id=event_id, player_id__in=outdated).delete()
     if changed:
         Standing.objects.bulk_create(Standing(event_id=event_id, **line) for line in changed)
+    return bool(outdated or changed)
 
 
 def events_with_stale_standings() -> list[int]:

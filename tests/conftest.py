@@ -98,6 +98,9 @@ def start_worker(log_name: str = "worker") -> subprocess.Popen:
         f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     )
     env["DATABASE_CONN_MAX_AGE"] = "0"
+    # The webhook tests' receiver listens on 127.0.0.1; their retries wait a second.
+    env["WEBHOOKS_ALLOW_PRIVATE"] = "1"
+    env["WEBHOOKS_RETRY_SECONDS"] = "1"
     log_path = ROOT / f".pytest-{log_name}.log"
     log = open(log_path, "w")  # noqa: SIM115 - the process owns it until it ends
     process = subprocess.Popen(

@@ -26,7 +26,7 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
 from core.game_plugins import game_plugin
 from gamekit.registry import find_game
-from tournaments import provided
+from tournaments import announce, provided
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
@@ -236,6 +236,7 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     )
     if round_.byes.exists():
         _byes_changed(round_.event_id)
+    announce.round_seated(round_)
     return round_
 
 

@@ -14,6 +14,7 @@ from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
 from gamekit.registry import DEFAULT_GAME, find_game, games
+from tournaments import announce
 from tournaments.counted import COMPLETE, SIGNED
 from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer
@@ -267,6 +268,8 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
             if event.sessions.filter(complete=True).exists():
                 # Ratings count published events only: its sessions enter (or leave) them.
                 enqueue_ratings(event.club_id)
+            if published:
+                announce.event_published(event)
     return event
 
 

@@ -7,10 +7,22 @@ from django.core.management import call_command
 
 from clubs.models import Club, Player
 from tournaments.models import Event, Round, Table
+from webhooks.models import Delivery, Hook
 
 from .conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def a_hook(club: Club) -> Hook:
+    """A webhook with a long URL and a failed delivery in its log."""
+    hook = Hook.objects.create(
+        club=club, url="https://hooks.example.org/bonken/" + "a-long-path-segment/" * 6,
+        kinds=["result.saved", "standings.changed"], secret="0123456789abcdef" * 3)
+    Delivery.objects.create(hook=hook, kind="result.saved", payload={}, attempts=6,
+                            status=Delivery.Status.FAILED, status_code=502,
+                            response_excerpt="<html><body>Bad gateway</body></html>" * 5)
+    return hook
 
 
 def pages() -> list[tuple[str, str]]:
@@ -23,6 +35,8 @@ def pages() -> list[tuple[str, str]]:
         ("house-rules", f"/manage/clubs/{club.slug}/rulesets/"),
         ("new-event", f"/manage/clubs/{club.slug}/events/new/"),
         ("import", f"/manage/clubs/{club.slug}/import/"),
+        ("webhooks", f"/manage/clubs/{club.slug}/webhooks/"),
+        ("webhook", f"/manage/clubs/{club.slug}/webhooks/{a_hook(club).pk}/"),
         ("ratings", f"/clubs/{club.slug}/ratings/"), ("season", f"/clubs/{club.slug}/season/"),
         ("season-picture", f"/clubs/{club.slug}/season/picture/"),
         ("player", f"/players/{player.pk}/"), ("player-stats", f"/players/{player.pk}/stats/"),

@@ -64,7 +64,9 @@ def test_submit_complete_session_stores_games_totals_and_standings(
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = scorer_client.put(url(table), {"document": classic_document()}, format="json")
-    assert len(callbacks) == 2  # standings and ratings recomputes, queued after commit
+    # Standings and ratings recomputes, queued after commit; and for the club's webhooks the
+    # result saved and (by the recompute) the standings changed.
+    assert len(callbacks) == 4
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["revision"] == 1 and body["complete"] is True

@@ -33,6 +33,7 @@ from tests.web.conftest import client_for
 from tournaments.door import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds import round_generate
+from webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +104,21 @@ def at_the_door(world: dict[str, Any]) -> dict[str, Any]:
 def uploaded(world: dict[str, Any]) -> int:
     """A backup the world's organizer uploaded (made again inside each visitor's try)."""
     return sunmar_upload(club=world["club"], actor=world["organizer"], data=example_zip()).pk
+
+
+def a_hook(world: dict[str, Any]) -> Hook:
+    """A webhook of the world's club (made again inside each visitor's try)."""
+    return Hook.objects.create(club=world["club"], url="https://93.184.216.34/hook",
+                               kinds=["result.saved"], secret="s" * 48)
+
+
+def a_delivery_path(world: dict[str, Any]) -> str:
+    """The "send again" of a failed delivery of a hook of the world's club."""
+    hook = a_hook(world)
+    delivery = Delivery.objects.create(hook=hook, kind="result.saved", payload={},
+                                       status=Delivery.Status.FAILED, attempts=6)
+    return (f"/manage/clubs/{world['club'].slug}/webhooks/{hook.pk}/deliveries/"
+            f"{delivery.pk}/resend/")
 
 
 def client(actor: str, world: dict[str, Any]):
@@ -205,6 +221,15 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("run the round timer", "manage:round-timer",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
      lambda w: {"action": "start", "minutes": "30"}, SCORERS),
+    ("register a webhook", "manage:webhooks",
+     lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/",
+     lambda w: {"url": "https://93.184.216.34/hook", "kinds": ["result.saved"]}, ORGANIZERS),
+    ("change a webhook", "manage:webhook",
+     lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/{a_hook(w).pk}/",
+     lambda w: {"action": "edit", "url": "https://93.184.216.34/other",
+                "kinds": ["round.seated"], "active": "on"}, ORGANIZERS),
+    ("send a delivery again", "manage:webhook-resend", a_delivery_path, lambda w: {},
+     ORGANIZERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),

@@ -1,0 +1,60 @@
+"""What happened in a club, told to the outside (the club's webhooks).
+
+A lower layer that changes something a club may want to hear about (a round seated, a result
+saved, the standings moved, an event published) calls ``emit`` inside its transaction; after
+commit a Celery task named ``FAN_OUT_TASK`` (``webhooks.tasks``) is queued by name, which
+hands the event to every active hook of the club that asked for its kind. Nothing here knows
+the webhooks app: with it absent, emitting does nothing.
+
+A kind that belongs to an event (``event_id`` given) is delivered only while that event is
+published: the fan-out reads the event when it runs (and every delivery attempt again), so a
+payload of an unpublished event never leaves the service. The calendar's "night planned"
+(``NIGHT_PLANNED``) has no event yet and is delivered as it is emitted:
+``emit(NIGHT_PLANNED, club_id=club.pk, payload={...})``.
+"""
+
+import logging
+from typing import Any
+
+from celery import current_app
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+FAN_OUT_TASK = "webhooks.fan_out"
+
+NIGHT_PLANNED = "night.planned"
+ROUND_SEATED = "round.seated"
+RESULT_SAVED = "result.saved"
+RESULT_CORRECTED = "result.corrected"
+STANDINGS_CHANGED = "standings.changed"
+EVENT_PUBLISHED = "event.published"
+
+KINDS = (
+    NIGHT_PLANNED,
+    ROUND_SEATED,
+    RESULT_SAVED,
+    RESULT_CORRECTED,
+    STANDINGS_CHANGED,
+    EVENT_PUBLISHED,
+)
+
+
+def emit(kind: str, *, club_id: int, payload: dict[str, Any], event_id: int | None = None) -> None:
+    """Queue ``kind`` with its JSON ``payload`` for the club's hooks once the current
+    transaction commits (nothing is sent if it rolls back). Paths in the payload (values of
+    keys ending in ``url`` that start with ``/``) become absolute links when delivered. A
+    broker that is down is logged, never raised: the write it reports is saved."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown club event kind {kind!r}")
+
+    def send() -> None:
+        task = current_app.tasks.get(FAN_OUT_TASK)
+        if task is None:
+            return  # the webhooks app is not installed
+        try:
+            task.apply_async((kind, club_id, event_id, payload))
+        except Exception:  # noqa: BLE001 - any broker failure; the data is safe
+            logger.warning("could not queue %s for club %s", kind, club_id, exc_info=True)
+
+    transaction.on_commit(send)

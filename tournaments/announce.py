@@ -1,0 +1,168 @@
+"""The club events the tournament layer and the layers above it tell the outside about
+(``core.club_events``): payloads that name players by name, with their ids and the pages'
+paths. Nothing is queued for an event that is not published (and the fan-out checks again
+when it runs)."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.urls import reverse
+
+from clubs.models import Player
+from core import club_events
+from tournaments.models import Event, Round, Seat, Standing, Table
+
+
+def event_summary(event: Event) -> dict[str, Any]:
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "game": event.game,
+        "kind": event.kind,
+        "status": event.status,
+        "url": reverse("public:event-standings", args=[event.pk]),
+    }
+
+
+def _player(player_id: int, name: str) -> dict[str, Any]:
+    return {"id": player_id, "name": name, "url": reverse("public:player", args=[player_id])}
+
+
+def _emit(kind: str, event: Event, payload: dict[str, Any]) -> None:
+    if event.published:
+        club_events.emit(
+            kind,
+            club_id=event.club_id,
+            event_id=event.pk,
+            payload={"event": event_summary(event), **payload},
+        )
+
+
+def round_seated(round_: Round) -> None:
+    """A round's tables sit down (the seating accepted, or seated by hand and playing)."""
+    event = round_.event
+    if not event.published:
+        return
+    tables: dict[int, dict[str, Any]] = {}
+    for table in Table.objects.filter(round=round_).order_by("number"):
+        tables[table.pk] = {
+            "id": table.pk,
+            "number": table.number,
+            "players": [],
+            "url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+        }
+    seats = (
+        Seat.objects.filter(round=round_)
+        .select_related("player")
+        .order_by("table__number", "position")
+    )
+    for seat in seats:
+        tables[seat.table_id]["players"].append(
+            {**_player(seat.player_id, seat.player.name), "seat": seat.position + 1}
+        )
+    byes = [
+        _player(bye.player_id, bye.player.name)
+        for bye in round_.byes.select_related("player").order_by("player__name")
+    ]
+    _emit(
+        club_events.ROUND_SEATED,
+        event,
+        {
+            "round": {"id": round_.pk, "number": round_.number},
+            "tables": [table for table in tables.values() if table["players"]],
+            "byes": byes,
+        },
+    )
+
+
+def result_saved(
+    table: Table,
+    players: Sequence[Player],
+    *,
+    totals: Sequence[float] | None,
+    placements: Sequence[int] | None,
+    complete: bool,
+    revision: int,
+    corrected: bool,
+) -> None:
+    """A table's session became complete (``result.saved``), or a complete one changed
+    (``result.corrected``; it may be incomplete again after an undo)."""
+    event = table.round.event
+    seats = []
+    for index, player in enumerate(players):
+        seats.append(
+            {
+                **_player(player.pk, player.name),
+                "seat": index + 1,
+                "total": totals[index] if totals else None,
+                "place": placements[index] if placements else None,
+            }
+        )
+    kind = club_events.RESULT_CORRECTED if corrected else club_events.RESULT_SAVED
+    _emit(
+        kind,
+        event,
+        {
+            "round": {"id": table.round_id, "number": table.round.number},
+            "table": {
+                "id": table.pk,
+                "number": table.number,
+                "url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+            },
+            "complete": complete,
+            "revision": revision,
+            "players": seats,
+        },
+    )
+
+
+def standings_lines(event_id: int, lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Standings lines (``player_id``, ``rank``, ``tied``, ``total``, ``sessions``) as a
+    payload names them."""
+    names = dict(
+        Player.objects.filter(pk__in=[line["player_id"] for line in lines]).values_list(
+            "pk", "name"
+        )
+    )
+    return [
+        {
+            "place": line["rank"],
+            "tied": line["tied"],
+            "player": _player(line["player_id"], names.get(line["player_id"], "")),
+            "total": line["total"],
+            "sessions": line["sessions"],
+        }
+        for line in sorted(lines, key=lambda line: (line["rank"], names.get(line["player_id"], "")))
+    ]
+
+
+def standings_changed(event: Event, lines: Sequence[dict[str, Any]], results_version: int) -> None:
+    """The stored standings of the event changed (a recompute wrote rows)."""
+    if event.published:
+        _emit(
+            club_events.STANDINGS_CHANGED,
+            event,
+            {
+                "results_version": results_version,
+                "standings": standings_lines(event.pk, lines),
+            },
+        )
+
+
+def event_published(event: Event) -> None:
+    """The event was published: what the outside may see from now on, with its standings as
+    they are (so a receiver catches up on what happened before)."""
+    lines: list[dict[str, Any]] = [
+        dict(line)
+        for line in Standing.objects.filter(event=event).values(
+            "player_id", "rank", "tied", "total", "sessions"
+        )
+    ]
+    _emit(
+        club_events.EVENT_PUBLISHED,
+        event,
+        {
+            "standings": standings_lines(event.pk, lines),
+        },
+    )
