@@ -20,6 +20,12 @@ from api.views.events import (
     SeatViewSet,
     TableViewSet,
 )
+from api.views.feeds import (
+    ClubEventsFeedView,
+    ClubNightsFeedView,
+    ClubRatingsFeedView,
+    EventStandingsFeedView,
+)
 from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
 from api.views.round_timer import RoundTimerView
@@ -58,6 +64,14 @@ router.register("sessions", SessionViewSet, basename="session")
 router.register("tokens", ApiTokenViewSet, basename="token")
 
 urlpatterns = [
+    path("feeds/clubs/<slug:slug>/events/", ClubEventsFeedView.as_view(),
+         name="feed-club-events"),
+    path("feeds/clubs/<slug:slug>/ratings/", ClubRatingsFeedView.as_view(),
+         name="feed-club-ratings"),
+    path("feeds/clubs/<slug:slug>/nights/", ClubNightsFeedView.as_view(),
+         name="feed-club-nights"),
+    path("feeds/events/<int:event_id>/standings/", EventStandingsFeedView.as_view(),
+         name="feed-event-standings"),
     path("sessions/validate/", SessionValidateView.as_view(), name="session-validate"),
     path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table-session"),
     path(

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.code_pages import account
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
+from embeds.urls import manage_patterns as embed_patterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
@@ -18,8 +19,9 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups.
-manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns], "manage")
+# imports of the Bonken app's backups; where a club's embeds may be shown.
+manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
+                *embed_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -41,6 +43,7 @@ urlpatterns = [
          name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
+    path("embed/", include("embeds.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),
