@@ -19,9 +19,14 @@ Absolute = Callable[[str], str]
 def event_data(event: Event, absolute: Absolute) -> dict[str, Any]:
     name, name_nl = game_names(event.game)
     return {
-        "id": event.pk, "name": event.name, "date": event.date.isoformat(),
-        "kind": event.kind, "status": event.status, "game": event.game,
-        "game_name": name, "game_name_nl": name_nl,
+        "id": event.pk,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "kind": event.kind,
+        "status": event.status,
+        "game": event.game,
+        "game_name": name,
+        "game_name_nl": name_nl,
         "standings_url": absolute(reverse("public:event-standings", args=[event.pk])),
         "embed_url": absolute(reverse("embeds:event", args=[event.pk])),
         "feed_url": absolute(reverse("feed-event-standings", args=[event.pk])),
@@ -29,33 +34,66 @@ def event_data(event: Event, absolute: Absolute) -> dict[str, Any]:
 
 
 def standing_data(row: Standing) -> dict[str, Any]:
-    return {"rank": row.rank, "tied": row.tied, "player_id": row.player_id,
-            "player_name": row.player.name, "total": row.total, "sessions": row.sessions,
-            "table_wins": row.table_wins, "byes": row.byes, "stats": row.stats or {}}
+    return {
+        "rank": row.rank,
+        "tied": row.tied,
+        "player_id": row.player_id,
+        "player_name": row.player.name,
+        "total": row.total,
+        "sessions": row.sessions,
+        "table_wins": row.table_wins,
+        "byes": row.byes,
+        "stats": row.stats or {},
+    }
 
 
 def board_data(board: GameBoard) -> dict[str, Any]:
     return {
-        "game": board.game, "game_name": board.name, "game_name_nl": board.name_nl,
+        "game": board.game,
+        "game_name": board.name,
+        "game_name_nl": board.name_nl,
         "season": {
-            "start": board.season_start.isoformat(), "end": board.season_end.isoformat(),
-            "standings": [{"rank": line.rank, "tied": line.tied, "player_id": line.player_id,
-                           "player_name": line.player_name, "total": line.total,
-                           "sessions": line.sessions, "evenings": line.rounds}
-                          for line in board.season],
+            "start": board.season_start.isoformat(),
+            "end": board.season_end.isoformat(),
+            "standings": [
+                {
+                    "rank": line.rank,
+                    "tied": line.tied,
+                    "player_id": line.player_id,
+                    "player_name": line.player_name,
+                    "total": line.total,
+                    "sessions": line.sessions,
+                    "evenings": line.rounds,
+                }
+                for line in board.season
+            ],
         },
-        "ratings": [{"rank": row.rank, "tied": row.tied, "player_id": row.player_id,
-                     "player_name": row.player_name, "rating": round(row.rating, 1),
-                     "sessions": row.sessions_played, "provisional": row.provisional}
-                    for row in board.ratings],
+        "ratings": [
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "player_id": row.player_id,
+                "player_name": row.player_name,
+                "rating": round(row.rating, 1),
+                "sessions": row.sessions_played,
+                "provisional": row.provisional,
+            }
+            for row in board.ratings
+        ],
     }
 
 
 def night_data(night: PlannedNight, absolute: Absolute) -> dict[str, Any]:
     name, name_nl = game_names(night.game)
-    return {"starts_at": night.starts_at.isoformat(), "game": night.game, "game_name": name,
-            "game_name_nl": name_nl, "place": night.place, "title": night.title,
-            "url": absolute(night.url) if night.url else None}
+    return {
+        "starts_at": night.starts_at.isoformat(),
+        "game": night.game,
+        "game_name": name,
+        "game_name_nl": name_nl,
+        "place": night.place,
+        "title": night.title,
+        "url": absolute(night.url) if night.url else None,
+    }
 
 
 class FeedClubSerializer(serializers.Serializer):
@@ -91,14 +129,16 @@ class FeedStandingSerializer(serializers.Serializer):
     sessions = serializers.IntegerField()
     table_wins = serializers.IntegerField()
     byes = serializers.IntegerField()
-    stats = serializers.DictField(child=serializers.IntegerField(),
-                                  help_text="The game's own figures (Bonko: wins, bonkos).")
+    stats = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The game's own figures (Bonko: wins, bonkos)."
+    )
 
 
 class EventStandingsFeedSerializer(serializers.Serializer):
     event = FeedEventSerializer()
-    up_to_date = serializers.BooleanField(help_text="False while the latest results are "
-                                                    "being counted.")
+    up_to_date = serializers.BooleanField(
+        help_text="False while the latest results are being counted."
+    )
     standings = FeedStandingSerializer(many=True)
 
 

@@ -48,15 +48,24 @@ def normalize_origin(value: str) -> str:
         return ServiceError([problem("invalid_origin", message, field=field)])
 
     if "*" in text:
-        raise bad(Text(_("'%(origin)s': an origin takes no wildcard; list each site."),
-                       origin=text))
+        raise bad(
+            Text(_("'%(origin)s': an origin takes no wildcard; list each site."), origin=text)
+        )
     parts = urlsplit(text.removesuffix("/"))
     if parts.scheme not in ("https", "http") or not parts.netloc:
-        raise bad(Text(_("'%(origin)s' is not an origin: write it as https://club.example."),
-                       origin=text))
+        raise bad(
+            Text(_("'%(origin)s' is not an origin: write it as https://club.example."), origin=text)
+        )
     if parts.path or parts.query or parts.fragment or "@" in parts.netloc:
-        raise bad(Text(_("'%(origin)s': an origin is a scheme and a host only, without a path, "
-                         "query or user (https://club.example)."), origin=text))
+        raise bad(
+            Text(
+                _(
+                    "'%(origin)s': an origin is a scheme and a host only, without a path, "
+                    "query or user (https://club.example)."
+                ),
+                origin=text,
+            )
+        )
     try:
         host, port = (parts.hostname or ""), parts.port
     except ValueError:
@@ -65,18 +74,22 @@ def normalize_origin(value: str) -> str:
     if not HOST.match(host):
         raise bad(Text(_("'%(origin)s' has no valid host name."), origin=text))
     if parts.scheme == "http" and not (_http_allowed() and host in LOCAL_HOSTS):
-        raise bad(Text(_("'%(origin)s': only https:// origins may embed the club's pages."),
-                       origin=text))
+        raise bad(
+            Text(_("'%(origin)s': only https:// origins may embed the club's pages."), origin=text)
+        )
     default = {"https": 443, "http": 80}[parts.scheme]
     return f"{parts.scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
 @transaction.atomic
 def embed_origins_set(
-    *, club: Club, actor: User | AnonymousUser | None, origins: Iterable[str],
+    *,
+    club: Club,
+    actor: User | AnonymousUser | None,
+    origins: Iterable[str],
 ) -> list[str]:
     """Replace the club's allowed origins (its organizers); every problem at once."""
-    require_role(actor, club.pk, ORGANIZER, _("change where the club's pages may be embedded"))
+    require_role(actor, club.pk, ORGANIZER, "change where the club's pages may be embedded")
     wanted: list[str] = []
     errors = []
     for value in origins:
@@ -90,8 +103,13 @@ def embed_origins_set(
         if origin not in wanted:
             wanted.append(origin)
     if len(wanted) > MAX_ORIGINS:
-        errors.append(problem("too_many_origins", Text(
-            _("A club may list at most %(most)s origins."), most=MAX_ORIGINS), field="origins"))
+        errors.append(
+            problem(
+                "too_many_origins",
+                Text(_("A club may list at most %(most)s origins."), most=MAX_ORIGINS),
+                field="origins",
+            )
+        )
     if errors:
         raise ServiceError(errors)
     Club.objects.select_for_update().filter(pk=club.pk).first()

@@ -62,17 +62,26 @@ def parse_top(value: str) -> int:
         return DEFAULT_TOP
     number = whole_number(value)
     if number is None or not 1 <= number <= MAX_TOP:
-        raise ServiceError.single("invalid_parameter", Text(
-            _("top must be a whole number from 1 to %(most)s."), most=MAX_TOP), field="top")
+        raise ServiceError.single(
+            "invalid_parameter",
+            Text(_("top must be a whole number from 1 to %(most)s."), most=MAX_TOP),
+            field="top",
+        )
     return number
 
 
 def checked_game(wanted: str, games: list[str]) -> str:
     """``wanted`` when the club shows that game, else an error naming the ones it shows."""
     if wanted not in games:
-        raise ServiceError.single("invalid_parameter", Text(
-            _("'%(game)s' is not a game this club shows; choose from: %(games)s."),
-            game=wanted, games=", ".join(games) or "-"), field="game")
+        raise ServiceError.single(
+            "invalid_parameter",
+            Text(
+                _("'%(game)s' is not a game this club shows; choose from: %(games)s."),
+                game=wanted,
+                games=", ".join(games) or "-",
+            ),
+            field="game",
+        )
     return wanted
 
 
@@ -93,6 +102,11 @@ class GameBoard:
     season_end: date
     season: list[SeasonLine] = field(default_factory=list)
     ratings: list[RatingRow] = field(default_factory=list)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether a rating shown is still provisional (the list explains the mark)."""
+        return any(row.provisional for row in self.ratings)
 
 
 def club_games(club: Club) -> list[str]:
@@ -117,9 +131,17 @@ def club_boards(club: Club, *, games: list[str], today: date, top: int) -> list[
     for game in games:
         name, name_nl = game_names(game)
         start, end, season = season_top(club, game, today, top)
-        boards.append(GameBoard(game=game, name=name, name_nl=name_nl, season_start=start,
-                                season_end=end, season=season,
-                                ratings=ratings_top(club, game, top)))
+        boards.append(
+            GameBoard(
+                game=game,
+                name=name,
+                name_nl=name_nl,
+                season_start=start,
+                season_end=end,
+                season=season,
+                ratings=ratings_top(club, game, top),
+            )
+        )
     return boards
 
 

@@ -44,13 +44,23 @@ def _common(request: HttpRequest, errors: list[dict[str, Any]]) -> dict[str, Any
     """Theme and language from the query (the language is switched on for this request)."""
     theme = request.GET.get("theme", "light")
     if theme not in THEMES:
-        errors.append(problem("invalid_parameter", Text(
-            _("theme takes %(choices)s."), choices="light, dark"), field="theme"))
+        errors.append(
+            problem(
+                "invalid_parameter",
+                Text(_("theme takes %(choices)s."), choices="light, dark"),
+                field="theme",
+            )
+        )
         theme = "light"
     lang = request.GET.get("lang", "")
     if lang and lang not in LANGUAGES:
-        errors.append(problem("invalid_parameter", Text(
-            _("lang takes %(choices)s."), choices="nl, en"), field="lang"))
+        errors.append(
+            problem(
+                "invalid_parameter",
+                Text(_("lang takes %(choices)s."), choices="nl, en"),
+                field="lang",
+            )
+        )
     elif lang:
         translation.activate(lang)
         request.LANGUAGE_CODE = lang
@@ -72,13 +82,16 @@ def club_embed(request: HttpRequest, slug: str) -> HttpResponse:
             games = [selectors.checked_game(wanted, games)]
         except ServiceError as error:
             errors.extend(error.errors)
-    context.update({
-        "club": club,
-        "errors": problems(errors),
-        "boards": [] if errors else selectors.club_boards(
-            club, games=games, today=timezone.localdate(), top=top),
-        "nights": None if errors else selectors.next_nights(club),
-    })
+    context.update(
+        {
+            "club": club,
+            "errors": problems(errors),
+            "boards": []
+            if errors
+            else selectors.club_boards(club, games=games, today=timezone.localdate(), top=top),
+            "nights": None if errors else selectors.next_nights(club),
+        }
+    )
     response = render(request, "embeds/club.html", context, status=400 if errors else 200)
     return _framed(response, club.pk)
 
@@ -88,16 +101,18 @@ def event_embed(request: HttpRequest, event_id: int) -> HttpResponse:
     errors: list[dict[str, Any]] = []
     context = _common(request, errors)
     standings = [] if errors else selectors.event_standings(event)
-    context.update({
-        "event": event,
-        "club": event.club,
-        "game_name": selectors.game_names(event.game),
-        "errors": problems(errors),
-        "standings": standings,
-        "up_to_date": selectors.standings_up_to_date(event),
-        "live": event.status != Event.Status.FINISHED,
-        "refresh_seconds": LIVE_REFRESH_SECONDS,
-    })
+    context.update(
+        {
+            "event": event,
+            "club": event.club,
+            "game_name": selectors.game_names(event.game),
+            "errors": problems(errors),
+            "standings": standings,
+            "up_to_date": selectors.standings_up_to_date(event),
+            "live": event.status != Event.Status.FINISHED,
+            "refresh_seconds": LIVE_REFRESH_SECONDS,
+        }
+    )
     context.update(game_columns(event, standings))
     response = render(request, "embeds/event.html", context, status=400 if errors else 200)
     return _framed(response, event.club_id)

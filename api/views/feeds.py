@@ -15,6 +15,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -54,8 +55,7 @@ class FeedView(APIView):
     permission_classes = [AllowAny]
     http_method_names = ["get", "head", "options"]
 
-    def finalize_response(self, request: Request, response: Any, *args: Any,
-                          **kwargs: Any) -> Any:
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         response = super().finalize_response(request, response, *args, **kwargs)
         for name, value in CORS.items():
             response[name] = value
@@ -68,7 +68,7 @@ class FeedView(APIView):
             if etag in [tag.strip().removeprefix("W/") for tag in wanted.split(",")]:
                 response.status_code = status.HTTP_304_NOT_MODIFIED
                 response.content = b""
-        response["Vary"] = "Accept, Accept-Language"
+        patch_vary_headers(response, ("Accept", "Accept-Language"))
         return response
 
 
@@ -81,45 +81,64 @@ def _site(request: Request, path: str) -> str:
 
 
 class ClubEventsFeedView(FeedView):
-    @extend_schema(tags=[FEEDS], responses=ClubEventsFeedSerializer, summary="A club's events",
-                   description="The club's published events, newest first (at most 50), with "
-                               "the addresses of their standings page, embed and feed.")
+    @extend_schema(
+        tags=[FEEDS],
+        responses=ClubEventsFeedSerializer,
+        summary="A club's events",
+        description="The club's published events, newest first (at most 50), with "
+        "the addresses of their standings page, embed and feed.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
         events = selectors.club_events(club)
-        return Response({"club": {"slug": club.slug, "name": club.name},
-                         "events": [event_data(event, lambda p: _site(request, p))
-                                    for event in events]})
+        return Response(
+            {
+                "club": {"slug": club.slug, "name": club.name},
+                "events": [event_data(event, lambda p: _site(request, p)) for event in events],
+            }
+        )
 
 
 class EventStandingsFeedView(FeedView):
-    @extend_schema(tags=[FEEDS], responses={200: EventStandingsFeedSerializer,
-                                            404: OpenApiResponse(description="No such "
-                                                                 "published event.")},
-                   summary="An event's standings",
-                   description="The standings of a published event, with its game's own "
-                               "figures per player (``stats``).")
+    @extend_schema(
+        tags=[FEEDS],
+        responses={
+            200: EventStandingsFeedSerializer,
+            404: OpenApiResponse(description="No such published event."),
+        },
+        summary="An event's standings",
+        description="The standings of a published event, with its game's own "
+        "figures per player (``stats``).",
+    )
     def get(self, request: Request, event_id: int) -> Response:
         event = selectors.public_event(event_id)
         standings = selectors.event_standings(event)
-        return Response({
-            "event": event_data(event, lambda p: _site(request, p)),
-            "up_to_date": selectors.standings_up_to_date(event),
-            "standings": [standing_data(row) for row in standings],
-        })
+        return Response(
+            {
+                "event": event_data(event, lambda p: _site(request, p)),
+                "up_to_date": selectors.standings_up_to_date(event),
+                "standings": [standing_data(row) for row in standings],
+            }
+        )
 
 
 GAME = OpenApiParameter("game", OpenApiTypes.STR, description="Only this game (its code).")
-TOP = OpenApiParameter("top", OpenApiTypes.INT,
-                       description=f"Lines per list, 1 to {selectors.MAX_TOP} (default "
-                                   f"{selectors.DEFAULT_TOP}).")
+TOP = OpenApiParameter(
+    "top",
+    OpenApiTypes.INT,
+    description=f"Lines per list, 1 to {selectors.MAX_TOP} (default {selectors.DEFAULT_TOP}).",
+)
 
 
 class ClubRatingsFeedView(FeedView):
-    @extend_schema(tags=[FEEDS], parameters=[GAME, TOP], responses=ClubRatingsFeedSerializer,
-                   summary="A club's ratings and season per game",
-                   description="Per game the club plays: its rating list and this calendar "
-                               "year's season standings (ranked by total points), best first.")
+    @extend_schema(
+        tags=[FEEDS],
+        parameters=[GAME, TOP],
+        responses=ClubRatingsFeedSerializer,
+        summary="A club's ratings and season per game",
+        description="Per game the club plays: its rating list and this calendar "
+        "year's season standings (ranked by total points), best first.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
         games = selectors.club_games(club)
@@ -128,20 +147,31 @@ class ClubRatingsFeedView(FeedView):
         if game:
             games = [selectors.checked_game(game, games)]
         boards = selectors.club_boards(club, games=games, today=timezone.localdate(), top=top)
-        return Response({"club": {"slug": club.slug, "name": club.name},
-                         "games": [board_data(board) for board in boards]})
+        return Response(
+            {
+                "club": {"slug": club.slug, "name": club.name},
+                "games": [board_data(board) for board in boards],
+            }
+        )
 
 
 class ClubNightsFeedView(FeedView):
-    @extend_schema(tags=[FEEDS], responses=ClubNightsFeedSerializer,
-                   summary="A club's next planned nights",
-                   description="The club's next planned nights, soonest first; "
-                               "``calendar`` is false where the service plans no nights.")
+    @extend_schema(
+        tags=[FEEDS],
+        responses=ClubNightsFeedSerializer,
+        summary="A club's next planned nights",
+        description="The club's next planned nights, soonest first; "
+        "``calendar`` is false where the service plans no nights.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
         nights = selectors.next_nights(club, 10)
-        return Response({
-            "club": {"slug": club.slug, "name": club.name},
-            "calendar": nights is not None,
-            "nights": [night_data(night, lambda p: _site(request, p)) for night in nights or []],
-        })
+        return Response(
+            {
+                "club": {"slug": club.slug, "name": club.name},
+                "calendar": nights is not None,
+                "nights": [
+                    night_data(night, lambda p: _site(request, p)) for night in nights or []
+                ],
+            }
+        )

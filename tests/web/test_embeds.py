@@ -31,8 +31,12 @@ def played(django_capture_on_commit_callbacks):
     event = EventFactory(published=True, name="Clubavond")
     table = seated_table(event)
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     ratings_update(club_id=event.club_id)
     EmbedOrigin.objects.create(club=event.club, origin=SITE)
     EmbedOrigin.objects.create(club=event.club, origin="https://club.example:8443")
@@ -51,7 +55,8 @@ def test_the_club_embed_may_be_framed_by_the_clubs_origins_only(played):
     assert f"frame-ancestors https://club.example:8443 {SITE}" in policy
     assert "'none'" not in policy.split("frame-ancestors")[1]
     assert policy.replace(policy.split("; ")[-1], "") == STRICT.replace(
-        STRICT.split("; ")[-1], "")  # the rest of the policy stays strict
+        STRICT.split("; ")[-1], ""
+    )  # the rest of the policy stays strict
     assert "X-Frame-Options" not in response
     assert "Access-Control-Allow-Origin" not in response
     body = response.content.decode()
@@ -80,8 +85,10 @@ def test_a_club_without_origins_is_framed_by_nobody(played):
     assert response["X-Frame-Options"] == "DENY"
 
 
-@pytest.mark.parametrize("url", ["/", "/events/{event}/", "/clubs/{club}/ratings/",
-                                 "/api/v1/events/", "/accounts/login/"])
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/events/{event}/", "/clubs/{club}/ratings/", "/api/v1/events/", "/accounts/login/"],
+)
 def test_every_other_page_keeps_frame_ancestors_none_and_no_cors(played, url):
     event, _ = played
     response = Client().get(url.format(event=event.pk, club=event.club.slug))
@@ -109,9 +116,12 @@ def test_an_unpublished_event_is_never_embedded_nor_fed_even_to_its_members(play
 def test_the_feeds_answer_every_origin_without_credentials_and_are_cacheable(played):
     event, table = played
     slug = event.club.slug
-    for url in (f"/api/v1/feeds/clubs/{slug}/events/", f"/api/v1/feeds/clubs/{slug}/ratings/",
-                f"/api/v1/feeds/clubs/{slug}/nights/",
-                f"/api/v1/feeds/events/{event.pk}/standings/"):
+    for url in (
+        f"/api/v1/feeds/clubs/{slug}/events/",
+        f"/api/v1/feeds/clubs/{slug}/ratings/",
+        f"/api/v1/feeds/clubs/{slug}/nights/",
+        f"/api/v1/feeds/events/{event.pk}/standings/",
+    ):
         response = Client().get(url, HTTP_ORIGIN="https://elsewhere.example")
         assert response.status_code == 200, url
         assert response["Access-Control-Allow-Origin"] == "*"
@@ -121,8 +131,9 @@ def test_the_feeds_answer_every_origin_without_credentials_and_are_cacheable(pla
         again = Client().get(url, HTTP_IF_NONE_MATCH=response["ETag"])
         assert again.status_code == 304 and again.content == b""
         assert again["Access-Control-Allow-Origin"] == "*"
-        preflight = Client().options(url, HTTP_ORIGIN="https://elsewhere.example",
-                                     HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET")
+        preflight = Client().options(
+            url, HTTP_ORIGIN="https://elsewhere.example", HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET"
+        )
         assert preflight.status_code == 200
         assert preflight["Access-Control-Allow-Origin"] == "*"
         assert Client().post(url, {}).status_code == 405
@@ -134,21 +145,30 @@ def test_the_feeds_answer_every_origin_without_credentials_and_are_cacheable(pla
     assert [board["game"] for board in boards] == ["bonken"]
     assert len(boards[0]["ratings"]) == 2 and len(boards[0]["season"]["standings"]) == 2
     nights = Client().get(f"/api/v1/feeds/clubs/{slug}/nights/").json()
-    assert nights == {"club": {"slug": slug, "name": event.club.name}, "calendar": False,
-                      "nights": []}
+    assert nights == {
+        "club": {"slug": slug, "name": event.club.name},
+        "calendar": False,
+        "nights": [],
+    }
 
 
 def test_the_feeds_and_embeds_name_a_bad_parameter(played):
     event, _ = played
     slug = event.club.slug
-    for url in (f"/api/v1/feeds/clubs/{slug}/ratings/?top=0",
-                f"/api/v1/feeds/clubs/{slug}/ratings/?game=poker"):
+    for url in (
+        f"/api/v1/feeds/clubs/{slug}/ratings/?top=0",
+        f"/api/v1/feeds/clubs/{slug}/ratings/?game=poker",
+    ):
         response = Client().get(url)
         assert response.status_code == 400
         assert response.json()["errors"][0]["field"] in ("top", "game")
         assert response["Access-Control-Allow-Origin"] == "*"
-    for query, field in (("theme=purple", "theme"), ("lang=fr", "lang"), ("top=x", "top"),
-                         ("game=poker", "poker")):
+    for query, field in (
+        ("theme=purple", "theme"),
+        ("lang=fr", "lang"),
+        ("top=x", "top"),
+        ("game=poker", "poker"),
+    ):
         response = Client().get(f"/embed/clubs/{slug}/?lang=en&{query}")
         assert response.status_code == 400, query
         assert field in response.content.decode()
@@ -158,8 +178,12 @@ def test_the_feeds_and_embeds_name_a_bad_parameter(played):
 
 def test_the_next_nights_come_from_the_calendar_where_one_is_installed(played):
     event, _ = played
-    night = PlannedNight(starts_at=datetime(2026, 12, 4, 19, 30, tzinfo=UTC),
-                         game="bonken", place="Café De Kroon", title="Clubavond")
+    night = PlannedNight(
+        starts_at=datetime(2026, 12, 4, 19, 30, tzinfo=UTC),
+        game="bonken",
+        place="Café De Kroon",
+        title="Clubavond",
+    )
     next_nights.register(lambda club_id, limit: [night] if club_id == event.club_id else [])
     try:
         body = Client().get(f"/embed/clubs/{event.club.slug}/?lang=en").content.decode()
@@ -170,21 +194,35 @@ def test_the_next_nights_come_from_the_calendar_where_one_is_installed(played):
     assert feed["calendar"] is True and feed["nights"][0]["place"] == "Café De Kroon"
 
 
-@pytest.mark.parametrize(("given", "origin"), [
-    ("https://www.Club.example/", "https://www.club.example"),
-    ("https://club.example:443", "https://club.example"),
-    ("  https://club.example:8443 ", "https://club.example:8443"),
-])
+@pytest.mark.parametrize(
+    ("given", "origin"),
+    [
+        ("https://www.Club.example/", "https://www.club.example"),
+        ("https://club.example:443", "https://club.example"),
+        ("  https://club.example:8443 ", "https://club.example:8443"),
+    ],
+)
 def test_an_origin_is_written_as_browsers_write_it(given, origin):
     assert normalize_origin(given) == origin
 
 
-@pytest.mark.parametrize("given", [
-    "club.example", "https://*.club.example", "https://club.example/standings",
-    "https://club.example?x=1", "ftp://club.example", "https://user@club.example",
-    "https://club.example:99999", "https://club_example.nl", "http://club.example",
-    "http://localhost:8000", "javascript:alert(1)", "https://club.example; script-src *",
-])
+@pytest.mark.parametrize(
+    "given",
+    [
+        "club.example",
+        "https://*.club.example",
+        "https://club.example/standings",
+        "https://club.example?x=1",
+        "ftp://club.example",
+        "https://user@club.example",
+        "https://club.example:99999",
+        "https://club_example.nl",
+        "http://club.example",
+        "http://localhost:8000",
+        "javascript:alert(1)",
+        "https://club.example; script-src *",
+    ],
+)
 def test_an_origin_that_is_not_one_is_refused_in_english_and_dutch(given):
     with pytest.raises(ServiceError) as caught:
         normalize_origin(given)
@@ -205,15 +243,17 @@ def test_organizers_replace_the_origins_with_an_audit_entry(played):
     event, _ = played
     club = event.club
     organizer = user_with_role(club, Role.ORGANIZER)
-    saved = embed_origins_set(club=club, actor=organizer,
-                              origins=["https://new.example", "", "https://NEW.example/"])
+    saved = embed_origins_set(
+        club=club, actor=organizer, origins=["https://new.example", "", "https://NEW.example/"]
+    )
     assert saved == ["https://new.example"]
     assert list(EmbedOrigin.objects.filter(club=club).values_list("origin", flat=True)) == saved
     entry = AuditEntry.objects.get(action="club.embed_origins")
     assert entry.details["after"] == saved and SITE in entry.details["before"]
     with pytest.raises(ServiceError) as caught:
-        embed_origins_set(club=club, actor=organizer,
-                          origins=["https://ok.example", "https://a.example/x", "*"])
+        embed_origins_set(
+            club=club, actor=organizer, origins=["https://ok.example", "https://a.example/x", "*"]
+        )
     assert len(caught.value.errors) == 2  # every problem at once, nothing saved
     assert list(EmbedOrigin.objects.filter(club=club).values_list("origin", flat=True)) == saved
     for role in (Role.SCORER, Role.MEMBER):
@@ -235,17 +275,21 @@ def test_the_settings_page_saves_the_origins_and_shows_a_refusal_in_dutch(played
     response = organizer.post(url, {"origins": "https://a.example\r\nhttps://b.example"})
     assert response.status_code == 302
     assert sorted(EmbedOrigin.objects.filter(club=club).values_list("origin", flat=True)) == [
-        "https://a.example", "https://b.example"]
+        "https://a.example",
+        "https://b.example",
+    ]
     assert client_for(user_with_role(club, Role.SCORER)).get(url).status_code == 403
     assert Client().get(url).status_code == 302  # sign in first
 
 
 def test_the_feeds_are_in_the_openapi_schema():
     schema = Client().get("/api/schema/?format=json").json()
-    for path in ("/api/v1/feeds/clubs/{slug}/events/", "/api/v1/feeds/clubs/{slug}/ratings/",
-                 "/api/v1/feeds/clubs/{slug}/nights/",
-                 "/api/v1/feeds/events/{event_id}/standings/"):
+    for path in (
+        "/api/v1/feeds/clubs/{slug}/events/",
+        "/api/v1/feeds/clubs/{slug}/ratings/",
+        "/api/v1/feeds/clubs/{slug}/nights/",
+        "/api/v1/feeds/events/{event_id}/standings/",
+    ):
         operation = schema["paths"][path]["get"]
-        assert operation["tags"] == ["Public feeds"] and operation.get("security") in (None,
-                                                                                       [{}])
+        assert operation["tags"] == ["Public feeds"] and operation.get("security") in (None, [{}])
         assert set(schema["paths"][path]) <= {"get", "parameters"}
