@@ -17,7 +17,7 @@ from ratings.services import ratings_update
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -119,14 +119,16 @@ def test_the_embed_shows_on_the_clubs_site_and_nowhere_else(chromium, live_serve
 
 
 @pytest.mark.parametrize("width", [390, 600])
-def test_the_embeds_fit_a_narrow_frame(chromium, live_server, width):
+def test_the_embeds_fit_a_narrow_frame(chromium, live_server, audit, width):
     event = EventFactory(published=True, name="Clubavond in De Kroon")
     table = seated_table(event)
     session_submit(
         table=table, submitted_by=None, document=classic_document(), table_token=table.scoring_token
     )
     ratings_update(club_id=event.club_id)
-    context = chromium.new_context(viewport={"width": width, "height": 800}, device_scale_factor=1)
+    context = audit.prepare(
+        chromium.new_context(viewport={"width": width, "height": 800}, device_scale_factor=1)
+    )
     page = context.new_page()
     for name, path in (
         ("club", f"/embed/clubs/{event.club.slug}/"),
@@ -136,4 +138,36 @@ def test_the_embeds_fit_a_narrow_frame(chromium, live_server, width):
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
         page.screenshot(path=str(ARTIFACTS / f"embed-{name}-{width}.png"), full_page=True)
+        audit.check(page, f"embed-{name}-{width}")
     context.close()
+    assert audit.violations == []
+
+
+def test_the_organizer_lists_the_clubs_website_on_a_phone(chromium, live_server, audit):
+    event = EventFactory(published=True)
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    organizer.set_password("secret")
+    organizer.save()
+    context = audit.prepare(chromium.new_context(**PHONE))
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/{event.club.slug}/")
+    page.fill("#id_username", organizer.username)
+    page.fill("#id_password", "secret")
+    with page.expect_navigation():
+        page.click("form [type=submit]")
+    with page.expect_navigation():
+        page.click(f"a[href='/manage/clubs/{event.club.slug}/embeds/']")
+    page.fill("textarea[name=origins]", "https://www.club.example/standings")
+    with page.expect_navigation():
+        page.click("main form [type=submit]")
+    assert "https://www.club.example/standings" in page.inner_text("main")
+    audit.shot(page, "embed-settings-refused")
+    page.fill("textarea[name=origins]", "https://www.club.example")
+    with page.expect_navigation():
+        page.click("main form [type=submit]")
+    assert page.input_value("textarea[name=origins]") == "https://www.club.example"
+    assert f"/embed/clubs/{event.club.slug}/" in page.inner_text("main")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    audit.shot(page, "embed-settings-saved")
+    context.close()
+    assert audit.violations == []
