@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from standings.arithmetic import EVENT_CRITERIA
+from arithmetic.standings import EVENT_CRITERIA
 from tournaments.standings_rules import ByeCreditKind, game_stat_codes, largest_table, whole
 
 

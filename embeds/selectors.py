@@ -22,7 +22,7 @@ from clubs.models import Club
 from core.club_nights import PlannedNight, planned_nights
 from core.errors import ServiceError, Text
 from core.parsing import whole_number
-from games.registry import find_game
+from gamekit.registry import DEFAULT_GAME, find_game
 from ratings.season import SeasonLine, club_season_standings, parse_season_params, season_games
 from ratings.selectors import RatingRow, club_ratings, rating_games
 from tournaments.models import Event, Standing, StandingsComputation
@@ -112,7 +112,7 @@ class GameBoard:
 def club_games(club: Club) -> list[str]:
     """The games of the club's published events and rating pools: Bonken first."""
     played = set(season_games(club.pk, None)) | set(rating_games(club.pk))
-    return sorted(played, key=lambda code: (code != "bonken", code))
+    return sorted(played, key=lambda code: (code != DEFAULT_GAME, code))
 
 
 def season_top(club: Club, game: str, today: date, top: int) -> tuple[date, date, list[Any]]:

@@ -23,12 +23,12 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, require_role, user_has_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
+from core.game_plugins import game_plugin
+from gamekit.registry import get_game
+from gamekit.seam import Game, Outcome
 from games import store
 from games.models import Session
-from games.nights.bell import GAMES_WITH_A_BELL, night_document
-from games.registry import get_game
 from games.rows import replace_rows
-from games.seam import Game, Outcome
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
@@ -291,8 +291,8 @@ def _table_document(table: Table, game: Game, document: Any, names: list[str]) -
     """The document with what the service says of the table: its players and ruleset, and on
     a night with a bell the King's table, the bell, and the set and round of the set."""
     document = _with_table(document, game, table.round.event.ruleset, names)
-    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
-        document = night_document(table, document)
+    if isinstance(document, dict):  # the game's night hook (Bonko: king, bell, set, round)
+        document = game_plugin(game.code).session_document(table, document)
     return document
 
 

@@ -24,8 +24,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from clubs.models import Player
+from gamekit.seam import Part as GamePart
 from games.models import Part, Session
-from games.seam import Part as GamePart
 from tournaments.models import Event, Round, Table
 
 

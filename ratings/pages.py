@@ -15,11 +15,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from arithmetic.standings import SEASON_CRITERIA
 from clubs.models import Club, Player
 from core.csv_safe import EXCEL_NL
 from core.errors import ServiceError, Text, problem
 from core.web import dutch, problems
-from games.registry import find_game
+from gamekit.registry import find_game
 from ratings.chart import rating_chart
 from ratings.season import club_season_standings, parse_season_params, season_games
 from ratings.selectors import (
@@ -29,7 +30,6 @@ from ratings.selectors import (
     rating_game,
     rating_games,
 )
-from standings.arithmetic import SEASON_CRITERIA
 
 SHOW = {"all": None, "established": False, "provisional": True}
 CRITERIA = {

@@ -1,6 +1,6 @@
 """Season standings of a club over a date range, from its complete sessions.
 
-Terms (the arithmetic is ``standings.arithmetic.season``):
+Terms (the arithmetic is ``arithmetic.standings.season``):
 
 * **season**: the complete sessions of the club's events dated ``start`` .. ``end``
   (inclusive, either open) that the viewer may see (published events, and a member's own
@@ -28,13 +28,8 @@ from typing import cast
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
-from core.errors import Message, ServiceError, Text, problem
-from core.parsing import whole_number
-from games.models import SessionSeat
-from games.registry import DEFAULT_GAME, find_game, games
-from ratings.arithmetic import PlayerId
-from standings.arithmetic import (
+from arithmetic.ratings import PlayerId
+from arithmetic.standings import (
     SEASON_CRITERIA,
     SeasonCriterion,
     SeasonRow,
@@ -42,7 +37,12 @@ from standings.arithmetic import (
     season_standings,
     seat_results,
 )
-from tournaments.counted import counted_sessions
+from clubs.models import Player
+from core.errors import Message, ServiceError, Text, problem
+from core.parsing import whole_number
+from gamekit.registry import DEFAULT_GAME, find_game, games
+from games.counted import counted_sessions
+from games.models import SessionSeat
 from tournaments.selectors import events_visible_to
 from tournaments.standings_rules import largest_table
 

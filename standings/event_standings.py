@@ -5,13 +5,13 @@ Reads the rows ``standings_recompute`` saves: per-seat results of the event's co
 sessions, the seats and byes of its started rounds (a round still in preview counts for
 nothing: its seating may yet be generated again), and the ratings of its players as they
 stood before the event (for ``avg_opponent_rating``), then ranks with
-``standings.arithmetic.event_standings`` under the event's configured tie-break
+``arithmetic.standings.event_standings`` under the event's configured tie-break
 order, points per place and bye credit (``tournaments.standings_rules``).
 
 Terms: **placements** are the counts of 1st, 2nd, 3rd ... table places, one per place of the
 game's largest table (Bonanza nine, Jonkler six; a shared place counts as the better one, as
-at the table; places are the game's ranking, see ``standings.arithmetic.records``); the other
-figures are defined in ``standings.arithmetic.event``.
+at the table; places are the game's ranking, see ``arithmetic.standings.records``); the other
+figures are defined in ``arithmetic.standings.event``.
 """
 
 from __future__ import annotations
@@ -24,23 +24,23 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from clubs.audit import audit
-from clubs.models import Player
-from clubs.selectors import ORGANIZER, require_role
-from core.errors import Named, ServiceError, Text, problem
-from games.models import Session, SessionSeat
-from games.registry import find_game
-from ratings.arithmetic import PlayerId
-from ratings.selectors import ratings_before
-from standings.arithmetic import (
+from arithmetic.ratings import PlayerId
+from arithmetic.standings import (
     EVENT_CRITERIA,
     ByeRecord,
     SeatResult,
     event_standings,
     seat_results,
 )
+from clubs.audit import audit
+from clubs.models import Player
+from clubs.selectors import ORGANIZER, require_role
+from core.errors import Named, ServiceError, Text, problem
+from gamekit.registry import find_game
+from games.counted import counted_sessions
+from games.models import Session, SessionSeat
+from ratings.selectors import ratings_before
 from standings.rules import event_rules
-from tournaments.counted import counted_sessions
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.standings_rules import game_stat_codes, largest_table, whole
 from tournaments.tasks import enqueue_standings

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from games.registry import DEFAULT_GAME, find_game
-from standings.arithmetic import ByeCredit, EventRules
-from standings.arithmetic.event import ByeKind
+from arithmetic.standings import ByeCredit, EventRules
+from arithmetic.standings.event import ByeKind
+from gamekit.registry import DEFAULT_GAME, find_game
 from tournaments.standings_rules import ByeCreditKind, event_order
 
 

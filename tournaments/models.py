@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from gamekit.registry import DEFAULT_GAME
 from tournaments.counted import COMPLETE, STANDINGS_COUNT_CHOICES
 from tournaments.standings_rules import (
     ByeCreditKind,
@@ -50,8 +51,8 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=160)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     date = models.DateField(_("date"))
-    # The game the event plays (a code of ``games.registry``) and its ruleset (one of its).
-    game = models.CharField(_("game"), max_length=20, default="bonken")
+    # The game the event plays (a code of ``gamekit.registry``) and its ruleset (one of its).
+    game = models.CharField(_("game"), max_length=20, default=DEFAULT_GAME)
     ruleset = models.CharField(_("ruleset"), max_length=40, default="classic")
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=1)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default="draft")
@@ -118,8 +119,11 @@ class EventPlayer(models.Model):
     # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
     # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
     # the organizer took that check-in back, so the door does not check the name in again.
+    # ``door_address``: a digest of the address a check-in without signing in came from (an
+    # address checks in at most ``DOOR_NAMES_PER_ADDRESS`` names per event).
     door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
     door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
+    door_address = models.CharField(_("door address"), max_length=64, blank=True, default="")
     door_undone = models.BooleanField(_("door check-in taken back"), default=False)
     # "I'm leaving after this round": the round after which the player goes home. The next
     # round's seating checks them out and leaves them out.

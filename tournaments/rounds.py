@@ -5,8 +5,8 @@ tables, seats and byes saved so every door shows the same plan), may regenerate 
 players, and accepts it (status ``playing``) when the tables sit down. A round closes when its
 results are in. Players who are present (checked in) are seated; the others are left out.
 
-Tables have the sizes the event's game allows (``games.registry``): Bonken four, Jonkler 3 to 6
-(14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``tournaments.seating.table_layout`` decides them.
+Tables have the sizes the event's game allows (``gamekit.registry``): Bonken four, Jonkler 3 to 6
+(14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``seating.table_layout`` decides them.
 """
 
 import random
@@ -20,11 +20,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+import seating
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
-from games.registry import find_game
-from tournaments import provided, seating
+from core.game_plugins import game_plugin
+from gamekit.registry import find_game
+from tournaments import provided
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
@@ -52,8 +54,11 @@ def round_generate(
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
-    if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
-        return provided.team_round_seating(event=event, actor=actor, seed=seed)
+    # The game's own seating (Bonko: the teams move by their results), else the event's method.
+    own = game_plugin(event.game).seat_next_round(event=event, actor=actor, method=method,
+                                                  seed=seed)
+    if own is not None:
+        return own
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(
@@ -94,6 +99,9 @@ def round_generate(
             preferred_size=preferred,
             teams=_event_teams(event),
             team_seats=team_seats,
+            # The game's own movement between rounds, where it has one.
+            options=seating.SeatingOptions(
+                progressive_rule=game_plugin(event.game).movement() or "kings"),
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = method, seed

@@ -1,7 +1,7 @@
 """How an event configures its standings, as stored on ``Event`` (read back as ``EventRules``
 by ``standings.rules``).
 
-Terms (the arithmetic itself is ``standings.arithmetic.event``):
+Terms (the arithmetic itself is ``arithmetic.standings.event``):
 
 * **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
   decides and the rest break ties in turn; any of ``EVENT_CRITERIA``, or a per-seat figure of
@@ -31,8 +31,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import DEFAULT_GAME, find_game, games
-from standings.arithmetic import EVENT_CRITERIA
+from arithmetic.standings import EVENT_CRITERIA
+from gamekit.registry import DEFAULT_GAME, find_game, games
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
 DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)

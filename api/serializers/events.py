@@ -7,7 +7,7 @@ from api.serializers.base import GuardedWriteMixin
 from api.serializers.rounds import UNFINISHED_HELP
 from api.serializers_ratings import PointsSerializerField
 from clubs.models import Player
-from games.registry import DEFAULT_GAME, games
+from gamekit.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Standing
 
 

@@ -29,7 +29,7 @@ from api.serializers_ratings import (
 )
 from clubs.models import Club, Player
 from core.csv_safe import CHARSET, EXCEL_NL, MEDIA_TYPE, attachment, csv_bytes
-from games.registry import find_game, games
+from gamekit.registry import find_game, games
 from ratings.season import (
     club_season_standings,
     parse_season_params,

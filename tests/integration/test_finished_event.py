@@ -5,8 +5,8 @@ result."""
 
 import pytest
 
+from bonko.plugin.bell import ring_bell
 from clubs.models import Role
-from games.nights.bell import ring_bell
 from games.services import session_append_part, session_submit, session_undo_last_part
 from standings.event_standings import event_standing_lines
 from tests.documents import classic_document, classic_games

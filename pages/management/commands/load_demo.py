@@ -1,7 +1,7 @@
 """Load a demo club: 16 players, a finished three-round Bonken tournament, a running Bonken club
 night and, for every other game the service has, an evening of it played last week.
 
-Every session is played out by the rules engine (``games.bonken.sample``) and saved through the same
+Every session is played out by the rules engine (``bonken.rules.sample``) and saved through the same
 service as a scorer's submission, so the demo data is real, valid data. Running the command
 again leaves an existing demo club alone (``--reset`` rebuilds it).
 """
@@ -16,15 +16,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from bonken.rules import get_ruleset
+from bonken.rules.sample import random_games
 from clubs.models import Club, Membership, Player, Role
-from games.bonken import get_ruleset
-from games.bonken.sample import random_games
+from gamekit.registry import games as registered_games
+from gamekit.seam import Game
 from games.models import Session
-from games.registry import games as registered_games
-from games.seam import Game
 from games.services import SessionRejected, session_submit
+from seating import table_layout
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
-from tournaments.seating import table_layout
 
 SLUG = "de-zwarte-schoppen"
 CLASSIC = get_ruleset("classic")

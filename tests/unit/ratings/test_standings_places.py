@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from standings.arithmetic import EventRules, event_standings, placement_points, seat_results
+from arithmetic.standings import EventRules, event_standings, placement_points, seat_results
 
 DAY = date(2026, 11, 20)
 
