@@ -130,7 +130,8 @@ class FeedStandingSerializer(serializers.Serializer):
     table_wins = serializers.IntegerField()
     byes = serializers.IntegerField()
     stats = serializers.DictField(
-        child=serializers.IntegerField(), help_text="The game's own figures (Bonko: wins, bonkos)."
+        child=serializers.IntegerField(),
+        help_text="The game's own figures per player, by their code.",
     )
 
 
