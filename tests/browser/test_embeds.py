@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
 from clubs.models import Role
 from embeds.origins import embed_origins_set
@@ -77,7 +78,7 @@ def frame_of(page: Any) -> Any:
 
 
 def test_the_embed_shows_on_the_clubs_site_and_nowhere_else(chromium, live_server, club_site):
-    event = EventFactory(published=True, name="Clubavond")
+    event = EventFactory(published=True, name="Clubavond", date=timezone.localdate())
     table = seated_table(event)
     session_submit(
         table=table, submitted_by=None, document=classic_document(), table_token=table.scoring_token
@@ -120,7 +121,7 @@ def test_the_embed_shows_on_the_clubs_site_and_nowhere_else(chromium, live_serve
 
 @pytest.mark.parametrize("width", [390, 600])
 def test_the_embeds_fit_a_narrow_frame(chromium, live_server, audit, width):
-    event = EventFactory(published=True, name="Clubavond in De Kroon")
+    event = EventFactory(published=True, name="Clubavond in De Kroon", date=timezone.localdate())
     table = seated_table(event)
     session_submit(
         table=table, submitted_by=None, document=classic_document(), table_token=table.scoring_token

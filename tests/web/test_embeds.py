@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.test import Client, override_settings
+from django.utils import timezone
 
 from clubs.models import AuditEntry, Role
 from config.security import STRICT
@@ -28,7 +29,7 @@ SITE = "https://www.club.example"
 def played(django_capture_on_commit_callbacks):
     """A published event with one complete table, its standings and ratings; the club's site
     may embed its pages."""
-    event = EventFactory(published=True, name="Clubavond")
+    event = EventFactory(published=True, name="Clubavond", date=timezone.localdate())
     table = seated_table(event)
     with django_capture_on_commit_callbacks(execute=True):
         session_submit(
@@ -293,3 +294,23 @@ def test_the_feeds_are_in_the_openapi_schema():
         operation = schema["paths"][path]["get"]
         assert operation["tags"] == ["Public feeds"] and operation.get("security") in (None, [{}])
         assert set(schema["paths"][path]) <= {"get", "parameters"}
+
+
+def test_a_running_events_embed_reloads_itself_and_a_finished_one_does_not(played):
+    event, _ = played
+    body = Client().get(f"/embed/events/{event.pk}/").content.decode()
+    assert 'data-refresh="60"' in body and "js/embed.js" in body
+    assert 'http-equiv="refresh"' not in body
+    event.status = "finished"
+    event.save()
+    body = Client().get(f"/embed/events/{event.pk}/").content.decode()
+    assert "data-refresh" not in body and "js/embed.js" not in body
+
+
+def test_the_embed_speaks_dutch_when_asked(played):
+    event, _ = played
+    response = Client().get(f"/embed/clubs/{event.club.slug}/?lang=nl", HTTP_ACCEPT_LANGUAGE="en")
+    body = response.content.decode()
+    assert 'lang="nl"' in body and f"Seizoen {timezone.localdate().year}" in body
+    assert "Alle standen van de club" in body
+    assert response["Content-Language"] == "nl"
