@@ -25,6 +25,7 @@ from core.errors import ServiceError, Text, problem
 from embeds.models import EmbedOrigin
 
 MAX_ORIGINS = 20
+MAX_LENGTH = 200  # EmbedOrigin.origin's
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
 HOST = re.compile(rf"^(?:{_LABEL}\.)*{_LABEL}$|^\[::1\]$")
@@ -47,6 +48,14 @@ def normalize_origin(value: str) -> str:
     def bad(message: Text) -> ServiceError:
         return ServiceError([problem("invalid_origin", message, field=field)])
 
+    if len(text) > MAX_LENGTH:
+        raise bad(
+            Text(
+                _("An origin has at most %(most)s characters: '%(origin)s…'."),
+                most=MAX_LENGTH,
+                origin=text[:40],
+            )
+        )
     if "*" in text:
         raise bad(
             Text(_("'%(origin)s': an origin takes no wildcard; list each site."), origin=text)
@@ -68,8 +77,14 @@ def normalize_origin(value: str) -> str:
         )
     try:
         host, port = (parts.hostname or ""), parts.port
+        # A host name in another script is written as browsers send it (punycode).
+        host = host if host.isascii() else host.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise bad(Text(_("'%(origin)s' has no valid host name."), origin=text)) from None
     except ValueError:
         raise bad(Text(_("'%(origin)s' has no valid port."), origin=text)) from None
+    if port == 0:
+        raise bad(Text(_("'%(origin)s' has no valid port."), origin=text))
     host = f"[{host}]" if ":" in host else host
     if not HOST.match(host):
         raise bad(Text(_("'%(origin)s' has no valid host name."), origin=text))

@@ -63,7 +63,7 @@ def embed_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "club_url": club_url,
             "feeds": feeds,
             "events_url": request.build_absolute_uri("/embed/events/"),
-        "event_feed": request.build_absolute_uri("/api/v1/feeds/events/"),
+            "event_feed": request.build_absolute_uri("/api/v1/feeds/events/"),
             "schema_url": reverse("api-docs"),
         },
         status=400 if form.errors else 200,

@@ -17,6 +17,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
@@ -30,6 +31,7 @@ from tournaments.web.visible import game_columns
 THEMES = ("light", "dark")
 LANGUAGES = ("nl", "en")
 LIVE_REFRESH_SECONDS = 60
+CACHE_SECONDS = 30
 
 
 def _framed(response: HttpResponse, club_id: int) -> HttpResponse:
@@ -37,6 +39,8 @@ def _framed(response: HttpResponse, club_id: int) -> HttpResponse:
     origins = club_origins(club_id)
     response.frame_ancestors = tuple(origins)  # type: ignore[attr-defined]
     response.xframe_options_exempt = bool(origins)  # type: ignore[attr-defined]
+    # The same for every visitor (an anonymous visitor's view): club sites' caches may keep it.
+    patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
     return response
 
 
