@@ -12,6 +12,12 @@ from api.views.events import (
     SeatViewSet,
     TableViewSet,
 )
+from api.views.feeds import (
+    ClubEventsFeedView,
+    ClubNightsFeedView,
+    ClubRatingsFeedView,
+    EventStandingsFeedView,
+)
 from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
 from api.views.round_timer import RoundTimerView
@@ -62,6 +68,14 @@ router.register("hooks", HookViewSet, basename="hook")
 urlpatterns = [
     path("hooks/<int:hook_id>/deliveries/<int:delivery_id>/resend/",
          DeliveryResendView.as_view(), name="hook-delivery-resend"),
+    path("feeds/clubs/<slug:slug>/events/", ClubEventsFeedView.as_view(),
+         name="feed-club-events"),
+    path("feeds/clubs/<slug:slug>/ratings/", ClubRatingsFeedView.as_view(),
+         name="feed-club-ratings"),
+    path("feeds/clubs/<slug:slug>/nights/", ClubNightsFeedView.as_view(),
+         name="feed-club-nights"),
+    path("feeds/events/<int:event_id>/standings/", EventStandingsFeedView.as_view(),
+         name="feed-event-standings"),
     path("sessions/validate/", SessionValidateView.as_view(), name="session-validate"),
     path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table-session"),
     path(

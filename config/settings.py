@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "stats",
     "pages",
     "webhooks",
+    "embeds",
     "api",
 ]
 
@@ -151,6 +152,10 @@ STORAGES = {
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# A club's embeds may be framed by its listed https origins; plain http origins (a local test
+# page on localhost) only where this is on.
+EMBED_ALLOW_HTTP_ORIGINS = env_bool("EMBED_ALLOW_HTTP_ORIGINS", default=DEBUG)
 
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {

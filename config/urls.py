@@ -8,6 +8,7 @@ from clubs.code_pages import account
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
 from core.game_plugins import plugin_urlpatterns
+from embeds.urls import manage_patterns as embed_patterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
@@ -20,10 +21,10 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups, each installed game's own (core.game_plugins) and the
-# club's webhooks.
+# imports of the Bonken app's backups, where a club's embeds may be shown, each installed game's
+# own (core.game_plugins) and the club's webhooks.
 manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
-                *plugin_urlpatterns("manage"), *webhook_patterns], "manage")
+                *embed_patterns, *plugin_urlpatterns("manage"), *webhook_patterns], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -45,6 +46,7 @@ urlpatterns = [
          name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
+    path("embed/", include("embeds.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),

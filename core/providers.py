@@ -30,6 +30,11 @@ class Provider(Generic[P, R]):
         self._function = function
         return function
 
+    @property
+    def registered(self) -> bool:
+        """Whether an app filled this provider (an optional one may stay empty)."""
+        return self._function is not None
+
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         if self._function is None:
             raise ImproperlyConfigured(f"Nothing provides {self.what}: is its app installed?")

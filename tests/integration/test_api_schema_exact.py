@@ -50,10 +50,11 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
     return {"key": key, "event": event.pk, "club": event.club_id, "round": table.round_id,
             "table": table.pk, "session": Session.objects.get(table=table).pk,
             "player": seat.player_id, "seat": seat.pk, "token": token.pk,
-            "membership": event.club.memberships.first().pk}
+            "membership": event.club.memberships.first().pk, "slug": event.club.slug}
 
 
-PARAMETER = {"event_id": "event", "club_id": "club", "table_id": "table", "player_id": "player"}
+PARAMETER = {"event_id": "event", "club_id": "club", "table_id": "table", "player_id": "player",
+             "slug": "slug"}
 BY_COLLECTION = {"events": "event", "clubs": "club", "rounds": "round", "tables": "table",
                  "sessions": "session", "players": "player", "seats": "seat",
                  "tokens": "token", "memberships": "membership"}
