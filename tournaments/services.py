@@ -19,7 +19,7 @@ from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer
 from tournaments.rounds import GENERATED_METHODS
 from tournaments.substitutes import event_recredit
-from tournaments.tasks import enqueue_ratings, enqueue_standings
+from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 # --- Events: create, check in, publish, close (the web interface's writes) -------------------
@@ -267,6 +267,8 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
             if event.sessions.filter(complete=True).exists():
                 # Ratings count published events only: its sessions enter (or leave) them.
                 enqueue_ratings(event.club_id)
+            if published and event.status == Event.Status.FINISHED:
+                enqueue_evening(event.pk)  # a finished event shown now: its evenings go out
     return event
 
 

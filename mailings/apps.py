@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MailingsConfig(AppConfig):
+    name = "mailings"
+    verbose_name = _("e-mails")
+    default_auto_field = "django.db.models.BigAutoField"
