@@ -73,15 +73,21 @@ def evening_for(event: Event, player: Player, language: str) -> Evening:
     name = (game.name_nl if language == "nl" else game.name) if game else event.game
     evening = Evening(event=event, player=player, language=language, game_name=name)
     evening.rounds = _rounds(event, player)
-    standings = list(Standing.objects.filter(event=event).select_related("player")
-                     .order_by("rank", "player__name"))
+    standings = list(
+        Standing.objects.filter(event=event)
+        .select_related("player")
+        .order_by("rank", "player__name")
+    )
     evening.players = len(standings)
     evening.top = standings[:TOP]
     own = next((s for s in standings if s.player_id == player.pk), None)
     if own is not None:
         evening.rank, evening.tied, evening.total = own.rank, own.tied, own.total
-    history = list(RatingHistory.objects.filter(player=player, session__event=event)
-                   .order_by("position").values_list("ordinal_before", "ordinal_after"))
+    history = list(
+        RatingHistory.objects.filter(player=player, session__event=event)
+        .order_by("position")
+        .values_list("ordinal_before", "ordinal_after")
+    )
     if history:
         evening.rating_before, evening.rating_after = history[0][0], history[-1][1]
     evening.standings_url = absolute(reverse("public:event-standings", args=[event.pk]))
@@ -92,16 +98,31 @@ def evening_for(event: Event, player: Player, language: str) -> Evening:
 
 
 def _rounds(event: Event, player: Player) -> list[RoundLine]:
-    own = list(Seat.objects.filter(round__event=event, player=player)
-               .select_related("round", "table").order_by("round__number"))
+    own = list(
+        Seat.objects.filter(round__event=event, player=player)
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
     tables = [seat.table_id for seat in own]
     mates: dict[int, list[str]] = {}
-    for seat in (Seat.objects.filter(table_id__in=tables).exclude(player=player)
-                 .select_related("player").order_by("position")):
+    for seat in (
+        Seat.objects.filter(table_id__in=tables)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("position")
+    ):
         mates.setdefault(seat.table_id, []).append(seat.player.name)
-    points = dict(SessionSeat.objects.filter(counted_sessions("session__"),
-                                             session__table_id__in=tables, player=player)
-                  .values_list("session__table_id", "total"))
-    return [RoundLine(number=seat.round.number, table=seat.table.number,
-                      mates=mates.get(seat.table_id, []), points=points.get(seat.table_id))
-            for seat in own]
+    points = dict(
+        SessionSeat.objects.filter(
+            counted_sessions("session__"), session__table_id__in=tables, player=player
+        ).values_list("session__table_id", "total")
+    )
+    return [
+        RoundLine(
+            number=seat.round.number,
+            table=seat.table.number,
+            mates=mates.get(seat.table_id, []),
+            points=points.get(seat.table_id),
+        )
+        for seat in own
+    ]

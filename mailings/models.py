@@ -15,7 +15,10 @@ class MailPreference(models.Model):
     """Where and whether a player gets their evening, and in which language."""
 
     player = models.OneToOneField(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="mail_preference",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="mail_preference",
     )
     email = models.EmailField(_("e-mail address"), blank=True)
     evening = models.BooleanField(_("send me my evening"), default=False)
@@ -39,15 +42,22 @@ class EveningMail(models.Model):
         FAILED = "failed", _("failed")
 
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="evening_mails",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="evening_mails",
     )
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="evening_mails",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="evening_mails",
     )
     results_version = models.PositiveIntegerField(verbose_name=_("results version"))
     email = models.EmailField(_("e-mail address"))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.PENDING)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
     attempts = models.PositiveSmallIntegerField(verbose_name=_("attempts"), default=0)
     error = models.CharField(verbose_name=_("error"), max_length=300, blank=True)
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
@@ -57,8 +67,9 @@ class EveningMail(models.Model):
         verbose_name = _("evening e-mail")
         verbose_name_plural = _("evening e-mails")
         constraints = [
-            models.UniqueConstraint(fields=["player", "event", "results_version"],
-                                    name="evening_mail_once_per_version"),
+            models.UniqueConstraint(
+                fields=["player", "event", "results_version"], name="evening_mail_once_per_version"
+            ),
         ]
 
     def __str__(self) -> str:

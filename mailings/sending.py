@@ -41,14 +41,18 @@ class Outcome:
 def standings_ready(event: Event) -> bool:
     done = StandingsComputation.objects.filter(event=event).first()
     return event.results_version == 0 or (
-        done is not None and done.results_version >= event.results_version)
+        done is not None and done.results_version >= event.results_version
+    )
 
 
 def ratings_ready(event: Event) -> bool:
     """Every session of the event the ratings count is rated at its current revision."""
     sessions = dict(rated_sessions().filter(event=event).values_list("pk", "revision"))
-    rated = dict(RatedSession.objects.filter(session_id__in=list(sessions))
-                 .values_list("session_id", "revision"))
+    rated = dict(
+        RatedSession.objects.filter(session_id__in=list(sessions)).values_list(
+            "session_id", "revision"
+        )
+    )
     return all(rated.get(pk) == revision for pk, revision in sessions.items())
 
 
@@ -62,8 +66,12 @@ def send_evenings(event_id: int, *, wait_for_ratings: bool = True) -> Outcome:
     if not standings_ready(event) or (wait_for_ratings and not ratings_ready(event)):
         raise NotReady(event_id)
     version = event.results_version
-    wanted = (MailPreference.objects.filter(player_id__in=event_players(event), evening=True)
-              .exclude(email="").select_related("player").order_by("player_id"))
+    wanted = (
+        MailPreference.objects.filter(player_id__in=event_players(event), evening=True)
+        .exclude(email="")
+        .select_related("player")
+        .order_by("player_id")
+    )
     connection = get_connection()
     for preference in wanted:
         row = _claim(event, preference, version)
@@ -71,19 +79,26 @@ def send_evenings(event_id: int, *, wait_for_ratings: bool = True) -> Outcome:
             outcome.skipped += 1
             continue
         try:
-            message = evening_message(evening_for(event, preference.player, preference.language),
-                                      preference.email)
+            message = evening_message(
+                evening_for(event, preference.player, preference.language), preference.email
+            )
             message.connection = connection
             message.send()
         except Exception as exc:  # noqa: BLE001 - any failure of the mail server: retried
-            logger.warning("could not send the evening of player %s for event %s",
-                           preference.player_id, event_id, exc_info=True)
+            logger.warning(
+                "could not send the evening of player %s for event %s",
+                preference.player_id,
+                event_id,
+                exc_info=True,
+            )
             EveningMail.objects.filter(pk=row.pk).update(
-                status=EveningMail.Status.FAILED, error=str(exc)[:300])
+                status=EveningMail.Status.FAILED, error=str(exc)[:300]
+            )
             outcome.failed += 1
         else:
             EveningMail.objects.filter(pk=row.pk).update(
-                status=EveningMail.Status.SENT, sent_at=timezone.now(), error="")
+                status=EveningMail.Status.SENT, sent_at=timezone.now(), error=""
+            )
             outcome.sent += 1
     if outcome.failed:
         raise SendFailed(f"{outcome.failed} evening(s) of event {event_id} not sent")
@@ -96,20 +111,26 @@ def _claim(event: Event, preference: MailPreference, version: int) -> EveningMai
     try:
         with transaction.atomic():
             return EveningMail.objects.create(
-                player_id=preference.player_id, event=event, results_version=version,
-                email=preference.email, attempts=1)
+                player_id=preference.player_id,
+                event=event,
+                results_version=version,
+                email=preference.email,
+                attempts=1,
+            )
         # another run inserted it first: fall through to the failed ones
     except IntegrityError:
         pass
     claimed = EveningMail.objects.filter(
-        player_id=preference.player_id, event=event, results_version=version,
+        player_id=preference.player_id,
+        event=event,
+        results_version=version,
         status=EveningMail.Status.FAILED,
-    ).update(status=EveningMail.Status.PENDING, attempts=F("attempts") + 1,
-             email=preference.email)
+    ).update(status=EveningMail.Status.PENDING, attempts=F("attempts") + 1, email=preference.email)
     if not claimed:
         return None
-    return EveningMail.objects.get(player_id=preference.player_id, event=event,
-                                   results_version=version)
+    return EveningMail.objects.get(
+        player_id=preference.player_id, event=event, results_version=version
+    )
 
 
 def evening_message(evening: Evening, to: str) -> EmailMultiAlternatives:
@@ -121,7 +142,10 @@ def evening_message(evening: Evening, to: str) -> EmailMultiAlternatives:
         text = render_to_string("mailings/evening.txt", context)
         html = render_to_string("mailings/evening.html", context)
     message = EmailMultiAlternatives(
-        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to],
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
         headers={
             "List-Unsubscribe": f"<{evening.unsubscribe_url}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -130,5 +154,3 @@ def evening_message(evening: Evening, to: str) -> EmailMultiAlternatives:
     )
     message.attach_alternative(html, "text/html")
     return message
-
-

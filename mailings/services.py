@@ -33,7 +33,12 @@ def _allowed(actor: Actor, player: Player, by_link: bool) -> None:
 
 
 def preference_set(
-    *, actor: Actor, player: Player, email: str, evening: bool, language: str,
+    *,
+    actor: Actor,
+    player: Player,
+    email: str,
+    evening: bool,
+    language: str,
     by_link: bool = False,
 ) -> MailPreference:
     _allowed(actor, player, by_link)
@@ -43,24 +48,36 @@ def preference_set(
         try:
             validate_email(email)
         except ValidationError:
-            errors.append(problem("email_invalid", _("Enter a valid e-mail address."),
-                                  field="email"))
+            errors.append(
+                problem("email_invalid", _("Enter a valid e-mail address."), field="email")
+            )
     elif evening:
-        errors.append(problem("email_required",
-                              _("Give an e-mail address to get your evening by e-mail."),
-                              field="email"))
+        errors.append(
+            problem(
+                "email_required",
+                _("Give an e-mail address to get your evening by e-mail."),
+                field="email",
+            )
+        )
     if language not in dict(LANGUAGES):
-        errors.append(problem("language_invalid", _("Choose Dutch or English."),
-                              field="language"))
+        errors.append(problem("language_invalid", _("Choose Dutch or English."), field="language"))
     if errors:
         raise ServiceError(errors)
     with transaction.atomic():
         preference, _created = MailPreference.objects.select_for_update().get_or_create(
-            player=player)
+            player=player
+        )
         preference.email, preference.evening, preference.language = email, evening, language
         preference.save()
-        audit(actor, "mail.preferences", preference, label="personal link" if by_link else "",
-              player=player.pk, evening=evening, language=language)
+        audit(
+            actor,
+            "mail.preferences",
+            preference,
+            label="personal link" if by_link else "",
+            player=player.pk,
+            evening=evening,
+            language=language,
+        )
     return preference
 
 

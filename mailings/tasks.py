@@ -21,10 +21,11 @@ def send_evening_mails(self, event_id: int) -> dict[str, int]:  # type: ignore[n
         if self.request.retries >= READY_TRIES:
             outcome = send_evenings(event_id, wait_for_ratings=False)  # standings: must be
             return vars(outcome)
-        raise self.retry(exc=exc, countdown=settings.EVENING_MAIL_DELAY or 1,
-                         max_retries=READY_TRIES) from exc
+        raise self.retry(
+            exc=exc, countdown=settings.EVENING_MAIL_DELAY or 1, max_retries=READY_TRIES
+        ) from exc
     except SendFailed as exc:
         # the mail server failed: try the failed ones again, waiting longer each time
-        countdown = min(2 ** self.request.retries * 10, settings.EVENING_MAIL_RETRY_MAX)
+        countdown = min(2**self.request.retries * 10, settings.EVENING_MAIL_RETRY_MAX)
         raise self.retry(exc=exc, countdown=countdown) from exc
     return vars(outcome)

@@ -32,9 +32,13 @@ def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> Http
     if request.method == "POST" and player is not None:
         try:
             preference_set(
-                actor=request.user, player=player, email=request.POST.get("email", ""),
+                actor=request.user,
+                player=player,
+                email=request.POST.get("email", ""),
                 evening=request.POST.get("evening") == "on",
-                language=request.POST.get("language", ""), by_link=by_link)
+                language=request.POST.get("language", ""),
+                by_link=by_link,
+            )
         except ServiceError as exc:
             errors = problems(exc.errors)
             preference = preference_for(player)
@@ -43,8 +47,13 @@ def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> Http
         else:
             messages.success(request, _("Your e-mail settings are saved."))
             return redirect(request.path)
-    context = {"player": player, "preference": preference, "errors": errors,
-               "languages": LANGUAGES, "by_link": by_link}
+    context = {
+        "player": player,
+        "preference": preference,
+        "errors": errors,
+        "languages": LANGUAGES,
+        "by_link": by_link,
+    }
     return render(request, "mailings/preferences.html", context, status=400 if errors else 200)
 
 

@@ -26,8 +26,9 @@ def night(capture, *, game: str = "bonken", published: bool = True, close: bool 
     standings, ratings and evenings run eagerly). Players 0 (English) and 5 (Dutch) asked for
     their evening; player 1 gave an address but did not ask."""
     ruleset = "classic" if game == "bonken" else "jonkler"
-    event = EventFactory(name="Clubavond november", game=game, ruleset=ruleset,
-                         published=published, planned_rounds=1)
+    event = EventFactory(
+        name="Clubavond november", game=game, ruleset=ruleset, published=published, planned_rounds=1
+    )
     event.club.name = "De Troefkaart"
     event.club.save()
     organizer = user_with_role(event.club, Role.ORGANIZER)
@@ -35,21 +36,29 @@ def night(capture, *, game: str = "bonken", published: bool = True, close: bool 
     players = [PlayerFactory(name=name) for name in names]
     rng = random.Random(7)
     with capture(execute=True):
-        tables = [seated_table(event, table_number=n, players=players[4 * (n - 1):4 * n])
-                  for n in (1, 2)]
+        tables = [
+            seated_table(event, table_number=n, players=players[4 * (n - 1) : 4 * n])
+            for n in (1, 2)
+        ]
         for table in tables:
             for seat in table.seats.all():
                 EventPlayer.objects.create(event=event, player=seat.player, present=True)
-            document = (classic_document() if game == "bonken" else
-                        random_session(rng, seats=4, ruleset=JONKLER.rulesets["jonkler"]))
+            document = (
+                classic_document()
+                if game == "bonken"
+                else random_session(rng, seats=4, ruleset=JONKLER.rulesets["jonkler"])
+            )
             session_submit(table=table, submitted_by=organizer, document=document)
     Round.objects.filter(event=event).update(status=Round.Status.PLAYING)
-    MailPreference.objects.create(player=players[0], email="anna@example.test", evening=True,
-                                  language="en")
-    MailPreference.objects.create(player=players[5], email="fleur@example.test", evening=True,
-                                  language="nl")
-    MailPreference.objects.create(player=players[1], email="bram@example.test", evening=False,
-                                  language="en")
+    MailPreference.objects.create(
+        player=players[0], email="anna@example.test", evening=True, language="en"
+    )
+    MailPreference.objects.create(
+        player=players[5], email="fleur@example.test", evening=True, language="nl"
+    )
+    MailPreference.objects.create(
+        player=players[1], email="bram@example.test", evening=False, language="en"
+    )
     if close:
         with capture(execute=True):
             event_close(event=event, actor=organizer)
@@ -93,7 +102,8 @@ class _SMTPHandler(socketserver.StreamRequestHandler):
                         break
                     lines.append(line[1:] if line.startswith(b"..") else line)
                 self.server.received.append(  # type: ignore[attr-defined]
-                    (envelope, message_from_bytes(b"".join(lines), policy=policy.default)))
+                    (envelope, message_from_bytes(b"".join(lines), policy=policy.default))
+                )
                 self.reply("250 OK queued")
             elif verb == "QUIT":
                 self.reply("221 Bye")

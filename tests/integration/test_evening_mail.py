@@ -59,7 +59,8 @@ def test_a_bonken_evening_in_english_and_in_dutch(django_capture_on_commit_callb
     assert 'style="' in html and "<style" not in html
     # One-click unsubscribe (RFC 8058).
     assert anna.extra_headers["List-Unsubscribe"].startswith(
-        "<https://bonken.example.test/mail/unsubscribe/")
+        "<https://bonken.example.test/mail/unsubscribe/"
+    )
     assert anna.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
     fleur = sent["fleur@example.test"]
@@ -72,8 +73,7 @@ def test_a_bonken_evening_in_english_and_in_dutch(django_capture_on_commit_callb
 
 
 def test_a_jonkler_evening(django_capture_on_commit_callbacks):
-    event, _organizer, players, tables = night(django_capture_on_commit_callbacks,
-                                               game="jonkler")
+    event, _organizer, players, tables = night(django_capture_on_commit_callbacks, game="jonkler")
     anna = by_recipient()["anna@example.test"]
     assert "Clubavond november · De Troefkaart · Jonkler" in anna.body
     seat = SessionSeat.objects.get(session__table=tables[0], player=players[0])
@@ -96,8 +96,12 @@ def test_a_correction_sends_the_evening_again(django_capture_on_commit_callbacks
     before = event.results_version
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=tables[0], submitted_by=organizer, document=corrected(),
-                       reason="the hearts were written in the wrong columns")
+        session_submit(
+            table=tables[0],
+            submitted_by=organizer,
+            document=corrected(),
+            reason="the hearts were written in the wrong columns",
+        )
     event.refresh_from_db()
     assert event.results_version == before + 1
     assert set(by_recipient()) == {"anna@example.test", "fleur@example.test"}
@@ -132,8 +136,9 @@ def test_an_event_still_running_sends_nothing(django_capture_on_commit_callbacks
     assert mail.outbox == []
 
 
-def test_a_failed_send_is_kept_and_sent_by_the_retry(django_capture_on_commit_callbacks,
-                                                     settings, monkeypatch):
+def test_a_failed_send_is_kept_and_sent_by_the_retry(
+    django_capture_on_commit_callbacks, settings, monkeypatch
+):
     event, *_ = night(django_capture_on_commit_callbacks, close=False)
     from tournaments.round_lifecycle import event_close
 

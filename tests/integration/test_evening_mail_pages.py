@@ -18,16 +18,18 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def anna():
     player = PlayerFactory(name="Anna")
-    MailPreference.objects.create(player=player, email="anna@example.test", evening=True,
-                                  language="en")
+    MailPreference.objects.create(
+        player=player, email="anna@example.test", evening=True, language="en"
+    )
     return player
 
 
 @pytest.fixture
 def bram():
     player = PlayerFactory(name="Bram")
-    MailPreference.objects.create(player=player, email="bram@example.test", evening=True,
-                                  language="nl")
+    MailPreference.objects.create(
+        player=player, email="bram@example.test", evening=True, language="nl"
+    )
     return player
 
 
@@ -50,9 +52,11 @@ def test_unsubscribe_asks_then_unsubscribes_without_signing_in(anna, bram):
 
 def test_one_click_unsubscribe_from_the_mail_client(anna):
     client = Client(enforce_csrf_checks=True)  # a mail client has no CSRF token
-    response = client.post(path(links.unsubscribe_url(anna.pk)),
-                           data="List-Unsubscribe=One-Click",
-                           content_type="application/x-www-form-urlencoded")
+    response = client.post(
+        path(links.unsubscribe_url(anna.pk)),
+        data="List-Unsubscribe=One-Click",
+        content_type="application/x-www-form-urlencoded",
+    )
     assert response.status_code == 200
     assert not MailPreference.objects.get(player=anna).evening
 
@@ -83,10 +87,16 @@ def test_the_personal_link_sets_the_preferences_without_an_account(bram):
     assert saved.status_code == 302
     preference = MailPreference.objects.get(player=bram)
     assert (preference.email, preference.evening, preference.language) == (
-        "bram@elders.test", False, "en")
-    bad = client.post(url, {"email": "not an address", "evening": "on", "language": "nl"},
-                      HTTP_ACCEPT_LANGUAGE="nl")
-    assert bad.status_code == 400 and "Vul een geldig e-mailadres in.".encode() in bad.content
+        "bram@elders.test",
+        False,
+        "en",
+    )
+    bad = client.post(
+        url,
+        {"email": "not an address", "evening": "on", "language": "nl"},
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert bad.status_code == 400 and b"Vul een geldig e-mailadres in." in bad.content
     assert client.get(f"/mail/p/{bram.pk}:x:y/").status_code == 404
 
 
@@ -98,25 +108,28 @@ def test_the_account_page_sets_the_players_own_preferences():
     client.force_login(user)
     account = client.get("/accounts/", HTTP_ACCEPT_LANGUAGE="en")
     assert b'href="/mail/"' in account.content
-    empty = client.post("/mail/", {"email": "", "evening": "on", "language": "nl"},
-                        HTTP_ACCEPT_LANGUAGE="en")
+    empty = client.post(
+        "/mail/", {"email": "", "evening": "on", "language": "nl"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert empty.status_code == 400
     assert b"Give an e-mail address to get your evening by e-mail." in empty.content
-    saved = client.post("/mail/", {"email": "me@example.test", "evening": "on",
-                                   "language": "nl"})
+    saved = client.post("/mail/", {"email": "me@example.test", "evening": "on", "language": "nl"})
     assert saved.status_code == 302
     preference = MailPreference.objects.get(player__user=user)
     assert (preference.email, preference.evening, preference.language) == (
-        "me@example.test", True, "nl")
+        "me@example.test",
+        True,
+        "nl",
+    )
     assert Client().get("/mail/").status_code == 302  # signed out: to the sign-in page
 
 
 def test_nobody_changes_another_players_preferences(anna):
     stranger = UserFactory()
     with pytest.raises(NotAllowed):
-        preference_set(actor=stranger, player=anna, email="x@example.test", evening=True,
-                       language="en")
+        preference_set(
+            actor=stranger, player=anna, email="x@example.test", evening=True, language="en"
+        )
     with pytest.raises(NotAllowed):
-        preference_set(actor=None, player=anna, email="x@example.test", evening=True,
-                       language="en")
+        preference_set(actor=None, player=anna, email="x@example.test", evening=True, language="en")
     assert MailPreference.objects.get(player=anna).email == "anna@example.test"
