@@ -6,3 +6,6 @@ class MailingsConfig(AppConfig):
     name = "mailings"
     verbose_name = _("e-mails")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from mailings import tasks  # noqa: F401  (registers the task queued by name)

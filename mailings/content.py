@@ -55,9 +55,10 @@ class Evening:
     @property
     def signed_change(self) -> str:
         """The rating change with its sign, in the language being rendered."""
-        change = self.rating_change
-        if change is None:
+        if self.rating_before is None or self.rating_after is None:
             return ""
+        # the difference of the two figures as shown, so that the three agree
+        change = round(self.rating_after, 1) - round(self.rating_before, 1)
         return ("+" if change > 0 else "") + formats.number_format(change, 1)
 
 
