@@ -25,6 +25,8 @@ from clubs.models import Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
 from imports.services import sunmar_upload
+from mailings import links
+from mailings.models import MailPreference
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
@@ -103,6 +105,13 @@ def at_the_door(world: dict[str, Any]) -> dict[str, Any]:
 def uploaded(world: dict[str, Any]) -> int:
     """A backup the world's organizer uploaded (made again inside each visitor's try)."""
     return sunmar_upload(club=world["club"], actor=world["organizer"], data=example_zip()).pk
+
+
+def subscribed(world: dict[str, Any]) -> dict[str, Any]:
+    """A player who asked for their evening by e-mail (for the unsubscribe link)."""
+    MailPreference.objects.update_or_create(
+        player=world["absent"], defaults={"email": "absent@example.test", "evening": True})
+    return {}
 
 
 def client(actor: str, world: dict[str, Any]):
@@ -205,6 +214,17 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("run the round timer", "manage:round-timer",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
      lambda w: {"action": "start", "minutes": "30"}, SCORERS),
+    ("my e-mail settings", "mailings:mine", lambda w: "/mail/",
+     lambda w: {"email": "me@example.test", "evening": "on", "language": "en"},
+     set(ACTORS) - {"anonymous"}),
+    # A player's signed links: the link is the permission, as the door's.
+    ("e-mail settings by the personal link", "mailings:personal",
+     lambda w: f"/mail/p/{links.token(w['absent'].pk, links.PREFERENCES)}/",
+     lambda w: {"email": "absent@example.test", "evening": "on", "language": "nl"},
+     set(ACTORS)),
+    ("unsubscribe by the link", "mailings:unsubscribe",
+     lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
+     subscribed, set(ACTORS)),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
