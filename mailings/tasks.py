@@ -19,8 +19,10 @@ def send_evening_mails(self, event_id: int) -> dict[str, int]:  # type: ignore[n
         outcome = send_evenings(event_id, wait_for_ratings=self.request.retries < READY_TRIES // 2)
     except NotReady as exc:
         if self.request.retries >= READY_TRIES:
-            outcome = send_evenings(event_id, wait_for_ratings=False)  # standings: must be
-            return vars(outcome)
+            # The ratings never caught up (a pool waiting for its replay): send without waiting
+            # for them. Standings still behind raise NotReady again and end the task; the
+            # evenings then go out with the next change.
+            return vars(send_evenings(event_id, wait_for_ratings=False))
         raise self.retry(
             exc=exc, countdown=settings.EVENING_MAIL_DELAY or 1, max_retries=READY_TRIES
         ) from exc

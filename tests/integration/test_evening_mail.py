@@ -5,17 +5,18 @@ local SMTP server."""
 
 import pytest
 from django.core import mail
+from django.db.models import F
 
 from clubs.models import Role
 from games.models import SessionSeat
 from games.services import session_submit
 from mailings.models import EveningMail
-from mailings.sending import SendFailed, send_evenings
+from mailings.sending import NotReady, SendFailed, send_evenings
 from mailings.tasks import send_evening_mails
 from tests.documents import classic_document
 from tests.factories import user_with_role
 from tests.integration.mail_support import night, player, smtp_server
-from tournaments.models import Standing
+from tournaments.models import Event, Standing
 from tournaments.services import event_publish
 
 pytestmark = pytest.mark.django_db
@@ -134,6 +135,16 @@ def test_an_event_still_running_sends_nothing(django_capture_on_commit_callbacks
     event, *_ = night(django_capture_on_commit_callbacks, close=False)
     send_evening_mails.delay(event.pk)
     assert mail.outbox == []
+
+
+def test_nothing_goes_out_before_the_standings_caught_up(django_capture_on_commit_callbacks):
+    event, *_ = night(django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    EveningMail.objects.all().delete()
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    with pytest.raises(NotReady):
+        send_evenings(event.pk)
+    assert mail.outbox == [] and not EveningMail.objects.exists()
 
 
 def test_a_failed_send_is_kept_and_sent_by_the_retry(
