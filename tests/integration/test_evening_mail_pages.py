@@ -133,3 +133,12 @@ def test_nobody_changes_another_players_preferences(anna):
     with pytest.raises(NotAllowed):
         preference_set(actor=None, player=anna, email="x@example.test", evening=True, language="en")
     assert MailPreference.objects.get(player=anna).email == "anna@example.test"
+
+
+def test_an_organizer_prints_a_players_personal_link(bram, capsys):
+    from django.core.management import call_command
+
+    call_command("evening_link", str(bram.pk))
+    printed = capsys.readouterr().out.strip()
+    assert printed.startswith("Bram: http://127.0.0.1:8000/mail/p/")
+    assert Client().get(path(printed.split(": ", 1)[1])).status_code == 200
