@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "ratings",
     "imports",
     "stats",
+    "mailings",
     "pages",
     "webhooks",
     "embeds",
@@ -271,6 +272,26 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
+
+# --- E-mail: the players' evenings (mailings) ----------------------------------------------
+# The console backend (e-mails written to the log) unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bonken@localhost")
+# The address links in e-mails start with (no request to take it from).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Seconds after an event closes before its evenings go out (its standings and ratings first).
+EVENING_MAIL_DELAY = float(os.environ.get("EVENING_MAIL_DELAY", "5"))
+# The longest wait between tries when the mail server fails.
+EVENING_MAIL_RETRY_MAX = 600
 
 # /healthz answers one address this many times a minute (config.health).
 HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))

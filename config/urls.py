@@ -50,6 +50,7 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),
+    path("mail/", include("mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("games.urls")),
     path("", include("pages.urls")),

@@ -33,7 +33,7 @@ from tournaments import announce
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
-from tournaments.tasks import enqueue_ratings, enqueue_standings
+from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 TableRef = Table | int  # a table, or its id: the write reads it again under its lock anyway
@@ -251,6 +251,8 @@ def results_changed(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
     enqueue_standings(event.pk)
     enqueue_ratings(event.club_id)
+    if event.status == Event.Status.FINISHED:  # a correction: the evenings go out again
+        enqueue_evening(event.pk)
 
 
 def _check_writable(

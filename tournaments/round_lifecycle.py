@@ -30,7 +30,7 @@ from core.errors import ServiceError, Text, problem
 from tournaments.counted import PARTIAL, UNFINISHED_CHOICES
 from tournaments.models import Event, Round, Table
 from tournaments.tables import lock_round
-from tournaments.tasks import enqueue_ratings, enqueue_standings
+from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 
@@ -179,6 +179,7 @@ def event_close(
             event.status = Event.Status.FINISHED
             event.save(update_fields=["status"])
             audit(actor, "event.close", event, club_id=event.club_id)
+            enqueue_evening(event.pk)  # the players' evenings by e-mail, after commit
     return event
 
 

@@ -20,7 +20,7 @@ from tournaments.house_rules import house_ruleset_exists
 from tournaments.models import Event, EventPlayer
 from tournaments.rounds import GENERATED_METHODS
 from tournaments.substitutes import event_recredit
-from tournaments.tasks import enqueue_ratings, enqueue_standings
+from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
 # --- Events: create, check in, publish, close (the web interface's writes) -------------------
@@ -270,6 +270,8 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
                 enqueue_ratings(event.club_id)
             if published:
                 announce.event_published(event)
+            if published and event.status == Event.Status.FINISHED:
+                enqueue_evening(event.pk)  # a finished event shown now: its evenings go out
     return event
 
 

@@ -30,6 +30,8 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
+# The players' evenings by e-mail (``mailings.tasks``), after an event closes or a correction.
+EVENING_TASK = "mailings.evening"
 
 
 def _marks() -> redis.Redis | None:
@@ -114,3 +116,21 @@ def enqueue_ratings(club_id: int) -> None:
     """
 
     _enqueue_after_commit("ratings", RATINGS_TASK, club_id)
+
+
+def enqueue_evening(event_id: int) -> None:
+    """Queue the players' evening e-mails for a finished event once the current transaction
+    commits (after its standings and ratings, which were queued first). The task sends each
+    player's evening once per results version, and nothing for an unpublished event; without
+    the e-mail app installed nothing is queued."""
+
+    def send() -> None:
+        try:
+            task = current_app.tasks.get(EVENING_TASK)
+            if task is not None:
+                task.apply_async((event_id,), countdown=settings.EVENING_MAIL_DELAY or None)
+        except Exception:  # noqa: BLE001 - any broker failure; the results are safe
+            logger.warning("could not queue the evening e-mails of event %s", event_id,
+                           exc_info=True)
+
+    transaction.on_commit(send)

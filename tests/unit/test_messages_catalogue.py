@@ -11,7 +11,7 @@ from tests.source import parse
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
 PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "api", "stats", "config",
-            "webhooks", "embeds")
+            "webhooks", "embeds", "mailings")
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}
 RAISERS = {"single", "problem", "_error", "bad"}  # problem(code, message), X.single(code, ...)
 

@@ -15,7 +15,7 @@ from tests.source import parse
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("clubs", "tournaments", "games", "imports", "webhooks")
+APPS = ("clubs", "tournaments", "games", "imports", "webhooks", "mailings")
 
 
 def dutch_catalog() -> dict[str, str]:

@@ -25,6 +25,8 @@ from clubs.models import Membership, Player, Role
 from games.models import Session
 from games.services import session_submit
 from imports.services import sunmar_upload
+from mailings import links
+from mailings.models import MailPreference
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
@@ -119,6 +121,13 @@ def a_delivery_path(world: dict[str, Any]) -> str:
                                        status=Delivery.Status.FAILED, attempts=6)
     return (f"/manage/clubs/{world['club'].slug}/webhooks/{hook.pk}/deliveries/"
             f"{delivery.pk}/resend/")
+
+
+def subscribed(world: dict[str, Any]) -> dict[str, Any]:
+    """A player who asked for their evening by e-mail (for the unsubscribe link)."""
+    MailPreference.objects.update_or_create(
+        player=world["absent"], defaults={"email": "absent@example.test", "evening": True})
+    return {}
 
 
 def client(actor: str, world: dict[str, Any]):
@@ -233,6 +242,17 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
                 "kinds": ["round.seated"], "active": "on"}, ORGANIZERS),
     ("send a delivery again", "manage:webhook-resend", a_delivery_path, lambda w: {},
      ORGANIZERS),
+    ("my e-mail settings", "mailings:mine", lambda w: "/mail/",
+     lambda w: {"email": "me@example.test", "evening": "on", "language": "en"},
+     set(ACTORS) - {"anonymous"}),
+    # A player's signed links: the link is the permission, as the door's.
+    ("e-mail settings by the personal link", "mailings:personal",
+     lambda w: f"/mail/p/{links.token(w['absent'].pk, links.PREFERENCES)}/",
+     lambda w: {"email": "absent@example.test", "evening": "on", "language": "nl"},
+     set(ACTORS)),
+    ("unsubscribe by the link", "mailings:unsubscribe",
+     lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
+     subscribed, set(ACTORS)),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
