@@ -286,8 +286,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bonken@localhost")
-# The address links in e-mails start with (no request to take it from).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The service's own address, which links in e-mails and webhook payloads start with (no
+# request to take it from).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Seconds after an event closes before its evenings go out (its standings and ratings first).
 EVENING_MAIL_DELAY = float(os.environ.get("EVENING_MAIL_DELAY", "5"))
 # The longest wait between tries when the mail server fails.
@@ -298,8 +299,6 @@ HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
 # --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
-# The service's own address, which links in webhook payloads start with.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Deliveries to private and local addresses (a club's own server on its LAN): off unless set.
 WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE")
 # Seconds to connect and for each read of an answer.
