@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "imports",
     "stats",
     "pages",
+    "sharing",
     "api",
 ]
 
@@ -67,6 +68,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "sharing.middleware.LanguageParameterMiddleware",
     "api.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

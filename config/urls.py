@@ -41,6 +41,7 @@ urlpatterns = [
          name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
+    path("share/", include("sharing.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),

@@ -30,6 +30,8 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
+# The link previews' pictures of an event, redrawn after its standings (``sharing.tasks``).
+PREVIEWS_TASK = "sharing.previews_redraw"
 
 
 def _marks() -> redis.Redis | None:
@@ -100,7 +102,8 @@ def _enqueue_after_commit(kind: str, task: str, object_id: int) -> None:
                 _send(task, object_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             task_started(kind, object_id)  # nothing waits in the queue: let the next one send
-            what = {"standings": "event", "ratings": "club"}.get(kind, "object")
+            what = {"standings": "event", "ratings": "club", "previews": "event"}.get(
+                kind, "object")
             logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
     transaction.on_commit(send)
@@ -114,3 +117,10 @@ def enqueue_ratings(club_id: int) -> None:
     """
 
     _enqueue_after_commit("ratings", RATINGS_TASK, club_id)
+
+
+def enqueue_previews(event_id: int) -> None:
+    """Queue the redrawing of an event's link previews once the current transaction commits
+    (after its standings were computed). A broker that is down costs nothing but time: a
+    picture whose standings changed is drawn anew when it is next asked for."""
+    _enqueue_after_commit("previews", PREVIEWS_TASK, event_id)
