@@ -70,3 +70,32 @@ def test_an_unpublished_event_loses_its_pictures(world):  # noqa: F811
     Event.objects.filter(pk=event.pk).update(published=False)
     assert previews_redraw(event.pk)["forgotten"] == 2
     assert stored(event.pk) == {}
+
+
+@pytest.mark.services
+def test_the_worker_draws_the_pictures_after_the_standings(celery_worker, live_server):
+    """Through Redis and a real worker: a result's standings task queues the redraw by name,
+    and the event's pictures in both languages reflect the new results version."""
+    import time
+
+    from clubs.models import Role
+    from clubs.tokens import api_token_create
+    from tests.documents import classic_document
+    from tests.factories import EventFactory, seated_table, user_with_role
+    from tests.integration.http import http, wait_for_standings
+
+    event = EventFactory(published=True)
+    table = seated_table(event)
+    _, token = api_token_create(user=user_with_role(event.club, Role.SCORER), name="app")
+    status, _ = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/", token,
+                     {"document": classic_document()})
+    assert status == 201
+    wait_for_standings(live_server.url, event.pk)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        versions = dict(Preview.objects.filter(kind="event", key=str(event.pk))
+                        .values_list("language", "version"))
+        if versions == {"nl": 1, "en": 1}:
+            break
+        time.sleep(0.2)
+    assert versions == {"nl": 1, "en": 1}
