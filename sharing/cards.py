@@ -86,7 +86,9 @@ def event_preview(event_id: int, language: str) -> Shown | None:
         return None
     with translation.override(language):
         computation = StandingsComputation.objects.filter(event=event).first()
-        rows = list(event_standings_rows(event))
+        standings = event_standings_rows(event)
+        rows = list(standings[:TOP])
+        count = standings.count()
         first = _ranking_column(event)
         columns = ((first[1],) if first else ()) + (_("Points"),)
         lines = tuple(
@@ -96,11 +98,11 @@ def event_preview(event_id: int, language: str) -> Shown | None:
                 values=((number((row.stats or {}).get(first[0], 0)),) if first else ())
                 + (number(row.total),),
             )
-            for row in rows[:TOP]
+            for row in rows
         )
         finished = event.status == Event.Status.FINISHED
         heading = _("Final standings") if finished else _("Standings so far")
-        players = ngettext("%(n)d player", "%(n)d players", len(rows)) % {"n": len(rows)}
+        players = ngettext("%(n)d player", "%(n)d players", count) % {"n": count}
         card = Card(
             title=event.name,
             subtitle=_event_line(event),

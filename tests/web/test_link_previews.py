@@ -152,3 +152,12 @@ def test_an_unpublished_event_never_shows_itself(world):  # noqa: F811
     event.save(update_fields=["published"])
     assert client_for().get(f"/share/events/{event.pk}/nl.png").status_code == 404
     assert member.get(f"/share/events/{event.pk}/nl.png").status_code == 404
+
+
+def test_the_tags_escape_what_people_typed(world):  # noqa: F811
+    event = world["event"]
+    event.name = 'Avond "De Troef" <script>'
+    event.save(update_fields=["name"])
+    body = client_for().get(f"/events/{event.pk}/").content.decode()
+    assert "<script>" not in body[: body.index("</head>")]
+    assert tags(body)["og:image:alt"] == "Avond &quot;De Troef&quot; &lt;script&gt;"
