@@ -27,7 +27,9 @@ LOAD = """async (src) => {
 def meta(page: Any, name: str) -> str:
     return page.evaluate(
         "(name) => (document.querySelector(`meta[property='${name}'], meta[name='${name}']`)"
-        " || {}).content || ''", name)
+        " || {}).content || ''",
+        name,
+    )
 
 
 @pytest.fixture
@@ -35,10 +37,13 @@ def shared(transactional_db) -> dict[str, Any]:
     return build()
 
 
-@pytest.mark.parametrize(("locale", "language", "heading"),
-                         [("nl-NL", "nl", "Tussenstand"), ("en-GB", "en", "Standings so far")])
-def test_the_preview_picture_loads_in_the_page_language(chromium, live_server, audit, shared,
-                                                        locale, language, heading):
+@pytest.mark.parametrize(
+    ("locale", "language", "heading"),
+    [("nl-NL", "nl", "Tussenstand"), ("en-GB", "en", "Standings so far")],
+)
+def test_the_preview_picture_loads_in_the_page_language(
+    chromium, live_server, audit, shared, locale, language, heading
+):
     event, anna = shared["event"], shared["players"][0]
     page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
     addresses = [

@@ -87,14 +87,21 @@ def test_the_worker_draws_the_pictures_after_the_standings(celery_worker, live_s
     event = EventFactory(published=True)
     table = seated_table(event)
     _, token = api_token_create(user=user_with_role(event.club, Role.SCORER), name="app")
-    status, _ = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/", token,
-                     {"document": classic_document()})
+    status, _ = http(
+        "PUT",
+        f"{live_server.url}/api/v1/tables/{table.pk}/session/",
+        token,
+        {"document": classic_document()},
+    )
     assert status == 201
     wait_for_standings(live_server.url, event.pk)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        versions = dict(Preview.objects.filter(kind="event", key=str(event.pk))
-                        .values_list("language", "version"))
+        versions = dict(
+            Preview.objects.filter(kind="event", key=str(event.pk)).values_list(
+                "language", "version"
+            )
+        )
         if versions == {"nl": 1, "en": 1}:
             break
         time.sleep(0.2)
