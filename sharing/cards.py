@@ -220,7 +220,8 @@ def rating_preview(player_id: int, club_id: int, game: str, language: str) -> Sh
         return None
     with translation.override(language):
         current = sessions[-1].explanation
-        values = [s.explanation.rating_after for s in sessions[-TREND_SESSIONS:]]
+        shown = sessions[-TREND_SESSIONS:]  # the line starts where the first of them began
+        values = [shown[0].explanation.rating_before] + [s.explanation.rating_after for s in shown]
         last_day = sessions[-1].played_on
         before = next(s.explanation.rating_before for s in sessions if s.played_on == last_day)
         change = current.rating_after - before

@@ -208,8 +208,12 @@ def _trend(draw: ImageDraw.ImageDraw, card: Card, top: int) -> None:
         points.append((right, points[0][1]))
     rising = card.trend[-1] >= card.trend[0]
     draw.line(points, fill=UP if rising else DOWN, width=6, joint="curve")
+    colour = UP if rising else DOWN
+    if len(card.trend) <= 12:  # few sessions: each one a dot
+        for x, y in points[:-1]:
+            draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=colour)
     x, y = points[-1]
-    draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=UP if rising else DOWN)
+    draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour)
 
 
 def _footer(draw: ImageDraw.ImageDraw, card: Card) -> None:
