@@ -62,6 +62,13 @@ def test_the_tags_follow_the_page_language(world):  # noqa: F811
     response = client_for().get(f"/events/{event.pk}/?lang=en", HTTP_ACCEPT_LANGUAGE="nl")
     assert '<html lang="en">' in response.content.decode()
     assert tags(response.content.decode())["og:locale"] == "en_GB"
+    # The standings refreshing themselves (htmx) stay in the language of the page's address.
+    fragment = client_for().get(
+        f"/events/{event.pk}/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL=f"http://testserver/events/{event.pk}/?lang=en",
+    )
+    assert "Points" in fragment.content.decode() and "Punten" not in fragment.content.decode()
     # Nothing is remembered: the next page is in the visitor's own language again.
     assert '<html lang="nl">' in client_for().get(f"/events/{event.pk}/").content.decode()
 
