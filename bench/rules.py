@@ -27,7 +27,7 @@ import time
 from importlib import import_module
 from typing import Any
 
-from games.registry import games
+from gamekit.registry import games
 
 
 def documents_for(args: argparse.Namespace) -> tuple[Any, list[dict[str, Any]]]:

@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Player
 from core.errors import ServiceError, problem
 from imports.models import ImportedGame, SunmarUpload
-from imports.sunmar import Backup, BackupRefused, Conversion, ConvertedGame, convert_backup
-from imports.sunmar.reader import reread_backup
+from sunmar import Backup, BackupRefused, Conversion, ConvertedGame, convert_backup
+from sunmar.reader import reread_backup
 
 STORED_BACKUP = ("manifest", "games")
 

@@ -1,12 +1,14 @@
 """Writes of an import of the SunMar Bonken app's backups: the upload, then the import the
 organizer confirmed.
 
-``sunmar_upload`` checks the file (``imports.sunmar.read_backup``) and keeps it for its
+``sunmar_upload`` checks the file (``sunmar.read_backup``) and keeps it for its
 organizer; ``sunmar_import`` stores its games, once the organizer said who each app name is.
 Every game becomes one table's session of the club's "history" event of its evening (one round
 per game, in the order they were scored), through the services that own those writes (events,
 rounds, tables, seats, sessions), so each keeps its rules, permission check and audit entry.
-The event is published and closed, so standings and ratings take the evening in; ratings
+The event is published and closed, so standings and ratings take the evening in (a later
+import of the same evening reopens it, the reason in the audit log, and closes it again: a
+finished event takes no new round); ratings
 follow the play order, so the club's pool is replayed from the earliest imported evening on.
 An app game already imported (by its app id) is never imported again.
 """
@@ -33,11 +35,11 @@ from core.locks import advisory_lock
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
 from imports.selectors import Preview, name_key, upload_preview, uploads
-from imports.sunmar import BackupRefused, ConvertedGame, read_backup
+from sunmar import BackupRefused, ConvertedGame, read_backup
 from tournaments import services as events
 from tournaments import tables
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, round_close
+from tournaments.round_lifecycle import event_close, event_reopen, round_close
 from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None
@@ -239,7 +241,11 @@ def _history_event(club: Club, actor: Actor, evening: datetime.date, games: int)
     """The club's history event of ``evening`` (made on the first import of that evening)."""
     known = ImportedEvening.objects.filter(club=club, source=SUNMAR, date=evening).first()
     if known is not None:
-        return Event.objects.get(pk=known.event_id)
+        event = Event.objects.get(pk=known.event_id)
+        if event.status == Event.Status.FINISHED:  # a finished event takes no new round
+            event = event_reopen(event=event, actor=actor,
+                                 reason="more games of this evening imported from the Bonken app")
+        return event
     event = events.event_create(
         club=club,
         actor=actor,

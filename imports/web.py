@@ -22,7 +22,7 @@ from imports.forms import BackupForm, MatchForm
 from imports.models import ImportedGame
 from imports.selectors import club_members, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
-from imports.sunmar import ConvertedGame, SkippedGame
+from sunmar import ConvertedGame, SkippedGame
 
 
 def upload_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Player
 from games.models import SessionSeat
-from tournaments.counted import counted_sessions
+from games.counted import counted_sessions
 from tournaments.models import Event, Round, Seat, Standing
 from tournaments.web.visible import visible_event
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
-from games.registry import find_game
+from gamekit.registry import find_game
 from pages.evening import evening
 from ratings.selectors import player_pools, player_rating_history, rating_game
 from sharing.drawing import Card, Row

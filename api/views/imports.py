@@ -24,7 +24,7 @@ from core.errors import ServiceError
 from imports.models import SunmarUpload
 from imports.selectors import Preview, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
-from imports.sunmar.reader import MAX_FILE_BYTES
+from sunmar.reader import MAX_FILE_BYTES
 
 
 @extend_schema_field({"type": "object", "additionalProperties": True})

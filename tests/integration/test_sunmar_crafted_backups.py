@@ -20,7 +20,7 @@ from games.models import Session
 from imports.models import SunmarUpload
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
-from imports.sunmar import BackupRefused, convert_backup, read_backup
+from sunmar import BackupRefused, convert_backup, read_backup
 from tests.factories import ClubFactory, api_client, user_with_role
 from tests.sunmar_backups import (
     crafted_backups,

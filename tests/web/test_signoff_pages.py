@@ -37,7 +37,7 @@ def complete(game: str):
     if game == "bonken":
         document = classic_document()
     else:
-        from games.registry import get_game
+        from gamekit.registry import get_game
 
         played = get_game(game)
         module = __import__(f"games.{game}.sample", fromlist=["random_session"])
