@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Player
-from games.models import SessionSeat
 from games.counted import counted_sessions
+from games.models import SessionSeat
 from tournaments.models import Event, Round, Seat, Standing
 from tournaments.web.visible import visible_event
 
