@@ -33,6 +33,7 @@ class Shown:
     title: str
     description: str
     version: int = 0
+    site: str = ""
 
 
 def number(value: float | int) -> str:
@@ -110,7 +111,8 @@ def event_preview(event_id: int, language: str) -> Shown | None:
             columns=columns,
             rows=lines,
             empty=_("No results yet."),
-            footer=_("Bonken club service"),
+            footer=_("Club games"),
+            brand=event.club.name,
         )
         top = ", ".join(f"{line.place}. {line.name} ({line.values[-1]})" for line in lines[:3])
         description = (
@@ -125,6 +127,7 @@ def event_preview(event_id: int, language: str) -> Shown | None:
             title=f"{event.name} \u2013 {_('Standings')}",
             description=description,
             version=computation.results_version if computation else 0,
+            site=event.club.name,
         )
 
 
@@ -177,6 +180,7 @@ def evening_preview(event_id: int, player_id: int, language: str) -> Shown | Non
             badge_label=of,
             empty=_("No results yet."),
             footer=formats.date_format(event.date, "DATE_FORMAT"),
+            brand=event.club.name,
         )
         description = (
             _(
@@ -196,7 +200,13 @@ def evening_preview(event_id: int, player_id: int, language: str) -> Shown | Non
             % {"player": player.name, "event": event.name, "rounds": played}
         )
         title = _("%(player)s at %(event)s") % {"player": player.name, "event": event.name}
-        return Shown(card=card, title=title, description=description, version=event.results_version)
+        return Shown(
+            card=card,
+            title=title,
+            description=description,
+            version=event.results_version,
+            site=event.club.name,
+        )
 
 
 def rating_choice(player_id: int, club: str = "", game: str = "") -> tuple[int, str] | None:
@@ -242,7 +252,8 @@ def rating_preview(player_id: int, club_id: int, game: str, language: str) -> Sh
             trend=tuple(values),
             trend_low=number(round(min(values))),
             trend_high=number(round(max(values))),
-            footer=_("Bonken club service"),
+            footer=_("Club games"),
+            brand=club.name,
         )
         description = _("%(player)s: %(what)s %(rating)s (%(trend)s).") % {
             "player": player.name,
@@ -251,4 +262,6 @@ def rating_preview(player_id: int, club_id: int, game: str, language: str) -> Sh
             "trend": trend,
         }
         title = _("Rating of %(name)s") % {"name": player.name}
-        return Shown(card=card, title=title, description=description, version=len(sessions))
+        return Shown(
+            card=card, title=title, description=description, version=len(sessions), site=club.name
+        )

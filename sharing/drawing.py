@@ -66,7 +66,7 @@ class Card:
     trend_high: str = ""
     empty: str = ""
     footer: str = ""
-    brand: str = "\u2660 Bonken"
+    brand: str = ""
 
 
 @cache
@@ -219,7 +219,9 @@ def _trend(draw: ImageDraw.ImageDraw, card: Card, top: int) -> None:
 def _footer(draw: ImageDraw.ImageDraw, card: Card) -> None:
     draw.rectangle((0, HEIGHT - FOOTER, WIDTH, HEIGHT), fill=GREEN)
     middle = HEIGHT - FOOTER // 2
-    draw.text((MARGIN, middle), card.brand, font=font(28, True), fill=(255, 255, 255), anchor="lm")
+    if card.brand:
+        brand, face = fit(draw, card.brand, 560, 28, bold=True, smallest=20)
+        draw.text((MARGIN, middle), brand, font=face, fill=(255, 255, 255), anchor="lm")
     if card.footer:
-        text, face = fit(draw, card.footer, WIDTH - 2 * MARGIN - 260, 24, smallest=18)
+        text, face = fit(draw, card.footer, WIDTH - 2 * MARGIN - 600, 24, smallest=18)
         draw.text((WIDTH - MARGIN, middle), text, font=face, fill=GREEN_LIGHT, anchor="rm")

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from sharing import cards
 from sharing.drawing import HEIGHT, WIDTH
@@ -65,6 +66,7 @@ def preview_tags(context: dict[str, Any], kind: str, *args: Any) -> SafeString:
         "sharing/_tags.html",
         {
             "title": shown.title,
+            "site": shown.site or _("Club games"),
             "description": shown.description,
             "image": request.build_absolute_uri(f"{image}?v={digest(shown)[:12]}"),
             "image_alt": shown.card.title,

@@ -44,6 +44,7 @@ def test_the_standings_page_shows_itself_in_dutch_by_default(world):  # noqa: F8
     assert found["og:image"].startswith(f"http://testserver/share/events/{event.pk}/nl.png?v=")
     assert (found["og:image:width"], found["og:image:height"]) == ("1200", "630")
     assert found["twitter:card"] == "summary_large_image"
+    assert found["og:site_name"] == "De Troef"
     assert found["twitter:image"] == found["og:image"]
     image = picture(client_for(), found["og:image"])
     assert image.size == (1200, 630) and image.mode == "RGB"
