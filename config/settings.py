@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "pages",
     "webhooks",
     "embeds",
+    "sharing",
     "api",
 ]
 
@@ -75,6 +76,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "sharing.middleware.LanguageParameterMiddleware",
     "api.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -47,6 +47,7 @@ urlpatterns = [
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
     path("embed/", include("embeds.urls")),
+    path("share/", include("sharing.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
     path("clubs/", include("clubs.urls")),

@@ -3,7 +3,7 @@ and the organizer's pages of this app (``manage_patterns``, included by ``config
 
 from django.urls import path
 
-from pages import exports, public, sheets
+from pages import evening, exports, public, sheets
 from tournaments.urls import public_patterns
 
 app_name = "public"
@@ -19,5 +19,7 @@ urlpatterns = [
     path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
     path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
     path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),
+    path("events/<int:event_id>/players/<int:player_id>/", evening.evening_page,
+         name="evening"),
     path("players/<int:player_id>/", public.player_page, name="player"),
 ]

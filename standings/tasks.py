@@ -5,7 +5,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from tournaments.tasks import STANDINGS_TASK, task_started
+from tournaments.tasks import STANDINGS_TASK, enqueue_previews, task_started
 
 
 @shared_task(
@@ -17,11 +17,14 @@ from tournaments.tasks import STANDINGS_TASK, task_started
     max_retries=8,
 )
 def standings_recompute(event_id: int) -> int:
-    """Recompute an event's standings; returns the results version they reflect."""
+    """Recompute an event's standings; returns the results version they reflect. The event's
+    link previews are redrawn after them."""
     from standings.services import standings_recompute as recompute
 
     task_started("standings", event_id)
-    return recompute(event_id=event_id)
+    version = recompute(event_id=event_id)
+    enqueue_previews(event_id)
+    return version
 
 
 @shared_task(name="tournaments.reconcile", acks_late=True)

@@ -32,6 +32,8 @@ STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
 # The players' evenings by e-mail (``mailings.tasks``), after an event closes or a correction.
 EVENING_TASK = "mailings.evening"
+# The link previews' pictures of an event, redrawn after its standings (``sharing.tasks``).
+PREVIEWS_TASK = "sharing.previews_redraw"
 
 
 def _marks() -> redis.Redis | None:
@@ -102,7 +104,8 @@ def _enqueue_after_commit(kind: str, task: str, object_id: int) -> None:
                 _send(task, object_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             task_started(kind, object_id)  # nothing waits in the queue: let the next one send
-            what = {"standings": "event", "ratings": "club"}.get(kind, "object")
+            what = {"standings": "event", "ratings": "club", "previews": "event"}.get(
+                kind, "object")
             logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
     transaction.on_commit(send)
@@ -134,3 +137,10 @@ def enqueue_evening(event_id: int) -> None:
                            exc_info=True)
 
     transaction.on_commit(send)
+
+
+def enqueue_previews(event_id: int) -> None:
+    """Queue the redrawing of an event's link previews once the current transaction commits
+    (after its standings were computed). A broker that is down costs nothing but time: a
+    picture whose standings changed is drawn anew when it is next asked for."""
+    _enqueue_after_commit("previews", PREVIEWS_TASK, event_id)

@@ -67,6 +67,8 @@ def pages() -> list[tuple[str, str]]:
                 (f"{name}-{event.pk}-table", f"/t/{table.scoring_token}/"),
                 (f"{name}-{event.pk}-paper", f"/t/{table.scoring_token}/paper/"),
                 (f"{name}-{event.pk}-sheet", f"/events/{event.pk}/tables/{table.pk}/"),
+                (f"{name}-{event.pk}-evening",
+                 f"/events/{event.pk}/players/{table.seats.order_by('position')[0].player_id}/"),
                 (f"{name}-{event.pk}-signoff", f"/manage/tables/{table.pk}/signoff/"),
             ]
     return found

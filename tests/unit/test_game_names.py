@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("bonken", "jonkler", "bonko", "bonanza")
 NAME = re.compile(r"bonken|jonkler|bonko|bonanza|game_pages", re.IGNORECASE)
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
-            "pages", "api", "config", "templates", "static", "gamekit", "seating", "arithmetic",
-            "sunmar", "embeds")
+            "pages", "sharing", "api", "config", "templates", "static", "gamekit", "seating",
+            "arithmetic", "sunmar", "embeds", "webhooks", "mailings")
 # A game's own folder (its rules and its plug-in, with its templates and scripts).
 OWN = tuple(f"{game}/" for game in GAMES)
 ALLOWED = {

@@ -427,6 +427,7 @@ READ_ONLY = {
     "manage:bonko-cards",
     "public:door", "public:me", "manage:door-sign", "manage:door-arrivals",
     "scoring:manifest", "scoring:service-worker",  # the table page kept for use offline
+    "public:evening", "sharing:event", "sharing:evening", "sharing:rating",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
@@ -463,6 +464,7 @@ def test_every_page_is_in_the_matrix():
 @pytest.mark.parametrize("name", sorted(READ_ONLY - {"public:home", "clubs:mine"}))
 def test_a_post_to_a_read_only_page_saves_nothing(name):
     world = build()
+    scored_player = world["scored"].seats.order_by("position").first().player
     urls = {
         "public:event-standings": f"/events/{world['event'].pk}/",
         "public:standings-csv": f"/events/{world['event'].pk}/standings.csv",
@@ -489,6 +491,11 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "manage:door-arrivals": f"/manage/events/{world['event'].pk}/door/arrivals/",
         "scoring:manifest": f"/t/{world['scored'].scoring_token}/manifest.webmanifest",
         "scoring:service-worker": "/t/sw.js",
+        "public:evening": f"/events/{world['event'].pk}/players/{scored_player.pk}/",
+        "sharing:event": f"/share/events/{world['event'].pk}/nl.png",
+        "sharing:evening": f"/share/events/{world['event'].pk}/players/{scored_player.pk}/en.png",
+        "sharing:rating":
+            f"/share/players/{scored_player.pk}/ratings/{world['club'].pk}/bonken/nl.png",
     }
     visitor = client("organizer", world)
     before = database_state()
