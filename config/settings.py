@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "imports",
     "stats",
     "pages",
+    "planning",
     "api",
 ]
 

@@ -43,6 +43,7 @@ urlpatterns = [
          name="password_change_done"),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
+    path("", include("planning.urls")),
     path("clubs/", include("clubs.urls")),
     path("manage/", include(manage_urls)),
     path("", include("games.urls")),
