@@ -8,7 +8,8 @@ Layers, lowest first; a module may import its own layer and lower ones:
    and ``stats`` (its figures and charts);
 1. ``clubs``;  2. ``tournaments``;  3. ``games`` (sessions);  4. what is derived from the
 sessions: ``standings``, ``ratings``, ``imports`` (history brought in from elsewhere),
-``stats`` (statistics read from the sessions) and ``pages`` (the pages that show sessions);
+``stats`` (statistics read from the sessions), ``pages`` (the pages that show sessions) and
+``planning`` (the club's calendar: nights planned ahead and who is coming);
 5. ``api``;  6. ``config``, ``bench``.
 
 The pure packages import no Django and no app at all. ``KNOWN_UPWARD`` lists imports that go
@@ -26,12 +27,12 @@ from tests.source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
-            "pages", "api", "config", "bench")
+            "pages", "planning", "api", "config", "bench")
 PURE = ("games.seam", "games.registry", "games.bonken", "games.jonkler", "games.bonko",
         "games.bonanza", "tournaments.seating", "ratings.arithmetic", "standings.arithmetic",
         "imports.sunmar", "stats.figures", "stats.charts")
 LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "standings": 4, "ratings": 4,
-         "imports": 4, "stats": 4, "pages": 4, "api": 5, "config": 6, "bench": 6}
+         "imports": 4, "stats": 4, "pages": 4, "planning": 4, "api": 5, "config": 6, "bench": 6}
 
 # module -> the higher package it still imports, and why (empty: every import goes down; a lower
 # layer that needs a higher one's work gets it handed down, ``core.providers``).
