@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Membership, Player
@@ -25,8 +26,9 @@ from planning.models import Answer, PlannedNight, RsvpLink, Via
 from planning.selectors import answers_of, nights_ahead, outlook
 from tournaments.models import Event
 
-ANSWERED = {Answer.YES: _("Noted: you are coming."), Answer.NO: _("Noted: you are not coming."),
-            Answer.MAYBE: _("Noted: maybe.")}
+ANSWERED = {Answer.YES: gettext_lazy("Noted: you are coming."),
+            Answer.NO: gettext_lazy("Noted: you are not coming."),
+            Answer.MAYBE: gettext_lazy("Noted: maybe.")}
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
