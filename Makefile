@@ -25,7 +25,7 @@ run: demo
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats pages api config bench
+	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats pages planning api config bench
 	$(VENV)/bin/pytest
 
 lint: install

@@ -10,21 +10,28 @@ from collections.abc import Callable, Iterable
 
 from django.utils.translation import gettext as _
 
+from core.web import dutch
 from games.registry import find_game
 from planning.models import PlannedNight
-from core.web import dutch
 
 PRODID = "-//Bonken club service//Club nights//EN"
 
 
 def _escape(text: str) -> str:
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n"))
+    return (
+        text.replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\n", "\\n")
+        .replace("\r", "\\n")
+    )
 
 
 def _fold(line: str) -> str:
     """Lines of at most 75 octets, continued with a space (never splitting a character)."""
-    out, current = [], ""
+    out: list[str] = []
+    current = ""
     for char in line:
         limit = 75 if not out else 74
         if len((current + char).encode()) > limit:
@@ -47,16 +54,25 @@ def game_name(code: str) -> str:
     return game.name_nl if dutch() else game.name
 
 
-def calendar(name: str, nights: Iterable[PlannedNight], url_of: Callable[[PlannedNight], str],
-             host: str) -> str:
+def calendar(
+    name: str, nights: Iterable[PlannedNight], url_of: Callable[[PlannedNight], str], host: str
+) -> str:
     """A VCALENDAR named ``name`` with one VEVENT per night."""
     stamp = _utc(datetime.datetime.now(datetime.UTC))
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN",
-             "METHOD:PUBLISH", f"X-WR-CALNAME:{_escape(name)}"]
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        f"PRODID:{PRODID}",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{_escape(name)}",
+    ]
     for night in nights:
         url = url_of(night)
-        summary = _("%(game)s at %(club)s") % {"game": game_name(night.game),
-                                               "club": night.club.name}
+        summary = _("%(game)s at %(club)s") % {
+            "game": game_name(night.game),
+            "club": night.club.name,
+        }
         if night.cancelled:
             summary = _("Cancelled: %(night)s") % {"night": summary}
         description = "\n".join(part for part in (night.notes, url) if part)

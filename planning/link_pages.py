@@ -7,6 +7,8 @@ see on the club's calendar page."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,8 +30,7 @@ FEED_DAYS_BACK = 90
 
 
 def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    return render(request, "planning/link_stale.html", {"errors": problems(exc.errors)},
-                  status=404)
+    return render(request, "planning/link_stale.html", {"errors": problems(exc.errors)}, status=404)
 
 
 def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpResponse:
@@ -38,10 +39,18 @@ def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpRespon
     except ServiceError as exc:
         return _stale(request, exc)
     nights = with_answers(list(nights_ahead(link.club).select_related("club")[:20]), link.player)
-    return render(request, "planning/link.html", {
-        "link": link, "club": link.club, "player": link.player, "nights": nights,
-        "feed_url": request.build_absolute_uri(reverse("planning:player-feed", args=[token])),
-    }, status=status)
+    return render(
+        request,
+        "planning/link.html",
+        {
+            "link": link,
+            "club": link.club,
+            "player": link.player,
+            "nights": nights,
+            "feed_url": request.build_absolute_uri(reverse("planning:player-feed", args=[token])),
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -53,8 +62,9 @@ def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse
     night = get_object_or_404(PlannedNight, pk=night_id, club=link.club)
     answer = request.POST.get("answer", "")
     try:
-        services.rsvp_answer(night=night, player=link.player, answer=answer,
-                             actor=request.user, token=token)
+        services.rsvp_answer(
+            night=night, player=link.player, answer=answer, actor=request.user, token=token
+        )
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
@@ -71,13 +81,16 @@ def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         return _stale(request, exc)
     if request.POST.get("action") == "revoke":
-        services.rsvp_link_revoke(club=link.club, player=link.player, actor=request.user,
-                                  token=token)
+        services.rsvp_link_revoke(
+            club=link.club, player=link.player, actor=request.user, token=token
+        )
         return render(request, "planning/link_stale.html", {"revoked": True})
-    new = services.rsvp_link_renew(club=link.club, player=link.player, actor=request.user,
-                                   token=token)
-    messages.success(request, _("This is your new link; the old one no longer works. Keep "
-                                "this one."))
+    new = services.rsvp_link_renew(
+        club=link.club, player=link.player, actor=request.user, token=token
+    )
+    messages.success(
+        request, _("This is your new link; the old one no longer works. Keep this one.")
+    )
     return redirect("planning:link", token=new.token)
 
 
@@ -93,23 +106,34 @@ def player_feed(request: HttpRequest, token: str) -> HttpResponse:
     link = RsvpLink.objects.select_related("club", "player").filter(token=token).first()
     if link is None:
         return HttpResponse(status=404)
-    since = timezone.now() - timezone.timedelta(days=FEED_DAYS_BACK)
-    nights = PlannedNight.objects.filter(
-        club=link.club, rsvps__player=link.player, rsvps__answer=Answer.YES,
-        starts_at__gte=since).select_related("club").order_by("starts_at", "pk")
+    since = timezone.now() - datetime.timedelta(days=FEED_DAYS_BACK)
+    nights = (
+        PlannedNight.objects.filter(
+            club=link.club,
+            rsvps__player=link.player,
+            rsvps__answer=Answer.YES,
+            starts_at__gte=since,
+        )
+        .select_related("club")
+        .order_by("starts_at", "pk")
+    )
     page = request.build_absolute_uri(reverse("planning:link", args=[token]))
     name = _("%(club)s: my nights") % {"club": link.club.name}
-    return _ics(calendar(name, nights, lambda _night: page, request.get_host()),
-                f"{link.club.slug}-mine")
+    return _ics(
+        calendar(name, nights, lambda _night: page, request.get_host()), f"{link.club.slug}-mine"
+    )
 
 
 def club_feed(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not ClubCalendar.objects.filter(club=club, token=token).exists():
         return HttpResponse(status=404)
-    since = timezone.now() - timezone.timedelta(days=FEED_DAYS_BACK)
-    nights = PlannedNight.objects.filter(club=club, starts_at__gte=since) \
-        .select_related("club").order_by("starts_at", "pk")
+    since = timezone.now() - datetime.timedelta(days=FEED_DAYS_BACK)
+    nights = (
+        PlannedNight.objects.filter(club=club, starts_at__gte=since)
+        .select_related("club")
+        .order_by("starts_at", "pk")
+    )
 
     def url_of(night: PlannedNight) -> str:
         return request.build_absolute_uri(reverse("planning:night", args=[night.pk]))

@@ -34,11 +34,13 @@ class Recurrence(models.TextChoices):
 
 
 class PlannedNight(models.Model):
-    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE,
-                             related_name="planned_nights")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="planned_nights"
+    )
     series = models.UUIDField(_("series"), null=True, blank=True, db_index=True)
-    recurrence = models.CharField(_("repeats"), max_length=16, choices=Recurrence.choices,
-                                  default=Recurrence.ONCE)
+    recurrence = models.CharField(
+        _("repeats"), max_length=16, choices=Recurrence.choices, default=Recurrence.ONCE
+    )
     starts_at = models.DateTimeField(_("starts at"), db_index=True)
     ends_at = models.DateTimeField(_("ends at"))
     game = models.CharField(_("game"), max_length=40)
@@ -46,13 +48,24 @@ class PlannedNight(models.Model):
     place = models.CharField(_("place"), max_length=200, blank=True)
     notes = models.TextField(_("notes"), max_length=2000, blank=True)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
-    event = models.OneToOneField(Event, verbose_name=_("event"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="planned_night")
+    event = models.OneToOneField(
+        Event,
+        verbose_name=_("event"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="planned_night",
+    )
     # Moves on with every change, so calendar apps take the newer version (iCalendar SEQUENCE).
     sequence = models.PositiveIntegerField(_("version"), default=0)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("planned by"),
-                                   null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("planned by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("changed at"), auto_now=True)
 
@@ -83,10 +96,12 @@ class Via(models.TextChoices):
 
 
 class Rsvp(models.Model):
-    night = models.ForeignKey(PlannedNight, verbose_name=_("night"), on_delete=models.CASCADE,
-                              related_name="rsvps")
-    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE,
-                               related_name="rsvps")
+    night = models.ForeignKey(
+        PlannedNight, verbose_name=_("night"), on_delete=models.CASCADE, related_name="rsvps"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rsvps"
+    )
     answer = models.CharField(_("answer"), max_length=8, choices=Answer.choices)
     answered_at = models.DateTimeField(_("answered at"))
     via = models.CharField(_("answered through"), max_length=16, choices=Via.choices)
@@ -106,10 +121,12 @@ class Rsvp(models.Model):
 class RsvpLink(models.Model):
     """A player's personal link at a club: answer without an account, and their calendar."""
 
-    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE,
-                             related_name="+")
-    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE,
-                               related_name="rsvp_links")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rsvp_links"
+    )
     token = models.CharField(_("link"), max_length=32, unique=True, default=new_link_token)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -127,8 +144,9 @@ class RsvpLink(models.Model):
 class ClubCalendar(models.Model):
     """The secret address of a club's calendar feed (its members see it; renewable)."""
 
-    club = models.OneToOneField(Club, verbose_name=_("club"), on_delete=models.CASCADE,
-                                related_name="+")
+    club = models.OneToOneField(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+"
+    )
     token = models.CharField(_("link"), max_length=32, unique=True, default=new_link_token)
 
     class Meta:

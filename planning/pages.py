@@ -26,15 +26,18 @@ from planning.models import Answer, PlannedNight, RsvpLink, Via
 from planning.selectors import answers_of, nights_ahead, outlook
 from tournaments.models import Event
 
-ANSWERED = {Answer.YES: gettext_lazy("Noted: you are coming."),
-            Answer.NO: gettext_lazy("Noted: you are not coming."),
-            Answer.MAYBE: gettext_lazy("Noted: maybe.")}
+ANSWERED: dict[str, Any] = {
+    Answer.YES: gettext_lazy("Noted: you are coming."),
+    Answer.NO: gettext_lazy("Noted: you are not coming."),
+    Answer.MAYBE: gettext_lazy("Noted: maybe."),
+}
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()},
-                                                  request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
         return redirect(target)
     return redirect(default)
 
@@ -67,17 +70,27 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("%(n)s night(s) planned.") % {"n": len(planned)})
                 return redirect("planning:club-nights", slug=club.slug)
     player = player_for_user(request.user)
-    member = player if player and Membership.objects.filter(club=club, player=player).exists() \
-        else None
+    member = (
+        player if player and Membership.objects.filter(club=club, player=player).exists() else None
+    )
     link = RsvpLink.objects.filter(club=club, player=member).first() if member else None
     feed = services.club_calendar(club)
-    return render(request, "planning/club_nights.html", {
-        "club": club, "form": form, "is_organizer": is_organizer, "player": member,
-        "nights": with_answers(list(nights_ahead(club).select_related("club")[:20]), member),
-        "feed_url": request.build_absolute_uri(
-            reverse("planning:club-feed", args=[club.slug, feed.token])),
-        "link": link,
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "planning/club_nights.html",
+        {
+            "club": club,
+            "form": form,
+            "is_organizer": is_organizer,
+            "player": member,
+            "nights": with_answers(list(nights_ahead(club).select_related("club")[:20]), member),
+            "feed_url": request.build_absolute_uri(
+                reverse("planning:club-feed", args=[club.slug, feed.token])
+            ),
+            "link": link,
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 def _night(request: HttpRequest, night_id: int) -> PlannedNight:
@@ -91,13 +104,24 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
     player = player_for_user(request.user)
     with_answers([night], player)
     is_organizer = has_role(request, night.club_id, ORGANIZER)
-    members = (Player.objects.filter(memberships__club_id=night.club_id).order_by("name", "pk")
-               if is_organizer else Player.objects.none())
-    return render(request, "planning/night.html", {
-        "night": night, "club": night.club, "outlook": night.outlook,  # type: ignore[attr-defined]
-        "is_organizer": is_organizer, "is_scorer": has_role(request, night.club_id, SCORERS),
-        "player": player, "members": members,
-    })
+    members = (
+        Player.objects.filter(memberships__club_id=night.club_id).order_by("name", "pk")
+        if is_organizer
+        else Player.objects.none()
+    )
+    return render(
+        request,
+        "planning/night.html",
+        {
+            "night": night,
+            "club": night.club,
+            "outlook": night.outlook,  # type: ignore[attr-defined]
+            "is_organizer": is_organizer,
+            "is_scorer": has_role(request, night.club_id, SCORERS),
+            "player": player,
+            "members": members,
+        },
+    )
 
 
 @require_POST
@@ -108,15 +132,23 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return refused(request)
     chosen = request.POST.get("player", "")
-    player = (get_object_or_404(Player, pk=int(chosen)) if chosen.isdigit()
-              else player_for_user(request.user))
+    player = (
+        get_object_or_404(Player, pk=int(chosen))
+        if chosen.isdigit()
+        else player_for_user(request.user)
+    )
     if player is None:
         messages.error(request, _("Your login is not linked to a player; ask the organizer."))
         return _back(request, reverse("planning:night", args=[night.pk]))
     via = Via.CLUB if request.POST.get("via") == Via.CLUB else Via.ACCOUNT
     try:
-        services.rsvp_answer(night=night, player=player, answer=request.POST.get("answer", ""),
-                             actor=request.user, via=via)
+        services.rsvp_answer(
+            night=night,
+            player=player,
+            answer=request.POST.get("answer", ""),
+            actor=request.user,
+            via=via,
+        )
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
@@ -125,8 +157,7 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
         if own is not None and own.pk == player.pk:
             messages.success(request, ANSWERED.get(request.POST.get("answer", ""), ""))
         else:
-            messages.success(request, _("The answer of %(name)s is saved.")
-                             % {"name": player.name})
+            messages.success(request, _("The answer of %(name)s is saved.") % {"name": player.name})
     return _back(request, reverse("planning:night", args=[night.pk]))
 
 
@@ -139,8 +170,13 @@ def night_open(request: HttpRequest, night_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
         return redirect("planning:night", night_id=night.pk)
-    messages.success(request, _("The night is open. Check in who is here: those who said they "
-                                "are coming are listed first."))
+    messages.success(
+        request,
+        _(
+            "The night is open. Check in who is here: those who said they "
+            "are coming are listed first."
+        ),
+    )
     return redirect("manage:checkin", event_id=event.pk)
 
 
@@ -154,8 +190,9 @@ def night_cancel(request: HttpRequest, night_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("The night is cancelled.") if cancelled
-                         else _("The night is on again."))
+        messages.success(
+            request, _("The night is cancelled.") if cancelled else _("The night is on again.")
+        )
     return redirect("planning:night", night_id=night.pk)
 
 
@@ -169,8 +206,9 @@ def check_in_coming(request: HttpRequest, event_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("%(n)s player(s) who said they are coming checked in.")
-                         % {"n": len(entries)})
+        messages.success(
+            request, _("%(n)s player(s) who said they are coming checked in.") % {"n": len(entries)}
+        )
     return redirect("manage:checkin", event_id=event.pk)
 
 
@@ -180,17 +218,22 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
     if request.method == "POST":
-        player = get_object_or_404(Player, pk=request.POST.get("player", "0") or 0,
-                                   memberships__club=club)
+        player = get_object_or_404(
+            Player, pk=request.POST.get("player", "0") or 0, memberships__club=club
+        )
         try:
             if request.POST.get("action") == "revoke":
                 services.rsvp_link_revoke(club=club, player=player, actor=request.user)
-                messages.success(request, _("The link of %(name)s is switched off.")
-                                 % {"name": player.name})
+                messages.success(
+                    request, _("The link of %(name)s is switched off.") % {"name": player.name}
+                )
             else:
                 services.rsvp_link_renew(club=club, player=player, actor=request.user)
-                messages.success(request, _("%(name)s has a new link; the old one no longer "
-                                            "works.") % {"name": player.name})
+                messages.success(
+                    request,
+                    _("%(name)s has a new link; the old one no longer works.")
+                    % {"name": player.name},
+                )
         except ServiceError as exc:
             if (answer := refused_or_told(request, exc)) is not None:
                 return answer
@@ -199,8 +242,14 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     for player in Player.objects.filter(memberships__club=club).order_by("name", "pk"):
         link = links.get(player.pk)
-        rows.append({"player": player, "url": request.build_absolute_uri(
-            reverse("planning:link", args=[link.token])) if link else ""})
+        rows.append(
+            {
+                "player": player,
+                "url": request.build_absolute_uri(reverse("planning:link", args=[link.token]))
+                if link
+                else "",
+            }
+        )
     return render(request, "planning/links.html", {"club": club, "rows": rows})
 
 
@@ -213,6 +262,5 @@ def club_feed_renew(request: HttpRequest, slug: str) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("The calendar has a new address; the old one no longer "
-                                    "works."))
+        messages.success(request, _("The calendar has a new address; the old one no longer works."))
     return redirect("planning:club-nights", slug=club.slug)

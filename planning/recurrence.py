@@ -12,8 +12,11 @@ WEEKLY, FORTNIGHTLY, MONTHLY, ONCE = "weekly", "fortnightly", "monthly", "once"
 
 
 def _nth_weekday(year: int, month: int, weekday: int, nth: int) -> datetime.date:
-    days = [day for day in calendar.Calendar().itermonthdates(year, month)
-            if day.month == month and day.weekday() == weekday]
+    days = [
+        day
+        for day in calendar.Calendar().itermonthdates(year, month)
+        if day.month == month and day.weekday() == weekday
+    ]
     return days[min(nth, len(days)) - 1]
 
 

@@ -19,8 +19,9 @@ from tournaments.seating import table_layout
 def nights_ahead(club: Club | int) -> QuerySet[PlannedNight]:
     """The club's nights that are not over yet (cancelled ones too), soonest first."""
     club_id = club if isinstance(club, int) else club.pk
-    return PlannedNight.objects.filter(club_id=club_id, ends_at__gte=timezone.now()) \
-        .order_by("starts_at", "pk")
+    return PlannedNight.objects.filter(club_id=club_id, ends_at__gte=timezone.now()).order_by(
+        "starts_at", "pk"
+    )
 
 
 def event_rsvp_answers(event: Event) -> dict[int, str]:
@@ -70,10 +71,13 @@ def outlook(night: PlannedNight) -> Outlook:
     """Who answered what, the tables those coming give, who would sit out and how many more
     players would seat everyone."""
     seen = Outlook()
-    for rsvp in Rsvp.objects.filter(night=night).select_related("player") \
-            .order_by("player__name", "player_id"):
-        {Answer.YES: seen.coming, Answer.MAYBE: seen.maybe}.get(
-            rsvp.answer, seen.not_coming).append(rsvp.player)
+    for rsvp in (
+        Rsvp.objects.filter(night=night)
+        .select_related("player")
+        .order_by("player__name", "player_id")
+    ):
+        buckets: dict[str, list[Player]] = {Answer.YES: seen.coming, Answer.MAYBE: seen.maybe}
+        buckets.get(rsvp.answer, seen.not_coming).append(rsvp.player)
     game = find_game(night.game)
     if game is None:
         return seen
@@ -83,8 +87,13 @@ def outlook(night: PlannedNight) -> Outlook:
     seen.sits_out = yes - sum(seen.layout)
     if seen.sits_out or not yes:
         seen.more_needed = next(
-            (more for more in range(1, max(sizes) + 1)
-             if yes + more - sum(_layout(yes + more, sizes, preferred)) == 0), 0)
+            (
+                more
+                for more in range(1, max(sizes) + 1)
+                if yes + more - sum(_layout(yes + more, sizes, preferred)) == 0
+            ),
+            0,
+        )
     if seen.maybe:
         seen.with_maybes = _layout(yes + len(seen.maybe), sizes, preferred)
     return seen
@@ -92,5 +101,6 @@ def outlook(night: PlannedNight) -> Outlook:
 
 def answers_of(player: Player, nights: list[PlannedNight]) -> dict[int, str]:
     """The player's answer per night id."""
-    return dict(Rsvp.objects.filter(player=player, night__in=nights)
-                .values_list("night_id", "answer"))
+    return dict(
+        Rsvp.objects.filter(player=player, night__in=nights).values_list("night_id", "answer")
+    )

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club, Player
-from clubs.selectors import MEMBERS, player_for_user, user_has_role, user_roles
+from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
 from planning import services
 from planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
@@ -30,26 +30,52 @@ class NightSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PlannedNight
-        fields = ["id", "club", "starts_at", "ends_at", "game", "ruleset", "place", "notes",
-                  "recurrence", "series", "cancelled", "event", "sequence"]
+        fields = [
+            "id",
+            "club",
+            "starts_at",
+            "ends_at",
+            "game",
+            "ruleset",
+            "place",
+            "notes",
+            "recurrence",
+            "series",
+            "cancelled",
+            "event",
+            "sequence",
+        ]
         read_only_fields = fields
 
 
 class NightPlanSerializer(serializers.Serializer):
-    starts_at = serializers.DateTimeField(help_text="When the (first) night starts, with its "
-                                                    "offset; a naive time is Europe/Amsterdam.")
-    ends_at = serializers.DateTimeField(required=False,
-                                        help_text="When it ends (four hours later if left out).")
+    starts_at = serializers.DateTimeField(
+        help_text="When the (first) night starts, with its "
+        "offset; a naive time is Europe/Amsterdam."
+    )
+    ends_at = serializers.DateTimeField(
+        required=False, help_text="When it ends (four hours later if left out)."
+    )
     game = serializers.CharField(max_length=40, help_text="A game code of the registry.")
-    ruleset = serializers.CharField(max_length=80, required=False, allow_blank=True,
-                                    help_text="A ruleset of the game (its default if empty).")
+    ruleset = serializers.CharField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        help_text="A ruleset of the game (its default if empty).",
+    )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    recurrence = serializers.ChoiceField(choices=Recurrence.choices, required=False,
-                                         help_text="once, weekly, fortnightly or monthly.")
-    count = serializers.IntegerField(required=False, min_value=1,
-                                     max_value=services.MAX_NIGHTS,
-                                     help_text="How many nights a series plans (1 to 52).")
+    recurrence = serializers.ChoiceField(
+        choices=Recurrence.choices,
+        required=False,
+        help_text="once, weekly, fortnightly or monthly.",
+    )
+    count = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=services.MAX_NIGHTS,
+        help_text="How many nights a series plans (1 to 52).",
+    )
 
 
 class NightUpdateSerializer(serializers.Serializer):
@@ -80,8 +106,11 @@ class RsvpSerializer(serializers.ModelSerializer):
 
 class AnswerSerializer(serializers.Serializer):
     answer = serializers.ChoiceField(choices=Answer.choices, help_text="yes, no or maybe.")
-    player = serializers.IntegerField(required=False, min_value=1, help_text=(
-        "The player (an organizer answering for a member); leave it out for yourself."))
+    player = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=("The player (an organizer answering for a member); leave it out for yourself."),
+    )
 
 
 class LinkAnswerSerializer(serializers.Serializer):
@@ -93,16 +122,20 @@ class OutlookSerializer(serializers.Serializer):
     coming = serializers.IntegerField(help_text="Players who said yes.")
     maybe = serializers.IntegerField()
     not_coming = serializers.IntegerField()
-    tables = serializers.ListField(child=serializers.IntegerField(), help_text=(
-        "The table sizes those coming give for the night's game (largest first)."))
+    tables = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=("The table sizes those coming give for the night's game (largest first)."),
+    )
     sits_out = serializers.IntegerField(help_text="Players coming who would sit out.")
-    more_needed = serializers.IntegerField(help_text="Players more that would seat everyone "
-                                                     "(0: everyone has a seat).")
+    more_needed = serializers.IntegerField(
+        help_text="Players more that would seat everyone (0: everyone has a seat)."
+    )
     answers = RsvpSerializer(many=True)
 
 
-def _body(request: Request, serializer: type[serializers.Serializer],
-          partial: bool = False) -> dict[str, Any]:
+def _body(
+    request: Request, serializer: type[serializers.Serializer], partial: bool = False
+) -> dict[str, Any]:
     if not isinstance(request.data, dict):
         raise ServiceError.single("bad_body", _("Send a JSON object."))
     parsed = serializer(data=request.data, partial=partial)
@@ -161,8 +194,9 @@ class NightView(APIView):
     def patch(self, request: Request, night_id: int) -> Response:
         night = _night(request, night_id)
         data = _body(request, NightUpdateSerializer, partial=True)
-        return Response(NightSerializer(
-            services.night_update(night=night, actor=request.user, **data)).data)
+        return Response(
+            NightSerializer(services.night_update(night=night, actor=request.user, **data)).data
+        )
 
 
 class NightCancelView(APIView):
@@ -174,8 +208,11 @@ class NightCancelView(APIView):
     def post(self, request: Request, night_id: int) -> Response:
         night = _night(request, night_id)
         data = _body(request, CancelSerializer)
-        return Response(NightSerializer(services.night_cancel(
-            night=night, actor=request.user, cancelled=data["cancelled"])).data)
+        return Response(
+            NightSerializer(
+                services.night_cancel(night=night, actor=request.user, cancelled=data["cancelled"])
+            ).data
+        )
 
 
 class NightOpenView(APIView):
@@ -200,24 +237,39 @@ class NightRsvpsView(APIView):
     def get(self, request: Request, night_id: int) -> Response:
         night = _night(request, night_id)
         seen = outlook(night)
-        answers = Rsvp.objects.filter(night=night).select_related("player") \
+        answers = (
+            Rsvp.objects.filter(night=night)
+            .select_related("player")
             .order_by("player__name", "player_id")
-        return Response(OutlookSerializer({
-            "coming": len(seen.coming), "maybe": len(seen.maybe),
-            "not_coming": len(seen.not_coming), "tables": seen.layout,
-            "sits_out": seen.sits_out, "more_needed": seen.more_needed, "answers": answers,
-        }).data)
+        )
+        return Response(
+            OutlookSerializer(
+                {
+                    "coming": len(seen.coming),
+                    "maybe": len(seen.maybe),
+                    "not_coming": len(seen.not_coming),
+                    "tables": seen.layout,
+                    "sits_out": seen.sits_out,
+                    "more_needed": seen.more_needed,
+                    "answers": answers,
+                }
+            ).data
+        )
 
     @extend_schema(request=AnswerSerializer, responses=RsvpSerializer)
     def post(self, request: Request, night_id: int) -> Response:
         night = _night(request, night_id)
         data = _body(request, AnswerSerializer)
-        player: Player | None = (get_object_or_404(Player, pk=data["player"])
-                                 if data.get("player") else player_for_user(request.user))
+        player: Player | None = (
+            get_object_or_404(Player, pk=data["player"])
+            if data.get("player")
+            else player_for_user(request.user)
+        )
         if player is None:
             raise ServiceError.single("player_required", _("Name the player."), field="player")
-        rsvp = services.rsvp_answer(night=night, player=player, answer=data["answer"],
-                                    actor=request.user, via=Via.ACCOUNT)
+        rsvp = services.rsvp_answer(
+            night=night, player=player, answer=data["answer"], actor=request.user, via=Via.ACCOUNT
+        )
         return Response(RsvpSerializer(rsvp).data)
 
 
@@ -232,6 +284,7 @@ class LinkAnswerView(APIView):
         link = services.link_for_token(token)
         data = _body(request, LinkAnswerSerializer)
         night = get_object_or_404(PlannedNight, pk=data["night"], club=link.club)
-        rsvp = services.rsvp_answer(night=night, player=link.player, answer=data["answer"],
-                                    actor=request.user, token=token)
+        rsvp = services.rsvp_answer(
+            night=night, player=link.player, answer=data["answer"], actor=request.user, token=token
+        )
         return Response(RsvpSerializer(rsvp).data)

@@ -27,6 +27,11 @@ def club_nights(context: dict[str, Any], club: Club) -> dict[str, Any]:
     if player is not None and not Membership.objects.filter(club=club, player=player).exists():
         player = None
     nights = list(nights_ahead(club).select_related("club")[:CLUB_PAGE_NIGHTS])
-    return {"request": request, "csrf_token": context.get("csrf_token"), "club": club, "player": player,
-            "nights": with_answers(nights, player),
-            "is_organizer": user_has_role(request.user, club.pk, ORGANIZER)}
+    return {
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+        "club": club,
+        "player": player,
+        "nights": with_answers(nights, player),
+        "is_organizer": user_has_role(request.user, club.pk, ORGANIZER),
+    }

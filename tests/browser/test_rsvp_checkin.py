@@ -29,8 +29,9 @@ def user(username: str, name: str, club: Club, role: str) -> Any:
     account = UserFactory(username=username)
     account.set_password("secret")
     account.save()
-    Membership.objects.create(club=club, role=role,
-                              player=Player.objects.create(name=name, user=account))
+    Membership.objects.create(
+        club=club, role=role, player=Player.objects.create(name=name, user=account)
+    )
     return account
 
 
@@ -97,8 +98,9 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     assert anna_phone.locator("h1").inner_text() == "De Harten Vrouw"
     anna_phone.locator(f"#night-{night.pk}").locator("button", has_text="Ik kom").click()
     anna_phone.wait_for_selector("text=Genoteerd: je komt.")
-    assert anna_phone.locator(f"#night-{night.pk} button[aria-pressed=true]").inner_text() \
-        == "Ik kom"
+    assert (
+        anna_phone.locator(f"#night-{night.pk} button[aria-pressed=true]").inner_text() == "Ik kom"
+    )
     shot(audit, anna_phone, "personal-link-nl")
 
     # Bram answers from the club page (signed in); Carla says maybe from the calendar page.
@@ -113,7 +115,10 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     carla.wait_for_selector("text=Genoteerd: misschien.")
     shot(audit, carla, "club-nights-member-nl")
     assert dict(Rsvp.objects.values_list("player__name", "via")) == {
-        "Anna de Vries": "link", "Bram Jansen": "club", "Carla Smit": "account"}
+        "Anna de Vries": "link",
+        "Bram Jansen": "club",
+        "Carla Smit": "account",
+    }
 
     # The organizer sees who is coming and what it means for Jonkler's tables (3 to 6).
     olga.goto(f"{base}/nights/{night.pk}/")
@@ -123,8 +128,7 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     shot(audit, olga, "night-en")
     # She answers for Dirk (he phoned): now 3 are coming, a table of three.
     olga.select_option("#answer-player", label="Dirk Bakker")
-    olga.locator("form", has=olga.locator("#answer-player")).locator(
-        "button[value=yes]").click()
+    olga.locator("form", has=olga.locator("#answer-player")).locator("button[value=yes]").click()
     olga.wait_for_selector("text=The answer of Dirk Bakker is saved.")
     assert "3 coming: tables of 3." in olga.locator(".outlook").inner_text()
 
@@ -140,8 +144,9 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     shot(audit, olga, "checkin-before-en")
     olga.click("text=Check in the 3 who said yes")
     olga.wait_for_selector("text=3 player(s) who said they are coming checked in.")
-    here = set(EventPlayer.objects.filter(event=event, present=True)
-               .values_list("player__name", flat=True))
+    here = set(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player__name", flat=True)
+    )
     assert here == {"Anna de Vries", "Bram Jansen", "Dirk Bakker"}
     assert olga.locator("#checkin-table button[aria-pressed=true]").count() == 3
     shot(audit, olga, "checkin-after-en")

@@ -426,7 +426,8 @@ WRITES: list[Write] = [
           lambda w: {"resolution": "checked the sheet"}, ORGANIZERS),
     Write("undo game", "post", "/api/v1/tables/{table_id}/session/undo/",
           lambda w: f"/api/v1/tables/{w.scored.pk}/session/undo/", lambda w: {},
-          SESSION_WRITERS, token_table=lambda w: w.scored),    # The club's calendar: organizers plan, change, cancel and open nights; a member answers
+          SESSION_WRITERS, token_table=lambda w: w.scored),
+    # The club's calendar: organizers plan, change, cancel and open nights; a member answers
     # for themselves; a personal link (its token is the permission) answers for its player.
     Write("plan nights", "post", "/api/v1/clubs/{club_id}/nights/",
           lambda w: f"/api/v1/clubs/{w.club.pk}/nights/",

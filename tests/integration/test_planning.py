@@ -50,8 +50,12 @@ def test_a_weekly_series_keeps_its_local_time_across_summer_time():
     club, organizer, _ = club_with()
     nights = plan(club, organizer, recurrence="weekly", count=4, place="Café De Zwaan")
     local = [night.starts_at.astimezone(AMS) for night in nights]
-    assert [d.date() for d in local] == [datetime.date(2027, 3, 16), datetime.date(2027, 3, 23),
-                                         datetime.date(2027, 3, 30), datetime.date(2027, 4, 6)]
+    assert [d.date() for d in local] == [
+        datetime.date(2027, 3, 16),
+        datetime.date(2027, 3, 23),
+        datetime.date(2027, 3, 30),
+        datetime.date(2027, 4, 6),
+    ]
     assert {(d.hour, d.minute) for d in local} == {(20, 0)}  # summer time began on 28 March
     utc = [night.starts_at.astimezone(datetime.UTC) for night in nights]
     assert utc[2] - utc[1] == datetime.timedelta(days=7, hours=-1)
@@ -64,7 +68,10 @@ def test_monthly_is_the_same_weekday_of_the_same_week_and_fortnightly_skips_a_we
     club, organizer, _ = club_with()
     monthly = plan(club, organizer, starts_at=at(2027, 1, 12), recurrence="monthly", count=3)
     assert [n.starts_at.astimezone(AMS).date() for n in monthly] == [
-        datetime.date(2027, 1, 12), datetime.date(2027, 2, 9), datetime.date(2027, 3, 9)]
+        datetime.date(2027, 1, 12),
+        datetime.date(2027, 2, 9),
+        datetime.date(2027, 3, 9),
+    ]
     fifth = plan(club, organizer, starts_at=at(2027, 1, 29), recurrence="monthly", count=2)
     assert fifth[1].starts_at.astimezone(AMS).date() == datetime.date(2027, 2, 26)  # the last
     fortnightly = plan(club, organizer, recurrence="fortnightly", count=2)
@@ -112,8 +119,7 @@ def test_who_may_answer_for_whom():
     (night,) = plan(club, organizer)
     anna_user = user_with_role(club, Role.MEMBER)
     me = anna_user.player
-    rsvp = services.rsvp_answer(night=night, player=me, answer="yes", actor=anna_user,
-                                via=Via.CLUB)
+    rsvp = services.rsvp_answer(night=night, player=me, answer="yes", actor=anna_user, via=Via.CLUB)
     assert rsvp.via == "club"
     rsvp = services.rsvp_answer(night=night, player=me, answer="maybe", actor=anna_user)
     assert (rsvp.answer, rsvp.via) == ("maybe", "account") and Rsvp.objects.count() == 1
@@ -133,12 +139,12 @@ def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_re
     club, organizer, (anna, bert) = club_with(2)
     (night,) = plan(club, organizer)
     link = services.rsvp_link_renew(club=club, player=anna, actor=organizer)
-    rsvp = services.rsvp_answer(night=night, player=anna, answer="yes", actor=None,
-                                token=link.token)
+    rsvp = services.rsvp_answer(
+        night=night, player=anna, answer="yes", actor=None, token=link.token
+    )
     assert rsvp.via == "link"
     with pytest.raises(NotFound):  # anna's link is not bert's
-        services.rsvp_answer(night=night, player=bert, answer="yes", actor=None,
-                             token=link.token)
+        services.rsvp_answer(night=night, player=bert, answer="yes", actor=None, token=link.token)
     old = link.token
     new = services.rsvp_link_renew(club=club, player=anna, actor=None, token=old)  # herself
     assert new.token != old
@@ -148,19 +154,22 @@ def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_re
         services.rsvp_link_renew(club=club, player=bert, actor=user_with_role(club, "member"))
     services.rsvp_link_revoke(club=club, player=anna, actor=organizer)
     with pytest.raises(NotFound):
-        services.rsvp_answer(night=night, player=anna, answer="no", actor=None,
-                             token=new.token)
+        services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=new.token)
     assert Client().get(f"/r/{new.token}/").status_code == 404
 
 
-@pytest.mark.parametrize(("game", "yes", "tables", "out", "more"), [
-    ("bonken", 17, [4, 4, 4, 4], 1, 3),
-    ("bonken", 16, [4, 4, 4, 4], 0, 0),
-    ("jonkler", 9, [5, 4], 0, 0),
-    ("bonken", 2, [], 2, 2),
-])
+@pytest.mark.parametrize(
+    ("game", "yes", "tables", "out", "more"),
+    [
+        ("bonken", 17, [4, 4, 4, 4], 1, 3),
+        ("bonken", 16, [4, 4, 4, 4], 0, 0),
+        ("jonkler", 9, [5, 4], 0, 0),
+        ("bonken", 2, [], 2, 2),
+    ],
+)
 def test_the_outlook_gives_the_games_tables_who_sits_out_and_how_many_more(
-        game, yes, tables, out, more):
+    game, yes, tables, out, more
+):
     club, organizer, members = club_with(yes + 2)
     (night,) = plan(club, organizer, game=game)
     for player in members[:yes]:
@@ -169,7 +178,11 @@ def test_the_outlook_gives_the_games_tables_who_sits_out_and_how_many_more(
         services.rsvp_answer(night=night, player=player, answer="maybe", actor=organizer)
     seen = outlook(night)
     assert (len(seen.coming), seen.layout, seen.sits_out, seen.more_needed) == (
-        yes, tables, out, more)
+        yes,
+        tables,
+        out,
+        more,
+    )
     assert len(seen.maybe) == 2
 
 
@@ -181,8 +194,11 @@ def test_opening_the_night_makes_its_event_and_the_check_in_starts_from_the_answ
     services.rsvp_answer(night=night, player=dirk, answer="maybe", actor=organizer)
     services.rsvp_answer(night=night, player=anna, answer="no", actor=organizer)
     event = services.night_open(night=night, actor=organizer)
-    assert (event.game, event.date, event.kind) == ("jonkler", datetime.date(2027, 3, 16),
-                                                    Event.Kind.CLUB_NIGHT)
+    assert (event.game, event.date, event.kind) == (
+        "jonkler",
+        datetime.date(2027, 3, 16),
+        Event.Kind.CLUB_NIGHT,
+    )
     assert services.night_open(night=night, actor=organizer).pk == event.pk  # once
     client = Client()
     organizer.save()  # the factory sets the password without saving it
@@ -194,8 +210,9 @@ def test_opening_the_night_makes_its_event_and_the_check_in_starts_from_the_answ
     assert order[0] < order[1] < order[2] < min(order[3:])  # yes, yes, maybe, then the rest
     response = client.post(f"/manage/events/{event.pk}/checkin/coming/")
     assert response.status_code == 302
-    here = set(EventPlayer.objects.filter(event=event, present=True)
-               .values_list("player_id", flat=True))
+    here = set(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
+    )
     assert here == {carl.pk, eva.pk}
     with pytest.raises(ServiceError) as exc:
         services.night_cancel(night=night, actor=organizer)
@@ -203,7 +220,8 @@ def test_opening_the_night_makes_its_event_and_the_check_in_starts_from_the_answ
 
 
 def test_a_planned_night_is_announced_to_the_webhooks_after_commit(
-        django_capture_on_commit_callbacks):
+    django_capture_on_commit_callbacks,
+):
     club, organizer, _ = club_with()
     sent = []
 
@@ -216,7 +234,8 @@ def test_a_planned_night_is_announced_to_the_webhooks_after_commit(
             (night,) = plan(club, organizer, place="De Zwaan")
     finally:
         current_app.tasks.unregister(services.WEBHOOK_TASK)
-    assert sent == [{"club_id": club.pk, "kind": "night.planned",
-                     "data": services.night_data(night)}]
+    assert sent == [
+        {"club_id": club.pk, "kind": "night.planned", "data": services.night_data(night)}
+    ]
     with django_capture_on_commit_callbacks(execute=True):  # no such task: nothing, no error
         plan(club, organizer)

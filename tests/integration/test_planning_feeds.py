@@ -26,10 +26,15 @@ def setup():
     anna = PlayerFactory(name="Anna")
     Membership.objects.create(club=club, player=anna)
     nights = services.night_plan(
-        club=club, actor=organizer, game="jonkler", recurrence="weekly", count=3,
+        club=club,
+        actor=organizer,
+        game="jonkler",
+        recurrence="weekly",
+        count=3,
         starts_at=datetime.datetime(2027, 3, 16, 19, 30, tzinfo=AMS),
         place="Café 't Hoekje, Dorpsstraat 1; zaal 2",
-        notes="Neem je kaarten mee.\nLange regel " + "é" * 80)
+        notes="Neem je kaarten mee.\nLange regel " + "é" * 80,
+    )
     services.night_cancel(night=nights[2], actor=organizer)
     return club, organizer, anna, nights
 
@@ -45,8 +50,9 @@ def parse(response) -> icalendar.Calendar:
 def test_the_club_feed_is_a_valid_calendar_of_every_night(setup):
     club, _organizer, _anna, nights = setup
     token = services.club_calendar(club).token
-    feed = parse(Client().get(f"/clubs/{club.slug}/calendar/{token}.ics",
-                              HTTP_ACCEPT_LANGUAGE="en"))
+    feed = parse(
+        Client().get(f"/clubs/{club.slug}/calendar/{token}.ics", HTTP_ACCEPT_LANGUAGE="en")
+    )
     assert feed["VERSION"] == "2.0" and feed["PRODID"]
     events = feed.walk("VEVENT")
     assert len(events) == 3
@@ -63,8 +69,9 @@ def test_the_club_feed_is_a_valid_calendar_of_every_night(setup):
     assert [str(e["STATUS"]) for e in events] == ["CONFIRMED", "CONFIRMED", "CANCELLED"]
     assert int(events[2]["SEQUENCE"]) == 1  # the cancellation is a newer version
     assert len({str(e["UID"]) for e in events}) == 3
-    dutch = parse(Client().get(f"/clubs/{club.slug}/calendar/{token}.ics",
-                               HTTP_ACCEPT_LANGUAGE="nl"))
+    dutch = parse(
+        Client().get(f"/clubs/{club.slug}/calendar/{token}.ics", HTTP_ACCEPT_LANGUAGE="nl")
+    )
     assert str(dutch.walk("VEVENT")[2]["SUMMARY"]).startswith("Afgelast: Jonkler bij De Zwaan")
 
 
@@ -81,10 +88,8 @@ def test_the_club_feed_needs_its_current_secret_address(setup):
 def test_the_players_feed_holds_the_nights_they_said_yes_to(setup):
     club, organizer, anna, nights = setup
     link = services.rsvp_link_renew(club=club, player=anna, actor=organizer)
-    services.rsvp_answer(night=nights[0], player=anna, answer="yes", actor=None,
-                         token=link.token)
-    services.rsvp_answer(night=nights[1], player=anna, answer="maybe", actor=None,
-                         token=link.token)
+    services.rsvp_answer(night=nights[0], player=anna, answer="yes", actor=None, token=link.token)
+    services.rsvp_answer(night=nights[1], player=anna, answer="maybe", actor=None, token=link.token)
     feed = parse(Client().get(f"/r/{link.token}/calendar.ics"))
     (event,) = feed.walk("VEVENT")
     assert event["UID"] == f"night-{nights[0].pk}@testserver"

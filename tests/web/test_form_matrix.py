@@ -209,7 +209,8 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
      lambda w: {"action": "start", "minutes": "30"}, SCORERS),
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
-     lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),    # The club's calendar (planning): organizers plan, open and cancel nights, make players'
+     lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
+    # The club's calendar (planning): organizers plan, open and cancel nights, make players'
     # links and renew the calendar's address; a member answers for themselves; a personal
     # link is the key for its player (anyone holding it, signed in or not).
     ("plan a night", "planning:club-nights", lambda w: f"/clubs/{w['club'].slug}/nights/",

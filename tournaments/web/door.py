@@ -62,8 +62,8 @@ def _names(event: Event) -> list[Any]:
     # Those who said they are coming to the planned night first.
     answers = provided.rsvp_answers(event)
     for player in names:
-        player.rsvp = answers.get(player.pk, "")
-    return sorted(names, key=lambda player: RSVP_ORDER.get(player.rsvp, 2))
+        player.rsvp = answers.get(player.pk, "")  # type: ignore[attr-defined]
+    return sorted(names, key=lambda player: RSVP_ORDER.get(answers.get(player.pk, ""), 2))
 
 
 def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:

@@ -35,7 +35,6 @@ from tournaments.web.door_organizer import POLL_SECONDS as DOOR_POLL_SECONDS
 from tournaments.web.door_organizer import arrival_rows
 from tournaments.web.scorers import EventScorerForm
 
-
 # The check-in lists those who said they are coming first, then the maybes, then the others.
 RSVP_ORDER = {"yes": 0, "maybe": 1}
 
@@ -141,10 +140,11 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
 def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
                   errors: list) -> HttpResponse:
     rows = _checkin_rows(event)
-    coming = [player for player, here in rows if player.rsvp == "yes"]  # type: ignore[attr-defined]
+    coming = [here for player, here in rows
+              if player.rsvp == "yes"]  # type: ignore[attr-defined]
     return render(request, "tournaments/checkin.html", {
         "event": event, "rows": rows, "walk_in": walk_in, "errors": errors,
-        "coming": len(coming), "coming_away": sum(1 for p in coming if not p.present),
+        "coming": len(coming), "coming_away": coming.count(False),
         "present": sum(1 for _p, here in rows if here),
         "arrivals": arrival_rows(event), "door_poll_seconds": DOOR_POLL_SECONDS,
     }, status=400 if errors or walk_in.errors else 200)
