@@ -52,6 +52,7 @@ logger = logging.getLogger(__name__)
 Actor = User | AnonymousUser | None
 MAX_NIGHTS = 52
 MAX_HOURS = 24
+MAX_YEARS_AHEAD = 5
 DEFAULT_HOURS = 4
 WEBHOOK_TASK = "webhooks.emit"
 NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "place", "notes")
@@ -59,6 +60,18 @@ NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "place", "notes")
 
 def local_zone() -> ZoneInfo:
     return ZoneInfo(settings.TIME_ZONE)
+
+
+def _check_horizon(*moments: datetime.datetime | None) -> None:
+    """A night is planned at most ``MAX_YEARS_AHEAD`` years ahead (a series included)."""
+    limit = datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=366 * MAX_YEARS_AHEAD)
+    for moment in moments:
+        if moment is not None and timezone.is_aware(moment) and moment > limit:
+            raise ServiceError.single(
+                "night_too_far",
+                Text(_("Plan nights at most %(n)s years ahead."), n=MAX_YEARS_AHEAD),
+                field="starts_at",
+            )
 
 
 def _check_night(club_id: int, fields: dict[str, Any]) -> None:
@@ -149,6 +162,7 @@ def night_plan(
         raise ServiceError.single(
             "night_count", Text(_("Plan 1 to %(n)s nights at once."), n=MAX_NIGHTS), field="count"
         )
+    _check_horizon(starts_at)
     if ends_at is None and timezone.is_aware(starts_at):
         ends_at = starts_at + datetime.timedelta(hours=DEFAULT_HOURS)
     fields: dict[str, Any] = {
@@ -257,6 +271,7 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
         )
     with transaction.atomic():
         night = PlannedNight.objects.select_for_update().get(pk=night.pk)
+        _check_horizon(changes.get("starts_at"), changes.get("ends_at"))
         if "starts_at" in changes and "ends_at" not in changes:
             changes["ends_at"] = changes["starts_at"] + (night.ends_at - night.starts_at)
         fields = {name: getattr(night, name) for name in NIGHT_FIELDS}

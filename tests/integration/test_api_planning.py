@@ -84,6 +84,8 @@ def test_writes_are_the_organizers_and_other_clubs_see_nothing(club):
         ({"recurrence": "daily"}, "recurrence"),
         ({"starts_at": "not a time"}, "starts_at"),
         ({"ends_at": "2027-03-15T10:00:00+01:00"}, "ends_at"),
+        ({"starts_at": "9999-12-31T23:00:00+00:00"}, "starts_at"),
+        ({"starts_at": "2040-01-01T20:00:00+01:00", "count": 52}, "starts_at"),
     ],
 )
 def test_bad_input_is_a_400_naming_the_field(club, change, field):
