@@ -30,7 +30,7 @@ PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "im
             "pages", "planning", "api", "config", "bench")
 PURE = ("games.seam", "games.registry", "games.bonken", "games.jonkler", "games.bonko",
         "games.bonanza", "tournaments.seating", "ratings.arithmetic", "standings.arithmetic",
-        "imports.sunmar", "stats.figures", "stats.charts")
+        "imports.sunmar", "stats.figures", "stats.charts", "planning.recurrence")
 LAYER = {"core": 0, "clubs": 1, "tournaments": 2, "games": 3, "standings": 4, "ratings": 4,
          "imports": 4, "stats": 4, "pages": 4, "planning": 4, "api": 5, "config": 6, "bench": 6}
 
