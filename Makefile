@@ -24,8 +24,9 @@ run: demo
 
 test: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats pages planning api config bench
+	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats pages planning api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar
 	$(VENV)/bin/pytest
 
 lint: install

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
+
 
 def doc_excludes() -> list[type[Any]]:
     from drf_spectacular.plumbing import get_lib_doc_excludes
@@ -19,8 +21,6 @@ def doc_excludes() -> list[type[Any]]:
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]
 
 
-# The marker a session document's schema carries until ``game_documents`` replaces it.
-GAME_DOCUMENT = "x-game-document"
 
 
 def game_documents(result: dict[str, Any], generator: Any, request: Any,
@@ -28,7 +28,7 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
     """Post-processing hook: each game's session document schema as a component
     (``BonkenDocument``, ``JonklerDocument``, ...), and every place that takes a session
     document of any game refers to them (``anyOf``: the document's ``game`` says which)."""
-    from games.registry import games
+    from gamekit.registry import games
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs = []

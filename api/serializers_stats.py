@@ -89,7 +89,7 @@ class PlayerStatsSerializer(serializers.Serializer):
 
 
 def stats_data(stats: PlayerStats) -> dict[str, Any]:
-    names = contract_names()
+    names = contract_names(stats.game)
     s = stats.summary
     return {
         "player": stats.player.pk,

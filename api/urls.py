@@ -1,14 +1,6 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views.bonko import (
-    EventTeamSitOutView,
-    EventTeamsRandomView,
-    EventTeamSubstituteView,
-    EventTeamsView,
-    EventTeamView,
-    RoundBellView,
-)
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.door import DoorCheckInView, EventLeavingView
 from api.views.events import (
@@ -51,7 +43,15 @@ from api.views.sessions import (
 from api.views.signoff import DisputeResolveView, TableDisputesView, TableSignaturesView
 from api.views.standings import EventStandingsConfigView
 from api.views.stats import PlayerStatsView
+from api.views.teams import (
+    EventTeamSitOutView,
+    EventTeamsRandomView,
+    EventTeamSubstituteView,
+    EventTeamsView,
+    EventTeamView,
+)
 from api.views.tokens import ApiTokenViewSet
+from core.game_plugins import plugin_urlpatterns
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
@@ -102,7 +102,6 @@ urlpatterns = [
     path("rounds/<int:round_id>/close/", RoundCloseView.as_view(), name="round-close"),
     path("rounds/<int:round_id>/reopen/", RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
-    path("rounds/<int:round_id>/bell/", RoundBellView.as_view(), name="round-bell"),
     path("rounds/<int:round_id>/timer/", RoundTimerView.as_view(), name="round-timer"),
     path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
     path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
@@ -155,3 +154,5 @@ urlpatterns = [
     ),
     path("", include(router.urls)),
 ]
+# The API of each installed game (Bonko: a round's bell), core.game_plugins.
+urlpatterns += plugin_urlpatterns("api")

@@ -175,8 +175,8 @@ def _closed_loop(
 ) -> None:
     """Every client sends request after request of ``kind`` for ``seconds``; a submitting
     client plays a table's session game by game and takes the next table when it is done."""
-    from games.bonken import get_ruleset
-    from games.bonken.sample import random_games
+    from bonken.rules import get_ruleset
+    from bonken.rules.sample import random_games
 
     classic = get_ruleset("classic")
     lock = threading.Lock()
@@ -210,8 +210,8 @@ def _closed_loop(
 
 def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
                think: float, processes: dict[str, int]) -> dict[str, Any]:
-    from games.bonken import get_ruleset
-    from games.bonken.sample import random_games
+    from bonken.rules import get_ruleset
+    from bonken.rules.sample import random_games
 
     classic = get_ruleset("classic")
     stats, delays = Stats(), []

@@ -27,15 +27,15 @@ from functools import partial
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from ratings.arithmetic.config import RatingConfig
-from ratings.arithmetic.predictors import (
+from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
     LibraryPredictor,
     Predictor,
 )
-from ratings.arithmetic.simulate import SimulatedClub, simulate_club
+from arithmetic.ratings.simulate import SimulatedClub, simulate_club
 
 DEFAULT_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
 ORACLE = "oracle: hidden strength"

@@ -97,8 +97,8 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
     """
     from django.db import connection, transaction
 
+    from bonken.rules import placements
     from clubs.models import Club, Membership, Player
-    from games.bonken import placements
     from games.models import Session, SessionSeat
     from tournaments.models import Event, Round, Seat, Table
 
@@ -173,9 +173,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
 
+    from arithmetic.ratings import replay
+    from arithmetic.ratings.simulate import quick_sessions
     from bench.ratings_speed import run as run_speed
-    from ratings.arithmetic import replay
-    from ratings.arithmetic.simulate import quick_sessions
     from ratings.models import PlayerRating
     from ratings.services import ratings_rebuild
 

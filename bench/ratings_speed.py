@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ratings.arithmetic.config import DEFAULT_CONFIG
-from ratings.arithmetic.engine import replay
-from ratings.arithmetic.records import PlayerId, ScoredSession
-from ratings.arithmetic.simulate import quick_sessions
-from ratings.arithmetic.table import places
+from arithmetic.ratings.config import DEFAULT_CONFIG
+from arithmetic.ratings.engine import replay
+from arithmetic.ratings.records import PlayerId, ScoredSession
+from arithmetic.ratings.simulate import quick_sessions
+from arithmetic.ratings.table import places
 
 Measurement = Callable[[Sequence[ScoredSession]], object]
 

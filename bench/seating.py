@@ -17,12 +17,12 @@ import time
 from collections.abc import Sequence
 from itertools import combinations
 
-from tournaments.seating.byes import choose_byes
-from tournaments.seating.layout import cut_tables, table_layout
-from tournaments.seating.methods import seat_round
-from tournaments.seating.planner import plan_event
-from tournaments.seating.quality import count_meetings, lower_bound, repeated_pairs
-from tournaments.seating.types import SeatingRequest, SeatingRound
+from seating.byes import choose_byes
+from seating.layout import cut_tables, table_layout
+from seating.methods import seat_round
+from seating.planner import plan_event
+from seating.quality import count_meetings, lower_bound, repeated_pairs
+from seating.types import SeatingRequest, SeatingRound
 
 BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (8, 5),
@@ -35,21 +35,32 @@ BALANCED_CASES: tuple[tuple[int, int], ...] = (
     (16, 7),
     (16, 8),
     (17, 5),
+    (18, 5),
     (20, 5),
     (21, 5),
+    (22, 6),
+    (23, 7),
     (23, 8),
     (24, 5),
     (24, 7),
+    (27, 8),
     (28, 8),
     (28, 9),
     (29, 9),
+    (31, 9),
     (32, 8),
+    (32, 10),
+    (33, 10),
+    (34, 10),
+    (36, 10),
     (40, 8),
     (40, 13),
     (41, 8),
     (41, 13),
     (47, 8),
     (48, 8),
+    (52, 17),
+    (76, 25),
     (400, 10),
 )
 SWISS_CASES: tuple[tuple[int, int], ...] = ((48, 8),)

@@ -31,7 +31,8 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
+
+from core.shared_cache import shared as cache  # fails open when the cache is down
 
 CODE_WINDOW = getattr(settings, "CODE_WINDOW", 900)
 CODE_PLAYER_LIMIT = getattr(settings, "CODE_PLAYER_LIMIT", 10)

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.code_pages import account
 from clubs.views import AdminLoginView, ThrottledLoginView
 from config.health import healthz
+from core.game_plugins import plugin_urlpatterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.urls import manage_patterns
@@ -18,8 +19,9 @@ admin.site.site_title = _("Bonken administration")
 admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
-# imports of the Bonken app's backups.
-manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns], "manage")
+# imports of the Bonken app's backups and each installed game's own (core.game_plugins).
+manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
+                *plugin_urlpatterns("manage")], "manage")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

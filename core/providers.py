@@ -1,10 +1,11 @@
 """Work a lower layer needs from a higher one, handed down at start-up (dependency inversion).
 
-The apps depend one way (``tests/unit/test_layers.py``). Where a lower layer needs what only a
-higher one can compute (seating a swiss round needs the standings as they are now, which read
-the sessions), the lower layer declares a ``Provider`` and the higher app registers its
-function from its ``AppConfig.ready``; the lower layer calls the provider and never imports
-the higher app. The rule itself stays in one place: the higher app's function.
+The apps depend one way (the import contracts in ``.importlinter``, checked by
+``lint-imports``). Where a lower layer needs what only a higher one can compute (seating a swiss
+round needs the standings as they are now, which read the sessions), the lower layer declares a
+``Provider`` and the higher app registers its function from its ``AppConfig.ready``; the lower
+layer calls the provider and never imports the higher app. The rule itself stays in one place:
+the higher app's function.
 """
 
 from __future__ import annotations

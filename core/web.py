@@ -86,3 +86,9 @@ def refused_or_on_form(
         return refused(request, exc)
     attach_problems(form, problems(exc.errors))
     return None
+
+
+def short_names(names: list[str]) -> list[str]:
+    """First names where they tell the players at a table apart, full names otherwise."""
+    first = [name.split()[0] if name.split() else name for name in names]
+    return first if len(set(first)) == len(first) else names

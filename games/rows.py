@@ -1,10 +1,10 @@
 """The rows a session write derives from its result: the parts played and the per-seat
 results (who is credited with each seat, their total and place)."""
 
+from gamekit.seam import Outcome
+from gamekit.seam import Part as GamePart
 from games import store
 from games.models import Session, SessionSeat
-from games.seam import Outcome
-from games.seam import Part as GamePart
 from tournaments.substitutes import credited_players
 
 

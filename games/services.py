@@ -23,12 +23,12 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, require_role, user_has_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
+from core.game_plugins import game_plugin
+from gamekit.registry import get_game
+from gamekit.seam import Game, Outcome
 from games import store
 from games.models import Session
-from games.nights.bell import GAMES_WITH_A_BELL, night_document
-from games.registry import get_game
 from games.rows import replace_rows
-from games.seam import Game, Outcome
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import user_may_score
@@ -252,8 +252,8 @@ def _check_writable(
     table: Table, session: Session | None, expected_revision: int | None, reason: str, *,
     organizer: bool,
 ) -> None:
-    """Refuse a write over someone else's change, to a closed round (but an organizer's
-    correction) or to a round that has not started."""
+    """Refuse a write over someone else's change, to a finished event or a closed round (but
+    an organizer's correction) or to a round that has not started."""
     current_revision = session.revision if session else 0
     if expected_revision is not None and expected_revision != current_revision:
         raise Conflict.single(
@@ -265,6 +265,8 @@ def _check_writable(
             ),
             field="expected_revision",
         )
+    if table.round.event.status == Event.Status.FINISHED:
+        _finished_event_correction(organizer, reason)
     if table.round.status == Round.Status.CLOSED:
         _closed_round_correction(organizer, reason)
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
@@ -289,8 +291,8 @@ def _table_document(table: Table, game: Game, document: Any, names: list[str]) -
     """The document with what the service says of the table: its players and ruleset, and on
     a night with a bell the King's table, the bell, and the set and round of the set."""
     document = _with_table(document, game, table.round.event.ruleset, names)
-    if game.code in GAMES_WITH_A_BELL and isinstance(document, dict):
-        document = night_document(table, document)
+    if isinstance(document, dict):  # the game's night hook (Bonko: king, bell, set, round)
+        document = game_plugin(game.code).session_document(table, document)
     return document
 
 
@@ -326,6 +328,24 @@ def _save_session(
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
     return session
+
+
+def _finished_event_correction(organizer: bool, reason: str) -> None:
+    """A finished event takes no results, only an organizer's correction of a whole session
+    with its reason (a new revision: the old one stays in the history)."""
+    if not organizer:
+        raise ServiceError.single(
+            "event_finished",
+            _("This event is finished; results can no longer be entered. Ask the organizer: "
+              "they can correct a result or reopen the event."),
+        )
+    if not reason.strip():
+        raise ServiceError.single(
+            "reason_required",
+            _("This event is finished: say why the result changes (the reason is kept with the "
+              "revision)."),
+            field="reason",
+        )
 
 
 def _closed_round_correction(organizer: bool, reason: str) -> None:

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games.views import bell, offline, paper, scoring, signoff
+from core.game_plugins import plugin_urlpatterns
+from games.views import offline, scoring, signoff
 
 app_name = "scoring"
 
@@ -10,8 +11,9 @@ urlpatterns = [
     path("t/<str:token>/", scoring.score_page, name="table"),
     path("t/<str:token>/check/", scoring.check, name="check"),
     path("t/<str:token>/undo/", scoring.undo, name="undo"),
-    path("t/<str:token>/paper/", paper.paper_page, name="paper"),
-    path("t/<str:token>/bell/", bell.bell, name="bell"),
+    path("t/<str:token>/paper/", scoring.paper_page, name="paper"),
     path("t/<str:token>/signoff/", signoff.signoff, name="signoff"),
     path("manage/tables/<int:table_id>/signoff/", signoff.signoff_manage, name="signoff-manage"),
 ]
+# Each installed game's own addresses of a table (Bonko: the bell), core.game_plugins.
+urlpatterns += plugin_urlpatterns("scoring")

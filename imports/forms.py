@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from imports.selectors import NameMatch
-from imports.sunmar.reader import MAX_FILE_BYTES
+from sunmar.reader import MAX_FILE_BYTES
 
 NEW = "new"
 

@@ -11,18 +11,12 @@ from django.shortcuts import get_object_or_404, render
 from clubs.models import Club, Player
 from clubs.selectors import SCORERS
 from clubs.web import has_role
+from core.game_plugins import game_plugin
 from core.parsing import whole_number
-from core.web import is_htmx
+from core.web import is_htmx, short_names
 from games.signoff_read import tables_to_sign
-from games.views import bonanza, bonko, jonkler
-from games.views.sheet import (
-    correction_of,
-    event_ruleset_or_none,
-    revision_reason,
-    session_rows,
-    short_names,
-)
-from pages import night_standings
+from games.views.revisions import correction_of, revision_reason
+from pages import fairness, night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
 from ratings.pages import game_label
@@ -30,7 +24,7 @@ from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
 from tournaments.selectors import event_standings_rows, events_visible_to
-from tournaments.web import fairness, queries
+from tournaments.web import queries
 from tournaments.web.visible import game_columns, visible_event
 
 REFRESH_SECONDS = 15
@@ -115,19 +109,13 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             raise Http404
         result = shown.result
     names = short_names([p.name for p in players])
-    rows = session_rows(result, event_ruleset_or_none(event), names)
-    rounds: list = []
-    hands = None
-    if event.game == "jonkler":
-        rows, rounds = [], jonkler.sheet_rounds(result)
-    elif event.game == "bonanza":
-        rows, hands = [], bonanza.sheet_hands(result, names)
+    # The game's rows of the sheet (its plug-in's "sheet" part shows them).
+    shown_by_game = game_plugin(event.game).sheet_context(
+        event=event, result=result, players=players, names=names)
     return render(request, "games/table_sheet.html", {
-        "rounds": rounds, "sheet": hands,
-        "bonko": bonko.sheet_result(result, [p.name for p in players])
-        if event.game == "bonko" else None,
+        **shown_by_game,
         "event": event, "table": table, "players": players, "session": session,
-        "rows": rows, "short_names": names, "totals": result.get("totals"),
+        "short_names": names, "totals": result.get("totals"),
         "placements": result.get("placements"),
         "revisions": [(r, revision_reason(r.reason)) for r in revisions] if club_view else [],
         "club_view": club_view, "correction": correction, "shown_revision": shown,

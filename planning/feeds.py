@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from django.utils.translation import gettext as _
 
 from core.web import dutch
-from games.registry import find_game
+from gamekit.registry import find_game
 from planning.models import PlannedNight
 
 PRODID = "-//Bonken club service//Club nights//EN"

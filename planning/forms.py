@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import set_choices
 from core.web import dutch
-from games.registry import games
+from gamekit.registry import games
 from planning.models import Recurrence
 from planning.services import local_zone
 

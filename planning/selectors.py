@@ -1,5 +1,5 @@
 """Reads of the club's calendar: the nights ahead, who is coming and what that means for the
-night's tables (the game's table sizes, ``tournaments.seating.table_layout``)."""
+night's tables (the game's table sizes, ``seating.table_layout``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from games.registry import find_game
+from gamekit.registry import find_game
 from planning.models import Answer, PlannedNight, Rsvp
+from seating import table_layout
 from tournaments.models import Event
-from tournaments.seating import table_layout
 
 
 def nights_ahead(club: Club | int) -> QuerySet[PlannedNight]:

@@ -32,7 +32,7 @@ from clubs.selectors import (
     user_has_role,
 )
 from core.errors import Named, NotAllowed, NotFound, ServiceError, Text, problem
-from games.registry import find_game, games
+from gamekit.registry import find_game, games
 from planning.models import (
     Answer,
     ClubCalendar,

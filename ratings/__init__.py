@@ -13,5 +13,5 @@ sessions.
 * ``tasks``: the Celery tasks, queued by name from ``tournaments.tasks``;
 * the speed benchmark with PostgreSQL is ``python -m bench.ratings_db``.
 
-The arithmetic lives in ``ratings.arithmetic`` and knows nothing of Django.
+The arithmetic lives in ``arithmetic.ratings`` and knows nothing of Django.
 """

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from gamekit.registry import DEFAULT_GAME
 
 ORDER_KEY_LENGTH = 64
 
@@ -15,10 +16,10 @@ ORDER_KEY_LENGTH = 64
 class RatingPool(models.Model):
     """A club's rating pool for one game and what of it has been applied.
 
-    A club has one pool per game it rates (``game``, a code of ``games.registry``): a Bonken
+    A club has one pool per game it rates (``game``, a code of ``gamekit.registry``): a Bonken
     rating says nothing about Jonkler, so each game's sessions rate only each other.
 
-    ``config`` overrides fields of ``ratings.arithmetic.RatingConfig``; ``applied_config`` is
+    ``config`` overrides fields of ``arithmetic.ratings.RatingConfig``; ``applied_config`` is
     the configuration the stored ratings were computed with (a difference means a rebuild).
     The applied sessions are its ``RatedSession`` rows; the counters and the last applied
     session let the reconcile job spot a pool that is behind without reading its history.
@@ -28,7 +29,7 @@ class RatingPool(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="rating_pools",
     )
-    game = models.CharField(_("game"), max_length=20, default="bonken")
+    game = models.CharField(_("game"), max_length=20, default=DEFAULT_GAME)
     config = models.JSONField(_("rating configuration"), default=dict, blank=True)
     applied_config = models.JSONField(
         verbose_name=_("configuration applied"), null=True, blank=True,

@@ -7,13 +7,13 @@ Terms:
   ``rating_game`` picks Bonken, or the club's only other game with ratings.
 
 * **rating**: the displayed rating, the ordinal on the friendly scale
-  (``ratings.arithmetic.config``); lists are ranked on it, equal ratings (within
+  (``arithmetic.ratings.config``); lists are ranked on it, equal ratings (within
   ``SAME_RATING``) share a rank.
 * **as of a date**: every player's rating right after their last session played on or
   before that date, read from the history (players who had not played yet are absent).
 * **explained session**: one history row seen by its player: placement against what the
   ratings expected, the change of the rating, and the opponents with their ratings before
-  (``ratings.arithmetic.explain_session``). Event, round and table are shown only to whoever
+  (``arithmetic.ratings.explain_session``). Event, round and table are shown only to whoever
   may see the event; the numbers themselves are public, like the rating list.
 
 Every function runs a fixed number of queries, whatever the number of players or sessions.
@@ -30,9 +30,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Count, F, QuerySet, Sum
 
+from arithmetic.ratings import HistoryEntry, PlayerId, SessionExplanation, explain_session
 from clubs.selectors import user_roles
 from games.models import Session
-from ratings.arithmetic import HistoryEntry, PlayerId, SessionExplanation, explain_session
 from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at

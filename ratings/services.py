@@ -22,7 +22,7 @@ Terms (see also ``order`` and ``loading``):
 * **rebuild**: forget the pool's history and rate every complete session from scratch (also
   what an update does after the pool's configuration changed).
 
-Every path rates with ``ratings.arithmetic.apply_session`` in play order, so the stored
+Every path rates with ``arithmetic.ratings.apply_session`` in play order, so the stored
 numbers are bit for bit those of a rebuild. One update per club at a time: a PostgreSQL
 advisory transaction lock, then the pool row (``select_for_update``), then one transaction per
 pool.
@@ -41,12 +41,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from arithmetic.ratings import PlayerId, RatingConfig, RatingState, ScoredSession, apply_session
 from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from ratings.arithmetic import PlayerId, RatingConfig, RatingState, ScoredSession, apply_session
+from gamekit.registry import DEFAULT_GAME
 from ratings.loading import (
     AppliedSession,
     PoolSession,
@@ -70,7 +71,6 @@ RATINGS_LOCK = 0x5254  # namespace of the per-club advisory lock ("RT")
 
 Mode = Literal["unchanged", "appended", "replayed", "rebuilt"]
 MODES: tuple[Mode, ...] = ("unchanged", "appended", "replayed", "rebuilt")
-DEFAULT_GAME = "bonken"
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +260,7 @@ def _rate(
     """Rate ``sessions`` in order against ``state``, store them from ``first_position`` on;
     returns the players seen.
 
-    The cyclic garbage collector is paused as in ``ratings.arithmetic.replay``: the loop
+    The cyclic garbage collector is paused as in ``arithmetic.ratings.replay``: the loop
     allocates many small objects and no cycles.
     """
     seen: set[PlayerId] = set()

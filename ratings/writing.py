@@ -24,8 +24,8 @@ from django.db import connection
 from django.db.models import Field, Model
 from psycopg.copy import QueuedLibpqWriter
 
-from ratings.arithmetic import HistoryEntry
-from ratings.arithmetic import PlayerSkill as Rating
+from arithmetic.ratings import HistoryEntry
+from arithmetic.ratings import PlayerSkill as Rating
 from ratings.loading import PoolSession
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 

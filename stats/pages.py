@@ -16,10 +16,8 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, Player
 from core.errors import Text, problem
 from core.web import dutch, problems
-from games.registry import find_game
+from gamekit.registry import DEFAULT_GAME, find_game
 from stats import charts, selectors
-
-BONKEN = selectors.BONKEN
 
 
 def game_label(code: str) -> str:
@@ -35,7 +33,7 @@ def contract_label(code: str, names: dict[str, tuple[str, str]]) -> str:
 
 
 def chosen_game(request: HttpRequest, played: list[str], errors: list[dict]) -> str:
-    """``?game=`` when it names a game; else Bonken when played (or nothing was), else the
+    """``?game=`` when it names a game; else the default game when played (or nothing was), else the
     first game played. A name that is no game is a problem on the page."""
     wanted = request.GET.get("game", "").strip()
     if wanted and find_game(wanted) is not None:
@@ -48,7 +46,7 @@ def chosen_game(request: HttpRequest, played: list[str], errors: list[dict]) -> 
                 field="game",
             )
         )
-    return BONKEN if BONKEN in played or not played else played[0]
+    return DEFAULT_GAME if DEFAULT_GAME in played or not played else played[0]
 
 
 def game_links(codes: list[str], game: str, kept: dict[str, object]) -> list[dict]:
@@ -76,7 +74,7 @@ def player_stats_page(request: HttpRequest, player_id: int) -> HttpResponse:
     played = selectors.player_games(player.pk, request.user)
     game = chosen_game(request, played, errors)
     stats = selectors.player_stats(player, request.user, game)
-    names = selectors.contract_names()
+    names = selectors.contract_names(game)
     counts = dict(stats.summary.places)
     found = find_game(game)
     last = max([*counts, *(found.table_sizes if found is not None else ())], default=0)
@@ -150,8 +148,8 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
         events = selectors.season_events(club, request.user, game, year)
         evenings = selectors.sessions_per_evening(events)
         leaders = selectors.rating_leaders(club, game, year)
-        names = selectors.contract_names()
-        contracts = selectors.contracts_played(events) if game == BONKEN else []
+        names = selectors.contract_names(game)
+        contracts = selectors.contracts_played(events) if names else []
         line_chart = charts.line_chart(
             [(name, points) for name, _, points in leaders.lines], len(leaders.days)
         )
@@ -169,6 +167,7 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
                 else [],
                 "first_day": leaders.days[0] if leaders.days else None,
                 "last_day": leaders.days[-1] if leaders.days else None,
+                "has_contracts": bool(names),
                 "contracts_chart": charts.bar_chart(
                     [(contract_label(code, names), n) for code, n in contracts[:13]],
                     label_width=130,

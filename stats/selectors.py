@@ -3,7 +3,7 @@
 Only what the viewer may see is read: sessions of events in
 ``tournaments.selectors.events_visible_to`` (published events, and a club's own unpublished
 ones for its members), and of those only the sessions that count
-(``tournaments.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
+(``games.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
 function here runs a fixed number of queries.
 """
 
@@ -18,30 +18,26 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
 from clubs.models import Club, Player
-from games.bonken.builtin import RULESETS
+from core.game_plugins import game_plugin
+from gamekit.registry import games
+from games.counted import counted_sessions
 from games.models import Part, Session, SessionSeat
-from games.registry import games
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
 from stats import figures
-from stats.figures import ContractLine, Deal, Evening, Opponent, Summary, Table
-from tournaments.counted import counted_sessions
+from stats.figures import ContractLine, Evening, Opponent, Summary, Table
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
 Viewer = User | AnonymousUser | None
-BONKEN = "bonken"
 FORM_EVENINGS = 10
 LEADERS = 5
 
 
-def contract_names() -> dict[str, tuple[str, str]]:
-    """Every built-in contract's (English, Dutch) name by code, classic's first."""
-    names: dict[str, tuple[str, str]] = {}
-    for ruleset in RULESETS.values():
-        for contract in ruleset.contracts:
-            names.setdefault(contract.code, (contract.name, contract.name_nl))
-    return names
+def contract_names(game: str) -> dict[str, tuple[str, str]]:
+    """The (English, Dutch) names of the game's kinds of parts by code (Bonken's contracts;
+    none for a game whose plug-in names none)."""
+    return dict(game_plugin(game).part_names())
 
 
 def game_codes() -> list[str]:
@@ -93,29 +89,12 @@ def player_tables(player_id: int, viewer: Viewer, game: str) -> list[Table]:
                 players=tuple(s[1] for s in ordered),
                 totals=tuple(s[2] for s in ordered),
                 places=tuple(s[3] for s in ordered),
-                deals=_deals(row[4]) if game == BONKEN else (),
+                deals=tuple(game_plugin(game).stats_deals(row[4])),
                 teams=_teams(row[4]),
                 figures=_figures(row[4]),
             )
         )
     return tables
-
-
-def _deals(result: Any) -> tuple[Deal, ...]:
-    """The games of a stored Bonken result (``games.bonken.results.GameResult.to_dict``)."""
-    found = []
-    for game in (result or {}).get("games") or []:
-        base = game.get("base")
-        found.append(
-            Deal(
-                contract=game["contract"],
-                chooser=game["chooser"],
-                base=tuple(base) if base is not None else None,
-                points=tuple(game["points"]),
-                doubles=tuple((a, b) for a, b in game.get("doubles") or []),
-            )
-        )
-    return tuple(found)
 
 
 def _teams(result: Any) -> tuple[tuple[int, ...], ...]:
@@ -172,7 +151,7 @@ def player_stats(player: Player, viewer: Viewer, game: str) -> PlayerStats:
         games=player_games(player.pk, viewer),
         summary=figures.summary(player.pk, tables),
         figures=_game_figures(game, figures.game_figures(player.pk, tables)),
-        contracts=figures.contracts(player.pk, tables, order=list(contract_names())),
+        contracts=figures.contracts(player.pk, tables, order=list(contract_names(game))),
         opponents=[(o, names.get(o.player_id, "")) for o in met],
         evenings=figures.evenings(player.pk, tables, last=FORM_EVENINGS),
     )
@@ -227,7 +206,8 @@ def sessions_per_evening(events: QuerySet[Event]) -> list[tuple[date, str, int]]
 
 
 def contracts_played(events: QuerySet[Event]) -> list[tuple[str, int]]:
-    """How often each Bonken contract was played in the counted sessions, most first."""
+    """How often each kind of part (Bonken: each contract) was played in the counted sessions,
+    most first."""
     rows = (
         Part.objects.filter(counted_sessions("session__"), session__event__in=events)
         .values("kind")

@@ -1,4 +1,5 @@
-"""Which sessions count: one rule for standings, progressive seating and ratings.
+"""The choices behind which sessions count (the rule itself is ``games.counted``, with the
+sessions): the event's ``standings_count`` and a closed table's ``unfinished``.
 
 A complete session counts, at once or, when its event says so (``Event.standings_count`` is
 ``signed``), once every player at the table signed it (``Session.signed_at``, kept by
@@ -9,7 +10,6 @@ cannot be signed); ``not_played`` and ``paper`` (until the paper sheet's totals 
 do not count.
 """
 
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 PARTIAL, NOT_PLAYED, PAPER = "partial", "not_played", "paper"
@@ -21,13 +21,3 @@ STANDINGS_COUNT_CHOICES = [
     (COMPLETE, _("complete tables at once")),
     (SIGNED, _("only tables every player signed")),
 ]
-
-
-def counted_sessions(prefix: str = "") -> Q:
-    """The sessions that count. ``prefix`` leads from the queried model to the session
-    (``"session__"`` for per-seat rows, ``""`` for sessions)."""
-    complete = Q(**{f"{prefix}complete": True}) & (
-        ~Q(**{f"{prefix}event__standings_count": SIGNED})
-        | Q(**{f"{prefix}signed_at__isnull": False})
-    )
-    return complete | Q(**{f"{prefix}table__unfinished": PARTIAL})

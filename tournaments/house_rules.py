@@ -19,8 +19,8 @@ from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text
-from games.registry import find_game, games
-from games.seam import RulesetError
+from gamekit.registry import find_game, games
+from gamekit.seam import RulesetError
 from tournaments.models import HouseRuleset
 
 Actor = User | AnonymousUser | None

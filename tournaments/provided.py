@@ -7,8 +7,6 @@
   action: permission and audit entry); registered by ``standings``;
 * ``round_points(event, number)``: each player's points in round ``number`` of the event, from
   the sessions that count; registered by ``standings``;
-* ``team_round_seating(event=, actor=, seed=)``: a Bonko round seated by the teams' results
-  (``games.nights.seating``); registered by ``games``;
 * ``ratings_replay_from(club_id=, from_date=, game=)``: the club's rating pools (of ``game``,
   or all) are to be replayed from that day on, for a change the sessions themselves do not
   show (a merge, a substitute); registered by ``ratings``;
@@ -23,14 +21,13 @@ from typing import TYPE_CHECKING, Any
 from core.providers import Provider
 
 if TYPE_CHECKING:
-    from tournaments.models import Event, Round
+    from tournaments.models import Event
 
 standings_recompute: Provider[..., int] = Provider("the standings recompute (standings)")
 standings_recompute_as: Provider[..., int] = Provider(
     "the standings recomputed by an organizer (standings)")
 round_points: Provider[[Event, int], dict[int, float]] = Provider(
     "the points of a round (standings)")
-team_round_seating: Provider[..., Round] = Provider("seating by the teams' results (games)")
 ratings_replay_from: Provider[..., Any] = Provider("marking rating pools for a replay (ratings)")
 # The answers of the players to the planned night an event was opened from (player id ->
 # "yes", "maybe" or "no"; empty for an event not planned ahead): the check-in and the door

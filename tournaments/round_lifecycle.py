@@ -8,7 +8,7 @@ unfinished table, what it counts as (``Table.unfinished``):
 * ``paper``: the organizer enters the totals from the table's paper sheet; until then it
   does not count.
 
-Standings, progressive seating and ratings all ask ``tournaments.counted`` which sessions count,
+Standings, progressive seating and ratings all ask ``games.counted`` which sessions count,
 so they treat an unfinished table the same way. ("Wait" is no choice here: a table that is
 still playing keeps its round open.)
 

@@ -5,8 +5,8 @@ tables, seats and byes saved so every door shows the same plan), may regenerate 
 players, and accepts it (status ``playing``) when the tables sit down. A round closes when its
 results are in. Players who are present (checked in) are seated; the others are left out.
 
-Tables have the sizes the event's game allows (``games.registry``): Bonken four, Jonkler 3 to 6
-(14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``tournaments.seating.table_layout`` decides them.
+Tables have the sizes the event's game allows (``gamekit.registry``): Bonken four, Jonkler 3 to 6
+(14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``seating.table_layout`` decides them.
 """
 
 import random
@@ -20,15 +20,23 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+import seating
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
-from games.registry import find_game
-from tournaments import provided, seating
+from core.game_plugins import game_plugin
+from gamekit.registry import find_game
+from tournaments import provided
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
-from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
+from tournaments.tables import (
+    lock_round,
+    lock_tables,
+    refuse_finished,
+    table_has_results,
+    table_has_session,
+)
 from tournaments.tasks import enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -46,8 +54,11 @@ def round_generate(
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
-    if event.game == "bonko" and method in (None, "bonko"):  # teams move by their results
-        return provided.team_round_seating(event=event, actor=actor, seed=seed)
+    # The game's own seating (Bonko: the teams move by their results), else the event's method.
+    own = game_plugin(event.game).seat_next_round(event=event, actor=actor, method=method,
+                                                  seed=seed)
+    if own is not None:
+        return own
     method = method or event.seating_method or "balanced"
     if method not in GENERATED_METHODS:
         raise ServiceError.single(
@@ -58,11 +69,13 @@ def round_generate(
             ),
             field="method",
         )
+    refuse_finished(event.pk)  # again under the event's lock below
     if method in STANDINGS_METHODS:
         # The standings are kept by a background task; seat from the results as they are now.
         provided.standings_recompute(event_id=event.pk)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_finished(event.pk)
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
@@ -86,6 +99,9 @@ def round_generate(
             preferred_size=preferred,
             teams=_event_teams(event),
             team_seats=team_seats,
+            # The game's own movement between rounds, where it has one.
+            options=seating.SeatingOptions(
+                progressive_rule=game_plugin(event.game).movement() or "kings"),
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = method, seed
@@ -124,6 +140,7 @@ def round_seat_manually(
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_finished(event.pk)
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
@@ -159,6 +176,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         # (tournaments.tables.lock_tables); a session write locks its table before it reads
         # the seats, so a swap and a table's first result never overlap.
         round_ = lock_round(round_.pk)
+        refuse_finished(round_.event_id)
         if round_.status == Round.Status.CLOSED:
             raise Conflict.single("round_closed", _("This round is closed."))
         tables = lock_tables(
@@ -207,6 +225,7 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     """The tables sit down: the previewed seating becomes the round being played."""
     require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
     round_ = lock_round(round_.pk)
+    refuse_finished(round_.event_id)
     if round_.status != Round.Status.PLANNED:
         raise _error("not_planned", _("Only a planned round can be started."))
     round_.status = Round.Status.PLAYING

@@ -16,7 +16,7 @@ from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Message, NotFound, ServiceError, Text
-from games.registry import find_game
+from gamekit.registry import find_game
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.services import entry_set_present, event_walk_in
 

@@ -4,7 +4,6 @@
 from django.urls import path
 
 from tournaments.web import (
-    bonko_print,
     door,
     door_organizer,
     house_rules,
@@ -33,7 +32,6 @@ manage_patterns = [
     path("events/<int:event_id>/door/arrivals/", door_organizer.arrivals, name="door-arrivals"),
     path("events/<int:event_id>/door/undo/", door_organizer.door_undo, name="door-undo"),
     path("events/<int:event_id>/teams/", teams.teams_page, name="teams"),
-    path("events/<int:event_id>/teams/cards/", bonko_print.score_cards, name="bonko-cards"),
     path("events/<int:event_id>/rounds/new/", organizer.seat_round, name="seat-round"),
     path("events/<int:event_id>/publish/", organizer.publish, name="publish"),
     path("events/<int:event_id>/standings-count/", organizer.standings_count,

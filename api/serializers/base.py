@@ -9,6 +9,10 @@ from rest_framework import serializers
 
 from core.errors import ServiceError, Text, problem
 
+# The marker a session document's schema carries until ``api.schema.game_documents`` replaces it
+# with each game's document.
+GAME_DOCUMENT = "x-game-document"
+
 
 class GuardedWriteMixin:
     """What a plain CRUD write may not change, checked by ``api.permissions.ClubWriteMixin``

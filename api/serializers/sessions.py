@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.schema import GAME_DOCUMENT
+from api.serializers.base import GAME_DOCUMENT
 from games.models import Session, SessionRevision
 
 

@@ -18,11 +18,10 @@ from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ValidationE
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
-from api.schema import GAME_DOCUMENT
+from api.serializers.base import GAME_DOCUMENT
 from api.serializers.sessions import (
     ErrorResponseSerializer,
     GameAppendSerializer,
@@ -32,10 +31,11 @@ from api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.throttling import AnonRateThrottle
 from core.errors import NotAllowed
 from core.parsing import whole_number
+from gamekit.registry import score_document
 from games.models import Session
-from games.registry import score_document
 from games.services import (
     require_session_writer,
     session_append_part,

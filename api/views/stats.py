@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 from api.serializers_stats import PlayerStatsSerializer, stats_data
 from api.views.ratings import GameField
 from clubs.models import Player
-from stats.selectors import BONKEN, player_games, player_stats, player_visible
+from gamekit.registry import DEFAULT_GAME
+from stats.selectors import player_games, player_stats, player_visible
 
 
 class StatsQuerySerializer(serializers.Serializer):
@@ -43,7 +44,7 @@ class PlayerStatsView(APIView):
         query.is_valid(raise_exception=True)
         played = player_games(player.pk, request.user)
         game = query.validated_data["game"] or (
-            BONKEN if BONKEN in played or not played else played[0]
+            DEFAULT_GAME if DEFAULT_GAME in played or not played else played[0]
         )
         stats = player_stats(player, request.user, game)
         return Response(PlayerStatsSerializer(stats_data(stats)).data)

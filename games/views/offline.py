@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
+from core.game_plugins import plugins
 from tournaments.models import Table
 
 ASSETS = (
@@ -30,7 +31,8 @@ BACKGROUND = "#f6f6f1"  # the site's --paper
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker script. Never cached itself, so a new version reaches phones at once; its
     cache's name follows its text, so a new version drops the old copies."""
-    assets = [static(path) for path in ASSETS]
+    own = [path for p in plugins().values() for path in (*p.scripts, *p.stylesheets)]
+    assets = [static(path) for path in (*ASSETS, *own)]
     text = str(render_to_string("games/offline/sw.js", {"assets": assets}))
     text = text.replace("__VERSION__", hashlib.sha256(text.encode()).hexdigest()[:12])
     response = HttpResponse(text, content_type="text/javascript; charset=utf-8")

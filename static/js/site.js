@@ -81,10 +81,34 @@
     var none = form.querySelector("[data-roles-none]");
     if (none) { none.hidden = true; }
   }
+  // The new-event form: the rules on offer are the chosen game's (without script every game's
+  // rulesets show, grouped by game, and the server checks that they belong to the game).
+  function offerRulesets(form) {
+    var game = form.querySelector("select[data-game-choice]");
+    var rules = form.querySelector("select[data-rulesets]");
+    if (!game || !rules) { return; }
+    rules.querySelectorAll("optgroup").forEach(function (group) {
+      var mine = false;
+      group.querySelectorAll("option").forEach(function (option) {
+        var fits = option.dataset.game === game.value;
+        option.hidden = !fits;
+        option.disabled = !fits;
+        mine = mine || fits;
+      });
+      group.hidden = !mine;
+    });
+    var picked = rules.options[rules.selectedIndex];
+    if (picked && picked.disabled) { rules.value = ""; }
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[data-game-choice]")) { offerRulesets(event.target.form); }
+  });
   function enhance(root) {
     root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
+    root.querySelectorAll("select[data-game-choice]").forEach(function (select) {
+      if (select.form) { offerRulesets(select.form); }
+    });
     root.querySelectorAll("form[data-game-form]").forEach(showKinds);
-    root.querySelectorAll("form[data-bonanza]").forEach(function (form) { bonanza(form); });
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;
@@ -95,60 +119,6 @@
     var form = event.target.form;
     if (form && form.matches("[data-game-form]")) { countsLeft(form); }
   });
-  // Jonkler: once the others have bid, show the bid the dealer may not make (the hook) and
-  // mark it if typed; show how many tricks are left to share out. The server decides.
-  function jonkler(form) {
-    var cards = parseInt(form.dataset.cards, 10), dealer = form.dataset.dealer;
-    var value = function (input) { return input.value === "" ? null : parseInt(input.value, 10); };
-    var bids = form.querySelectorAll("input[data-bid]"), others = 0, missing = 0, dealerBox;
-    bids.forEach(function (input) {
-      if (input.dataset.bid === dealer) { dealerBox = input; return; }
-      var bid = value(input);
-      if (bid === null) { missing += 1; } else { others += bid; }
-    });
-    var note = form.querySelector("[data-hook-note]");
-    if (note && form.dataset.hook === "1" && dealerBox && true) {
-      var forbidden = cards - others;
-      var show = missing === 0 && forbidden >= 0;
-      note.textContent = show ? form.dataset.msgForbidden.replace("%s", forbidden) : note.textContent;
-      var bad = show && value(dealerBox) === forbidden;
-      dealerBox.classList.toggle("refused", bad);
-      note.classList.toggle("warn", bad);
-    }
-    var taken = 0;
-    form.querySelectorAll("input[data-tricks]").forEach(function (input) { taken += value(input) || 0; });
-    var left = form.querySelector("[data-tricks-left]");
-    if (left && taken > 0) {
-      left.textContent = taken === cards ? form.dataset.msgDone
-        : taken < cards ? form.dataset.msgLeft.replace("%s", cards - taken)
-        : form.dataset.msgOver.replace("%s", taken - cards);
-      left.classList.toggle("warn", taken > cards);
-    }
-  }
-  document.addEventListener("input", function (event) {
-    var form = event.target.form;
-    if (form && form.matches("[data-jonkler]")) { jonkler(form); }
-  });
-  // Bonanza Rummy: the poker pot grows by the stake per entrant; whoever went out holds no
-  // cards, so their box is emptied and set aside. The server decides.
-  function bonanza(form) {
-    var entrants = form.querySelectorAll("input[name=poker_entrants]:checked").length;
-    var pot = parseInt(form.dataset.poker, 10) + entrants * parseInt(form.dataset.stake, 10);
-    var note = form.querySelector("[data-poker-pot]");
-    if (note && entrants > 0) { note.textContent = form.dataset.msgPoker.replace("%s", pot); }
-    var out = form.querySelector("input[name=out_seat]:checked");
-    form.querySelectorAll("input[data-cards]").forEach(function (input) {
-      var isOut = out !== null && input.dataset.cards === out.value;
-      if (isOut) { input.value = ""; }
-      input.readOnly = isOut;
-      input.classList.toggle("went-out", isOut);
-    });
-  }
-  document.addEventListener("change", function (event) {
-    var form = event.target.form;
-    if (form && form.matches("[data-bonanza]")) { bonanza(form); }
-  });
-
   // Check-in: the count follows the taps, and a search box filters the list by name.
   function recount() {
     var count = document.getElementById("present-count");
@@ -175,8 +145,7 @@
     }
   });
 
-  // Bonko: the + and - of a player's called Bonkos; the winner follows the scores while they
-  // differ; level scores show the roll-off. The server decides.
+  // A stepper's + and - buttons (a count on a table page).
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-step]");
     if (!button) { return; }
@@ -185,43 +154,8 @@
     input.value = Math.max(0, Math.min(99, next));
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  function bonko(form) {
-    var scores = form.querySelectorAll("input[data-score]");
-    if (scores.length !== 2 || scores[0].value === "" || scores[1].value === "") { return; }
-    var a = parseInt(scores[0].value, 10), b = parseInt(scores[1].value, 10);
-    var rolloff = form.querySelector("[data-rolloff]");
-    if (a !== b) {
-      var radio = form.querySelector("input[name=winner][value='" + (a > b ? 0 : 1) + "']");
-      if (radio) { radio.checked = true; }
-    }
-    if (rolloff && rolloff.querySelector("input")) { rolloff.hidden = a !== b; }
-  }
-  document.addEventListener("input", function (event) {
-    var form = event.target.form;
-    if (form && form.matches("[data-bonko]")) { bonko(form); }
-  });
-  // Bonko: every table's page asks every few seconds whether the King's table rang the bell.
-  function watchBell(banner) {
-    var ask = function () {
-      if (!banner.hidden) { return; }
-      fetch(banner.dataset.bellUrl, { headers: { Accept: "application/json" } })
-        .then(function (answer) { return answer.ok ? answer.json() : null; })
-        .then(function (state) {
-          if (state && state.rung) {
-            banner.hidden = false;
-            if (navigator.vibrate) { navigator.vibrate(300); }
-          } else if (!state || state.status === "playing") {
-            window.setTimeout(ask, 4000);
-          }
-        })
-        .catch(function () { window.setTimeout(ask, 8000); });
-    };
-    window.setTimeout(ask, 4000);
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
     enhance(document);
-    document.querySelectorAll("[data-bell-url]").forEach(watchBell);
   });
   document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });
 })();

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.jonkler import GAME
-from games.jonkler.rules import dealer
-from games.jonkler.sample import random_session
+from jonkler.rules import GAME
+from jonkler.rules.rules import dealer
+from jonkler.rules.sample import random_session
 from tests.factories import UserFactory
 from tournaments.models import Event, EventPlayer, Standing
 from tournaments.rounds import round_accept, round_generate

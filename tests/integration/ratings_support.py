@@ -12,8 +12,8 @@ import datetime
 import random
 from collections.abc import Sequence
 
+from bonken.rules import placements
 from clubs.models import Club, Membership, Player
-from games.bonken import placements
 from games.models import Session, SessionSeat
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from tournaments.models import Event, Round, Seat, Table

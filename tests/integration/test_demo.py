@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
+from gamekit.registry import games
 from games.models import Session
-from games.registry import games
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

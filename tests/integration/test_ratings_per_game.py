@@ -13,13 +13,13 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from bonanza.rules.sample import random_session as bonanza_session
+from bonko.rules.sample import random_session as bonko_session
 from clubs.models import Membership, Role
-from games.bonanza.sample import random_session as bonanza_session
-from games.bonko.sample import random_session as bonko_session
-from games.jonkler.sample import random_session as jonkler_session
+from gamekit.registry import get_game
 from games.models import Session, SessionSeat
-from games.registry import get_game
 from games.services import session_submit
+from jonkler.rules.sample import random_session as jonkler_session
 from ratings.models import PlayerRating, RatingHistory, RatingPool
 from ratings.services import ratings_rebuild, ratings_update
 from tests.documents import classic_document

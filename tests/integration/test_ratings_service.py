@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 
+from arithmetic.ratings import RatingConfig, ScoredSession, replay
 from clubs.models import Player
 from games.models import Session
-from ratings.arithmetic import RatingConfig, ScoredSession, replay
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import order_key, played_at
 from ratings.services import (
@@ -118,7 +118,7 @@ def test_a_rebuild_keeps_the_rated_sessions_and_a_late_entry_moves_the_later_one
 
 def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
     """The state before ``position`` as the definition has it: every earlier row in order."""
-    from ratings.arithmetic import PlayerSkill
+    from arithmetic.ratings import PlayerSkill
 
     state = {}
     for row in RatingHistory.objects.filter(pool_id=pool_id, position__lt=position).order_by(

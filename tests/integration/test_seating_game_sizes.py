@@ -10,9 +10,9 @@ from itertools import combinations
 import pytest
 from rest_framework.test import APIClient
 
+import seating
 from clubs.models import Role
 from tests.factories import EventFactory, PlayerFactory, user_with_role
-from tournaments import seating
 from tournaments.models import Bye, EventPlayer, Round, Seat
 from tournaments.rounds import round_accept, round_generate
 

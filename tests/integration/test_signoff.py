@@ -12,6 +12,7 @@ from django.db import connection
 from clubs.codes import player_code_issue, player_code_set
 from clubs.models import AuditEntry, Role
 from core.errors import Conflict, NotAllowed, ServiceError, TooManyAttempts
+from games.counted import counted_sessions
 from games.models import Dispute, Session, Signature
 from games.services import session_submit
 from games.signoff import (
@@ -24,7 +25,6 @@ from games.signoff import (
 from ratings.loading import session_results
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
-from tournaments.counted import counted_sessions
 from tournaments.models import Event, Table
 from tournaments.services import event_update
 

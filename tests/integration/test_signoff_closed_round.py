@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
+from games.counted import counted_sessions
 from games.models import Dispute, Session, Signature
 from games.signoff import (
     dispute_raise,
@@ -21,7 +22,6 @@ from games.signoff import (
 from tests.factories import EventFactory, api_client, user_with_role
 from tests.integration.test_signoff import finished_table, session_of, sign_all
 from tests.web.conftest import client_for
-from tournaments.counted import counted_sessions
 from tournaments.models import Event, Round
 from tournaments.round_lifecycle import event_close, round_close
 

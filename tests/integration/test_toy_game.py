@@ -1,18 +1,18 @@
-"""A fifth game, written here and nowhere else, plugs in through the registry: an event plays it,
-its tables of two or three are seated, their sessions are entered through the API and scored by
-the game, and the standings rank its players. No core code knows this game."""
+"""A fifth game, written in its own folder (``tests/toy_game``: its rules, its table page, sheets
+and templates) and nowhere else, plugs in with one registration (``installed``): an organizer
+starts its night from the pages, checks players in and seats a round; its table link opens its
+own page and saves a round online and offline; the round closes; the standings and ratings show
+it and the print sheets render. Through the API its tables of two or three are seated and their
+sessions scored by the game. No code outside its folder knows this game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import datetime
 
 import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from games import registry
-from games.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
 from standings.services import standings_recompute
 from tests.factories import (
     ClubFactory,
@@ -21,61 +21,14 @@ from tests.factories import (
     seated_table,
     user_with_role,
 )
+from tests.toy_game import installed
 
 pytestmark = pytest.mark.django_db
 
-MESSAGES = Catalogue({
-    "totals": ("totals must be {n} whole numbers.", "totals moet {n} gehele getallen zijn."),
-})
-
-
-class Duel:
-    """Two or three players; each writes down a score; the highest total wins."""
-
-    code = "duel"
-    name = "Duel"
-    name_nl = "Duel"
-    table_sizes = (2, 3)
-    preferred_size = 2
-    teams = None
-    zero_sum = False
-    higher_is_better = True
-    default_ruleset = "duel"
-    rulesets: dict[str, Any] = {"duel": {"code": "duel"}}
-    document_schema = {"type": "object"}
-    stats = ()
-    standings_order = ("total",)
-    parts_key = None
-
-    def ruleset_from_dict(self, data: object) -> Any:
-        raise RulesetError("a duel has no house rules")
-
-    def ruleset_to_dict(self, ruleset: Any) -> dict[str, Any]:
-        return dict(ruleset)
-
-    def score(self, document: object, *, ruleset: Any = None,
-              names: Sequence[str] | None = None) -> Scored:
-        if not isinstance(document, dict):
-            return invalid([COMMON.error("document_type")])
-        seats = len(names) if names is not None else len(document.get("seats") or [])
-        totals = document.get("totals")
-        if totals is None:
-            return Scored(valid=True, complete=False)
-        if not (isinstance(totals, list) and len(totals) == seats and all(map(is_int, totals))):
-            return invalid([MESSAGES.error("totals", None, "totals", n=seats)])
-        return Scored(valid=True, totals=totals, complete=True, placements=placements(totals))
-
-    def table_document(self, document: dict[str, Any], *, ruleset: str,
-                       names: Sequence[str]) -> dict[str, Any]:
-        return {**document, "ruleset": ruleset, "seats": list(names)}
-
-
 @pytest.fixture
 def duel():
-    game = Duel()
-    registry.register(game)
-    yield game
-    registry.unregister(game.code)
+    with installed() as (game, _rounds):  # the toy game's one registration
+        yield game
 
 
 def test_a_fifth_game_is_played_through_the_api_and_ranked(duel):
@@ -153,50 +106,133 @@ def test_a_tables_seats_are_the_games(duel):
         assert too_far.json()["errors"][0]["code"] == "seat_range"
 
 
-class Rounds(Duel):
-    """The duel played round by round: ``{"rounds": [[a, b], ...]}``, complete after three."""
-
-    code = "duelrounds"
-    rulesets: dict[str, Any] = {"duelrounds": {"code": "duelrounds"}}
-    default_ruleset = "duelrounds"
-    parts_key = "rounds"
-
-    def score(self, document: object, *, ruleset: Any = None,
-              names: Sequence[str] | None = None) -> Scored:
-        if not isinstance(document, dict):
-            return invalid([COMMON.error("document_type")])
-        rounds = document.get("rounds") or []
-        seats = len(names or [])
-        if not all(isinstance(r, list) and len(r) == seats and all(map(is_int, r))
-                   for r in rounds):
-            return invalid([MESSAGES.error("totals", None, "rounds", n=seats)])
-        totals = [sum(r[seat] for r in rounds) for seat in range(seats)]
-        return Scored(valid=True, totals=totals, complete=len(rounds) == 3,
-                      placements=placements(totals))
-
-
 def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
-    rounds = Rounds()
-    registry.register(rounds)
+    event = EventFactory(game="duelrounds", ruleset="duelrounds", published=True)
+    scorer = user_with_role(event.club, Role.SCORER)
+    table = seated_table(event, players=PlayerFactory.create_batch(2))
+    api = APIClient()
+    api.force_authenticate(scorer)
+    url = f"/api/v1/tables/{table.pk}/session/games/"
+    for points in ([3, 1], [0, 2]):
+        assert api.post(url, {"part": points}, format="json").status_code == 201
+    session = api.post(f"/api/v1/tables/{table.pk}/session/undo/", {}, format="json").json()
+    assert session["document"]["rounds"] == [[3, 1]] and session["revision"] == 3
+    both = api.post(url, {"part": [1, 1], "game": [1, 1]}, format="json")
+    assert both.status_code == 400 and both.json()["errors"][0]["field"] == "part"
+    # A game entered whole refuses part by part, naming why.
+    whole = seated_table(EventFactory(game="duel", ruleset="duel", club=event.club),
+                         players=PlayerFactory.create_batch(2))
+    refused = api.post(f"/api/v1/tables/{whole.pk}/session/games/", {"part": [1, 2]},
+                       format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["code"] == "whole_document_only"
+
+
+def _night_from_the_new_event_form(client, club, organizer):
+    """The toy night, started from the organizer's new-event form where it offers the game
+    choice; until then through the same service the form calls."""
+    from django.urls import reverse
+
+    from tournaments.forms import EventForm
+    from tournaments.models import Event
+    from tournaments.services import event_create
+
+    fields = {"name": "Duelavond", "kind": "club_night", "date": "2026-11-24",
+              "game": "duelrounds", "ruleset": "duelrounds", "planned_rounds": "1",
+              "seating_method": "balanced"}
+    if "game" in EventForm.base_fields:
+        made = client.post(reverse("manage:event-create", args=[club.slug]), fields)
+        assert made.status_code == 302, made.content.decode()[:2000]
+        return Event.objects.get(club=club, name="Duelavond")
+    return event_create(club=club, actor=organizer, name="Duelavond",
+                        date=datetime.date(2026, 11, 24), game="duelrounds",
+                        ruleset="duelrounds")
+
+
+def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
+    from django.urls import reverse
+
+    from ratings.services import ratings_update
+    from tournaments.models import Round
+
+    club = ClubFactory()
+    organizer = user_with_role(club, Role.ORGANIZER)
+    organizer.save()  # the factory sets the password without saving it; the session checks it
+    client.force_login(organizer)
+    event = _night_from_the_new_event_form(client, club, organizer)
+    assert (event.game, event.ruleset) == ("duelrounds", "duelrounds")
+    players = PlayerFactory.create_batch(4)
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+        checked = client.post(reverse("manage:checkin", args=[event.pk]),
+                              {"player": player.pk, "present": "on"})
+        assert checked.status_code == 302
+    seated = client.post(reverse("manage:seat-round", args=[event.pk]), {"method": "balanced"})
+    round_ = Round.objects.get(event=event)
+    assert seated.url == reverse("manage:round", args=[round_.pk])
+    assert client.post(reverse("manage:accept", args=[round_.pk])).status_code == 302
+    tables = list(round_.tables.order_by("number"))
+    assert [t.seats.count() for t in tables] == [2, 2]  # the game's preferred tables of two
+    round_page = client.get(reverse("manage:round", args=[round_.pk])).content.decode()
+    assert all(f"/t/{t.scoring_token}/" in round_page for t in tables)
+
+    anyone = type(client)()  # whoever holds the table's link
+    first = tables[0]
+    page = anyone.get(f"/t/{first.scoring_token}/")
+    assert page.status_code == 200 and "data-duel-page" in page.content.decode()
+    online = anyone.post(f"/t/{first.scoring_token}/",
+                         {"revision": "0", "points-0": "3", "points-1": "1"})
+    assert online.status_code == 302
+    # Offline: the phone kept the round and sends it with its key when the connection returns;
+    # sent twice, it is saved once.
+    kept = {"revision": "1", "points-0": "0", "points-1": "2"}
+    for _attempt in range(2):
+        sent = anyone.post(f"/t/{first.scoring_token}/", kept, HTTP_IDEMPOTENCY_KEY="k-duel-1")
+        assert sent.status_code == 201 and sent.json()["revision"] == 2, sent.content
+    assert anyone.post(f"/t/{first.scoring_token}/",
+                       {"revision": "2", "points-0": "4", "points-1": "4"}).status_code == 302
+    for revision in range(3):
+        assert anyone.post(f"/t/{tables[1].scoring_token}/", {
+            "revision": str(revision), "points-0": "1", "points-1": "5"}).status_code == 302
+    first.refresh_from_db()
+    assert first.session.complete and first.session.result["totals"] == [7, 7]
+
+    closed = client.post(reverse("manage:round-close", args=[round_.pk]))
+    assert closed.status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED
+    assert client.post(reverse("manage:publish", args=[event.pk]), {"published": "1"}
+                       ).status_code == 302
+
+    standings_recompute(event_id=event.pk)
+    standings = client.get(reverse("public:event-standings", args=[event.pk]))
+    assert standings.status_code == 200
+    assert all(p.name in standings.content.decode() for p in players)
+    ratings_update(club_id=club.pk, game="duelrounds")
+    ratings = client.get(f"/clubs/{club.slug}/ratings/?game=duelrounds")
+    assert ratings.status_code == 200
+    assert all(p.name in ratings.content.decode() for p in players)
+
+    sheets = client.get(reverse("manage:sheets", args=[round_.pk]))
+    assert sheets.status_code == 200 and sheets.content.decode().count("data-duel-blank") == 2
+    sheet = client.get(reverse("public:table-sheet", args=[event.pk, first.pk]))
+    assert sheet.status_code == 200 and "data-duel-sheet" in sheet.content.decode()
+    assert ">7<" in sheet.content.decode()
+
+
+def test_a_game_without_pages_is_a_clear_error_never_another_games_page():
+    from gamekit import registry
+    from tests.toy_game.rules import Duel
+
+    game = Duel()
+    registry.register(game)  # its rules only: no plug-in gives its pages
     try:
-        event = EventFactory(game="duelrounds", ruleset="duelrounds", published=True)
-        scorer = user_with_role(event.club, Role.SCORER)
+        event = EventFactory(game="duel", ruleset="duel")
         table = seated_table(event, players=PlayerFactory.create_batch(2))
-        api = APIClient()
-        api.force_authenticate(scorer)
-        url = f"/api/v1/tables/{table.pk}/session/games/"
-        for points in ([3, 1], [0, 2]):
-            assert api.post(url, {"part": points}, format="json").status_code == 201
-        session = api.post(f"/api/v1/tables/{table.pk}/session/undo/", {}, format="json").json()
-        assert session["document"]["rounds"] == [[3, 1]] and session["revision"] == 3
-        both = api.post(url, {"part": [1, 1], "game": [1, 1]}, format="json")
-        assert both.status_code == 400 and both.json()["errors"][0]["field"] == "part"
-        # A game entered whole refuses part by part, naming why.
-        whole = seated_table(EventFactory(game="duel", ruleset="duel", club=event.club),
-                             players=PlayerFactory.create_batch(2))
-        refused = api.post(f"/api/v1/tables/{whole.pk}/session/games/", {"part": [1, 2]},
-                           format="json")
-        assert refused.status_code == 400
-        assert refused.json()["errors"][0]["code"] == "whole_document_only"
+        page = APIClient().get(f"/t/{table.scoring_token}/")
+        assert page.status_code == 501
+        assert "duel" in page.content.decode() and "four players" not in page.content.decode()
+        paper = APIClient().get(f"/t/{table.scoring_token}/paper/")
+        assert paper.status_code == 501
     finally:
-        registry.unregister(rounds.code)
+        registry.unregister(game.code)

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.bonken import score_session
+from bonken.rules import score_session
 from games.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table

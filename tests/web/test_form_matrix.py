@@ -43,7 +43,7 @@ ACTORS = [
     "other_organizer",
 ]
 ORGANIZERS = {"organizer"}
-HOUSE_RULES = (Path(__file__).resolve().parents[2] / "games" / "bonken" / "examples"
+HOUSE_RULES = (Path(__file__).resolve().parents[2] / "bonken" / "rules" / "examples"
                / "house_quota_ruleset.json").read_text()
 SCORERS = {"organizer", "scorer"}
 

@@ -3,8 +3,8 @@ again" gives another plan, and a player cannot swap with themselves."""
 
 import pytest
 
+import seating
 from tests.web.conftest import members
-from tournaments import seating
 from tournaments.models import EventPlayer, Round, Seat
 from tournaments.rounds import _played_rounds
 

@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
-from games.bonken import get_ruleset
-from games.registry import find_game
+from core.game_plugins import game_plugin
+from gamekit.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Bye, Event, Round, Seat, Table
 
@@ -46,11 +46,11 @@ class TableState:
 
 def round_tables(round_: Round) -> list[TableState]:
     """Every table of the round with its players (seat order) and how far its session is."""
-    games_total = _games_per_session(round_.event.ruleset)
     game = find_game(round_.event.game)
     sizes = game.table_sizes if game is not None else (4,)
     parts = (game.parts_key if game is not None else None) or "games"
-    if parts != "games":
+    games_total = game_plugin(round_.event.game).parts_per_session(round_.event)
+    if games_total is None:
         games_total = _parts_per_session(round_.event, parts)
     tables = (
         round_.tables.order_by("number")
@@ -94,13 +94,6 @@ def _parts_per_session(event: Event, parts: str) -> int:
         game.rulesets.get(event.ruleset) if game is not None else None)
     count = getattr(ruleset, parts, 0)
     return count if isinstance(count, int) else 0
-
-
-def _games_per_session(code: str) -> int:
-    try:
-        return get_ruleset(code).games_per_session
-    except KeyError:
-        return 12
 
 
 def event_rounds(event: Event) -> QuerySet[Round]:

@@ -2,37 +2,26 @@
 may enter this event's results, or take that back. The forms call the same services as the
 API (``tournaments.event_scorers``)."""
 
-from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.forms import set_choices
 from core.web import refused, refused_or_on_form, refused_or_told
 from tournaments.event_scorers import (
     event_scorer_add,
-    event_scorer_candidates,
     event_scorer_remove,
 )
 from tournaments.models import Event
-
-
-class EventScorerForm(forms.Form):
-    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        set_choices(self, "player", [(p.pk, p.name) for p in event_scorer_candidates(event)])
+from tournaments.web.organizer import event_dashboard
+from tournaments.web.scorer_form import EventScorerForm
 
 
 def _event(event_id: int) -> Event:
@@ -41,8 +30,6 @@ def _event(event_id: int) -> Event:
 
 @require_POST
 def scorer_add(request: HttpRequest, event_id: int) -> HttpResponse:
-    from tournaments.web.organizer import event_dashboard
-
     event = _event(event_id)
     if not has_role(request, event.club_id, ORGANIZER):
         return refused(request)

@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from core.web import dutch
-from games.registry import find_game
+from gamekit.registry import find_game
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 

@@ -9,7 +9,7 @@ result document as JSON and exits with
 * 2 when FILE (or ``--ruleset-file``) cannot be read, is not JSON, or holds a bad ruleset;
   a one-line message goes to standard error.
 
-A thin shell around games.registry.score_document; it needs no database.
+A thin shell around gamekit.registry.score_document; it needs no database.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.registry import document_game, find_game, score_document
-from games.seam import RulesetError
+from gamekit.registry import document_game, find_game, score_document
+from gamekit.seam import RulesetError
 
 UNREADABLE = 2
 INVALID = 1
@@ -63,8 +63,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the session document as JSON, or - for standard input")
         parser.add_argument(
             "--ruleset-file",
-            help="a house ruleset of the document's game as JSON (for Bonken see "
-            "games/bonken/README.md), used instead of the document's ruleset",
+            help="a house ruleset of the document's game as JSON (see the game's README), "
+            "used instead of the document's ruleset",
         )
         parser.add_argument(
             "--indent", type=int, default=2, help="JSON indentation; 0 prints one line"

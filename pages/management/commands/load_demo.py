@@ -1,7 +1,7 @@
 """Load a demo club: 16 players, a finished three-round Bonken tournament, a running Bonken club
 night and, for every other game the service has, an evening of it played last week.
 
-Every session is played out by the rules engine (``games.bonken.sample``) and saved through the same
+Every session is played out by the rules engine (``bonken.rules.sample``) and saved through the same
 service as a scorer's submission, so the demo data is real, valid data. Running the command
 again leaves an existing demo club alone (``--reset`` rebuilds it).
 """
@@ -16,15 +16,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from bonken.rules import get_ruleset
+from bonken.rules.sample import random_games
 from clubs.models import Club, Membership, Player, Role
-from games.bonken import get_ruleset
-from games.bonken.sample import random_games
+from gamekit.registry import games as registered_games
+from gamekit.seam import Game
 from games.models import Session
-from games.registry import games as registered_games
-from games.seam import Game
 from games.services import SessionRejected, session_submit
+from seating import table_layout
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
-from tournaments.seating import table_layout
 
 SLUG = "de-zwarte-schoppen"
 CLASSIC = get_ruleset("classic")
@@ -88,7 +88,7 @@ class Command(BaseCommand):
         tournament = Event.objects.create(
             club=club, name="Najaarstoernooi", kind=Event.Kind.TOURNAMENT,
             date=today - datetime.timedelta(days=14), planned_rounds=3,
-            status=Event.Status.FINISHED, published=True, seating_method="balanced",
+            status=Event.Status.RUNNING, published=True, seating_method="balanced",
         )
         order = players[:]
         rng.shuffle(order)
@@ -99,6 +99,7 @@ class Command(BaseCommand):
                                document=random_games(CLASSIC, rng))
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+        self.finish(tournament)
 
         night = Event.objects.create(
             club=club, name="Clubavond", kind=Event.Kind.CLUB_NIGHT, date=today,
@@ -118,11 +119,11 @@ class Command(BaseCommand):
                    rng: random.Random, organizer: User) -> None:
         """Two finished rounds of ``game`` for 14 of the players, at tables of the game's
         sizes (Jonkler: 5 + 5 + 4), every session played out by the game's own sample."""
-        sample = import_module(f"games.{game.code}.sample")
+        sample = import_module(f"{game.code}.rules.sample")
         event = Event.objects.create(
             club=club, name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
             kind=Event.Kind.CLUB_NIGHT, date=day,
-            planned_rounds=2, status=Event.Status.FINISHED, published=True, game=game.code,
+            planned_rounds=2, status=Event.Status.RUNNING, published=True, game=game.code,
             ruleset=game.default_ruleset,
         )
         present = players[:14]
@@ -153,6 +154,13 @@ class Command(BaseCommand):
                     break
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+        self.finish(event)
+
+    @staticmethod
+    def finish(event: Event) -> None:
+        """The evening is over once its results are in (a finished event takes none)."""
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
 
     def user(self, username: str, superuser: bool = False) -> User:
         user, _ = User.objects.get_or_create(username=username)

@@ -14,11 +14,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.bonanza import GAME, RULESETS, SHOWN, Ruleset
-from games.bonanza.fast import score_valid
-from games.bonanza.ledger import Ledger
-from games.bonanza.sample import random_session
-from games.bonanza.scoring import score_read, score_session
+from bonanza.rules import GAME, RULESETS, SHOWN, Ruleset
+from bonanza.rules.fast import score_valid
+from bonanza.rules.ledger import Ledger
+from bonanza.rules.sample import random_session
+from bonanza.rules.scoring import score_read, score_session
 from tests.unit.bonanza.strategies import json_values, near_documents, sessions
 
 MANY = settings(

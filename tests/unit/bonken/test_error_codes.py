@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from games.bonken import SessionResult, score_session
-from games.bonken.messages import MESSAGES
+from bonken.rules import SessionResult, score_session
+from bonken.rules.messages import MESSAGES
 
-README = Path(__file__).resolve().parents[3] / "games" / "bonken" / "README.md"
+README = Path(__file__).resolve().parents[3] / "bonken" / "rules" / "README.md"
 
 
 def hearts(chooser: int = 0, **extra: Any) -> dict[str, Any]:

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.bonken import RULESETS, Ruleset, score_session
-from games.bonken import scoring as scoring_module
-from games.bonken.doubles import apply_doubles
+from bonken.rules import RULESETS, Ruleset, score_session
+from bonken.rules import scoring as scoring_module
+from bonken.rules.doubles import apply_doubles
 from tests.unit.bonken.strategies import (
     HOUSE_RULESETS,
     Plan,

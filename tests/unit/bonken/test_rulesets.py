@@ -8,15 +8,16 @@ from collections.abc import Callable
 
 import pytest
 
-from games.bonken import (
+from bonken.rules import (
     RULESETS,
     Ruleset,
     RulesetError,
     get_ruleset,
     ruleset_from_dict,
+    ruleset_to_dict,
     score_session,
 )
-from games.bonken.builtin import CLASSIC
+from bonken.rules.builtin import CLASSIC
 from tests.unit.bonken.strategies import CLASSIC_MINUS, CLASSIC_PLUS, HOUSE_RULESETS
 
 
@@ -74,10 +75,10 @@ def test_get_ruleset_unknown_is_a_key_error() -> None:
 
 @pytest.mark.parametrize("ruleset", [*RULESETS.values(), *HOUSE_RULESETS], ids=lambda r: r.code)
 def test_to_dict_round_trips(ruleset: Ruleset) -> None:
-    data = ruleset.to_dict()
+    data = ruleset_to_dict(ruleset)
     assert json.loads(json.dumps(data)) == data
     again = ruleset_from_dict(data)
-    assert again == ruleset and again.to_dict() == data
+    assert again == ruleset and ruleset_to_dict(again) == data
     assert again.games_per_session == ruleset.games_per_session
 
 

@@ -2,8 +2,8 @@
 
 import copy
 
-from games.bonken import score_session
-from imports.sunmar import convert_backup, read_backup
+from bonken.rules import score_session
+from sunmar import convert_backup, read_backup
 from tests.sunmar_backups import (
     UNFINISHED_ID,
     build_backup,

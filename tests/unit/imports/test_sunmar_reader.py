@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from imports.sunmar import BackupRefused, read_backup
+from sunmar import BackupRefused, read_backup
 from tests.sunmar_backups import (
     build_backup,
     example_zip,

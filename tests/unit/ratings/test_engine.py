@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.arithmetic import (
+from arithmetic.ratings import (
     DEFAULT_CONFIG,
     HISTORY_COLUMNS,
     PlayerSkill,
@@ -24,7 +24,7 @@ from ratings.arithmetic import (
     replay,
     state_from_history,
 )
-from ratings.arithmetic.simulate import simulate_club
+from arithmetic.ratings.simulate import simulate_club
 from tests.unit.ratings.strategies import session_lists
 
 T0 = datetime(2024, 3, 1, 20, 0, tzinfo=UTC)

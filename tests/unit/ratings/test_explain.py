@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ratings.arithmetic import ScoredSession, explain_session, replay
+from arithmetic.ratings import ScoredSession, explain_session, replay
 
 WHEN = datetime(2024, 5, 1, 20, tzinfo=UTC)
 

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from bench import ratings_accuracy as bench_accuracy
-from bench import ratings_speed as bench_speed
-from ratings.arithmetic import RatingConfig, ScoredSession
-from ratings.arithmetic.predictors import (
+from arithmetic.ratings import RatingConfig, ScoredSession
+from arithmetic.ratings.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
 )
-from ratings.arithmetic.simulate import play_session, quick_sessions, simulate_club
+from arithmetic.ratings.simulate import play_session, quick_sessions, simulate_club
+from bench import ratings_accuracy as bench_accuracy
+from bench import ratings_speed as bench_speed
 
 
 def test_simulated_sessions_look_like_bonken() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from standings.arithmetic import (
+from arithmetic.standings import (
     ByeCredit,
     ByeRecord,
     EventRow,

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from standings.arithmetic import EventRules, event_standings, seat_results
+from arithmetic.standings import EventRules, event_standings, seat_results
 
 DAY = date(2026, 11, 25)
 

@@ -11,15 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from ratings.arithmetic import RatingConfig, ScoredSession, apply_session, rate_table, replay
-from ratings.arithmetic.records import RatingState
-from ratings.arithmetic.stages import expected_stage_sums
-from ratings.arithmetic.table import (
+from arithmetic.ratings import RatingConfig, ScoredSession, apply_session, rate_table, replay
+from arithmetic.ratings.records import RatingState
+from arithmetic.ratings.stages import expected_stage_sums
+from arithmetic.ratings.table import (
     plackett_luce_expected,
     plackett_luce_ranked,
     tie_groups,
 )
-from ratings.arithmetic.teams import rate_team_table
+from arithmetic.ratings.teams import rate_team_table
 from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig()
@@ -91,7 +91,7 @@ def test_closed_form_tie_mean_equals_the_mean_over_every_order(table) -> None:
 
 
 def _listed_mean(table_mus, table_sigmas, groups):
-    from ratings.arithmetic.weng_lin import plackett_luce_strict
+    from arithmetic.ratings.weng_lin import plackett_luce_strict
 
     n = len(table_mus)
     sum_mus = [0.0] * n

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.seating import SeatingRound, table_layout
+from seating import SeatingRound, table_layout
 
 
 def assert_valid_round(

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.seating import baseline
-from tournaments.seating import (
+from seating import (
     SeatingOptions,
     SeatingRequest,
     SeatingRound,

@@ -1,5 +1,5 @@
 """Balanced plans when some players sit out every round: the construction for the others,
-with the extra players in the seats of those on a bye (tournaments/seating/extras.py)."""
+with the extra players in the seats of those on a bye (seating/extras.py)."""
 
 import time
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import SeatingOptions, SeatingRequest, SeatingRound, plan_event, seat_round
-from tournaments.seating.quality import quality_report
+from seating import SeatingOptions, SeatingRequest, SeatingRound, plan_event, seat_round
+from seating.quality import quality_report
 
 from .helpers import assert_valid_round, sit_outs_fair
 

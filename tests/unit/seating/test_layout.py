@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import SeatingError, byes_needed, table_layout
+from seating import SeatingError, byes_needed, table_layout
 
 JONKLER = ((3, 4, 5, 6), 4)
 BONANZA = (tuple(range(2, 10)), 5)

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import (
+from bonko.rules import next_tables
+from seating import (
     METHODS,
     SeatingError,
     SeatingOptions,
@@ -15,7 +16,7 @@ from tournaments.seating import (
     swap_players,
     validate_manual_round,
 )
-from tournaments.seating.progressive import move_tables
+from seating.progressive import move_tables
 
 from .helpers import assert_valid_round, sit_outs_fair
 
@@ -28,7 +29,7 @@ QUICK = SeatingOptions(effort=0.02)
     players=st.integers(min_value=1, max_value=30),
     rounds=st.integers(min_value=1, max_value=4),
     seed=st.integers(min_value=0, max_value=2**31),
-    rule=st.sampled_from(("kings", "bonko")),
+    rule=st.sampled_from(("kings", next_tables)),
 )
 def test_every_method_seats_everyone_once_with_fair_byes(
     method: str, players: int, rounds: int, seed: int, rule: str
@@ -200,12 +201,12 @@ def test_kings_movement() -> None:
 
 def test_bonko_movement() -> None:
     tables = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
-    assert move_tables(tables, "bonko") == [[1, 5, 2, 6], [7, 9, 8, 10], [11, 3, 12, 4]]
+    assert move_tables(tables, next_tables) == [[1, 5, 2, 6], [7, 9, 8, 10], [11, 3, 12, 4]]
 
 
 def test_one_table_stays_together() -> None:
     assert move_tables([[4, 3, 2, 1]], "kings") == [[4, 2, 3, 1]]
-    assert move_tables([[4, 3, 2, 1]], "bonko") == [[4, 2, 3, 1]]
+    assert move_tables([[4, 3, 2, 1]], next_tables) == [[4, 2, 3, 1]]
 
 
 def test_progressive_round_uses_the_points_of_the_last_round() -> None:

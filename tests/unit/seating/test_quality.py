@@ -3,8 +3,8 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.seating import SeatingRound, lower_bound, quality_report
-from tournaments.seating.quality import count_meetings, repeated_pairs
+from seating import SeatingRound, lower_bound, quality_report
+from seating.quality import count_meetings, repeated_pairs
 
 
 def test_counting_bound_matches_the_formula() -> None:

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import (
+from bonko.rules import next_tables
+from seating import (
     METHODS,
     SeatingError,
     SeatingOptions,
@@ -19,7 +20,7 @@ from tournaments.seating import (
     seat_round,
     validate_manual_round,
 )
-from tournaments.seating.quality import count_meetings, repeated_pairs
+from seating.quality import count_meetings, repeated_pairs
 
 from .helpers import assert_valid_round, sit_outs_fair
 
@@ -36,7 +37,7 @@ QUICK = SeatingOptions(effort=0.02)
     players=st.integers(min_value=1, max_value=26),
     rounds=st.integers(min_value=1, max_value=4),
     seed=st.integers(min_value=0, max_value=2**31),
-    rule=st.sampled_from(("kings", "bonko")),
+    rule=st.sampled_from(("kings", next_tables)),
 )
 def test_every_method_fills_the_games_tables(
     method: str, game: str, players: int, rounds: int, seed: int, rule: str
@@ -203,7 +204,7 @@ def _exhaustive_best(players: int, layout: list[int], rounds: int) -> int:
 def test_lower_bound_never_exceeds_the_best_schedule(
     players: int, sizes: tuple[int, ...], preferred: int
 ) -> None:
-    from tournaments.seating import table_layout
+    from seating import table_layout
 
     layout = table_layout(players, sizes, preferred)
     best = _exhaustive_best(players, layout, 2)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import (
+from seating import (
     METHODS,
     SeatingError,
     SeatingOptions,
@@ -16,7 +16,7 @@ from tournaments.seating import (
     seat_round,
     table_layout,
 )
-from tournaments.seating.quality import count_meetings
+from seating.quality import count_meetings
 
 BONKO_SEATS = {4: ((0, 2), (1, 3))}
 

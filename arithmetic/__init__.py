@@ -1,0 +1,1 @@
+"""The arithmetic of the standings (``standings``) and the ratings (``ratings``): pure."""

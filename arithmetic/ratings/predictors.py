@@ -1,0 +1,124 @@
+"""Rating methods side by side, for the accuracy benchmark.
+
+Terms:
+
+* **predictor**: a rating method reduced to two operations: ``learn`` from one session and
+  ``scores`` for the players of a table (higher means expected to finish higher).
+* **pairwise Elo**: every session counts as the six two-player games between its seats (win,
+  loss or draw by total), each updating both players by ``k * (result - expectation)``.
+* **average points**: a player's mean session total so far (0 for an unknown player).
+* **oracle**: the hidden simulated strength; the ceiling no method can pass on average.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
+
+from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.engine import apply_session
+from arithmetic.ratings.records import PlayerId, RatingState, ScoredSession
+from arithmetic.ratings.table import places
+
+OpenSkillModel = PlackettLuce | BradleyTerryFull | ThurstoneMostellerFull
+
+
+class Predictor(Protocol):
+    name: str
+
+    def learn(self, session: ScoredSession) -> None: ...
+
+    def scores(self, player_ids: Sequence[PlayerId]) -> list[float]: ...
+
+
+class EnginePredictor:
+    """This package's rating engine (``apply_session``) with a given configuration."""
+
+    def __init__(self, name: str, config: RatingConfig) -> None:
+        self.name = name
+        self.config = config
+        self.state = RatingState()
+
+    def learn(self, session: ScoredSession) -> None:
+        apply_session(self.state, session, self.config)
+
+    def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
+        players = self.state.players
+        return [players[p].mu if p in players else self.config.mu for p in player_ids]
+
+
+class LibraryPredictor:
+    """An ``openskill`` model's own ``rate()``, ranked by total or (with a margin) by score."""
+
+    def __init__(self, name: str, model: OpenSkillModel, *, use_scores: bool = False) -> None:
+        self.name = name
+        self.model = model
+        self.use_scores = use_scores
+        self.ratings: dict[PlayerId, Any] = {}  # each model's own rating objects
+
+    def learn(self, session: ScoredSession) -> None:
+        model = self.model
+        teams: Any = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
+        rated: Any
+        if self.use_scores:
+            rated = model.rate(teams, scores=[float(t) for t in session.totals])
+        else:
+            ranks = [float(place) for place in places(session.totals)]
+            rated = model.rate(teams, ranks=ranks)
+        for player_id, team in zip(session.player_ids, rated, strict=True):
+            self.ratings[player_id] = team[0]
+
+    def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
+        default = self.model.mu
+        return [
+            self.ratings[p].mu if p in self.ratings else default
+            for p in player_ids
+        ]
+
+
+class EloPredictor:
+    """Pairwise Elo on the usual 400-point logistic scale."""
+
+    def __init__(self, name: str, k: float) -> None:
+        self.name = name
+        self.k = k
+        self.ratings: dict[PlayerId, float] = {}
+
+    def learn(self, session: ScoredSession) -> None:
+        ids = session.player_ids
+        totals = session.totals
+        old = [self.ratings.get(p, 1500.0) for p in ids]
+        change = [0.0] * len(ids)
+        for i in range(len(ids)):
+            for j in range(i + 1, len(ids)):
+                expected_i = 1.0 / (1.0 + 10.0 ** ((old[j] - old[i]) / 400.0))
+                result_i = 1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
+                step = self.k * (result_i - expected_i)
+                change[i] += step
+                change[j] -= step
+        for index, player_id in enumerate(ids):
+            self.ratings[player_id] = old[index] + change[index]
+
+    def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
+        return [self.ratings.get(p, 1500.0) for p in player_ids]
+
+
+class AveragePointsPredictor:
+    """Mean session total per player."""
+
+    def __init__(self, name: str = "average points per session") -> None:
+        self.name = name
+        self.sums: dict[PlayerId, int] = {}
+        self.counts: dict[PlayerId, int] = {}
+
+    def learn(self, session: ScoredSession) -> None:
+        for player_id, total in zip(session.player_ids, session.totals, strict=True):
+            self.sums[player_id] = self.sums.get(player_id, 0) + total
+            self.counts[player_id] = self.counts.get(player_id, 0) + 1
+
+    def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
+        return [
+            self.sums.get(p, 0) / self.counts[p] if p in self.counts else 0.0 for p in player_ids
+        ]

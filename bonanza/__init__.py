@@ -1,0 +1,1 @@
+"""Bonanza Rummy: its rules (``rules``, pure) and its Django side (``plugin``), one folder."""

@@ -1,0 +1,32 @@
+"""What Bonanza Rummy gives the service besides its rules (``core.game_plugins.GamePlugin``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+
+from bonanza.plugin import paper, table
+from bonanza.rules import GAME
+from core.game_plugins import GamePlugin
+
+
+class BonanzaPlugin(GamePlugin):
+    code = GAME.code
+    parts = {"sheet": "bonanza/_hands.html", "blank_sheet": "bonanza/_blank_sheet.html"}
+    scripts = ("bonanza/page.js", "bonanza/offline.js")
+
+    def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+        return table.score_page(request, table_, token)
+
+    def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+        return paper.paper_page(request, table_, token)
+
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        return {"sheet": table.sheet_hands(result, list(names))}
+
+    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+        return {"bonanza": table.blank_sheet()}

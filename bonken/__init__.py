@@ -1,0 +1,1 @@
+"""Bonken: its rules (``rules``, pure) and its Django side (``plugin``), one folder."""

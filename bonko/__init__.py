@@ -1,0 +1,1 @@
+"""Bonko: its rules (``rules``, pure) and its Django side (``plugin``), one folder."""

@@ -1,0 +1,184 @@
+"""What a game gives the service besides its rules: its pages, parts of the core's pages, its
+phone checks, its addresses and its night hooks (a game as a plug-in).
+
+A game's folder holds its pure rules package and, beside it, a Django app (``plugin/``) whose
+``AppConfig.ready`` registers a ``GamePlugin`` here. The core's views, templates, seating and
+night code ask ``game_plugin(event.game)`` and never name a game. Every hook has a default (a
+game without teams, bell or its own movement needs none of them); the pages do not: a game
+without a table page, paper entry or sheet is a clear ``GameWithoutPages`` error, never
+another game's page.
+
+Parts (``GamePlugin.parts``) are template names the core's templates include where the game
+has something to show (``{% game_part event.game "sheet" %}``):
+
+* ``sheet``: a table's result on the public table sheet (context from ``sheet_context``);
+* ``blank_sheet``: one table's blank paper sheet on the round's print page
+  (``blank_sheet_context``);
+* ``dashboard_players``, ``dashboard_seating``: links and forms on the event's dashboard (Bonko's
+  teams, seating by the teams' results);
+* ``round_actions``: buttons on a round's page (Bonko's table cards);
+* ``screen``: the game's block on the room's screen.
+
+This module imports no app: the objects it is handed are the callers' (events, rounds, tables,
+requests), typed loosely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.template.loaders.filesystem import Loader as FilesystemLoader
+
+
+class GameWithoutPages(ImproperlyConfigured):
+    """A game the service knows (its rules are registered) whose plug-in does not give the page
+    asked for."""
+
+    def __init__(self, code: str, what: str) -> None:
+        super().__init__(
+            f"The game {code!r} has no {what}: its plug-in is not installed or gives none."
+        )
+        self.code, self.what = code, what
+
+
+class GamePlugin:
+    """A game's Django side. Subclass it in the game's folder and register it (``register``)
+    from the game's ``AppConfig.ready``; each hook's default is what a game without it needs."""
+
+    code = ""
+    # Template names of the parts the core's pages include (see the module's docstring).
+    parts: dict[str, str] = {}
+    # The game's scripts for its table page (static files' paths): its form's behaviour and its
+    # checks for the phone's offline entry, loaded after ``js/offline-games.js`` and kept by the
+    # service worker; and its stylesheets, for its table page and its own pages.
+    scripts: tuple[str, ...] = ()
+    stylesheets: tuple[str, ...] = ()
+    # The round has a bell (the top table ends the round for everyone): the screen and the
+    # table pages show it.
+    has_bell = False
+    # Addresses the game adds to the service's, by the namespace they join ("scoring": under
+    # ``/t/``, "manage", "public", "api"): lists of ``django.urls.path``.
+    urls: dict[str, Sequence[Any]] = {}
+    # A folder of templates outside an installed app's ``templates/`` (a game registered
+    # without an app, such as a test's); ``TemplateLoader`` finds them there.
+    templates_dir: Path | None = None
+
+    # --- pages ---------------------------------------------------------------------------
+
+    def table_page(self, request: Any, table: Any, token: str) -> Any:
+        """The table's own page (``/t/<token>/``): show the session, take a part or the whole."""
+        raise GameWithoutPages(self.code, "table page")
+
+    def check(self, request: Any, table: Any, token: str) -> Any:
+        """The live check of the part being typed (htmx); None where the game has none."""
+        return None
+
+    def paper_page(self, request: Any, table: Any, token: str) -> Any:
+        """The whole session entered afterwards from the paper score sheet."""
+        raise GameWithoutPages(self.code, "paper entry")
+
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        """What the ``sheet`` part shows of a stored result (``names``: short names by seat)."""
+        return {}
+
+    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+        """What the ``blank_sheet`` part needs for the event's ruleset."""
+        return {}
+
+    def parts_per_session(self, event: Any) -> int | None:
+        """How many parts a session of the event has (the round's table list shows "3 of 8");
+        None: the ruleset's attribute named by the game's ``parts_key``, 0 when not fixed."""
+        return None
+
+    def stats_deals(self, result: dict[str, Any]) -> Sequence[Any]:
+        """The parts of a stored result as the statistics count them per kind
+        (``stats.figures.Deal``; Bonken's contracts); none by default."""
+        return ()
+
+    def part_names(self) -> dict[str, tuple[str, str]]:
+        """The (English, Dutch) names of the game's kinds of parts by code, for the statistics
+        per kind (Bonken's contracts); none by default."""
+        return {}
+
+    def screen_context(self, event: Any, round_: Any) -> dict[str, Any]:
+        """The game's own figures on the room's screen for the round being played."""
+        return {}
+
+    # --- night hooks ---------------------------------------------------------------------
+
+    def seat_next_round(
+        self, *, event: Any, actor: Any, method: str | None, seed: int | None
+    ) -> Any:
+        """Seat the next round the game's own way, or None for the event's seating method."""
+        return None
+
+    def seating_methods(self) -> Sequence[tuple[str, Any]]:
+        """Seating methods the game adds to the organizer's choice (value, label)."""
+        return ()
+
+    def session_document(self, table: Any, document: dict[str, Any]) -> dict[str, Any]:
+        """A document of ``table`` completed with what the service knows about the night (Bonko:
+        the King's table, the bell, the set and round); refuses one naming another round."""
+        return document
+
+    def movement(self) -> Any:
+        """The game's movement between rounds for progressive seating (a function from a
+        round's places to the next tables), or None for the seating's own rules."""
+        return None
+
+
+_plugins: dict[str, GamePlugin] = {}
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    """Add a game's plug-in (its ``AppConfig.ready``, or a test's own game)."""
+    _plugins[plugin.code] = plugin
+    return plugin
+
+
+def unregister(code: str) -> None:
+    _plugins.pop(code, None)
+
+
+@contextmanager
+def registered(plugin: GamePlugin) -> Iterator[GamePlugin]:
+    """A plug-in registered for the duration of a ``with`` block (a test's game)."""
+    register(plugin)
+    try:
+        yield plugin
+    finally:
+        unregister(plugin.code)
+
+
+def game_plugin(code: str) -> GamePlugin:
+    """The plug-in of the game ``code``; a game without one gets every default, so asking it
+    for a page raises ``GameWithoutPages``."""
+    plugin = _plugins.get(code)
+    if plugin is None:
+        plugin = GamePlugin()
+        plugin.code = code
+    return plugin
+
+
+def plugins() -> dict[str, GamePlugin]:
+    return dict(_plugins)
+
+
+def plugin_urlpatterns(namespace: str) -> list[Any]:
+    """Every installed game's addresses in ``namespace`` (read by the URLconf, after every app's
+    ``ready``)."""
+    return [pattern for plugin in _plugins.values() for pattern in plugin.urls.get(namespace, ())]
+
+
+class TemplateLoader(FilesystemLoader):
+    """Finds templates in the ``templates_dir`` of each registered plug-in (after the site's
+    folder and the apps' own)."""
+
+    def get_dirs(self) -> list[str | Path]:
+        return [p.templates_dir for p in _plugins.values() if p.templates_dir is not None]

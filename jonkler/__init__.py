@@ -1,0 +1,1 @@
+"""Jonkler: its rules (``rules``, pure) and its Django side (``plugin``), one folder."""

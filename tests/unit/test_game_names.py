@@ -1,0 +1,107 @@
+"""No code outside a game's own folder names a game (read from the source, no import).
+
+A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder, in
+the list of installed games (``gamekit.registry.BUILTIN`` and ``config.settings``), in the Bonken
+app's importer (``imports``: its backups are Bonken's) and in the demo data. Everywhere else the
+service asks the game (``games.plugins``). In Python a name counts in an identifier or a string
+(docstrings and comments may still give a game as an example); in templates and scripts
+anywhere outside a comment.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("bonken", "jonkler", "bonko", "bonanza")
+NAME = re.compile(r"bonken|jonkler|bonko|bonanza|game_pages", re.IGNORECASE)
+PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
+            "pages", "api", "config", "templates", "static", "gamekit", "seating", "arithmetic",
+            "sunmar")
+# A game's own folder (its rules and its plug-in, with its templates and scripts).
+OWN = tuple(f"{game}/" for game in GAMES)
+ALLOWED = {
+    "gamekit/registry.py": "the list of installed games and the default game",
+    "config/settings.py": "the installed games' plug-ins",
+    "pages/management/commands/load_demo.py": "the demo data",
+    "config/celery.py": "the service's name",
+    "config/urls.py": "the service's name (the admin's header)",
+    "tournaments/tasks.py": "the service's name (its Redis keys)",
+}
+# The Bonken app's backups and their importer.
+ALLOWED_FOLDERS = ("imports/", "templates/imports/", "sunmar/")
+
+# Files that still name a game, each a debt with its reason (to be emptied).
+KNOWN: dict[str, str] = {
+    "templates/clubs/club.html": "the service's name (as above)",
+    "api/serializers/events.py": "API documentation: an example in a help text",
+    "api/serializers/rounds.py": "API documentation: the games' table sizes as an example",
+    "api/serializers/sessions.py": "API documentation: the games' documents as examples",
+    "api/serializers_stats.py": "API documentation: examples in help texts",
+    "api/views/events.py": "API documentation: an example in a parameter's description",
+    "api/views/ratings.py": "API documentation: the default game in a help text",
+    "api/views/stats.py": "API documentation: the default game in a help text",
+    "static/css/site.css": "class names of the games' table pages in the shared stylesheet",
+}
+
+
+def _python_names(path: Path) -> list[tuple[int, str]]:
+    source = path.read_text()
+    docstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(body[0].lineno)
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.NAME, tokenize.STRING):
+            continue
+        if token.type == tokenize.STRING and token.start[0] in docstrings:
+            continue
+        if NAME.search(token.string):
+            found.append((token.start[0], token.string))
+    return found
+
+
+def _text_names(path: Path) -> list[tuple[int, str]]:
+    text = re.sub(r"\{#.*?#\}|/\*.*?\*/", "", path.read_text(), flags=re.DOTALL)
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+            if NAME.search(line) and not line.strip().startswith("//")]
+
+
+def naming_files() -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*")):
+            relative = path.relative_to(ROOT).as_posix()
+            if (not path.is_file() or "migrations" in path.parts or relative.startswith(OWN)
+                    or relative in ALLOWED or relative.startswith(ALLOWED_FOLDERS)):
+                continue
+            if path.suffix == ".py":
+                names = _python_names(path)
+            elif path.suffix in (".html", ".js", ".css", ".txt"):
+                names = _text_names(path)
+            else:
+                continue
+            if names:
+                found[relative] = names
+    return found
+
+
+def test_no_code_outside_a_games_folder_names_a_game():
+    found = naming_files()
+    unexpected = {path: names for path, names in found.items() if path not in KNOWN}
+    assert unexpected == {}
+    assert sorted(set(KNOWN) - set(found)) == [], "no longer names a game: take it off KNOWN"
+
+
+if __name__ == "__main__":  # the list, per game: python -m tests.unit.test_game_names
+    for path, names in naming_files().items():
+        games = sorted({g for _n, text in names for g in GAMES if g in text.lower()})
+        lines = ", ".join(str(n) for n, _t in names[:8])
+        print(f"{path}: {', '.join(games) or 'GAME_PAGES'} (lines {lines})")
