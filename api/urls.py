@@ -19,6 +19,14 @@ from api.views.feeds import (
     EventStandingsFeedView,
 )
 from api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
+from api.views.planning import (
+    ClubNightsView,
+    LinkAnswerView,
+    NightCancelView,
+    NightOpenView,
+    NightRsvpsView,
+    NightView,
+)
 from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
 from api.views.round_timer import RoundTimerView
 from api.views.rounds import (
@@ -150,6 +158,12 @@ urlpatterns = [
         PlayerRatingHistoryView.as_view(),
         name="player-rating-history",
     ),
+    path("clubs/<int:club_id>/nights/", ClubNightsView.as_view(), name="club-nights"),
+    path("nights/<int:night_id>/", NightView.as_view(), name="night"),
+    path("nights/<int:night_id>/cancel/", NightCancelView.as_view(), name="night-cancel"),
+    path("nights/<int:night_id>/open/", NightOpenView.as_view(), name="night-open"),
+    path("nights/<int:night_id>/rsvps/", NightRsvpsView.as_view(), name="night-rsvps"),
+    path("rsvp/<str:token>/", LinkAnswerView.as_view(), name="rsvp-link"),
     path("players/<int:player_id>/stats/", PlayerStatsView.as_view(), name="player-stats"),
     path(
         "events/<int:event_id>/standings-config/",

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "webhooks",
     "embeds",
     "sharing",
+    "planning",
     "api",
 ]
 

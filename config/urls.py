@@ -50,6 +50,7 @@ urlpatterns = [
     path("share/", include("sharing.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
+    path("", include("planning.urls")),
     path("clubs/", include("clubs.urls")),
     path("mail/", include("mailings.urls")),
     path("manage/", include(manage_urls)),

@@ -9,7 +9,9 @@
   the sessions that count; registered by ``standings``;
 * ``ratings_replay_from(club_id=, from_date=, game=)``: the club's rating pools (of ``game``,
   or all) are to be replayed from that day on, for a change the sessions themselves do not
-  show (a merge, a substitute); registered by ``ratings``.
+  show (a merge, a substitute); registered by ``ratings``;
+* ``rsvp_answers(event)``: who said they are coming to the planned night the event was opened
+  from; registered by ``planning``.
 """
 
 from __future__ import annotations
@@ -27,3 +29,8 @@ standings_recompute_as: Provider[..., int] = Provider(
 round_points: Provider[[Event, int], dict[int, float]] = Provider(
     "the points of a round (standings)")
 ratings_replay_from: Provider[..., Any] = Provider("marking rating pools for a replay (ratings)")
+# The answers of the players to the planned night an event was opened from (player id ->
+# "yes", "maybe" or "no"; empty for an event not planned ahead): the check-in and the door
+# list those coming first; registered by ``planning``.
+rsvp_answers: Provider[[Event], dict[int, str]] = Provider("the answers to a planned night "
+                                                           "(planning)")

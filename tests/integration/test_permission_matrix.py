@@ -29,6 +29,7 @@ from clubs.tokens import api_token_create
 from games.models import Dispute, Session
 from games.services import session_submit
 from imports.services import sunmar_upload
+from planning.models import PlannedNight, RsvpLink
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
@@ -427,7 +428,40 @@ WRITES: list[Write] = [
     Write("undo game", "post", "/api/v1/tables/{table_id}/session/undo/",
           lambda w: f"/api/v1/tables/{w.scored.pk}/session/undo/", lambda w: {},
           SESSION_WRITERS, token_table=lambda w: w.scored),
+    # The club's calendar: organizers plan, change, cancel and open nights; a member answers
+    # for themselves; a personal link (its token is the permission) answers for its player.
+    Write("plan nights", "post", "/api/v1/clubs/{club_id}/nights/",
+          lambda w: f"/api/v1/clubs/{w.club.pk}/nights/",
+          lambda w: {"starts_at": "2030-03-16T19:30:00+01:00", "game": "bonken"}, ORGANIZERS),
+    Write("change a night", "patch", "/api/v1/nights/{night_id}/",
+          lambda w: f"/api/v1/nights/{planned_night(w).pk}/", lambda w: {"place": "Zaal 2"},
+          ORGANIZERS),
+    Write("cancel a night", "post", "/api/v1/nights/{night_id}/cancel/",
+          lambda w: f"/api/v1/nights/{planned_night(w).pk}/cancel/",
+          lambda w: {"cancelled": True}, ORGANIZERS),
+    Write("open a night", "post", "/api/v1/nights/{night_id}/open/",
+          lambda w: f"/api/v1/nights/{planned_night(w).pk}/open/", lambda w: {}, ORGANIZERS),
+    Write("answer for a night", "post", "/api/v1/nights/{night_id}/rsvps/",
+          lambda w: f"/api/v1/nights/{planned_night(w).pk}/rsvps/",
+          lambda w: {"answer": "yes"}, SIGNED_IN - {"other_organizer"}),
+    Write("answer with a personal link", "post", "/api/v1/rsvp/{token}/",
+          lambda w: f"/api/v1/rsvp/{personal_link(w)}/",
+          lambda w: {"night": planned_night(w).pk, "answer": "maybe"}, EVERYONE),
 ]
+
+
+def planned_night(w: World) -> PlannedNight:
+    """A night of the world's club, planned ahead (made again inside each actor's try)."""
+    night = PlannedNight.objects.filter(club=w.club).first()
+    if night is None:
+        starts = timezone.now() + timezone.timedelta(days=30)
+        night = PlannedNight.objects.create(club=w.club, starts_at=starts, game="bonken",
+                                            ends_at=starts + timezone.timedelta(hours=4))
+    return night
+
+
+def personal_link(w: World) -> str:
+    return RsvpLink.objects.get_or_create(club=w.club, player=w.spare)[0].token
 
 
 def check(write: Write, actor: str, world: World) -> str | None:

@@ -19,6 +19,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
@@ -27,6 +28,7 @@ from games.services import session_submit
 from imports.services import sunmar_upload
 from mailings import links
 from mailings.models import MailPreference
+from planning.models import PlannedNight, Rsvp, RsvpLink
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
@@ -256,7 +258,55 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ("close round", "manage:round-close",
      lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
      lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
+    # The club's calendar (planning): organizers plan, open and cancel nights, make players'
+    # links and renew the calendar's address; a member answers for themselves; a personal
+    # link is the key for its player (anyone holding it, signed in or not).
+    ("plan a night", "planning:club-nights", lambda w: f"/clubs/{w['club'].slug}/nights/",
+     lambda w: {"date": "2030-03-15", "start": "19:30", "end": "23:30", "game": "jonkler",
+                "place": "Zaal 2", "notes": "", "recurrence": "weekly", "count": "2"},
+     ORGANIZERS),
+    ("answer for a night", "planning:answer", lambda w: f"/nights/{night(w).pk}/answer/",
+     lambda w: {"answer": "yes", "via": "club"}, set(ACTORS) - {"anonymous", "other_organizer"}),
+    ("open a night", "planning:open", lambda w: f"/nights/{night(w).pk}/open/",
+     lambda w: {}, ORGANIZERS),
+    ("cancel a night", "planning:cancel", lambda w: f"/nights/{night(w).pk}/cancel/",
+     lambda w: {"cancelled": "1"}, ORGANIZERS),
+    ("check in who said yes", "planning:checkin-coming",
+     lambda w: f"/manage/events/{opened_night(w).event_id}/checkin/coming/", lambda w: {},
+     SCORERS),
+    ("make a personal link", "planning:club-links",
+     lambda w: f"/clubs/{w['club'].slug}/nights/links/",
+     lambda w: {"player": w["absent"].pk, "action": "renew"}, ORGANIZERS),
+    ("renew the calendar address", "planning:club-feed-renew",
+     lambda w: f"/clubs/{w['club'].slug}/nights/calendar/renew/", lambda w: {}, ORGANIZERS),
+    ("answer with a personal link", "planning:link-answer",
+     lambda w: f"/r/{personal_link(w)}/nights/{night(w).pk}/", lambda w: {"answer": "maybe"},
+     set(ACTORS)),
+    ("renew one's personal link", "planning:link-renew",
+     lambda w: f"/r/{personal_link(w)}/renew/", lambda w: {"action": "renew"}, set(ACTORS)),
 ]
+
+
+def night(world: dict[str, Any]) -> PlannedNight:
+    """A night of the club planned ahead (made again inside each visitor's try)."""
+    starts = timezone.now() + datetime.timedelta(days=20)
+    return PlannedNight.objects.get_or_create(
+        club=world["club"], event=None,
+        defaults={"starts_at": starts, "ends_at": starts + datetime.timedelta(hours=4),
+                  "game": "bonken"})[0]
+
+
+def opened_night(world: dict[str, Any]) -> PlannedNight:
+    """The event's night, with a newcomer who said yes (to check in)."""
+    planned = night(world)
+    PlannedNight.objects.filter(pk=planned.pk).update(event=world["event"])
+    Rsvp.objects.create(night=planned, player=newcomer(world), answer="yes", via="link",
+                        answered_at=timezone.now())
+    return PlannedNight.objects.get(pk=planned.pk)
+
+
+def personal_link(world: dict[str, Any]) -> str:
+    return RsvpLink.objects.get_or_create(club=world["club"], player=world["absent"])[0].token
 
 
 def outcome(actor: str, world: dict[str, Any], url: str, data: dict, allowed: set[str],
@@ -428,6 +478,7 @@ READ_ONLY = {
     "public:door", "public:me", "manage:door-sign", "manage:door-arrivals",
     "scoring:manifest", "scoring:service-worker",  # the table page kept for use offline
     "public:evening", "sharing:event", "sharing:evening", "sharing:rating",
+    "planning:night", "planning:link", "planning:player-feed", "planning:club-feed",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
@@ -496,6 +547,10 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "sharing:evening": f"/share/events/{world['event'].pk}/players/{scored_player.pk}/en.png",
         "sharing:rating":
             f"/share/players/{scored_player.pk}/ratings/{world['club'].pk}/bonken/nl.png",
+        "planning:night": f"/nights/{night(world).pk}/",
+        "planning:link": f"/r/{personal_link(world)}/",
+        "planning:player-feed": f"/r/{personal_link(world)}/calendar.ics",
+        "planning:club-feed": f"/clubs/{world['club'].slug}/calendar/x.ics",
     }
     visitor = client("organizer", world)
     before = database_state()

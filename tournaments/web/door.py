@@ -28,11 +28,13 @@ from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
 from core.web import is_htmx, problems
 from tournaments import door as door_services
+from tournaments import provided
 from tournaments.door_limits import door_wait
 from tournaments.models import Event, EventPlayer
 from tournaments.web.my_seat import MySeat, my_events, my_seat
 
 POLL_SECONDS = 5
+RSVP_ORDER = {"yes": 0, "maybe": 1}
 
 
 def _device(request: HttpRequest) -> str:
@@ -64,8 +66,13 @@ def _me(request: HttpRequest, event: Event) -> Player | None:
 def _names(event: Event) -> list[Any]:
     """The club's members (a member not on the event's list is entered when checking in)."""
     here = EventPlayer.objects.filter(event=event, player=OuterRef("pk"), present=True)
-    return list(Player.objects.filter(memberships__club_id=event.club_id)
-                .annotate(here=Exists(here)).order_by("name", "pk"))
+    names = list(Player.objects.filter(memberships__club_id=event.club_id)
+                 .annotate(here=Exists(here)).order_by("name", "pk"))
+    # Those who said they are coming to the planned night first.
+    answers = provided.rsvp_answers(event)
+    for player in names:
+        player.rsvp = answers.get(player.pk, "")  # type: ignore[attr-defined]
+    return sorted(names, key=lambda player: RSVP_ORDER.get(answers.get(player.pk, ""), 2))
 
 
 def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:

@@ -21,7 +21,7 @@ from core.web import (
     refused_or_told,
 )
 from gamekit.registry import DEFAULT_GAME, games
-from tournaments import services
+from tournaments import provided, services
 from tournaments.counted import STANDINGS_COUNT_CHOICES
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
@@ -33,6 +33,9 @@ from tournaments.web import queries
 from tournaments.web.door_organizer import POLL_SECONDS as DOOR_POLL_SECONDS
 from tournaments.web.door_organizer import arrival_rows
 from tournaments.web.scorer_form import EventScorerForm
+
+# The check-in lists those who said they are coming first, then the maybes, then the others.
+RSVP_ORDER = {"yes": 0, "maybe": 1}
 
 
 def staff_event(request: HttpRequest, event_id: int) -> Event:
@@ -89,13 +92,20 @@ def event_dashboard(request: HttpRequest, event_id: int,
 
 
 def _checkin_rows(event: Event) -> list[tuple[Player, bool]]:
+    """The club's members, those who said they are coming to the planned night first (then
+    the maybes), each with their answer (``player.rsvp``)."""
     entries = EventPlayer.objects.filter(event=event, player=OuterRef("pk"))
     players = (
         Player.objects.filter(memberships__club_id=event.club_id)
         .annotate(present=Exists(entries.filter(present=True)))
         .order_by("name", "id")
     )
-    return [(p, p.present) for p in players]
+    answers = provided.rsvp_answers(event)
+    rows = []
+    for player in players:
+        player.rsvp = answers.get(player.pk, "")  # type: ignore[attr-defined]
+        rows.append((player, player.present))
+    return sorted(rows, key=lambda row: RSVP_ORDER.get(row[0].rsvp, 2))  # type: ignore[attr-defined]
 
 
 def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -118,6 +128,8 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
             if is_htmx(request) and not errors:
                 present = EventPlayer.objects.filter(event=event, player=player,
                                                      present=True).exists()
+                player.rsvp = provided.rsvp_answers(event).get(  # type: ignore[attr-defined]
+                    player.pk, "")
                 return render(request, "tournaments/_checkin_row.html",
                               {"event": event, "player": player, "present": present})
             if not errors:
@@ -128,8 +140,11 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
 def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
                   errors: list) -> HttpResponse:
     rows = _checkin_rows(event)
+    coming = [here for player, here in rows
+              if player.rsvp == "yes"]  # type: ignore[attr-defined]
     return render(request, "tournaments/checkin.html", {
         "event": event, "rows": rows, "walk_in": walk_in, "errors": errors,
+        "coming": len(coming), "coming_away": coming.count(False),
         "present": sum(1 for _p, here in rows if here),
         "arrivals": arrival_rows(event), "door_poll_seconds": DOOR_POLL_SECONDS,
     }, status=400 if errors or walk_in.errors else 200)

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+
+
+class PlanningConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "planning"
+
+    def ready(self) -> None:
+        # The check-in and the door list the players who said they are coming first.
+        from planning.selectors import event_rsvp_answers
+        from tournaments import provided
+
+        provided.rsvp_answers.register(event_rsvp_answers)
+        # The club's embed and its public feed show the next nights (core.club_nights).
+        from core import club_nights
+        from planning.selectors import public_next_nights
+
+        club_nights.next_nights.register(public_next_nights)

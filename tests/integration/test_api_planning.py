@@ -1,0 +1,166 @@
+"""The club's calendar through the API: the same services and rules as the pages. Members
+read their club's nights and answers, organizers plan, change, cancel and open them, a player
+answers for themselves (an organizer for anyone), a personal link answers without an account;
+another club's nights answer 404; bad input gets a 400 naming the field and saves nothing."""
+
+import pytest
+
+from clubs.models import Membership, Role
+from planning.models import PlannedNight, Rsvp
+from tests.factories import ClubFactory, PlayerFactory, api_client, user_with_role
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+NIGHT = {
+    "starts_at": "2027-03-16T19:30:00+01:00",
+    "game": "jonkler",
+    "place": "De Zwaan",
+    "recurrence": "weekly",
+    "count": 3,
+}
+
+
+@pytest.fixture
+def club():
+    club = ClubFactory()
+    club.organizer = user_with_role(club, Role.ORGANIZER)
+    club.member = user_with_role(club, Role.MEMBER)
+    return club
+
+
+def test_an_organizer_plans_a_series_and_members_read_it(club):
+    organizer = api_client(club.organizer)
+    response = organizer.post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json")
+    assert response.status_code == 201, response.json()
+    nights = response.json()
+    assert [n["starts_at"][:16] for n in nights] == [
+        "2027-03-16T19:30",
+        "2027-03-23T19:30",
+        "2027-03-30T19:30",
+    ]
+    assert nights[0]["ends_at"][:16] == "2027-03-16T23:30" and nights[0]["game"] == "jonkler"
+    listed = api_client(club.member).get(f"/api/v1/clubs/{club.pk}/nights/").json()
+    assert [n["id"] for n in listed] == [n["id"] for n in nights]
+    night = nights[1]["id"]
+    changed = organizer.patch(f"/api/v1/nights/{night}/", {"place": "Zaal 2"}, format="json")
+    assert changed.status_code == 200 and changed.json()["place"] == "Zaal 2"
+    assert changed.json()["sequence"] == 1
+    cancelled = organizer.post(
+        f"/api/v1/nights/{night}/cancel/", {"cancelled": True}, format="json"
+    )
+    assert cancelled.json()["cancelled"] is True
+
+
+def test_writes_are_the_organizers_and_other_clubs_see_nothing(club):
+    member = api_client(club.member)
+    assert member.post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json").status_code == 403
+    nights = (
+        api_client(club.organizer)
+        .post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json")
+        .json()
+    )
+    night = nights[0]["id"]
+    assert (
+        member.patch(f"/api/v1/nights/{night}/", {"place": "x"}, format="json").status_code == 403
+    )
+    assert member.post(f"/api/v1/nights/{night}/open/").status_code == 403
+    outsider = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
+    assert outsider.get(f"/api/v1/nights/{night}/").status_code == 404
+    assert outsider.get(f"/api/v1/clubs/{club.pk}/nights/").status_code == 404
+    assert (
+        outsider.post(
+            f"/api/v1/nights/{night}/rsvps/", {"answer": "yes"}, format="json"
+        ).status_code
+        == 404
+    )
+    assert api_client().get(f"/api/v1/nights/{night}/").status_code in (401, 403)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"game": "chess"}, "game"),
+        ({"count": 99}, "count"),
+        ({"recurrence": "daily"}, "recurrence"),
+        ({"starts_at": "not a time"}, "starts_at"),
+        ({"ends_at": "2027-03-15T10:00:00+01:00"}, "ends_at"),
+        ({"starts_at": "9999-12-31T23:00:00+00:00"}, "starts_at"),
+        ({"starts_at": "2040-01-01T20:00:00+01:00", "count": 52}, "starts_at"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(club, change, field):
+    response = api_client(club.organizer).post(
+        f"/api/v1/clubs/{club.pk}/nights/", {**NIGHT, **change}, format="json"
+    )
+    assert response.status_code == 400
+    assert field in {problem.get("field") for problem in response.json()["errors"]}
+    assert not PlannedNight.objects.exists()
+
+
+def test_answers_and_the_outlook(club):
+    nights = (
+        api_client(club.organizer)
+        .post(
+            f"/api/v1/clubs/{club.pk}/nights/",
+            {**NIGHT, "game": "bonken", "recurrence": "once"},
+            format="json",
+        )
+        .json()
+    )
+    night = nights[0]["id"]
+    players = PlayerFactory.create_batch(4)
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+    organizer = api_client(club.organizer)
+    for player in players:
+        answer = organizer.post(
+            f"/api/v1/nights/{night}/rsvps/", {"answer": "yes", "player": player.pk}, format="json"
+        )
+        assert answer.status_code == 200 and answer.json()["via"] == "organizer"
+    mine = api_client(club.member).post(
+        f"/api/v1/nights/{night}/rsvps/", {"answer": "yes"}, format="json"
+    )
+    assert mine.json()["via"] == "account"
+    assert (
+        api_client(club.member)
+        .post(
+            f"/api/v1/nights/{night}/rsvps/",
+            {"answer": "yes", "player": players[0].pk},
+            format="json",
+        )
+        .status_code
+        == 403
+    )
+    seen = api_client(club.member).get(f"/api/v1/nights/{night}/rsvps/").json()
+    assert (seen["coming"], seen["tables"], seen["sits_out"], seen["more_needed"]) == (5, [4], 1, 3)
+    assert len(seen["answers"]) == 5
+    opened = organizer.post(f"/api/v1/nights/{night}/open/")
+    assert opened.status_code == 200
+    assert Event.objects.get(pk=opened.json()["event"]).game == "bonken"
+
+
+def test_a_personal_link_answers_without_an_account(club):
+    from planning.services import rsvp_link_renew
+
+    nights = (
+        api_client(club.organizer)
+        .post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json")
+        .json()
+    )
+    anna = PlayerFactory()
+    Membership.objects.create(club=club, player=anna)
+    link = rsvp_link_renew(club=club, player=anna, actor=club.organizer)
+    response = api_client().post(
+        f"/api/v1/rsvp/{link.token}/", {"night": nights[0]["id"], "answer": "maybe"}, format="json"
+    )
+    assert response.status_code == 200 and response.json()["via"] == "link"
+    assert Rsvp.objects.get(player=anna).answer == "maybe"
+    assert (
+        api_client()
+        .post("/api/v1/rsvp/nonsense/", {"night": nights[0]["id"], "answer": "yes"}, format="json")
+        .status_code
+        == 404
+    )
+    other = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
+    foreign = other.post(f"/api/v1/clubs/{ClubFactory().pk}/nights/", NIGHT, format="json")
+    assert foreign.status_code == 404
