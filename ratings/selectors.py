@@ -30,7 +30,14 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Count, F, QuerySet, Sum
 
-from arithmetic.ratings import HistoryEntry, PlayerId, SessionExplanation, explain_session
+from arithmetic.ratings import (
+    HistoryEntry,
+    PlayerId,
+    RatingConfig,
+    SessionExplanation,
+    explain_session,
+)
+from gamekit.registry import find_game
 from clubs.selectors import user_roles
 from games.models import Session
 from ratings.loading import player_history, rated_sessions, seated_positions
@@ -208,6 +215,10 @@ def player_rating_history(
         if all(row[4] != player_id for row in seats):
             del by_session[key]  # seated there since it was rated: not theirs until replayed
     where = _session_info({sid for _, _, sid in by_session}, viewer)
+    rated_with = {
+        (pool.club_id, pool.game): _applied_config(pool)
+        for pool in RatingPool.objects.filter(pk__in=pool_ids)
+    }
     explained = []
     for (club, game_code, session_id), seats in by_session.items():
         if session_id not in where:
@@ -220,12 +231,28 @@ def player_rating_history(
             position=seats[0][2],
             played_on=seats[0][7],
             where=where[session_id],
-            explanation=explain_session(entries, player_id),
+            explanation=explain_session(
+                entries, player_id, rated_with.get((club, game_code)),
+                teams=_team_game(game_code),
+            ),
             opponent_names={row[4]: row[5] for row in seats if row[4] != player_id},
             game=game_code,
         ))
     explained.sort(key=lambda e: (e.club_id, e.game != DEFAULT_GAME, e.game, e.position))
     return explained
+
+
+def _applied_config(pool: RatingPool) -> RatingConfig | None:
+    """The configuration the pool's stored ratings were computed with (None: unknown)."""
+    try:
+        return RatingConfig(**pool.applied_config) if pool.applied_config else pool_config(pool)
+    except (TypeError, ValueError):
+        return None  # a configuration of an older version: explained by placements alone
+
+
+def _team_game(game: str) -> bool:
+    rules = find_game(game)
+    return rules is not None and rules.teams is not None
 
 
 def _entry(row: tuple) -> HistoryEntry:
