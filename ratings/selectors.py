@@ -37,6 +37,7 @@ from arithmetic.ratings import (
     SessionExplanation,
     explain_session,
 )
+from arithmetic.ratings.config import game_config
 from gamekit.registry import find_game
 from clubs.selectors import user_roles
 from games.models import Session
@@ -201,9 +202,13 @@ def player_rating_history(
         pools = pools.filter(pool__club_id=club_id)
     if game is not None:
         pools = pools.filter(pool__game=game)
-    pool_ids = list(pools.values_list("pool_id", flat=True))
-    if not pool_ids:
+    pool_rows = list(pools.values_list(
+        "pool_id", "pool__club_id", "pool__game", "pool__applied_config", "pool__config"))
+    if not pool_rows:
         return []
+    pool_ids = [row[0] for row in pool_rows]
+    rated_with = {(club, game_code): _applied_config(game_code, applied, overrides)
+                  for _, club, game_code, applied, overrides in pool_rows}
     by_session: dict[tuple[int, str, int], list[tuple]] = {}
     for pool_id in pool_ids:  # every seat of the sessions the player sat at
         rows = RatingHistory.objects.filter(
@@ -215,10 +220,6 @@ def player_rating_history(
         if all(row[4] != player_id for row in seats):
             del by_session[key]  # seated there since it was rated: not theirs until replayed
     where = _session_info({sid for _, _, sid in by_session}, viewer)
-    rated_with = {
-        (pool.club_id, pool.game): _applied_config(pool)
-        for pool in RatingPool.objects.filter(pk__in=pool_ids)
-    }
     explained = []
     for (club, game_code, session_id), seats in by_session.items():
         if session_id not in where:
@@ -242,10 +243,12 @@ def player_rating_history(
     return explained
 
 
-def _applied_config(pool: RatingPool) -> RatingConfig | None:
-    """The configuration the pool's stored ratings were computed with (None: unknown)."""
+def _applied_config(
+    game: str, applied: dict | None, overrides: dict | None
+) -> RatingConfig | None:
+    """The configuration a pool's stored ratings were computed with (None: unknown)."""
     try:
-        return RatingConfig(**pool.applied_config) if pool.applied_config else pool_config(pool)
+        return RatingConfig(**applied) if applied else game_config(game, overrides)
     except (TypeError, ValueError):
         return None  # a configuration of an older version: explained by placements alone
 
