@@ -232,11 +232,11 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
     print()
     print("pairwise by club kind:")
     kind_names = [spec.name for spec in CLUB_SPECS]
-    print(f"{'method':<{width}}"
-          + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
+    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
     for name, kind_pairwise in by_kind.items():
-        cells = "".join(f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}"
-                        for kind in kind_names)
+        cells = "".join(
+            f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
+        )
         print(f"{name:<{width}}{cells}")
     print(f"({time.perf_counter() - started:.0f} s)")
     return summary
@@ -244,8 +244,9 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seeds", type=int, default=4,
-                        help="simulated clubs per club kind (1 for a quick look)")
+    parser.add_argument(
+        "--seeds", type=int, default=4, help="simulated clubs per club kind (1 for a quick look)"
+    )
     parser.add_argument("--train", type=float, default=0.8, help="training share of sessions")
     args = parser.parse_args(argv)
     run(seeds=args.seeds, train_fraction=args.train)

@@ -38,8 +38,8 @@ from arithmetic.ratings import (
     explain_session,
 )
 from arithmetic.ratings.config import game_config
-from gamekit.registry import find_game
 from clubs.selectors import user_roles
+from gamekit.registry import find_game
 from games.models import Session
 from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool

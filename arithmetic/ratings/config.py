@@ -80,7 +80,8 @@ class RatingConfig:
             raise ValueError("a score margin is only supported with model='bradley_terry_full'")
         if self.score_scale < 0 or min(self.points_beta, self.points_noise, self.points_tau) <= 0:
             raise ValueError(
-                "score_scale must not be negative; points_beta, points_noise and points_tau positive"
+                "score_scale must not be negative; "
+                "points_beta, points_noise and points_tau must be positive"
             )
         if self.provisional_sessions < 0:
             raise ValueError("provisional_sessions must not be negative")

@@ -15,7 +15,8 @@ Terms:
   noisy linear observation of it (noise variance ``points_noise ** 2``; the opponents'
   uncertainty adds to it), and the new (mu, sigma) is the exact posterior of a Kalman
   filter step: ``mu += K * (actual - expected)``, ``sigma^2 *= 1 - K * c`` with gain
-  ``K = sigma^2 * c / S``. ``points_tau`` is added to sigma first (skills drift), as ``tau`` in Weng-Lin.
+  ``K = sigma^2 * c / S``. ``points_tau`` is added to sigma first (skills drift), as
+  ``tau`` is in Weng-Lin.
 
 The update depends on the seats only through their own numbers (the order of the seats does
 not matter), a higher total never gives a lower new mu, and sigma never grows by more than

@@ -288,7 +288,10 @@ def rate_table(
         seat_places, seat_placements = places_and_placements(groups)
         new_mus, new_sigmas = points_update(mus, sigmas, totals, config)
         return TableOutcome(
-            new_mus, new_sigmas, seat_places, seat_placements,
+            new_mus,
+            new_sigmas,
+            seat_places,
+            seat_placements,
             expected_placements(mus, sigmas, config),
         )
     if config.rank_model == "plackett_luce" and len(key) == 4:

@@ -48,8 +48,10 @@ def test_the_order_of_the_seats_does_not_matter(
     table_sigmas = [sigma for _, sigma in seats]
     new_mus, new_sigmas = points_update(table_mus, table_sigmas, totals, CONFIG)
     moved_mus, moved_sigmas = points_update(
-        [table_mus[s] for s in order], [table_sigmas[s] for s in order],
-        [totals[s] for s in order], CONFIG,
+        [table_mus[s] for s in order],
+        [table_sigmas[s] for s in order],
+        [totals[s] for s in order],
+        CONFIG,
     )
     for index, seat in enumerate(order):
         assert moved_mus[index] == pytest.approx(new_mus[seat], abs=1e-9)
@@ -98,8 +100,7 @@ def test_sigma_shrinks_with_every_session_played(sessions: list[list[int]]) -> N
     state = RatingState()
     previous = CONFIG.sigma
     for index, totals in enumerate(sessions):
-        played = ScoredSession(index, WHEN + timedelta(hours=index), (1, 2, 3, 4),
-                               tuple(totals))
+        played = ScoredSession(index, WHEN + timedelta(hours=index), (1, 2, 3, 4), tuple(totals))
         sigma = apply_session(state, played, CONFIG)[0].sigma_after
         assert sigma < previous
         previous = sigma
@@ -126,8 +127,12 @@ def test_team_games_and_ranked_sessions_keep_their_places() -> None:
 
 def test_a_session_appended_equals_the_replay() -> None:
     sessions = [
-        ScoredSession(i, WHEN + timedelta(hours=i), tuple((i + s) % 7 for s in range(4)),
-                      (300 - 40 * i, -100, 5 * i, -200 + 35 * i))
+        ScoredSession(
+            i,
+            WHEN + timedelta(hours=i),
+            tuple((i + s) % 7 for s in range(4)),
+            (300 - 40 * i, -100, 5 * i, -200 + 35 * i),
+        )
         for i in range(12)
     ]
     whole = replay(sessions, CONFIG)
@@ -149,9 +154,7 @@ def test_explanation_gives_expected_points_and_the_table_strength() -> None:
     assert strong.expected_total is not None and strong.expected_total > 70
     assert strong.points_gain is not None and strong.points_gain < 0
     assert strong.verdict == "worse" and strong.mu_change < 0  # won, but by less than expected
-    assert strong.opponents_rating == pytest.approx(
-        sum(e.ordinal_before for e in second[1:]) / 3
-    )
+    assert strong.opponents_rating == pytest.approx(sum(e.ordinal_before for e in second[1:]) / 3)
     weak = explain_session(second, 4, CONFIG)
     assert weak.points_gain is not None and weak.points_gain > 0 and weak.mu_change > 0
     assert explain_session(second, 1, CONFIG, teams=True).rated_by == "ranks"
