@@ -75,7 +75,7 @@ class ExplainedSessionSerializer(serializers.Serializer):
     opponents = OpponentSerializer(many=True)
     rated_by = serializers.ChoiceField(
         choices=["points", "ranks"],
-        help_text="points: the total against the total expected (Bonken); ranks: the place.",
+        help_text="points: the total against the total expected; ranks: the place.",
     )
     expected_total = serializers.FloatField(
         allow_null=True, help_text="The total the ratings expected (rated by points)."

@@ -44,7 +44,7 @@ from games.models import Session
 from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at
-from ratings.services import DEFAULT_GAME, pool_config
+from ratings.services import DEFAULT_GAME, pool_config, rating_scale
 
 Viewer = User | AnonymousUser | None
 
@@ -248,7 +248,7 @@ def _applied_config(
 ) -> RatingConfig | None:
     """The configuration a pool's stored ratings were computed with (None: unknown)."""
     try:
-        return RatingConfig(**applied) if applied else game_config(game, overrides)
+        return RatingConfig(**applied) if applied else game_config(rating_scale(game), overrides)
     except (TypeError, ValueError):
         return None  # a configuration of an older version: explained by placements alone
 

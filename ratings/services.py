@@ -48,7 +48,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from gamekit.registry import DEFAULT_GAME
+from gamekit.registry import DEFAULT_GAME, find_game
 from ratings.loading import (
     AppliedSession,
     PoolSession,
@@ -90,7 +90,14 @@ class RatingsSync:
 def pool_config(pool: RatingPool) -> RatingConfig:
     """The pool's rating configuration: the game's defaults with the pool's overrides (an
     empty configuration follows the defaults, so a new default replays every such pool)."""
-    return game_config(pool.game, pool.config)
+    return game_config(rating_scale(pool.game), pool.config)
+
+
+def rating_scale(game: str) -> float:
+    """The spread of the game's session totals the points model reads them in (the rules'
+    ``rating_scale``), or 0: rated by ranks."""
+    rules = find_game(game)
+    return float(getattr(rules, "rating_scale", 0.0)) if rules is not None else 0.0
 
 
 def ratings_update(*, club_id: int, game: str | None = None) -> RatingsSync:
@@ -141,7 +148,7 @@ def rating_pool_configure(
 
     Raises ``ValueError`` for an unknown field or a configuration ``RatingConfig`` refuses.
     """
-    game_config(game, config)  # refuse before storing
+    game_config(rating_scale(game), config)  # refuse before storing
     with transaction.atomic():
         _lock(club_id)
         pool, _ = RatingPool.objects.select_for_update().get_or_create(

@@ -32,10 +32,10 @@ from typing import Any, Literal
 ModelName = Literal["points", "plackett_luce", "bradley_terry_full"]
 MODEL_NAMES: tuple[ModelName, ...] = ("points", "plackett_luce", "bradley_terry_full")
 
-# The spread of a seat's session total (points, about one standard deviation at a table of
-# equals) per game whose points mean something across tables. A game not listed (or a session
-# ranked by the game's own placements, or a team game) is rated by ranks: Plackett-Luce.
-GAME_SCORE_SCALES: dict[str, float] = {"bonken": 250.0}
+# The spread of a seat's session total in points (about one standard deviation at a table of
+# equals) of the default game's classic rules. A game gives its own (``rating_scale`` of its
+# rules, see ``gamekit.seam``); a game without one, and a team game, is rated by ranks.
+DEFAULT_SCORE_SCALE = 250.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class RatingConfig:
     kappa: float = 0.0001
     tau: float = 25.0 / 300.0
     margin: float = 0.0
-    score_scale: float = GAME_SCORE_SCALES["bonken"]
+    score_scale: float = DEFAULT_SCORE_SCALE
     points_beta: float = 15.0
     points_noise: float = 1.0
     points_tau: float = 0.25
@@ -108,7 +108,7 @@ class RatingConfig:
 DEFAULT_CONFIG = RatingConfig()
 
 
-def game_config(game: str, overrides: Mapping[str, Any] | None = None) -> RatingConfig:
-    """A pool's configuration: ``game``'s score scale (0, ranks only, for a game whose points
+def game_config(score_scale: float, overrides: Mapping[str, Any] | None = None) -> RatingConfig:
+    """A pool's configuration: its game's score scale (0, ranks only, for a game whose points
     mean nothing across tables) with the pool's overrides on top."""
-    return RatingConfig(**{"score_scale": GAME_SCORE_SCALES.get(game, 0.0), **(overrides or {})})
+    return RatingConfig(**{"score_scale": score_scale, **(overrides or {})})

@@ -17,8 +17,9 @@ from arithmetic.ratings import (
     rate_table,
     replay,
 )
-from arithmetic.ratings.config import GAME_SCORE_SCALES, game_config
+from arithmetic.ratings.config import DEFAULT_SCORE_SCALE, game_config
 from arithmetic.ratings.points import expected_points, points_update
+from gamekit.registry import find_game
 from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig()
@@ -27,13 +28,16 @@ totals_of_four = st.lists(st.integers(-200, 200).map(lambda t: 5 * t), min_size=
 seat_lists = st.lists(st.tuples(mus, sigmas), min_size=4, max_size=4)
 
 
-def test_points_are_the_default_for_bonken_and_ranks_elsewhere() -> None:
+def test_points_are_the_default_where_the_game_gives_a_scale_and_ranks_elsewhere() -> None:
     assert CONFIG.model == "points" and CONFIG.rates_points
-    assert game_config("bonken") == CONFIG
-    assert game_config("bonken").score_scale == GAME_SCORE_SCALES["bonken"]
-    jonkler = game_config("jonkler")
-    assert jonkler.score_scale == 0.0 and not jonkler.rates_points
-    assert game_config("bonken", {"model": "plackett_luce"}).rank_model == "plackett_luce"
+    default = find_game("bonken")
+    assert default is not None and default.rating_scale == DEFAULT_SCORE_SCALE  # type: ignore[attr-defined]
+    assert game_config(DEFAULT_SCORE_SCALE) == CONFIG
+    for code in ("jonkler", "bonko", "bonanza"):  # placements only (Bonko: a team game)
+        assert not hasattr(find_game(code), "rating_scale")
+    ranks_only = game_config(0.0)
+    assert ranks_only.score_scale == 0.0 and not ranks_only.rates_points
+    assert game_config(250.0, {"model": "plackett_luce"}).rank_model == "plackett_luce"
     with pytest.raises(ValueError):
         RatingConfig(points_beta=0.0)
     with pytest.raises(ValueError):
