@@ -25,8 +25,11 @@ METHOD_LABELS = {
 HouseChoices = dict[str, list[tuple[str, str]]]
 
 
-def _named(thing: Any) -> str:
-    return str(thing.name_nl if dutch() else thing.name)
+def _named(thing: Any, fallback: str = "") -> str:
+    """A game's, ruleset's or house ruleset's name in the page's language; the seam lets a
+    game's rulesets be plain data, and one without names is shown by its label."""
+    name = getattr(thing, "name_nl" if dutch() else "name", None) or getattr(thing, "name", None)
+    return str(name or fallback)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -56,7 +59,7 @@ def ruleset_choices(house: HouseChoices | None = None) -> list[tuple[str, Any]]:
 
 def ruleset_groups(house: HouseChoices | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per game (by code): its built-in rulesets and then the club's house rulesets for it."""
-    return [(code, [*((label, _named(r)) for label, r in game.rulesets.items()),
+    return [(code, [*((label, _named(r, label)) for label, r in game.rulesets.items()),
                     *(house or {}).get(code, [])])
             for code, game in games().items()]
 

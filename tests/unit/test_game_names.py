@@ -37,12 +37,7 @@ ALLOWED_FOLDERS = ("imports/", "templates/imports/", "sunmar/")
 
 # Files that still name a game, each a debt with its reason (to be emptied).
 KNOWN: dict[str, str] = {
-    "tournaments/forms.py": "the new-event form's rulesets (its game choice: own change)",
-    "tournaments/web/organizer.py": "the new-event form's house rulesets (as above)",
-    "tournaments/web/house_rules.py": "house rulesets per game (as above)",
-    "templates/base.html": "the header names the service (the club or game: as above)",
     "templates/clubs/club.html": "the service's name (as above)",
-    "templates/tournaments/screen.html": "the service's name in the screen's title (as above)",
     "api/serializers/events.py": "API documentation: an example in a help text",
     "api/serializers/rounds.py": "API documentation: the games' table sizes as an example",
     "api/serializers/sessions.py": "API documentation: the games' documents as examples",
