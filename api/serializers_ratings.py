@@ -73,6 +73,17 @@ class ExplainedSessionSerializer(serializers.Serializer):
     sigma_after = serializers.FloatField()
     provisional = serializers.BooleanField()
     opponents = OpponentSerializer(many=True)
+    rated_by = serializers.ChoiceField(
+        choices=["points", "ranks"],
+        help_text="points: the total against the total expected; ranks: the place.",
+    )
+    expected_total = serializers.FloatField(
+        allow_null=True, help_text="The total the ratings expected (rated by points)."
+    )
+    points_gain = serializers.FloatField(
+        allow_null=True, help_text="Points more (or fewer) than expected (rated by points)."
+    )
+    opponents_rating = serializers.FloatField(help_text="The opponents' mean rating before.")
 
 
 class RatingHistorySerializer(serializers.Serializer):

@@ -37,7 +37,8 @@ from arithmetic.ratings.predictors import (
 )
 from arithmetic.ratings.simulate import SimulatedClub, simulate_club
 
-DEFAULT_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
+DEFAULT_METHOD = "points against expectation, Kalman (default)"
+RANKS_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default before)"
 ORACLE = "oracle: hidden strength"
 MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)
 
@@ -60,6 +61,7 @@ CLUB_SPECS: tuple[ClubSpec, ...] = (
     ClubSpec("drifting strengths", 40, 160, 2, 0.3, 0.04),
     ClubSpec("one season", 32, 30, 2, 0.25, 0.0),
     ClubSpec("big and sparse", 160, 40, 1, 0.25, 0.0),
+    ClubSpec("very luck-heavy", 24, 160, 2, 0.08, 0.0),
 )
 
 
@@ -74,6 +76,10 @@ def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
     """Every compared method, as (name, fresh predictor)."""
     factories: list[tuple[str, Callable[[], Predictor]]] = [
         (DEFAULT_METHOD, lambda: EnginePredictor(DEFAULT_METHOD, RatingConfig())),
+        (
+            RANKS_METHOD,
+            lambda: EnginePredictor(RANKS_METHOD, RatingConfig(model="plackett_luce")),
+        ),
         (
             "OpenSkill Plackett-Luce, ranks, library ties",
             lambda: LibraryPredictor("PL library", PlackettLuce()),
@@ -226,11 +232,11 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
     print()
     print("pairwise by club kind:")
     kind_names = [spec.name for spec in CLUB_SPECS]
-    print(f"{'method':<{width}}"
-          + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
+    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
     for name, kind_pairwise in by_kind.items():
-        cells = "".join(f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}"
-                        for kind in kind_names)
+        cells = "".join(
+            f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
+        )
         print(f"{name:<{width}}{cells}")
     print(f"({time.perf_counter() - started:.0f} s)")
     return summary
@@ -238,7 +244,9 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seeds", type=int, default=4, help="simulated clubs per club kind")
+    parser.add_argument(
+        "--seeds", type=int, default=4, help="simulated clubs per club kind (1 for a quick look)"
+    )
     parser.add_argument("--train", type=float, default=0.8, help="training share of sessions")
     args = parser.parse_args(argv)
     run(seeds=args.seeds, train_fraction=args.train)

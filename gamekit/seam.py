@@ -333,6 +333,11 @@ class Game(Protocol):
     fills one part at a time (Bonken ``games``, Jonkler ``rounds``, Bonanza ``hands``), which
     the service appends to and takes the last one back from; None for a game whose document
     is entered whole (Bonko: one table's result of a round).
+
+    Optional: ``rating_scale``, the spread of a seat's session total in points (about one
+    standard deviation at a table of equals) for a game whose points mean something across
+    tables; the ratings then read each seat's points against expectation in that unit
+    (``arithmetic.ratings.points``). Without it a game is rated by its placements.
     """
 
     code: str

@@ -134,6 +134,7 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
         "game_name": game_label(game),
         "games": _game_links(games, game, {"club": club_id}),
         "current": sessions[-1].explanation if sessions else None,
+        "by_points": any(s.explanation.rated_by == "points" for s in sessions),
         "sessions": [
             (s, [(s.opponent_names.get(o.player_id, ""), o.rating_before)
                  for o in s.explanation.opponents])

@@ -30,13 +30,21 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Count, F, QuerySet, Sum
 
-from arithmetic.ratings import HistoryEntry, PlayerId, SessionExplanation, explain_session
+from arithmetic.ratings import (
+    HistoryEntry,
+    PlayerId,
+    RatingConfig,
+    SessionExplanation,
+    explain_session,
+)
+from arithmetic.ratings.config import game_config
 from clubs.selectors import user_roles
+from gamekit.registry import find_game
 from games.models import Session
 from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at
-from ratings.services import DEFAULT_GAME, pool_config
+from ratings.services import DEFAULT_GAME, pool_config, rating_scale
 
 Viewer = User | AnonymousUser | None
 
@@ -194,9 +202,13 @@ def player_rating_history(
         pools = pools.filter(pool__club_id=club_id)
     if game is not None:
         pools = pools.filter(pool__game=game)
-    pool_ids = list(pools.values_list("pool_id", flat=True))
-    if not pool_ids:
+    pool_rows = list(pools.values_list(
+        "pool_id", "pool__club_id", "pool__game", "pool__applied_config", "pool__config"))
+    if not pool_rows:
         return []
+    pool_ids = [row[0] for row in pool_rows]
+    rated_with = {(club, game_code): _applied_config(game_code, applied, overrides)
+                  for _, club, game_code, applied, overrides in pool_rows}
     by_session: dict[tuple[int, str, int], list[tuple]] = {}
     for pool_id in pool_ids:  # every seat of the sessions the player sat at
         rows = RatingHistory.objects.filter(
@@ -220,12 +232,30 @@ def player_rating_history(
             position=seats[0][2],
             played_on=seats[0][7],
             where=where[session_id],
-            explanation=explain_session(entries, player_id),
+            explanation=explain_session(
+                entries, player_id, rated_with.get((club, game_code)),
+                teams=_team_game(game_code),
+            ),
             opponent_names={row[4]: row[5] for row in seats if row[4] != player_id},
             game=game_code,
         ))
     explained.sort(key=lambda e: (e.club_id, e.game != DEFAULT_GAME, e.game, e.position))
     return explained
+
+
+def _applied_config(
+    game: str, applied: dict | None, overrides: dict | None
+) -> RatingConfig | None:
+    """The configuration a pool's stored ratings were computed with (None: unknown)."""
+    try:
+        return RatingConfig(**applied) if applied else game_config(rating_scale(game), overrides)
+    except (TypeError, ValueError):
+        return None  # a configuration of an older version: explained by placements alone
+
+
+def _team_game(game: str) -> bool:
+    rules = find_game(game)
+    return rules is not None and rules.teams is not None
 
 
 def _entry(row: tuple) -> HistoryEntry:

@@ -42,12 +42,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from arithmetic.ratings import PlayerId, RatingConfig, RatingState, ScoredSession, apply_session
+from arithmetic.ratings.config import game_config
 from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from gamekit.registry import DEFAULT_GAME
+from gamekit.registry import DEFAULT_GAME, find_game
 from ratings.loading import (
     AppliedSession,
     PoolSession,
@@ -87,8 +88,16 @@ class RatingsSync:
 
 
 def pool_config(pool: RatingPool) -> RatingConfig:
-    """The pool's rating configuration: the defaults with the pool's overrides."""
-    return RatingConfig(**(pool.config or {}))
+    """The pool's rating configuration: the game's defaults with the pool's overrides (an
+    empty configuration follows the defaults, so a new default replays every such pool)."""
+    return game_config(rating_scale(pool.game), pool.config)
+
+
+def rating_scale(game: str) -> float:
+    """The spread of the game's session totals the points model reads them in (the rules'
+    ``rating_scale``), or 0: rated by ranks."""
+    rules = find_game(game)
+    return float(getattr(rules, "rating_scale", 0.0)) if rules is not None else 0.0
 
 
 def ratings_update(*, club_id: int, game: str | None = None) -> RatingsSync:
@@ -139,7 +148,7 @@ def rating_pool_configure(
 
     Raises ``ValueError`` for an unknown field or a configuration ``RatingConfig`` refuses.
     """
-    RatingConfig(**config)  # refuse before storing
+    game_config(rating_scale(game), config)  # refuse before storing
     with transaction.atomic():
         _lock(club_id)
         pool, _ = RatingPool.objects.select_for_update().get_or_create(

@@ -186,7 +186,8 @@ class HistoryQuerySerializer(serializers.Serializer):
 
 HISTORY_COLUMNS = ["club", "game", "session", "played_on", "event", "event_name", "round", "table",
                    "total", "place", "actual_placement", "expected_placement", "placement_gain",
-                   "verdict", "rating_before", "rating_after", "rating_change", "provisional"]
+                   "verdict", "rating_before", "rating_after", "rating_change", "provisional",
+                   "rated_by", "expected_total", "points_gain", "opponents_rating"]
 
 
 def explained_data(item: ExplainedSession) -> dict[str, Any]:
@@ -204,6 +205,8 @@ def explained_data(item: ExplainedSession) -> dict[str, Any]:
         "rating_change": e.rating_change, "mu_change": e.mu_change,
         "sigma_before": e.sigma_before, "sigma_after": e.sigma_after,
         "provisional": e.provisional,
+        "rated_by": e.rated_by, "expected_total": e.expected_total,
+        "points_gain": e.points_gain, "opponents_rating": e.opponents_rating,
         "opponents": [
             {"player": o.player_id, "player_name": names.get(o.player_id, ""),
              "rating_before": o.rating_before, "total": o.total, "place": o.place}

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arithmetic.ratings.config import RatingConfig
+from arithmetic.ratings.points import points_update
 from arithmetic.ratings.stages import expected_omega_delta
 from arithmetic.ratings.weng_lin import (
     Update,
@@ -279,16 +280,27 @@ def rate_table(
     """Rate one table: ratings before and totals by seat in, everything by seat out.
 
     ``ranks`` (1 best, equal ranks tied) order the table when given, else the totals do; a
-    score margin (Bradley-Terry) always reads the totals.
+    score margin (Bradley-Terry) and the points model always read the totals.
     """
     key = rank_key(totals, ranks)
-    if config.model == "plackett_luce" and len(key) == 4:
+    if config.rates_points:
+        groups = tie_groups(key)
+        seat_places, seat_placements = places_and_placements(groups)
+        new_mus, new_sigmas = points_update(mus, sigmas, totals, config)
+        return TableOutcome(
+            new_mus,
+            new_sigmas,
+            seat_places,
+            seat_placements,
+            expected_placements(mus, sigmas, config),
+        )
+    if config.rank_model == "plackett_luce" and len(key) == 4:
         outcome = _rate_four_plackett_luce(mus, sigmas, key, config)
         if outcome is not None:
             return outcome
     groups = tie_groups(key)
     seat_places, seat_placements = places_and_placements(groups)
-    if config.model == "plackett_luce":
+    if config.rank_model == "plackett_luce":
         new_mus, new_sigmas = plackett_luce_ranked(mus, sigmas, groups, config)
     else:
         new_mus, new_sigmas = library_update(mus, sigmas, totals, config, ranks=seat_places)

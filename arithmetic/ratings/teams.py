@@ -123,7 +123,7 @@ def rate_team_table(
     by_team = team_ranks(ranks, teams)
     groups = tie_groups([-rank for rank in by_team])
     team_places, team_placements = places_and_placements(groups)
-    if config.model == "plackett_luce":
+    if config.rank_model == "plackett_luce":
         new_mus, new_sigmas = plackett_luce_teams(mus, sigmas, teams, groups, config)
     else:
         new_mus, new_sigmas = _library_teams(mus, sigmas, totals, teams, team_places, config)

@@ -174,7 +174,7 @@ def _plackett_luce_strict_four(
 @lru_cache(maxsize=16)
 def library_model(config: RatingConfig) -> PlackettLuce | BradleyTerryFull:
     """The openskill model object for a configuration."""
-    model_class = PlackettLuce if config.model == "plackett_luce" else BradleyTerryFull
+    model_class = PlackettLuce if config.rank_model == "plackett_luce" else BradleyTerryFull
     return model_class(
         mu=config.mu,
         sigma=config.sigma,

@@ -69,6 +69,7 @@ class Bonken:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None
     zero_sum = True
     higher_is_better = True
+    rating_scale = 250.0  # a seat's session total spreads about this much (classic rules)
     default_ruleset = DEFAULT_RULESET
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA

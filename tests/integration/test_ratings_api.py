@@ -131,6 +131,11 @@ def test_history_explains_every_session():
         assert item["verdict"] in {"better", "as_expected", "worse"}
         assert len(item["opponents"]) == 3 and all(o["player_name"] for o in item["opponents"])
         assert item["event_name"] and item["round"] and item["table"]
+        # A Bonken pool is rated by points: the total against the total expected.
+        assert item["rated_by"] == "points"
+        assert item["points_gain"] == pytest.approx(item["total"] - item["expected_total"])
+        assert item["opponents_rating"] == pytest.approx(
+            sum(o["rating_before"] for o in item["opponents"]) / 3)
 
 
 def test_history_hides_unpublished_events_from_strangers():

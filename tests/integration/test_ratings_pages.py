@@ -74,6 +74,11 @@ def test_player_page_has_a_chart_and_explains_every_session(rated):
     assert html.count("<circle") == played
     assert html.count("than expected") + html.count("as expected") == played
     assert "Expected place" in html and "/api/v1/players/" in html
+    # Bonken is rated by its points: every session says how many against expectation.
+    assert "Expected points" in html
+    assert html.count("points against expectation; opponents rated") == played
+    dutch = Client().get(f"/players/{player.pk}/ratings/").content.decode()
+    assert "Verwachte punten" in dutch and "t.o.v. de verwachting" in dutch
 
 
 def test_player_page_without_ratings():

@@ -289,6 +289,24 @@ def test_a_new_configuration_rebuilds_with_it():
         rating_pool_configure(club_id=club.pk, config={"margin": 10.0})
 
 
+def test_a_pool_on_the_defaults_is_rebuilt_with_the_points_model():
+    club, _, _ = club_with_history(seed=19, evenings=2)
+    ratings_update(club_id=club.pk)
+    pool = RatingPool.objects.get(club=club)
+    assert pool.applied_config["model"] == "points" and pool.applied_config["score_scale"] > 0
+    # As the ratings stood before the points model: Plackett-Luce on ranks.
+    old = {key: value for key, value in pool.applied_config.items()
+           if not key.startswith("points_") and key != "score_scale"}
+    RatingPool.objects.filter(pk=pool.pk).update(applied_config={**old, "model": "plackett_luce"})
+    assert ratings_update(club_id=club.pk).mode == "rebuilt"
+    assert RatingPool.objects.get(pk=pool.pk).applied_config == pool.applied_config
+    assert stored_ratings(club) == rebuilt(club)
+    # A pool that chose ranks keeps them.
+    rating_pool_configure(club_id=club.pk, config={"model": "plackett_luce"})
+    assert ratings_update(club_id=club.pk).mode == "rebuilt"
+    assert RatingPool.objects.get(pk=pool.pk).applied_config["model"] == "plackett_luce"
+
+
 def test_provisional_until_enough_sessions():
     club = ClubFactory()
     players = [Player.objects.create(name=f"P{i}") for i in range(5)]

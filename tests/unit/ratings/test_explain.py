@@ -6,7 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from arithmetic.ratings import ScoredSession, explain_session, replay
+from arithmetic.ratings import RatingConfig, ScoredSession, explain_session, replay
+
+RANKS = RatingConfig(model="plackett_luce")
 
 WHEN = datetime(2024, 5, 1, 20, tzinfo=UTC)
 
@@ -16,7 +18,7 @@ def test_explanation_compares_placement_with_expectation() -> None:
         ScoredSession(1, WHEN, (1, 2, 3, 4), (200, 50, -100, -150)),
         ScoredSession(2, WHEN, (1, 2, 3, 4), (-150, -100, 50, 200)),
     ]
-    history = replay(sessions).history
+    history = replay(sessions, RANKS).history
     second = [entry for entry in history if entry.session_id == 2]
 
     upset = explain_session(second, 4)

@@ -22,7 +22,7 @@ from arithmetic.ratings.table import (
 from arithmetic.ratings.teams import rate_team_table
 from tests.unit.ratings.strategies import mus, sigmas
 
-CONFIG = RatingConfig()
+CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)
 START = datetime(2026, 1, 6, 12, tzinfo=UTC)
 
 

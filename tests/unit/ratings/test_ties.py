@@ -14,7 +14,7 @@ from arithmetic.ratings.weng_lin import plackett_luce_strict
 from bench.ratings_accuracy import evaluate
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables, tied_totals
 
-CONFIG = RatingConfig()
+CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)
 
 
 def changes(table_mus: list[float], table_sigmas: list[float], totals: list[int]) -> list[float]:

@@ -17,7 +17,7 @@ from arithmetic.ratings.table import (
 from arithmetic.ratings.weng_lin import _plackett_luce_strict_four, plackett_luce_strict
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables
 
-CONFIG = RatingConfig()
+CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)
 
 
 def library_rate(
@@ -82,7 +82,9 @@ def test_bradley_terry_goes_through_the_library_unchanged(table: tuple) -> None:
 
 
 def test_custom_parameters_reach_the_arithmetic() -> None:
-    config = RatingConfig(mu=1500.0, sigma=350.0, beta=175.0, tau=3.5, kappa=0.001)
+    config = RatingConfig(
+        model="plackett_luce", mu=1500.0, sigma=350.0, beta=175.0, tau=3.5, kappa=0.001
+    )
     model = PlackettLuce(mu=1500.0, sigma=350.0, beta=175.0, tau=3.5, kappa=0.001)
     ratings = [(1500.0, 350.0), (1600.0, 200.0), (1400.0, 120.0), (1520.0, 80.0)]
     totals = [50, -20, 10, -40]
