@@ -26,7 +26,7 @@ from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
 from gamekit.registry import get_game
 from gamekit.seam import Game, Outcome
-from games import store
+from games import corrections, store
 from games.models import Session
 from games.rows import replace_rows
 from tournaments import announce
@@ -273,9 +273,9 @@ def _check_writable(
             field="expected_revision",
         )
     if table.round.event.status == Event.Status.FINISHED:
-        _finished_event_correction(organizer, reason)
+        corrections.finished_event(organizer, reason)
     if table.round.status == Round.Status.CLOSED:
-        _closed_round_correction(organizer, reason)
+        corrections.closed_round(organizer, reason)
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
         raise ServiceError.single(
             "round_not_started",
@@ -335,42 +335,6 @@ def _save_session(
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
     return session
-
-
-def _finished_event_correction(organizer: bool, reason: str) -> None:
-    """A finished event takes no results, only an organizer's correction of a whole session
-    with its reason (a new revision: the old one stays in the history)."""
-    if not organizer:
-        raise ServiceError.single(
-            "event_finished",
-            _("This event is finished; results can no longer be entered. Ask the organizer: "
-              "they can correct a result or reopen the event."),
-        )
-    if not reason.strip():
-        raise ServiceError.single(
-            "reason_required",
-            _("This event is finished: say why the result changes (the reason is kept with the "
-              "revision)."),
-            field="reason",
-        )
-
-
-def _closed_round_correction(organizer: bool, reason: str) -> None:
-    """A closed round's results change only as an organizer's correction, with its reason
-    (a new revision: the old one stays in the history)."""
-    if not organizer:
-        raise ServiceError.single(
-            "round_closed",
-            _("This round is closed; results can no longer be entered here. Ask the organizer: "
-              "they can correct a result or reopen the round."),
-        )
-    if not reason.strip():
-        raise ServiceError.single(
-            "reason_required",
-            _("This round is closed: say why the result changes (the reason is kept with the "
-              "revision)."),
-            field="reason",
-        )
 
 
 def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> Any:

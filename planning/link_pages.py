@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from core.errors import ServiceError
 from core.web import problems
-from planning import services
+from planning import links, services
 from planning.feeds import calendar
 from planning.models import Answer, ClubCalendar, PlannedNight, RsvpLink
 from planning.pages import ANSWERED, with_answers
@@ -35,7 +35,7 @@ def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:
 
 def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpResponse:
     try:
-        link = services.link_for_token(token)
+        link = links.link_for_token(token)
     except ServiceError as exc:
         return _stale(request, exc)
     nights = with_answers(list(nights_ahead(link.club).select_related("club")[:20]), link.player)
@@ -56,7 +56,7 @@ def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpRespon
 @require_POST
 def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse:
     try:
-        link = services.link_for_token(token)
+        link = links.link_for_token(token)
     except ServiceError as exc:
         return _stale(request, exc)
     night = get_object_or_404(PlannedNight, pk=night_id, club=link.club)
@@ -77,15 +77,15 @@ def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse
 def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     """The player's own new link (the old one stops working), or switching it off."""
     try:
-        link = services.link_for_token(token)
+        link = links.link_for_token(token)
     except ServiceError as exc:
         return _stale(request, exc)
     if request.POST.get("action") == "revoke":
-        services.rsvp_link_revoke(
+        links.rsvp_link_revoke(
             club=link.club, player=link.player, actor=request.user, token=token
         )
         return render(request, "planning/link_stale.html", {"revoked": True})
-    new = services.rsvp_link_renew(
+    new = links.rsvp_link_renew(
         club=link.club, player=link.player, actor=request.user, token=token
     )
     messages.success(

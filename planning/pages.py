@@ -20,7 +20,7 @@ from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, player_for_user
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import refused, refused_or_on_form, refused_or_told
-from planning import services
+from planning import links, opening, services
 from planning.forms import NightForm
 from planning.models import Answer, PlannedNight, RsvpLink, Via
 from planning.selectors import answers_of, nights_ahead, outlook
@@ -74,7 +74,7 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
         player if player and Membership.objects.filter(club=club, player=player).exists() else None
     )
     link = RsvpLink.objects.filter(club=club, player=member).first() if member else None
-    feed = services.club_calendar(club)
+    feed = links.club_calendar(club)
     return render(
         request,
         "planning/club_nights.html",
@@ -165,7 +165,7 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
 def night_open(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(request, night_id)
     try:
-        event = services.night_open(night=night, actor=request.user)
+        event = opening.night_open(night=night, actor=request.user)
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
@@ -201,7 +201,7 @@ def check_in_coming(request: HttpRequest, event_id: int) -> HttpResponse:
     """Check in at once everyone who said they are coming."""
     event = get_object_or_404(Event, pk=event_id)
     try:
-        entries = services.night_check_in_coming(event=event, actor=request.user)
+        entries = opening.night_check_in_coming(event=event, actor=request.user)
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
@@ -223,12 +223,12 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
         )
         try:
             if request.POST.get("action") == "revoke":
-                services.rsvp_link_revoke(club=club, player=player, actor=request.user)
+                links.rsvp_link_revoke(club=club, player=player, actor=request.user)
                 messages.success(
                     request, _("The link of %(name)s is switched off.") % {"name": player.name}
                 )
             else:
-                services.rsvp_link_renew(club=club, player=player, actor=request.user)
+                links.rsvp_link_renew(club=club, player=player, actor=request.user)
                 messages.success(
                     request,
                     _("%(name)s has a new link; the old one no longer works.")
@@ -238,10 +238,10 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
             if (answer := refused_or_told(request, exc)) is not None:
                 return answer
         return redirect("planning:club-links", slug=club.slug)
-    links = {link.player_id: link for link in RsvpLink.objects.filter(club=club)}
+    made = {link.player_id: link for link in RsvpLink.objects.filter(club=club)}
     rows: list[dict[str, Any]] = []
     for player in Player.objects.filter(memberships__club=club).order_by("name", "pk"):
-        link = links.get(player.pk)
+        link = made.get(player.pk)
         rows.append(
             {
                 "player": player,
@@ -257,7 +257,7 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
 def club_feed_renew(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     try:
-        services.club_calendar_renew(club=club, actor=request.user)
+        links.club_calendar_renew(club=club, actor=request.user)
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer

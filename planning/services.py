@@ -25,28 +25,22 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import (
     MEMBERS,
     ORGANIZER,
-    SCORERS,
     player_for_user,
     require_role,
-    user_has_role,
 )
 from core import club_events
-from core.errors import Named, NotAllowed, NotFound, ServiceError, Text, problem
+from core.errors import Named, NotFound, ServiceError, Text, problem
 from gamekit.registry import find_game, games
+from planning import links
 from planning.models import (
     Answer,
-    ClubCalendar,
     PlannedNight,
     Recurrence,
     Rsvp,
-    RsvpLink,
     Via,
-    new_link_token,
 )
 from planning.recurrence import occurrence_dates
-from tournaments import services as events
 from tournaments.house_rules import house_ruleset_exists
-from tournaments.models import Event, EventPlayer
 
 logger = logging.getLogger(__name__)
 Actor = User | AnonymousUser | None
@@ -309,7 +303,7 @@ def rsvp_answer(
     """A player's answer to a night: by the player (``via`` account or club page, signed in;
     or with their personal link ``token``) or by an organizer of the club for any member."""
     if token:
-        link = link_for_token(token)
+        link = links.link_for_token(token)
         if link.club_id != night.club_id or link.player_id != player.pk:
             raise NotFound.single("night_not_found", _("No such night at this club."))
         via = Via.LINK
@@ -354,130 +348,3 @@ def rsvp_answer(
             via=via,
         )
     return rsvp
-
-
-def link_for_token(token: str) -> RsvpLink:
-    """The personal link of ``token``, or the refusal saying it is no longer valid."""
-    link = (
-        RsvpLink.objects.select_related("club", "player").filter(token=token).first()
-        if token
-        else None
-    )
-    if link is None:
-        raise NotFound.single(
-            "rsvp_link_unknown",
-            _("This personal link is not (or no longer) valid; ask the organizer for a new one."),
-        )
-    return link
-
-
-def _check_link_actor(club: Club, player: Player, actor: Actor, token: str) -> None:
-    """The player (signed in, or with their current link) or an organizer of the club."""
-    if token and link_for_token(token).player_id == player.pk:
-        return
-    own = player_for_user(actor)
-    if own is not None and own.pk == player.pk:
-        return
-    if not user_has_role(actor, club.pk, ORGANIZER):
-        raise NotAllowed.single(
-            "link_own_only",
-            _("Only the player themselves or an organizer of the club may do this."),
-        )
-
-
-def rsvp_link_renew(*, club: Club, player: Player, actor: Actor, token: str = "") -> RsvpLink:
-    """A (new) personal link for the player at the club; an old one stops working at once."""
-    _check_link_actor(club, player, actor, token)
-    if not Membership.objects.filter(club=club, player=player).exists():
-        raise ServiceError.single(
-            "not_a_member",
-            Text(_("%(player)s is not a member of this club."), player=player.name),
-            field="player",
-        )
-    with transaction.atomic():
-        link, created = RsvpLink.objects.select_for_update().get_or_create(club=club, player=player)
-        if not created:
-            link.token = new_link_token()
-            link.save(update_fields=["token"])
-        audit(actor, "rsvp_link.renew", link, club_id=club.pk, label="link", player=player.pk)
-    return link
-
-
-def rsvp_link_revoke(*, club: Club, player: Player, actor: Actor, token: str = "") -> None:
-    """Switch the player's personal link off (a new one may be made later)."""
-    _check_link_actor(club, player, actor, token)
-    with transaction.atomic():
-        deleted, _rows = RsvpLink.objects.filter(club=club, player=player).delete()
-        if deleted:
-            audit(actor, "rsvp_link.revoke", None, club_id=club.pk, label="link", player=player.pk)
-
-
-def club_calendar(club: Club) -> ClubCalendar:
-    """The club's calendar feed link (made on first use)."""
-    return ClubCalendar.objects.get_or_create(club=club)[0]
-
-
-def club_calendar_renew(*, club: Club, actor: Actor) -> ClubCalendar:
-    """A new address for the club's calendar feed; the old one stops working."""
-    require_role(actor, club.pk, ORGANIZER, "renew the calendar link")
-    with transaction.atomic():
-        feed = ClubCalendar.objects.select_for_update().get_or_create(club=club)[0]
-        feed.token = new_link_token()
-        feed.save(update_fields=["token"])
-        audit(actor, "club_calendar.renew", feed, club_id=club.pk)
-    return feed
-
-
-def night_open(*, night: PlannedNight, actor: Actor) -> Event:
-    """Open the planned night as the club's event (a club night of its game and ruleset);
-    its check-in lists those who said they are coming first. Opened once: the second call
-    returns the same event."""
-    require_role(actor, night.club_id, ORGANIZER, "open a planned night")
-    with transaction.atomic():
-        night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
-        if night.event_id is not None and night.event is not None:
-            return night.event
-        if night.cancelled:
-            raise ServiceError.single("night_cancelled", _("This night is cancelled."))
-        game = find_game(night.game)
-        day = night.starts_at.astimezone(local_zone()).date()
-        name = f"{game.name if game else night.game} {day:%d-%m-%Y}"
-        event = events.event_create(
-            club=night.club,
-            actor=actor,
-            name=name,
-            date=day,
-            game=night.game,
-            ruleset=night.ruleset or None,
-        )
-        night.event = event
-        night.save(update_fields=["event", "updated_at"])
-        audit(actor, "night.open", night, club_id=night.club_id, event=event.pk)
-    return event
-
-
-def night_check_in_coming(*, event: Event, actor: Actor) -> list[EventPlayer]:
-    """Check in everyone who said they are coming to the night the event was opened from (and
-    is still a member), through the event's check-in. Returns the entries checked in now."""
-    require_role(actor, event.club_id, SCORERS, "check players in")
-    night = PlannedNight.objects.filter(event=event).first()
-    if night is None:
-        raise ServiceError.single("not_planned", _("This event was not planned ahead."))
-    here = set(
-        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
-    )
-    players = (
-        Player.objects.filter(
-            rsvps__night=night,
-            rsvps__answer=Answer.YES,
-            memberships__club_id=event.club_id,
-        )
-        .exclude(pk__in=here)
-        .distinct()
-        .order_by("name", "pk")
-    )
-    with transaction.atomic():
-        return [
-            events.entry_set_present(event=event, actor=actor, player=player, present=True)
-            for player in players
-        ]

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
-from planning import services
+from planning import links, opening, services
 from planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
 from planning.selectors import nights_ahead, outlook
 
@@ -223,7 +223,7 @@ class NightOpenView(APIView):
 
     @extend_schema(request=None, responses=OpenedSerializer)
     def post(self, request: Request, night_id: int) -> Response:
-        event = services.night_open(night=_night(request, night_id), actor=request.user)
+        event = opening.night_open(night=_night(request, night_id), actor=request.user)
         return Response({"event": event.pk})
 
 
@@ -281,7 +281,7 @@ class LinkAnswerView(APIView):
 
     @extend_schema(request=LinkAnswerSerializer, responses=RsvpSerializer)
     def post(self, request: Request, token: str) -> Response:
-        link = services.link_for_token(token)
+        link = links.link_for_token(token)
         data = _body(request, LinkAnswerSerializer)
         night = get_object_or_404(PlannedNight, pk=data["night"], club=link.club)
         rsvp = services.rsvp_answer(

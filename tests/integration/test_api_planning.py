@@ -140,7 +140,7 @@ def test_answers_and_the_outlook(club):
 
 
 def test_a_personal_link_answers_without_an_account(club):
-    from planning.services import rsvp_link_renew
+    from planning.links import rsvp_link_renew
 
     nights = (
         api_client(club.organizer)

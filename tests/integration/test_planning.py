@@ -14,7 +14,7 @@ from django.test import Client
 from clubs.models import AuditEntry, Membership, Role
 from core import club_events
 from core.errors import NotAllowed, NotFound, ServiceError
-from planning import services
+from planning import links, opening, services
 from planning.models import PlannedNight, Rsvp, Via
 from planning.selectors import outlook
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
@@ -139,7 +139,7 @@ def test_who_may_answer_for_whom():
 def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_revoked():
     club, organizer, (anna, bert) = club_with(2)
     (night,) = plan(club, organizer)
-    link = services.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    link = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
     rsvp = services.rsvp_answer(
         night=night, player=anna, answer="yes", actor=None, token=link.token
     )
@@ -147,13 +147,13 @@ def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_re
     with pytest.raises(NotFound):  # anna's link is not bert's
         services.rsvp_answer(night=night, player=bert, answer="yes", actor=None, token=link.token)
     old = link.token
-    new = services.rsvp_link_renew(club=club, player=anna, actor=None, token=old)  # herself
+    new = links.rsvp_link_renew(club=club, player=anna, actor=None, token=old)  # herself
     assert new.token != old
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=old)
     with pytest.raises(NotAllowed):  # a member may not renew another's link
-        services.rsvp_link_renew(club=club, player=bert, actor=user_with_role(club, "member"))
-    services.rsvp_link_revoke(club=club, player=anna, actor=organizer)
+        links.rsvp_link_renew(club=club, player=bert, actor=user_with_role(club, "member"))
+    links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=new.token)
     assert Client().get(f"/r/{new.token}/").status_code == 404
@@ -194,13 +194,13 @@ def test_opening_the_night_makes_its_event_and_the_check_in_starts_from_the_answ
         services.rsvp_answer(night=night, player=player, answer="yes", actor=organizer)
     services.rsvp_answer(night=night, player=dirk, answer="maybe", actor=organizer)
     services.rsvp_answer(night=night, player=anna, answer="no", actor=organizer)
-    event = services.night_open(night=night, actor=organizer)
+    event = opening.night_open(night=night, actor=organizer)
     assert (event.game, event.date, event.kind) == (
         "jonkler",
         datetime.date(2027, 3, 16),
         Event.Kind.CLUB_NIGHT,
     )
-    assert services.night_open(night=night, actor=organizer).pk == event.pk  # once
+    assert opening.night_open(night=night, actor=organizer).pk == event.pk  # once
     client = Client()
     organizer.save()  # the factory sets the password without saving it
     client.force_login(organizer)

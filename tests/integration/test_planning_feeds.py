@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from clubs.models import Membership, Role
-from planning import services
+from planning import links, services
 from planning.models import ClubCalendar
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 
@@ -49,7 +49,7 @@ def parse(response) -> icalendar.Calendar:
 
 def test_the_club_feed_is_a_valid_calendar_of_every_night(setup):
     club, _organizer, _anna, nights = setup
-    token = services.club_calendar(club).token
+    token = links.club_calendar(club).token
     feed = parse(
         Client().get(f"/clubs/{club.slug}/calendar/{token}.ics", HTTP_ACCEPT_LANGUAGE="en")
     )
@@ -77,9 +77,9 @@ def test_the_club_feed_is_a_valid_calendar_of_every_night(setup):
 
 def test_the_club_feed_needs_its_current_secret_address(setup):
     club, organizer, _anna, _nights = setup
-    old = services.club_calendar(club).token
+    old = links.club_calendar(club).token
     assert Client().get(f"/clubs/{club.slug}/calendar/wrong.ics").status_code == 404
-    services.club_calendar_renew(club=club, actor=organizer)
+    links.club_calendar_renew(club=club, actor=organizer)
     assert Client().get(f"/clubs/{club.slug}/calendar/{old}.ics").status_code == 404
     new = ClubCalendar.objects.get(club=club).token
     assert Client().get(f"/clubs/{club.slug}/calendar/{new}.ics").status_code == 200
@@ -87,7 +87,7 @@ def test_the_club_feed_needs_its_current_secret_address(setup):
 
 def test_the_players_feed_holds_the_nights_they_said_yes_to(setup):
     club, organizer, anna, nights = setup
-    link = services.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    link = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
     services.rsvp_answer(night=nights[0], player=anna, answer="yes", actor=None, token=link.token)
     services.rsvp_answer(night=nights[1], player=anna, answer="maybe", actor=None, token=link.token)
     feed = parse(Client().get(f"/r/{link.token}/calendar.ics"))
@@ -97,5 +97,5 @@ def test_the_players_feed_holds_the_nights_they_said_yes_to(setup):
     services.night_cancel(night=nights[0], actor=organizer)  # stays, as cancelled
     (event,) = parse(Client().get(f"/r/{link.token}/calendar.ics")).walk("VEVENT")
     assert str(event["STATUS"]) == "CANCELLED"
-    services.rsvp_link_revoke(club=club, player=anna, actor=organizer)
+    links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
     assert Client().get(f"/r/{link.token}/calendar.ics").status_code == 404

@@ -9,7 +9,9 @@ from tests.source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "pages",
-            "api", "config", "bench")
+            "api", "config", "bench", "gamekit", "bonken", "jonkler", "bonko", "bonanza",
+            "seating", "arithmetic", "sunmar", "stats", "webhooks", "embeds", "sharing",
+            "mailings", "planning")
 MODULE_LINES, FUNCTION_LINES = 400, 80
 
 LARGE_MODULES = {  # path: ceiling
