@@ -50,7 +50,6 @@ KNOWN: dict[str, str] = {
     "api/views/events.py": "API documentation: an example in a parameter's description",
     "api/views/ratings.py": "API documentation: the default game in a help text",
     "api/views/stats.py": "API documentation: the default game in a help text",
-    "static/css/site.css": "class names of the games' table pages in the shared stylesheet",
 }
 
 
