@@ -40,7 +40,7 @@ def complete(game: str):
         from gamekit.registry import get_game
 
         played = get_game(game)
-        module = __import__(f"games.{game}.sample", fromlist=["random_session"])
+        module = __import__(f"{game}.rules.sample", fromlist=["random_session"])
         for seed in range(200):  # Bonko: a round 1 of set 1, as the table's round is
             document = module.random_session(random.Random(seed), seats=4,
                                              ruleset=played.rulesets[rulesets[game]])

@@ -118,7 +118,7 @@ class Command(BaseCommand):
                    rng: random.Random, organizer: User) -> None:
         """Two finished rounds of ``game`` for 14 of the players, at tables of the game's
         sizes (Jonkler: 5 + 5 + 4), every session played out by the game's own sample."""
-        sample = import_module(f"games.{game.code}.sample")
+        sample = import_module(f"{game.code}.rules.sample")
         event = Event.objects.create(
             club=club, name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
             kind=Event.Kind.CLUB_NIGHT, date=day,
