@@ -8,8 +8,9 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from clubs.models import ApiToken
 from clubs.throttle import SignInGuard
-from clubs.tokens import TokenExpired, api_token_user
+from clubs.tokens import TokenExpired, api_token_live
 from core.errors import Text, problem
 
 
@@ -24,7 +25,9 @@ class ProblemAuthenticationFailed(exceptions.AuthenticationFailed):
 class ApiTokenAuthentication(authentication.BaseAuthentication):
     keyword = "Token"
 
-    def authenticate(self, request: Request) -> tuple[User, None] | None:
+    def authenticate(self, request: Request) -> tuple[User, ApiToken] | None:
+        """The token's user, with the token itself as ``request.auth`` (a token it makes
+        expires no later than it)."""
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
@@ -35,7 +38,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("Invalid token header.") from exc
         try:
-            user = api_token_user(key)
+            token = api_token_live(key)
         except TokenExpired as expired:
             day = expired.expires_at.date().isoformat()
             raise ProblemAuthenticationFailed(problem(
@@ -44,9 +47,9 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
                     _("This API token expired on %(day)s; create a new one."),
                     day=day,
                 ))) from expired
-        if user is None:
+        if token is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
-        return user, None
+        return token.user, token
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword

@@ -9,7 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from arithmetic.standings import EVENT_CRITERIA
-from tournaments.standings_rules import ByeCreditKind, whole
+from tournaments.standings_rules import ByeCreditKind, game_stat_codes, largest_table, whole
 
 
 class PointsSerializerField(serializers.FloatField):
@@ -100,6 +100,7 @@ class SeasonRowSerializer(serializers.Serializer):
 
 class SeasonStandingsSerializer(serializers.Serializer):
     club = serializers.IntegerField()
+    game = serializers.CharField(help_text="The game of the season: one game's sessions only.")
     start = serializers.DateField(allow_null=True)
     end = serializers.DateField(allow_null=True)
     min_sessions = serializers.IntegerField()
@@ -113,13 +114,17 @@ class StandingsConfigSerializer(serializers.Serializer):
     """An event's standings configuration; on a write, fields left out stay as they are."""
 
     standings_order = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(EVENT_CRITERIA)), min_length=1,
-        max_length=len(EVENT_CRITERIA), required=False,
-        help_text="Tie-break order: the first criterion decides, the rest break ties.",
+        child=serializers.ChoiceField(choices=[*EVENT_CRITERIA, *game_stat_codes()]),
+        min_length=1, max_length=len(EVENT_CRITERIA) + len(game_stat_codes()), required=False,
+        help_text="Tie-break order: the first criterion decides, the rest break ties (a "
+                  "game's own figure, such as Bonko's wins, for an event of that game). An "
+                  "event that never set one ranks by its game's order, which is shown.",
     )
     points_per_place = serializers.ListField(
         child=serializers.FloatField(min_value=-10_000, max_value=10_000), min_length=1,
-        max_length=4, required=False, help_text="Placement points for 1st..4th place.",
+        max_length=largest_table(), required=False,
+        help_text="Placement points for 1st, 2nd, ... place, up to the largest table the "
+                  "event's game allows.",
     )
     bye_credit = serializers.ChoiceField(choices=ByeCreditKind.choices, required=False)
     bye_points = serializers.FloatField(min_value=-10_000, max_value=10_000, required=False)
@@ -129,7 +134,7 @@ class StandingsConfigSerializer(serializers.Serializer):
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         return {
-            "standings_order": list(instance.standings_order),
+            "standings_order": instance.ranked_by,
             "points_per_place": [whole(float(p)) for p in instance.points_per_place],
             "bye_credit": instance.bye_credit,
             "bye_points": whole(float(instance.bye_points)),

@@ -111,14 +111,14 @@ urlpatterns = [
     ),
     path("clubs/<int:club_id>/ratings/", ClubRatingsView.as_view(), name="club-ratings"),
     path("clubs/<int:club_id>/rulesets/", ClubRulesetsView.as_view(), name="club-rulesets"),
-    path("clubs/<int:club_id>/sunmar/", SunmarUploadView.as_view(), name="sunmar-upload"),
+    path("clubs/<int:club_id>/imports/sunmar/", SunmarUploadView.as_view(), name="sunmar-upload"),
     path(
-        "clubs/<int:club_id>/sunmar/<int:upload_id>/",
+        "clubs/<int:club_id>/imports/sunmar/<int:upload_id>/",
         SunmarPreviewView.as_view(),
         name="sunmar-preview",
     ),
     path(
-        "clubs/<int:club_id>/sunmar/<int:upload_id>/import/",
+        "clubs/<int:club_id>/imports/sunmar/<int:upload_id>/import/",
         SunmarImportView.as_view(),
         name="sunmar-import",
     ),

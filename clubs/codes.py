@@ -3,9 +3,8 @@ scorer's phone (``games.signoff``).
 
 The player sets it from their own account page; an organizer of every club the player belongs
 to may issue a new one (shown once: only its hash is stored, by Django's password hashers).
-Wrong codes are counted like failed sign-ins (``clubs.throttle.SignInGuard``, kind ``code``):
-a code is only four digits, so an address that guesses wrong for one player is stopped for a
-while and guessing one player's code from many addresses is slowed down.
+A code is only four digits, so wrong codes are counted per player, per table and per address
+(``clubs.code_guard``): a guesser is stopped without locking out the honest players around them.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
+from clubs.code_guard import ADDRESS, PLAYER, CodeGuard, Refusal, player_counts_clear
 from clubs.models import Membership, Player, PlayerCode
 from clubs.selectors import ORGANIZER, user_has_role
-from clubs.throttle import SignInGuard
 from core.errors import NotAllowed, ServiceError, Text, TooManyAttempts, problem
 
 Actor = User | AnonymousUser | None
@@ -76,29 +75,51 @@ def _store(actor: Actor, player: Player, code: str, *, issued: bool,
         targets: list[int | None] = list(clubs) if clubs else [None]
         for club_id in targets:
             audit(actor, action, player, club_id=club_id, player=player.name)
+    player_counts_clear(player.pk)  # the guesses at the old code count no more
 
 
 def player_has_code(player_id: int) -> bool:
     return PlayerCode.objects.filter(player_id=player_id).exists()
 
 
-def player_code_check(*, player: Player, code: object, address: str) -> None:
-    """Refuse unless ``code`` is the player's personal code. Wrong codes are counted per
-    address and per player; while refused, nothing is compared."""
-    guard = SignInGuard(address, f"player:{player.pk}", kind="code")
-    wait = guard.refused()
-    if wait:
-        raise TooManyAttempts([problem("code_attempts", Text(
-            _("Too many wrong codes for %(player)s; try again in %(seconds)s seconds."),
-            player=player.name, seconds=wait), field="code")], retry_after=wait)
+def player_code_check(
+    *, player: Player, code: object, address: str, table_id: int, actor: Actor = None,
+) -> None:
+    """Refuse unless ``code`` is the player's personal code, entered at table ``table_id``
+    from ``address``. Wrong codes are counted per player, per table and per address; while a
+    limit refuses, nothing is compared. Entered while signed in as the player themselves, it is
+    neither counted nor refused (a guesser cannot be that player)."""
     text = str(code or "").strip()
     stored = PlayerCode.objects.filter(player=player).values_list("code_hash", flat=True).first()
     if stored is None:
         raise ServiceError.single("no_code", Text(
             _("%(player)s has no personal code yet: set one on the account page, or ask the "
               "organizer."), player=player.name), field="code")
+    own = bool(actor is not None and actor.is_authenticated and player.user_id == actor.pk)
+    guard = None if own else CodeGuard(player_id=player.pk, table_id=table_id, address=address)
+    refusal = guard.take() if guard is not None else None
+    if refusal is not None:
+        raise TooManyAttempts([problem("code_attempts", _refusal_text(player, refusal),
+                                       field="code")], retry_after=refusal.seconds)
     if not check_password(text, stored):
-        guard.failed()
         raise ServiceError.single("wrong_code", Text(
             _("That is not %(player)s's personal code."), player=player.name), field="code")
-    guard.succeeded()
+    if guard is not None:
+        guard.give_back()
+
+
+def _refusal_text(player: Player, refusal: Refusal) -> Text:
+    if refusal.kind == PLAYER:
+        return Text(_("Too many wrong codes for %(player)s: their code works again in "
+                      "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own "
+                      "signed-in phone, or the organizer can sign for them."),
+                    player=player.name, seconds=refusal.seconds)
+    if refusal.kind == ADDRESS:
+        return Text(_("Too many wrong codes from this network: codes are checked at this table "
+                      "again in %(seconds)s seconds. Meanwhile %(player)s can confirm on their "
+                      "own signed-in phone, or the organizer can sign for them."),
+                    player=player.name, seconds=refusal.seconds)
+    return Text(_("Too many wrong codes at this table: codes are checked here again in "
+                  "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own signed-in "
+                  "phone, or the organizer can sign for them."),
+                player=player.name, seconds=refusal.seconds)

@@ -25,10 +25,11 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
+
+from core.shared_cache import shared as cache  # fails open when the cache is down
 
 LOGIN_FAILURE_LIMIT = getattr(settings, "LOGIN_FAILURE_LIMIT", 10)
 LOGIN_ADDRESS_LIMIT = getattr(settings, "LOGIN_ADDRESS_LIMIT", 5 * LOGIN_FAILURE_LIMIT)

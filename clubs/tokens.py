@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import ApiToken
-from core.errors import NotAllowed, ServiceError
+from core.errors import NotAllowed, ServiceError, Text
 
 
 def _hash(key: str) -> str:
@@ -28,16 +28,33 @@ class TokenExpired(Exception):
 
 @transaction.atomic
 def api_token_create(
-    *, user: User, name: str, expires_at: datetime.datetime | None = None
+    *, user: User, name: str, expires_at: datetime.datetime | None = None,
+    via: ApiToken | None = None,
 ) -> tuple[ApiToken, str]:
     """A new token for ``user`` (valid until ``expires_at`` if given); returns it with its
-    key, which is not stored anywhere."""
+    key, which is not stored anywhere. Made with a token (``via``) that expires, the new one
+    expires no later than it (without ``expires_at``, at the same moment): a token cannot
+    outlive itself by making another."""
     if not user.is_authenticated:
         raise ServiceError.single("login_required", _("Sign in first."))
     if expires_at is not None and expires_at <= timezone.now():
         raise ServiceError.single(
             "expiry_in_past", _("A token's expiry must lie in the future."), field="expires_at",
         )
+    limit = _expiry_of(via)
+    if limit is not None:
+        if expires_at is None:
+            expires_at = limit
+        elif expires_at > limit:
+            raise ServiceError.single(
+                "expiry_after_token",
+                Text(
+                    _("This request's API token expires at %(limit)s; a token it makes must "
+                      "expire no later than that."),
+                    limit=limit.isoformat(timespec="seconds"),
+                ),
+                field="expires_at",
+            )
     key = "bk_" + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
         user=user, name=(name or "API token")[:100], prefix=key[3:11], key_hash=_hash(key),
@@ -45,6 +62,14 @@ def api_token_create(
     )
     audit(user, "api_token.create", token, name=token.name)
     return token, key
+
+
+def _expiry_of(token: ApiToken | None) -> datetime.datetime | None:
+    """The expiry of the token a request came with, as saved (read under lock)."""
+    if token is None:
+        return None
+    return (ApiToken.objects.select_for_update().filter(pk=token.pk)
+            .values_list("expires_at", flat=True).first())
 
 
 @transaction.atomic
@@ -80,6 +105,13 @@ def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) 
 
 def api_token_user(key: str) -> User | None:
     """The user a live token belongs to, or None; TokenExpired for a token past its expiry."""
+    token = api_token_live(key)
+    return token.user if token is not None else None
+
+
+def api_token_live(key: str) -> ApiToken | None:
+    """The live token of ``key`` (with its user), or None; TokenExpired for a token past its
+    expiry."""
     token = (
         ApiToken.objects.select_related("user")
         .filter(key_hash=_hash(key), revoked_at__isnull=True)
@@ -92,4 +124,4 @@ def api_token_user(key: str) -> User | None:
         raise TokenExpired(token.expires_at)
     if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return token.user
+    return token

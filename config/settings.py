@@ -175,7 +175,8 @@ REST_FRAMEWORK = {
     ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # (api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -255,11 +256,19 @@ CELERY_BEAT_SCHEDULE = {
 # Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
+# /healthz answers one address this many times a minute (config.health).
+HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
+# Names one address may check in at an event's door without signing in (tournaments.door).
+DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
+
 # The cache keeps throttling counts; Redis when there is one, so all web processes share them.
+# Every use goes through core.shared_cache, which fails open when the cache is down; the short
+# timeouts keep a cache that does not answer from holding a request up.
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-         "LOCATION": os.environ["CACHE_URL"]}
+         "LOCATION": os.environ["CACHE_URL"],
+         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

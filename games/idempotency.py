@@ -15,16 +15,26 @@ import json
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
+from core.errors import ServiceError, Text
 from core.locks import advisory_lock
 from games.models import IdempotencyRecord
 
 KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")
+KEY_LENGTH = IdempotencyRecord._meta.get_field("key").max_length or 200
 
 
 def request_key(request: HttpRequest) -> str:
-    """The request's ``Idempotency-Key`` ("" without one)."""
-    return request.headers.get("Idempotency-Key", "").strip()[:200]
+    """The request's ``Idempotency-Key`` ("" without one). A key longer than the stored
+    ``KEY_LENGTH`` is refused, never cut: two keys sharing their first characters would
+    otherwise find each other's answers."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > KEY_LENGTH:
+        raise ServiceError.single("idempotency_key_too_long", Text(
+            _("An Idempotency-Key has at most %(limit)s characters; this one has %(length)s."),
+            limit=KEY_LENGTH, length=len(key)), field="Idempotency-Key")
+    return key
 
 
 def digest(content: Any) -> str:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
-from clubs.selectors import ORGANIZER, SCORERS, require_role
+from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, require_role, user_has_role
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
 from gamekit.registry import get_game
@@ -171,7 +171,19 @@ def require_session_writer(
         or actor_role in SCORERS
         or user_may_score(actor, event)
     ):
+        require_table_seen(table, actor)
         require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
+
+
+def require_table_seen(table: Table, actor: Actor) -> None:
+    """Someone who may not see the table's event (unpublished, of a club they have no role in)
+    learns nothing of the table: it answers like a table that does not exist (404), not with a
+    refusal that tells it is there."""
+    event = table.round.event
+    if event.published or user_has_role(actor, event.club_id, MEMBERS):
+        return
+    raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
+                                                  table=table.pk))
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:
@@ -240,8 +252,8 @@ def _check_writable(
     table: Table, session: Session | None, expected_revision: int | None, reason: str, *,
     organizer: bool,
 ) -> None:
-    """Refuse a write over someone else's change, to a closed round (but an organizer's
-    correction) or to a round that has not started."""
+    """Refuse a write over someone else's change, to a finished event or a closed round (but
+    an organizer's correction) or to a round that has not started."""
     current_revision = session.revision if session else 0
     if expected_revision is not None and expected_revision != current_revision:
         raise Conflict.single(
@@ -253,6 +265,8 @@ def _check_writable(
             ),
             field="expected_revision",
         )
+    if table.round.event.status == Event.Status.FINISHED:
+        _finished_event_correction(organizer, reason)
     if table.round.status == Round.Status.CLOSED:
         _closed_round_correction(organizer, reason)
     if table.round.status == Round.Status.PLANNED:  # its seating may still change
@@ -314,6 +328,24 @@ def _save_session(
     store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
                           at=now)
     return session
+
+
+def _finished_event_correction(organizer: bool, reason: str) -> None:
+    """A finished event takes no results, only an organizer's correction of a whole session
+    with its reason (a new revision: the old one stays in the history)."""
+    if not organizer:
+        raise ServiceError.single(
+            "event_finished",
+            _("This event is finished; results can no longer be entered. Ask the organizer: "
+              "they can correct a result or reopen the event."),
+        )
+    if not reason.strip():
+        raise ServiceError.single(
+            "reason_required",
+            _("This event is finished: say why the result changes (the reason is kept with the "
+              "revision)."),
+            field="reason",
+        )
 
 
 def _closed_round_correction(organizer: bool, reason: str) -> None:

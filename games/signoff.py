@@ -14,6 +14,12 @@ signed (``Session.signed_at``) when every player seated at the table has signed 
 revision and no dispute is open. In an event whose standings count signed sessions only
 (``Event.standings_count``), a session becoming signed or unsigned moves the results on like a
 result does: the standings and ratings are recomputed after commit.
+
+Once the table's round is closed (and so once its event is finished), the players' sign-off is
+over: nobody signs with a code, as themselves or disputes any more, and a table's link refuses
+before it checks a code (it cannot be asked whether a code is right). Only an organizer of the
+club signs for a player (with a reason) or resolves a dispute (saying how it was settled), both
+in the audit log, as they correct a closed round's result (``games.services``).
 """
 
 from __future__ import annotations
@@ -26,13 +32,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.codes import player_code_check
 from clubs.models import Player
-from clubs.selectors import ORGANIZER, player_for_user, require_role
+from clubs.selectors import MEMBERS, ORGANIZER, player_for_user, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
 from games import store
 from games.models import Dispute, Session, Signature
-from games.services import require_session_writer, results_changed
+from games.services import require_session_writer, require_table_seen, results_changed
 from tournaments.counted import SIGNED
-from tournaments.models import Table
+from tournaments.models import Round, Table
 
 Actor = User | AnonymousUser | None
 TableRef = Table | int
@@ -49,8 +55,10 @@ def sign_with_code(
     table is locked (its hash is slow on purpose), the rest under the lock."""
     found = _table(table)
     require_session_writer(found, actor, table_token)
+    _require_open(found)
     player = _seated_player(found, player_id)
-    player_code_check(player=player, code=code, address=address)
+    player_code_check(player=player, code=code, address=address, table_id=found.pk,
+                      actor=actor)
     with transaction.atomic():
         locked = _lock(found.pk, actor)
         require_session_writer(locked.table, actor, table_token, actor_role=locked.actor_role)
@@ -73,6 +81,7 @@ def sign_for_player(
     reason = _reason(reason)
     with transaction.atomic():
         locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        require_table_seen(locked.table, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
         player = _seated_player(locked.table, player_id)
         return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
@@ -89,9 +98,12 @@ def dispute_raise(
     found = _table(table)
     if code not in (None, ""):
         require_session_writer(found, actor, table_token)
+        _require_open(found)
         player = _seated_player(found, player_id)
-        player_code_check(player=player, code=code, address=address)
+        player_code_check(player=player, code=code, address=address, table_id=found.pk,
+                          actor=actor)
     else:
+        _require_open(found)
         player = _own_player(actor)
         if player.pk != player_id:
             raise NotAllowed.single("not_your_player", Text(
@@ -99,6 +111,7 @@ def dispute_raise(
                 player=_seated_player(found, player_id).name))
     with transaction.atomic():
         locked = _lock(found.pk, actor)
+        _require_open(locked.table)
         session = _signable_session(locked, revision)
         _seated_player(locked.table, player.pk)
         Signature.objects.filter(session=session, player=player).delete()
@@ -111,13 +124,17 @@ def dispute_raise(
 
 
 def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> Dispute:
-    """An organizer of the club resolves a dispute (saying how, if they like); the table is
-    signed once every player has signed."""
-    table_id = (Dispute.objects.filter(pk=dispute_id)
-                .values_list("session__table_id", flat=True).first())
-    if table_id is None:
+    """An organizer of the club resolves a dispute (saying how, if they like; once the round is
+    closed they must); the table is signed once every player has signed. Someone of no role in
+    the club learns nothing: its disputes answer 404 like a missing one (a member who is not an
+    organizer: 403)."""
+    found = (Dispute.objects.filter(pk=dispute_id)
+             .values_list("session__table_id", "session__table__round__event__club_id").first())
+    if found is None or not user_has_role(actor, found[1], MEMBERS):
+        # Another club's dispute is answered like a missing one: its existence is not told.
         raise NotFound.single("dispute_not_found", Text(_("There is no dispute %(id)s."),
                                                         id=dispute_id))
+    table_id = found[0]
     with transaction.atomic():
         locked = _lock(table_id, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
@@ -125,9 +142,15 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
         if dispute.resolved_at is not None:
             raise Conflict.single("dispute_resolved", Text(
                 _("The dispute of %(player)s was already resolved."), player=dispute.player.name))
+        resolution = (resolution or "").strip()
+        if locked.table.round.status == Round.Status.CLOSED and not resolution:
+            raise ServiceError.single("reason_required", Text(
+                _("Round %(round)s is closed: say how the dispute of %(player)s was settled (it "
+                  "is kept in the log)."), round=locked.table.round.number,
+                player=dispute.player.name), field="resolution")
         dispute.resolved_at = timezone.now()
         dispute.resolved_by = actor if isinstance(actor, User) else None
-        dispute.resolution = resolution.strip()[:300]
+        dispute.resolution = resolution[:300]
         dispute.save(update_fields=["resolved_at", "resolved_by", "resolution"])
         session = store.table_session(table_id)
         audit(actor, "session.dispute_resolve", session, club_id=locked.table.round.event.club_id,
@@ -158,6 +181,16 @@ def _lock(table_id: int, actor: Actor) -> store.LockedTable:
         raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
                                                       table=table_id))
     return locked
+
+
+def _require_open(table: Table) -> None:
+    """Refuse a player's signature or dispute once the table's round is closed."""
+    if table.round.status == Round.Status.CLOSED:
+        raise ServiceError.single("signoff_closed", Text(
+            _("Round %(round)s is closed: the players of table %(table)s no longer sign or "
+              "dispute its result. If something is wrong, ask the organizer: they can sign for a "
+              "player or settle a dispute, with a reason."),
+            round=table.round.number, table=table.number))
 
 
 def _own_player(actor: Actor) -> Player:
@@ -211,6 +244,8 @@ def _sign(locked: store.LockedTable, actor: Actor, player: Player, revision: int
     if revision is None:
         raise ServiceError.single("revision_required", _(
             "Say which revision of the result you confirm."), field="revision")
+    if method != Method.ORGANIZER:
+        _require_open(locked.table)
     session = _signable_session(locked, revision)
     _seated_player(locked.table, player.pk)
     signature = Signature.objects.filter(session=session, player=player).first()

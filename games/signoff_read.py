@@ -1,5 +1,6 @@
 """What the sign-off of a table's session stands at, for its pages and the API: every player
-at the table with whether (and how) they signed the current revision, and the disputes."""
+at the table with whether (and how) they signed the current revision, the disputes, and whether
+the round is closed (then only the organizer signs for a player or resolves a dispute)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from games.models import Dispute, Session, Signature
-from tournaments.models import Table
+from tournaments.models import Round, Table
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Signoff:
     session: Session
     players: list[PlayerSignoff]
     disputes: list[Dispute] = field(default_factory=list)
+    closed: bool = False  # the round is closed: the players' sign-off is over
 
     @property
     def signed(self) -> bool:
@@ -53,7 +55,7 @@ def signoff_of(session: Session, table: Table) -> Signoff:
     open_by = {d.player_id: d for d in disputes if d.resolved_at is None}
     players = [PlayerSignoff(s.player_id, s.player.name, signatures.get(s.player_id),
                              open_by.get(s.player_id)) for s in seats]
-    return Signoff(session, players, disputes)
+    return Signoff(session, players, disputes, table.round.status == Round.Status.CLOSED)
 
 
 def tables_to_sign(tables: QuerySet[Table], *, disputed_only: bool = False) -> QuerySet[Table]:
@@ -76,6 +78,7 @@ def state_dict(signoff: Signoff) -> dict[str, Any]:
         "complete": session.complete,
         "signed": signoff.signed,
         "signed_at": session.signed_at,
+        "closed": signoff.closed,
         "players": [
             {
                 "player": p.player_id, "name": p.name, "signed": p.signed,

@@ -53,7 +53,7 @@ def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     row = _one(
         "SELECT t.id, t.number, t.scoring_token, r.id, r.number, r.status, "
-        "e.id, e.club_id, e.ruleset, e.game, e.substitute_counts, "
+        "e.id, e.club_id, e.ruleset, e.game, e.status, e.substitute_counts, "
         "(SELECT m.role FROM clubs_membership m JOIN clubs_player p ON p.id = m.player_id "
         " WHERE m.club_id = e.club_id AND p.user_id = %s) "
         "FROM tournaments_table t "
@@ -65,10 +65,10 @@ def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
     if row is None:
         return None
     (table_id, number, token, round_id, round_number, status, event_id, club_id, ruleset, game,
-     substitute_counts, role) = row
+     event_status, substitute_counts, role) = row
     event = Event.from_db(  # values in the order the model declares its fields
-        connection.alias, ["id", "club_id", "game", "ruleset", "substitute_counts"],
-        [event_id, club_id, game, ruleset, substitute_counts],
+        connection.alias, ["id", "club_id", "game", "ruleset", "status", "substitute_counts"],
+        [event_id, club_id, game, ruleset, event_status, substitute_counts],
     )
     round_ = Round.from_db(connection.alias, ["id", "event_id", "number", "status"],
                            [round_id, event_id, round_number, status])

@@ -3,15 +3,33 @@
 Terms: an app *name* is a player's name in the app (the app gives a player a new id in every
 game, so names are all there is); a *match* is the club member an app name is, or None for a
 new player. Names are matched case-insensitively, ignoring surrounding spaces.
+
+An upload's manifest and games are never loaded as model fields (``UPLOAD_FIELDS`` only):
+``stored_backup`` reads their text and checks it again with the reader, so an upload kept
+before a check existed (nested too deep for the JSON parser, an offset or a time out of range)
+is refused with its reason instead of breaking the page that shows it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
+from django.utils.translation import gettext_lazy
+
 from clubs.models import Player
+from core.errors import ServiceError, problem
 from imports.models import ImportedGame, SunmarUpload
-from sunmar import Backup, Conversion, ConvertedGame, convert_backup
+from sunmar import Backup, BackupRefused, Conversion, ConvertedGame, convert_backup
+from sunmar.reader import reread_backup
+
+STORED_BACKUP = ("manifest", "games")
+
+
+def uploads() -> QuerySet[SunmarUpload]:
+    """Uploads without their manifest and games (read those with ``stored_backup``)."""
+    return SunmarUpload.objects.defer(*STORED_BACKUP)
 
 
 def name_key(name: str) -> str:
@@ -63,8 +81,26 @@ def propose_matches(club_id: int, names: list[str]) -> list[NameMatch]:
     return matches
 
 
+def stored_backup(upload: SunmarUpload) -> Backup:
+    """The upload's backup, read again from its stored text with the reader's checks; a
+    ServiceError saying why if it breaks one."""
+    manifest, games = (
+        SunmarUpload.objects.filter(pk=upload.pk)
+        .values_list(*(Cast(name, TextField()) for name in STORED_BACKUP))
+        .get()
+    )
+    try:
+        return reread_backup(manifest.encode(), games.encode())
+    except BackupRefused as exc:
+        unreadable = problem(
+            "upload_unreadable",
+            gettext_lazy("This upload cannot be read any more; upload the backup again."),
+        )
+        raise ServiceError([unreadable, *(p.to_dict() for p in exc.problems)]) from exc
+
+
 def upload_preview(upload: SunmarUpload) -> Preview:
-    conversion = convert_backup(Backup(manifest=upload.manifest, games=upload.games))
+    conversion = convert_backup(stored_backup(upload))
     app_ids = [game.app_id for game in conversion.games]
     already = set(
         ImportedGame.objects.filter(club_id=upload.club_id, app_game_id__in=app_ids).values_list(

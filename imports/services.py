@@ -6,7 +6,9 @@ organizer; ``sunmar_import`` stores its games, once the organizer said who each 
 Every game becomes one table's session of the club's "history" event of its evening (one round
 per game, in the order they were scored), through the services that own those writes (events,
 rounds, tables, seats, sessions), so each keeps its rules, permission check and audit entry.
-The event is published and closed, so standings and ratings take the evening in; ratings
+The event is published and closed, so standings and ratings take the evening in (a later
+import of the same evening reopens it, the reason in the audit log, and closes it again: a
+finished event takes no new round); ratings
 follow the play order, so the club's pool is replayed from the earliest imported evening on.
 An app game already imported (by its app id) is never imported again.
 """
@@ -32,12 +34,12 @@ from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
-from imports.selectors import Preview, name_key, upload_preview
+from imports.selectors import Preview, name_key, upload_preview, uploads
 from sunmar import BackupRefused, ConvertedGame, read_backup
 from tournaments import services as events
 from tournaments import tables
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, round_close
+from tournaments.round_lifecycle import event_close, event_reopen, round_close
 from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None
@@ -60,16 +62,17 @@ def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "")
     """Check a backup and keep it for ``actor`` (an organizer of ``club``) until they confirm
     the import. An organizer's earlier uploads to the club that were never imported go."""
     organizer = require_role(actor, club.pk, ORGANIZER, "import a backup")
+    file_name = "".join(c for c in file_name[:200] if c.isprintable())  # no NUL, no surrogate
     try:
         backup = read_backup(data)
     except BackupRefused as exc:
         raise ServiceError([p.to_dict() for p in exc.problems]) from exc
     with transaction.atomic():
-        SunmarUpload.objects.filter(club=club, uploaded_by=organizer, imported_at=None).delete()
+        uploads().filter(club=club, uploaded_by=organizer, imported_at=None).delete()
         upload = SunmarUpload.objects.create(
             club=club,
             uploaded_by=organizer,
-            file_name=file_name[:200],
+            file_name=file_name,
             sha256=hashlib.sha256(data).hexdigest(),
             manifest=backup.manifest,
             games=backup.games,
@@ -79,7 +82,7 @@ def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "")
             "sunmar.upload",
             upload,
             club_id=club.pk,
-            file=file_name[:200],
+            file=file_name,
             games=len(backup.games["games"]),
         )
     return upload
@@ -107,7 +110,7 @@ def sunmar_import(
     try:
         with transaction.atomic():
             advisory_lock(IMPORT_LOCK, upload.club_id)
-            upload = SunmarUpload.objects.select_for_update().get(pk=upload.pk)
+            upload = uploads().select_for_update().get(pk=upload.pk)
             return _import_locked(upload, actor, matches, include_rejected)
     except IntegrityError as exc:  # an import of the same games committed at the same moment
         raise Conflict.single(
@@ -198,8 +201,9 @@ def _players(
                 problem(
                     "match_not_member",
                     Text(
-                        gettext_lazy("'%(name)s' is matched with someone who is not a member of "
-                                     "this club."),
+                        gettext_lazy(
+                            "'%(name)s' is matched with someone who is not a member of this club."
+                        ),
                         name=name,
                     ),
                     field=name,
@@ -212,8 +216,9 @@ def _players(
                 problem(
                     "match_twice",
                     Text(
-                        gettext_lazy("In game '%(game)s' two app names are matched with the same "
-                                     "member."),
+                        gettext_lazy(
+                            "In game '%(game)s' two app names are matched with the same member."
+                        ),
                         game=game.name,
                     ),
                     field=game.app_id,
@@ -236,7 +241,11 @@ def _history_event(club: Club, actor: Actor, evening: datetime.date, games: int)
     """The club's history event of ``evening`` (made on the first import of that evening)."""
     known = ImportedEvening.objects.filter(club=club, source=SUNMAR, date=evening).first()
     if known is not None:
-        return Event.objects.get(pk=known.event_id)
+        event = Event.objects.get(pk=known.event_id)
+        if event.status == Event.Status.FINISHED:  # a finished event takes no new round
+            event = event_reopen(event=event, actor=actor,
+                                 reason="more games of this evening imported from the Bonken app")
+        return event
     event = events.event_create(
         club=club,
         actor=actor,

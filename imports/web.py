@@ -19,8 +19,8 @@ from clubs.web import has_role
 from core.errors import NotAllowed, ServiceError
 from core.web import attach_problems, problems, refused
 from imports.forms import BackupForm, MatchForm
-from imports.models import ImportedGame, SunmarUpload
-from imports.selectors import club_members, upload_preview
+from imports.models import ImportedGame
+from imports.selectors import club_members, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
 from sunmar import ConvertedGame, SkippedGame
 
@@ -46,6 +46,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
         (game, LEVELS.get(game.level, game.level))  # with the name of what it was kept as
         for game in ImportedGame.objects.filter(club=club)
         .select_related("session__event")
+        .defer("scored_at")  # shown by its evening: a time kept out of range cannot break it
         .order_by("-scored_at")[:50]
     ]
     return render(
@@ -60,10 +61,16 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
-    upload = get_object_or_404(
-        SunmarUpload, pk=upload_id, club=club, uploaded_by_id=request.user.pk
-    )
-    preview = upload_preview(upload)
+    upload = get_object_or_404(uploads(), pk=upload_id, club=club, uploaded_by_id=request.user.pk)
+    try:
+        preview = upload_preview(upload)
+    except ServiceError as exc:  # kept before a check it breaks: say why, offer a new upload
+        return render(
+            request,
+            "imports/review.html",
+            {"club": club, "upload": upload, "errors": problems(exc.errors), "unreadable": True},
+            status=exc.status_code,
+        )
     form = MatchForm(request.POST or None, matches=preview.matches, members=club_members(club.pk))
     errors: list[dict] = []
     if request.method == "POST" and form.is_valid():

@@ -27,7 +27,7 @@ def tie_break_words(event: Event) -> list[str]:
     names = criterion_names()
     game = find_game(event.game)
     stats = {stat.code: stat.name for stat in (game.stats if game is not None else ())}
-    return [str(names.get(code) or stats.get(code) or code) for code in event.standings_order]
+    return [str(names.get(code) or stats.get(code) or code) for code in event.ranked_by]
 
 
 def bye_words(event: Event) -> str:

@@ -22,7 +22,7 @@ from core.errors import ServiceError, Text, problem
 from core.web import dutch, problems
 from gamekit.registry import find_game
 from ratings.chart import rating_chart
-from ratings.season import club_season_standings, parse_season_params
+from ratings.season import club_season_standings, parse_season_params, season_games
 from ratings.selectors import (
     club_ratings,
     player_pools,
@@ -146,9 +146,14 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A season of one game (``?game=``; Bonken, or the club's only or first game): points of
+    different games do not add up."""
     club = get_object_or_404(Club, slug=slug)
     today = date.today()
     given = request.GET
+    played = season_games(club.pk, request.user)
+    game_errors: list[dict] = []
+    game = _game_param(request, played, game_errors)
     form = {
         "start": given.get("start", f"{today.year}-01-01"),
         "end": given.get("end", f"{today.year}-12-31"),
@@ -163,14 +168,19 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
     params = {**form, "rank_by": ",".join(order)}
     params.pop("then_by")
     try:
-        rules = parse_season_params(params)
+        rules = parse_season_params(params, game)
     except ServiceError as error:
-        errors, lines = error.errors, []
+        errors, lines = game_errors + error.errors, []
     else:
-        errors, lines = [], club_season_standings(club_id=club.pk, rules=rules,
-                                                  viewer=request.user)
+        errors = game_errors
+        lines = [] if errors else club_season_standings(
+            club_id=club.pk, rules=rules, viewer=request.user, game=game)
+    params["game"] = game
     return render(request, "ratings/season.html", {
         "club": club,
+        "game": game,
+        "game_name": game_label(game),
+        "games": _game_links(played, game, {k: v for k, v in params.items() if k != "game"}),
         "form": form,
         "criteria": [(name, CRITERIA[name]) for name in SEASON_CRITERIA],
         "lines": lines,

@@ -14,6 +14,15 @@ share a table twice. Two families are used:
   the m rounds. The stored base rounds were found by a randomized depth-first search and are
   checked by the tests; 28 players (9 rounds) and 40 players (13 rounds) are resolvable designs
   in which every pair meets exactly once.
+* Rotational schedules for n = 3m + 1 players (m = 17, 25): points (x, level) with x in Z_m and
+  three levels, plus one fixed point. The base round is the fixed point with (0, 0), (0, 1),
+  (0, 2), and the starter tables each turned through the three levels ((x, i) -> (x, i + 1));
+  round t shifts it by t as above. The starters use every non-zero x once, every difference
+  within a level once (up to sign) and every difference between consecutive levels once, so
+  over the m rounds every pair meets exactly once: a resolvable design of tables of four (one
+  exists for every n that is 4 more than a multiple of 12, Hanani, Ray-Chaudhuri and Wilson,
+  1972). The stored starters were found by a randomized depth-first search over that symmetry
+  and are checked by the tests.
 """
 
 from __future__ import annotations
@@ -108,6 +117,64 @@ CYCLIC_BASES: dict[int, CyclicBase] = {
 }
 
 
+@dataclass(frozen=True)
+class RotationalBase:
+    """Starter tables on Z_m x 3 levels (pairs (x, level)) for 3m + 1 players."""
+
+    m: int
+    starters: tuple[tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]], ...]
+
+    @property
+    def players(self) -> int:
+        return 3 * self.m + 1
+
+
+ROTATIONAL_BASES: dict[int, RotationalBase] = {
+    52: RotationalBase(
+        m=17,
+        starters=(
+            ((1, 0), (7, 2), (16, 0), (4, 2)),
+            ((2, 0), (15, 2), (12, 1), (11, 2)),
+            ((3, 0), (10, 1), (5, 1), (9, 0)),
+            ((6, 0), (8, 2), (14, 0), (13, 0)),
+        ),
+    ),
+    76: RotationalBase(
+        m=25,
+        starters=(
+            ((1, 0), (8, 1), (4, 1), (18, 0)),
+            ((2, 0), (3, 0), (12, 0), (14, 2)),
+            ((5, 0), (21, 2), (16, 0), (24, 2)),
+            ((6, 0), (13, 0), (11, 0), (7, 1)),
+            ((9, 0), (22, 2), (15, 0), (17, 1)),
+            ((10, 0), (19, 2), (20, 1), (23, 0)),
+        ),
+    ),
+}
+
+
+def rotational_schedule(base: RotationalBase) -> Schedule:
+    """The base round (the fixed point with the three zeros, each starter turned through the
+    levels), developed over Z_m like a cyclic base."""
+    m = base.m
+
+    def point(x: int, level: int) -> int:
+        return (level % 3) * m + x
+
+    blocks: list[tuple[int, int, int, int]] = [(3 * m, 0, m, 2 * m)]
+    for a, b, c, d in base.starters:
+        for turn in range(3):
+            blocks.append(
+                (
+                    point(a[0], a[1] + turn),
+                    point(b[0], b[1] + turn),
+                    point(c[0], c[1] + turn),
+                    point(d[0], d[1] + turn),
+                )
+            )
+    return cyclic_schedule(CyclicBase(m=m, levels=3, fixed=1, blocks=tuple(blocks)))
+
+
 def cyclic_schedule(base: CyclicBase) -> Schedule:
     """Develop a base round over Z_m: round t shifts every non-fixed point by t."""
     m, finite = base.m, base.m * base.levels
@@ -147,6 +214,8 @@ def _best_schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(finite_field_schedule(n // 4))
     if n in CYCLIC_BASES:
         candidates.append(cyclic_schedule(CYCLIC_BASES[n]))
+    if n in ROTATIONAL_BASES:
+        candidates.append(rotational_schedule(ROTATIONAL_BASES[n]))
     if not candidates:
         return ()
     best = max(candidates, key=len)

@@ -8,9 +8,10 @@ stood before the event (for ``avg_opponent_rating``), then ranks with
 ``arithmetic.standings.event_standings`` under the event's configured tie-break
 order, points per place and bye credit (``tournaments.standings_rules``).
 
-Terms: **placements** are the counts of 1st, 2nd, 3rd and 4th table places (a shared place
-counts as the better one, as at the table); the other figures are defined in
-``arithmetic.standings.event``.
+Terms: **placements** are the counts of 1st, 2nd, 3rd ... table places, one per place of the
+game's largest table (Bonanza nine, Jonkler six; a shared place counts as the better one, as
+at the table; places are the game's ranking, see ``arithmetic.standings.records``); the other
+figures are defined in ``arithmetic.standings.event``.
 """
 
 from __future__ import annotations
@@ -21,23 +22,29 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from arithmetic.ratings import PlayerId
-from arithmetic.standings import ByeRecord, SeatResult, event_standings, seat_results
+from arithmetic.standings import (
+    EVENT_CRITERIA,
+    ByeRecord,
+    SeatResult,
+    event_standings,
+    seat_results,
+)
 from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
-from core.errors import ServiceError, Text, problem
+from core.errors import Named, ServiceError, Text, problem
 from gamekit.registry import find_game
 from games.counted import counted_sessions
 from games.models import Session, SessionSeat
 from ratings.selectors import ratings_before
 from standings.rules import event_rules
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
-from tournaments.standings_rules import whole
+from tournaments.standings_rules import game_stat_codes, largest_table, whole
 from tournaments.tasks import enqueue_standings
 
-PLACES = 4
 # Rounds whose seating stands: accepted (playing) or closed, not a preview (planned).
 STARTED_ROUNDS = (Round.Status.PLAYING, Round.Status.CLOSED)
 
@@ -52,19 +59,21 @@ def event_results(event: Event, rounds: Sequence[int] | None = None) -> list[Sea
     rows = (
         found
         .order_by("session_id", "position")
-        .values_list("session_id", "session__table__round_id", "player_id", "total")
+        .values_list("session_id", "session__table__round_id", "player_id", "total",
+                     "placement")
     )
-    sessions: dict[int, tuple[int, list[int], list[int]]] = {}
-    for session_id, round_id, player_id, total in rows:
-        _, players, totals = sessions.setdefault(session_id, (round_id, [], []))
+    sessions: dict[int, tuple[int, list[int], list[int], list[int | None]]] = {}
+    for session_id, round_id, player_id, total, placement in rows:
+        _, players, totals, ranks = sessions.setdefault(session_id, (round_id, [], [], []))
         players.append(player_id)
         totals.append(total)
+        ranks.append(placement)
     stats = session_stats(event)
     results: list[SeatResult] = []
-    for session_id, (round_id, players, totals) in sessions.items():
+    for session_id, (round_id, players, totals, ranks) in sessions.items():
         results.extend(seat_results(session_id=session_id, round_id=round_id,
                                     played_on=event.date, player_ids=players, totals=totals,
-                                    stats=stats.get(session_id)))
+                                    stats=stats.get(session_id), ranks=ranks))
     return results
 
 
@@ -117,10 +126,11 @@ def event_standing_lines(
                              game=event.game)
     rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),
                            opponent_ratings=ratings)
+    seats = largest_table(event.game)  # a count per place at the game's largest table
     places: dict[PlayerId, list[int]] = {}
     for result in results:
-        counts = places.setdefault(result.player_id, [0] * PLACES)
-        if result.place <= PLACES:
+        counts = places.setdefault(result.player_id, [0] * seats)
+        if result.place <= seats:
             counts[result.place - 1] += 1
     return [
         {
@@ -130,7 +140,7 @@ def event_standing_lines(
             "total": whole(row.total),
             "sessions": row.sessions,
             "table_wins": row.table_wins,
-            "placements": places.get(row.player_id, [0] * PLACES),
+            "placements": places.get(row.player_id, [0] * seats),
             "byes": row.byes,
             "placement_points": whole(row.placement_points),
             "head_to_head": row.head_to_head,
@@ -209,4 +219,21 @@ def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
                     field=field)
             for field, errors in error.error_dict.items() for found in errors
         ]
-    return []
+    game = find_game(event.game)
+    if game is None:
+        return []
+    found = []
+    most = largest_table(event.game)
+    if "points_per_place" in fields and len(event.points_per_place) > most:
+        found.append(problem("invalid_standings_config", Text(
+            _("A table of %(game)s has at most %(most)s players: give points for 1 to %(most)s "
+              "places."), game=Named(game), most=most), field="points_per_place"))
+    own = {stat.code for stat in game.stats}
+    foreign = [name for name in event.standings_order or ()
+               if name in game_stat_codes() and name not in own]
+    if "standings_order" in fields and foreign:
+        found.append(problem("invalid_standings_config", Text(
+            _("%(game)s does not count %(criteria)s; choose from %(known)s."), game=Named(game),
+            criteria=", ".join(foreign), known=", ".join((*EVENT_CRITERIA, *sorted(own)))),
+            field="standings_order"))
+    return found

@@ -6,21 +6,27 @@ A backup is a zip holding ``manifest.json`` and one ``<stream>.json`` per stream
 stream's text. ``read_backup`` refuses, with every reason it finds, a file that is not such a
 zip: too big, an entry too many or missing, an entry whose name tries a path (``../x``,
 ``a/b``), an entry twice, a hash that does not match, a manifest or ``games.json`` of another
-version. Nothing is ever extracted to disk. Pure: no Django.
+version. Its JSON is read within what the service can represent (``sunmar.jsontext``)
+and its times within their range (``sunmar.times``): a file that breaks either is
+refused as a whole, naming the entry and the problem. Nothing is ever extracted to disk.
+``reread_backup`` checks a backup kept in the database again, the same way. Pure: no Django.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import json
+import lzma
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from sunmar.jsontext import load_json
 from sunmar.problems import BackupRefused, Problem, refuse
+from sunmar.times import RANGE, in_range, parse_local_time, parse_offset
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # the app's own limits
 MAX_ENTRIES = 3
@@ -29,8 +35,8 @@ MANIFEST = "manifest.json"
 STREAMS = ("games", "settings")
 BACKUP_VERSION = 1
 GAMES_VERSION = 11
-OFFSET = re.compile(r"^([+-])(\d{2}):(\d{2})$")
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
+SHA256 = re.compile(r"[0-9a-f]{64}")
+GAME_TIMES = ("createdAt", "updatedAt", "scoredAt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,20 +48,14 @@ class Backup:
 
     @property
     def utc_offset(self) -> timedelta:
-        return parse_offset(self.manifest["utcOffset"])
+        offset = parse_offset(self.manifest["utcOffset"])
+        if offset is None:  # a Backup is made of checked values only
+            raise ValueError(self.manifest["utcOffset"])
+        return offset
 
     @property
     def exported_at(self) -> str:
         return str(self.manifest.get("exportedAt", ""))
-
-
-def parse_offset(text: str) -> timedelta:
-    found = OFFSET.match(text)
-    if found is None:
-        raise ValueError(text)
-    sign, hours, minutes = found.groups()
-    offset = timedelta(hours=int(hours), minutes=int(minutes))
-    return -offset if sign == "-" else offset
 
 
 def read_backup(data: bytes) -> Backup:
@@ -66,8 +66,8 @@ def read_backup(data: bytes) -> Backup:
         )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise refuse(
+    except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, EOFError) as exc:
+        raise refuse(  # damaged: no directory, offsets out of the file, an unknown zip version
             "not_a_zip",
             "The file is not a backup of the Bonken app (not a zip file).",
             "Het bestand is geen back-up van de Bonken-app (geen zipbestand).",
@@ -87,7 +87,21 @@ def read_backup(data: bytes) -> Backup:
             "De back-up bevat geen spellen (het manifest noemt geen 'games').",
             MANIFEST,
         )
-    return Backup(manifest=manifest, games=_games(texts["games"]))
+    return Backup(manifest=manifest, games=_games(load_json(texts["games"], "games.json")))
+
+
+def reread_backup(manifest: bytes, games: bytes) -> Backup:
+    """A backup kept since its upload, read again from the text of its manifest and games with
+    every check but the hashes (the text the database gives back is not the file's)."""
+    checked = _manifest(manifest)
+    if "games" not in checked["contains"]:
+        raise refuse(
+            "no_games",
+            "The backup holds no games (its manifest lists no 'games').",
+            "De back-up bevat geen spellen (het manifest noemt geen 'games').",
+            MANIFEST,
+        )
+    return Backup(manifest=checked, games=_games(load_json(games, "games.json")))
 
 
 def _entries(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
@@ -148,7 +162,16 @@ def _read(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo], name: s
     try:
         with archive.open(entries[name]) as stream:
             data = stream.read(MAX_UNCOMPRESSED_BYTES + 1)
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
+    except (
+        zipfile.BadZipFile,
+        OSError,
+        RuntimeError,
+        NotImplementedError,
+        EOFError,
+        ValueError,  # an entry's offset before the start of the file
+        zlib.error,  # damaged compressed data
+        lzma.LZMAError,
+    ) as exc:
         raise refuse(
             "entry_unreadable",
             f"'{name}' cannot be read from the zip.",
@@ -165,18 +188,6 @@ def _read(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo], name: s
     return data
 
 
-def _json(data: bytes, name: str) -> Any:
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise refuse(
-            "entry_not_json",
-            f"'{name}' is not valid JSON text.",
-            f"'{name}' is geen geldige JSON-tekst.",
-            name,
-        ) from exc
-
-
 def _manifest(data: bytes) -> dict[str, Any]:
     """The manifest, refused with every problem of its fields (its hashes once the rest is
     right)."""
@@ -189,7 +200,7 @@ def _manifest(data: bytes) -> dict[str, Any]:
 
 def _versioned_manifest(data: bytes) -> dict[str, Any]:
     """The manifest as an object of a version this service reads (refused at once if not)."""
-    manifest = _json(data, MANIFEST)
+    manifest = load_json(data, MANIFEST)
     if not isinstance(manifest, dict):
         raise refuse(
             "manifest_type",
@@ -220,22 +231,23 @@ def _versioned_manifest(data: bytes) -> dict[str, Any]:
 def _field_problems(manifest: dict[str, Any]) -> list[Problem]:
     """What is wrong with the manifest's time, offset and list of streams."""
     problems: list[Problem] = []
-    if not isinstance(manifest.get("exportedAt"), str):
+    exported = parse_local_time(manifest.get("exportedAt"))
+    if exported is None or not in_range(exported):
         problems.append(
             Problem(
                 "manifest_field",
-                "manifest.json has no 'exportedAt' time.",
-                "manifest.json heeft geen tijd 'exportedAt'.",
+                f"manifest.json has no 'exportedAt' time (a local time within {RANGE}).",
+                f"manifest.json heeft geen tijd 'exportedAt' (een lokale tijd binnen {RANGE}).",
                 "exportedAt",
             )
         )
-    offset = manifest.get("utcOffset")
-    if not isinstance(offset, str) or not OFFSET.match(offset):
+    if parse_offset(manifest.get("utcOffset")) is None:
         problems.append(
             Problem(
                 "manifest_field",
-                "manifest.json has no valid 'utcOffset' (like +01:00).",
-                "manifest.json heeft geen geldige 'utcOffset' (zoals +01:00).",
+                "manifest.json has no valid 'utcOffset' (like +01:00, from -14:00 to +14:00).",
+                "manifest.json heeft geen geldige 'utcOffset' (zoals +01:00, van -14:00 tot "
+                "+14:00).",
                 "utcOffset",
             )
         )
@@ -274,10 +286,8 @@ def _hash_problems(manifest: dict[str, Any]) -> list[Problem]:
     return [
         Problem(
             "manifest_field",
-            f"manifest.json's hash of '{stream}' is not a SHA-256 "
-            "(64 lowercase hex digits).",
-            f"De hash van '{stream}' in manifest.json is "
-            "geen SHA-256 (64 hexadecimale tekens).",
+            f"manifest.json's hash of '{stream}' is not a SHA-256 (64 lowercase hex digits).",
+            f"De hash van '{stream}' in manifest.json is geen SHA-256 (64 hexadecimale tekens).",
             f"hashes.{stream}",
         )
         for stream, given in hashes.items()
@@ -285,7 +295,7 @@ def _hash_problems(manifest: dict[str, Any]) -> list[Problem]:
             isinstance(given, dict)
             and given.get("algo") == "sha256"
             and isinstance(given.get("hash"), str)
-            and SHA256.match(given["hash"])
+            and SHA256.fullmatch(given["hash"])
         )
     ]
 
@@ -339,8 +349,7 @@ def _check_hashes(manifest: dict[str, Any], texts: dict[str, bytes]) -> None:
         raise BackupRefused(problems)
 
 
-def _games(data: bytes) -> dict[str, Any]:
-    games = _json(data, "games.json")
+def _games(games: Any) -> dict[str, Any]:
     if not isinstance(games, dict) or not isinstance(games.get("games"), list):
         raise refuse(
             "games_type",
@@ -359,4 +368,28 @@ def _games(data: bytes) -> dict[str, Any]:
             f"{GAMES_VERSION}. Open de back-up in een recente app en maak een nieuwe.",
             "games.json",
         )
+    problems = _time_problems(games["games"])
+    if problems:
+        raise BackupRefused(problems)
     return games
+
+
+def _time_problems(games: list[Any]) -> list[Problem]:
+    """A problem for each time of a game that is one but lies outside the range the service
+    keeps (a time that is no time at all makes only its game unreadable)."""
+    problems = []
+    for index, game in enumerate(games, start=1):
+        for key in GAME_TIMES if isinstance(game, dict) else ():
+            moment = parse_local_time(game.get(key))
+            if moment is not None and not in_range(moment):
+                problems.append(
+                    Problem(
+                        "game_time_range",
+                        f"games.json: game {index} has {key} {moment.isoformat()}, outside "
+                        f"{RANGE}.",
+                        f"games.json: spel {index} heeft {key} {moment.isoformat()}, buiten "
+                        f"{RANGE}.",
+                        f"games[{index}].{key}",
+                    )
+                )
+    return problems[:20]

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sunmar.problems import Problem
+from sunmar.times import RANGE, in_range, parse_local_time
 
 # App contract -> (classic code, points per unit, slots: how many single-recipient slots the
 # input has, or 0 for one map of counts per player).
@@ -33,6 +34,7 @@ CONTRACTS: dict[str, tuple[str, int, int]] = {
     "noTrump": ("no_trumps", 20, 0),
 }
 DOUBLE_STATES = {"doubled": 1, "redoubled": 2}
+MAX_UNITS = 13  # the most units a contract has (tricks, hearts)
 
 
 @dataclass(slots=True)
@@ -109,12 +111,13 @@ def read_players(raw: dict[str, Any], where: str) -> tuple[dict[str, int], list[
 
 
 def read_local_time(value: Any, where: str) -> datetime:
-    try:
-        parsed = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        parsed = None
-    if parsed is None or parsed.tzinfo is not None:
-        raise unreadable(where, "has no valid scoredAt time", "heeft geen geldige tijd scoredAt")
+    parsed = parse_local_time(value)
+    if parsed is None or not in_range(parsed):
+        raise unreadable(
+            where,
+            f"has no valid scoredAt time (a local time within {RANGE})",
+            f"heeft geen geldige tijd scoredAt (een lokale tijd binnen {RANGE})",
+        )
     return parsed
 
 
@@ -124,15 +127,17 @@ def read_round(raw: Any, number: int, ids: dict[str, int], where: str) -> Sunmar
         "cannot be read (contract, chooser, scores or counts)",
         "kan niet worden gelezen (contract, kiezer, scores of aantallen)",
     )
-    if not isinstance(raw, dict) or raw.get("roundNumber") != number:
+    if not isinstance(raw, dict) or type(raw.get("roundNumber")) is not int:
         raise bad
-    contract = CONTRACTS.get(raw.get("gameId"))  # type: ignore[arg-type]
-    chooser = ids.get(raw.get("chooserId"))  # type: ignore[arg-type]
+    game_id, chooser_id = raw.get("gameId"), raw.get("chooserId")
+    contract = CONTRACTS.get(game_id) if isinstance(game_id, str) else None
+    chooser = ids.get(chooser_id) if isinstance(chooser_id, str) else None
     scores = raw.get("scores")
     given = raw.get("input")
     counts_raw = given.get("counts") if isinstance(given, dict) else None
     if (
-        contract is None
+        raw["roundNumber"] != number
+        or contract is None
         or chooser is None
         or not isinstance(scores, dict)
         or set(scores) != set(ids)
@@ -141,7 +146,7 @@ def read_round(raw: Any, number: int, ids: dict[str, int], where: str) -> Sunmar
         or not all(
             isinstance(m, dict)
             and set(m) <= set(ids)
-            and all(type(v) is int and v >= 0 for v in m.values())
+            and all(type(v) is int and 0 <= v <= MAX_UNITS for v in m.values())
             for m in counts_raw
         )
     ):
@@ -193,7 +198,8 @@ def read_doubles(raw: Any, ids: dict[str, int], where: str) -> list[list[int]]:
             or second not in ids
             or first >= second
             or not isinstance(value, dict)
-            or value.get("state") not in DOUBLE_STATES
+            or not isinstance(value.get("state"), str)
+            or value["state"] not in DOUBLE_STATES
             or value.get("initiator") not in (first, second)
         ):
             raise bad

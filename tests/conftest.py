@@ -68,7 +68,12 @@ def _fresh_cache() -> Iterator[None]:
     """Throttle counts and other cached values never leak from one test into the next."""
     from django.core.cache import cache
 
+    from config.health import forget_answer
+    from core.shared_cache import reset
+
     cache.clear()
+    reset()
+    forget_answer()
     yield
 
 

@@ -7,6 +7,7 @@ import copy
 import hashlib
 import io
 import json
+import struct
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,16 @@ FINISHED_ID = "5b7e2f1a-9c3d-4e6f-a8b0-1c2d3e4f5a60"
 UNFINISHED_ID = "0d9c8b7a-6f5e-4d3c-b2a1-9f8e7d6c5b41"
 
 
-def example_zip() -> bytes:
-    return EXAMPLE_ZIP.read_bytes()
+def example_zip(*, stored: bool = False) -> bytes:
+    """The example backup; ``stored``: its entries again, uncompressed."""
+    if not stored:
+        return EXAMPLE_ZIP.read_bytes()
+    example = zipfile.ZipFile(io.BytesIO(EXAMPLE_ZIP.read_bytes()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name in example.namelist():
+            archive.writestr(name, example.read(name))
+    return buffer.getvalue()
 
 
 def loose_example_zip() -> bytes:
@@ -115,3 +124,185 @@ def chooser_doubles_first(game: dict[str, Any]) -> dict[str, Any]:
     # The app's scores: Bram's queens count 0, Anna's 1 (-45): doubling moves 45 more to Bram
     # whoever started it, so the stored scores stay as they are.
     return game
+
+
+def raw_backup(
+    games_text: bytes,
+    *,
+    offset: str = "+01:00",
+    exported_at: str = "2026-03-20T09:15:02.551203",
+    manifest_text: bytes | None = None,
+) -> bytes:
+    """A backup of ``games.json`` text as given (NaN, a key twice, any depth), its hash
+    right; ``manifest_text`` replaces the manifest."""
+    manifest = {
+        "version": 1,
+        "exportedAt": exported_at,
+        "utcOffset": offset,
+        "contains": ["games"],
+        "hashes": {"games": {"algo": "sha256", "hash": hashlib.sha256(games_text).hexdigest()}},
+    }
+    return zip_of(
+        {
+            "manifest.json": manifest_text or json.dumps(manifest).encode(),
+            "games.json": games_text,
+        }
+    )
+
+
+def games_text(*games: dict[str, Any], extra: bytes = b"") -> bytes:
+    """``games.json`` holding ``games``; ``extra`` is put in as the first member's text."""
+    text = json.dumps({"version": 11, "games": list(games)}).encode()
+    return b"{" + extra + b", " + text[1:] if extra else text
+
+
+def nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+def damaged_deflate() -> bytes:
+    """The example zip with the compressed data of its first entry (games.json) damaged
+    so that inflating it fails (an invalid block type), its directory intact."""
+    data = bytearray(example_zip())
+    name_length, extra_length = struct.unpack("<HH", data[26:30])
+    data[30 + name_length + extra_length] = 0xFF
+    return bytes(data)
+
+
+def crafted_backups() -> dict[str, tuple[bytes, str, str]]:
+    """Backups made to break an importer: name -> (file, the problem's code, the entry or
+    field it names)."""
+    game = finished_game()
+
+    def changed(**values: Any) -> dict[str, Any]:
+        return {**game, **values}
+
+    manifest_deep = b'{"version": 1, "utcOffset": "+01:00", "x": ' + nested(1000) + b"}"
+    deep_in_a_game = changed(ruleVariants=json.loads(nested(30)))
+    return {
+        "manifest nested 1,000 deep": (
+            raw_backup(games_text(game), manifest_text=manifest_deep),
+            "json_too_deep",
+            "manifest.json",
+        ),
+        "manifest nested 100,000 deep": (
+            raw_backup(games_text(game), manifest_text=nested(100_000)),
+            "json_too_deep",
+            "manifest.json",
+        ),
+        "games.json nested 1,000 deep": (
+            raw_backup(games_text(game, extra=b'"x": ' + nested(1000))),
+            "json_too_deep",
+            "games.json",
+        ),
+        "games.json nested 100,000 deep": (
+            raw_backup(nested(100_000)),
+            "json_too_deep",
+            "games.json",
+        ),
+        "a game's member nested 30 deep": (
+            raw_backup(games_text(deep_in_a_game)),
+            "json_too_deep",
+            "games.json",
+        ),
+        "utcOffset +24:00": (
+            raw_backup(games_text(game), offset="+24:00"),
+            "manifest_field",
+            "utcOffset",
+        ),
+        "utcOffset +99:00": (
+            raw_backup(games_text(game), offset="+99:00"),
+            "manifest_field",
+            "utcOffset",
+        ),
+        "utcOffset -14:30": (
+            raw_backup(games_text(game), offset="-14:30"),
+            "manifest_field",
+            "utcOffset",
+        ),
+        "NaN in games.json": (
+            raw_backup(games_text(changed(scoredAt=float("nan")))),
+            "json_not_a_number",
+            "games.json",
+        ),
+        "Infinity in games.json": (
+            raw_backup(games_text(game, extra=b'"x": Infinity')),
+            "json_not_a_number",
+            "games.json",
+        ),
+        "-Infinity in games.json": (
+            raw_backup(games_text(game, extra=b'"x": -Infinity')),
+            "json_not_a_number",
+            "games.json",
+        ),
+        "1e400 in games.json": (
+            raw_backup(games_text(game, extra=b'"x": 1e400')),
+            "json_not_whole_number",
+            "games.json",
+        ),
+        "a score of 2.5e1": (
+            raw_backup(games_text(game).replace(b'": -45', b'": -4.5e1', 1)),
+            "json_not_whole_number",
+            "games.json",
+        ),
+        "a score of 10**20": (
+            raw_backup(games_text(game).replace(b'": -45', b'": -100000000000000000000', 1)),
+            "json_number_too_large",
+            "games.json",
+        ),
+        "a number of 5,000 digits": (
+            raw_backup(games_text(game, extra=b'"x": ' + b"9" * 5000)),
+            "json_number_too_large",
+            "games.json",
+        ),
+        "a game scored in year 1": (
+            raw_backup(games_text(changed(scoredAt="0001-01-01T00:00:00.000"))),
+            "game_time_range",
+            "games[1].scoredAt",
+        ),
+        "a game scored in year 9999": (
+            raw_backup(games_text(changed(scoredAt="9999-12-31T23:59:59.999")), offset="-05:00"),
+            "game_time_range",
+            "games[1].scoredAt",
+        ),
+        "exported in year 1": (
+            raw_backup(games_text(game), exported_at="0001-01-01T00:00:00.000"),
+            "manifest_field",
+            "exportedAt",
+        ),
+        "damaged compressed data": (damaged_deflate(), "entry_unreadable", "games.json"),
+        "games.json a list": (raw_backup(b"[]"), "games_type", "games.json"),
+        "games.json null": (raw_backup(b"null"), "games_type", "games.json"),
+        "manifest a string": (
+            raw_backup(games_text(game), manifest_text=b'"manifest"'),
+            "manifest_type",
+            "manifest.json",
+        ),
+        "a key twice": (
+            raw_backup(games_text(game, extra=b'"version": 11')),
+            "json_key_twice",
+            "games.json",
+        ),
+        "a name of 100,000 characters": (
+            raw_backup(
+                games_text(
+                    changed(
+                        players=[{**game["players"][0], "name": "A" * 100_000}]
+                        + game["players"][1:]
+                    )
+                )
+            ),
+            "json_string_too_long",
+            "games.json",
+        ),
+        "a name with \\u0000": (
+            raw_backup(games_text(game).replace(b'"Anna"', b'"An\\u0000na"')),
+            "json_unstorable_character",
+            "games.json",
+        ),
+        "a name with a lone surrogate": (
+            raw_backup(games_text(game).replace(b'"Anna"', b'"An\\ud800na"')),
+            "json_unstorable_character",
+            "games.json",
+        ),
+    }

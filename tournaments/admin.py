@@ -9,17 +9,21 @@ read-only. Every list selects the rows it shows with their related rows
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_writes import ServiceAdmin, ServiceInline
+from core.forms import set_choices
+from gamekit.registry import DEFAULT_GAME
 from tournaments import (
     admin_derived,  # noqa: F401  (registers the read-only admins)
     provided,
 )
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove
+from tournaments.forms import game_choices, house_choices, ruleset_choices
 from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
 from tournaments.round_lifecycle import event_close, round_close
 from tournaments.rounds import round_accept
@@ -101,8 +105,8 @@ class EventAdmin(ServiceAdmin):
     """An event's fields change through ``event_update``; its status and visibility only
     through their commands (the actions: publish, hide, close)."""
 
-    list_display = ["name", "club", "date", "kind", "ruleset", "status", "published"]
-    list_filter = ["kind", "status", "published", "ruleset", "club"]
+    list_display = ["name", "club", "date", "kind", "game", "ruleset", "status", "published"]
+    list_filter = ["kind", "status", "published", "game", "ruleset", "club"]
     list_select_related = ["club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
@@ -114,6 +118,31 @@ class EventAdmin(ServiceAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return ["club", "status", "published"] if obj is not None else ["status", "published"]
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        """The game and the ruleset are choices (the registry's games; each game's rulesets
+        and the house rulesets, grouped by game), never free text."""
+        if db_field.name == "game":
+            return forms.ChoiceField(label=_("Game"), initial=DEFAULT_GAME)
+        if db_field.name == "ruleset":
+            return forms.ChoiceField(label=_("Rules"), required=False)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
+                 **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        club_id = obj.club_id if isinstance(obj, Event) else None
+
+        class EventAdminForm(form):  # type: ignore[valid-type, misc]
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                if "game" in self.fields:
+                    set_choices(self, "game", game_choices())
+                if "ruleset" in self.fields:
+                    set_choices(self, "ruleset", ruleset_choices(house_choices(club_id)))
+
+        EventAdminForm.__name__ = form.__name__
+        return EventAdminForm
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data

@@ -11,7 +11,13 @@ Against one phone checking in the whole club:
 - a name with a login can only be checked in by signing in;
 - without signing in a phone checks in one name per event (a digest of the phone's door id,
   kept in its session, is stored with the entry), and a check-in the organizer took back is
-  not made again at the door;
+  not made again at the door. The door id is made by the door page itself and kept in the
+  phone's session: a client cannot name one (the API reads the same session), so every new
+  "phone" is a new session;
+- one address checks in at most ``DOOR_NAMES_PER_ADDRESS`` names per event without signing in
+  (a digest of the address is stored with the entry and counted under the event's lock, so
+  neither a cache that is down nor requests sent at once let more through): a script that
+  opens a fresh session for every name stops there;
 - the organizer sees every door check-in marked as such, live, and takes it back with one tap;
 - the door's writes from one address are rate-limited (``tournaments.door_limits``).
 
@@ -26,25 +32,36 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, player_for_user, require_role, user_has_role
-from core.errors import NotAllowed, NotFound, ServiceError, Text
+from core.errors import NotAllowed, NotFound, ServiceError, Text, TooManyAttempts, problem
 from tournaments.models import Event, EventPlayer, Round, new_door_token
 
 Actor = User | AnonymousUser | None
 DOOR_ACTOR = "door"
+DOOR_NAMES_PER_ADDRESS = 10  # the default of the setting of that name
+ADDRESS_WAIT = 3600  # seconds a refused address is told to wait (the organizer helps sooner)
 
 
 def device_digest(device_id: str) -> str:
     """What is stored of a phone's door id (kept in the phone's session or sent by an app)."""
     return hashlib.sha256(f"door:{device_id}".encode()).hexdigest()[:64] if device_id else ""
+
+
+def address_digest(address: str) -> str:
+    """What is stored of the address a check-in without signing in came from (keyed with the
+    site's secret, so the stored digests cannot be matched against every possible address)."""
+    return salted_hmac("tournaments.door.address", address or "unknown",
+                       algorithm="sha256").hexdigest()
 
 
 def door_event(token: str) -> Event:
@@ -63,12 +80,13 @@ def _signed_in(actor: Actor) -> bool:
 
 
 def door_check_in(*, token: str, actor: Actor, player: Player | None = None,
-                  device: str = "") -> tuple[EventPlayer, bool]:
+                  device: str = "", address: str = "") -> tuple[EventPlayer, bool]:
     """Check ``player`` in at the door of the event whose link ``token`` is. A signed-in actor
     checks in their own player (``player`` may be left out); the club's scorers may check in
-    anyone. Without signing in, ``device`` (the phone's door id) is required and checks in one
-    name per event. Returns the entry and whether this call checked it in (False: it was
-    already)."""
+    anyone. Without signing in, ``device`` (the phone's door id, from its session) is required
+    and checks in one name per event, and ``address`` (the client's) at most
+    ``DOOR_NAMES_PER_ADDRESS`` names. Returns the entry and whether this call checked it in
+    (False: it was already)."""
     event = door_event(token)
     own = player_for_user(actor) if _signed_in(actor) else None
     staff = _signed_in(actor) and user_has_role(actor, event.club_id, SCORERS)
@@ -78,17 +96,20 @@ def door_check_in(*, token: str, actor: Actor, player: Player | None = None,
             "Pick your name, or sign in with a login that belongs to a player."), field="player")
     _check_who_may(event, actor, player, own=own, staff=staff, device=device)
     digest = "" if _signed_in(actor) else device_digest(device)
+    where = "" if _signed_in(actor) else address_digest(address)
     with transaction.atomic():
-        _check_open(event)
+        _check_open(event)  # locks the event: door check-ins of one event are one at a time
         entry = EventPlayer.objects.select_for_update().filter(event=event, player=player).first()
         if not _signed_in(actor):
             _check_phone(event, player, entry, digest)
         if entry is not None and entry.present:
             return entry, False
+        if where:
+            _check_address(event, player, where)
         if entry is None:
             entry = EventPlayer(event=event, player=player)
         entry.present, entry.door_at, entry.door_undone = True, timezone.now(), False
-        entry.door_device = digest
+        entry.door_device, entry.door_address = digest, where
         entry.leaving_after = None
         entry.save()
         audit(actor, "entry.door_check_in", entry, club_id=event.club_id, label=DOOR_ACTOR,
@@ -114,7 +135,8 @@ def _check_who_may(event: Event, actor: Actor, player: Player, *, own: Player | 
             _("%(name)s has a login: sign in to check in."), name=player.name))
     if not device:
         raise ServiceError.single("door_device_required", _(
-            "This phone has no door id: allow cookies, or sign in."), field="device")
+            "This phone has no door id yet: open the door link on it (with cookies allowed) "
+            "and pick your name there, or sign in."))
 
 
 def _check_phone(event: Event, player: Player, entry: EventPlayer | None, digest: str) -> None:
@@ -129,6 +151,19 @@ def _check_phone(event: Event, player: Player, entry: EventPlayer | None, digest
         raise NotAllowed.single("door_check_in_undone", Text(_(
             "The organizer took back the check-in of %(name)s; ask the organizer."),
             name=player.name))
+
+
+def _check_address(event: Event, player: Player, where: str) -> None:
+    """At most ``DOOR_NAMES_PER_ADDRESS`` names per address and event without signing in
+    (names the organizer took back count too)."""
+    limit = int(getattr(settings, "DOOR_NAMES_PER_ADDRESS", DOOR_NAMES_PER_ADDRESS))
+    names = (EventPlayer.objects.filter(event=event, door_address=where)
+             .exclude(player=player).count())
+    if names >= limit:
+        raise TooManyAttempts([problem("door_names_per_address", Text(_(
+            "%(count)s names were already checked in from this network without signing in: "
+            "sign in to check in, or ask the organizer."), count=names), field="player")],
+            retry_after=ADDRESS_WAIT)
 
 
 def _check_open(event: Event) -> None:

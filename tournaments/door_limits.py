@@ -1,6 +1,7 @@
 """How often the door may be written to: per phone (its door id) and per address, counted in
 Django's cache like the sign-in throttle (``clubs.throttle``), so all web processes share the
-counts when ``CACHE_URL`` names Redis.
+counts when ``CACHE_URL`` names Redis (through ``core.shared_cache``: a cache that is down
+counts nothing and the door stays open).
 
 A whole club shares one address on its wireless network, so the address's limit is generous
 (``DOOR_ADDRESS_LIMIT`` writes per ``DOOR_WINDOW`` seconds, 120 per 10 minutes); one phone
@@ -13,10 +14,10 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 
 from clubs.throttle import client_address
+from core.shared_cache import shared
 
 DOOR_WINDOW = getattr(settings, "DOOR_WINDOW", 600)
 DOOR_ADDRESS_LIMIT = getattr(settings, "DOOR_ADDRESS_LIMIT", 120)
@@ -35,11 +36,6 @@ def door_wait(request: HttpRequest, device: str) -> int:
         counted.append((_key("phone", device), DOOR_PHONE_LIMIT))
     over = False
     for key, limit in counted:
-        cache.add(key, 0, timeout=DOOR_WINDOW)  # the window starts at the first write
-        try:
-            count = cache.incr(key)
-        except ValueError:  # expired in between
-            cache.set(key, 1, timeout=DOOR_WINDOW)
-            count = 1
-        over = over or count > limit
+        # The window starts at the first write; a cache that is down counts nothing.
+        over = shared.count(key, DOOR_WINDOW) > limit or over
     return DOOR_WINDOW if over else 0

@@ -23,7 +23,7 @@ from tournaments.standings_rules import (
     ByeCreditKind,
     PointsField,
     default_points_per_place,
-    default_standings_order,
+    event_order,
     validate_points_per_place,
     validate_standings_order,
 )
@@ -61,9 +61,10 @@ class Event(models.Model):
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     # Bumped whenever a result of the event changes; standings remember which they computed.
     results_version = models.PositiveIntegerField(verbose_name=_("results version"), default=0)
-    # How the standings rank players and credit byes (tournaments.standings_rules).
+    # How the standings rank players and credit byes (tournaments.standings_rules); an empty
+    # tie-break order is the game's own (``event_order``).
     standings_order = models.JSONField(
-        _("tie-break order"), default=default_standings_order,
+        _("tie-break order"), default=list, blank=True,
         validators=[validate_standings_order],
     )
     points_per_place = models.JSONField(
@@ -99,6 +100,11 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    @property
+    def ranked_by(self) -> list[str]:
+        """The tie-break order the standings use: the event's own, or its game's."""
+        return list(event_order(self))
+
 
 class EventPlayer(models.Model):
     """A player registered for an event; ``present`` means checked in and to be seated."""
@@ -113,8 +119,11 @@ class EventPlayer(models.Model):
     # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
     # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
     # the organizer took that check-in back, so the door does not check the name in again.
+    # ``door_address``: a digest of the address a check-in without signing in came from (an
+    # address checks in at most ``DOOR_NAMES_PER_ADDRESS`` names per event).
     door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
     door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
+    door_address = models.CharField(_("door address"), max_length=64, blank=True, default="")
     door_undone = models.BooleanField(_("door check-in taken back"), default=False)
     # "I'm leaving after this round": the round after which the player goes home. The next
     # round's seating checks them out and leaves them out.

@@ -6,6 +6,12 @@ are recomputed from the moved results. Results are evidence: a session's documen
 name it was entered under, and the merge is in the audit log of every club involved.
 
 Two records that sat in the same round are two people: that merge is refused.
+
+Who may merge follows the rule of joining a club (clubs.services.membership_add): each of the
+two records must be under the merging organizer's authority, that is, a current member of at
+least one club, and of no club the organizer does not organize. A record that left every club
+is nobody's (superusers aside): otherwise any organizer could take over another club's former
+player, their published seats and their name in that club's standings.
 """
 
 from collections.abc import Callable
@@ -18,8 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import JoinConsent, Membership, Player, Role
-from clubs.selectors import ORGANIZER, require_role_in_every_club
-from core.errors import Conflict, ServiceError, Text
+from clubs.selectors import ORGANIZER, user_has_role
+from core.errors import Conflict, NotAllowed, ServiceError, Text
 from tournaments import provided
 from tournaments.models import Bye, Event, EventPlayer, EventScorer, Seat
 from tournaments.tasks import enqueue_ratings, enqueue_standings
@@ -33,16 +39,15 @@ DERIVED = {"tournaments.Standing", "ratings.PlayerRating", "ratings.RatingHistor
 
 @transaction.atomic
 def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = "") -> Player:
-    """Merge ``merged`` into ``keep`` (an organizer of every club either belongs to)."""
+    """Merge ``merged`` into ``keep``: an organizer of every club either belongs to, each of
+    them a member of at least one club."""
     if keep.pk == merged.pk:
         raise ServiceError.single("same_player", _("A player cannot be merged with themselves."),
                                   field="merged")
     locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk])
                   .order_by("pk"))
     keep, merged = (next(p for p in locked if p.pk == pk) for pk in (keep.pk, merged.pk))
-    clubs = sorted(set(Membership.objects.filter(player__in=[keep, merged])
-                       .values_list("club_id", flat=True)))
-    require_role_in_every_club(actor, clubs, ORGANIZER, _("merge them"))
+    clubs = _require_authority(actor, keep, merged)
     _refuse_two_people(keep, merged)
     events = _touched_events(merged)
     _merge_unique(Membership, keep, merged, "club", _stronger_role)
@@ -61,6 +66,36 @@ def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = ""
     merged.delete()
     _recompute(events)
     return keep
+
+
+def _require_authority(actor: Actor, keep: Player, merged: Player) -> list[int]:
+    """The clubs of the two records (their membership rows locked until the transaction
+    ends, so none changes between this check and the merge); refused unless the actor
+    organizes every one of them and each record belongs to at least one (superusers aside)."""
+    rows = list(Membership.objects.select_for_update().filter(player__in=[keep, merged])
+                .order_by("pk").values_list("player_id", "club_id"))
+    clubs = sorted({club_id for _player, club_id in rows})
+    if actor is not None and actor.is_authenticated and actor.is_superuser:
+        return clubs
+    for player in (merged, keep):
+        own = sorted({club_id for player_id, club_id in rows if player_id == player.pk})
+        if not own:
+            raise NotAllowed.single(
+                "not_allowed",
+                Text(
+                    _("%(player)s is no longer a member of any club, so no organizer may merge "
+                      "them: a merge takes an organizer of the clubs both records belong to."),
+                    player=player.name,
+                ))
+        if not all(user_has_role(actor, club_id, ORGANIZER) for club_id in own):
+            raise NotAllowed.single(
+                "not_allowed",
+                Text(
+                    _("Only an organizer of every club %(player)s belongs to may merge "
+                      "%(player)s with another record."),
+                    player=player.name,
+                ))
+    return clubs
 
 
 def _refuse_two_people(keep: Player, merged: Player) -> None:

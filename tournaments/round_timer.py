@@ -23,7 +23,7 @@ from clubs.selectors import SCORERS, require_role
 from core.errors import NotFound, ServiceError, Text
 from core.parsing import whole_number
 from tournaments.models import Round
-from tournaments.tables import lock_round
+from tournaments.tables import lock_round, refuse_finished
 
 Actor = User | AnonymousUser | None
 ACTIONS = ("start", "pause", "reset")
@@ -93,6 +93,7 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str, minutes: obje
     wanted = _minutes(minutes)
     with transaction.atomic():
         locked = lock_round(round_id)
+        refuse_finished(locked.event_id)
         before = (locked.timer_minutes, locked.timer_started_at, locked.timer_elapsed_seconds)
         now = timezone.now()
         if wanted is not None:

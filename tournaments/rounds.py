@@ -30,7 +30,13 @@ from tournaments import provided
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
-from tournaments.tables import lock_round, lock_tables, table_has_results, table_has_session
+from tournaments.tables import (
+    lock_round,
+    lock_tables,
+    refuse_finished,
+    table_has_results,
+    table_has_session,
+)
 from tournaments.tasks import enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -63,11 +69,13 @@ def round_generate(
             ),
             field="method",
         )
+    refuse_finished(event.pk)  # again under the event's lock below
     if method in STANDINGS_METHODS:
         # The standings are kept by a background task; seat from the results as they are now.
         provided.standings_recompute(event_id=event.pk)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_finished(event.pk)
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
@@ -132,6 +140,7 @@ def round_seat_manually(
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_finished(event.pk)
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         players = _present_players(event)
@@ -167,6 +176,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         # (tournaments.tables.lock_tables); a session write locks its table before it reads
         # the seats, so a swap and a table's first result never overlap.
         round_ = lock_round(round_.pk)
+        refuse_finished(round_.event_id)
         if round_.status == Round.Status.CLOSED:
             raise Conflict.single("round_closed", _("This round is closed."))
         tables = lock_tables(
@@ -215,6 +225,7 @@ def round_accept(*, round_: Round, actor: Actor) -> Round:
     """The tables sit down: the previewed seating becomes the round being played."""
     require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
     round_ = lock_round(round_.pk)
+    refuse_finished(round_.event_id)
     if round_.status != Round.Status.PLANNED:
         raise _error("not_planned", _("Only a planned round can be started."))
     round_.status = Round.Status.PLAYING

@@ -83,10 +83,7 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
             _("Unknown kind of event '%(kind)s'."), kind=kind), field="kind"))
     if (ruleset is not None and played is not None and ruleset not in played.rulesets
             and not house_ruleset_exists(club_id, game, ruleset)):
-        known = ", ".join(sorted(played.rulesets))
-        problems.append(problem("unknown_ruleset", Text(
-            _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
-            ruleset=ruleset, game=Named(played), known=known), field="ruleset"))
+        problems.append(_ruleset_problem(club_id, played, ruleset))
     counts = fields.get("substitute_counts")
     if counts is not None and counts not in ("starter", "most_parts"):
         problems.append(problem("unknown_substitute_counts", Text(
@@ -107,6 +104,24 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
                                 field="planned_rounds"))
     if problems:
         raise ServiceError(problems)
+
+
+def _ruleset_problem(club_id: int, played: Any, ruleset: str) -> dict[str, Any]:
+    """A ruleset that is not ``played``'s: another game's (named, with both games), or none."""
+    for other in games().values():
+        if other.code == played.code:
+            continue
+        builtin = other.rulesets.get(ruleset)
+        if builtin is not None or house_ruleset_exists(club_id, other.code, ruleset):
+            return problem("unknown_ruleset", Text(
+                _("The rules '%(ruleset)s' are for %(other)s, not for %(game)s: choose rules of "
+                  "%(game)s, or none for its usual rules."),
+                ruleset=ruleset if builtin is None else Named(builtin), other=Named(other),
+                game=Named(played)), field="ruleset")
+    known = ", ".join(sorted(played.rulesets))
+    return problem("unknown_ruleset", Text(
+        _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
+        ruleset=ruleset, game=Named(played), known=known), field="ruleset")
 
 
 def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
@@ -202,6 +217,8 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
     """Check in everyone who was here at the club's previous event (and is still a member):
     the usual start of a club night. Returns the entries checked in now."""
     require_role(actor, event.club_id, SCORERS, "check players in")
+    with transaction.atomic():
+        _check_event_open(event)
     previous = (
         Event.objects.filter(club_id=event.club_id, entries__present=True)
         .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))

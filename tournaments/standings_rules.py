@@ -6,10 +6,12 @@ Terms (the arithmetic itself is ``arithmetic.standings.event``):
 * **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
   decides and the rest break ties in turn; any of ``EVENT_CRITERIA``, or a per-seat figure of
   the event's game (``Game.stats``: Bonko's ``wins`` and ``bonkos``). An event whose order was
-  never set (the default order) ranks by its game's own order (``Game.standings_order``:
-  Bonko's wins, then Bonkos, then total points).
-* **points per place** (``Event.points_per_place``): placement points for 1st, 2nd, 3rd and
-  4th place at a table; shared places share their points.
+  never set (stored empty) ranks by its game's own order (``Game.standings_order``: Bonko's
+  wins, then Bonkos, then total points); an order the organizer set ranks as set, even when
+  it is the order other games use (``event_order``).
+* **points per place** (``Event.points_per_place``): placement points for 1st, 2nd, 3rd ...
+  place at a table, as many as the game's largest table has places (``largest_table``);
+  places past the list score 0; shared places share their points.
 * **bye credit** (``Event.bye_credit``, ``bye_points``, ``bye_placement_points``): what a
   round without a table is worth: ``none``, ``average`` (of the player's played rounds),
   ``fixed`` (the two configured numbers) or ``middle_place`` (0 points, the placement points of
@@ -30,7 +32,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from arithmetic.standings import EVENT_CRITERIA
-from gamekit.registry import games
+from gamekit.registry import DEFAULT_GAME, find_game, games
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
 DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)
@@ -44,7 +46,21 @@ class ByeCreditKind(models.TextChoices):
 
 
 def default_standings_order() -> list[str]:
+    """The order of the first migrations' default (events now store ``[]``: their game's)."""
     return list(DEFAULT_STANDINGS_ORDER)
+
+
+def event_order(event: Any) -> tuple[str, ...]:
+    """The criteria an event ranks by: its own, or its game's when it never set any (stored
+    empty), leaving out figures its game does not report."""
+    game = find_game(getattr(event, "game", DEFAULT_GAME))
+    own = {stat.code for stat in game.stats} if game is not None else set()
+    order = tuple(event.standings_order or ())
+    if not order:
+        order = tuple(game.standings_order) if game is not None else DEFAULT_STANDINGS_ORDER
+    others = set(game_stat_codes()) - own
+    kept = tuple(name for name in order if name not in others)
+    return kept or DEFAULT_STANDINGS_ORDER
 
 
 def default_points_per_place() -> list[float]:
@@ -73,9 +89,19 @@ def game_stat_codes() -> tuple[str, ...]:
     return tuple(codes)
 
 
+def largest_table(game: str | None = None) -> int:
+    """The most seats a table of ``game`` has (of any game when None): the places a standings
+    line counts and the most entries points per place may have (Bonanza nine, Jonkler six)."""
+    found = [find_game(game)] if game is not None else list(games().values())
+    sizes = [max(known.table_sizes) for known in found if known is not None and known.table_sizes]
+    return max(sizes, default=4)
+
+
 def validate_points_per_place(value: Any) -> None:
-    if not isinstance(value, list) or not 1 <= len(value) <= 4:
-        raise ValidationError(_("Give points for 1 to 4 table places, as a list."))
+    most = largest_table()
+    if not isinstance(value, list) or not 1 <= len(value) <= most:
+        raise ValidationError(_("Give points for 1 to %(most)s table places, as a list."),
+                              params={"most": most})
     for points in value:
         if isinstance(points, bool) or not isinstance(points, int | float):
             raise ValidationError(_("Points per place must be numbers."))

@@ -23,7 +23,7 @@ from clubs.selectors import SCORERS, require_role
 from core.errors import Conflict, ServiceError, Text
 from tournaments import provided
 from tournaments.models import Event, Round, Seat, Substitution, Table
-from tournaments.tables import lock_tables
+from tournaments.tables import lock_tables, refuse_finished
 from tournaments.tasks import enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -53,6 +53,7 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
     require_role(actor, event.club_id, SCORERS, "seat a substitute")
     with transaction.atomic():
         table = lock_tables([table.pk])[table.pk]
+        refuse_finished(table.round.event_id)
         if table.round.status != Round.Status.PLAYING:
             raise ServiceError.single(
                 "round_not_playing", _("A substitute joins a table while its round is played."))

@@ -56,9 +56,24 @@ def lock_tables(table_ids: Iterable[int]) -> dict[int, Table]:
     return {table.pk: table for table in tables}
 
 
+def refuse_finished(event_id: int) -> None:
+    """Refuse a change to a finished event: it takes no new round, table, seat, timer or bell
+    until an organizer reopens it (a result is still corrected by an organizer with a reason:
+    ``games.services``). Called under the round's or the tables' lock, or the event's:
+    ``event_close`` closes every round under the round's lock, so an event finishing meanwhile
+    is seen."""
+    if Event.objects.filter(pk=event_id, status=Event.Status.FINISHED).exists():
+        raise event_finished()
+
+
+def event_finished() -> ServiceError:
+    return ServiceError.single("event_finished", _("This event is finished."))
+
+
 def refuse_seat_change(table: Table) -> None:
-    """Refuse to change the seats of a locked ``table`` that has results or whose round is
-    closed."""
+    """Refuse to change the seats of a locked ``table`` that has results, whose round is
+    closed or whose event is finished."""
+    refuse_finished(table.round.event_id)
     if table.round.status == Round.Status.CLOSED:
         raise Conflict.single("round_closed", _("This round is closed."))
     if table_has_session(table.pk):
@@ -101,6 +116,7 @@ def round_create(*, event: Event, actor: Actor, number: int | None = None) -> Ro
     """A round seated by hand (tables and seats added one by one), being played at once."""
     require_role(actor, event.club_id, ORGANIZER, "add a round")
     event = Event.objects.select_for_update().get(pk=event.pk)
+    refuse_finished(event.pk)
     number = _number(event.rounds.all(), number, _("Round %(number)s already exists."))
     round_ = Round.objects.create(event=event, number=number, status=Round.Status.PLAYING)
     audit(actor, "round.create", round_, club_id=event.club_id, number=number)
@@ -111,6 +127,7 @@ def round_create(*, event: Event, actor: Actor, number: int | None = None) -> Ro
 def round_renumber(*, round_: Round, actor: Actor, number: int) -> Round:
     require_role(actor, round_.event.club_id, ORGANIZER, "change a round")
     round_ = lock_round(round_.pk)
+    refuse_finished(round_.event_id)
     if number != round_.number:
         others = round_.event.rounds.exclude(pk=round_.pk)
         round_.number = _number(others, number, _("Round %(number)s already exists."))
@@ -123,6 +140,8 @@ def round_renumber(*, round_: Round, actor: Actor, number: int) -> Round:
 def round_delete(*, round_: Round, actor: Actor) -> None:
     """Delete a round whose tables have no results (its seats and byes go with it)."""
     require_role(actor, round_.event.club_id, ORGANIZER, "delete a round")
+    round_ = lock_round(round_.pk)
+    refuse_finished(round_.event_id)
     audit(actor, "round.delete", round_, club_id=round_.event.club_id, number=round_.number)
     delete_unless_protected(round_)
 
@@ -134,6 +153,7 @@ def round_delete(*, round_: Round, actor: Actor) -> None:
 def table_create(*, round_: Round, actor: Actor, number: int | None = None) -> Table:
     require_role(actor, round_.event.club_id, ORGANIZER, "add a table")
     round_ = lock_round(round_.pk)
+    refuse_finished(round_.event_id)
     if round_.status == Round.Status.CLOSED:
         raise Conflict.single("round_closed", _("This round is closed."))
     number = _number(round_.tables.all(), number, _("Table %(number)s already exists."))
@@ -146,6 +166,7 @@ def table_create(*, round_: Round, actor: Actor, number: int | None = None) -> T
 def table_renumber(*, table: Table, actor: Actor, number: int) -> Table:
     require_role(actor, table.round.event.club_id, ORGANIZER, "change a table")
     table = lock_tables([table.pk])[table.pk]
+    refuse_finished(table.round.event_id)
     if number != table.number:
         others = Table.objects.filter(round_id=table.round_id).exclude(pk=table.pk)
         table.number = _number(others, number, _("Table %(number)s already exists."))
@@ -159,6 +180,7 @@ def table_delete(*, table: Table, actor: Actor) -> None:
     """Delete a table without results (its seats go with it)."""
     require_role(actor, table.round.event.club_id, ORGANIZER, "delete a table")
     table = lock_tables([table.pk])[table.pk]
+    refuse_finished(table.round.event_id)
     audit(actor, "table.delete", table, club_id=table.round.event.club_id, number=table.number)
     delete_unless_protected(table)
 

@@ -19,6 +19,10 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     ruleset = serializers.CharField(
         max_length=40, required=False,
         help_text="A ruleset of the event's game (its default ruleset when left out).")
+    standings_order = serializers.ListField(
+        child=serializers.CharField(), source="ranked_by", read_only=True,
+        help_text="The tie-break order the standings rank by: the event's own, or its game's "
+                  "when it never set one.")
     fixed_on_update = ("club",)
     command_fields = {
         "status": gettext_lazy("a round's start makes an event running, "

@@ -113,8 +113,9 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def merge(self, request: Request, pk: str | None = None) -> Response:
         """Two records of one person: this one merges into ``into`` (an organizer of every
-        club either belongs to). Refused for two records that sat in the same round or that
-        both have a login. Standings and ratings are computed again."""
+        club either belongs to; a record that left every club is nobody's to merge, 403).
+        Refused for two records that sat in the same round or that both have a login.
+        Standings and ratings are computed again."""
         player = self.get_object()
         serializer = PlayerMergeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -1,7 +1,8 @@
 """The door through the API: a player checks in with the event's door link token (signed in:
-themselves; without an account: one name per ``device``), and says "I'm leaving after this
-round" (or takes it back). ``tournaments.door`` owns the rules, permissions and audit entries;
-``tournaments.door_limits`` counts the door's writes."""
+themselves; without an account: one name per phone, the phone being the door id that the door
+page ``/door/<token>/`` put in its session, never one the client names), and says "I'm leaving
+after this round" (or takes it back). ``tournaments.door`` owns the rules, permissions and
+audit entries; ``tournaments.door_limits`` counts the door's writes."""
 
 from __future__ import annotations
 
@@ -19,20 +20,19 @@ from rest_framework.views import APIView
 
 from clubs.models import Player
 from clubs.selectors import player_for_user
+from clubs.throttle import client_address
 from core.errors import ServiceError
 from tournaments.door import door_check_in, entry_leaving
 from tournaments.door_limits import door_wait
 from tournaments.models import EventPlayer
 from tournaments.selectors import events_visible_to
+from tournaments.web.door import session_device
 
 
 class DoorCheckInSerializer(serializers.Serializer):
     player = serializers.IntegerField(
         required=False, min_value=1,
         help_text="The player checking in; signed in, leave it out to check in yourself.")
-    device = serializers.CharField(
-        required=False, max_length=200,
-        help_text="Without an account: the phone's own lasting id; one name per id and event.")
 
 
 class LeavingSerializer(serializers.Serializer):
@@ -74,21 +74,24 @@ def _answer(entry: EventPlayer, now: bool, code: int = status.HTTP_200_OK) -> Re
 
 class DoorCheckInView(APIView):
     """Check in at the event's door (the token of its door link, as on the QR code): signed
-    in, yourself; without an account, the player named, once per ``device`` and event, unless
-    the event requires signing in or the player has a login. 201 when checked in now, 200
-    when the player already was."""
+    in, yourself; without an account, the player named, unless the event requires signing in
+    or the player has a login: one name per phone and event (the phone is the session the
+    door page ``/door/{token}/`` started: open it first and send its cookie), and at most
+    ``DOOR_NAMES_PER_ADDRESS`` names per address and event (429 beyond). 201 when checked in
+    now, 200 when the player already was."""
 
     permission_classes = [AllowAny]  # the door link is the permission; the service decides
 
     @extend_schema(request=DoorCheckInSerializer, responses=DoorEntrySerializer)
     def post(self, request: Request, token: str) -> Response:
         data = _body(request, DoorCheckInSerializer)
-        device = "" if request.user.is_authenticated else str(data.get("device", ""))
+        device = "" if request.user.is_authenticated else session_device(request._request)
         wait = door_wait(request, device)
         if wait:
             raise Throttled(wait=wait, detail="Too many check-ins from here; try later.")
         entry, now = door_check_in(token=token, actor=request.user,
-                                   player=_player(data.get("player")), device=device)
+                                   player=_player(data.get("player")), device=device,
+                                   address=client_address(request))
         return _answer(entry, now, status.HTTP_201_CREATED if now else status.HTTP_200_OK)
 
 

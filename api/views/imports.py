@@ -17,11 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.parsers import JSONParser
+from api.serializers import ErrorResponseSerializer
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
 from imports.models import SunmarUpload
-from imports.selectors import Preview, upload_preview
+from imports.selectors import Preview, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
 from sunmar.reader import MAX_FILE_BYTES
 
@@ -104,7 +105,7 @@ def _preview(preview: Preview) -> dict[str, Any]:
 def _upload(request: Request, club_id: int, upload_id: int) -> SunmarUpload:
     club = get_object_or_404(Club, pk=club_id)
     require_role(request.user, club.pk, ORGANIZER, "import a backup")
-    return get_object_or_404(SunmarUpload, pk=upload_id, club=club, uploaded_by_id=request.user.pk)
+    return get_object_or_404(uploads(), pk=upload_id, club=club, uploaded_by_id=request.user.pk)
 
 
 class SunmarUploadView(APIView):
@@ -116,7 +117,8 @@ class SunmarUploadView(APIView):
     parser_classes = [MultiPartParser, JSONParser]
 
     @extend_schema(
-        request={"multipart/form-data": UploadSerializer}, responses={201: PreviewSerializer}
+        request={"multipart/form-data": UploadSerializer},
+        responses={201: PreviewSerializer, 400: ErrorResponseSerializer},
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
@@ -147,7 +149,7 @@ class SunmarPreviewView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=PreviewSerializer)
+    @extend_schema(responses={200: PreviewSerializer, 400: ErrorResponseSerializer})
     def get(self, request: Request, club_id: int, upload_id: int) -> Response:
         upload = _upload(request, club_id, upload_id)
         return Response(PreviewSerializer(_preview(upload_preview(upload))).data)
@@ -159,7 +161,9 @@ class SunmarImportView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ImportSerializer, responses=ReportSerializer)
+    @extend_schema(
+        request=ImportSerializer, responses={200: ReportSerializer, 400: ErrorResponseSerializer}
+    )
     def post(self, request: Request, club_id: int, upload_id: int) -> Response:
         upload = _upload(request, club_id, upload_id)
         serializer = ImportSerializer(data=request.data)

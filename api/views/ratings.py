@@ -30,7 +30,12 @@ from api.serializers_ratings import (
 from clubs.models import Club, Player
 from core.csv_safe import CHARSET, EXCEL_NL, MEDIA_TYPE, attachment, csv_bytes
 from gamekit.registry import find_game, games
-from ratings.season import club_season_standings, parse_season_params
+from ratings.season import (
+    club_season_standings,
+    parse_season_params,
+    season_game,
+    season_games,
+)
 from ratings.selectors import (
     ExplainedSession,
     club_ratings,
@@ -240,7 +245,14 @@ class SeasonQuerySerializer(serializers.Serializer):
         help_text="Comma-separated: total, average, best_rounds, placement_points, table_wins.",
     )
     points_per_place = serializers.CharField(
-        required=False, help_text="Comma-separated placement points for 1st..4th, e.g. 3,2,1,0."
+        required=False,
+        help_text="Comma-separated placement points for 1st, 2nd, ... place (up to the places "
+                  "of the game's largest table), e.g. 3,2,1,0.",
+    )
+    game = serializers.CharField(
+        required=False,
+        help_text="The game of the season (a season is one game's). Required where the club "
+                  "plays several games; otherwise the club's game.",
     )
 
 
@@ -256,17 +268,20 @@ class ClubSeasonStandingsView(_ListView):
                    responses=SeasonStandingsSerializer)
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
-        rules = parse_season_params(request.query_params)
-        lines = club_season_standings(club_id=club.pk, rules=rules, viewer=request.user)
+        game = season_game(season_games(club.pk, request.user),
+                           (request.query_params.get("game") or "").strip() or None)
+        rules = parse_season_params(request.query_params, game)
+        lines = club_season_standings(club_id=club.pk, rules=rules, viewer=request.user,
+                                      game=game)
         rows = SeasonRowSerializer(lines, many=True).data
         if self.wants_csv(request):
             span = "-".join(d.isoformat() for d in (rules.start, rules.end) if d)
             return self.csv_response(
-                f"{slugify(club.name) or 'club'}-season{'-' + span if span else ''}.csv",
+                f"{slugify(club.name) or 'club'}-{game}-season{'-' + span if span else ''}.csv",
                 SEASON_COLUMNS, [[row[c] for c in SEASON_COLUMNS] for row in rows],
             )
         return Response(SeasonStandingsSerializer({
-            "club": club.pk, "start": rules.start, "end": rules.end,
+            "club": club.pk, "game": game, "start": rules.start, "end": rules.end,
             "min_sessions": rules.min_sessions, "best": rules.best_rounds,
             "rank_by": list(rules.rank_by), "points_per_place": list(rules.points_per_place),
             "standings": lines,

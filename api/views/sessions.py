@@ -18,7 +18,6 @@ from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ValidationE
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
@@ -32,6 +31,7 @@ from api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.throttling import AnonRateThrottle
 from core.errors import NotAllowed
 from core.parsing import whole_number
 from gamekit.registry import score_document

@@ -65,6 +65,9 @@ class SignoffSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     signed = serializers.BooleanField(help_text="Every player signed, no dispute open.")
     signed_at = serializers.DateTimeField(allow_null=True)
+    closed = serializers.BooleanField(
+        help_text="The round is closed: players no longer sign or dispute; only an organizer "
+                  "signs for a player or resolves a dispute, with a reason.")
     players = SignatureStateSerializer(many=True)
     disputes = DisputeOutSerializer(many=True)
 
@@ -92,8 +95,9 @@ class DisputeSerializer(serializers.Serializer):
 
 
 class ResolveSerializer(serializers.Serializer):
-    resolution = serializers.CharField(required=False, allow_blank=True, max_length=300,
-                                       help_text="How it was settled.")
+    resolution = serializers.CharField(
+        required=False, allow_blank=True, max_length=300,
+        help_text="How it was settled (required once the round is closed).")
 
 
 def _parsed(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
@@ -188,7 +192,8 @@ class DisputeResolveView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=ResolveSerializer,
-                   responses={200: DisputeOutSerializer, 409: ErrorResponseSerializer})
+                   responses={200: DisputeOutSerializer, 400: ErrorResponseSerializer,
+                              409: ErrorResponseSerializer})
     def post(self, request: Request, dispute_id: int) -> Response:
         data = _parsed(ResolveSerializer, request)
         dispute = dispute_resolve(dispute_id=dispute_id, actor=request.user,

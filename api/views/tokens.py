@@ -47,11 +47,15 @@ class ApiTokenViewSet(
 
     @extend_schema(request=ApiTokenSerializer, responses={201: NewApiTokenSerializer})
     def create(self, request: Request) -> Response:
+        """A new token (its key is shown only now). Made with a token that expires, the new
+        one expires no later than it (without ``expires_at``: at the same moment; later: 400)."""
         serializer = ApiTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        via = request.auth if isinstance(request.auth, ApiToken) else None
         token, key = api_token_create(user=signed_in_user(request),
                                       name=serializer.validated_data["name"],
-                                      expires_at=serializer.validated_data.get("expires_at"))
+                                      expires_at=serializer.validated_data.get("expires_at"),
+                                      via=via)
         data = NewApiTokenSerializer(token).data | {"key": key}
         return Response(data, status=status.HTTP_201_CREATED)
 

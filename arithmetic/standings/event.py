@@ -5,10 +5,12 @@ Terms:
 * **criteria** (``EventRules.order``; the first decides, the rest break ties in turn):
 
   - ``total``: sum of session totals, plus bye credit;
-  - ``table_wins``: sessions with the highest total at the table (shared first counts);
+  - ``table_wins``: sessions with the first place at the table (shared first counts; the
+    place is the game's, see ``records``);
   - ``placement_points``: sum of placement points (see ``records``), plus bye credit;
   - ``head_to_head``: among the players still tied, one point for every tied opponent beaten
-    at the same table and half a point for an equal total; computed only within the group;
+    at the same table (a better place) and half a point for an equal place; computed only
+    within the group;
   - ``avg_opponent_rating``: mean rating of the opponents faced (each opponent once per
     session), from the ratings passed in (e.g. displayed ratings when the event started);
     opponents without a rating are left out, a player without any rated opponent sorts last.
@@ -250,8 +252,8 @@ def _head_to_head(
             for other in present:
                 if other.player_id == seat.player_id:
                     continue
-                if seat.total > other.total:
+                if seat.place < other.place:
                     scores[seat.player_id] += 1
-                elif seat.total == other.total:
+                elif seat.place == other.place:
                     scores[seat.player_id] += Fraction(1, 2)
     return scores

@@ -3,8 +3,13 @@
 Terms:
 
 * **seat result**: one player's result in one complete session: the session total, the
-  competition **place** at the table (1 = highest total) and how many seats **shared** that
-  place (1 unless totals were equal), plus the opponents at the table.
+  competition **place** at the table and how many seats **shared** that place, plus the
+  opponents at the table. Places follow the game's ranking of the seats (its stored
+  placements: 1 best, equal ranks tied) when the session has them, so a tie the game broke
+  (Bonko's roll-off) is no shared place; without them (sessions stored before placements
+  were), the highest total is first and equal totals share. A seat's place is 1 + the seats
+  ranked better, so the places of a table are a competition ranking whatever the game calls
+  them (Bonko's team places 1, 1, 2, 2 are places 1, 1, 3, 3 shared by two).
 * **round**: the sitting a session belongs to: a club evening in season standings, an event
   round in event standings. A player normally plays one session per round, but may play more
   (their round total is then the sum).
@@ -55,11 +60,14 @@ def seat_results(
     player_ids: Sequence[PlayerId],
     totals: Sequence[int],
     stats: Mapping[str, Sequence[int]] | None = None,
+    ranks: Sequence[int | None] | None = None,
 ) -> list[SeatResult]:
-    """The seat results of one session, places and ties derived from the totals; ``stats``
+    """The seat results of one session; places and ties from the game's ``ranks`` of the seats
+    (its placements, lower is better) when every seat has one, else from the totals; ``stats``
     are the game's per-seat figures by name (``Outcome.stats()``)."""
     if len(player_ids) != len(totals):
         raise ValueError("a session needs exactly one total per seat")
+    order = seat_order(totals, ranks)
     results = []
     for seat, (player_id, total) in enumerate(zip(player_ids, totals, strict=True)):
         results.append(
@@ -69,14 +77,22 @@ def seat_results(
                 round_id=round_id,
                 played_on=played_on,
                 total=total,
-                place=1 + sum(1 for other in totals if other > total),
-                shared=sum(1 for other in totals if other == total),
+                place=1 + sum(1 for other in order if other < order[seat]),
+                shared=sum(1 for other in order if other == order[seat]),
                 opponents=tuple(p for other_seat, p in enumerate(player_ids) if other_seat != seat),
                 stats={name: int(values[seat]) for name, values in (stats or {}).items()
                        if seat < len(values)},
             )
         )
     return results
+
+
+def seat_order(totals: Sequence[int], ranks: Sequence[int | None] | None) -> list[int]:
+    """A sort key per seat, lower is better: the game's ranks when every seat has one (and
+    there is one per seat), else the totals, highest first."""
+    if ranks is not None and len(ranks) == len(totals) and all(r is not None for r in ranks):
+        return [int(rank) for rank in ranks if rank is not None]
+    return [-total for total in totals]
 
 
 def placement_points(place: int, shared: int, points_per_place: Sequence[float]) -> Fraction:

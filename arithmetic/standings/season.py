@@ -8,8 +8,10 @@ Terms:
 * **best rounds**: the sum of a player's best ``best_rounds`` round totals (their best N
   evenings); with fewer rounds played, all of them count.
 * **placement points**: the sum of a player's placement points (see ``records``).
-* **table wins**: sessions in which the player had the highest total (a shared first place
-  counts as a win).
+* **table wins**: sessions in which the player had the first place (a shared first place
+  counts as a win; the place is the game's, see ``records``).
+* **game**: the results of one game: points of different games do not add up (the caller
+  passes one game's results).
 * **ranked**: a player with at least ``min_sessions`` sessions. Players below the minimum are
   listed after the ranked players, ordered the same way, without a rank.
 

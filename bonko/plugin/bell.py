@@ -25,7 +25,7 @@ from core.game_plugins import game_plugin
 from tournaments.models import Round, Table
 from tournaments.night_sets import round_in_set, rounds_per_set
 from tournaments.selectors import user_may_score
-from tournaments.tables import lock_round
+from tournaments.tables import lock_round, refuse_finished
 
 Actor = User | AnonymousUser | None
 
@@ -102,6 +102,7 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
     with transaction.atomic():
         locked = lock_round(round_id)
         event = locked.event
+        refuse_finished(event.pk)
         if not game_plugin(event.game).has_bell:
             raise ServiceError.single(
                 "no_bell",

@@ -32,6 +32,7 @@ from tournaments.door import leavers_check_out
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Table
 from tournaments.rounds import _planned_round, _played_rounds, _save_tables
+from tournaments.tables import refuse_finished
 from tournaments.teams import present_teams
 
 Actor = User | AnonymousUser | None
@@ -43,6 +44,7 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_finished(event.pk)
         round_ = _planned_round(event)
         leavers_check_out(event, round_.number, actor)
         teams = present_teams(event)

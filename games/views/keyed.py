@@ -24,7 +24,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from core.parsing import whole_number
+from core.web import problems
 from games import idempotency
 from games.models import Session
 from tournaments.models import Table
@@ -37,7 +39,11 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, token: str) -> HttpResponse:
-        key = idempotency.request_key(request)
+        try:
+            key = idempotency.request_key(request)
+        except ServiceError as exc:
+            return JsonResponse({"errors": [{"code": e["code"], "text": e["text"]}
+                                            for e in problems(exc.errors)]}, status=400)
         if request.method != "POST" or not key:
             return view(request, token)
         table = get_object_or_404(Table, scoring_token=token)

@@ -107,7 +107,7 @@
         return response.json();
       })
       .then(function (state) {
-        if ((state.door || "") !== (body.dataset.door || "")) { window.location.reload(); return; }
+        if ((state.door_version || "") !== (body.dataset.door || "")) { window.location.reload(); return; }
         show($("[data-offline]"), false);
         draw(state);
       })

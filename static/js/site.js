@@ -81,8 +81,33 @@
     var none = form.querySelector("[data-roles-none]");
     if (none) { none.hidden = true; }
   }
+  // The new-event form: the rules on offer are the chosen game's (without script every game's
+  // rulesets show, grouped by game, and the server checks that they belong to the game).
+  function offerRulesets(form) {
+    var game = form.querySelector("select[data-game-choice]");
+    var rules = form.querySelector("select[data-rulesets]");
+    if (!game || !rules) { return; }
+    rules.querySelectorAll("optgroup").forEach(function (group) {
+      var mine = false;
+      group.querySelectorAll("option").forEach(function (option) {
+        var fits = option.dataset.game === game.value;
+        option.hidden = !fits;
+        option.disabled = !fits;
+        mine = mine || fits;
+      });
+      group.hidden = !mine;
+    });
+    var picked = rules.options[rules.selectedIndex];
+    if (picked && picked.disabled) { rules.value = ""; }
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[data-game-choice]")) { offerRulesets(event.target.form); }
+  });
   function enhance(root) {
     root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
+    root.querySelectorAll("select[data-game-choice]").forEach(function (select) {
+      if (select.form) { offerRulesets(select.form); }
+    });
     root.querySelectorAll("form[data-game-form]").forEach(showKinds);
   }
   document.addEventListener("change", function (event) {

@@ -57,7 +57,8 @@ def pick(page: Any, name: str) -> None:
     page.wait_for_selector(".door-me")
 
 
-def test_players_check_themselves_in_at_the_door(chromium, live_server, audit):
+def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, settings):
+    settings.DOOR_NAMES_PER_ADDRESS = 3  # every phone here shares one address
     base = live_server.url
     club = Club.objects.create(name="De Harten Vrouw", slug="de-harten-vrouw", city="Delft")
     organizer = user("olga", "Olga Organisator", club, Role.ORGANIZER)
@@ -76,6 +77,9 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit):
         screen.goto(f"{base}/events/{event.pk}/screen/")
         assert screen.locator(".screen-door svg").is_visible()
         shot(audit, screen, f"screen-door-{lang}")
+        # The code is for the room: neither the page's text nor its JSON hands out the link.
+        state = screen.evaluate(f"fetch('/events/{event.pk}/screen.json').then(r => r.text())")
+        assert event.door_token not in state and event.door_token not in screen.content()
 
     # The organizer follows the check-in page on a laptop.
     desk = audit.prepare(chromium.new_context(**DESKTOP, locale="en-GB")).new_page()
@@ -99,6 +103,17 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit):
         desk.wait_for_selector(f"#player-{pk} button[aria-pressed=true]", timeout=15_000)
     shot(audit, phones["Anna de Vries"], "door-checked-in-en")
     shot(audit, phones["Bram Jansen"], "door-checked-in-nl")
+
+    # A fourth fresh phone from the same address is one name too many without signing in.
+    fourth = audit.prepare(chromium.new_context(**PHONE, locale="nl-NL")).new_page()
+    fourth.goto(base + door)
+    fourth.fill("#door-search", "Dirk")
+    fourth.locator("#door-names tr", has=fourth.locator("td", has_text="Dirk Bakker")).locator(
+        "button").click()
+    fourth.wait_for_selector("#errors")
+    assert "3 namen" in fourth.content()
+    shot(audit, fourth, "door-too-many-names-nl")
+    assert not EventPlayer.objects.filter(event=event, player=players["Dirk Bakker"]).exists()
     assert "checked in at the door" in desk.text_content("#door-arrivals")
     audit.shot(desk, "checkin-arrivals")
 

@@ -175,3 +175,47 @@ def test_the_sign_off_in_dutch(chromium, live_server, audit):
     boss.goto(f"{base}/accounts/")
     look(boss, "15-account-nl")
     assert not audit.violations, "\n".join(audit.violations)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nl-NL"])
+def test_a_closed_round_is_the_organizers_to_sign_off(chromium, live_server, audit, locale):
+    """After the close the table's phone shows who signed and no forms; the organizer resolves
+    the dispute saying how and signs for the last player with a reason."""
+    from django.contrib.auth.models import User
+
+    from games.signoff import dispute_raise, sign_with_code
+    from tournaments.round_lifecycle import round_close
+
+    w = world()
+    table, codes = w["table"], w["codes"]
+    players = [s.player for s in table.seats.order_by("position")]
+    for player in players[:2]:
+        sign_with_code(table=table, actor=None, player_id=player.pk, code=codes[player.name],
+                       revision=1, table_token=table.scoring_token)
+    dispute_raise(table=table, actor=None, player_id=players[3].pk, reason="Game 9",
+                  code=codes[players[3].name], table_token=table.scoring_token)
+    round_close(round_=table.round, actor=User.objects.get(username="organizer"))
+    base, lang = live_server.url, locale[:2]
+    page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
+    page.goto(f"{base}/t/{table.scoring_token}/")
+    assert page.locator("[data-signoff-closed]").count() == 1
+    offers = "form.signoff-code, form.signoff-self, details.signoff-dispute"
+    assert page.locator(offers).count() == 0
+    assert page.locator("li[data-signed=yes]").count() == 2
+    audit.shot(page, f"signoff-closed-{lang}")
+    look(page, f"20-closed-table-{lang}")
+    boss = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
+    sign_in(boss, base, "organizer")
+    boss.goto(f"{base}/manage/tables/{table.pk}/signoff/")
+    assert boss.locator("input[name=resolution][required]").count() == 1
+    look(boss, f"21-closed-manage-{lang}")
+    boss.fill("input[name=resolution]", "Checked the sheet")
+    boss.click("form:has(input[value=resolve]) button[type=submit]")
+    boss.wait_for_load_state()
+    boss.locator("li[data-player='Cees Bakker'] summary.signoff-name").click()
+    boss.fill(f"#why-{players[2].pk}", "Went home before the end")
+    boss.click("li[data-player='Cees Bakker'] form button[type=submit]")
+    boss.wait_for_load_state()
+    look(boss, f"22-closed-manage-signed-for-{lang}")
+    assert Session.objects.get(table=table).signed_at is None  # Daan has not signed
+    assert not audit.violations, "\n".join(audit.violations)

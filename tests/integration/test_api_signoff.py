@@ -5,13 +5,15 @@ their resolution, and the event's setting."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.codes import player_code_issue
 from clubs.models import Role
+from games.models import Dispute
 from games.services import session_submit
 from tests.documents import classic_document
-from tests.factories import EventFactory, api_client, seated_table, user_with_role
+from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +118,21 @@ def test_the_event_setting_through_the_api(world):
     assert response.status_code == 200 and response.json()["standings_count"] == "signed"
     response = client.patch(url, {"standings_count": "often"}, format="json")
     assert response.status_code == 400
+
+
+def test_another_clubs_dispute_answers_like_a_missing_one(world):
+    """Resolving a dispute of a club one has no role in: 404, as for an id that does not exist
+    (its existence is not told); a member of the club who is not an organizer: 403."""
+    own = world["players"][1]
+    dispute = Dispute.objects.create(session=world["table"].session, revision=1, player=own,
+                                     reason="game 2", at=timezone.now())
+    outsider = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
+    missing = outsider.post("/api/v1/disputes/999999/resolve/", {}, format="json")
+    other = outsider.post(f"/api/v1/disputes/{dispute.pk}/resolve/", {}, format="json")
+    assert (missing.status_code, other.status_code) == (404, 404)
+    assert missing.json()["errors"][0]["code"] == other.json()["errors"][0]["code"]
+    member = api_client(user_with_role(world["event"].club, Role.MEMBER))
+    assert member.post(f"/api/v1/disputes/{dispute.pk}/resolve/", {},
+                       format="json").status_code == 403
+    dispute.refresh_from_db()
+    assert dispute.resolved_at is None

@@ -18,7 +18,7 @@ def club():
 
 def post_backup(client, club, data):
     return client.post(
-        f"/api/v1/clubs/{club.pk}/sunmar/",
+        f"/api/v1/clubs/{club.pk}/imports/sunmar/",
         {"backup": SimpleUploadedFile("b.zip", data)},
         format="multipart",
     )
@@ -39,7 +39,7 @@ def test_upload_preview_and_import(club):
         "player_name": "Anna",
         "ambiguous": False,
     }
-    base = f"/api/v1/clubs/{club.pk}/sunmar/{body['upload']}/"
+    base = f"/api/v1/clubs/{club.pk}/imports/sunmar/{body['upload']}/"
     assert organizer.get(base).json()["matches"] == body["matches"]
     matches = {m["name"]: m["player"] for m in body["matches"]}
     done = organizer.post(base + "import/", {"matches": matches}, format="json")
@@ -55,12 +55,12 @@ def test_refusals(club):
     tampered = post_backup(organizer, club, build_backup([finished_game()], tamper="games"))
     assert tampered.status_code == 400
     assert tampered.json()["errors"][0]["code"] == "hash_mismatch"
-    missing = organizer.post(f"/api/v1/clubs/{club.pk}/sunmar/", {}, format="json")
+    missing = organizer.post(f"/api/v1/clubs/{club.pk}/imports/sunmar/", {}, format="json")
     assert missing.status_code == 400 and missing.json()["errors"][0]["field"] == "backup"
     scorer = api_client(user_with_role(club, Role.SCORER))
     assert post_backup(scorer, club, example_zip()).status_code == 403
     upload = post_backup(organizer, club, example_zip()).json()["upload"]
-    base = f"/api/v1/clubs/{club.pk}/sunmar/{upload}/"
+    base = f"/api/v1/clubs/{club.pk}/imports/sunmar/{upload}/"
     other = api_client(user_with_role(club, Role.ORGANIZER))
     assert other.get(base).status_code == 404
     bad = organizer.post(base + "import/", {"matches": {"Anna": "x"}}, format="json")

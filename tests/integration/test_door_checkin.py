@@ -3,6 +3,8 @@ whom, one name per phone, the organizer's undo, renewing the link, requiring sig
 after a round (the next round's seating leaves them out), the audit entries, and the API's
 two endpoints with their error shape and rate limit."""
 
+import secrets
+
 import pytest
 from django.core.cache import cache
 
@@ -172,16 +174,22 @@ def test_leaving_before_the_first_round_means_after_round_one():
 # --- The API ---------------------------------------------------------------------------------
 
 
+def phone_at_the_door(event: Event):
+    """An API client whose session the door page started (the phone's door id)."""
+    client = api_client()
+    assert client.get(f"/door/{event.door_token}/").status_code == 200
+    return client
+
+
 def test_the_api_checks_in_at_the_door_once_then_says_already():
     event, (anna, bert, *_rest), _organizer = club_night()
-    client = api_client()
+    client = phone_at_the_door(event)
     url = f"/api/v1/door/{event.door_token}/check-in/"
-    first = client.post(url, {"player": anna.pk, "device": "app-1"}, format="json")
+    first = client.post(url, {"player": anna.pk}, format="json")
     assert first.status_code == 201, first.content
     assert first.json()["present"] is True and first.json()["checked_in_now"] is True
-    assert client.post(url, {"player": anna.pk, "device": "app-1"},
-                       format="json").status_code == 200
-    other = client.post(url, {"player": bert.pk, "device": "app-1"}, format="json")
+    assert client.post(url, {"player": anna.pk}, format="json").status_code == 200
+    other = client.post(url, {"player": bert.pk, "device": "another"}, format="json")
     assert other.status_code == 403
     assert other.json()["errors"][0]["code"] == "door_one_name_per_phone"
     assert other.json()["errors"][0]["message_nl"]
@@ -193,12 +201,12 @@ def test_the_api_checks_in_at_the_door_once_then_says_already():
 def test_the_api_rate_limits_one_phone(monkeypatch):
     event, members, _organizer = club_night(4)
     monkeypatch.setattr(door_limits, "DOOR_PHONE_LIMIT", 3)
-    client = api_client()
+    client = phone_at_the_door(event)
     url = f"/api/v1/door/{event.door_token}/check-in/"
-    codes = [client.post(url, {"player": members[0].pk, "device": "spam"},
+    codes = [client.post(url, {"player": members[0].pk},
                          format="json").status_code for _ in range(4)]
     assert codes[:3] == [201, 200, 200] and codes[3] == 429
-    response = client.post(url, {"player": members[0].pk, "device": "spam"}, format="json")
+    response = client.post(url, {"player": members[0].pk}, format="json")
     assert response.status_code == 429 and int(response["Retry-After"]) > 0
     assert "errors" in response.json()
 
@@ -220,3 +228,77 @@ def test_the_api_says_leaving_for_yourself_or_as_the_organizer():
     listed = api_client(organizer).get(f"/api/v1/entries/?event={event.pk}").json()
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert {row["player"]: row["leaving_after"] for row in rows}[anna.pk] == 1
+
+
+def test_the_api_takes_no_door_id_from_the_client():
+    """A ``device`` the client names is no phone: 8 fresh random ids checked in 8 of 8 members
+    without a login. The door id is the one the door page put in the phone's session."""
+    event, members, _organizer = club_night(2)
+    url = f"/api/v1/door/{event.door_token}/check-in/"
+    for player in members:
+        refused = api_client().post(url, {"player": player.pk, "device": secrets.token_hex(8)},
+                                    format="json")
+        assert refused.status_code == 400
+        assert refused.json()["errors"][0]["code"] == "door_device_required"
+    assert not EventPlayer.objects.filter(event=event).exists()
+
+
+def test_scripted_fresh_phones_check_in_no_more_than_the_limit(settings):
+    """A script opening the door page in a fresh session for every name (with a random
+    ``device`` besides) checks in ``DOOR_NAMES_PER_ADDRESS`` names from its address."""
+    settings.DOOR_NAMES_PER_ADDRESS = 3
+    event, members, _organizer = club_night(8)
+    url = f"/api/v1/door/{event.door_token}/check-in/"
+    codes = [phone_at_the_door(event).post(
+        url, {"player": player.pk, "device": secrets.token_hex(8)}, format="json")
+        for player in members]
+    assert [c.status_code for c in codes] == [201] * 3 + [429] * 5
+    assert codes[3].json()["errors"][0]["code"] == "door_names_per_address"
+    assert int(codes[3]["Retry-After"]) > 0
+    assert EventPlayer.objects.filter(event=event, present=True).count() == 3
+
+
+def test_the_default_limit_of_names_per_address(settings):
+    event, members, _organizer = club_night(12)
+    assert settings.DOOR_NAMES_PER_ADDRESS == 10
+    done = [door_check_in(token=event.door_token, actor=None, player=p, device=f"p{i}",
+                          address="203.0.113.9") for i, p in enumerate(members[:10])]
+    assert all(now for _entry, now in done)
+    with pytest.raises(ServiceError) as refused:
+        door_check_in(token=event.door_token, actor=None, player=members[10], device="p10",
+                      address="203.0.113.9")
+    assert refused.value.status_code == 429 and code_of(refused) == "door_names_per_address"
+    door_check_in(token=event.door_token, actor=None, player=members[10], device="p10",
+                  address="198.51.100.4")  # another address
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fresh_phones_sent_at_once_check_in_no_more_than_the_limit(require_postgres, settings):
+    """Check-ins of one event wait for each other (the event's row lock), so names sent at the
+    same moment from one address are counted exactly."""
+    import threading
+
+    from django.db import connection
+
+    settings.DOOR_NAMES_PER_ADDRESS = 3
+    event, members, _organizer = club_night(8)
+    barrier, results = threading.Barrier(8), []
+
+    def check_in(index: int) -> None:
+        barrier.wait()
+        try:
+            door_check_in(token=event.door_token, actor=None, player=members[index],
+                          device=f"fresh-{index}", address="203.0.113.9")
+            results.append("in")
+        except ServiceError as exc:
+            results.append(exc.errors[0]["code"])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=check_in, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(results) == ["door_names_per_address"] * 5 + ["in"] * 3
+    assert EventPlayer.objects.filter(event=event, present=True).count() == 3

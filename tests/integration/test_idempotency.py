@@ -108,3 +108,23 @@ def test_stored_answers_are_purged_after_the_retention(settings):
     assert purge_idempotency_records.apply().get() == {"deleted": 0}
     assert "games.idempotency_purge" in {job["task"] for job in
                                          settings.CELERY_BEAT_SCHEDULE.values()}
+
+
+def test_a_key_longer_than_the_stored_length_is_refused_not_cut():
+    """Two keys sharing their first 200 characters were cut to the same key, so the second
+    write got the first one's answer (or a 409): a longer key is refused with a 400."""
+    table, organizer = started_table()
+    api = APIClient()
+    api.force_authenticate(organizer)
+    url = f"/api/v1/tables/{table.pk}/session/games/"
+    stem = "k" * 200
+    assert api.post(url, {"game": classic_games()[2]}, format="json",
+                    HTTP_IDEMPOTENCY_KEY=stem).status_code == 201
+    refused = api.post(url, {"game": classic_games()[3]}, format="json",
+                       HTTP_IDEMPOTENCY_KEY=stem + "-second")
+    assert refused.status_code == 400, refused.content
+    problem = refused.json()["errors"][0]
+    assert problem["code"] == "idempotency_key_too_long" and "200" in problem["message"]
+    assert problem["message_nl"] != problem["message"]
+    assert Session.objects.get(table=table).revision == 2  # the first key's game only
+    assert IdempotencyRecord.objects.filter(key=stem).count() == 1

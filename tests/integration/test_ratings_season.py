@@ -96,7 +96,7 @@ def test_parameters_are_checked_all_at_once():
 def test_api_json_and_csv(season, django_assert_num_queries):
     club, _, days = season
     url = f"/api/v1/clubs/{club.pk}/season-standings/"
-    with django_assert_num_queries(3):  # the club, the seats, the names
+    with django_assert_num_queries(4):  # the club, the games it plays, the seats, the names
         response = APIClient().get(url, {"rank_by": "total,table_wins", "min_sessions": 2})
     assert response.status_code == 200
     body = response.json()

@@ -186,4 +186,4 @@ def test_the_organizer_corrects_a_finished_events_result_through_the_api(night):
     response = api_client(scorer).put(
         url, {"document": document, "reason": "me too"}, format="json")
     assert response.status_code == 400
-    assert response.json()["errors"][0]["code"] == "round_closed"
+    assert response.json()["errors"][0]["code"] == "event_finished"

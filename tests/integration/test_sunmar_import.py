@@ -121,6 +121,7 @@ def test_a_second_game_of_the_evening_joins_its_history_event(club, organizer):
     event = Event.objects.get()
     assert event.sessions.count() == 2
     assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
+    assert event.status == Event.Status.FINISHED  # reopened for the game, closed again
 
 
 def test_rejected_games_at_their_level_or_left_out(club, organizer):

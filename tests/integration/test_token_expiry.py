@@ -46,3 +46,34 @@ def test_a_token_is_made_with_an_expiry_through_the_api():
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "expires_at"
     assert ApiToken.objects.filter(user=user).count() == 1
+
+
+def test_a_token_that_expires_makes_no_token_that_outlives_it():
+    """Made with a token that expires, a new token expires no later than it: a later expiry
+    is refused (400, naming the limit) and none at all takes the maker's."""
+    user = user_with_role(ClubFactory(), Role.ORGANIZER)
+    soon = timezone.now() + datetime.timedelta(days=7)
+    maker, key = api_token_create(user=user, name="week", expires_at=soon)
+    api = with_token(key)
+    later = (soon + datetime.timedelta(days=1)).isoformat()
+    refused = api.post("/api/v1/tokens/", {"name": "forever", "expires_at": later},
+                       format="json")
+    assert refused.status_code == 400
+    [problem] = refused.json()["errors"]
+    assert (problem["code"], problem["field"]) == ("expiry_after_token", "expires_at")
+    assert "no later than" in problem["message"] and "uiterlijk" in problem["message_nl"]
+    made = api.post("/api/v1/tokens/", {"name": "no expiry given"}, format="json")
+    assert made.status_code == 201
+    assert ApiToken.objects.get(pk=made.json()["id"]).expires_at == maker.expires_at
+    earlier = (soon - datetime.timedelta(days=1)).isoformat()
+    assert api.post("/api/v1/tokens/", {"name": "day less", "expires_at": earlier},
+                    format="json").status_code == 201
+    assert not ApiToken.objects.filter(user=user, expires_at__isnull=True).exists()
+    assert not ApiToken.objects.filter(user=user, expires_at__gt=soon).exists()
+
+
+def test_a_token_that_never_expires_and_a_password_make_any_token():
+    user = user_with_role(ClubFactory(), Role.ORGANIZER)
+    _token, key = api_token_create(user=user, name="app")
+    made = with_token(key).post("/api/v1/tokens/", {"name": "another"}, format="json")
+    assert made.status_code == 201 and made.json()["expires_at"] is None

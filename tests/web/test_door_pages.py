@@ -2,6 +2,8 @@
 the organizer's check-in page polls the arrivals and undoes one, the door sign prints the QR
 code, the room's screen shows it, and a signed-in player's seat appears on /me/."""
 
+import json
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -97,12 +99,18 @@ def test_the_door_sign_and_the_screen_show_the_door_code():
     assert "<svg" in sign and f"/door/{event.door_token}/" in sign and "data-print" in sign
     screen = client_for().get(f"/events/{event.pk}/screen/").content.decode()
     assert "screen-door" in screen and "<svg" in screen
-    state = client_for().get(f"/events/{event.pk}/screen.json").json()
-    assert state["door"].endswith(f"/door/{event.door_token}/")
+    assert event.door_token not in screen  # the code is for the room; the link is not written
+    raw = client_for().get(f"/events/{event.pk}/screen.json").content.decode()
+    state = json.loads(raw)
+    assert event.door_token not in raw and "/door/" not in raw and "door" not in state
+    before = state["door_version"]
+    assert before and f'data-door="{before}"' in screen
     organizer.post(f"/manage/events/{event.pk}/door/renew/")
     assert Event.objects.get(pk=event.pk).door_token != event.door_token
+    after = client_for().get(f"/events/{event.pk}/screen.json").json()["door_version"]
+    assert after and after != before  # the screen reloads for the new code
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-    assert client_for().get(f"/events/{event.pk}/screen.json").json()["door"] == ""
+    assert client_for().get(f"/events/{event.pk}/screen.json").json()["door_version"] == ""
 
 
 def test_a_signed_in_player_sees_table_and_seat_or_a_bye():
@@ -132,3 +140,25 @@ def test_a_planned_round_is_not_shown_as_the_seat_yet():
     door_check_in(token=event.door_token, actor=user)
     page = client_for(user).get("/me/").content.decode()
     assert "appear here as soon as the round starts" in page
+
+
+def test_fresh_sessions_from_one_address_check_in_no_more_than_the_limit(settings):
+    """A script that opens the door page in a fresh session for every name (a new phone each
+    time) checks in ``DOOR_NAMES_PER_ADDRESS`` names from its address, no more."""
+    settings.DOOR_NAMES_PER_ADDRESS = 3
+    event, players = night()
+    answers = []
+    for player in players:
+        phone = client_for()
+        phone.get(f"/door/{event.door_token}/")
+        answers.append(phone.post(f"/door/{event.door_token}/check-in/", {"player": player.pk}))
+    assert [a.status_code for a in answers] == [302, 302, 302, 429]
+    assert int(answers[3]["Retry-After"]) > 0
+    assert "3 names were already checked in from this network" in answers[3].content.decode()
+    assert EventPlayer.objects.filter(event=event, present=True).count() == 3
+    elsewhere = client_for()
+    elsewhere.defaults["REMOTE_ADDR"] = "192.0.2.7"  # another network
+    elsewhere.get(f"/door/{event.door_token}/")
+    last = players[3]
+    assert elsewhere.post(f"/door/{event.door_token}/check-in/",
+                          {"player": last.pk}).status_code == 302

@@ -96,3 +96,12 @@ def test_a_refused_game_is_not_kept_and_can_be_sent_again_corrected(table):
 def test_without_a_key_the_form_posts_as_always(table):
     response = Client().post(f"/t/{table.scoring_token}/", HEARTS)
     assert response.status_code == 302
+
+
+def test_a_kept_games_key_longer_than_the_stored_length_is_refused(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    assert client.post(url, HEARTS, headers={"Idempotency-Key": "g" * 200}).status_code == 201
+    refused = client.post(url, HEARTS, headers={"Idempotency-Key": "g" * 200 + "-2"})
+    assert refused.status_code == 400
+    assert json.loads(refused.content)["errors"][0]["code"] == "idempotency_key_too_long"
+    assert Session.objects.get(table=table).revision == 1

@@ -2,7 +2,8 @@
 "I'm leaving after this round", and sees their table and seat once the round starts. And
 ``/me/``: a signed-in player's seat at each of their events that is still on.
 
-The phone's door id lives in its session (``door_device``); the services in
+The phone's door id is made here and lives in its session (``door_device``): nobody names
+their own (the API's door reads the same session); the services in
 ``tournaments.door`` decide everything, ``tournaments.door_limits`` counts the writes.
 """
 
@@ -22,7 +23,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.selectors import player_for_user
-from core.errors import ServiceError
+from clubs.throttle import client_address
+from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
 from core.web import is_htmx, problems
 from tournaments import door as door_services
@@ -34,12 +36,19 @@ POLL_SECONDS = 5
 
 
 def _device(request: HttpRequest) -> str:
-    """This phone's door id, made on its first visit to a door."""
-    device = request.session.get("door_device")
-    if not isinstance(device, str) or not device:
+    """This phone's door id, made on its first visit to a door (and read by the API's door:
+    ``session_device``)."""
+    device = session_device(request)
+    if not device:
         device = secrets.token_urlsafe(24)
         request.session["door_device"] = device
     return device
+
+
+def session_device(request: HttpRequest) -> str:
+    """The door id the door page gave this phone ("" before its first visit)."""
+    device = request.session.get("door_device")
+    return device if isinstance(device, str) else ""
 
 
 def _me(request: HttpRequest, event: Event) -> Player | None:
@@ -104,11 +113,15 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
                                            "code": "unknown_player"}], status=400)
     try:
         entry, now = door_services.door_check_in(token=token, actor=request.user,
-                                                 player=player, device=device)
+                                                 player=player, device=device,
+                                                 address=client_address(request))
     except ServiceError as exc:
         if exc.status_code == 404:
             return _stale(request, exc)
-        return door_page(request, token, problems(exc.errors), status=exc.status_code)
+        refused = door_page(request, token, problems(exc.errors), status=exc.status_code)
+        if isinstance(exc, TooManyAttempts):
+            refused["Retry-After"] = str(exc.retry_after)
+        return refused
     messages.success(request, (_("Welcome, %(name)s: you are checked in.") if now
                                else _("%(name)s, you were already checked in."))
                      % {"name": entry.player.name})

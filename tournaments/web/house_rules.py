@@ -16,7 +16,7 @@ from clubs.selectors import ORGANIZER
 from clubs.web import has_role
 from core.errors import ServiceError
 from core.web import dutch, refused, refused_or_on_form
-from gamekit.registry import games
+from gamekit.registry import DEFAULT_GAME, games, get_game
 from tournaments.forms import HouseRulesetForm
 from tournaments.house_rules import house_ruleset_create
 from tournaments.models import HouseRuleset
@@ -45,7 +45,8 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
     choices = [(code, game.name_nl if dutch() else game.name) for code, game in games().items()]
-    start = _starting_point(club, request.GET.get("from", "bonken:classic"))
+    first = get_game(DEFAULT_GAME)
+    start = _starting_point(club, request.GET.get("from", f"{first.code}:{first.default_ruleset}"))
     initial = {"game": start[0], "data": start[1]} if start else {}
     form = HouseRulesetForm(request.POST or None, initial=initial, games=choices)
     if request.method == "POST" and form.is_valid():
@@ -60,9 +61,12 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("The house rules %(label)s are saved.")
                              % {"label": house.label})
             return redirect("manage:house-rules", slug=club.slug)
-    builtin = [(code, game, label, ruleset) for code, game in games().items()
-               for label, ruleset in game.rulesets.items()]
+    by_game: dict[str, list[HouseRuleset]] = {}
+    for row in HouseRuleset.objects.filter(club=club):
+        by_game.setdefault(row.game, []).append(row)
+    # Per game: its built-in rulesets (label, ruleset) and the club's house rulesets for it.
+    per_game = [(code, game, list(game.rulesets.items()), by_game.get(code, []))
+                for code, game in games().items()]
     return render(request, "tournaments/house_rules.html", {
-        "club": club, "form": form, "builtin": builtin,
-        "house_rulesets": HouseRuleset.objects.filter(club=club),
+        "club": club, "form": form, "per_game": per_game,
     }, status=400 if form.errors else 200)

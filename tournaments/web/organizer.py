@@ -14,19 +14,18 @@ from clubs.selectors import ORGANIZER, SCORERS
 from clubs.web import has_role
 from core.errors import NotAllowed, ServiceError
 from core.web import (
-    dutch,
     is_htmx,
     problems,
     refused,
     refused_or_on_form,
     refused_or_told,
 )
+from gamekit.registry import DEFAULT_GAME, games
 from tournaments import services
 from tournaments.counted import STANDINGS_COUNT_CHOICES
 from tournaments.event_scorers import event_scorer_rows
 from tournaments.event_seating import seating_results_protected
-from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm
-from tournaments.house_rules import club_rulesets
+from tournaments.forms import CheckInForm, EventForm, SeatRoundForm, WalkInForm, house_choices
 from tournaments.models import Event, EventPlayer, Round
 from tournaments.night_sets import label_rounds
 from tournaments.rounds import round_generate
@@ -44,9 +43,10 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
-    house = [(h.label, f"{h.name_nl if dutch() else h.name} ({h.label})")
-             for h in club_rulesets(club.pk, "bonken")]
-    form = EventForm(request.POST or None, initial={"kind": Event.Kind.CLUB_NIGHT}, house=house)
+    house = house_choices(club.pk)
+    wanted = request.GET.get("game")
+    initial = {"kind": Event.Kind.CLUB_NIGHT, "game": wanted if wanted in games() else DEFAULT_GAME}
+    form = EventForm(request.POST or None, initial=initial, house=house)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(club=club, actor=request.user, **form.cleaned_data)

@@ -15,7 +15,7 @@ from clubs.selectors import ORGANIZER
 from clubs.services import membership_end, player_update
 from clubs.web import has_role
 from core.errors import ServiceError
-from core.web import refused, refused_or_told
+from core.web import problems, refused
 from tournaments.player_merge import player_merge
 
 
@@ -35,8 +35,10 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             done = _apply(request, club)
         except ServiceError as exc:
-            if (answer := refused_or_told(request, exc)) is not None:
-                return answer
+            # The organizer may use this page: a refusal is about the players (one of them
+            # also in a club they do not run, or in none), told here, not a dead end.
+            for problem in problems(exc.errors):
+                messages.error(request, problem["text"])
         else:
             messages.success(request, done)
         return redirect("manage:club-players", slug=club.slug)

@@ -3,7 +3,9 @@ in large type, the current round's tables and which are done, a clock and the ro
 for a Bonko night also the round of the set, the target number and the bell.
 
 While the event is not finished the screen shows the door's QR code (players check
-themselves in, ``tournaments.door``); a renewed door link reloads the page.
+themselves in, ``tournaments.door``): the code is for the room, so the link is not written
+out, and the JSON never carries it; it says only which link is shown (``door_version``, a
+fingerprint that tells nothing of the token), so a renewed door link reloads the page.
 
 The page renders once and then asks ``/events/<id>/screen.json`` every few seconds
 (``static/js/screen.js``); the timer counts down in the browser from the stored state. Whoever
@@ -12,9 +14,9 @@ may see the event's public page may see its screen.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from core.game_plugins import game_plugin
 from core.parsing import whole_number
+from core.shared_cache import shared as cache
 from gamekit.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
@@ -171,6 +174,13 @@ def _door(request: HttpRequest, event: Event) -> str:
     return request.build_absolute_uri(reverse("public:door", args=[event.door_token]))
 
 
+def _door_version(event: Event) -> str:
+    """Which door link the screen shows ("" when none): changes when the link is renewed."""
+    if event.status == Event.Status.FINISHED:
+        return ""
+    return hashlib.sha256(f"screen-door:{event.door_token}".encode()).hexdigest()[:12]
+
+
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     rows = _rows(request)
@@ -187,7 +197,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
             "json_url": json_url,
             "poll_seconds": POLL_SECONDS,
             "bell_game": game_plugin(event.game).has_bell,
-            "door": door,
+            "door_version": _door_version(event),
             "door_qr": qr_svg(door, scale=5, light="#fff") if door else "",
         },
     )
@@ -195,6 +205,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def screen_json(request: HttpRequest, event_id: int) -> JsonResponse:
     event = visible_event(request, event_id)
-    response = JsonResponse({**screen_state(event, _rows(request)), "door": _door(request, event)})
+    state = screen_state(event, _rows(request))
+    response = JsonResponse({**state, "door_version": _door_version(event)})
     response["Cache-Control"] = "no-store"
     return response

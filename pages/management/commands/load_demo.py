@@ -88,7 +88,7 @@ class Command(BaseCommand):
         tournament = Event.objects.create(
             club=club, name="Najaarstoernooi", kind=Event.Kind.TOURNAMENT,
             date=today - datetime.timedelta(days=14), planned_rounds=3,
-            status=Event.Status.FINISHED, published=True, seating_method="balanced",
+            status=Event.Status.RUNNING, published=True, seating_method="balanced",
         )
         order = players[:]
         rng.shuffle(order)
@@ -99,6 +99,7 @@ class Command(BaseCommand):
                                document=random_games(CLASSIC, rng))
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+        self.finish(tournament)
 
         night = Event.objects.create(
             club=club, name="Clubavond", kind=Event.Kind.CLUB_NIGHT, date=today,
@@ -122,7 +123,7 @@ class Command(BaseCommand):
         event = Event.objects.create(
             club=club, name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
             kind=Event.Kind.CLUB_NIGHT, date=day,
-            planned_rounds=2, status=Event.Status.FINISHED, published=True, game=game.code,
+            planned_rounds=2, status=Event.Status.RUNNING, published=True, game=game.code,
             ruleset=game.default_ruleset,
         )
         present = players[:14]
@@ -153,6 +154,13 @@ class Command(BaseCommand):
                     break
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+        self.finish(event)
+
+    @staticmethod
+    def finish(event: Event) -> None:
+        """The evening is over once its results are in (a finished event takes none)."""
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
 
     def user(self, username: str, superuser: bool = False) -> User:
         user, _ = User.objects.get_or_create(username=username)

@@ -4,6 +4,7 @@ import pytest
 
 from seating.constructions import (
     CYCLIC_BASES,
+    ROTATIONAL_BASES,
     finite_field_schedule,
     is_complete,
     zero_repeat_schedule,
@@ -47,7 +48,20 @@ def assert_zero_repeats(n: int, rounds: list[list[list[int]]]) -> set[tuple[int,
 
 @pytest.mark.parametrize(
     ("players", "rounds"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 9), (36, 9), (40, 13), (44, 11), (48, 11), (64, 21)],
+    [
+        (16, 5),
+        (20, 5),
+        (24, 7),
+        (28, 9),
+        (32, 9),
+        (36, 9),
+        (40, 13),
+        (44, 11),
+        (48, 11),
+        (52, 17),
+        (64, 21),
+        (76, 25),
+    ],
 )
 def test_zero_repeat_schedules(players: int, rounds: int) -> None:
     schedule = zero_repeat_schedule(players)
@@ -62,8 +76,27 @@ def test_cyclic_bases_are_stored_for_their_player_count(players: int) -> None:
     assert CYCLIC_BASES[players].players == players
 
 
+@pytest.mark.parametrize("players", sorted(ROTATIONAL_BASES))
+def test_rotational_starters_use_every_point_and_difference_once(players: int) -> None:
+    base = ROTATIONAL_BASES[players]
+    m = base.m
+    assert base.players == players
+    points = [x for starter in base.starters for x, _level in starter]
+    assert sorted(points) == list(range(1, m))
+    within: list[int] = []
+    between: list[int] = []
+    for starter in base.starters:
+        for (x, i), (y, j) in combinations(starter, 2):
+            if i == j:
+                within.append(min((x - y) % m, (y - x) % m))
+            else:
+                between.append((y - x) % m if (i + 1) % 3 == j else (x - y) % m)
+    assert sorted(within) == list(range(1, (m - 1) // 2 + 1))
+    assert sorted(between) == list(range(1, m))
+
+
 def test_resolvable_designs_meet_everyone_exactly_once() -> None:
-    for players, rounds in ((16, 5), (28, 9), (40, 13), (64, 21)):
+    for players, rounds in ((16, 5), (28, 9), (40, 13), (52, 17), (64, 21), (76, 25)):
         assert is_complete(players, rounds)
         assert len(zero_repeat_schedule(players)) == rounds
 

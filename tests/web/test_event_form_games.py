@@ -1,0 +1,247 @@
+"""Any game from the organizer's pages: the new-event form offers every registered game and,
+grouped by game, each game's rulesets and the club's house rulesets for it (so the form works
+without script); an empty ruleset is the game's usual one; a ruleset of another game is refused
+with both games named. The admin offers the same choices, never free text."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from clubs.models import Role
+from gamekit.registry import games
+from tests.factories import ClubFactory, EventFactory, user_with_role
+from tests.web.conftest import client_for
+from tournaments.house_rules import house_ruleset_create
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(**changes: str) -> dict[str, str]:
+    return {
+        "name": "Avond",
+        "kind": "club_night",
+        "date": "2026-12-04",
+        "game": "bonken",
+        "ruleset": "",
+        "planned_rounds": "2",
+        "seating_method": "balanced",
+        **changes,
+    }
+
+
+def house(club, game: str, code: str = "eigen"):
+    """A house ruleset of ``game``: its usual rules under another code and name."""
+    played = games()[game]
+    data = played.ruleset_to_dict(played.rulesets[played.default_ruleset])
+    data.update(code=code, name=f"Our {played.name}", name_nl=f"Onze {played.name_nl}")
+    organizer = user_with_role(club, Role.ORGANIZER)
+    return house_ruleset_create(club=club, actor=organizer, game=game, data=data)
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def organizer(club) -> Client:
+    return client_for(user_with_role(club, Role.ORGANIZER))
+
+
+def options(page: str, select: str) -> list[tuple[str, str]]:
+    """(value, the option's whole tag) of every option of the select ``select``."""
+    body = re.search(rf'<select name="{select}".*?</select>', page, re.S)
+    assert body, select
+    return re.findall(r'(<option value="([^"]*)"[^>]*>)', body.group())
+
+
+def test_the_form_offers_every_game_and_each_games_rulesets_grouped(club, organizer):
+    jonkler_house = house(club, "jonkler")
+    page = organizer.get(
+        f"/manage/clubs/{club.slug}/events/new/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert [value for _tag, value in options(page, "game")] == list(games())
+    rulesets = options(page, "ruleset")
+    assert rulesets[0][1] == ""  # none chosen: the game's usual rules
+    for code, game in games().items():
+        assert f'<optgroup label="{game.name}">' in page
+        for label in game.rulesets:
+            assert (f'<option value="{label}" data-game="{code}">', label) in rulesets
+    assert (
+        f'<option value="{jonkler_house.label}" data-game="jonkler">',
+        jonkler_house.label,
+    ) in rulesets
+    # Asked for a game (the house rules page links so), the form starts with it.
+    page = organizer.get(f"/manage/clubs/{club.slug}/events/new/?game=bonko").content.decode()
+    assert '<option value="bonko" selected>' in page
+
+
+@pytest.mark.parametrize("game", ["bonken", "jonkler", "bonko", "bonanza"])
+def test_an_event_of_any_game_with_its_usual_rules_or_a_ruleset_of_its_own(club, organizer, game):
+    url = f"/manage/clubs/{club.slug}/events/new/"
+    assert organizer.post(url, form_data(game=game)).status_code == 302  # no ruleset chosen
+    usual = Event.objects.get(club=club)
+    assert (usual.game, usual.ruleset) == (game, games()[game].default_ruleset)
+    own = house(club, game)
+    assert (
+        organizer.post(url, form_data(game=game, ruleset=own.label, name="Huis")).status_code == 302
+    )
+    assert Event.objects.get(club=club, name="Huis").ruleset == own.label
+
+
+def test_a_ruleset_of_another_game_is_refused_naming_both_games(club, organizer):
+    url = f"/manage/clubs/{club.slug}/events/new/"
+    response = organizer.post(
+        url, form_data(game="jonkler", ruleset="classic"), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    text = response.content.decode().replace("&#x27;", "'")
+    assert "The rules 'Classic (club rules)' are for Bonken, not for Jonkler" in text
+    # The choice stays as entered: the game chosen, and the ruleset only in Bonken's group.
+    assert '<option value="jonkler" selected>' in text
+    assert '<option value="classic" selected data-game="bonken">' in text
+    dutch = organizer.post(
+        url,
+        form_data(game="bonanza", ruleset=house(club, "bonko").label),
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert dutch.status_code == 400
+    assert "zijn voor Bonko, niet voor Bonanza Rummy" in dutch.content.decode().replace(
+        "&#x27;", "'"
+    )
+    assert not Event.objects.filter(club=club).exists()
+
+
+def test_an_unknown_game_or_ruleset_is_a_clear_400(club, organizer):
+    url = f"/manage/clubs/{club.slug}/events/new/"
+    response = organizer.post(url, form_data(game="poker"))
+    assert response.status_code == 400 and "poker" in response.content.decode()
+    response = organizer.post(url, form_data(ruleset="eigen@7"))
+    assert response.status_code == 400
+    assert not Event.objects.exists()
+
+
+def test_another_clubs_house_rules_are_not_offered_or_accepted(club, organizer):
+    elsewhere = house(ClubFactory(), "jonkler", code="elders")
+    page = organizer.get(f"/manage/clubs/{club.slug}/events/new/").content.decode()
+    assert elsewhere.label not in page
+    response = organizer.post(
+        f"/manage/clubs/{club.slug}/events/new/", form_data(game="jonkler", ruleset=elsewhere.label)
+    )
+    assert response.status_code == 400 and not Event.objects.exists()
+
+
+def test_the_house_rules_page_lists_the_rulesets_per_game(club, organizer):
+    for game in games():
+        house(club, game)
+    page = organizer.get(f"/manage/clubs/{club.slug}/rulesets/").content.decode()
+    sections = re.findall(
+        r'<section aria-labelledby="rules-(\w+)" data-game="\w+">(.*?)</section>', page, re.S
+    )
+    assert [code for code, _body in sections] == list(games())
+    for code, body in sections:
+        assert 'data-house="eigen@1"' in body  # each game's house rules in its own section
+        assert f"?game={code}" in body
+        assert f"?from={code}:eigen@1" in body
+    started = organizer.get(f"/manage/clubs/{club.slug}/rulesets/", {"from": "bonko:eigen@1"})
+    assert json.loads(started.context["form"].initial["data"])["code"] == "eigen"
+
+
+def test_the_admin_offers_the_games_and_rulesets_as_choices(admin_client, club):
+    own = house(club, "bonanza")
+    page = admin_client.get("/admin/tournaments/event/add/").content.decode()
+    assert [value for _tag, value in options(page, "game")] == list(games())
+    values = [value for _tag, value in options(page, "ruleset")]
+    for game in games().values():
+        assert set(game.rulesets) <= set(values)
+    assert own.label in values
+    assert 'name="game" type="text"' not in page and 'name="ruleset" type="text"' not in page
+    refused = admin_client.post(
+        "/admin/tournaments/event/add/",
+        {
+            "club": club.pk,
+            "name": "Vrij",
+            "kind": "club_night",
+            "date": "2026-12-04",
+            "game": "poker",
+            "ruleset": "free text",
+            "planned_rounds": 1,
+            "seating_method": "balanced",
+            "substitute_counts": "starter",
+            "standings_count": "complete",
+            "rounds-TOTAL_FORMS": 0,
+            "rounds-INITIAL_FORMS": 0,
+        },
+    )
+    assert refused.status_code == 200 and not Event.objects.exists()
+    assert set(refused.context["adminform"].form.errors) == {"game", "ruleset"}
+    made = admin_client.post(
+        "/admin/tournaments/event/add/",
+        {
+            "club": club.pk,
+            "name": "Bonanza",
+            "kind": "club_night",
+            "date": "2026-12-04",
+            "game": "bonanza",
+            "ruleset": own.label,
+            "planned_rounds": 1,
+            "seating_method": "balanced",
+            "substitute_counts": "starter",
+            "standings_count": "complete",
+            "rounds-TOTAL_FORMS": 0,
+            "rounds-INITIAL_FORMS": 0,
+        },
+    )
+    assert made.status_code == 302
+    assert Event.objects.get(name="Bonanza").ruleset == own.label
+    event = Event.objects.get(name="Bonanza")
+    change = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert f'<option value="{own.label}" selected>' in change
+
+
+def test_event_pages_name_their_game_and_the_header_the_club(club, organizer):
+    event = EventFactory(club=club, game="bonko", ruleset="bonko", published=True)
+    urls = (
+        f"/manage/events/{event.pk}/",
+        f"/events/{event.pk}/",
+        "/",
+        f"/clubs/{club.slug}/",
+        f"/door/{event.door_token}/",
+    )
+    for url in urls:
+        page = organizer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Bonko" in page, url
+        assert "♠ Bonken" not in page and "· Bonken<" not in page, url
+    dashboard = organizer.get(f"/manage/events/{event.pk}/").content.decode()
+    assert f'<a class="brand" href="/">{club.name}</a>' in dashboard
+    assert '<span data-game="bonko">Bonko</span>' in dashboard
+    screen = organizer.get(f"/events/{event.pk}/screen/").content.decode()
+    assert 'data-game="bonko">Bonko</span>' in screen and "Bonken" not in screen
+
+
+def test_the_api_gives_the_same_problem_under_its_stable_code(club):
+    api = APIClient()
+    api.force_authenticate(user_with_role(club, Role.ORGANIZER))
+    answer = api.post(
+        "/api/v1/events/",
+        {
+            "club": club.pk,
+            "name": "Avond",
+            "date": "2026-12-04",
+            "game": "bonko",
+            "ruleset": "eleven",
+        },
+        format="json",
+    )
+    assert answer.status_code == 400
+    (problem,) = answer.json()["errors"]
+    assert problem["code"] == "unknown_ruleset" and problem["field"] == "ruleset"
+    assert problem["message"] == (
+        "The rules 'Eleven rounds' are for Bonken, not for Bonko: choose rules of Bonko, or "
+        "none for its usual rules."
+    )
+    assert "zijn voor Bonken, niet voor Bonko" in problem["message_nl"]

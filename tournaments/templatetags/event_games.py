@@ -1,0 +1,33 @@
+"""The game an event plays, named for a page: ``{{ event|game_name }}`` (the registry's name of
+the event's game, in the page's language) and ``{{ event|rules_name }}`` (its built-in
+ruleset's name, or a house ruleset's label)."""
+
+from typing import Any
+
+from django import template
+
+from core.web import dutch
+from gamekit.registry import find_game
+
+register = template.Library()
+
+
+def _named(thing: Any) -> str:
+    return str(thing.name_nl if dutch() else thing.name)
+
+
+@register.filter
+def game_name(event: Any) -> str:
+    """The name of ``event``'s game (or of the game whose code is given); its code if the
+    registry does not know it."""
+    code = getattr(event, "game", event)
+    game = find_game(code)
+    return _named(game) if game is not None else str(code or "")
+
+
+@register.filter
+def rules_name(event: Any) -> str:
+    """The name of the event's ruleset: a built-in one's name, a house ruleset's label."""
+    game = find_game(getattr(event, "game", None))
+    ruleset = game.rulesets.get(event.ruleset) if game is not None else None
+    return _named(ruleset) if ruleset is not None else str(getattr(event, "ruleset", ""))
