@@ -128,7 +128,7 @@ class StandingsConfigSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=[*EVENT_CRITERIA, *game_stat_codes()]),
         min_length=1, max_length=len(EVENT_CRITERIA) + len(game_stat_codes()), required=False,
         help_text="Tie-break order: the first criterion decides, the rest break ties (a "
-                  "game's own figure, such as its count of wins, for an event of that game). An "
+                  "game's own figure, such as its wins, for an event of that game). An "
                   "event that never set one ranks by its game's order, which is shown.",
     )
     points_per_place = serializers.ListField(

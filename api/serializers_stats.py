@@ -81,9 +81,10 @@ class PlayerStatsSerializer(serializers.Serializer):
     )
     summary = StatsSummarySerializer()
     figures = StatsFigureSerializer(
-        many=True, help_text="The game's own figures per seat (Bonko's wins and Bonkos, ...)."
+        many=True, help_text="The game's own figures per seat (such as wins)."
     )
-    contracts = StatsContractSerializer(many=True, help_text="Bonken only: per contract.")
+    contracts = StatsContractSerializer(
+        many=True, help_text="Per contract, for a game whose parts are contracts.")
     opponents = StatsOpponentSerializer(many=True, help_text="Head to head, most met first.")
     form = StatsEveningSerializer(many=True, help_text="The last evenings, oldest first.")
 

@@ -2,13 +2,11 @@
 
 A write locks the table (reading its round, its event and the writer's club role in the same
 statement), checks who may write, runs the pure rules engine on the whole document, and saves
-the session, a new revision, its new games and per-seat results in one transaction. The
-statements are plain SQL in ``games.store``: this runs for every game at every table.
-Standings and ratings read complete sessions only: when a write completes a session or changes
-a complete one, the event's results version moves on and Celery tasks enqueued after commit
-recompute them. A game added to a session still being played changes neither. A rejected
-document saves nothing.
-"""
+the session, a new revision, its new games and per-seat results in one transaction (plain SQL
+in ``games.store``). Standings and ratings read complete sessions only: when a write completes
+or changes a complete session, the event's results version moves on and Celery tasks enqueued
+after commit recompute them; a part added to a session still being played changes neither. A
+rejected document saves nothing."""
 
 import secrets
 from collections.abc import Callable

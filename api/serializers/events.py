@@ -99,8 +99,8 @@ class StandingSerializer(serializers.ModelSerializer):
     placement_points = PointsSerializerField(read_only=True)
     stats = serializers.DictField(
         child=serializers.IntegerField(), read_only=True,
-        help_text="The game's own figures summed (Bonko: wins, bonkos and losses); empty for "
-                  "a game without any.")
+        help_text="The game's own figures summed (such as wins and losses); empty for a "
+                  "game without any.")
 
     class Meta:
         model = Standing

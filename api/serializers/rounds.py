@@ -111,7 +111,7 @@ class ManualRoundSerializer(serializers.Serializer):
     tables = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=16),
         help_text="Each table's players in seat order; the seating checks each table's size "
-        "against the event's game (Bonken 4, Jonkler 3 to 6, Bonanza 2 to 9).",
+        "against the sizes the event's game allows.",
     )
     byes = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
 
@@ -155,8 +155,8 @@ class SubstituteSerializer(serializers.Serializer):
         queryset=Player.objects.all(), help_text="The substitute, a member of the club.")
     from_part = serializers.IntegerField(
         min_value=1, max_value=1000,
-        help_text="The first part the substitute plays (a Bonken game, a Jonkler round, a "
-        "Bonanza hand; 1 = the first).")
+        help_text="The first part the substitute plays (a game, a round or a hand, as the "
+        "event's game counts its parts; 1 = the first).")
     reason = serializers.CharField(max_length=200, required=False, default="")
     id = serializers.IntegerField(read_only=True)
     table = serializers.IntegerField(read_only=True, source="table_id")

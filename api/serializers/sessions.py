@@ -59,7 +59,7 @@ class GameDocumentField(DocumentField):
 class SessionWriteSerializer(serializers.Serializer):
     document = GameDocumentField(
         help_text="The session document of the event's game; its \"game\" names the game "
-                  "(bonken when absent).")
+                  "(the default game when absent).")
     expected_revision = serializers.IntegerField(
         required=False, min_value=0, help_text="The revision you edited; 409 if it moved on."
     )
@@ -67,13 +67,13 @@ class SessionWriteSerializer(serializers.Serializer):
 
 
 class GameAppendSerializer(serializers.Serializer):
-    """The next part of a table's session: a Bonken game, a Jonkler round, a Bonanza hand (one
-    item of the game's list in the session document), as ``part`` or, for Bonken, ``game``."""
+    """The next part of a table's session (one item of the game's list of parts in the session
+    document: a game, a round, a hand), as ``part`` or under its older name ``game``."""
 
     part = DocumentField(required=False, help_text=(
-        "One item of the session document's list of parts (Bonken: games; Jonkler: rounds; "
-        "Bonanza: hands)."))
-    game = DocumentField(required=False, help_text="The same as part (Bonken's name for it).")
+        "One item of the session document's list of parts (the game's games, rounds or "
+        "hands)."))
+    game = DocumentField(required=False, help_text="The same as part (its older name).")
     expected_revision = serializers.IntegerField(required=False, min_value=0)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

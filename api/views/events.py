@@ -132,7 +132,7 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         responses=StandingsSerializer,
         parameters=[OpenApiParameter(
             "set", int, required=False,
-            description="A game played in sets (Bonko): the standings of this set only, "
+            description="A game played in sets: the standings of this set only, "
                         "computed from the sessions of its rounds.")],
     )
     @action(detail=True, methods=["get"])

@@ -46,7 +46,7 @@ from ratings.selectors import (
     rating_games,
 )
 
-GAME_HELP = "Only this game's ratings (default: bonken, or the club's only rated game)."
+GAME_HELP = "Only this game's ratings (default: the default game, or the club's only rated game)."
 
 
 class GameField(serializers.CharField):

@@ -26,7 +26,7 @@ class StatsQuerySerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         max_length=20,
-        help_text="The game (default: bonken when played, else the player's first game).",
+        help_text="The game (default: the default game when played, else the player's first game).",
     )
 
 

@@ -16,6 +16,7 @@ class BonanzaPlugin(GamePlugin):
     code = GAME.code
     parts = {"sheet": "bonanza/_hands.html", "blank_sheet": "bonanza/_blank_sheet.html"}
     scripts = ("bonanza/page.js", "bonanza/offline.js")
+    stylesheets = ("bonanza/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)

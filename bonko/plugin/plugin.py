@@ -28,6 +28,7 @@ class BonkoPlugin(GamePlugin):
     }
     has_bell = True
     scripts = ("bonko/page.js",)
+    stylesheets = ("bonko/table.css",)
     urls = {
         "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
         "manage": [

@@ -17,6 +17,7 @@ class JonklerPlugin(GamePlugin):
     code = GAME.code
     parts = {"sheet": "jonkler/_rounds.html", "blank_sheet": "jonkler/_blank_sheet.html"}
     scripts = ("jonkler/page.js", "jonkler/offline.js")
+    stylesheets = ("jonkler/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)

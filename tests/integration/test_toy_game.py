@@ -7,8 +7,6 @@ sessions scored by the game. No code outside its folder knows this game."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from rest_framework.test import APIClient
 
@@ -128,25 +126,19 @@ def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
     assert refused.json()["errors"][0]["code"] == "whole_document_only"
 
 
-def _night_from_the_new_event_form(client, club, organizer):
-    """The toy night, started from the organizer's new-event form where it offers the game
-    choice; until then through the same service the form calls."""
+def _night_from_the_new_event_form(client, club):
+    """The toy night, started from the organizer's new-event form (its game choice)."""
     from django.urls import reverse
 
-    from tournaments.forms import EventForm
     from tournaments.models import Event
-    from tournaments.services import event_create
 
-    fields = {"name": "Duelavond", "kind": "club_night", "date": "2026-11-24",
-              "game": "duelrounds", "ruleset": "duelrounds", "planned_rounds": "1",
-              "seating_method": "balanced"}
-    if "game" in EventForm.base_fields:
-        made = client.post(reverse("manage:event-create", args=[club.slug]), fields)
-        assert made.status_code == 302, made.content.decode()[:2000]
-        return Event.objects.get(club=club, name="Duelavond")
-    return event_create(club=club, actor=organizer, name="Duelavond",
-                        date=datetime.date(2026, 11, 24), game="duelrounds",
-                        ruleset="duelrounds")
+    form = client.get(reverse("manage:event-create", args=[club.slug]))
+    assert 'value="duelrounds"' in form.content.decode()  # the form offers the toy game
+    made = client.post(reverse("manage:event-create", args=[club.slug]), {
+        "name": "Duelavond", "kind": "club_night", "date": "2026-11-24", "game": "duelrounds",
+        "ruleset": "duelrounds", "planned_rounds": "1", "seating_method": "balanced"})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    return Event.objects.get(club=club, name="Duelavond")
 
 
 def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
@@ -159,7 +151,7 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     organizer = user_with_role(club, Role.ORGANIZER)
     organizer.save()  # the factory sets the password without saving it; the session checks it
     client.force_login(organizer)
-    event = _night_from_the_new_event_form(client, club, organizer)
+    event = _night_from_the_new_event_form(client, club)
     assert (event.game, event.ruleset) == ("duelrounds", "duelrounds")
     players = PlayerFactory.create_batch(4)
     for player in players:

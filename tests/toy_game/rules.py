@@ -5,6 +5,7 @@ round (``{"rounds": [[a, b], ...]}``, complete after three)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from gamekit.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
@@ -14,6 +15,13 @@ MESSAGES = Catalogue(
         "totals": ("totals must be {n} whole numbers.", "totals moet {n} gehele getallen zijn."),
     }
 )
+
+
+@dataclass(frozen=True)
+class Rules:
+    code: str
+    name: str
+    name_nl: str
 
 
 class Duel:
@@ -28,7 +36,7 @@ class Duel:
     zero_sum = False
     higher_is_better = True
     default_ruleset = "duel"
-    rulesets: dict[str, Any] = {"duel": {"code": "duel"}}
+    rulesets: dict[str, Any] = {"duel": Rules("duel", "Duel", "Duel")}
     document_schema = {"type": "object"}
     stats = ()
     standings_order = ("total",)
@@ -38,7 +46,7 @@ class Duel:
         raise RulesetError("a duel has no house rules")
 
     def ruleset_to_dict(self, ruleset: Any) -> dict[str, Any]:
-        return dict(ruleset)
+        return asdict(ruleset)
 
     def score(
         self, document: object, *, ruleset: Any = None, names: Sequence[str] | None = None
@@ -65,7 +73,7 @@ class DuelRounds(Duel):
     code = "duelrounds"
     name = "Duel in rounds"
     name_nl = "Duel in rondes"
-    rulesets: dict[str, Any] = {"duelrounds": {"code": "duelrounds"}}
+    rulesets: dict[str, Any] = {"duelrounds": Rules("duelrounds", "Three rounds", "Drie rondes")}
     default_ruleset = "duelrounds"
     parts_key = "rounds"
     ROUNDS = 3

@@ -27,6 +27,12 @@ def game_has_part(code: str, part: str) -> bool:
     return bool(game_plugin(code).parts.get(part))
 
 
+@register.inclusion_tag("games/_stylesheets.html")
+def game_stylesheets(code: str) -> dict[str, tuple[str, ...]]:
+    """The game's stylesheets, for a page that shows its parts (a sheet, its cards)."""
+    return {"stylesheets": game_plugin(code).stylesheets}
+
+
 @register.simple_tag
 def game_assets(code: str) -> dict[str, tuple[str, ...]]:
     """The static paths of the game's scripts and stylesheets for its table page."""
