@@ -14,7 +14,7 @@ from core.web import dutch
 from gamekit.registry import find_game
 from planning.models import PlannedNight
 
-PRODID = "-//Bonken club service//Club nights//EN"
+PRODID = "-//Club games service//Club nights//EN"
 
 
 def _escape(text: str) -> str:

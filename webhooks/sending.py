@@ -157,7 +157,7 @@ def _post(delivery: Delivery, hook: Hook) -> net.Answer:
     timestamp = str(int(time.time()))
     headers = {
         "Content-Type": "application/json",
-        "User-Agent": "Bonken-Webhooks/1",
+        "User-Agent": "ClubGames-Webhooks/1",
         "X-Hook-Event": delivery.kind,
         "X-Hook-Delivery": str(delivery.pk),
         "X-Hook-Timestamp": timestamp,

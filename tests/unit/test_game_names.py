@@ -21,7 +21,7 @@ GAMES = ("bonken", "jonkler", "bonko", "bonanza")
 NAME = re.compile(r"bonken|jonkler|bonko|bonanza|game_pages", re.IGNORECASE)
 PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
             "pages", "sharing", "api", "config", "templates", "static", "gamekit", "seating",
-            "arithmetic", "sunmar", "embeds", "webhooks", "mailings")
+            "arithmetic", "sunmar", "embeds", "webhooks", "mailings", "planning")
 # A game's own folder (its rules and its plug-in, with its templates and scripts).
 OWN = tuple(f"{game}/" for game in GAMES)
 ALLOWED = {
