@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.serializers import ErrorResponseSerializer
 from api.serializers_feeds import (
     ClubEventsFeedSerializer,
     ClubNightsFeedSerializer,
@@ -104,7 +105,9 @@ class EventStandingsFeedView(FeedView):
         tags=[FEEDS],
         responses={
             200: EventStandingsFeedSerializer,
-            404: OpenApiResponse(description="No such published event."),
+            404: OpenApiResponse(
+                response=ErrorResponseSerializer, description="No such published event."
+            ),
         },
         summary="An event's standings",
         description="The standings of a published event, with its game's own "

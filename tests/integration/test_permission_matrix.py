@@ -36,6 +36,7 @@ from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_tab
 from tests.sunmar_backups import example_zip
 from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
 from tournaments.rounds import round_generate
+from webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 
@@ -447,7 +448,41 @@ WRITES: list[Write] = [
     Write("answer with a personal link", "post", "/api/v1/rsvp/{token}/",
           lambda w: f"/api/v1/rsvp/{personal_link(w)}/",
           lambda w: {"night": planned_night(w).pk, "answer": "maybe"}, EVERYONE),
+    Write("register a webhook", "post", "/api/v1/hooks/", lambda w: "/api/v1/hooks/",
+          lambda w: {"club": w.club.pk, "url": HOOK_URL, "kinds": ["result.saved"]},
+          ORGANIZERS),
+    Write("replace a webhook", "put", "/api/v1/hooks/{id}/",
+          lambda w: f"/api/v1/hooks/{a_hook(w).pk}/",
+          lambda w: {"url": HOOK_URL + "2", "kinds": ["round.seated"], "active": True},
+          ORGANIZERS),
+    Write("change a webhook", "patch", "/api/v1/hooks/{id}/",
+          lambda w: f"/api/v1/hooks/{a_hook(w).pk}/", lambda w: {"active": False}, ORGANIZERS),
+    Write("delete a webhook", "delete", "/api/v1/hooks/{id}/",
+          lambda w: f"/api/v1/hooks/{a_hook(w).pk}/", lambda w: None, ORGANIZERS),
+    Write("a webhook's new secret", "post", "/api/v1/hooks/{id}/new-secret/",
+          lambda w: f"/api/v1/hooks/{a_hook(w).pk}/new-secret/", lambda w: {}, ORGANIZERS),
+    Write("send a delivery again", "post",
+          "/api/v1/hooks/{hook_id}/deliveries/{delivery_id}/resend/", lambda w: a_delivery_url(w),
+          lambda w: {}, ORGANIZERS),
 ]
+
+
+HOOK_URL = "https://93.184.216.34/hook"  # a public address: no name to resolve
+
+
+def a_hook(w: World) -> Hook:
+    """A webhook of the world's club (made again inside each actor's try)."""
+    hook = Hook.objects.filter(club=w.club).first()
+    return hook or Hook.objects.create(club=w.club, url=HOOK_URL, kinds=["result.saved"],
+                                       secret="s" * 48)
+
+
+def a_delivery_url(w: World) -> str:
+    """The "send again" of a failed delivery of the world's club's webhook."""
+    hook = a_hook(w)
+    delivery = Delivery.objects.create(hook=hook, kind="result.saved", payload={},
+                                       status=Delivery.Status.FAILED, attempts=6)
+    return f"/api/v1/hooks/{hook.pk}/deliveries/{delivery.pk}/resend/"
 
 
 def planned_night(w: World) -> PlannedNight:

@@ -22,11 +22,20 @@ def test_a_table_link_scores_its_own_table_only():
     other = seated_table(table.round.event, table_number=2)
     client = APIClient()
     assert put(client, table, HTTP_X_TABLE_TOKEN=table.scoring_token).status_code == 201
-    assert put(client, other, HTTP_X_TABLE_TOKEN=table.scoring_token).status_code == 401
-    assert put(client, other, HTTP_X_TABLE_TOKEN="guess").status_code == 401
+    # Another table of an unpublished event: not told it exists (as a missing table).
+    assert put(client, other, HTTP_X_TABLE_TOKEN=table.scoring_token).status_code == 404
+    assert put(client, other, HTTP_X_TABLE_TOKEN="guess").status_code == 404
     assert not Session.objects.filter(table=other).exists()
     entry = AuditEntry.objects.get(action="session.save")
     assert entry.actor is None and entry.actor_label == "table link"
+
+
+def test_a_table_link_of_a_published_event_is_refused_at_another_table():
+    table = seated_table(EventFactory(published=True))
+    other = seated_table(table.round.event, table_number=2)
+    client = APIClient()
+    assert put(client, other, HTTP_X_TABLE_TOKEN=table.scoring_token).status_code in (401, 403)
+    assert not Session.objects.filter(table=other).exists()
 
 
 def test_a_table_link_stops_when_the_round_closes():
