@@ -198,7 +198,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums", "api.schema.game_documents",
         "api.schema.game_codes", "api.schema.text_not_blank",
-        "api.schema_errors.error_responses",
+        "api.schema_errors.error_responses", "api.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
