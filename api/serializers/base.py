@@ -3,6 +3,7 @@ the reason a command gives."""
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.functional import Promise
@@ -103,3 +104,15 @@ class AwareDateTimeField(serializers.DateTimeField):
             if parsed is not None and timezone.is_naive(parsed):
                 self.fail("naive")
         return super().to_internal_value(value)
+
+
+def staff_link(serializer: serializers.Serializer, club_id: int, name: str,
+               token: str) -> str | None:
+    """The absolute address of a link only the club's organizers and scorers see (a table's
+    scoring link, an event's door link); None for anyone else."""
+    from clubs.selectors import SCORERS, user_has_role
+
+    request = serializer.context.get("request")
+    if request is None or not user_has_role(request.user, club_id, SCORERS):
+        return None
+    return str(request.build_absolute_uri(reverse(name, args=[token])))

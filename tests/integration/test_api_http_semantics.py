@@ -85,3 +85,19 @@ def test_every_message_nl_is_dutch(played):
                        format="json")
     assert again.status_code in (400, 409), again.json()
     _dutch(again)  # unique
+
+
+def test_organizers_read_the_scoring_and_door_links_others_do_not(played):
+    table, api = played
+    event = table.round.event
+    tables = api.get(f"/api/v1/tables/?round={table.round_id}").json()["results"]
+    assert tables[0]["scoring_link"].endswith(f"/{table.scoring_token}/")
+    assert api.get(f"/api/v1/events/{event.pk}/").json()["door_link"].endswith(
+        f"/{event.door_token}/")
+    event.published = True
+    event.save(update_fields=["published"])
+    public = APIClient()
+    assert public.get(f"/api/v1/events/{event.pk}/").json()["door_link"] is None
+    assert public.get(f"/api/v1/tables/{table.pk}/").json()["scoring_link"] is None
+    member = api_client(user_with_role(event.club, Role.MEMBER))
+    assert member.get(f"/api/v1/tables/{table.pk}/").json()["scoring_link"] is None
