@@ -58,8 +58,12 @@ class IdempotentWrites:
 
 
 def run_keyed(
-    view: Any, key: str, handler: Callable[..., Response], request: Request,
-    *args: Any, **kwargs: Any,
+    view: Any,
+    key: str,
+    handler: Callable[..., Response],
+    request: Request,
+    *args: Any,
+    **kwargs: Any,
 ) -> Response:
     scope = _scope(request, kwargs)
     if scope is None:
@@ -76,7 +80,10 @@ def run_keyed(
             response = handler(request, *args, **kwargs)
             if 200 <= response.status_code < 300:
                 idempotency.remember(
-                    scope, key, digest, response.status_code,
+                    scope,
+                    key,
+                    digest,
+                    response.status_code,
                     "" if response.data is None else response.data,  # 204: no body
                     {name: response[name] for name in KEPT_HEADERS if response.has_header(name)},
                 )
@@ -137,12 +144,20 @@ def keyed_routes(patterns: Iterable[URLPattern | URLResolver]) -> None:
         cls = getattr(callback, "cls", None)
         if cls is None or issubclass(cls, IdempotentWrites):
             continue
-        keyed_cls = type(cls.__name__, (IdempotentWrites, cls), {
-            "__module__": cls.__module__, "__doc__": cls.__doc__,
-            "__qualname__": cls.__qualname__,
-        })
+        keyed_cls = type(
+            cls.__name__,
+            (IdempotentWrites, cls),
+            {
+                "__module__": cls.__module__,
+                "__doc__": cls.__doc__,
+                "__qualname__": cls.__qualname__,
+            },
+        )
         actions = getattr(callback, "actions", None)
         initkwargs = getattr(callback, "initkwargs", {})
-        view = (keyed_cls.as_view(actions, **initkwargs) if actions is not None
-                else keyed_cls.as_view(**initkwargs))
+        view = (
+            keyed_cls.as_view(actions, **initkwargs)
+            if actions is not None
+            else keyed_cls.as_view(**initkwargs)
+        )
         pattern.callback = view

@@ -32,20 +32,30 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs = []
+    mapping = {}
     for game in games().values():
         name = f"{game.code.capitalize()}Document"
         schemas[name] = {**game.document_schema,
                          "title": f"{game.name} session document"}
         schemas[name] = _openapi30(schemas[name])
         schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
+        if "game" in schemas[name]["properties"]:
+            # Each document names its own game only: a generated client tells the documents
+            # apart by it (null or left out is read as Bonken's, as the service does).
+            schemas[name]["properties"]["game"] = {
+                **schemas[name]["properties"]["game"], "enum": [game.code]}
         refs.append({"$ref": f"#/components/schemas/{name}"})
+        mapping[game.code] = f"#/components/schemas/{name}"
 
     def replace(node: Any) -> Any:
         if isinstance(node, dict):
             if node.get(GAME_DOCUMENT):
                 rest = {k: v for k, v in node.items()
                         if k not in (GAME_DOCUMENT, "type", "additionalProperties")}
-                return {**rest, "anyOf": refs}
+                # The document's ``game`` says which: a generated client reads and writes each
+                # game's own model (without it, it takes the first model that parses).
+                return {**rest, "anyOf": refs,
+                        "discriminator": {"propertyName": "game", "mapping": mapping}}
             return {key: replace(value) for key, value in node.items()}
         if isinstance(node, list):
             return [replace(item) for item in node]

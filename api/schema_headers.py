@@ -19,15 +19,21 @@ SESSION_REF = "#/components/schemas/Session"
 ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 
 IDEMPOTENCY_KEY = {
-    "in": "header", "name": "Idempotency-Key", "required": False,
-    "schema": {"type": "string",
-               "maxLength": IdempotencyRecord._meta.get_field("key").max_length or 200},
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {
+        "type": "string",
+        "maxLength": IdempotencyRecord._meta.get_field("key").max_length or 200,
+    },
     "description": "Retry-safe writes: a retry with the same key and body gets the first answer "
     "(status, body and headers) instead of a second write; the same key with another body is "
     "a 409.",
 }
 IF_NONE_MATCH = {
-    "in": "header", "name": "If-None-Match", "required": False,
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
     "schema": {"type": "string"},
     "description": 'The ETag you hold (e.g. "3"): 304 without a body while it is current.',
 }
@@ -73,8 +79,10 @@ def headers(result: dict[str, Any], generator: Any, request: Any, public: bool) 
                 response.setdefault("headers", {}).update(ETAG)
             if method == "get":
                 parameters.append(IF_NONE_MATCH)
-                responses["304"] = {"description": "Not modified: the ETag sent is current.",
-                                    "headers": ETAG}
+                responses["304"] = {
+                    "description": "Not modified: the ETag sent is current.",
+                    "headers": ETAG,
+                }
             if ("header", "If-Match") in names:
                 responses["412"] = {
                     "description": "Precondition failed: the session moved on since the "

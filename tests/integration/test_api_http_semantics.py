@@ -50,12 +50,14 @@ def test_times_are_answered_in_utc_with_z(played):
 
 def test_a_naive_time_is_refused(played):
     _table, api = played
-    naive = api.post("/api/v1/tokens/", {"name": "app", "expires_at": "2030-01-01T20:00:00"},
-                     format="json")
+    naive = api.post(
+        "/api/v1/tokens/", {"name": "app", "expires_at": "2030-01-01T20:00:00"}, format="json"
+    )
     assert naive.status_code == 400
     assert naive.json()["errors"][0]["field"] == "expires_at"
-    aware = api.post("/api/v1/tokens/", {"name": "app", "expires_at": "2030-01-01T20:00:00+01:00"},
-                     format="json")
+    aware = api.post(
+        "/api/v1/tokens/", {"name": "app", "expires_at": "2030-01-01T20:00:00+01:00"}, format="json"
+    )
     assert aware.status_code == 201, aware.json()
     assert aware.json()["expires_at"] == "2030-01-01T19:00:00Z"
 
@@ -73,16 +75,24 @@ def test_every_message_nl_is_dutch(played):
     _dutch(api.delete("/api/v1/sessions/validate/"))  # 405
     _dutch(api.post("/api/v1/players/", "name", content_type="text/plain"))  # 415
     _dutch(APIClient().get("/api/v1/events/", HTTP_AUTHORIZATION="Token bogus"))  # bad token
-    _dutch(api.put(f"/api/v1/tables/{table.pk}/session/", {"document": classic_document(3)},
-                   format="json", HTTP_IF_MATCH="xyz"))  # invalid precondition
+    _dutch(
+        api.put(
+            f"/api/v1/tables/{table.pk}/session/",
+            {"document": classic_document(3)},
+            format="json",
+            HTTP_IF_MATCH="xyz",
+        )
+    )  # invalid precondition
     _dutch(api.post("/api/v1/sessions/validate/", {"game": "chess"}, format="json"))
     _dutch(APIClient().get(f"/api/v1/clubs/{club.pk}/season-standings/?game=chess"))
     organizer = user_with_role(club, Role.ORGANIZER)
     clubs = api_client(organizer)
-    player = clubs.post("/api/v1/players/", {"name": "Twice", "club": club.pk},
-                        format="json").json()
-    again = clubs.post("/api/v1/memberships/", {"club": club.pk, "player": player["id"]},
-                       format="json")
+    player = clubs.post(
+        "/api/v1/players/", {"name": "Twice", "club": club.pk}, format="json"
+    ).json()
+    again = clubs.post(
+        "/api/v1/memberships/", {"club": club.pk, "player": player["id"]}, format="json"
+    )
     assert again.status_code in (400, 409), again.json()
     _dutch(again)  # unique
 
@@ -92,8 +102,9 @@ def test_organizers_read_the_scoring_and_door_links_others_do_not(played):
     event = table.round.event
     tables = api.get(f"/api/v1/tables/?round={table.round_id}").json()["results"]
     assert tables[0]["scoring_link"].endswith(f"/{table.scoring_token}/")
-    assert api.get(f"/api/v1/events/{event.pk}/").json()["door_link"].endswith(
-        f"/{event.door_token}/")
+    assert (
+        api.get(f"/api/v1/events/{event.pk}/").json()["door_link"].endswith(f"/{event.door_token}/")
+    )
     event.published = True
     event.save(update_fields=["published"])
     public = APIClient()

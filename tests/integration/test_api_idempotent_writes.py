@@ -21,16 +21,28 @@ def test_a_retried_new_player_is_made_once():
     club = ClubFactory()
     api = api_client(user_with_role(club, Role.ORGANIZER))
     before = Player.objects.count()
-    first = api.post("/api/v1/players/", {"name": "Walk-in", "club": club.pk},
-                     format="json", HTTP_IDEMPOTENCY_KEY="walk-in-1")
-    again = api.post("/api/v1/players/", {"name": "Walk-in", "club": club.pk},
-                     format="json", HTTP_IDEMPOTENCY_KEY="walk-in-1")
+    first = api.post(
+        "/api/v1/players/",
+        {"name": "Walk-in", "club": club.pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="walk-in-1",
+    )
+    again = api.post(
+        "/api/v1/players/",
+        {"name": "Walk-in", "club": club.pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="walk-in-1",
+    )
     assert first.status_code == 201, first.json()
     assert again.status_code == 201 and again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"
     assert Player.objects.count() == before + 1
-    other = api.post("/api/v1/players/", {"name": "Someone else", "club": club.pk},
-                     format="json", HTTP_IDEMPOTENCY_KEY="walk-in-1")
+    other = api.post(
+        "/api/v1/players/",
+        {"name": "Someone else", "club": club.pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="walk-in-1",
+    )
     assert other.status_code == 409
     assert other.json()["errors"][0]["code"] == "idempotency_key_reused"
 
@@ -61,8 +73,12 @@ def test_a_retried_delete_answers_as_the_first():
 def test_a_key_too_long_is_refused_on_any_write():
     club = ClubFactory()
     api = api_client(user_with_role(club, Role.ORGANIZER))
-    response = api.post("/api/v1/players/", {"name": "Long", "club": club.pk}, format="json",
-                        HTTP_IDEMPOTENCY_KEY="k" * 201)
+    response = api.post(
+        "/api/v1/players/",
+        {"name": "Long", "club": club.pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k" * 201,
+    )
     assert response.status_code == 400
     assert not Player.objects.filter(name="Long").exists()
 
@@ -78,9 +94,11 @@ def _views(patterns):
 def test_every_api_view_honours_the_key():
     resolver = get_resolver()
     api_views = [
-        (route, cls) for route, cls in _views(resolver.url_patterns)
-        if cls.__module__.startswith(("api.", "bonko.plugin", "bonken.plugin", "jonkler.plugin",
-                                      "bonanza.plugin"))
+        (route, cls)
+        for route, cls in _views(resolver.url_patterns)
+        if cls.__module__.startswith(
+            ("api.", "bonko.plugin", "bonken.plugin", "jonkler.plugin", "bonanza.plugin")
+        )
     ]
     assert api_views
     missing = [route for route, cls in api_views if not issubclass(cls, IdempotentWrites)]
