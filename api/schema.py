@@ -47,6 +47,24 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
         refs.append({"$ref": f"#/components/schemas/{name}"})
         mapping[game.code] = f"#/components/schemas/{name}"
 
+    # The next part of a session (POST .../session/games/): one item of its game's list.
+    parts = []
+    for game in games().values():
+        if game.parts_key:
+            name = f"{game.code.capitalize()}Document"
+            item = schemas[name]["properties"].get(game.parts_key, {}).get("items")
+            if item:
+                part = f"{game.code.capitalize()}Part"
+                schemas[part] = {**item, "title": f"{game.name} part"}
+                parts.append({"$ref": f"#/components/schemas/{part}"})
+    append = schemas.get("GameAppendRequest", {}).get("properties", {})
+    for key in ("part", "game"):
+        if key in append and parts:
+            append[key] = {"description": append[key].get("description", ""), "anyOf": parts}
+    validation = schemas.get("ValidationResult")
+    if validation is not None:  # each game adds its own keys (Bonken: games, next_chooser...)
+        validation["additionalProperties"] = True
+
     def replace(node: Any) -> Any:
         if isinstance(node, dict):
             if node.get(GAME_DOCUMENT):

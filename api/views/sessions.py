@@ -63,7 +63,7 @@ IF_MATCH_HEADER = OpenApiParameter(
 def sessions_queryset(request: Request) -> QuerySet[Session]:
     return (
         Session.objects.filter(event__in=events_visible_to(request.user))
-        .select_related("table__round")
+        .select_related("event", "table__round")
         .prefetch_related("seat_results__player")
         .order_by("event_id", "table__round__number", "table__number")
     )
@@ -76,7 +76,7 @@ _SESSION_OUT = SessionSerializer()
 def _session_response(session: Session, request: Request, code: int = 200) -> Response:
     if "seat_results" not in getattr(session, "_prefetched_objects_cache", {}):
         session = (
-            Session.objects.select_related("table__round")
+            Session.objects.select_related("event", "table__round")
             .prefetch_related("seat_results__player")
             .get(pk=session.pk)
         )
