@@ -7,6 +7,7 @@ so their docstrings (and everything below them in a class's MRO) are never used.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
@@ -162,4 +163,32 @@ def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
     for name, component in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request"):
             mark(component)
+    return result
+
+
+_RESOURCE_ID = re.compile(r"/([a-z]+)/\{id\}")
+_SINGULAR = {"entries": "entry"}
+
+
+def path_names(result: dict[str, Any], generator: Any, request: Any,
+               public: bool) -> dict[str, Any]:
+    """Post-processing hook: one name per path parameter, whichever view serves the path: an
+    event's id is ``{event_id}`` in ``/events/{event_id}/`` as in ``/events/{event_id}/seating/``
+    (the router's ``{id}`` renamed; the URLs do not change, only the schema's names)."""
+    paths = {}
+    for path, item in result.get("paths", {}).items():
+        found = _RESOURCE_ID.search(path)
+        if found is None:
+            paths[path] = item
+            continue
+        resource = found.group(1)
+        name = f"{_SINGULAR.get(resource, resource.removesuffix('s'))}_id"
+        paths[path.replace(found.group(0), f"/{resource}/{{{name}}}")] = item
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "path" and parameter.get("name") == "id":
+                    parameter["name"] = name
+    result["paths"] = paths
     return result

@@ -197,7 +197,7 @@ SPECTACULAR_SETTINGS = {
     "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums", "api.schema.game_documents",
-        "api.schema.game_codes", "api.schema.text_not_blank",
+        "api.schema.game_codes", "api.schema.text_not_blank", "api.schema.path_names",
         "api.schema_errors.error_responses", "api.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -24,10 +25,26 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
-def components(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def schema(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("schema") / "schema.json"
     call_command("spectacular", "--file", str(path), "--format", "openapi-json")
-    return _json_schema(json.loads(path.read_text())["components"])
+    return json.loads(path.read_text())  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def components(schema: dict[str, Any]) -> dict[str, Any]:
+    return _json_schema(schema["components"])
+
+
+def test_one_name_per_path_parameter(schema: dict[str, Any]) -> None:
+    """An event's id is {event_id} in every path, never {id} in some (the same for every
+    resource)."""
+    names: dict[str, set[str]] = {}
+    for path in schema["paths"]:
+        for resource, name in re.findall(r"/([a-z]+)/\{(\w+)\}", path):
+            names.setdefault(resource, set()).add(name)
+    assert all(len(found) == 1 for found in names.values()), names
+    assert names["events"] == {"event_id"} and names["entries"] == {"entry_id"}
 
 
 def _json_schema(node: Any) -> Any:
