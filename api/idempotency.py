@@ -134,17 +134,19 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
-def keyed_routes(patterns: Iterable[URLPattern | URLResolver]) -> None:
+def keyed_routes(patterns: Iterable[object]) -> None:
     """Give every DRF view among ``patterns`` (nested includes too) ``IdempotentWrites``."""
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
             keyed_routes(pattern.url_patterns)
             continue
+        if not isinstance(pattern, URLPattern):
+            continue
         callback = pattern.callback
         cls = getattr(callback, "cls", None)
         if cls is None or issubclass(cls, IdempotentWrites):
             continue
-        keyed_cls = type(
+        keyed_cls: Any = type(
             cls.__name__,
             (IdempotentWrites, cls),
             {

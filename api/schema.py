@@ -130,6 +130,12 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
         game = component.get("properties", {}).get("game", {})
         if name.endswith("Request") and game.get("type") == "string" and "enum" not in game:
             game["enum"] = codes
+    _seating_methods(result)
+    for name in ("Event", "Session"):  # what the service answers: a registered game's code
+        game = result.get("components", {}).get("schemas", {}).get(name, {}).get(
+            "properties", {}).get("game", {})
+        if game.get("type") == "string" and "enum" not in game:
+            game["enum"] = codes
     for item in result.get("paths", {}).values():
         for operation in item.values():
             for parameter in operation.get("parameters", []) if isinstance(operation, dict) \
@@ -139,6 +145,17 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
                         and schema.get("type") == "string" and "enum" not in schema):
                     schema["enum"] = codes if parameter.get("required") else ["", *codes]
     return result
+
+
+def _seating_methods(result: dict[str, Any]) -> None:
+    """An event's seating method is one of the generated methods; a round's may be manual."""
+    from tournaments.rounds import GENERATED_METHODS
+
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        method = component.get("properties", {}).get("seating_method", {})
+        if method.get("type") == "string" and "enum" not in method:
+            event = name.removeprefix("Patched").startswith("Event")
+            method["enum"] = [*GENERATED_METHODS] if event else [*GENERATED_METHODS, "manual"]
 
 
 def text_not_blank(result: dict[str, Any], generator: Any, request: Any,

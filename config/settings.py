@@ -160,7 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
         "api.filters.StrictFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "api.filters.StrictOrderingFilter",
     ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,

@@ -112,3 +112,13 @@ def test_organizers_read_the_scoring_and_door_links_others_do_not(played):
     assert public.get(f"/api/v1/tables/{table.pk}/").json()["scoring_link"] is None
     member = api_client(user_with_role(event.club, Role.MEMBER))
     assert member.get(f"/api/v1/tables/{table.pk}/").json()["scoring_link"] is None
+
+
+def test_an_unknown_ordering_is_refused_a_known_one_taken():
+    api = APIClient()
+    refused = api.get("/api/v1/players/?ordering=bogus")
+    assert refused.status_code == 400
+    problem = _dutch(refused)
+    assert problem["code"] == "unknown_ordering" and problem["field"] == "ordering"
+    assert api.get("/api/v1/players/?ordering=-name,created_at").status_code == 200
+    assert api.get("/api/v1/entries/?ordering=id").status_code == 400  # takes no ordering

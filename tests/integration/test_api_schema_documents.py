@@ -124,3 +124,13 @@ def test_stored_sessions_of_every_game_validate(components: dict[str, Any], code
 def test_a_part_of_the_wrong_shape_fails_the_schema(components: dict[str, Any]) -> None:
     with pytest.raises(jsonschema.ValidationError):
         _validate(components, "GameAppendRequest", {"part": "not a part"})
+
+
+def test_games_seating_methods_and_statuses_are_enums(schema: dict[str, Any]) -> None:
+    schemas = schema["components"]["schemas"]
+    assert schemas["Event"]["properties"]["game"]["enum"] == sorted(games())
+    assert schemas["Session"]["properties"]["game"]["enum"] == sorted(games())
+    assert "swiss" in schemas["Event"]["properties"]["seating_method"]["enum"]
+    assert "manual" in schemas["RoundPlan"]["properties"]["seating_method"]["enum"]
+    status = schemas["Bell"]["properties"]["status"]
+    assert status["allOf"] == [{"$ref": "#/components/schemas/RoundStatusEnum"}]
