@@ -148,14 +148,15 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
 
 
 def _seating_methods(result: dict[str, Any]) -> None:
-    """An event's seating method is one of the generated methods; a round's may be manual."""
+    """An event's seating method is one of the generated methods (a round's says how it was
+    seated: also manual, or a game's own seating such as Bonko's)."""
     from tournaments.rounds import GENERATED_METHODS
 
     for name, component in result.get("components", {}).get("schemas", {}).items():
         method = component.get("properties", {}).get("seating_method", {})
-        if method.get("type") == "string" and "enum" not in method:
-            event = name.removeprefix("Patched").startswith("Event")
-            method["enum"] = [*GENERATED_METHODS] if event else [*GENERATED_METHODS, "manual"]
+        event = name.removeprefix("Patched") in ("Event", "EventRequest")
+        if event and method.get("type") == "string" and "enum" not in method:
+            method["enum"] = [*GENERATED_METHODS]
 
 
 def text_not_blank(result: dict[str, Any], generator: Any, request: Any,

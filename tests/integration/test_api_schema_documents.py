@@ -131,6 +131,6 @@ def test_games_seating_methods_and_statuses_are_enums(schema: dict[str, Any]) ->
     assert schemas["Event"]["properties"]["game"]["enum"] == sorted(games())
     assert schemas["Session"]["properties"]["game"]["enum"] == sorted(games())
     assert "swiss" in schemas["Event"]["properties"]["seating_method"]["enum"]
-    assert "manual" in schemas["RoundPlan"]["properties"]["seating_method"]["enum"]
+    assert "swiss" in schemas["PatchedEventRequest"]["properties"]["seating_method"]["enum"]
     status = schemas["Bell"]["properties"]["status"]
     assert status["allOf"] == [{"$ref": "#/components/schemas/RoundStatusEnum"}]
