@@ -159,17 +159,23 @@ def _seating_methods(result: dict[str, Any]) -> None:
             method["enum"] = [*GENERATED_METHODS]
 
 
+# A character Python's str.strip keeps: JSON Schema's \s lacks the separators U+001C-U+001F
+# and U+0085, which Python counts as white space.
+NOT_BLANK = r"[^\s\u001c-\u001f\u0085]"
+
+
 def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
                    public: bool) -> dict[str, Any]:
     """Post-processing hook: a text that may not be blank may not be spaces only either (the
     API trims text, as Python's ``str.strip`` does, before it checks): such a string in a
-    request body gets ``pattern: "\\S"`` besides its ``minLength``."""
+    request body gets a pattern that asks for one character ``strip`` keeps (``NOT_BLANK``)
+    besides its ``minLength``."""
 
     def mark(node: Any) -> None:
         if isinstance(node, dict):
             if (node.get("type") == "string" and node.get("minLength", 0) >= 1
                     and not {"pattern", "enum", "format"} & set(node)):
-                node["pattern"] = r"\S"
+                node["pattern"] = NOT_BLANK
                 if node.get("default") == "":  # left out it is empty; given, it is not
                     del node["default"]
             for value in node.values():
