@@ -80,6 +80,7 @@ def _session_response(session: Session, request: Request, code: int = 200) -> Re
             .prefetch_related("seat_results__player")
             .get(pk=session.pk)
         )
+    _event_from_table(session)
     etag = f'"{session.revision}"'
     if code == 200 and request.method == "GET" and _matches(request, etag):
         not_modified = Response(status=304)
@@ -88,6 +89,18 @@ def _session_response(session: Session, request: Request, code: int = 200) -> Re
     response = Response(_SESSION_OUT.to_representation(session), status=code)
     response["ETag"] = etag
     return response
+
+
+def _event_from_table(session: Session) -> None:
+    """The session's event (for its ``game``) from the table the write read under its lock,
+    when that read it already: no query of its own."""
+    if Session._meta.get_field("event").is_cached(session):
+        return
+    table = session._state.fields_cache.get("table")
+    round_ = table._state.fields_cache.get("round") if table is not None else None
+    event = round_._state.fields_cache.get("event") if round_ is not None else None
+    if event is not None and event.pk == session.event_id:
+        session.event = event
 
 
 def _matches(request: Request, etag: str) -> bool:
