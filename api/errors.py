@@ -103,7 +103,8 @@ def _flatten(data: Any, code: str, field: str | None = None) -> list[dict[str, A
     else:
         item_code = getattr(data, "code", None) or code
         out.append(
-            {"code": item_code, "message": str(data), "message_nl": _dutch(str(data)),
+            {"code": item_code, "message": str(data),
+             "message_nl": _dutch(str(data), item_code),
              "field": field, "game": None}
         )
     return out
@@ -114,7 +115,25 @@ JSON_PARSE_ERROR = "JSON parse error - "
 _JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
 
 
-def _dutch(message: str) -> str:
+# Dutch by the problem's code, for the framework's messages the catalogue has no Dutch for (a
+# 404's "No Event matches the given query.", a method, a media type, a throttle's wait...).
+_BY_CODE = {
+    "not_found": _("Not found, or not something you may see."),
+    "method_not_allowed": _("This method is not allowed here."),
+    "unsupported_media_type": _("This media type is not accepted; send JSON."),
+    "authentication_failed": _("The credentials are wrong, revoked or expired."),
+    "not_authenticated": _("Sign in or send a token to do this."),
+    "throttled": _("Too many requests: try again later."),
+    "invalid_precondition": _('If-Match must be a revision as the ETag gives it (e.g. "3").'),
+    "unique": _("This already exists."),
+    "invalid_choice": _("This is not one of the choices."),
+    "unknown_game": _("This is not a game this service knows."),
+    "not_acceptable": _("The requested format is not one this operation answers in."),
+    "parse_error": _("The request body could not be read."),
+}
+
+
+def _dutch(message: str, code: str | None = None) -> str:
     """The framework's Dutch for one of its messages: a fixed one from the catalogue, one with
     values filled in (``"bogus" is not a valid choice.``) from its template with the same
     values, or a parse error's; the English only where the framework has no Dutch."""
@@ -128,6 +147,8 @@ def _dutch(message: str) -> str:
         found = pattern.fullmatch(message)
         if found is not None:
             return dutch.format(**found.groupdict())
+    if code in _BY_CODE:
+        return Text(_BY_CODE[code]).render("nl")
     return message
 
 

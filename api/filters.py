@@ -21,6 +21,9 @@ from django_filters.rest_framework import DjangoFilterBackend
 from django_filters.rest_framework.filterset import FILTER_FOR_DBFIELD_DEFAULTS, FilterSet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
+from rest_framework.filters import OrderingFilter
+
+from core.errors import ServiceError, Text
 
 # The largest id the database stores (bigint): a larger one names nothing.
 LARGEST_ID = 2**63 - 1
@@ -102,3 +105,35 @@ class StrictFilterSet(FilterSet):
 
 class StrictFilterBackend(DjangoFilterBackend):
     filterset_base = StrictFilterSet
+
+
+class StrictOrderingFilter(OrderingFilter):
+    """``?ordering=`` by the view's ``ordering_fields`` only (each ascending or with ``-``
+    descending, several with commas): an unknown one is a 400 naming it, never ignored. A view
+    without ``ordering_fields`` takes no ordering (the parameter is not declared)."""
+
+    def get_ordering(self, request: Any, queryset: QuerySet[Any], view: Any) -> Any:
+        given = request.query_params.get(self.ordering_param)
+        if not given:
+            return self.get_default_ordering(view)
+        allowed = set(getattr(view, "ordering_fields", None) or [])
+        terms = [term.strip() for term in given.split(",")]
+        unknown = [term for term in terms if term.removeprefix("-") not in allowed]
+        if unknown:
+            raise ServiceError.single("unknown_ordering", Text(
+                _("%(ordering)s is not an ordering of this list; it orders by %(allowed)s."),
+                ordering=unknown[0][:40], allowed=", ".join(sorted(allowed)) or "-"),
+                field=self.ordering_param)
+        return terms
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        fields = getattr(view, "ordering_fields", None)
+        if not isinstance(fields, (list, tuple)) or not fields:
+            return []
+        return [{
+            "name": self.ordering_param, "required": False, "in": "query",
+            "description": "Order by this field (a leading - for descending); several are "
+                           "separated by commas.",
+            "schema": {"type": "string",
+                       "enum": [name for field in fields for name in (field, f"-{field}")]},
+        }]

@@ -1,9 +1,11 @@
-"""The API speaks English in ``message``; Dutch goes in ``message_nl`` (see api.errors)."""
+"""The API speaks English in ``message``; Dutch goes in ``message_nl`` (see api.errors); and it
+answers times in UTC (``2026-11-27T19:00:00Z``), whatever the site's zone."""
 
+import datetime
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 class ApiLanguageMiddleware:
@@ -14,4 +16,9 @@ class ApiLanguageMiddleware:
         if request.path.startswith("/api/"):
             translation.activate("en")
             request.LANGUAGE_CODE = "en"
+            timezone.activate(datetime.UTC)
+            try:
+                return self.get_response(request)
+            finally:
+                timezone.deactivate()
         return self.get_response(request)

@@ -7,6 +7,7 @@ so their docstrings (and everything below them in a class's MRO) are never used.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
@@ -32,20 +33,48 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs = []
+    mapping = {}
     for game in games().values():
         name = f"{game.code.capitalize()}Document"
         schemas[name] = {**game.document_schema,
                          "title": f"{game.name} session document"}
         schemas[name] = _openapi30(schemas[name])
         schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
+        if "game" in schemas[name]["properties"]:
+            # Each document names its own game only: a generated client tells the documents
+            # apart by it (null or left out is read as Bonken's, as the service does).
+            schemas[name]["properties"]["game"] = {
+                **schemas[name]["properties"]["game"], "enum": [game.code]}
         refs.append({"$ref": f"#/components/schemas/{name}"})
+        mapping[game.code] = f"#/components/schemas/{name}"
+
+    # The next part of a session (POST .../session/games/): one item of its game's list.
+    parts = []
+    for game in games().values():
+        if game.parts_key:
+            name = f"{game.code.capitalize()}Document"
+            item = schemas[name]["properties"].get(game.parts_key, {}).get("items")
+            if item:
+                part = f"{game.code.capitalize()}Part"
+                schemas[part] = {**item, "title": f"{game.name} part"}
+                parts.append({"$ref": f"#/components/schemas/{part}"})
+    append = schemas.get("GameAppendRequest", {}).get("properties", {})
+    for key in ("part", "game"):
+        if key in append and parts:
+            append[key] = {"description": append[key].get("description", ""), "anyOf": parts}
+    validation = schemas.get("ValidationResult")
+    if validation is not None:  # each game adds its own keys (Bonken: games, next_chooser...)
+        validation["additionalProperties"] = True
 
     def replace(node: Any) -> Any:
         if isinstance(node, dict):
             if node.get(GAME_DOCUMENT):
                 rest = {k: v for k, v in node.items()
                         if k not in (GAME_DOCUMENT, "type", "additionalProperties")}
-                return {**rest, "anyOf": refs}
+                # The document's ``game`` says which: a generated client reads and writes each
+                # game's own model (without it, it takes the first model that parses).
+                return {**rest, "anyOf": refs,
+                        "discriminator": {"propertyName": "game", "mapping": mapping}}
             return {key: replace(value) for key, value in node.items()}
         if isinstance(node, list):
             return [replace(item) for item in node]
@@ -101,6 +130,12 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
         game = component.get("properties", {}).get("game", {})
         if name.endswith("Request") and game.get("type") == "string" and "enum" not in game:
             game["enum"] = codes
+    _seating_methods(result)
+    for name in ("Event", "Session"):  # what the service answers: a registered game's code
+        game = result.get("components", {}).get("schemas", {}).get(name, {}).get(
+            "properties", {}).get("game", {})
+        if game.get("type") == "string" and "enum" not in game:
+            game["enum"] = codes
     for item in result.get("paths", {}).values():
         for operation in item.values():
             for parameter in operation.get("parameters", []) if isinstance(operation, dict) \
@@ -112,17 +147,35 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
     return result
 
 
+def _seating_methods(result: dict[str, Any]) -> None:
+    """An event's seating method is one of the generated methods (a round's says how it was
+    seated: also manual, or a game's own seating such as Bonko's)."""
+    from tournaments.rounds import GENERATED_METHODS
+
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        method = component.get("properties", {}).get("seating_method", {})
+        event = name.removeprefix("Patched") in ("Event", "EventRequest")
+        if event and method.get("type") == "string" and "enum" not in method:
+            method["enum"] = [*GENERATED_METHODS]
+
+
+# A character Python's str.strip keeps: JSON Schema's \s lacks the separators U+001C-U+001F
+# and U+0085, which Python counts as white space.
+NOT_BLANK = r"[^\s\u001c-\u001f\u0085]"
+
+
 def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
                    public: bool) -> dict[str, Any]:
     """Post-processing hook: a text that may not be blank may not be spaces only either (the
     API trims text, as Python's ``str.strip`` does, before it checks): such a string in a
-    request body gets ``pattern: "\\S"`` besides its ``minLength``."""
+    request body gets a pattern that asks for one character ``strip`` keeps (``NOT_BLANK``)
+    besides its ``minLength``."""
 
     def mark(node: Any) -> None:
         if isinstance(node, dict):
             if (node.get("type") == "string" and node.get("minLength", 0) >= 1
                     and not {"pattern", "enum", "format"} & set(node)):
-                node["pattern"] = r"\S"
+                node["pattern"] = NOT_BLANK
                 if node.get("default") == "":  # left out it is empty; given, it is not
                     del node["default"]
             for value in node.values():
@@ -134,4 +187,32 @@ def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
     for name, component in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request"):
             mark(component)
+    return result
+
+
+_RESOURCE_ID = re.compile(r"/([a-z]+)/\{id\}")
+_SINGULAR = {"entries": "entry"}
+
+
+def path_names(result: dict[str, Any], generator: Any, request: Any,
+               public: bool) -> dict[str, Any]:
+    """Post-processing hook: one name per path parameter, whichever view serves the path: an
+    event's id is ``{event_id}`` in ``/events/{event_id}/`` as in ``/events/{event_id}/seating/``
+    (the router's ``{id}`` renamed; the URLs do not change, only the schema's names)."""
+    paths = {}
+    for path, item in result.get("paths", {}).items():
+        found = _RESOURCE_ID.search(path)
+        if found is None:
+            paths[path] = item
+            continue
+        resource = found.group(1)
+        name = f"{_SINGULAR.get(resource, resource.removesuffix('s'))}_id"
+        paths[path.replace(found.group(0), f"/{resource}/{{{name}}}")] = item
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "path" and parameter.get("name") == "id":
+                    parameter["name"] = name
+    result["paths"] = paths
     return result

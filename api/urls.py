@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from api.idempotency import keyed_routes
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.door import DoorCheckInView, EventLeavingView
 from api.views.events import (
@@ -174,3 +175,5 @@ urlpatterns = [
 ]
 # The API of each installed game (Bonko: a round's bell), core.game_plugins.
 urlpatterns += plugin_urlpatterns("api")
+# Every write of the API honours Idempotency-Key, through one mechanism (api.idempotency).
+keyed_routes(urlpatterns)

@@ -170,7 +170,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
         "api.filters.StrictFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "api.filters.StrictOrderingFilter",
     ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -207,8 +207,8 @@ SPECTACULAR_SETTINGS = {
     "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums", "api.schema.game_documents",
-        "api.schema.game_codes", "api.schema.text_not_blank",
-        "api.schema_errors.error_responses",
+        "api.schema.game_codes", "api.schema.text_not_blank", "api.schema.path_names",
+        "api.schema_errors.error_responses", "api.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",

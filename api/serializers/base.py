@@ -3,6 +3,9 @@ the reason a command gives."""
 
 from typing import Any
 
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
@@ -84,3 +87,32 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, help_text="Why (kept in the audit log).")
+
+
+class AwareDateTimeField(serializers.DateTimeField):
+    """A moment with its offset (``2026-11-27T20:00:00Z`` or ``...+01:00``): a time without
+    one is refused, never read in the server's zone. Answered in UTC with ``Z``."""
+
+    default_error_messages = {
+        "naive": gettext_lazy(
+            "Give the time with its offset (e.g. 2026-11-27T20:00:00Z or +01:00)."),
+    }
+
+    def to_internal_value(self, value: Any) -> Any:
+        if isinstance(value, str):
+            parsed = parse_datetime(value.strip())
+            if parsed is not None and timezone.is_naive(parsed):
+                self.fail("naive")
+        return super().to_internal_value(value)
+
+
+def staff_link(serializer: serializers.Serializer, club_id: int, name: str,
+               token: str) -> str | None:
+    """The absolute address of a link only the club's organizers and scorers see (a table's
+    scoring link, an event's door link); None for anyone else."""
+    from clubs.selectors import SCORERS, user_has_role
+
+    request = serializer.context.get("request")
+    if request is None or not user_has_role(request.user, club_id, SCORERS):
+        return None
+    return str(request.build_absolute_uri(reverse(name, args=[token])))

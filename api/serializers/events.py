@@ -1,9 +1,10 @@
 """Events, their entries and scorers, closing and publishing them, and their standings."""
 
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import GuardedWriteMixin
+from api.serializers.base import GuardedWriteMixin, staff_link
 from api.serializers.rounds import UNFINISHED_HELP
 from api.serializers_ratings import PointsSerializerField
 from clubs.models import Player
@@ -23,6 +24,9 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
         child=serializers.CharField(), source="ranked_by", read_only=True,
         help_text="The tie-break order the standings rank by: the event's own, or its game's "
                   "when it never set one.")
+    door_link = serializers.SerializerMethodField(
+        help_text="The event's door link (players check themselves in with it): shown to the "
+                  "club's organizers and scorers, null for anyone else.")
     fixed_on_update = ("club",)
     command_fields = {
         "status": gettext_lazy("a round's start makes an event running, "
@@ -31,13 +35,17 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
                                   "or false)"),
     }
 
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+    def get_door_link(self, event: Event) -> str | None:
+        return staff_link(self, event.club_id, "public:door", event.door_token)
+
     class Meta:
         model = Event
         fields = [
             "id", "club", "name", "kind", "date", "game", "ruleset", "planned_rounds", "status",
             "published", "seating_method", "created_at", "standings_order", "points_per_place",
             "bye_credit", "bye_points", "bye_placement_points", "substitute_counts",
-            "standings_count",
+            "standings_count", "door_link",
         ]
         # The standings configuration changes through /events/{id}/standings-config/; the
         # status and visibility through the commands /events/{id}/publish/ and .../close/

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import GuardedWriteMixin
+from api.serializers.base import GuardedWriteMixin, staff_link
 from clubs.models import Player
 from tournaments.models import Round, Seat, Table
 
@@ -64,12 +64,20 @@ class SeatInTableSerializer(serializers.ModelSerializer):
 class TableSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     seats = SeatInTableSerializer(many=True, read_only=True)
     number = serializers.IntegerField(min_value=1, required=False)
+    scoring_link = serializers.SerializerMethodField(
+        help_text="The table's scoring link (anyone with it enters this table's results until "
+                  "its round closes): shown to the club's organizers and scorers, null for "
+                  "anyone else.")
     fixed_on_update = ("round",)
 
     class Meta:
         model = Table
-        fields = ["id", "round", "number", "seats"]
+        fields = ["id", "round", "number", "seats", "scoring_link"]
         validators: list[Any] = []
+
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+    def get_scoring_link(self, table: Table) -> str | None:
+        return staff_link(self, table.round.event.club_id, "scoring:table", table.scoring_token)
 
 
 class RoundPlanSerializer(serializers.ModelSerializer):

@@ -26,24 +26,32 @@ class DocumentField(serializers.JSONField):
     problem, reported with the game's other problems)."""
 
 
+@extend_schema_field({"type": "object", "additionalProperties": True, GAME_DOCUMENT: True})
+class StoredDocumentField(DocumentField):
+    """A stored session document (the schema lists each game's document)."""
+
+
 class SessionSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="event.game", read_only=True,
+                                 help_text="The code of the game the session plays.")
     round = serializers.IntegerField(source="table.round.number", read_only=True)
     table_number = serializers.IntegerField(source="table.number", read_only=True)
     seats = SessionSeatSerializer(source="seat_results", many=True, read_only=True)
-    document = DocumentField(read_only=True)
+    document = StoredDocumentField(read_only=True)
     result = DocumentField(read_only=True, help_text="What the game made of the document.")
 
     class Meta:
         model = Session
         fields = [
-            "id", "event", "table", "round", "table_number", "ruleset", "revision", "complete",
+            "id", "event", "game", "table", "round", "table_number", "ruleset", "revision",
+            "complete",
             "seats", "document", "result", "created_at", "updated_at",
         ]
 
 
 class SessionRevisionSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
-    document = DocumentField(read_only=True)
+    document = StoredDocumentField(read_only=True)
     result = DocumentField(read_only=True, help_text="What the game made of the document.")
 
     class Meta:

@@ -201,6 +201,7 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
     def get_queryset(self) -> QuerySet[Table]:
         return (
             Table.objects.filter(round__event__in=self.visible_events())
+            .select_related("round__event")
             .prefetch_related("seats__player")
             .order_by("round_id", "number")
         )

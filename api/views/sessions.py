@@ -20,7 +20,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
 from api.serializers.base import GAME_DOCUMENT
 from api.serializers.sessions import (
     ErrorResponseSerializer,
@@ -32,7 +31,7 @@ from api.serializers.sessions import (
     ValidationResultSerializer,
 )
 from api.throttling import AnonRateThrottle
-from core.errors import NotAllowed
+from core.errors import Conflict, NotAllowed, ServiceError
 from core.parsing import whole_number
 from gamekit.registry import score_document
 from games.models import Session
@@ -64,7 +63,7 @@ IF_MATCH_HEADER = OpenApiParameter(
 def sessions_queryset(request: Request) -> QuerySet[Session]:
     return (
         Session.objects.filter(event__in=events_visible_to(request.user))
-        .select_related("table__round")
+        .select_related("event", "table__round")
         .prefetch_related("seat_results__player")
         .order_by("event_id", "table__round__number", "table__number")
     )
@@ -77,18 +76,56 @@ _SESSION_OUT = SessionSerializer()
 def _session_response(session: Session, request: Request, code: int = 200) -> Response:
     if "seat_results" not in getattr(session, "_prefetched_objects_cache", {}):
         session = (
-            Session.objects.select_related("table__round")
+            Session.objects.select_related("event", "table__round")
             .prefetch_related("seat_results__player")
             .get(pk=session.pk)
         )
+    _event_from_table(session)
+    etag = f'"{session.revision}"'
+    if code == 200 and request.method == "GET" and _matches(request, etag):
+        not_modified = Response(status=304)
+        not_modified["ETag"] = etag
+        return not_modified
     response = Response(_SESSION_OUT.to_representation(session), status=code)
-    response["ETag"] = f'"{session.revision}"'
+    response["ETag"] = etag
     return response
+
+
+def _event_from_table(session: Session) -> None:
+    """The session's event (for its ``game``) from the table the write read under its lock,
+    when that read it already: no query of its own."""
+    if Session._meta.get_field("event").is_cached(session):
+        return
+    table = session._state.fields_cache.get("table")
+    round_ = table._state.fields_cache.get("round") if table is not None else None
+    event = round_._state.fields_cache.get("event") if round_ is not None else None
+    if event is not None and event.pk == session.event_id:
+        session.event = event
+
+
+def _matches(request: Request, etag: str) -> bool:
+    """Whether ``If-None-Match`` names this ETag (weak comparison, as HTTP says for GET)."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return "*" in tags or etag in tags
+
+
+class PreconditionFailed(ServiceError):
+    """A stale ``If-Match``: the session moved on since the ETag the client sent (HTTP 412)."""
+
+    status_code = 412
 
 
 def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
     if data.get("expected_revision") is not None:
         return data["expected_revision"]
+    return if_match_revision(request)
+
+
+def if_match_revision(request: Request) -> int | None:
+    """The revision an ``If-Match`` header names (None without one, or for ``*``)."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
@@ -143,6 +180,16 @@ class TableWriteView(APIView):
             return service(
                 submitted_by=request.user, table_token=self.table_token(request), **arguments
             )
+        except Conflict as exc:
+            # A stale If-Match is 412 as HTTP says; a stale expected_revision in the body
+            # stays 409.
+            stale = [e for e in exc.errors if e["code"] == "revision_conflict"]
+            header = if_match_revision(request)
+            if stale and header is not None and header == arguments.get("expected_revision"):
+                raise PreconditionFailed(
+                    [{**e, "code": "precondition_failed", "field": "If-Match"} for e in stale]
+                ) from exc
+            raise
         except NotAllowed as exc:
             if not request.user.is_authenticated:
                 raise NotAuthenticated() from exc
@@ -173,7 +220,6 @@ class TableSessionView(TableWriteView):
         },
         parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
     )
-    @idempotent
     def put(self, request: Request, table_id: int) -> Response:
         serializer = SessionWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -198,7 +244,6 @@ class TableSessionGamesView(TableWriteView):
         },
         parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
     )
-    @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         serializer = GameAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -10,11 +10,14 @@ from rest_framework.response import Response
 
 from api.authentication import ApiTokenAuthentication, PasswordAuthentication
 from api.permissions import signed_in_user
+from api.serializers.base import AwareDateTimeField
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
 
 
 class ApiTokenSerializer(serializers.ModelSerializer):
+    expires_at = AwareDateTimeField(required=False, allow_null=True)
+
     class Meta:
         model = ApiToken
         fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at",

@@ -14,12 +14,15 @@ from bonken.rules.builtin import RULESETS
 from bonken.rules.engine import DEFAULT_RULESET, GAME_CODE, score_session
 from bonken.rules.loading import ruleset_from_dict, ruleset_to_dict
 from bonken.rules.results import SessionResult
-from bonken.rules.rulesets import Ruleset
+from bonken.rules.rulesets import MAX_UNITS, Ruleset
 from gamekit.seam import Stat
 
 _SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3},
           "minItems": 4, "maxItems": 4}
 _WHOLE = {"type": "integer"}
+# What each seat took of a contract's units (tricks, hearts, ...): up to a deal's units.
+_COUNTS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_UNITS},
+           "minItems": 4, "maxItems": 4}
 
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,8 +38,8 @@ DOCUMENT_SCHEMA: dict[str, Any] = {
             "properties": {
                 "contract": {"type": "string"},
                 "chooser": {"type": "integer", "minimum": 0, "maximum": 3},
-                "counts": {"oneOf": [_SEATS, {"type": "object",
-                                              "additionalProperties": _SEATS}]},
+                "counts": {"oneOf": [_COUNTS, {"type": "object",
+                                               "additionalProperties": _COUNTS}]},
                 "points": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
                 "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
                 "doubles": {"type": "array", "items": {

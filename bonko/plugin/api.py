@@ -30,7 +30,7 @@ class BellSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text="The round's id.")
     rung = serializers.BooleanField(help_text="Whether the King's table rang the bell.")
     at = serializers.DateTimeField(allow_null=True, help_text="When the bell rang.")
-    status = serializers.CharField(help_text="The round's status: planned, playing or closed.")
+    status = serializers.ChoiceField(choices=Round.Status.choices, help_text="The round's status.")
 
 
 class RoundBellView(APIView):

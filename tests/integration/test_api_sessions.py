@@ -145,7 +145,7 @@ def test_if_match_header_guards_updates(table, scorer_client):
     response = scorer_client.put(
         url(table), {"document": classic_document()}, format="json", HTTP_IF_MATCH='"7"'
     )
-    assert response.status_code == 409
+    assert response.status_code == 412
 
 
 def test_idempotency_key_replays_the_first_answer(table, scorer_client):

@@ -73,7 +73,7 @@ def test_a_well_formed_if_match_still_guards_the_write():
     api.force_authenticate(organizer)
     url = f"/api/v1/tables/{table.pk}/session/"
     stale = api.put(url, {"document": classic_document(3)}, format="json", HTTP_IF_MATCH='"7"')
-    assert stale.status_code == 409
+    assert stale.status_code == 412  # a stale If-Match: Precondition Failed
     fresh = api.put(url, {"document": classic_document(3)}, format="json",
                     HTTP_IF_MATCH='W/"1"')
     assert fresh.status_code == 200
