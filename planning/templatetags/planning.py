@@ -1,5 +1,5 @@
-"""The club page's nights ahead with the answer buttons (``{% club_nights club %}``), and a
-game's name in the page's language (``|game_name``)."""
+"""The club page's nights ahead with the answer buttons (``{% club_nights club %}``); a game's
+name comes from ``event_games``'s ``|game_name``."""
 
 from typing import Any
 
@@ -7,17 +7,11 @@ from django import template
 
 from clubs.models import Club, Membership
 from clubs.selectors import ORGANIZER, player_for_user, user_has_role
-from planning.feeds import game_name as _game_name
 from planning.pages import with_answers
 from planning.selectors import nights_ahead
 
 register = template.Library()
 CLUB_PAGE_NIGHTS = 3
-
-
-@register.filter
-def game_name(code: str) -> str:
-    return _game_name(code)
 
 
 @register.inclusion_tag("planning/_club_nights.html", takes_context=True)

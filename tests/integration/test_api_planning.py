@@ -33,12 +33,13 @@ def test_an_organizer_plans_a_series_and_members_read_it(club):
     response = organizer.post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json")
     assert response.status_code == 201, response.json()
     nights = response.json()
+    # 19:30 in Amsterdam each week, answered in UTC (summer time starts on 28 March).
     assert [n["starts_at"][:16] for n in nights] == [
-        "2027-03-16T19:30",
-        "2027-03-23T19:30",
-        "2027-03-30T19:30",
+        "2027-03-16T18:30",
+        "2027-03-23T18:30",
+        "2027-03-30T17:30",
     ]
-    assert nights[0]["ends_at"][:16] == "2027-03-16T23:30" and nights[0]["game"] == "jonkler"
+    assert nights[0]["ends_at"][:16] == "2027-03-16T22:30" and nights[0]["game"] == "jonkler"
     listed = api_client(club.member).get(f"/api/v1/clubs/{club.pk}/nights/").json()
     assert [n["id"] for n in listed] == [n["id"] for n in nights]
     night = nights[1]["id"]

@@ -64,9 +64,9 @@ def test_submit_complete_session_stores_games_totals_and_standings(
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = scorer_client.put(url(table), {"document": classic_document()}, format="json")
-    # Standings and ratings recomputes, queued after commit; and for the club's webhooks the
-    # result saved and (by the recompute) the standings changed.
-    assert len(callbacks) == 4
+    # Standings and ratings recomputes, queued after commit; for the club's webhooks the result
+    # saved and (by the recompute) the standings changed; and the link previews redrawn.
+    assert len(callbacks) == 5
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["revision"] == 1 and body["complete"] is True

@@ -187,7 +187,8 @@ def test_concurrent_wrong_codes_compare_no_more_than_the_limit(require_postgres,
                 24,
                 address=f"198.51.100.{trial}",
             )
-            assert answers == {"wrong": CODE_PLAYER_LIMIT, "refused": 24 - CODE_PLAYER_LIMIT}, (
-                trial,
-                answers,
-            )
+            # Never more compared than the limit. While 24 checks race, the table's and the
+            # address's counts run ahead of the ones given back, so a check within the player's
+            # limit may be refused as well: fewer compared, never more.
+            assert 1 <= answers["wrong"] <= CODE_PLAYER_LIMIT, (trial, answers)
+            assert answers["wrong"] + answers["refused"] == 24, (trial, answers)
