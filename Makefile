@@ -24,6 +24,7 @@ run: demo
 
 test: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar

@@ -41,12 +41,15 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             token = api_token_live(key)
         except TokenExpired as expired:
             day = expired.expires_at.date().isoformat()
-            raise ProblemAuthenticationFailed(problem(
-                "token_expired",
-                Text(
-                    _("This API token expired on %(day)s; create a new one."),
-                    day=day,
-                ))) from expired
+            raise ProblemAuthenticationFailed(
+                problem(
+                    "token_expired",
+                    Text(
+                        _("This API token expired on %(day)s; create a new one."),
+                        day=day,
+                    ),
+                )
+            ) from expired
         if token is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         return token.user, token
@@ -67,8 +70,9 @@ class PasswordAuthentication(authentication.BasicAuthentication):
         guard = SignInGuard(request, userid)
         wait = guard.refused()
         if wait:
-            raise exceptions.Throttled(wait=wait,
-                                       detail="Too many failed sign-in attempts; try later.")
+            raise exceptions.Throttled(
+                wait=wait, detail="Too many failed sign-in attempts; try later."
+            )
         try:
             user, auth = super().authenticate_credentials(userid, password, request)
         except exceptions.AuthenticationFailed:

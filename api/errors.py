@@ -28,10 +28,17 @@ from core.errors import ServiceError, Text, TooManyAttempts, problem
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        return Response({"errors": [problem(
-            "too_large",
-            Text(_("The request body is larger than %(limit)s bytes."), limit=limit))]},
-            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return Response(
+            {
+                "errors": [
+                    problem(
+                        "too_large",
+                        Text(_("The request body is larger than %(limit)s bytes."), limit=limit),
+                    )
+                ]
+            },
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, ServiceError):
         answer = Response({"errors": exc.errors}, status=exc.status_code)
         if isinstance(exc, TooManyAttempts):
@@ -103,9 +110,13 @@ def _flatten(data: Any, code: str, field: str | None = None) -> list[dict[str, A
     else:
         item_code = getattr(data, "code", None) or code
         out.append(
-            {"code": item_code, "message": str(data),
-             "message_nl": _dutch(str(data), item_code),
-             "field": field, "game": None}
+            {
+                "code": item_code,
+                "message": str(data),
+                "message_nl": _dutch(str(data), item_code),
+                "field": field,
+                "game": None,
+            }
         )
     return out
 
@@ -138,7 +149,7 @@ def _dutch(message: str, code: str | None = None) -> str:
     values filled in (``"bogus" is not a valid choice.``) from its template with the same
     values, or a parse error's; the English only where the framework has no Dutch."""
     if message.startswith(JSON_PARSE_ERROR):
-        return _json_parse_error_nl(message[len(JSON_PARSE_ERROR):])
+        return _json_parse_error_nl(message[len(JSON_PARSE_ERROR) :])
     with translation.override("nl"):
         fixed = translation.gettext(message)
     if fixed != message:
@@ -195,5 +206,8 @@ def _json_parse_error_nl(reason: str) -> str:
     if where is None:
         return Text(_("The request body is not valid JSON.")).render("nl")
     line, column = where.groups()
-    return Text(_("The request body is not valid JSON (line %(line)s, column %(column)s)."),
-                line=line, column=column).render("nl")
+    return Text(
+        _("The request body is not valid JSON (line %(line)s, column %(column)s)."),
+        line=line,
+        column=column,
+    ).render("nl")

@@ -120,20 +120,31 @@ class StrictOrderingFilter(OrderingFilter):
         terms = [term.strip() for term in given.split(",")]
         unknown = [term for term in terms if term.removeprefix("-") not in allowed]
         if unknown:
-            raise ServiceError.single("unknown_ordering", Text(
-                _("%(ordering)s is not an ordering of this list; it orders by %(allowed)s."),
-                ordering=unknown[0][:40], allowed=", ".join(sorted(allowed)) or "-"),
-                field=self.ordering_param)
+            raise ServiceError.single(
+                "unknown_ordering",
+                Text(
+                    _("%(ordering)s is not an ordering of this list; it orders by %(allowed)s."),
+                    ordering=unknown[0][:40],
+                    allowed=", ".join(sorted(allowed)) or "-",
+                ),
+                field=self.ordering_param,
+            )
         return terms
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         fields = getattr(view, "ordering_fields", None)
         if not isinstance(fields, (list, tuple)) or not fields:
             return []
-        return [{
-            "name": self.ordering_param, "required": False, "in": "query",
-            "description": "Order by this field (a leading - for descending); several are "
-                           "separated by commas.",
-            "schema": {"type": "string",
-                       "enum": [name for field in fields for name in (field, f"-{field}")]},
-        }]
+        return [
+            {
+                "name": self.ordering_param,
+                "required": False,
+                "in": "query",
+                "description": "Order by this field (a leading - for descending); several are "
+                "separated by commas.",
+                "schema": {
+                    "type": "string",
+                    "enum": [name for field in fields for name in (field, f"-{field}")],
+                },
+            }
+        ]

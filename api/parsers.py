@@ -40,13 +40,18 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
 
 
 class JSONParser(parsers.JSONParser):
-    def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: Mapping[str, Any] | None = None) -> Any:
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:
-            raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels deep") \
-                from error
+            raise ParseError(
+                f"JSON parse error - nested more than {MAX_DEPTH} levels deep"
+            ) from error
         if too_deep(data):
             raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels deep")
         if not isinstance(data, (dict, list)):

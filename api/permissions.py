@@ -45,8 +45,9 @@ class ClubWriteMixin(_View):
         if club_id is None:
             return
         verbs: dict[frozenset[str], str] = {ORGANIZER: "change this"}
-        require_role(self.request.user, club_id, self.write_roles,
-                     verbs.get(self.write_roles, "change this"))
+        require_role(
+            self.request.user, club_id, self.write_roles, verbs.get(self.write_roles, "change this")
+        )
 
     def check_object_write(self, instance: Any) -> None:
         """Refuse a change to ``instance`` the actor may not make (before its input is even

@@ -22,10 +22,9 @@ def doc_excludes() -> list[type[Any]]:
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]
 
 
-
-
-def game_documents(result: dict[str, Any], generator: Any, request: Any,
-                   public: bool) -> dict[str, Any]:
+def game_documents(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """Post-processing hook: each game's session document schema as a component
     (``BonkenDocument``, ``JonklerDocument``, ...), and every place that takes a session
     document of any game refers to them (``anyOf``: the document's ``game`` says which)."""
@@ -36,15 +35,16 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
     mapping = {}
     for game in games().values():
         name = f"{game.code.capitalize()}Document"
-        schemas[name] = {**game.document_schema,
-                         "title": f"{game.name} session document"}
+        schemas[name] = {**game.document_schema, "title": f"{game.name} session document"}
         schemas[name] = _openapi30(schemas[name])
         schemas[name]["properties"] = _nullable(schemas[name].get("properties", {}))
         if "game" in schemas[name]["properties"]:
             # Each document names its own game only: a generated client tells the documents
             # apart by it (null or left out is read as Bonken's, as the service does).
             schemas[name]["properties"]["game"] = {
-                **schemas[name]["properties"]["game"], "enum": [game.code]}
+                **schemas[name]["properties"]["game"],
+                "enum": [game.code],
+            }
         refs.append({"$ref": f"#/components/schemas/{name}"})
         mapping[game.code] = f"#/components/schemas/{name}"
 
@@ -69,12 +69,18 @@ def game_documents(result: dict[str, Any], generator: Any, request: Any,
     def replace(node: Any) -> Any:
         if isinstance(node, dict):
             if node.get(GAME_DOCUMENT):
-                rest = {k: v for k, v in node.items()
-                        if k not in (GAME_DOCUMENT, "type", "additionalProperties")}
+                rest = {
+                    k: v
+                    for k, v in node.items()
+                    if k not in (GAME_DOCUMENT, "type", "additionalProperties")
+                }
                 # The document's ``game`` says which: a generated client reads and writes each
                 # game's own model (without it, it takes the first model that parses).
-                return {**rest, "anyOf": refs,
-                        "discriminator": {"propertyName": "game", "mapping": mapping}}
+                return {
+                    **rest,
+                    "anyOf": refs,
+                    "discriminator": {"propertyName": "game", "mapping": mapping},
+                }
             return {key: replace(value) for key, value in node.items()}
         if isinstance(node, list):
             return [replace(item) for item in node]
@@ -118,8 +124,9 @@ def _nullable(properties: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_codes(result: dict[str, Any], generator: Any, request: Any,
-               public: bool) -> dict[str, Any]:
+def game_codes(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """Post-processing hook: a game's code, wherever a request names one (the ``game`` of a
     request body, a ``?game=`` filter), is one of the registered games' codes (an empty filter:
     none given)."""
@@ -132,17 +139,25 @@ def game_codes(result: dict[str, Any], generator: Any, request: Any,
             game["enum"] = codes
     _seating_methods(result)
     for name in ("Event", "Session"):  # what the service answers: a registered game's code
-        game = result.get("components", {}).get("schemas", {}).get(name, {}).get(
-            "properties", {}).get("game", {})
+        game = (
+            result.get("components", {})
+            .get("schemas", {})
+            .get(name, {})
+            .get("properties", {})
+            .get("game", {})
+        )
         if game.get("type") == "string" and "enum" not in game:
             game["enum"] = codes
     for item in result.get("paths", {}).values():
         for operation in item.values():
-            for parameter in operation.get("parameters", []) if isinstance(operation, dict) \
-                    else []:
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
                 schema = parameter.get("schema", {})
-                if (parameter.get("in") == "query" and parameter.get("name") == "game"
-                        and schema.get("type") == "string" and "enum" not in schema):
+                if (
+                    parameter.get("in") == "query"
+                    and parameter.get("name") == "game"
+                    and schema.get("type") == "string"
+                    and "enum" not in schema
+                ):
                     schema["enum"] = codes if parameter.get("required") else ["", *codes]
     return result
 
@@ -164,8 +179,9 @@ def _seating_methods(result: dict[str, Any]) -> None:
 NOT_BLANK = r"[^\s\u001c-\u001f\u0085]"
 
 
-def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
-                   public: bool) -> dict[str, Any]:
+def text_not_blank(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """Post-processing hook: a text that may not be blank may not be spaces only either (the
     API trims text, as Python's ``str.strip`` does, before it checks): such a string in a
     request body gets a pattern that asks for one character ``strip`` keeps (``NOT_BLANK``)
@@ -173,8 +189,11 @@ def text_not_blank(result: dict[str, Any], generator: Any, request: Any,
 
     def mark(node: Any) -> None:
         if isinstance(node, dict):
-            if (node.get("type") == "string" and node.get("minLength", 0) >= 1
-                    and not {"pattern", "enum", "format"} & set(node)):
+            if (
+                node.get("type") == "string"
+                and node.get("minLength", 0) >= 1
+                and not {"pattern", "enum", "format"} & set(node)
+            ):
                 node["pattern"] = NOT_BLANK
                 if node.get("default") == "":  # left out it is empty; given, it is not
                     del node["default"]
@@ -194,8 +213,9 @@ _RESOURCE_ID = re.compile(r"/([a-z]+)/\{id\}")
 _SINGULAR = {"entries": "entry"}
 
 
-def path_names(result: dict[str, Any], generator: Any, request: Any,
-               public: bool) -> dict[str, Any]:
+def path_names(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """Post-processing hook: one name per path parameter, whichever view serves the path: an
     event's id is ``{event_id}`` in ``/events/{event_id}/`` as in ``/events/{event_id}/seating/``
     (the router's ``{id}`` renamed; the URLs do not change, only the schema's names)."""

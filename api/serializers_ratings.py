@@ -126,16 +126,20 @@ class StandingsConfigSerializer(serializers.Serializer):
 
     standings_order = serializers.ListField(
         child=serializers.ChoiceField(choices=[*EVENT_CRITERIA, *game_stat_codes()]),
-        min_length=1, max_length=len(EVENT_CRITERIA) + len(game_stat_codes()), required=False,
+        min_length=1,
+        max_length=len(EVENT_CRITERIA) + len(game_stat_codes()),
+        required=False,
         help_text="Tie-break order: the first criterion decides, the rest break ties (a "
-                  "game's own figure, such as its wins, for an event of that game). An "
-                  "event that never set one ranks by its game's order, which is shown.",
+        "game's own figure, such as its wins, for an event of that game). An "
+        "event that never set one ranks by its game's order, which is shown.",
     )
     points_per_place = serializers.ListField(
-        child=serializers.FloatField(min_value=-10_000, max_value=10_000), min_length=1,
-        max_length=largest_table(), required=False,
+        child=serializers.FloatField(min_value=-10_000, max_value=10_000),
+        min_length=1,
+        max_length=largest_table(),
+        required=False,
         help_text="Placement points for 1st, 2nd, ... place, up to the largest table the "
-                  "event's game allows.",
+        "event's game allows.",
     )
     bye_credit = serializers.ChoiceField(choices=ByeCreditKind.choices, required=False)
     bye_points = serializers.FloatField(min_value=-10_000, max_value=10_000, required=False)

@@ -84,7 +84,8 @@ class PlayerStatsSerializer(serializers.Serializer):
         many=True, help_text="The game's own figures per seat (such as wins)."
     )
     contracts = StatsContractSerializer(
-        many=True, help_text="Per contract, for a game whose parts are contracts.")
+        many=True, help_text="Per contract, for a game whose parts are contracts."
+    )
     opponents = StatsOpponentSerializer(many=True, help_text="Head to head, most met first.")
     form = StatsEveningSerializer(many=True, help_text="The last evenings, oldest first.")
 

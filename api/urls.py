@@ -75,16 +75,21 @@ router.register("tokens", ApiTokenViewSet, basename="token")
 router.register("hooks", HookViewSet, basename="hook")
 
 urlpatterns = [
-    path("hooks/<int:hook_id>/deliveries/<int:delivery_id>/resend/",
-         DeliveryResendView.as_view(), name="hook-delivery-resend"),
-    path("feeds/clubs/<slug:slug>/events/", ClubEventsFeedView.as_view(),
-         name="feed-club-events"),
-    path("feeds/clubs/<slug:slug>/ratings/", ClubRatingsFeedView.as_view(),
-         name="feed-club-ratings"),
-    path("feeds/clubs/<slug:slug>/nights/", ClubNightsFeedView.as_view(),
-         name="feed-club-nights"),
-    path("feeds/events/<int:event_id>/standings/", EventStandingsFeedView.as_view(),
-         name="feed-event-standings"),
+    path(
+        "hooks/<int:hook_id>/deliveries/<int:delivery_id>/resend/",
+        DeliveryResendView.as_view(),
+        name="hook-delivery-resend",
+    ),
+    path("feeds/clubs/<slug:slug>/events/", ClubEventsFeedView.as_view(), name="feed-club-events"),
+    path(
+        "feeds/clubs/<slug:slug>/ratings/", ClubRatingsFeedView.as_view(), name="feed-club-ratings"
+    ),
+    path("feeds/clubs/<slug:slug>/nights/", ClubNightsFeedView.as_view(), name="feed-club-nights"),
+    path(
+        "feeds/events/<int:event_id>/standings/",
+        EventStandingsFeedView.as_view(),
+        name="feed-event-standings",
+    ),
     path("sessions/validate/", SessionValidateView.as_view(), name="session-validate"),
     path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table-session"),
     path(
@@ -97,12 +102,19 @@ urlpatterns = [
         TableSessionUndoView.as_view(),
         name="table-session-undo",
     ),
-    path("tables/<int:table_id>/session/signatures/", TableSignaturesView.as_view(),
-         name="table-session-signatures"),
-    path("tables/<int:table_id>/session/disputes/", TableDisputesView.as_view(),
-         name="table-session-disputes"),
-    path("disputes/<int:dispute_id>/resolve/", DisputeResolveView.as_view(),
-         name="dispute-resolve"),
+    path(
+        "tables/<int:table_id>/session/signatures/",
+        TableSignaturesView.as_view(),
+        name="table-session-signatures",
+    ),
+    path(
+        "tables/<int:table_id>/session/disputes/",
+        TableDisputesView.as_view(),
+        name="table-session-disputes",
+    ),
+    path(
+        "disputes/<int:dispute_id>/resolve/", DisputeResolveView.as_view(), name="dispute-resolve"
+    ),
     path("events/<int:event_id>/seating/", EventSeatingView.as_view(), name="event-seating"),
     path(
         "events/<int:event_id>/seating/manual/",
@@ -123,14 +135,22 @@ urlpatterns = [
     path("rounds/<int:round_id>/swap/", RoundSwapView.as_view(), name="round-swap"),
     path("rounds/<int:round_id>/timer/", RoundTimerView.as_view(), name="round-timer"),
     path("events/<int:event_id>/teams/", EventTeamsView.as_view(), name="event-teams"),
-    path("events/<int:event_id>/teams/random/", EventTeamsRandomView.as_view(),
-         name="event-teams-random"),
-    path("events/<int:event_id>/teams/substitute/", EventTeamSubstituteView.as_view(),
-         name="event-teams-substitute"),
-    path("events/<int:event_id>/teams/sit-out/", EventTeamSitOutView.as_view(),
-         name="event-teams-sit-out"),
-    path("events/<int:event_id>/teams/<int:team_id>/", EventTeamView.as_view(),
-         name="event-team"),
+    path(
+        "events/<int:event_id>/teams/random/",
+        EventTeamsRandomView.as_view(),
+        name="event-teams-random",
+    ),
+    path(
+        "events/<int:event_id>/teams/substitute/",
+        EventTeamSubstituteView.as_view(),
+        name="event-teams-substitute",
+    ),
+    path(
+        "events/<int:event_id>/teams/sit-out/",
+        EventTeamSitOutView.as_view(),
+        name="event-teams-sit-out",
+    ),
+    path("events/<int:event_id>/teams/<int:team_id>/", EventTeamView.as_view(), name="event-team"),
     path(
         "rounds/<int:round_id>/regenerate/",
         RoundRegenerateView.as_view(),

@@ -68,7 +68,11 @@ def wait_for_worker_idle(quiet: float = 1.5, limit: float = 30.0) -> None:
 
 
 def capacity(
-    token: str, tables: list[int], seconds: float, clients: int, processes: dict[str, int],
+    token: str,
+    tables: list[int],
+    seconds: float,
+    clients: int,
+    processes: dict[str, int],
     slices: int = 5,
 ) -> dict[str, Any]:
     """Closed-loop throughput of a trivial authenticated GET and of game submissions, with the
@@ -95,9 +99,7 @@ def capacity(
             for name, spent in cpu_spent(before, cpu_snapshot(processes), turn_end).items():
                 measure.cpu[name] = measure.cpu.get(name, 0.0) + spent
             for name, count in tasks_done().items():
-                measure.tasks[name] = (
-                    measure.tasks.get(name, 0) + count - tasks_before.get(name, 0)
-                )
+                measure.tasks[name] = measure.tasks.get(name, 0) + count - tasks_before.get(name, 0)
     results: dict[str, Any] = {kind: measure.report() for kind, measure in measured.items()}
     results["submit_to_trivial_ratio"] = round(
         results["submit"]["requests_per_second"] / results["trivial"]["requests_per_second"], 3
@@ -145,8 +147,7 @@ def cpu_spent(
     ``rest_of_machine`` (PostgreSQL's own background work, the kernel, other programs), and
     ``idle`` is the machine's idle time until ``turn_end`` (the timed part)."""
     spent = {
-        name: seconds - before["processes"][name]
-        for name, seconds in after["processes"].items()
+        name: seconds - before["processes"][name] for name, seconds in after["processes"].items()
     }
     spent["postgres"] = sum(
         seconds - before["postgres"].get(pid, 0.0) for pid, seconds in after["postgres"].items()
@@ -170,7 +171,10 @@ class SubmittingClient:
 
 
 def _closed_loop(
-    kind: str, clients: list[SubmittingClient], tables_left: list[int], seconds: float,
+    kind: str,
+    clients: list[SubmittingClient],
+    tables_left: list[int],
+    seconds: float,
     stats: Stats,
 ) -> None:
     """Every client sends request after request of ``kind`` for ``seconds``; a submitting
@@ -196,7 +200,8 @@ def _closed_loop(
                     state.games = random_games(classic, state.rng)["games"]
                 started = time.monotonic()
                 status, _ = state.client.call(
-                    "POST", f"/api/v1/tables/{state.table}/session/games/",
+                    "POST",
+                    f"/api/v1/tables/{state.table}/session/games/",
                     {"game": state.games.pop(0)},
                 )
             stats.record(time.monotonic() - started, status)
@@ -208,8 +213,13 @@ def _closed_loop(
         thread.join()
 
 
-def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
-               think: float, processes: dict[str, int]) -> dict[str, Any]:
+def club_night(
+    setup: dict[str, Any],
+    rounds: list[list[int]],
+    seconds: float,
+    think: float,
+    processes: dict[str, int],
+) -> dict[str, Any]:
     from bonken.rules import get_ruleset
     from bonken.rules.sample import random_games
 
@@ -255,8 +265,12 @@ def club_night(setup: dict[str, Any], rounds: list[list[int]], seconds: float,
     def memory_sampler() -> None:
         """The resident memory of the web and worker processes every tenth of the night."""
         while not done.wait(seconds / 10):
-            memory.append({"second": round(time.monotonic() - started),
-                           **{f"{name}_mib": tree_rss_mib(pid) for name, pid in processes.items()}})
+            memory.append(
+                {
+                    "second": round(time.monotonic() - started),
+                    **{f"{name}_mib": tree_rss_mib(pid) for name, pid in processes.items()},
+                }
+            )
 
     threads = [threading.Thread(target=table, args=(i,)) for i in range(len(rounds[0]))]
     watcher = threading.Thread(target=sampler)
@@ -292,7 +306,8 @@ def second_half_growth(samples: list[dict[str, float]]) -> dict[str, float]:
     middle, last = samples[(len(samples) - 1) // 2], samples[-1]
     return {
         name: round(100 * (last[name] - middle[name]) / middle[name], 1)
-        for name in last if name.endswith("_mib")
+        for name in last
+        if name.endswith("_mib")
     }
 
 
@@ -312,15 +327,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=120.0, help="club night seconds")
-    parser.add_argument("--think", type=float, default=2.0,
-                        help="mean seconds between a table's games (a real table: minutes)")
-    parser.add_argument("--capacity-seconds", type=float, default=20.0,
-                        help="seconds of each kind of request in the capacity phase")
-    parser.add_argument("--slices", type=int, default=5,
-                        help="capacity turns: the two kinds alternate this many times")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="mean seconds between a table's games (a real table: minutes)",
+    )
+    parser.add_argument(
+        "--capacity-seconds",
+        type=float,
+        default=20.0,
+        help="seconds of each kind of request in the capacity phase",
+    )
+    parser.add_argument(
+        "--slices",
+        type=int,
+        default=5,
+        help="capacity turns: the two kinds alternate this many times",
+    )
     parser.add_argument("--clients", type=int, default=8, help="capacity phase clients")
-    parser.add_argument("--web-workers", type=int, default=5,
-                        help="gunicorn workers: 2 x cores + 1, as gunicorn advises")
+    parser.add_argument(
+        "--web-workers",
+        type=int,
+        default=5,
+        help="gunicorn workers: 2 x cores + 1, as gunicorn advises",
+    )
     args = parser.parse_args()
 
     env = environment("bonken_load")
@@ -333,12 +364,18 @@ def main() -> None:
     try:
         memory_start = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
         processes = {"web": web.pid, "worker": worker.pid}
-        report: dict[str, Any] = {"capacity": capacity(setup["token"], capacity_tables,
-                                                       args.capacity_seconds, args.clients,
-                                                       processes, args.slices)}
+        report: dict[str, Any] = {
+            "capacity": capacity(
+                setup["token"],
+                capacity_tables,
+                args.capacity_seconds,
+                args.clients,
+                processes,
+                args.slices,
+            )
+        }
         memory_mid = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
-        report["club_night"] = club_night(setup, night_rounds, args.duration, args.think,
-                                          processes)
+        report["club_night"] = club_night(setup, night_rounds, args.duration, args.think, processes)
         time.sleep(3)
         memory_end = {"web_mib": tree_rss_mib(web.pid), "worker_mib": tree_rss_mib(worker.pid)}
         report["memory"] = {
@@ -365,8 +402,8 @@ def main() -> None:
             "games_sent_total": night["games_sent"] + capacity_games,
             "all_games_stored": saved["games"] == night["games_sent"] + capacity_games,
             "night_sessions_sent": night["sessions_completed_sent"],
-            "all_night_sessions_stored":
-                saved["night_sessions_complete"] == night["sessions_completed_sent"],
+            "all_night_sessions_stored": saved["night_sessions_complete"]
+            == night["sessions_completed_sent"],
         }
     finally:
         stop_services(web, worker)

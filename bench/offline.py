@@ -43,8 +43,10 @@ FILL_JONKLER = """(round) => {
   round.bids.forEach((b, s) => { document.getElementById(`id_bid_${s}`).value = b; });
   round.tricks.forEach((t, s) => { document.getElementById(`id_tricks_${s}`).value = t; });
 }"""
-QUEUE_BYTES = ("() => Object.keys(localStorage).filter(k => k.startsWith('table-queue:'))"
-               ".reduce((n, k) => n + localStorage.getItem(k).length, 0)")
+QUEUE_BYTES = (
+    "() => Object.keys(localStorage).filter(k => k.startsWith('table-queue:'))"
+    ".reduce((n, k) => n + localStorage.getItem(k).length, 0)"
+)
 
 
 def _setup() -> Any:
@@ -68,15 +70,23 @@ def _tables(count: int, seats: int) -> list[dict[str, Any]]:
     bonken = _event(club, "bonken", "classic")
     jonkler = _event(club, "jonkler", "jonkler")
     for number in range(1, count + 1):
-        table = _table(bonken, number, [Player.objects.create(name=f"B{number}-{n}")
-                                        for n in range(4)])
+        table = _table(
+            bonken, number, [Player.objects.create(name=f"B{number}-{n}") for n in range(4)]
+        )
         games = random_session(rng, ruleset=get_ruleset("classic"))["games"]
         made.append({"game": "bonken", "table": table, "parts": games, "first": None})
-        table = _table(jonkler, number, [Player.objects.create(name=f"J{number}-{n}")
-                                         for n in range(seats)])
+        table = _table(
+            jonkler, number, [Player.objects.create(name=f"J{number}-{n}") for n in range(seats)]
+        )
         document = jonkler_session(rng, seats=seats, ruleset=JONKLER.rulesets["jonkler"])
-        made.append({"game": "jonkler", "table": table, "parts": document["rounds"],
-                     "first": document["first_dealer"]})
+        made.append(
+            {
+                "game": "jonkler",
+                "table": table,
+                "parts": document["rounds"],
+                "first": document["first_dealer"],
+            }
+        )
     return made
 
 
@@ -85,9 +95,16 @@ def _event(club: Any, game: str, ruleset: str) -> Any:
 
     from tournaments.models import Event
 
-    return Event.objects.create(club=club, name=f"Offline {game}", game=game, ruleset=ruleset,
-                                date=datetime.date(2026, 11, 20), planned_rounds=1,
-                                status=Event.Status.RUNNING, published=True)
+    return Event.objects.create(
+        club=club,
+        name=f"Offline {game}",
+        game=game,
+        ruleset=ruleset,
+        date=datetime.date(2026, 11, 20),
+        planned_rounds=1,
+        status=Event.Status.RUNNING,
+        published=True,
+    )
 
 
 def _table(event: Any, number: int, players: list[Any]) -> Any:
@@ -110,8 +127,10 @@ def _standings_show(table: Any) -> bool:
     if session is None:
         return False
     totals = {r.player_id: r.total for r in session.seat_results.all()}
-    shown = {s.player_id: s.total for s in Standing.objects.filter(event=table.round.event,
-                                                                   player_id__in=totals)}
+    shown = {
+        s.player_id: s.total
+        for s in Standing.objects.filter(event=table.round.event, player_id__in=totals)
+    }
     return shown == totals
 
 
@@ -132,7 +151,8 @@ def _play(browser: Any, base: str, item: dict[str, Any]) -> dict[str, Any]:
         page.evaluate(fill, part)
         page.click("form[data-offline-form] button[type=submit]")
         page.wait_for_function(
-            "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=kept)
+            "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=kept
+        )
     page.reload()
     kept = page.locator("[data-offline-list] li").count()
     size = page.evaluate(QUEUE_BYTES)
@@ -149,10 +169,15 @@ def _play(browser: Any, base: str, item: dict[str, Any]) -> dict[str, Any]:
     from games.models import Session
 
     session = Session.objects.get(table=item["table"])
-    return {"game": item["game"], "kept_offline": kept, "queue_bytes": size,
-            "parts_stored": len(session.document.get("games") or session.document["rounds"]),
-            "revisions": session.revisions.count(),
-            "reconnect_to_sent_s": round(sent, 2), "reconnect_to_standings_s": round(counted, 2)}
+    return {
+        "game": item["game"],
+        "kept_offline": kept,
+        "queue_bytes": size,
+        "parts_stored": len(session.document.get("games") or session.document["rounds"]),
+        "revisions": session.revisions.count(),
+        "reconnect_to_sent_s": round(sent, 2),
+        "reconnect_to_standings_s": round(counted, 2),
+    }
 
 
 def main() -> None:
@@ -176,13 +201,20 @@ def main() -> None:
         items = _tables(args.tables, args.jonkler_seats)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"])
+                executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
+            )
             results = [_play(browser, base, item) for item in items]
             browser.close()
-        print(json.dumps({
-            "database": connection.vendor,
-            "tasks_in_process": settings.CELERY_TASK_ALWAYS_EAGER, "tables": results,
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "database": connection.vendor,
+                    "tasks_in_process": settings.CELERY_TASK_ALWAYS_EAGER,
+                    "tables": results,
+                },
+                indent=2,
+            )
+        )
     finally:
         server.terminate()
         from django.db import connections

@@ -38,8 +38,10 @@ def _server_url(url: str, database: str) -> str:
     settings = dj_database_url.parse(url)
     password = f":{settings['PASSWORD']}" if settings.get("PASSWORD") else ""
     port = settings.get("PORT") or 5432
-    return (f"postgresql://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
-            f"{port}/{database}")
+    return (
+        f"postgresql://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{port}/{database}"
+    )
 
 
 def recreate_database(url: str, name: str) -> str:
@@ -108,9 +110,11 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
         _copy(Membership, ["club_id", "player_id"], ((club.pk, p + 1) for p in range(players)))
         days = sorted({s.played_at.date() for s in sessions})
         event_of_day = {day: index + 1 for index, day in enumerate(days)}
-        _copy(Event, ["id", "club_id", "name", "date", "status", "published"],
-              ((event_of_day[day], club.pk, f"Evening {day}", day, "finished", True)
-               for day in days))
+        _copy(
+            Event,
+            ["id", "club_id", "name", "date", "status", "published"],
+            ((event_of_day[day], club.pk, f"Evening {day}", day, "finished", True) for day in days),
+        )
         rounds, tables, seats, rows, seat_rows = [], [], [], [], []
         number_in_day: dict[object, int] = {}
         for index, session in enumerate(sessions, start=1):
@@ -129,15 +133,19 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
         _copy(Round, ["id", "event_id", "number", "status"], rounds)
         _copy(Table, ["id", "round_id", "number", "scoring_token"], tables)
         _copy(Seat, ["table_id", "round_id", "player_id", "position"], seats)
-        _copy(Session, ["id", "table_id", "event_id", "ruleset", "document", "result",
-                        "complete", "revision"], rows)
-        _copy(SessionSeat, ["session_id", "position", "player_id", "total", "placement"],
-              seat_rows)
+        _copy(
+            Session,
+            ["id", "table_id", "event_id", "ruleset", "document", "result", "complete", "revision"],
+            rows,
+        )
+        _copy(SessionSeat, ["session_id", "position", "player_id", "total", "placement"], seat_rows)
         with connection.cursor() as cursor:
             for model in (Player, Event, Round, Table, Session):
                 table = model._meta.db_table
-                cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                               f"(SELECT max(id) FROM {table}))")
+                cursor.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"(SELECT max(id) FROM {table}))"
+                )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     return club.pk
@@ -184,30 +192,33 @@ def run(args: argparse.Namespace) -> None:
     sessions = quick_sessions(seed=args.seed, sessions=args.sessions, players=args.players)
     club_id = store_sessions(sessions, args.players)
     del sessions  # run() generates the same sessions again from the seed
-    print(f"database {args.database}: migrated and filled in "
-          f"{time.perf_counter() - started:.1f} s", flush=True)
+    print(
+        f"database {args.database}: migrated and filled in {time.perf_counter() - started:.1f} s",
+        flush=True,
+    )
 
     def full_replay(_sessions: Sequence[Any]) -> None:
         ratings_rebuild(club_id=club_id)
 
     run_speed(
-        sessions=args.sessions, players=args.players, seed=args.seed,
+        sessions=args.sessions,
+        players=args.players,
+        seed=args.seed,
         extra_measurements={
             "full replay with PostgreSQL, empty pool": full_replay,
             "full replay with PostgreSQL, over the stored pool": full_replay,
         },
     )
-    expected = replay(quick_sessions(seed=args.seed, sessions=args.sessions,
-                                     players=args.players)).state.players
+    expected = replay(
+        quick_sessions(seed=args.seed, sessions=args.sessions, players=args.players)
+    ).state.players
     stored = {
         player - 1: (mu, sigma, ordinal, played)
         for player, mu, sigma, ordinal, played in PlayerRating.objects.filter(
             pool__club_id=club_id
         ).values_list("player_id", "mu", "sigma", "ordinal", "sessions_played")
     }
-    same = stored == {
-        p: (r.mu, r.sigma, r.ordinal, r.sessions_played) for p, r in expected.items()
-    }
+    same = stored == {p: (r.mu, r.sigma, r.ordinal, r.sessions_played) for p, r in expected.items()}
     print(f"stored ratings equal the in-process replay bit for bit: {'yes' if same else 'NO'}")
     print(f"finished at {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
 

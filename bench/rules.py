@@ -61,8 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None)
     parser.add_argument("--ruleset", default=None)
     parser.add_argument("--level", choices=("counts", "points", "net", "mixed"), default=None)
-    parser.add_argument("--parts", type=int, default=None,
-                        help="parts per session (hands, rounds); default: the sample's mix")
+    parser.add_argument(
+        "--parts",
+        type=int,
+        default=None,
+        help="parts per session (hands, rounds); default: the sample's mix",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

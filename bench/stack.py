@@ -180,8 +180,9 @@ def database_url(name: str) -> str:
     return base._replace(path=f"/{name}").geturl()
 
 
-def prepare(env: dict[str, str], tables: int, rounds: int, spare: int,
-            database: str = "bonken_load") -> dict[str, Any]:
+def prepare(
+    env: dict[str, str], tables: int, rounds: int, spare: int, database: str = "bonken_load"
+) -> dict[str, Any]:
     """Create the throwaway database: a club night of ``rounds`` rounds of ``tables`` tables,
     and a separate event of ``spare`` tables and six rounds for the capacity phase."""
     import psycopg
@@ -229,8 +230,14 @@ print(json.dumps({{"event": night, "tables": night_tables, "spare_event": spare,
 
 def manage_shell(env: dict[str, str], script: str) -> Any:
     """Run ``script`` in ``manage.py shell`` on the stack's database; the JSON of its last line."""
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -238,14 +245,44 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
     logs = ROOT / "var"
     logs.mkdir(exist_ok=True)
     web = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
-         "--workers", str(web_workers), "--access-logfile", "-", "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(logs / "load-web.log", "w"),
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--workers",
+            str(web_workers),
+            "--access-logfile",
+            "-",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(logs / "load-web.log", "w"),
     )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2",
-         "--loglevel", "info", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(WORKER_LOG, "w"),
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--concurrency",
+            "2",
+            "--loglevel",
+            "info",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(WORKER_LOG, "w"),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

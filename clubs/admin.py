@@ -48,13 +48,15 @@ class MembershipInline(ServiceInline):
         assert isinstance(obj, Membership) and isinstance(parent, Club)
         return membership_add(club=parent, player=obj.player, actor=request.user, role=obj.role)
 
-    def update(self, request: HttpRequest, original: Model, obj: Model,
-               changed: list[str]) -> Model:
+    def update(
+        self, request: HttpRequest, original: Model, obj: Model, changed: list[str]
+    ) -> Model:
         assert isinstance(original, Membership) and isinstance(obj, Membership)
         if "player" in changed:
             raise ServiceError.single(
                 "command_only",
-                _("End the membership and add the other player instead."), field="player",
+                _("End the membership and add the other player instead."),
+                field="player",
             )
         return membership_set_role(membership=original, actor=request.user, role=obj.role)
 
@@ -69,8 +71,13 @@ def _count_of(relation: str) -> Coalesce:
     related = Club._meta.get_field(relation).related_model
     if related is None or isinstance(related, str):
         raise LookupError(f"Club.{relation} is not a relation")
-    rows = (related._default_manager.filter(club=OuterRef("pk")).order_by().values("club")
-            .annotate(n=Count("pk")).values("n"))
+    rows = (
+        related._default_manager.filter(club=OuterRef("pk"))
+        .order_by()
+        .values("club")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return Coalesce(Subquery(rows), 0)
 
 
@@ -105,8 +112,10 @@ class ClubAdmin(ServiceAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         # Two subqueries: counting over two joins would multiply members by events.
-        return super().get_queryset(request).annotate(
-            _members=_count_of("memberships"), _events=_count_of("events")
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(_members=_count_of("memberships"), _events=_count_of("events"))
         )
 
     @admin.display(description=_("members"), ordering="_members")
@@ -119,8 +128,9 @@ class ClubAdmin(ServiceAdmin):
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data
-        return club_create(founder=request.user, name=data["name"], slug=data["slug"],
-                           city=data.get("city", ""))
+        return club_create(
+            founder=request.user, name=data["name"], slug=data["slug"], city=data.get("city", "")
+        )
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Club)
@@ -156,8 +166,9 @@ class PlayerAdmin(ServiceAdmin):
     def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         return ("name", "user") if obj is not None else ("club", "name")
 
-    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
-                 **kwargs: Any) -> Any:
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
         kwargs["form"] = forms.ModelForm if obj is not None else PlayerForm
         return super().get_form(request, obj, change, **kwargs)
 
@@ -171,8 +182,7 @@ class PlayerAdmin(ServiceAdmin):
         if "name" in form.changed_data:
             original = player_update(player=original, actor=request.user, name=data["name"])
         if "user" in form.changed_data:
-            original = player_link_login(player=original, actor=request.user,
-                                         login=data["user"])
+            original = player_link_login(player=original, actor=request.user, login=data["user"])
         return original
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
@@ -197,13 +207,15 @@ class MembershipAdmin(ServiceAdmin):
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data
-        return membership_add(club=data["club"], player=data["player"], actor=request.user,
-                              role=data["role"])
+        return membership_add(
+            club=data["club"], player=data["player"], actor=request.user, role=data["role"]
+        )
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Membership)
-        return membership_set_role(membership=original, actor=request.user,
-                                   role=form.cleaned_data["role"])
+        return membership_set_role(
+            membership=original, actor=request.user, role=form.cleaned_data["role"]
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, Membership)
@@ -215,20 +227,38 @@ class ApiTokenAdmin(ServiceAdmin):
     """Tokens are created by their user (the key is shown once, only a hash is stored); here
     they can be looked at and revoked (the action)."""
 
-    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "expires_at",
-                    "revoked_at"]
+    list_display = [
+        "name",
+        "user",
+        "prefix",
+        "created_at",
+        "last_used_at",
+        "expires_at",
+        "revoked_at",
+    ]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     list_select_related = ["user"]
     search_fields = ["name", "prefix", "user__username"]
-    readonly_fields = ["user", "name", "prefix", "key_hash", "created_at", "last_used_at",
-                       "expires_at", "revoked_at"]
+    readonly_fields = [
+        "user",
+        "name",
+        "prefix",
+        "key_hash",
+        "created_at",
+        "last_used_at",
+        "expires_at",
+        "revoked_at",
+    ]
     actions = ["revoke"]
 
     @admin.action(description=_("Revoke the selected tokens"))
     def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
-        self.each(request, queryset,
-                  lambda token: api_token_revoke_as(token=token, actor=request.user),
-                  _("%(count)d token(s) revoked."))
+        self.each(
+            request,
+            queryset,
+            lambda token: api_token_revoke_as(token=token, actor=request.user),
+            _("%(count)d token(s) revoked."),
+        )
 
 
 @admin.register(AuditEntry)

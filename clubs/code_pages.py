@@ -27,16 +27,20 @@ def account(request: HttpRequest) -> HttpResponse:
         code, again = request.POST.get("code", ""), request.POST.get("again", "")
         try:
             if code.strip() != again.strip():
-                raise ServiceError.single("code_mismatch", gettext_lazy("The two codes differ."),
-                                          field="again")
+                raise ServiceError.single(
+                    "code_mismatch", gettext_lazy("The two codes differ."), field="again"
+                )
             player_code_set(actor=request.user, player=player, code=code)
         except ServiceError as exc:
             errors = problems(exc.errors)
         else:
             messages.success(request, _("Your personal code is saved."))
             return redirect("account")
-    context = {"player": player, "errors": errors,
-               "has_code": player is not None and player_has_code(player.pk)}
+    context = {
+        "player": player,
+        "errors": errors,
+        "has_code": player is not None and player_has_code(player.pk),
+    }
     return render(request, "clubs/account.html", context, status=400 if errors else 200)
 
 
@@ -50,5 +54,4 @@ def issue_code(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
         code = player_code_issue(actor=request.user, player=player)
     except NotAllowed as exc:
         return refused(request, exc)
-    return render(request, "clubs/code_issued.html", {"club": club, "player": player,
-                                                      "code": code})
+    return render(request, "clubs/code_issued.html", {"club": club, "player": player, "code": code})

@@ -32,7 +32,9 @@ def clean_code(code: object, *, field: str = "code") -> str:
     text = str(code or "").strip()
     if len(text) != CODE_LENGTH or not all("0" <= c <= "9" for c in text):
         raise ServiceError.single(
-            "code_format", _("A personal code is four digits, such as 4071."), field=field,
+            "code_format",
+            _("A personal code is four digits, such as 4071."),
+            field=field,
         )
     return text
 
@@ -42,7 +44,8 @@ def player_code_set(*, actor: Actor, player: Player, code: str) -> None:
     user = actor if actor is not None and actor.is_authenticated else None
     if user is None or player.user_id != user.pk:
         raise NotAllowed.single(
-            "not_your_player", _("Only the player themselves may choose their personal code."),
+            "not_your_player",
+            _("Only the player themselves may choose their personal code."),
         )
     clubs = list(Membership.objects.filter(player=player).values_list("club_id", flat=True))
     _store(actor, player, clean_code(code), issued=False, clubs=clubs)
@@ -54,22 +57,35 @@ def player_code_issue(*, actor: Actor, player: Player) -> str:
     clubs = list(Membership.objects.filter(player=player).values_list("club_id", flat=True))
     superuser = bool(actor is not None and actor.is_authenticated and actor.is_superuser)
     if not superuser and not (clubs and all(user_has_role(actor, c, ORGANIZER) for c in clubs)):
-        raise NotAllowed.single("not_allowed", Text(
-            _("Only an organizer of every club %(player)s belongs to may issue their personal "
-              "code."), player=player.name))
-    code = f"{secrets.randbelow(10 ** CODE_LENGTH):0{CODE_LENGTH}d}"
+        raise NotAllowed.single(
+            "not_allowed",
+            Text(
+                _(
+                    "Only an organizer of every club %(player)s belongs to may issue their "
+                    "personal "
+                    "code."
+                ),
+                player=player.name,
+            ),
+        )
+    code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
     _store(actor, player, code, issued=True, clubs=clubs)
     return code
 
 
-def _store(actor: Actor, player: Player, code: str, *, issued: bool,
-           clubs: list[int] | None = None) -> None:
+def _store(
+    actor: Actor, player: Player, code: str, *, issued: bool, clubs: list[int] | None = None
+) -> None:
     user = actor if actor is not None and actor.is_authenticated else None
     with transaction.atomic():
         PlayerCode.objects.update_or_create(
             player=player,
-            defaults={"code_hash": make_password(code), "set_at": timezone.now(),
-                      "set_by": user, "issued": issued},
+            defaults={
+                "code_hash": make_password(code),
+                "set_at": timezone.now(),
+                "set_by": user,
+                "issued": issued,
+            },
         )
         action = "player.code_issue" if issued else "player.code_set"
         targets: list[int | None] = list(clubs) if clubs else [None]
@@ -83,7 +99,12 @@ def player_has_code(player_id: int) -> bool:
 
 
 def player_code_check(
-    *, player: Player, code: object, address: str, table_id: int, actor: Actor = None,
+    *,
+    player: Player,
+    code: object,
+    address: str,
+    table_id: int,
+    actor: Actor = None,
 ) -> None:
     """Refuse unless ``code`` is the player's personal code, entered at table ``table_id``
     from ``address``. Wrong codes are counted per player, per table and per address; while a
@@ -92,34 +113,62 @@ def player_code_check(
     text = str(code or "").strip()
     stored = PlayerCode.objects.filter(player=player).values_list("code_hash", flat=True).first()
     if stored is None:
-        raise ServiceError.single("no_code", Text(
-            _("%(player)s has no personal code yet: set one on the account page, or ask the "
-              "organizer."), player=player.name), field="code")
+        raise ServiceError.single(
+            "no_code",
+            Text(
+                _(
+                    "%(player)s has no personal code yet: set one on the account page, or ask the "
+                    "organizer."
+                ),
+                player=player.name,
+            ),
+            field="code",
+        )
     own = bool(actor is not None and actor.is_authenticated and player.user_id == actor.pk)
     guard = None if own else CodeGuard(player_id=player.pk, table_id=table_id, address=address)
     refusal = guard.take() if guard is not None else None
     if refusal is not None:
-        raise TooManyAttempts([problem("code_attempts", _refusal_text(player, refusal),
-                                       field="code")], retry_after=refusal.seconds)
+        raise TooManyAttempts(
+            [problem("code_attempts", _refusal_text(player, refusal), field="code")],
+            retry_after=refusal.seconds,
+        )
     if not check_password(text, stored):
-        raise ServiceError.single("wrong_code", Text(
-            _("That is not %(player)s's personal code."), player=player.name), field="code")
+        raise ServiceError.single(
+            "wrong_code",
+            Text(_("That is not %(player)s's personal code."), player=player.name),
+            field="code",
+        )
     if guard is not None:
         guard.give_back()
 
 
 def _refusal_text(player: Player, refusal: Refusal) -> Text:
     if refusal.kind == PLAYER:
-        return Text(_("Too many wrong codes for %(player)s: their code works again in "
-                      "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own "
-                      "signed-in phone, or the organizer can sign for them."),
-                    player=player.name, seconds=refusal.seconds)
+        return Text(
+            _(
+                "Too many wrong codes for %(player)s: their code works again in "
+                "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own "
+                "signed-in phone, or the organizer can sign for them."
+            ),
+            player=player.name,
+            seconds=refusal.seconds,
+        )
     if refusal.kind == ADDRESS:
-        return Text(_("Too many wrong codes from this network: codes are checked at this table "
-                      "again in %(seconds)s seconds. Meanwhile %(player)s can confirm on their "
-                      "own signed-in phone, or the organizer can sign for them."),
-                    player=player.name, seconds=refusal.seconds)
-    return Text(_("Too many wrong codes at this table: codes are checked here again in "
-                  "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own signed-in "
-                  "phone, or the organizer can sign for them."),
-                player=player.name, seconds=refusal.seconds)
+        return Text(
+            _(
+                "Too many wrong codes from this network: codes are checked at this table "
+                "again in %(seconds)s seconds. Meanwhile %(player)s can confirm on their "
+                "own signed-in phone, or the organizer can sign for them."
+            ),
+            player=player.name,
+            seconds=refusal.seconds,
+        )
+    return Text(
+        _(
+            "Too many wrong codes at this table: codes are checked here again in "
+            "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own signed-in "
+            "phone, or the organizer can sign for them."
+        ),
+        player=player.name,
+        seconds=refusal.seconds,
+    )

@@ -20,10 +20,14 @@ class NamesakeMixin:
             return form.is_valid()
         found = namesakes(club_id, form.cleaned_data["name"])
         if found:
-            form.add_error("name", _(
-                "The club already has a player called %(name)s. Is this someone else? Tick "
-                "the box below and register again; otherwise check them in instead."
-            ) % {"name": found[0].name})
+            form.add_error(
+                "name",
+                _(
+                    "The club already has a player called %(name)s. Is this someone else? Tick "
+                    "the box below and register again; otherwise check them in instead."
+                )
+                % {"name": found[0].name},
+            )
             form.show_namesake = True
             return False
         return True
@@ -52,8 +56,13 @@ class ConsentForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     club = forms.TypedChoiceField(label=_("May join the club"), coerce=int)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]],
-                 clubs: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        clubs: list[tuple[int, str]],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         set_choices(self, "player", players)
         set_choices(self, "club", clubs)

@@ -39,7 +39,10 @@ class Player(models.Model):
         related_name="player",
     )
     clubs: "models.ManyToManyField[Club, Membership]" = models.ManyToManyField(
-        Club, verbose_name=_("clubs"), through="Membership", related_name="players",
+        Club,
+        verbose_name=_("clubs"),
+        through="Membership",
+        related_name="players",
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
@@ -60,10 +63,16 @@ class Role(models.TextChoices):
 
 class Membership(models.Model):
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="memberships",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="memberships",
     )
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(verbose_name=_("joined at"), auto_now_add=True)
@@ -85,14 +94,23 @@ class JoinConsent(models.Model):
     by an organizer of a club the player belongs to, used up when the club adds them."""
 
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="join_consents",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="join_consents",
     )
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="+",
     )
     granted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("granted by"), null=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("granted by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
@@ -112,7 +130,9 @@ class ApiToken(models.Model):
     key itself is shown once, when the token is created."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
         related_name="api_tokens",
     )
     name = models.CharField(_("name"), max_length=100)
@@ -139,13 +159,20 @@ class PlayerCode(models.Model):
     one sees it once."""
 
     player = models.OneToOneField(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="personal_code",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="personal_code",
     )
     code_hash = models.CharField(verbose_name=_("code hash"), max_length=128)
     set_at = models.DateTimeField(verbose_name=_("set at"))
     set_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("set by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("set by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     issued = models.BooleanField(verbose_name=_("issued by an organizer"), default=False)
 
@@ -162,13 +189,22 @@ class AuditEntry(models.Model):
 
     at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True, db_index=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
     )
     actor_label = models.CharField(verbose_name=_("by (name)"), max_length=150, blank=True)
-    club = models.ForeignKey(Club, verbose_name=_("club"), null=True, blank=True,
-                             on_delete=models.SET_NULL, related_name="+")
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     action = models.CharField(verbose_name=_("action"), max_length=60)
     object_type = models.CharField(verbose_name=_("object type"), max_length=60)
     object_id = models.CharField(verbose_name=_("object id"), max_length=40, blank=True)

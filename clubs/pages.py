@@ -26,19 +26,22 @@ from core.web import refused, refused_or_on_form
 
 def _forms(request: HttpRequest, club: Club, posted: str | None) -> dict[str, forms.Form]:
     """The page's three forms, the one that was posted bound to the post."""
+
     def data(name: str) -> Any:
         return request.POST if posted == name else None
 
     joinable = [(p.pk, p.name) for p in players_who_may_join(club, request.user)]
-    members = [(m.player_id, m.player.name) for m in
-               Membership.objects.filter(club=club).select_related("player")
-               .order_by("player__name")]
+    members = [
+        (m.player_id, m.player.name)
+        for m in Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("player__name")
+    ]
     others = list(Club.objects.exclude(pk=club.pk).order_by("name").values_list("pk", "name"))
     return {
         "register": PlayerAddForm(data("register")),
         "join": JoinForm(data("join"), choices=joinable, prefix="join"),
-        "consent": ConsentForm(data("consent"), players=members, clubs=others,
-                               prefix="consent"),
+        "consent": ConsentForm(data("consent"), players=members, clubs=others, prefix="consent"),
     }
 
 
@@ -54,8 +57,10 @@ def _apply(request: HttpRequest, club: Club, name: str, form: forms.Form) -> str
         return _("%(name)s is now a member.") % {"name": player.name}
     other = get_object_or_404(Club, pk=data["club"])
     join_consent_grant(player=player, club=other, actor=request.user)
-    return _("%(club)s may now add %(name)s as a member.") % {"club": other.name,
-                                                             "name": player.name}
+    return _("%(club)s may now add %(name)s as a member.") % {
+        "club": other.name,
+        "name": player.name,
+    }
 
 
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -69,8 +74,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         form = page_forms.get(posted)
         if form is None:
             return refused(request)
-        valid = (form.check_namesakes(club.pk) if isinstance(form, PlayerAddForm)
-                 else form.is_valid())
+        valid = (
+            form.check_namesakes(club.pk) if isinstance(form, PlayerAddForm) else form.is_valid()
+        )
         if valid:
             try:
                 done = _apply(request, club, posted, form)
@@ -82,14 +88,26 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("clubs:club", slug=club.slug)
         status = 400
     is_organizer = has_role(request, club.pk, ORGANIZER)
-    memberships = Membership.objects.filter(club=club).select_related("player").order_by(
-        "player__name")
-    return render(request, "clubs/club.html", {
-        "club": club, "form": page_forms["register"], "join_form": page_forms["join"],
-        "consent_form": page_forms["consent"], "memberships": memberships,
-        "consents": JoinConsent.objects.filter(player__memberships__club=club)
-        .select_related("player", "club").order_by("player__name") if is_organizer else [],
-        "events": club.events.order_by("-date", "-id"),
-        "is_organizer": is_organizer,
-        "is_scorer": has_role(request, club.pk, SCORERS),
-    }, status=status)
+    memberships = (
+        Membership.objects.filter(club=club).select_related("player").order_by("player__name")
+    )
+    return render(
+        request,
+        "clubs/club.html",
+        {
+            "club": club,
+            "form": page_forms["register"],
+            "join_form": page_forms["join"],
+            "consent_form": page_forms["consent"],
+            "memberships": memberships,
+            "consents": JoinConsent.objects.filter(player__memberships__club=club)
+            .select_related("player", "club")
+            .order_by("player__name")
+            if is_organizer
+            else [],
+            "events": club.events.order_by("-date", "-id"),
+            "is_organizer": is_organizer,
+            "is_scorer": has_role(request, club.pk, SCORERS),
+        },
+        status=status,
+    )

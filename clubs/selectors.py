@@ -20,9 +20,7 @@ def user_roles(user: User | AnonymousUser | None) -> dict[int, str]:
         return {}
     cached = getattr(user, "_club_roles", None)
     if cached is None:
-        cached = dict(
-            Membership.objects.filter(player__user=user).values_list("club_id", "role")
-        )
+        cached = dict(Membership.objects.filter(player__user=user).values_list("club_id", "role"))
         setattr(user, "_club_roles", cached)  # noqa: B010 (a cache on the user object)
     return cached
 
@@ -38,14 +36,21 @@ def require_role(
 ) -> User:
     """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in)."""
     if not isinstance(user, User) or not user_has_role(user, club_id, roles):
-        raise NotAllowed.single("not_allowed", Text(
-            _("Only an %(roles)s of this club may %(action)s."), roles=_roles(roles),
-            action=action))
+        raise NotAllowed.single(
+            "not_allowed",
+            Text(
+                _("Only an %(roles)s of this club may %(action)s."),
+                roles=_roles(roles),
+                action=action,
+            ),
+        )
     return user
 
 
 def require_role_in_every_club(
-    user: User | AnonymousUser | None, club_ids: Iterable[int], roles: frozenset[str],
+    user: User | AnonymousUser | None,
+    club_ids: Iterable[int],
+    roles: frozenset[str],
     action: Promise,
 ) -> None:
     """Refuse unless the user has one of ``roles`` in every club of ``club_ids`` (a player who
@@ -55,9 +60,14 @@ def require_role_in_every_club(
         return
     if club_ids and all(user_has_role(user, club_id, roles) for club_id in club_ids):
         return
-    raise NotAllowed.single("not_allowed", Text(
-        _("Only an %(roles)s of every club this player belongs to may %(action)s."),
-        roles=_roles(roles), action=action))
+    raise NotAllowed.single(
+        "not_allowed",
+        Text(
+            _("Only an %(roles)s of every club this player belongs to may %(action)s."),
+            roles=_roles(roles),
+            action=action,
+        ),
+    )
 
 
 def _roles(roles: frozenset[str]) -> Message:
@@ -80,7 +90,7 @@ def namesakes(club_id: int, name: str) -> list[Player]:
     another player by that name is probably a second record of one person."""
     wanted = " ".join(name.split()).casefold()
     return [
-        player for player in Player.objects.filter(memberships__club_id=club_id)
-        .order_by("name", "pk")
+        player
+        for player in Player.objects.filter(memberships__club_id=club_id).order_by("name", "pk")
         if " ".join(player.name.split()).casefold() == wanted
     ]

@@ -27,9 +27,7 @@ def club_create(
 ) -> Club:
     """Found a club; the founder becomes its first organizer."""
     if not founder.is_authenticated:
-        raise ServiceError.single(
-            "login_required", _("Sign in to found a club.")
-        )
+        raise ServiceError.single("login_required", _("Sign in to found a club."))
     if slug and Club.objects.filter(slug=slug).exists():
         raise _slug_taken(slug)
     slug = slug or slugify(name) or "club"
@@ -59,7 +57,8 @@ def player_register(
     name = name.strip()
     if not name:
         raise ServiceError.single(
-            "name_required", _("A player needs a name."),
+            "name_required",
+            _("A player needs a name."),
             field="name",
         )
     player = Player.objects.create(name=name)
@@ -70,34 +69,48 @@ def player_register(
 
 @transaction.atomic
 def club_update(
-    *, club: Club, actor: User | AnonymousUser | None, name: str | None = None,
-    slug: str | None = None, city: str | None = None,
+    *,
+    club: Club,
+    actor: User | AnonymousUser | None,
+    name: str | None = None,
+    slug: str | None = None,
+    city: str | None = None,
 ) -> Club:
     """Rename a club, or change its slug or city (its organizers)."""
     require_role(actor, club.pk, ORGANIZER, "change the club")
     changes = {"name": name, "slug": slug, "city": city}
     if name is not None and not name.strip():
         raise ServiceError.single(
-            "name_required", _("A club needs a name."),
+            "name_required",
+            _("A club needs a name."),
             field="name",
         )
     if slug is not None and Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
         raise _slug_taken(slug)
-    changed = {field: value for field, value in changes.items()
-               if value is not None and value != getattr(club, field)}
+    changed = {
+        field: value
+        for field, value in changes.items()
+        if value is not None and value != getattr(club, field)
+    }
     for field, value in changed.items():
         setattr(club, field, value.strip() if field == "name" else value)
     if changed:
         club.save(update_fields=list(changed))
-        audit(actor, "club.update", club, club_id=club.pk,
-              changed={field: getattr(club, field) for field in changed})
+        audit(
+            actor,
+            "club.update",
+            club,
+            club_id=club.pk,
+            changed={field: getattr(club, field) for field in changed},
+        )
     return club
 
 
 def _slug_taken(slug: str) -> ServiceError:
     return ServiceError.single(
         "slug_taken",
-        Text(_("Another club already uses the address '%(slug)s'."), slug=slug), field="slug",
+        Text(_("Another club already uses the address '%(slug)s'."), slug=slug),
+        field="slug",
     )
 
 
@@ -120,8 +133,10 @@ def _player_clubs(player: Player) -> list[int]:
     """The clubs the player belongs to, their membership rows locked until the transaction
     ends (so a role cannot change between the check and the write)."""
     return list(
-        Membership.objects.select_for_update().filter(player=player)
-        .order_by("club_id").values_list("club_id", flat=True)
+        Membership.objects.select_for_update()
+        .filter(player=player)
+        .order_by("club_id")
+        .values_list("club_id", flat=True)
     )
 
 
@@ -134,7 +149,8 @@ def player_update(*, player: Player, actor: User | AnonymousUser | None, name: s
     name = name.strip()
     if not name:
         raise ServiceError.single(
-            "name_required", _("A player needs a name."),
+            "name_required",
+            _("A player needs a name."),
             field="name",
         )
     old = player.name
@@ -147,9 +163,7 @@ def player_update(*, player: Player, actor: User | AnonymousUser | None, name: s
 
 def player_has_results(player: Player) -> bool:
     """Whether the player was ever seated, sat out a round or has a session result."""
-    return (
-        player.seats.exists() or player.byes.exists() or player.session_results.exists()
-    )
+    return player.seats.exists() or player.byes.exists() or player.session_results.exists()
 
 
 @transaction.atomic
@@ -163,8 +177,10 @@ def player_delete(*, player: Player, actor: User | AnonymousUser | None) -> None
         raise Conflict.single(
             "player_has_results",
             Text(
-                _("%(player)s has played (seatings or results refer to them); results are "
-                  "evidence, so the player cannot be deleted. End their membership instead."),
+                _(
+                    "%(player)s has played (seatings or results refer to them); results are "
+                    "evidence, so the player cannot be deleted. End their membership instead."
+                ),
                 player=player.name,
             ),
         )
@@ -196,8 +212,10 @@ def join_consent_grant(
         raise NotAllowed.single(
             "not_allowed",
             Text(
-                _("Only %(player)s (signed in) or an organizer of one of their clubs may let "
-                  "another club add them."),
+                _(
+                    "Only %(player)s (signed in) or an organizer of one of their clubs may let "
+                    "another club add them."
+                ),
                 player=player.name,
             ),
         )
@@ -206,8 +224,10 @@ def join_consent_grant(
             "already_member",
             Text(
                 _("%(player)s is already a member of %(club)s."),
-                player=player.name, club=club.name,
-            ), field="club",
+                player=player.name,
+                club=club.name,
+            ),
+            field="club",
         )
     consent, _created = JoinConsent.objects.get_or_create(
         player=player, club=club, defaults={"granted_by": _user(actor)}
@@ -243,18 +263,24 @@ def membership_add(
             "already_member",
             Text(
                 _("%(player)s is already a member of %(club)s."),
-                player=player.name, club=club.name,
-            ), field="player",
+                player=player.name,
+                club=club.name,
+            ),
+            field="player",
         )
     consent = JoinConsent.objects.filter(player=player, club=club)
     if not (may_consent_for(actor, player, clubs) or consent.exists()):
         raise NotAllowed.single(
             "no_consent",
             Text(
-                _("%(player)s belongs to another club. A player joins a second club only with the "
-                  "consent of a club that has them or of the player: an organizer of one of their "
-                  "clubs, or the player signed in, lets this club add them first. Otherwise "
-                  "register a new player in this club."),
+                _(
+                    "%(player)s belongs to another club. A player joins a second club only with "
+                    "the "
+                    "consent of a club that has them or of the player: an organizer of one of "
+                    "their "
+                    "clubs, or the player signed in, lets this club add them first. Otherwise "
+                    "register a new player in this club."
+                ),
                 player=player.name,
             ),
             field="player",
@@ -271,12 +297,17 @@ def players_who_may_join(club: Club, actor: User | AnonymousUser | None) -> list
     ``club`` (the club page's choice)."""
     if actor is None or not actor.is_authenticated:
         return []
-    sources = [club_id for club_id, role in user_roles(actor).items()
-               if role == Role.ORGANIZER and club_id != club.pk]
+    sources = [
+        club_id
+        for club_id, role in user_roles(actor).items()
+        if role == Role.ORGANIZER and club_id != club.pk
+    ]
     consented = JoinConsent.objects.filter(club=club).values("player_id")
     return list(
         Player.objects.filter(Q(memberships__club_id__in=sources) | Q(pk__in=consented))
-        .exclude(memberships__club=club).distinct().order_by("name", "id")
+        .exclude(memberships__club=club)
+        .distinct()
+        .order_by("name", "id")
     )
 
 
@@ -299,8 +330,15 @@ def membership_set_role(
         _refuse_last_organizer(membership, field="role")
     membership.role = role
     membership.save(update_fields=["role"])
-    audit(actor, "membership.role", membership, club_id=membership.club_id,
-          player=membership.player_id, old=old, role=role)
+    audit(
+        actor,
+        "membership.role",
+        membership,
+        club_id=membership.club_id,
+        player=membership.player_id,
+        old=old,
+        role=role,
+    )
     return membership
 
 
@@ -312,8 +350,14 @@ def membership_end(*, membership: Membership, actor: User | AnonymousUser | None
     membership = _membership_locked(membership)
     if membership.role == Role.ORGANIZER:
         _refuse_last_organizer(membership)
-    audit(actor, "membership.end", membership, club_id=membership.club_id,
-          player=membership.player_id, role=membership.role)
+    audit(
+        actor,
+        "membership.end",
+        membership,
+        club_id=membership.club_id,
+        player=membership.player_id,
+        role=membership.role,
+    )
     membership.delete()
 
 
@@ -322,7 +366,9 @@ def _membership_locked(membership: Membership) -> Membership:
     the meantime (two organizers ending it at the same moment: the second learns it is gone)."""
     locked = (
         Membership.objects.select_for_update(of=("self",))
-        .select_related("player").filter(pk=membership.pk).first()
+        .select_related("player")
+        .filter(pk=membership.pk)
+        .first()
     )
     if locked is None:
         raise NotFound.single("not_found", _("This membership no longer exists."))
@@ -340,16 +386,22 @@ def _refuse_last_organizer(membership: Membership, *, field: str | None = None) 
         raise Conflict.single(
             "last_organizer",
             Text(
-                _("%(name)s is the last organizer of %(club)s: make another member an organizer "
-                  "first, so that someone can still run the club."),
-                name=name, club=club.name,
+                _(
+                    "%(name)s is the last organizer of %(club)s: make another member an organizer "
+                    "first, so that someone can still run the club."
+                ),
+                name=name,
+                club=club.name,
             ),
             field=field,
         )
 
 
 def _audit_in_clubs(
-    actor: User | AnonymousUser | None, action: str, player: Player, clubs: list[int],
+    actor: User | AnonymousUser | None,
+    action: str,
+    player: Player,
+    clubs: list[int],
     **details: Any,
 ) -> None:
     """One entry in each club's log (every club the player belonged to sees the change)."""
@@ -367,7 +419,9 @@ def player_link_login(
     otherwise hand someone else's identity to an account of their choosing."""
     if actor is None or not actor.is_authenticated or not actor.is_superuser:
         raise NotAllowed.single(
-            "not_allowed", _("Only an administrator links a login to a player."), field="user",
+            "not_allowed",
+            _("Only an administrator links a login to a player."),
+            field="user",
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
     if login is not None and Player.objects.filter(user=login).exclude(pk=player.pk).exists():
@@ -376,12 +430,19 @@ def player_link_login(
             Text(
                 _("The login '%(login)s' belongs to another player."),
                 login=login.get_username(),
-            ), field="user",
+            ),
+            field="user",
         )
     old = player.user_id
     if old != (login.pk if login else None):
         player.user = login
         player.save(update_fields=["user"])
-        _audit_in_clubs(actor, "player.login", player, _player_clubs(player), old=old,
-                        user=login.pk if login else None)
+        _audit_in_clubs(
+            actor,
+            "player.login",
+            player,
+            _player_clubs(player),
+            old=old,
+            user=login.pk if login else None,
+        )
     return player

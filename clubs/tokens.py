@@ -28,7 +28,10 @@ class TokenExpired(Exception):
 
 @transaction.atomic
 def api_token_create(
-    *, user: User, name: str, expires_at: datetime.datetime | None = None,
+    *,
+    user: User,
+    name: str,
+    expires_at: datetime.datetime | None = None,
     via: ApiToken | None = None,
 ) -> tuple[ApiToken, str]:
     """A new token for ``user`` (valid until ``expires_at`` if given); returns it with its
@@ -39,7 +42,9 @@ def api_token_create(
         raise ServiceError.single("login_required", _("Sign in first."))
     if expires_at is not None and expires_at <= timezone.now():
         raise ServiceError.single(
-            "expiry_in_past", _("A token's expiry must lie in the future."), field="expires_at",
+            "expiry_in_past",
+            _("A token's expiry must lie in the future."),
+            field="expires_at",
         )
     limit = _expiry_of(via)
     if limit is not None:
@@ -49,15 +54,20 @@ def api_token_create(
             raise ServiceError.single(
                 "expiry_after_token",
                 Text(
-                    _("This request's API token expires at %(limit)s; a token it makes must "
-                      "expire no later than that."),
+                    _(
+                        "This request's API token expires at %(limit)s; a token it makes must "
+                        "expire no later than that."
+                    ),
                     limit=limit.isoformat(timespec="seconds"),
                 ),
                 field="expires_at",
             )
     key = "bk_" + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
-        user=user, name=(name or "API token")[:100], prefix=key[3:11], key_hash=_hash(key),
+        user=user,
+        name=(name or "API token")[:100],
+        prefix=key[3:11],
+        key_hash=_hash(key),
         expires_at=expires_at,
     )
     audit(user, "api_token.create", token, name=token.name)
@@ -68,17 +78,19 @@ def _expiry_of(token: ApiToken | None) -> datetime.datetime | None:
     """The expiry of the token a request came with, as saved (read under lock)."""
     if token is None:
         return None
-    return (ApiToken.objects.select_for_update().filter(pk=token.pk)
-            .values_list("expires_at", flat=True).first())
+    return (
+        ApiToken.objects.select_for_update()
+        .filter(pk=token.pk)
+        .values_list("expires_at", flat=True)
+        .first()
+    )
 
 
 @transaction.atomic
 def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
     token = ApiToken.objects.filter(pk=token_id, user=user).first()
     if token is None:
-        raise ServiceError.single(
-            "not_found", _("No such token of yours.")
-        )
+        raise ServiceError.single("not_found", _("No such token of yours."))
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
@@ -89,11 +101,14 @@ def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
 @transaction.atomic
 def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) -> ApiToken:
     """Revoke any user's token: its owner, or a superuser (a leaked key)."""
-    if actor is None or not actor.is_authenticated or not (
-        actor.is_superuser or actor.pk == token.user_id
+    if (
+        actor is None
+        or not actor.is_authenticated
+        or not (actor.is_superuser or actor.pk == token.user_id)
     ):
         raise NotAllowed.single(
-            "not_allowed", _("Only the token's owner or an administrator revokes it."),
+            "not_allowed",
+            _("Only the token's owner or an administrator revokes it."),
         )
     token = ApiToken.objects.select_for_update().get(pk=token.pk)
     if token.revoked_at is None:

@@ -28,10 +28,11 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
     def clean(self) -> dict[str, Any]:
         if self.wait:
-            english = ("Too many failed sign-in attempts. Try again in "
-                       f"{self.wait} seconds.")
-            dutch_text = ("Te veel mislukte pogingen om in te loggen. Probeer het over "
-                          f"{self.wait} seconden opnieuw.")
+            english = f"Too many failed sign-in attempts. Try again in {self.wait} seconds."
+            dutch_text = (
+                "Te veel mislukte pogingen om in te loggen. Probeer het over "
+                f"{self.wait} seconden opnieuw."
+            )
             raise ValidationError(dutch_text if dutch() else english, code="too_many_attempts")
         return super().clean()
 
@@ -70,8 +71,11 @@ class AdminLoginView(ThrottledLoginView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {
-            **super().get_context_data(**kwargs), **admin.site.each_context(self.request),
-            "title": _("Log in"), "subtitle": None, "app_path": self.request.get_full_path(),
+            **super().get_context_data(**kwargs),
+            **admin.site.each_context(self.request),
+            "title": _("Log in"),
+            "subtitle": None,
+            "app_path": self.request.get_full_path(),
             "username": self.request.user.get_username(),
         }
 
@@ -82,7 +86,8 @@ class AdminLoginView(ThrottledLoginView):
 @login_required
 def my_clubs(request: HttpRequest) -> HttpResponse:
     roles = user_roles(request.user)
-    clubs = Club.objects.all() if request.user.is_superuser else Club.objects.filter(
-        pk__in=list(roles))
+    clubs = (
+        Club.objects.all() if request.user.is_superuser else Club.objects.filter(pk__in=list(roles))
+    )
     rows = [(club, roles.get(club.pk, "organizer")) for club in clubs.order_by("name")]
     return render(request, "clubs/my_clubs.html", {"rows": rows})

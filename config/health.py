@@ -61,8 +61,11 @@ def _redis() -> bool | None:
     import redis
 
     try:
-        return bool(redis.Redis.from_url(url, socket_timeout=PING_SECONDS,
-                                         socket_connect_timeout=PING_SECONDS).ping())
+        return bool(
+            redis.Redis.from_url(
+                url, socket_timeout=PING_SECONDS, socket_connect_timeout=PING_SECONDS
+            ).ping()
+        )
     except redis.RedisError:
         return False
 
@@ -83,16 +86,17 @@ def _derived() -> dict[str, int]:
     from ratings.selectors import stale_rating_pools
     from standings.services import events_with_stale_standings
 
-    return {"stale_standings": len(events_with_stale_standings()),
-            "stale_ratings": len(stale_rating_pools())}
+    return {
+        "stale_standings": len(events_with_stale_standings()),
+        "stale_ratings": len(stale_rating_pools()),
+    }
 
 
 def _checked() -> tuple[dict[str, Any], int]:
     database, broker = _database(), _redis()
     worker = _worker(broker)
     cache = cache_reachable()
-    body: dict[str, Any] = {"database": database, "redis": broker, "worker": worker,
-                            "cache": cache}
+    body: dict[str, Any] = {"database": database, "redis": broker, "worker": worker, "cache": cache}
     if database:
         body["derived"] = _derived()
     down = not database or broker is False
@@ -138,8 +142,17 @@ def _throttled(request: HttpRequest) -> bool:
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     if _throttled(request):
-        refused = JsonResponse({"errors": [problem("too_many_health_checks", _(
-            "Too many health checks from this address; try again in a minute."))]}, status=429)
+        refused = JsonResponse(
+            {
+                "errors": [
+                    problem(
+                        "too_many_health_checks",
+                        _("Too many health checks from this address; try again in a minute."),
+                    )
+                ]
+            },
+            status=429,
+        )
         refused["Retry-After"] = "60"
         return refused
     body, status = _answer.get()

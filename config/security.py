@@ -14,11 +14,20 @@ from collections.abc import Callable, Sequence
 
 from django.http import HttpRequest, HttpResponse
 
-STRICT = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
-    "form-action 'self'", "frame-ancestors 'none'",
-])
+STRICT = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 WITH_INLINE_STYLES = STRICT.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 INLINE_STYLE_PATHS = ("/admin/", "/api/docs/")
 
@@ -28,8 +37,7 @@ NOT_FRAMED = "frame-ancestors 'none'"
 
 def framed_by(policy: str, origins: Sequence[str]) -> str:
     """``policy`` letting ``origins`` (checked origins, none: nobody) frame the page."""
-    return policy.replace(NOT_FRAMED, "frame-ancestors " + " ".join(origins)) if origins \
-        else policy
+    return policy.replace(NOT_FRAMED, "frame-ancestors " + " ".join(origins)) if origins else policy
 
 
 class ContentSecurityPolicyMiddleware:
@@ -42,5 +50,6 @@ class ContentSecurityPolicyMiddleware:
             relaxed = request.path.startswith(INLINE_STYLE_PATHS)
             policy = WITH_INLINE_STYLES if relaxed else STRICT
             response["Content-Security-Policy"] = framed_by(
-                policy, getattr(response, "frame_ancestors", ()))
+                policy, getattr(response, "frame_ancestors", ())
+            )
         return response

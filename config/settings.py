@@ -96,11 +96,16 @@ TEMPLATES = [
         "OPTIONS": {
             # The site's templates, each app's, and those of a game registered without an app
             # (core.game_plugins); cached as Django does by default.
-            "loaders": [("django.template.loaders.cached.Loader", [
-                "django.template.loaders.filesystem.Loader",
-                "django.template.loaders.app_directories.Loader",
-                "core.game_plugins.TemplateLoader",
-            ])],
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "core.game_plugins.TemplateLoader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -206,9 +211,13 @@ SPECTACULAR_SETTINGS = {
     "PARSER_WHITELIST": ["api.parsers.JSONParser"],
     "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums", "api.schema.game_documents",
-        "api.schema.game_codes", "api.schema.text_not_blank", "api.schema.path_names",
-        "api.schema_errors.error_responses", "api.schema_headers.headers",
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.game_documents",
+        "api.schema.game_codes",
+        "api.schema.text_not_blank",
+        "api.schema.path_names",
+        "api.schema_errors.error_responses",
+        "api.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
@@ -280,8 +289,10 @@ IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS"
 # The console backend (e-mails written to the log) unless EMAIL_HOST names an SMTP server.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
-    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
-    else "django.core.mail.backends.console.EmailBackend")
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -323,9 +334,11 @@ WEBHOOKS_LOG_DAYS = int(os.environ.get("WEBHOOKS_LOG_DAYS", "30"))
 # timeouts keep a cache that does not answer from holding a request up.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-         "LOCATION": os.environ["CACHE_URL"],
-         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

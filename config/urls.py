@@ -23,8 +23,18 @@ admin.site.index_title = _("Clubs, events and results")
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups, where a club's embeds may be shown, each installed game's
 # own (core.game_plugins) and the club's webhooks.
-manage_urls = ([*manage_patterns, *page_patterns, *scorer_patterns, *import_patterns,
-                *embed_patterns, *plugin_urlpatterns("manage"), *webhook_patterns], "manage")
+manage_urls = (
+    [
+        *manage_patterns,
+        *page_patterns,
+        *scorer_patterns,
+        *import_patterns,
+        *embed_patterns,
+        *plugin_urlpatterns("manage"),
+        *webhook_patterns,
+    ],
+    "manage",
+)
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -42,10 +52,14 @@ urlpatterns = [
     # anonymous form that sends mail, and clubs hand out accounts themselves).
     path("accounts/", account, name="account"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
-         name="password_change"),
-    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
-         name="password_change_done"),
+    path(
+        "accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("embed/", include("embeds.urls")),
     path("share/", include("sharing.urls")),
     path("", include("ratings.urls")),

@@ -39,8 +39,9 @@ def error_text(error: ServiceError) -> str:
     return " ".join(problem_text(p) for p in error.errors)
 
 
-def _form_with_problems(form_class: type[forms.BaseForm],
-                        problems: list[dict[str, Any]]) -> type[forms.BaseForm]:
+def _form_with_problems(
+    form_class: type[forms.BaseForm], problems: list[dict[str, Any]]
+) -> type[forms.BaseForm]:
     """``form_class`` that shows ``problems`` (on their field when the form has it) and so is
     never valid: the page is shown again instead of saved."""
 
@@ -64,8 +65,9 @@ class ServiceInline(admin.TabularInline):
     def create(self, request: HttpRequest, parent: Model, obj: Model) -> Model:
         raise NotImplementedError
 
-    def update(self, request: HttpRequest, original: Model, obj: Model,
-               changed: list[str]) -> Model:
+    def update(
+        self, request: HttpRequest, original: Model, obj: Model, changed: list[str]
+    ) -> Model:
         raise NotImplementedError
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
@@ -115,15 +117,17 @@ class ServiceAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return (self._does("update") or bool(self.inlines)) and super().has_change_permission(
-            request, obj)
+            request, obj
+        )
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return self._does("remove") and super().has_delete_permission(request, obj)
 
     # --- The admin's save and delete, turned into service calls ----------------------------
 
-    def get_form(self, request: HttpRequest, obj: Model | None = None, change: bool = False,
-                 **kwargs: Any) -> Any:
+    def get_form(
+        self, request: HttpRequest, obj: Model | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
         problems = getattr(request, "_service_problems", None)
         return _form_with_problems(form, problems) if problems else form
@@ -138,17 +142,21 @@ class ServiceAdmin(admin.ModelAdmin):
         obj._state.adding = False
         obj._state.db = saved._state.db
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any,
-                     change: bool) -> None:
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         form.save_m2m()
         inlines = {inline.model: inline for inline in self.get_inline_instances(request)}
         for formset in formsets:
             inline = inlines[formset.model]
             if isinstance(inline, ServiceInline):
                 inline.save_rows(request, form.instance, formset)
-            elif any(has(request, form.instance) for has in (
-                    inline.has_add_permission, inline.has_change_permission,
-                    inline.has_delete_permission)):
+            elif any(
+                has(request, form.instance)
+                for has in (
+                    inline.has_add_permission,
+                    inline.has_change_permission,
+                    inline.has_delete_permission,
+                )
+            ):
                 raise TypeError(f"{type(inline).__name__} does not write through services")
             else:
                 formset.save(commit=False)  # read-only: nothing to write, the log reads it
@@ -163,8 +171,13 @@ class ServiceAdmin(admin.ModelAdmin):
 
     # --- A refusal: everything rolled back, the page again with the problems ------------------
 
-    def changeform_view(self, request: HttpRequest, object_id: str | None = None,
-                        form_url: str = "", extra_context: dict | None = None) -> HttpResponse:
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict | None = None,
+    ) -> HttpResponse:
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except ServiceError as error:
@@ -173,24 +186,31 @@ class ServiceAdmin(admin.ModelAdmin):
             request._service_problems = error.errors  # type: ignore[attr-defined]
             return super().changeform_view(request, object_id, form_url, extra_context)
 
-    def delete_view(self, request: HttpRequest, object_id: str,
-                    extra_context: dict | None = None) -> HttpResponse:
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict | None = None
+    ) -> HttpResponse:
         try:
             return super().delete_view(request, object_id, extra_context)
         except ServiceError as error:
             self.message_user(request, error_text(error), messages.ERROR)
             return _back(request)
 
-    def changelist_view(self, request: HttpRequest,
-                        extra_context: dict | None = None) -> HttpResponse:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict | None = None
+    ) -> HttpResponse:
         try:
             return super().changelist_view(request, extra_context)
         except ServiceError as error:  # a bulk action a service refused: nothing changed
             self.message_user(request, error_text(error), messages.ERROR)
             return _back(request)
 
-    def each(self, request: HttpRequest, queryset: Iterable[_M],
-             command: Callable[[_M], object], done: str | Promise) -> None:
+    def each(
+        self,
+        request: HttpRequest,
+        queryset: Iterable[_M],
+        command: Callable[[_M], object],
+        done: str | Promise,
+    ) -> None:
         """An action: ``command`` for every selected row, each on its own; the rows a service
         refused are named with the reason, the others are done."""
         count = 0

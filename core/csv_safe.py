@@ -56,22 +56,60 @@ BOM = "\ufeff"
 
 # Column names as the exports and the API write them, and the Dutch heading of each.
 DUTCH_HEADERS = {
-    "rank": "Positie", "tied": "Gedeeld", "player_id": "Speler-id", "player": "Speler",
-    "player_name": "Speler", "total": "Totaal", "sessions": "Sessies", "table_wins": "Tafelwinsten",
-    "first": "Eerste", "second": "Tweede", "third": "Derde", "fourth": "Vierde", "fifth": "Vijfde",
-    "sixth": "Zesde", "seventh": "Zevende", "eighth": "Achtste", "ninth": "Negende",
-    "round": "Ronde", "table": "Tafel", "seat": "Stoel", "placement": "Plaats",
-    "complete": "Compleet", "games": "Spellen", "rounds": "Rondes", "hands": "Handen",
-    "parts": "Delen", "revision": "Versie", "rating": "Rating", "mu": "Mu", "sigma": "Sigma",
-    "sessions_played": "Gespeelde sessies", "provisional": "Voorlopig",
-    "last_played_on": "Laatst gespeeld", "club": "Club", "game": "Spel", "session": "Sessie",
-    "played_on": "Gespeeld op", "event": "Evenement-id", "event_name": "Evenement",
-    "place": "Plaats", "actual_placement": "Behaalde plaats",
-    "expected_placement": "Verwachte plaats", "placement_gain": "Plaatswinst",
-    "verdict": "Oordeel", "rating_before": "Rating voor", "rating_after": "Rating na",
-    "rating_change": "Verschil", "evenings": "Avonden", "average": "Gemiddelde",
-    "best_evenings_total": "Totaal beste avonden", "placement_points": "Plaatsingspunten",
-    "code": "Code", "message": "Melding", "field": "Veld",
+    "rank": "Positie",
+    "tied": "Gedeeld",
+    "player_id": "Speler-id",
+    "player": "Speler",
+    "player_name": "Speler",
+    "total": "Totaal",
+    "sessions": "Sessies",
+    "table_wins": "Tafelwinsten",
+    "first": "Eerste",
+    "second": "Tweede",
+    "third": "Derde",
+    "fourth": "Vierde",
+    "fifth": "Vijfde",
+    "sixth": "Zesde",
+    "seventh": "Zevende",
+    "eighth": "Achtste",
+    "ninth": "Negende",
+    "round": "Ronde",
+    "table": "Tafel",
+    "seat": "Stoel",
+    "placement": "Plaats",
+    "complete": "Compleet",
+    "games": "Spellen",
+    "rounds": "Rondes",
+    "hands": "Handen",
+    "parts": "Delen",
+    "revision": "Versie",
+    "rating": "Rating",
+    "mu": "Mu",
+    "sigma": "Sigma",
+    "sessions_played": "Gespeelde sessies",
+    "provisional": "Voorlopig",
+    "last_played_on": "Laatst gespeeld",
+    "club": "Club",
+    "game": "Spel",
+    "session": "Sessie",
+    "played_on": "Gespeeld op",
+    "event": "Evenement-id",
+    "event_name": "Evenement",
+    "place": "Plaats",
+    "actual_placement": "Behaalde plaats",
+    "expected_placement": "Verwachte plaats",
+    "placement_gain": "Plaatswinst",
+    "verdict": "Oordeel",
+    "rating_before": "Rating voor",
+    "rating_after": "Rating na",
+    "rating_change": "Verschil",
+    "evenings": "Avonden",
+    "average": "Gemiddelde",
+    "best_evenings_total": "Totaal beste avonden",
+    "placement_points": "Plaatsingspunten",
+    "code": "Code",
+    "message": "Melding",
+    "field": "Veld",
 }
 
 
@@ -121,15 +159,21 @@ class CSVFile:
     """A CSV written to ``stream``: plain (commas, English column names, for scripts) or, with
     ``excel_nl``, for a Dutch Excel (Dutch headings, ``dutch_names`` over the usual ones)."""
 
-    def __init__(self, stream: _Writable, *, excel_nl: bool = False,
-                 dutch_names: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        stream: _Writable,
+        *,
+        excel_nl: bool = False,
+        dutch_names: dict[str, str] | None = None,
+    ) -> None:
         self.excel_nl = excel_nl
         self._dutch_names = dutch_names
         self.writer: SafeWriter = excel_nl_writer(stream) if excel_nl else csv_writer(stream)
 
     def header(self, columns: list[str]) -> None:
-        self.writer.writerow(dutch_headers(columns, self._dutch_names) if self.excel_nl
-                             else columns)
+        self.writer.writerow(
+            dutch_headers(columns, self._dutch_names) if self.excel_nl else columns
+        )
 
     def writerow(self, row: Iterable[Any]) -> None:
         self.writer.writerow(row)
@@ -138,8 +182,13 @@ class CSVFile:
         self.writer.writerows(rows)
 
 
-def csv_bytes(columns: list[str] | None, rows: Iterable[Iterable[Any]], *, excel_nl: bool = False,
-              dutch_names: dict[str, str] | None = None) -> bytes:
+def csv_bytes(
+    columns: list[str] | None,
+    rows: Iterable[Iterable[Any]],
+    *,
+    excel_nl: bool = False,
+    dutch_names: dict[str, str] | None = None,
+) -> bytes:
     """A whole CSV file, header row (where there are columns) and rows, encoded as it is sent."""
     out = io.StringIO()
     file = CSVFile(out, excel_nl=excel_nl, dutch_names=dutch_names)

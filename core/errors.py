@@ -63,13 +63,22 @@ Message = str | Promise | Text
 
 
 def problem(
-    code: str, message: Message, *, field: str | None = None, game: int | None = None,
+    code: str,
+    message: Message,
+    *,
+    field: str | None = None,
+    game: int | None = None,
 ) -> dict[str, Any]:
     """One problem in the API's shape. ``message`` is a catalogue message (a ``Text`` or a lazy
     string), rendered in English for ``message`` and in Dutch for ``message_nl``."""
     text = message if isinstance(message, Text) else Text(message)
-    return {"code": code, "message": text.render("en"), "message_nl": text.render("nl"),
-            "game": game, "field": field}
+    return {
+        "code": code,
+        "message": text.render("en"),
+        "message_nl": text.render("nl"),
+        "game": game,
+        "field": field,
+    }
 
 
 class ServiceError(Exception):
@@ -114,11 +123,21 @@ def protected_conflict(instance: models.Model, exc: ProtectedError) -> Conflict:
     this = _THIS.get(instance._meta.model_name or "", _("This object"))
     sessions = sum(1 for obj in exc.protected_objects if obj._meta.label_lower == "games.session")
     if sessions:
-        return Conflict.single("has_results", Text(
-            _("%(this)s has results (%(sessions)s table session(s)); results are evidence and "
-              "are never deleted."), this=this, sessions=sessions))
-    return Conflict.single("in_use", Text(
-        _("%(this)s cannot be deleted: seatings or results refer to it."), this=this))
+        return Conflict.single(
+            "has_results",
+            Text(
+                _(
+                    "%(this)s has results (%(sessions)s table session(s)); results are evidence "
+                    "and "
+                    "are never deleted."
+                ),
+                this=this,
+                sessions=sessions,
+            ),
+        )
+    return Conflict.single(
+        "in_use", Text(_("%(this)s cannot be deleted: seatings or results refer to it."), this=this)
+    )
 
 
 def delete_unless_protected(instance: models.Model) -> None:

@@ -81,8 +81,11 @@ def score_document(
     code = document_game(document)
     game = find_game(code)
     if game is None:
-        return invalid([
-            COMMON.error("unknown_game", None, "game", name=quoted(code),
-                         known=listing(sorted(games())))
-        ])
+        return invalid(
+            [
+                COMMON.error(
+                    "unknown_game", None, "game", name=quoted(code), known=listing(sorted(games()))
+                )
+            ]
+        )
     return game.score(document, ruleset=ruleset, names=names)

@@ -157,7 +157,10 @@ def cap_errors(
 
 
 def unknown_fields(
-    data: dict[Any, Any], allowed: frozenset[str], game: int | None, errors: list[RuleError],
+    data: dict[Any, Any],
+    allowed: frozenset[str],
+    game: int | None,
+    errors: list[RuleError],
     catalogue: Catalogue | None = None,
 ) -> None:
     """Report every key of ``data`` that is not ``allowed`` as ``unknown_field``."""
@@ -197,13 +200,15 @@ SHARED_MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 # Messages every game may use (a game's own catalogue may word them differently).
-COMMON = Catalogue({
-    **SHARED_MESSAGES,
-    "unknown_game": (
-        "Unknown game {name}; known games: {known}.",
-        "Onbekend spel {name}; bekende spellen: {known}.",
-    ),
-})
+COMMON = Catalogue(
+    {
+        **SHARED_MESSAGES,
+        "unknown_game": (
+            "Unknown game {name}; known games: {known}.",
+            "Onbekend spel {name}; bekende spellen: {known}.",
+        ),
+    }
+)
 
 
 # --- What a game returns -----------------------------------------------------------------------

@@ -60,8 +60,16 @@ class SessionAdmin(ReadOnlyAdmin):
     list_filter = ["complete", "ruleset", "event__club"]
     list_select_related = ["table__round", "event"]
     search_fields = ["event__name", "seat_results__player__name"]
-    readonly_fields = ["table", "event", "ruleset", "document", "result", "complete",
-                       "revision", "updated_by"]
+    readonly_fields = [
+        "table",
+        "event",
+        "ruleset",
+        "document",
+        "result",
+        "complete",
+        "revision",
+        "updated_by",
+    ]
     inlines = [SessionSeatInline, PartInline, RevisionInline]
 
 
@@ -79,10 +87,23 @@ class PartAdmin(ReadOnlyAdmin):
 class SessionSeatAdmin(ReadOnlyAdmin):
     """A seat's total and table place in a session: what standings and ratings read."""
 
-    list_display = ["player", "event", "round_number", "table_number", "position", "total",
-                    "placement", "complete"]
-    list_filter = ["session__event__club", "session__event", "session__table__round__number",
-                   "placement", "session__complete"]
+    list_display = [
+        "player",
+        "event",
+        "round_number",
+        "table_number",
+        "position",
+        "total",
+        "placement",
+        "complete",
+    ]
+    list_filter = [
+        "session__event__club",
+        "session__event",
+        "session__table__round__number",
+        "placement",
+        "session__complete",
+    ]
     list_select_related = ["player", "session__event", "session__table__round"]
     search_fields = ["player__name", "session__event__name"]
     ordering = ["-session__event__date", "session_id", "position"]
@@ -130,8 +151,7 @@ class SignatureAdmin(ReadOnlyAdmin):
 class DisputeAdmin(ReadOnlyAdmin):
     """Players' objections to their table's result, and how the organizer resolved them."""
 
-    list_display = ["session", "revision", "player", "reason", "at", "resolved_by",
-                    "resolved_at"]
+    list_display = ["session", "revision", "player", "reason", "at", "resolved_by", "resolved_at"]
     list_filter = ["session__event__club", "at"]
     list_select_related = ["session__table__round", "player", "resolved_by"]
     search_fields = ["player__name", "session__event__name", "reason", "resolution"]

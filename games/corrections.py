@@ -13,14 +13,18 @@ def finished_event(organizer: bool, reason: str) -> None:
     if not organizer:
         raise ServiceError.single(
             "event_finished",
-            _("This event is finished; results can no longer be entered. Ask the organizer: "
-              "they can correct a result or reopen the event."),
+            _(
+                "This event is finished; results can no longer be entered. Ask the organizer: "
+                "they can correct a result or reopen the event."
+            ),
         )
     if not reason.strip():
         raise ServiceError.single(
             "reason_required",
-            _("This event is finished: say why the result changes (the reason is kept with the "
-              "revision)."),
+            _(
+                "This event is finished: say why the result changes (the reason is kept with the "
+                "revision)."
+            ),
             field="reason",
         )
 
@@ -31,13 +35,17 @@ def closed_round(organizer: bool, reason: str) -> None:
     if not organizer:
         raise ServiceError.single(
             "round_closed",
-            _("This round is closed; results can no longer be entered here. Ask the organizer: "
-              "they can correct a result or reopen the round."),
+            _(
+                "This round is closed; results can no longer be entered here. Ask the organizer: "
+                "they can correct a result or reopen the round."
+            ),
         )
     if not reason.strip():
         raise ServiceError.single(
             "reason_required",
-            _("This round is closed: say why the result changes (the reason is kept with the "
-              "revision)."),
+            _(
+                "This round is closed: say why the result changes (the reason is kept with the "
+                "revision)."
+            ),
             field="reason",
         )

@@ -31,9 +31,15 @@ def request_key(request: HttpRequest) -> str:
     otherwise find each other's answers."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > KEY_LENGTH:
-        raise ServiceError.single("idempotency_key_too_long", Text(
-            _("An Idempotency-Key has at most %(limit)s characters; this one has %(length)s."),
-            limit=KEY_LENGTH, length=len(key)), field="Idempotency-Key")
+        raise ServiceError.single(
+            "idempotency_key_too_long",
+            Text(
+                _("An Idempotency-Key has at most %(limit)s characters; this one has %(length)s."),
+                limit=KEY_LENGTH,
+                length=len(key),
+            ),
+            field="Idempotency-Key",
+        )
     return key
 
 
@@ -52,11 +58,19 @@ def hold(scope: str, key: str) -> IdempotencyRecord | None:
 
 
 def remember(
-    scope: str, key: str, request_hash: str, status_code: int, body: Any,
+    scope: str,
+    key: str,
+    request_hash: str,
+    status_code: int,
+    body: Any,
     headers: dict[str, str] | None = None,
 ) -> None:
     """Keep the first successful answer to ``key`` (in the write's own transaction)."""
     IdempotencyRecord.objects.create(
-        key=key, scope=scope, request_hash=request_hash, status_code=status_code,
-        response=body, headers=headers or {},
+        key=key,
+        scope=scope,
+        request_hash=request_hash,
+        status_code=status_code,
+        response=body,
+        headers=headers or {},
     )

@@ -22,10 +22,16 @@ class Session(models.Model):
     # Results are evidence: deleting the table, round or event a session was played at is
     # refused (ProtectedError, a 409 in the API) instead of taking the results along.
     table = models.OneToOneField(
-        Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="session",
+        Table,
+        verbose_name=_("table"),
+        on_delete=models.PROTECT,
+        related_name="session",
     )
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.PROTECT, related_name="sessions",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.PROTECT,
+        related_name="sessions",
     )
     ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40)
     document = models.JSONField(verbose_name=_("document"))
@@ -35,8 +41,12 @@ class Session(models.Model):
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("updated by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("updated by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     # When every player at the table had confirmed this revision, no dispute open (None: not
     # signed). Every write of the session empties it with the signatures (games.signoff).
@@ -57,14 +67,21 @@ class Session(models.Model):
 
 class SessionRevision(models.Model):
     session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="revisions",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="revisions",
     )
     number = models.PositiveIntegerField(verbose_name=_("number"))
     document = models.JSONField(verbose_name=_("document"))
     result = models.JSONField(verbose_name=_("result"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     reason = models.CharField(verbose_name=_("reason"), max_length=500, blank=True)
@@ -89,12 +106,17 @@ class Part(models.Model):
     ``points`` each seat's score for it. Written with the session, never by hand."""
 
     session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="parts",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="parts",
     )
     number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     kind = models.CharField(verbose_name=_("what was played"), max_length=40)
     actor = models.PositiveSmallIntegerField(
-        verbose_name=_("chose or dealt (seat)"), null=True, blank=True,
+        verbose_name=_("chose or dealt (seat)"),
+        null=True,
+        blank=True,
     )
     level = models.CharField(verbose_name=_("level"), max_length=8, blank=True)
     data = models.JSONField(verbose_name=_("data"), null=True, blank=True)
@@ -114,11 +136,17 @@ class Part(models.Model):
 
 class SessionSeat(models.Model):
     session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="seat_results",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="seat_results",
     )
     position = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="session_results",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="session_results",
     )
     total = models.IntegerField(verbose_name=_("total"))
     placement = models.PositiveSmallIntegerField(verbose_name=_("placement"), null=True, blank=True)
@@ -147,17 +175,27 @@ class Signature(models.Model):
         ORGANIZER = "organizer", _("organizer, with a reason")
 
     session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="signatures",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="signatures",
     )
     revision = models.PositiveIntegerField(verbose_name=_("revision"))
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="signatures",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="signatures",
     )
     method = models.CharField(verbose_name=_("how"), max_length=12, choices=Method.choices)
     reason = models.CharField(verbose_name=_("reason"), max_length=200, blank=True)
     signed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("signed by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("signed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     at = models.DateTimeField(verbose_name=_("when"))
 
@@ -178,17 +216,27 @@ class Dispute(models.Model):
     for the organizer until they resolve it."""
 
     session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="disputes",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="disputes",
     )
     revision = models.PositiveIntegerField(verbose_name=_("revision"))
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="disputes",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="disputes",
     )
     reason = models.CharField(verbose_name=_("reason"), max_length=300)
     at = models.DateTimeField(verbose_name=_("when"))
     resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("resolved by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     resolved_at = models.DateTimeField(verbose_name=_("resolved at"), null=True, blank=True)
     resolution = models.CharField(verbose_name=_("resolution"), max_length=300, blank=True)

@@ -9,8 +9,11 @@ from tournaments.substitutes import credited_players
 
 
 def replace_rows(
-    session: Session, result: Outcome, seats: list[store.SeatedPlayer],
-    previous_parts: list[GamePart], counts: str = "starter",
+    session: Session,
+    result: Outcome,
+    seats: list[store.SeatedPlayer],
+    previous_parts: list[GamePart],
+    counts: str = "starter",
 ) -> None:
     """Bring the part rows and per-seat results in line with the new result.
 
@@ -27,8 +30,9 @@ def replace_rows(
     store.parts_insert(session.pk, parts[keep:])
     totals = result.totals or [0] * len(seats)
     placements = result.placements if result.complete else None
-    credited = credited_players(session.table_id, {s.position: s.player.pk for s in seats},
-                                len(parts), counts)
+    credited = credited_players(
+        session.table_id, {s.position: s.player.pk for s in seats}, len(parts), counts
+    )
     rows = []
     for seat in seats:
         row = SessionSeat(
@@ -41,7 +45,11 @@ def replace_rows(
         if row.player_id == seat.player.pk:
             row.player = seat.player  # no query to show it
         rows.append(row)
-    store.seat_results_save(session.pk, [
-        store.SeatResultRow(row.position, row.player_id, row.total, row.placement) for row in rows
-    ])
+    store.seat_results_save(
+        session.pk,
+        [
+            store.SeatResultRow(row.position, row.player_id, row.total, row.placement)
+            for row in rows
+        ],
+    )
     session._prefetched_objects_cache = {"seat_results": rows}

@@ -102,9 +102,7 @@ def session_undo_last_part(
     def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
         key = _parts_key(game)
         if not current or not isinstance(current.get(key), list) or not current[key]:
-            raise ServiceError.single(
-                "no_game_to_undo", _("There is nothing to undo.")
-            )
+            raise ServiceError.single("no_game_to_undo", _("There is nothing to undo."))
         return {**current, key: current[key][:-1]}
 
     return _session_write(
@@ -119,9 +117,13 @@ def session_undo_last_part(
 
 def _parts_key(game: Game) -> str:
     if game.parts_key is None:
-        raise ServiceError.single("whole_document_only", Text(
-            _("A session of %(game)s is entered as a whole document, not part by part."),
-            game=Named(game)))
+        raise ServiceError.single(
+            "whole_document_only",
+            Text(
+                _("A session of %(game)s is entered as a whole document, not part by part."),
+                game=Named(game),
+            ),
+        )
     return game.parts_key
 
 
@@ -149,8 +151,14 @@ def _session_write(
                 )
             locked = found.table
             require_session_writer(locked, actor, table_token, actor_role=found.actor_role)
-            return _write_locked(locked, actor, change, expected_revision, reason,
-                                 organizer=correction and found.actor_role in ORGANIZER)
+            return _write_locked(
+                locked,
+                actor,
+                change,
+                expected_revision,
+                reason,
+                organizer=correction and found.actor_role in ORGANIZER,
+            )
     except IntegrityError as exc:  # a concurrent first submission for the same table won
         raise Conflict.single(
             "concurrent_update",
@@ -181,8 +189,9 @@ def require_table_seen(table: Table, actor: Actor) -> None:
     event = table.round.event
     if event.published or user_has_role(actor, event.club_id, MEMBERS):
         return
-    raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
-                                                  table=table.pk))
+    raise NotFound.single(
+        "table_not_found", Text(_("There is no table %(table)s."), table=table.pk)
+    )
 
 
 def table_token_matches(table: Table, token: str | None) -> bool:
@@ -229,16 +238,26 @@ def _write_locked(
     session.created_now = created  # the API answers 201 for a new session, 200 for a change
     replace_rows(session, result, seats, previous_parts, event.substitute_counts)
     audit(
-        actor, "session.save", session, club_id=event.club_id,
+        actor,
+        "session.save",
+        session,
+        club_id=event.club_id,
         label="table link" if not _user_or_none(actor) else "",
-        revision=session.revision, complete=result.complete, reason=reason[:200],
+        revision=session.revision,
+        complete=result.complete,
+        reason=reason[:200],
         **({"signatures_cleared": cleared} if was_complete else {}),
     )
     if result.complete or was_complete:  # standings and ratings read complete sessions only
         announce.result_saved(  # told before the standings it changes
-            table, [seat.player for seat in seats], totals=result.totals,
-            placements=result.placements, complete=result.complete, revision=session.revision,
-            corrected=was_complete)
+            table,
+            [seat.player for seat in seats],
+            totals=result.totals,
+            placements=result.placements,
+            complete=result.complete,
+            revision=session.revision,
+            corrected=was_complete,
+        )
         results_changed(event)
     return session
 
@@ -254,7 +273,11 @@ def results_changed(event: Event) -> None:
 
 
 def _check_writable(
-    table: Table, session: Session | None, expected_revision: int | None, reason: str, *,
+    table: Table,
+    session: Session | None,
+    expected_revision: int | None,
+    reason: str,
+    *,
     organizer: bool,
 ) -> None:
     """Refuse a write over someone else's change, to a finished event or a closed round (but
@@ -264,9 +287,12 @@ def _check_writable(
         raise Conflict.single(
             "revision_conflict",
             Text(
-                _("The session is at revision %(current_revision)s, not %(expected_revision)s: "
-                  "someone else changed it. Reload and apply your change again."),
-                current_revision=current_revision, expected_revision=expected_revision,
+                _(
+                    "The session is at revision %(current_revision)s, not %(expected_revision)s: "
+                    "someone else changed it. Reload and apply your change again."
+                ),
+                current_revision=current_revision,
+                expected_revision=expected_revision,
             ),
             field="expected_revision",
         )
@@ -286,9 +312,19 @@ def _seated_players(table: Table, game: Game) -> list[store.SeatedPlayer]:
     seats = store.table_players(table.pk)
     if len(seats) not in game.table_sizes:
         sizes = "/".join(str(size) for size in game.table_sizes)
-        raise ServiceError.single("table_not_full", Text(
-            _("Table %(table)s has %(count)s players seated; a session of %(game)s needs "
-              "%(sizes)s."), table=table.number, count=len(seats), game=Named(game), sizes=sizes))
+        raise ServiceError.single(
+            "table_not_full",
+            Text(
+                _(
+                    "Table %(table)s has %(count)s players seated; a session of %(game)s needs "
+                    "%(sizes)s."
+                ),
+                table=table.number,
+                count=len(seats),
+                game=Named(game),
+                sizes=sizes,
+            ),
+        )
     return seats
 
 
@@ -302,7 +338,11 @@ def _table_document(table: Table, game: Game, document: Any, names: list[str]) -
 
 
 def _save_session(
-    table: Table, session: Session | None, document: Any, result: Outcome, actor: Actor,
+    table: Table,
+    session: Session | None,
+    document: Any,
+    result: Outcome,
+    actor: Actor,
     reason: str,
 ) -> Session:
     """Store the scored document: a new session or its next revision, and the revision row."""
@@ -330,8 +370,7 @@ def _save_session(
         session.revision += 1
         session.updated_by = _user_or_none(actor)
         store.session_update(session, updated_at=now)
-    store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500],
-                          at=now)
+    store.revision_insert(session, created_by_id=session.updated_by_id, reason=reason[:500], at=now)
     return session
 
 
@@ -348,7 +387,8 @@ def _with_table(document: Any, game: Game, ruleset: str, names: list[str]) -> An
                     "ruleset_mismatch",
                     Text(
                         _("This event plays the '%(ruleset)s' rules, not '%(given)s'."),
-                        ruleset=ruleset, given=given,
+                        ruleset=ruleset,
+                        given=given,
                     ),
                     field="ruleset",
                 )

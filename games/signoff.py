@@ -47,8 +47,14 @@ REASON_LENGTH = 200
 
 
 def sign_with_code(
-    *, table: TableRef, actor: Actor, player_id: int, code: object, revision: int | None,
-    table_token: str | None = None, address: str = "",
+    *,
+    table: TableRef,
+    actor: Actor,
+    player_id: int,
+    code: object,
+    revision: int | None,
+    table_token: str | None = None,
+    address: str = "",
 ) -> Signature:
     """``player_id`` signs with their personal code on the phone of someone who may write the
     table's session (its scoring link, a scorer, an organizer). The code is checked before the
@@ -57,8 +63,7 @@ def sign_with_code(
     require_session_writer(found, actor, table_token)
     _require_open(found)
     player = _seated_player(found, player_id)
-    player_code_check(player=player, code=code, address=address, table_id=found.pk,
-                      actor=actor)
+    player_code_check(player=player, code=code, address=address, table_id=found.pk, actor=actor)
     with transaction.atomic():
         locked = _lock(found.pk, actor)
         require_session_writer(locked.table, actor, table_token, actor_role=locked.actor_role)
@@ -74,7 +79,12 @@ def sign_as_player(*, table: TableRef, actor: Actor, revision: int | None) -> Si
 
 
 def sign_for_player(
-    *, table: TableRef, actor: Actor, player_id: int, revision: int | None, reason: str,
+    *,
+    table: TableRef,
+    actor: Actor,
+    player_id: int,
+    revision: int | None,
+    reason: str,
 ) -> Signature:
     """An organizer of the club signs for a player (who left, lost their phone, forgot their
     code), saying why."""
@@ -88,8 +98,15 @@ def sign_for_player(
 
 
 def dispute_raise(
-    *, table: TableRef, actor: Actor, player_id: int, reason: str, revision: int | None = None,
-    code: object = None, table_token: str | None = None, address: str = "",
+    *,
+    table: TableRef,
+    actor: Actor,
+    player_id: int,
+    reason: str,
+    revision: int | None = None,
+    code: object = None,
+    table_token: str | None = None,
+    address: str = "",
 ) -> Dispute:
     """``player_id`` disputes the table's result: with their personal code on the scorer's
     phone, or as themselves from their own signed-in phone. Their signature, if any, is
@@ -100,25 +117,41 @@ def dispute_raise(
         require_session_writer(found, actor, table_token)
         _require_open(found)
         player = _seated_player(found, player_id)
-        player_code_check(player=player, code=code, address=address, table_id=found.pk,
-                          actor=actor)
+        player_code_check(player=player, code=code, address=address, table_id=found.pk, actor=actor)
     else:
         _require_open(found)
         player = _own_player(actor)
         if player.pk != player_id:
-            raise NotAllowed.single("not_your_player", Text(
-                _("Only %(player)s, or their personal code, can dispute for them."),
-                player=_seated_player(found, player_id).name))
+            raise NotAllowed.single(
+                "not_your_player",
+                Text(
+                    _("Only %(player)s, or their personal code, can dispute for them."),
+                    player=_seated_player(found, player_id).name,
+                ),
+            )
     with transaction.atomic():
         locked = _lock(found.pk, actor)
         _require_open(locked.table)
         session = _signable_session(locked, revision)
         _seated_player(locked.table, player.pk)
         Signature.objects.filter(session=session, player=player).delete()
-        dispute = Dispute.objects.create(session=session, revision=session.revision,
-                                         player=player, reason=reason, at=timezone.now())
-        audit(actor, "session.dispute", session, club_id=locked.table.round.event.club_id,
-              label=_label(actor), player=player.name, revision=session.revision, reason=reason)
+        dispute = Dispute.objects.create(
+            session=session,
+            revision=session.revision,
+            player=player,
+            reason=reason,
+            at=timezone.now(),
+        )
+        audit(
+            actor,
+            "session.dispute",
+            session,
+            club_id=locked.table.round.event.club_id,
+            label=_label(actor),
+            player=player.name,
+            revision=session.revision,
+            reason=reason,
+        )
         _refresh(locked, session, actor)
     return dispute
 
@@ -128,33 +161,56 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
     closed they must); the table is signed once every player has signed. Someone of no role in
     the club learns nothing: its disputes answer 404 like a missing one (a member who is not an
     organizer: 403)."""
-    found = (Dispute.objects.filter(pk=dispute_id)
-             .values_list("session__table_id", "session__table__round__event__club_id").first())
+    found = (
+        Dispute.objects.filter(pk=dispute_id)
+        .values_list("session__table_id", "session__table__round__event__club_id")
+        .first()
+    )
     if found is None or not user_has_role(actor, found[1], MEMBERS):
         # Another club's dispute is answered like a missing one: its existence is not told.
-        raise NotFound.single("dispute_not_found", Text(_("There is no dispute %(id)s."),
-                                                        id=dispute_id))
+        raise NotFound.single(
+            "dispute_not_found", Text(_("There is no dispute %(id)s."), id=dispute_id)
+        )
     table_id = found[0]
     with transaction.atomic():
         locked = _lock(table_id, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
         dispute = Dispute.objects.select_related("player").get(pk=dispute_id)
         if dispute.resolved_at is not None:
-            raise Conflict.single("dispute_resolved", Text(
-                _("The dispute of %(player)s was already resolved."), player=dispute.player.name))
+            raise Conflict.single(
+                "dispute_resolved",
+                Text(
+                    _("The dispute of %(player)s was already resolved."), player=dispute.player.name
+                ),
+            )
         resolution = (resolution or "").strip()
         if locked.table.round.status == Round.Status.CLOSED and not resolution:
-            raise ServiceError.single("reason_required", Text(
-                _("Round %(round)s is closed: say how the dispute of %(player)s was settled (it "
-                  "is kept in the log)."), round=locked.table.round.number,
-                player=dispute.player.name), field="resolution")
+            raise ServiceError.single(
+                "reason_required",
+                Text(
+                    _(
+                        "Round %(round)s is closed: say how the dispute of %(player)s was "
+                        "settled (it "
+                        "is kept in the log)."
+                    ),
+                    round=locked.table.round.number,
+                    player=dispute.player.name,
+                ),
+                field="resolution",
+            )
         dispute.resolved_at = timezone.now()
         dispute.resolved_by = actor if isinstance(actor, User) else None
         dispute.resolution = resolution[:300]
         dispute.save(update_fields=["resolved_at", "resolved_by", "resolution"])
         session = store.table_session(table_id)
-        audit(actor, "session.dispute_resolve", session, club_id=locked.table.round.event.club_id,
-              player=dispute.player.name, resolution=dispute.resolution)
+        audit(
+            actor,
+            "session.dispute_resolve",
+            session,
+            club_id=locked.table.round.event.club_id,
+            player=dispute.player.name,
+            resolution=dispute.resolution,
+        )
         if session is not None:
             _refresh(locked, session, actor)
     return dispute
@@ -166,11 +222,15 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
 def _table(table: TableRef) -> Table:
     if isinstance(table, Table) and "round" in table._state.fields_cache:
         return table
-    found = (Table.objects.select_related("round__event")
-             .filter(pk=table if isinstance(table, int) else table.pk).first())
+    found = (
+        Table.objects.select_related("round__event")
+        .filter(pk=table if isinstance(table, int) else table.pk)
+        .first()
+    )
     if found is None:
-        raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
-                                                      table=table))
+        raise NotFound.single(
+            "table_not_found", Text(_("There is no table %(table)s."), table=table)
+        )
     return found
 
 
@@ -178,26 +238,37 @@ def _lock(table_id: int, actor: Actor) -> store.LockedTable:
     user = actor if isinstance(actor, User) and actor.is_authenticated else None
     locked = store.table_lock(table_id, user_id=user.pk if user else None)
     if locked is None:
-        raise NotFound.single("table_not_found", Text(_("There is no table %(table)s."),
-                                                      table=table_id))
+        raise NotFound.single(
+            "table_not_found", Text(_("There is no table %(table)s."), table=table_id)
+        )
     return locked
 
 
 def _require_open(table: Table) -> None:
     """Refuse a player's signature or dispute once the table's round is closed."""
     if table.round.status == Round.Status.CLOSED:
-        raise ServiceError.single("signoff_closed", Text(
-            _("Round %(round)s is closed: the players of table %(table)s no longer sign or "
-              "dispute its result. If something is wrong, ask the organizer: they can sign for a "
-              "player or settle a dispute, with a reason."),
-            round=table.round.number, table=table.number))
+        raise ServiceError.single(
+            "signoff_closed",
+            Text(
+                _(
+                    "Round %(round)s is closed: the players of table %(table)s no longer sign or "
+                    "dispute its result. If something is wrong, ask the organizer: they can sign "
+                    "for a "
+                    "player or settle a dispute, with a reason."
+                ),
+                round=table.round.number,
+                table=table.number,
+            ),
+        )
 
 
 def _own_player(actor: Actor) -> Player:
     player = player_for_user(actor)
     if player is None:
-        raise NotAllowed.single("no_player", _(
-            "Sign in with the account of a player at this table to confirm as yourself."))
+        raise NotAllowed.single(
+            "no_player",
+            _("Sign in with the account of a player at this table to confirm as yourself."),
+        )
     return player
 
 
@@ -205,18 +276,23 @@ def _seated_player(table: Table, player_id: int) -> Player:
     for seated in store.table_players(table.pk):
         if seated.player.pk == player_id:
             return seated.player
-    raise ServiceError.single("not_at_table", Text(
-        _("That player does not sit at table %(table)s."), table=table.number), field="player")
+    raise ServiceError.single(
+        "not_at_table",
+        Text(_("That player does not sit at table %(table)s."), table=table.number),
+        field="player",
+    )
 
 
 def _reason(reason: str) -> str:
     text = (reason or "").strip()
     if not text:
-        raise ServiceError.single("reason_required", _("Say why, in a few words."),
-                                  field="reason")
+        raise ServiceError.single("reason_required", _("Say why, in a few words."), field="reason")
     if len(text) > REASON_LENGTH:
-        raise ServiceError.single("reason_too_long", Text(
-            _("Keep the reason to %(n)s characters."), n=REASON_LENGTH), field="reason")
+        raise ServiceError.single(
+            "reason_too_long",
+            Text(_("Keep the reason to %(n)s characters."), n=REASON_LENGTH),
+            field="reason",
+        )
     return text
 
 
@@ -225,25 +301,51 @@ def _signable_session(locked: store.LockedTable, revision: int | None) -> Sessio
     table = locked.table
     session = store.table_session(table.pk)
     if session is None:
-        raise NotFound.single("no_session", Text(
-            _("Table %(table)s has no result to sign yet."), table=table.number))
+        raise NotFound.single(
+            "no_session", Text(_("Table %(table)s has no result to sign yet."), table=table.number)
+        )
     if revision is not None and revision != session.revision:
-        raise Conflict.single("revision_moved", Text(
-            _("The result of table %(table)s changed while you were looking at it (it is now "
-              "revision %(now)s, not %(given)s). Look at it again and confirm it anew."),
-            table=table.number, now=session.revision, given=revision), field="revision")
+        raise Conflict.single(
+            "revision_moved",
+            Text(
+                _(
+                    "The result of table %(table)s changed while you were looking at it (it is now "
+                    "revision %(now)s, not %(given)s). Look at it again and confirm it anew."
+                ),
+                table=table.number,
+                now=session.revision,
+                given=revision,
+            ),
+            field="revision",
+        )
     if not session.complete:
-        raise ServiceError.single("session_not_complete", Text(
-            _("Table %(table)s has not finished its session; it is signed once it is "
-              "complete."), table=table.number))
+        raise ServiceError.single(
+            "session_not_complete",
+            Text(
+                _(
+                    "Table %(table)s has not finished its session; it is signed once it is "
+                    "complete."
+                ),
+                table=table.number,
+            ),
+        )
     return session
 
 
-def _sign(locked: store.LockedTable, actor: Actor, player: Player, revision: int | None,
-          method: str, reason: str = "") -> Signature:
+def _sign(
+    locked: store.LockedTable,
+    actor: Actor,
+    player: Player,
+    revision: int | None,
+    method: str,
+    reason: str = "",
+) -> Signature:
     if revision is None:
-        raise ServiceError.single("revision_required", _(
-            "Say which revision of the result you confirm."), field="revision")
+        raise ServiceError.single(
+            "revision_required",
+            _("Say which revision of the result you confirm."),
+            field="revision",
+        )
     if method != Method.ORGANIZER:
         _require_open(locked.table)
     session = _signable_session(locked, revision)
@@ -253,12 +355,26 @@ def _sign(locked: store.LockedTable, actor: Actor, player: Player, revision: int
         signature.created_now = False  # type: ignore[attr-defined]
         return signature  # signed already: the same answer again
     signature = Signature.objects.create(
-        session=session, revision=session.revision, player=player, method=method,
-        reason=reason, signed_by=actor if isinstance(actor, User) else None, at=timezone.now())
+        session=session,
+        revision=session.revision,
+        player=player,
+        method=method,
+        reason=reason,
+        signed_by=actor if isinstance(actor, User) else None,
+        at=timezone.now(),
+    )
     signature.created_now = True  # type: ignore[attr-defined]
-    audit(actor, "session.sign", session, club_id=locked.table.round.event.club_id,
-          label=_label(actor), player=player.name, revision=session.revision, method=method,
-          reason=reason)
+    audit(
+        actor,
+        "session.sign",
+        session,
+        club_id=locked.table.round.event.club_id,
+        label=_label(actor),
+        player=player.name,
+        revision=session.revision,
+        method=method,
+        reason=reason,
+    )
     _refresh(locked, session, actor)
     return signature
 
@@ -267,8 +383,11 @@ def _refresh(locked: store.LockedTable, session: Session, actor: Actor) -> None:
     """Whether the session is signed now; when that changes in an event whose standings count
     signed sessions, the results move on."""
     seated = {s.player.pk for s in store.table_players(locked.table.pk)}
-    signed_by = set(Signature.objects.filter(session=session, revision=session.revision)
-                    .values_list("player_id", flat=True))
+    signed_by = set(
+        Signature.objects.filter(session=session, revision=session.revision).values_list(
+            "player_id", flat=True
+        )
+    )
     disputed = Dispute.objects.filter(session=session, resolved_at__isnull=True).exists()
     signed = bool(session.complete and seated and seated <= signed_by and not disputed)
     if signed == (session.signed_at is not None):
@@ -276,8 +395,14 @@ def _refresh(locked: store.LockedTable, session: Session, actor: Actor) -> None:
     session.signed_at = timezone.now() if signed else None
     Session.objects.filter(pk=session.pk).update(signed_at=session.signed_at)
     event = locked.table.round.event
-    audit(actor, "session.signed" if signed else "session.unsigned", session,
-          club_id=event.club_id, label=_label(actor), revision=session.revision)
+    audit(
+        actor,
+        "session.signed" if signed else "session.unsigned",
+        session,
+        club_id=event.club_id,
+        label=_label(actor),
+        revision=session.revision,
+    )
     if event.standings_count == SIGNED:
         results_changed(event)
 

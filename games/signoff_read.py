@@ -48,13 +48,24 @@ class Signoff:
 def signoff_of(session: Session, table: Table) -> Signoff:
     """The sign-off of ``session``, played at ``table`` (its seats read once)."""
     seats = sorted(table.seats.all(), key=lambda s: s.position)
-    signatures = {s.player_id: s for s in Signature.objects.filter(
-        session=session, revision=session.revision).select_related("signed_by")}
-    disputes = list(Dispute.objects.filter(session=session)
-                    .select_related("player", "resolved_by").order_by("at", "id"))
+    signatures = {
+        s.player_id: s
+        for s in Signature.objects.filter(
+            session=session, revision=session.revision
+        ).select_related("signed_by")
+    }
+    disputes = list(
+        Dispute.objects.filter(session=session)
+        .select_related("player", "resolved_by")
+        .order_by("at", "id")
+    )
     open_by = {d.player_id: d for d in disputes if d.resolved_at is None}
-    players = [PlayerSignoff(s.player_id, s.player.name, signatures.get(s.player_id),
-                             open_by.get(s.player_id)) for s in seats]
+    players = [
+        PlayerSignoff(
+            s.player_id, s.player.name, signatures.get(s.player_id), open_by.get(s.player_id)
+        )
+        for s in seats
+    ]
     return Signoff(session, players, disputes, table.round.status == Round.Status.CLOSED)
 
 
@@ -62,10 +73,16 @@ def tables_to_sign(tables: QuerySet[Table], *, disputed_only: bool = False) -> Q
     """Of ``tables``, those with a complete session not signed yet or with a dispute open (only
     the disputed ones with ``disputed_only``), annotated with ``open_disputes``, by round and
     number."""
-    found = tables.filter(session__complete=True).annotate(open_disputes=Count(
-        "session__disputes", filter=Q(session__disputes__resolved_at__isnull=True)))
-    found = (found.filter(open_disputes__gt=0) if disputed_only else
-             found.filter(Q(session__signed_at__isnull=True) | Q(open_disputes__gt=0)))
+    found = tables.filter(session__complete=True).annotate(
+        open_disputes=Count(
+            "session__disputes", filter=Q(session__disputes__resolved_at__isnull=True)
+        )
+    )
+    found = (
+        found.filter(open_disputes__gt=0)
+        if disputed_only
+        else found.filter(Q(session__signed_at__isnull=True) | Q(open_disputes__gt=0))
+    )
     return found.select_related("round", "session").order_by("round__number", "number")
 
 
@@ -81,7 +98,9 @@ def state_dict(signoff: Signoff) -> dict[str, Any]:
         "closed": signoff.closed,
         "players": [
             {
-                "player": p.player_id, "name": p.name, "signed": p.signed,
+                "player": p.player_id,
+                "name": p.name,
+                "signed": p.signed,
                 "method": p.signature.method if p.signature else None,
                 "at": p.signature.at if p.signature else None,
                 "reason": p.signature.reason if p.signature else "",
@@ -95,9 +114,14 @@ def state_dict(signoff: Signoff) -> dict[str, Any]:
 
 def dispute_dict(dispute: Dispute) -> dict[str, Any]:
     return {
-        "id": dispute.pk, "player": dispute.player_id, "name": dispute.player.name,
-        "revision": dispute.revision, "reason": dispute.reason, "at": dispute.at,
-        "resolved": dispute.resolved_at is not None, "resolved_at": dispute.resolved_at,
+        "id": dispute.pk,
+        "player": dispute.player_id,
+        "name": dispute.player.name,
+        "revision": dispute.revision,
+        "reason": dispute.reason,
+        "at": dispute.at,
+        "resolved": dispute.resolved_at is not None,
+        "resolved_at": dispute.resolved_at,
         "resolved_by": dispute.resolved_by.get_username() if dispute.resolved_by else None,
         "resolution": dispute.resolution,
     }

@@ -64,24 +64,54 @@ def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
     )
     if row is None:
         return None
-    (table_id, number, token, round_id, round_number, status, event_id, club_id, ruleset, game,
-     event_status, substitute_counts, role) = row
+    (
+        table_id,
+        number,
+        token,
+        round_id,
+        round_number,
+        status,
+        event_id,
+        club_id,
+        ruleset,
+        game,
+        event_status,
+        substitute_counts,
+        role,
+    ) = row
     event = Event.from_db(  # values in the order the model declares its fields
-        connection.alias, ["id", "club_id", "game", "ruleset", "status", "substitute_counts"],
+        connection.alias,
+        ["id", "club_id", "game", "ruleset", "status", "substitute_counts"],
         [event_id, club_id, game, ruleset, event_status, substitute_counts],
     )
-    round_ = Round.from_db(connection.alias, ["id", "event_id", "number", "status"],
-                           [round_id, event_id, round_number, status])
+    round_ = Round.from_db(
+        connection.alias,
+        ["id", "event_id", "number", "status"],
+        [round_id, event_id, round_number, status],
+    )
     round_.event = event
-    table = Table.from_db(connection.alias, ["id", "round_id", "number", "scoring_token"],
-                          [table_id, round_id, number, token])
+    table = Table.from_db(
+        connection.alias,
+        ["id", "round_id", "number", "scoring_token"],
+        [table_id, round_id, number, token],
+    )
     table.round = round_
     return LockedTable(table, role)
 
 
 _SESSION_FIELDS = [
-    "id", "table_id", "event_id", "ruleset", "document", "result", "complete", "revision",
-    "created_at", "updated_at", "updated_by_id", "signed_at",
+    "id",
+    "table_id",
+    "event_id",
+    "ruleset",
+    "document",
+    "result",
+    "complete",
+    "revision",
+    "created_at",
+    "updated_at",
+    "updated_by_id",
+    "signed_at",
 ]
 
 
@@ -127,9 +157,13 @@ def session_update(session: Session, *, updated_at: datetime.datetime) -> None:
             "UPDATE games_session SET document = %s, result = %s, complete = %s, "
             "revision = %s, updated_by_id = %s, updated_at = %s, signed_at = NULL WHERE id = %s",
             [
-                json.dumps(session.document), json.dumps(session.result), session.complete,
-                session.revision, session.updated_by_id,
-                connection.ops.adapt_datetimefield_value(updated_at), session.pk,
+                json.dumps(session.document),
+                json.dumps(session.result),
+                session.complete,
+                session.revision,
+                session.updated_by_id,
+                connection.ops.adapt_datetimefield_value(updated_at),
+                session.pk,
             ],
         )
     session.updated_at = updated_at
@@ -153,9 +187,13 @@ def revision_insert(
             "(session_id, number, document, result, created_by_id, created_at, reason) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s)",
             [
-                session.pk, session.revision, json.dumps(session.document),
-                json.dumps(session.result), created_by_id,
-                connection.ops.adapt_datetimefield_value(at), reason,
+                session.pk,
+                session.revision,
+                json.dumps(session.document),
+                json.dumps(session.result),
+                created_by_id,
+                connection.ops.adapt_datetimefield_value(at),
+                reason,
             ],
         )
 
@@ -177,8 +215,13 @@ def parts_insert(session_id: int, parts: Sequence[GamePart]) -> None:
     params: list[Any] = []
     for part in parts:
         params += [
-            session_id, part.number, part.kind, part.actor, part.level,
-            None if part.data is None else json.dumps(part.data), json.dumps(part.points),
+            session_id,
+            part.number,
+            part.kind,
+            part.actor,
+            part.level,
+            None if part.data is None else json.dumps(part.data),
+            json.dumps(part.points),
         ]
     values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(parts))
     with connection.cursor() as cursor:

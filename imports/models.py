@@ -20,10 +20,15 @@ SUNMAR = "sunmar"
 
 class SunmarUpload(models.Model):
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="+",
     )
     uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("uploaded by"),
+        on_delete=models.CASCADE,
         related_name="+",
     )
     file_name = models.CharField(verbose_name=_("file name"), max_length=200, blank=True)
@@ -44,12 +49,18 @@ class SunmarUpload(models.Model):
 
 class ImportedGame(models.Model):
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="+",
     )
     source = models.CharField(verbose_name=_("source"), max_length=20, default=SUNMAR)
     app_game_id = models.CharField(verbose_name=_("game in the app"), max_length=64)
     session = models.OneToOneField(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="imported",
+        Session,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="imported",
     )
     upload = models.ForeignKey(
         SunmarUpload,
@@ -83,10 +94,16 @@ class ImportedGame(models.Model):
 
 class ImportedEvening(models.Model):
     event = models.OneToOneField(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="imported_evening",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="imported_evening",
     )
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="+",
     )
     source = models.CharField(verbose_name=_("source"), max_length=20, default=SUNMAR)
     date = models.DateField(verbose_name=_("date"))

@@ -243,8 +243,11 @@ def _history_event(club: Club, actor: Actor, evening: datetime.date, games: int)
     if known is not None:
         event = Event.objects.get(pk=known.event_id)
         if event.status == Event.Status.FINISHED:  # a finished event takes no new round
-            event = event_reopen(event=event, actor=actor,
-                                 reason="more games of this evening imported from the Bonken app")
+            event = event_reopen(
+                event=event,
+                actor=actor,
+                reason="more games of this evening imported from the Bonken app",
+            )
         return event
     event = events.event_create(
         club=club,

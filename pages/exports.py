@@ -15,8 +15,18 @@ from tournaments.web.visible import visible_event
 
 STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins"]
 PLACES = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-SESSIONS_HEADER = ["round", "table", "seat", "player_id", "player", "total", "placement",
-                   "complete", "{parts}", "revision"]
+SESSIONS_HEADER = [
+    "round",
+    "table",
+    "seat",
+    "player_id",
+    "player",
+    "total",
+    "placement",
+    "complete",
+    "{parts}",
+    "revision",
+]
 
 
 def _export(request: HttpRequest, filename: str) -> tuple[HttpResponse, CSVFile]:
@@ -33,8 +43,18 @@ def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     export.header([*STANDINGS_HEADER, *PLACES[:seats]])
     for row in event_standings_rows(event):
         places = (list(row.placements) + [0] * seats)[:seats]
-        export.writerow([row.rank, int(row.tied), row.player_id, row.player.name, row.total,
-                         row.sessions, row.table_wins, *places])
+        export.writerow(
+            [
+                row.rank,
+                int(row.tied),
+                row.player_id,
+                row.player.name,
+                row.total,
+                row.sessions,
+                row.table_wins,
+                *places,
+            ]
+        )
     return response
 
 
@@ -46,10 +66,18 @@ def sessions_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     for session in queries.event_sessions(event):
         games = len(session.result.get(parts) or [])
         for seat in sorted(session.seat_results.all(), key=lambda s: s.position):
-            export.writerow([
-                session.table.round.number, session.table.number, seat.position + 1,
-                seat.player_id, seat.player.name, seat.total,
-                seat.placement if seat.placement is not None else "",
-                int(session.complete), games, session.revision,
-            ])
+            export.writerow(
+                [
+                    session.table.round.number,
+                    session.table.number,
+                    seat.position + 1,
+                    seat.player_id,
+                    seat.player.name,
+                    seat.total,
+                    seat.placement if seat.placement is not None else "",
+                    int(session.complete),
+                    games,
+                    session.revision,
+                ]
+            )
     return response

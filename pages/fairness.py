@@ -36,27 +36,33 @@ def bye_words(event: Event) -> str:
         return _("A player who sits out a round gets their own average per round.")
     if kind == "fixed":
         return _("A player who sits out a round gets %(points)s points.") % {
-            "points": f"{event.bye_points:g}"}
+            "points": f"{event.bye_points:g}"
+        }
     if kind == "middle_place":
-        return _("A player who sits out a round counts as finishing in the middle place "
-                 "(0 points).")
+        return _(
+            "A player who sits out a round counts as finishing in the middle place (0 points)."
+        )
     return _("A player who sits out a round gets nothing for it.")
 
 
 def points_per_round(event: Event) -> dict[str, Any]:
     """Per player (by id): the points of each started round (None: not seated; "bye": sat
     out), for the rounds that started, in order."""
-    numbers = list(event.rounds.filter(status__in=STARTED).order_by("number")
-                   .values_list("number", flat=True))
+    numbers = list(
+        event.rounds.filter(status__in=STARTED).order_by("number").values_list("number", flat=True)
+    )
     cells: dict[int, dict[int, Any]] = {}
     # Through the event's sessions (the layer above, never imported here).
     for player, number, total in event.sessions.filter(
-        counted_sessions(), table__round__status__in=STARTED,
+        counted_sessions(),
+        table__round__status__in=STARTED,
     ).values_list("seat_results__player_id", "table__round__number", "seat_results__total"):
         cells.setdefault(player, {})[number] = total
     for player, number in Bye.objects.filter(
         round__event=event, round__status__in=STARTED
     ).values_list("player_id", "round__number"):
         cells.setdefault(player, {})[number] = "bye"
-    return {"numbers": numbers,
-            "rows": {player: [row.get(n) for n in numbers] for player, row in cells.items()}}
+    return {
+        "numbers": numbers,
+        "rows": {player: [row.get(n) for n in numbers] for player, row in cells.items()},
+    }

@@ -1,7 +1,6 @@
 """Public pages: the home page, an event's standings (refreshing while it runs), a table's
 session as a score sheet, and a player's page with sessions and rating history."""
 
-
 from typing import Any
 
 from django.db.models import Prefetch
@@ -41,13 +40,14 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     computation = StandingsComputation.objects.filter(event=event).first()
     shown_set, errors = night_standings.chosen_set(request, event)
     night = list(event_standings_rows(event))
-    standings: list[Any] = (night if shown_set is None
-                            else night_standings.set_standings(event, shown_set))
+    standings: list[Any] = (
+        night if shown_set is None else night_standings.set_standings(event, shown_set)
+    )
     context: dict[str, Any] = {
         "event": event,
         "standings": standings,
-        "up_to_date": shown_set is not None or (
-            computation is not None and computation.results_version == event.results_version),
+        "up_to_date": shown_set is not None
+        or (computation is not None and computation.results_version == event.results_version),
         "live": event.status != Event.Status.FINISHED,
         "refresh_seconds": REFRESH_SECONDS,
         "shown_set": shown_set,
@@ -59,8 +59,9 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context["can_manage"] = has_role(request, event.club_id, SCORERS)
     signed_only = event.standings_count == SIGNED
     # Where complete tables count at once, only a dispute is news on the standings page.
-    context["to_sign"] = list(tables_to_sign(Table.objects.filter(round__event=event),
-                                             disputed_only=not signed_only))
+    context["to_sign"] = list(
+        tables_to_sign(Table.objects.filter(round__event=event), disputed_only=not signed_only)
+    )
     context["signed_only"] = signed_only
     # The public sees the rounds that started and how far each table is, not a preview's
     # seating nor the organizer's problem badges.
@@ -73,8 +74,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context["prizes"] = night_standings.prizes(event, night)
     per_round = fairness.points_per_round(event)
     context["round_numbers"] = per_round["numbers"]
-    context["round_points"] = [(row, per_round["rows"].get(row.player_id, []))
-                               for row in standings]
+    context["round_points"] = [(row, per_round["rows"].get(row.player_id, [])) for row in standings]
     context["tie_breaks"] = fairness.tie_break_words(event)
     context["bye_rule"] = fairness.bye_words(event)
     status = 400 if errors else 200
@@ -85,14 +85,16 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     event = visible_event(request, event_id)
     table = get_object_or_404(
         Table.objects.select_related("round").prefetch_related("seats__player"),
-        pk=table_id, round__event=event,
+        pk=table_id,
+        round__event=event,
     )
     players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
     session = getattr(table, "session", None)
     result = session.result if session is not None else {}
     revisions = (
         list(session.revisions.select_related("created_by").order_by("-number"))
-        if session is not None else []
+        if session is not None
+        else []
     )
     # The revisions are the club's evidence: its scorers and organizers see the list and may
     # open an earlier one; the public sees the current result and whether it was corrected.
@@ -111,15 +113,26 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     names = short_names([p.name for p in players])
     # The game's rows of the sheet (its plug-in's "sheet" part shows them).
     shown_by_game = game_plugin(event.game).sheet_context(
-        event=event, result=result, players=players, names=names)
-    return render(request, "games/table_sheet.html", {
-        **shown_by_game,
-        "event": event, "table": table, "players": players, "session": session,
-        "short_names": names, "totals": result.get("totals"),
-        "placements": result.get("placements"),
-        "revisions": [(r, revision_reason(r.reason)) for r in revisions] if club_view else [],
-        "club_view": club_view, "correction": correction, "shown_revision": shown,
-    })
+        event=event, result=result, players=players, names=names
+    )
+    return render(
+        request,
+        "games/table_sheet.html",
+        {
+            **shown_by_game,
+            "event": event,
+            "table": table,
+            "players": players,
+            "session": session,
+            "short_names": names,
+            "totals": result.get("totals"),
+            "placements": result.get("placements"),
+            "revisions": [(r, revision_reason(r.reason)) for r in revisions] if club_view else [],
+            "club_view": club_view,
+            "correction": correction,
+            "shown_revision": shown,
+        },
+    )
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -131,13 +144,22 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404
     history = session_queries.rating_history(player)
     # Narrower than the rating page's chart: on a phone its labels stay readable.
-    chart = rating_chart([(p.when, p.rating, p.provisional) for p in history.points],
-                         width=440, height=240)
+    chart = rating_chart(
+        [(p.when, p.rating, p.provisional) for p in history.points], width=440, height=240
+    )
     clubs = Club.objects.filter(
         pk__in=player.memberships.filter(club_id__in=visible_clubs).values("club_id")
     ).order_by("name")
-    return render(request, "tournaments/player.html", {
-        "player": player, "results": results, "history": history,
-        "moves": list(reversed(history.points)), "chart": chart, "clubs": clubs,
-        "game_name": game_label(history.game) if history.game else "",
-    })
+    return render(
+        request,
+        "tournaments/player.html",
+        {
+            "player": player,
+            "results": results,
+            "history": history,
+            "moves": list(reversed(history.points)),
+            "chart": chart,
+            "clubs": clubs,
+            "game_name": game_label(history.game) if history.game else "",
+        },
+    )

@@ -29,9 +29,7 @@ def event_sessions(event: Event) -> QuerySet[Session]:
 def player_results(player: Player, user: User | AnonymousUser | None) -> QuerySet[SessionSeat]:
     """The player's sessions in events the user may see, newest first."""
     return (
-        SessionSeat.objects.filter(
-            player=player, session__event__in=events_visible_to(user)
-        )
+        SessionSeat.objects.filter(player=player, session__event__in=events_visible_to(user))
         .select_related("session__event", "session__table__round")
         .order_by("-session__event__date", "-session__table__round__number")
     )
@@ -64,27 +62,38 @@ def rating_history(player: Player) -> RatingHistoryView:
     pool they played most in (ratings are derived and written by ``ratings``).
     Sessions of events that are not published are shown without their event's name."""
     pool_id = (
-        PlayerRating.objects.filter(player=player).order_by("-sessions_played", "pool_id")
-        .values_list("pool_id", flat=True).first()
+        PlayerRating.objects.filter(player=player)
+        .order_by("-sessions_played", "pool_id")
+        .values_list("pool_id", flat=True)
+        .first()
     )
     if pool_id is None:
         return RatingHistoryView(points=[])
     history = list(
-        player_history(pool_id, [player.pk]).order_by("position", "pk")
+        player_history(pool_id, [player.pk])
+        .order_by("position", "pk")
         .values_list("played_on", "ordinal_before", "ordinal_after", "provisional", "session_id")
     )
     events = {
-        pk: (event_id, name) for pk, event_id, name in
-        Session.objects.filter(pk__in=[h[4] for h in history], event__published=True)
-        .values_list("pk", "event_id", "event__name")
+        pk: (event_id, name)
+        for pk, event_id, name in Session.objects.filter(
+            pk__in=[h[4] for h in history], event__published=True
+        ).values_list("pk", "event_id", "event__name")
     }
     pool = RatingPool.objects.select_related("club").get(pk=pool_id)
     return RatingHistoryView(
         points=[
-            RatingPoint(when=played_on, rating=after, change=after - before,
-                        provisional=provisional, event=events.get(session_id, (None, ""))[1],
-                        event_id=events.get(session_id, (None, ""))[0])
+            RatingPoint(
+                when=played_on,
+                rating=after,
+                change=after - before,
+                provisional=provisional,
+                event=events.get(session_id, (None, ""))[1],
+                event_id=events.get(session_id, (None, ""))[0],
+            )
             for played_on, before, after, provisional, session_id in history
         ],
-        club_slug=pool.club.slug, club_name=pool.club.name, game=pool.game,
+        club_slug=pool.club.slug,
+        club_name=pool.club.name,
+        game=pool.game,
     )

@@ -18,7 +18,13 @@ def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
     event = round_.event
-    return render(request, "tournaments/print_sheets.html", {
-        **game_plugin(event.game).blank_sheet_context(event),
-        "round": round_, "event": event, "tables": queries.round_tables(round_),
-    })
+    return render(
+        request,
+        "tournaments/print_sheets.html",
+        {
+            **game_plugin(event.game).blank_sheet_context(event),
+            "round": round_,
+            "event": event,
+            "tables": queries.round_tables(round_),
+        },
+    )

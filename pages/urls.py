@@ -19,7 +19,6 @@ urlpatterns = [
     path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
     path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),
     path("events/<int:event_id>/tables/<int:table_id>/", public.table_sheet, name="table-sheet"),
-    path("events/<int:event_id>/players/<int:player_id>/", evening.evening_page,
-         name="evening"),
+    path("events/<int:event_id>/players/<int:player_id>/", evening.evening_page, name="evening"),
     path("players/<int:player_id>/", public.player_page, name="player"),
 ]

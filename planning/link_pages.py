@@ -81,13 +81,9 @@ def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         return _stale(request, exc)
     if request.POST.get("action") == "revoke":
-        links.rsvp_link_revoke(
-            club=link.club, player=link.player, actor=request.user, token=token
-        )
+        links.rsvp_link_revoke(club=link.club, player=link.player, actor=request.user, token=token)
         return render(request, "planning/link_stale.html", {"revoked": True})
-    new = links.rsvp_link_renew(
-        club=link.club, player=link.player, actor=request.user, token=token
-    )
+    new = links.rsvp_link_renew(club=link.club, player=link.player, actor=request.user, token=token)
     messages.success(
         request, _("This is your new link; the old one no longer works. Keep this one.")
     )

@@ -27,8 +27,16 @@ class RatingPoolAdmin(ServiceAdmin):
     list_select_related = ["club"]
     search_fields = ["club__name"]
     readonly_fields = [
-        "club", "game", "applied_config", "sessions_applied", "revisions_applied", "last_order_key",
-        "last_session_id", "last_played_on", "dirty_from", "updated_at",
+        "club",
+        "game",
+        "applied_config",
+        "sessions_applied",
+        "revisions_applied",
+        "last_order_key",
+        "last_session_id",
+        "last_played_on",
+        "dirty_from",
+        "updated_at",
     ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -36,8 +44,12 @@ class RatingPoolAdmin(ServiceAdmin):
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, RatingPool)
-        return rating_pool_configure_as(club_id=original.club_id, actor=request.user,
-                                        config=form.cleaned_data["config"], game=original.game)
+        return rating_pool_configure_as(
+            club_id=original.club_id,
+            actor=request.user,
+            config=form.cleaned_data["config"],
+            game=original.game,
+        )
 
 
 @admin.register(PlayerRating)
@@ -52,8 +64,14 @@ class PlayerRatingAdmin(DerivedAdmin):
 @admin.register(RatingHistory)
 class RatingHistoryAdmin(DerivedAdmin):
     list_display = [
-        "player", "pool", "rated_session", "played_on", "ordinal_before", "ordinal_after",
-        "actual_placement", "expected_placement",
+        "player",
+        "pool",
+        "rated_session",
+        "played_on",
+        "ordinal_before",
+        "ordinal_after",
+        "actual_placement",
+        "expected_placement",
     ]
     list_filter = ["pool__club"]
     search_fields = ["player__name"]

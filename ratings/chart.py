@@ -76,8 +76,13 @@ def rating_chart(
 
     spacing = plot_w / max(len(points) - 1, 1)
     placed = tuple(
-        ChartPoint(round(LEFT + (index * spacing if len(points) > 1 else plot_w / 2), 1),
-                   y_of(rating), rating, played_on, provisional)
+        ChartPoint(
+            round(LEFT + (index * spacing if len(points) > 1 else plot_w / 2), 1),
+            y_of(rating),
+            rating,
+            played_on,
+            provisional,
+        )
         for index, (played_on, rating, provisional) in enumerate(points)
     )
     gridlines = tuple(

@@ -63,8 +63,12 @@ def _as_date(value: date | str) -> date:
 
 def complete_sessions(club_id: int, game: str) -> dict[int, PoolSession]:
     """Every rated session of the club's events of ``game`` now, by session id."""
-    rows = rated_sessions().filter(event__club_id=club_id, event__game=game).values_list(
-        "id", "revision", "event__date", "event_id", "table__round__number", "table__number"
+    rows = (
+        rated_sessions()
+        .filter(event__club_id=club_id, event__game=game)
+        .values_list(
+            "id", "revision", "event__date", "event_id", "table__round__number", "table__number"
+        )
     )
     return {
         sid: PoolSession(sid, revision, order_key(day, event_id, round_no, table_no, sid), day)
@@ -103,20 +107,28 @@ WHERE e.club_id = %s AND e.game = %s
   AND e.published = %s AND e.date >= %s
 """
 
-_SEATS_SQL = """
+_SEATS_SQL = (
+    """
 SELECT s.id, s.revision, e.date, e.id, r.number, t.number, ss.player_id, ss.total,
-       ss.placement""" + _FROM_WHERE + """
+       ss.placement"""
+    + _FROM_WHERE
+    + """
 ORDER BY e.date, e.id, r.number, t.number, s.id, ss.position
 """
+)
 
 # PostgreSQL: one row per session, the seats gathered into arrays by the server.
-_SESSIONS_SQL = """
+_SESSIONS_SQL = (
+    """
 SELECT s.id, s.revision, e.date, e.id, r.number, t.number,
        array_agg(ss.player_id ORDER BY ss.position), array_agg(ss.total ORDER BY ss.position),
-       array_agg(ss.placement ORDER BY ss.position)""" + _FROM_WHERE + """
+       array_agg(ss.placement ORDER BY ss.position)"""
+    + _FROM_WHERE
+    + """
 GROUP BY s.id, e.id, r.number, t.number
 ORDER BY e.date, e.id, r.number, t.number, s.id
 """
+)
 
 
 def _tables(sql: str) -> str:
@@ -185,8 +197,10 @@ def session_results(
         if postgres and connection.in_atomic_block:
             # A pool's sessions sorted in memory rather than on disk (for this transaction).
             cursor.execute("SET LOCAL work_mem = '64MB'")
-        cursor.execute(_tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
-                       [club_id, game, True, SIGNED, PARTIAL, True, since])  # tournaments.counted
+        cursor.execute(
+            _tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
+            [club_id, game, True, SIGNED, PARTIAL, True, since],
+        )  # tournaments.counted
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
     rules = find_game(game)
     team_game = rules is not None and rules.teams is not None
@@ -204,7 +218,10 @@ def session_results(
             continue
         try:  # fewer than two seats or a player on two seats is a ValueError too
             result = ScoredSession(
-                sid, played_at(day), tuple(players), tuple(totals),
+                sid,
+                played_at(day),
+                tuple(players),
+                tuple(totals),
                 tuple(places) if None not in places else rank_places(totals, places),
                 teams.get(sid),
             )
@@ -230,8 +247,10 @@ def seats_of(session_ids: Iterable[int]) -> dict[int, Seats]:
     seats: dict[int, Seats] = {}
     for sid, seat_rows in rows.items():
         places = rank_places((row[1] for row in seat_rows), (row[2] for row in seat_rows))
-        seats[sid] = [(player, total, place)
-                      for (player, total, _), place in zip(seat_rows, places, strict=True)]
+        seats[sid] = [
+            (player, total, place)
+            for (player, total, _), place in zip(seat_rows, places, strict=True)
+        ]
     return seats
 
 
@@ -251,15 +270,11 @@ def rated_seats_of(pool_id: int, session_ids: Iterable[int]) -> dict[int, Seats]
     return seats
 
 
-def seated_positions(
-    pool_id: int, player_ids: Iterable[PlayerId]
-) -> QuerySet[RatedSession, Any]:
+def seated_positions(pool_id: int, player_ids: Iterable[PlayerId]) -> QuerySet[RatedSession, Any]:
     """The positions in the pool of the rated sessions at which any of these players sat now
     (a subquery: through the sessions' seats, as the history has no index by player)."""
     sessions = SessionSeat.objects.filter(player_id__in=list(player_ids)).values("session_id")
-    return RatedSession.objects.filter(pool_id=pool_id, session_id__in=sessions).values(
-        "position"
-    )
+    return RatedSession.objects.filter(pool_id=pool_id, session_id__in=sessions).values("position")
 
 
 def player_history(pool_id: int, player_ids: Iterable[PlayerId]) -> QuerySet[RatingHistory]:
@@ -276,7 +291,12 @@ def player_history(pool_id: int, player_ids: Iterable[PlayerId]) -> QuerySet[Rat
 
 
 _STATE_FIELDS = (
-    "player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played", "provisional",
+    "player_id",
+    "mu_after",
+    "sigma_after",
+    "ordinal_after",
+    "sessions_played",
+    "provisional",
     "played_on",
 )
 
@@ -298,16 +318,19 @@ def state_before(
         before = sessions_before(pool_id, position)
     state = RatingState()
     state.players.update(
-        (player, rating) for player, rating in current_ratings(pool_id, None).items()
+        (player, rating)
+        for player, rating in current_ratings(pool_id, None).items()
         if player not in before
     )
     wanted = {player for player, count in before.items() if count}
     high, step = position, _STEP
     while wanted and high > 1:
         low = max(1, high - step)
-        rows = RatingHistory.objects.filter(
-            pool_id=pool_id, position__gte=low, position__lt=high
-        ).order_by("-position").values_list(*_STATE_FIELDS)
+        rows = (
+            RatingHistory.objects.filter(pool_id=pool_id, position__gte=low, position__lt=high)
+            .order_by("-position")
+            .values_list(*_STATE_FIELDS)
+        )
         for player, mu, sigma, ordinal, played, provisional, day in rows.iterator(2000):
             if player in wanted:  # going back: a player's first row seen is their latest
                 wanted.discard(player)
@@ -315,9 +338,12 @@ def state_before(
                     player, mu, sigma, ordinal, played, provisional, played_at(day)
                 )
         high, step = low, 2 * step
-    last = RatedSession.objects.filter(pool_id=pool_id, position__lt=position).order_by(
-        "-position"
-    ).values_list("position", "played_on", "session_id").first()
+    last = (
+        RatedSession.objects.filter(pool_id=pool_id, position__lt=position)
+        .order_by("-position")
+        .values_list("position", "played_on", "session_id")
+        .first()
+    )
     if last is not None:
         state.sessions_applied = last[0]  # positions count the rated sessions from 1
         state.last_played_at = played_at(last[1])
@@ -334,15 +360,14 @@ def sessions_before(pool_id: int, position: int) -> dict[PlayerId, int]:
     less that session)."""
     firsts = (
         RatingHistory.objects.filter(pool_id=pool_id, position__gte=position)
-        .values("player_id").annotate(first=Min("sessions_played"))
+        .values("player_id")
+        .annotate(first=Min("sessions_played"))
         .values_list("player_id", "first")
     )
     return {player: first - 1 for player, first in firsts}
 
 
-def current_ratings(
-    pool_id: int, player_ids: Iterable[PlayerId] | None
-) -> dict[PlayerId, Rating]:
+def current_ratings(pool_id: int, player_ids: Iterable[PlayerId] | None) -> dict[PlayerId, Rating]:
     """The stored current ratings of these players (None: of every player; players without
     one are left out)."""
     rows = PlayerRating.objects.filter(pool_id=pool_id)
@@ -350,8 +375,13 @@ def current_ratings(
         rows = rows.filter(player_id__in=list(player_ids))
     return {
         row.player_id: Rating(
-            row.player_id, row.mu, row.sigma, row.ordinal, row.sessions_played,
-            row.provisional, played_at(row.last_played_on) if row.last_played_on else None,
+            row.player_id,
+            row.mu,
+            row.sigma,
+            row.ordinal,
+            row.sessions_played,
+            row.provisional,
+            played_at(row.last_played_on) if row.last_played_on else None,
         )
         for row in rows
     }

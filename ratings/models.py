@@ -27,24 +27,36 @@ class RatingPool(models.Model):
     """
 
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="rating_pools",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="rating_pools",
     )
     game = models.CharField(_("game"), max_length=20, default=DEFAULT_GAME)
     config = models.JSONField(_("rating configuration"), default=dict, blank=True)
     applied_config = models.JSONField(
-        verbose_name=_("configuration applied"), null=True, blank=True,
+        verbose_name=_("configuration applied"),
+        null=True,
+        blank=True,
     )
     sessions_applied = models.PositiveIntegerField(verbose_name=_("sessions applied"), default=0)
     revisions_applied = models.PositiveBigIntegerField(
-        verbose_name=_("revisions applied"), default=0,
+        verbose_name=_("revisions applied"),
+        default=0,
     )
     last_order_key = models.CharField(
-        verbose_name=_("last order key"), max_length=ORDER_KEY_LENGTH, blank=True, default="",
+        verbose_name=_("last order key"),
+        max_length=ORDER_KEY_LENGTH,
+        blank=True,
+        default="",
     )
     last_session_id = models.BigIntegerField(verbose_name=_("last session"), null=True, blank=True)
     last_played_on = models.DateField(verbose_name=_("last played on"), null=True, blank=True)
     dirty_from = models.CharField(
-        verbose_name=_("replay from"), max_length=ORDER_KEY_LENGTH, blank=True, default="",
+        verbose_name=_("replay from"),
+        max_length=ORDER_KEY_LENGTH,
+        blank=True,
+        default="",
     )
     updated_at = models.DateTimeField(verbose_name=_("updated at"), null=True, blank=True)
 
@@ -64,10 +76,16 @@ class PlayerRating(models.Model):
     """A player's current rating in a pool: after their latest applied session."""
 
     pool = models.ForeignKey(
-        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="ratings",
+        RatingPool,
+        verbose_name=_("rating pool"),
+        on_delete=models.CASCADE,
+        related_name="ratings",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="ratings",
     )
     # Double precision: a rebuild must reproduce these bit for bit.
     mu = models.FloatField(verbose_name=_("mu"))
@@ -104,13 +122,19 @@ class RatedSession(models.Model):
     # million rows cost seconds at commit. Only the rating services write these rows, from
     # ids they have just read; deleting a pool or a player still cascades (in the ORM).
     pool = models.ForeignKey(
-        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-        related_name="rated_sessions", db_index=False,
+        RatingPool,
+        verbose_name=_("rating pool"),
+        on_delete=models.CASCADE,
+        related_name="rated_sessions",
+        db_index=False,
         db_constraint=False,
     )
     session = models.ForeignKey(
-        "games.Session", verbose_name=_("session"), on_delete=models.DO_NOTHING,
-        db_constraint=False, db_index=False,
+        "games.Session",
+        verbose_name=_("session"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
         related_name="+",
     )
     revision = models.PositiveIntegerField(verbose_name=_("revision"))
@@ -140,18 +164,27 @@ class RatingHistory(models.Model):
 
     # No database constraints, for the reason given at RatedSession.
     pool = models.ForeignKey(
-        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="history",
+        RatingPool,
+        verbose_name=_("rating pool"),
+        on_delete=models.CASCADE,
+        related_name="history",
         db_index=False,
         db_constraint=False,
     )
     session = models.ForeignKey(
-        "games.Session", verbose_name=_("session"), on_delete=models.DO_NOTHING,
-        db_constraint=False, db_index=False,
+        "games.Session",
+        verbose_name=_("session"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
         related_name="+",
     )
     position = models.PositiveIntegerField(verbose_name=_("seat"))
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_history",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="rating_history",
         db_index=False,
         db_constraint=False,
     )

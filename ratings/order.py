@@ -24,8 +24,13 @@ def order_key(
     """The session's order key, e.g. ``20261120-000000000007-00002-00003-000000000042``."""
     # %-formatting: a full replay builds 100,000 keys, and strftime would take a second.
     return "%04d%02d%02d-%012d-%05d-%05d-%012d" % (  # noqa: UP031
-        event_date.year, event_date.month, event_date.day, event_id, round_number,
-        table_number, session_id,
+        event_date.year,
+        event_date.month,
+        event_date.day,
+        event_id,
+        round_number,
+        table_number,
+        session_id,
     )
 
 

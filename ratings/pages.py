@@ -48,8 +48,13 @@ def _date_param(request: HttpRequest, name: str, errors: list[dict]) -> date | N
     try:
         return date.fromisoformat(value)
     except ValueError:
-        errors.append(problem("invalid_parameter", Text(
-            _("'%(value)s' is not a date (YYYY-MM-DD)."), value=value), field=name))
+        errors.append(
+            problem(
+                "invalid_parameter",
+                Text(_("'%(value)s' is not a date (YYYY-MM-DD)."), value=value),
+                field=name,
+            )
+        )
         return None
 
 
@@ -71,8 +76,11 @@ def game_label(code: str) -> str:
 def _game_param(request: HttpRequest, games: list[str], errors: list[dict]) -> str:
     wanted = request.GET.get("game", "").strip()
     if wanted and wanted not in games and find_game(wanted) is None:
-        errors.append(problem("invalid_parameter", Text(
-            _("'%(game)s' is not a game."), game=wanted), field="game"))
+        errors.append(
+            problem(
+                "invalid_parameter", Text(_("'%(game)s' is not a game."), game=wanted), field="game"
+            )
+        )
         wanted = ""
     return rating_game(games, wanted or None)
 
@@ -80,8 +88,15 @@ def _game_param(request: HttpRequest, games: list[str], errors: list[dict]) -> s
 def _game_links(games: list[str], game: str, params: dict[str, object]) -> list[dict]:
     """One link per rated game (the current one marked), keeping the other parameters."""
     kept = {k: v for k, v in params.items() if v not in (None, "")}
-    return [{"code": code, "name": game_label(code), "current": code == game,
-             "query": urlencode({**kept, "game": code})} for code in games]
+    return [
+        {
+            "code": code,
+            "name": game_label(code),
+            "current": code == game,
+            "query": urlencode({**kept, "game": code}),
+        }
+        for code in games
+    ]
 
 
 def club_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -95,19 +110,26 @@ def club_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game_param(request, games, errors)
     rows = club_ratings(club_id=club.pk, game=game, as_of=as_of, provisional=SHOW[show])
     provisional = {"all": None, "established": "false", "provisional": "true"}[show]
-    return render(request, "ratings/club_ratings.html", {
-        "club": club,
-        "rows": rows,
-        "show": show,
-        "as_of": as_of,
-        "game": game,
-        "game_name": game_label(game),
-        "games": _game_links(games, game, {"show": show if show != "all" else None,
-                                           "as_of": as_of}),
-        "errors": problems(errors),
-        "csv_url": _csv_url("club-ratings", club.pk,
-                            {"provisional": provisional, "as_of": as_of, "game": game}),
-    }, status=400 if errors else 200)
+    return render(
+        request,
+        "ratings/club_ratings.html",
+        {
+            "club": club,
+            "rows": rows,
+            "show": show,
+            "as_of": as_of,
+            "game": game,
+            "game_name": game_label(game),
+            "games": _game_links(
+                games, game, {"show": show if show != "all" else None, "as_of": as_of}
+            ),
+            "errors": problems(errors),
+            "csv_url": _csv_url(
+                "club-ratings", club.pk, {"provisional": provisional, "as_of": as_of, "game": game}
+            ),
+        },
+        status=400 if errors else 200,
+    )
 
 
 def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -115,35 +137,49 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
     pools = player_pools(player.pk)
     clubs = list(dict((club, name) for club, name, _ in pools).items())
     wanted = request.GET.get("club", "")
-    club_id = next((club for club, _ in clubs if str(club) == wanted),
-                   clubs[0][0] if clubs else None)
+    club_id = next(
+        (club for club, _ in clubs if str(club) == wanted), clubs[0][0] if clubs else None
+    )
     games = [code for club, _, code in pools if club == club_id]
     wanted_game = request.GET.get("game", "").strip()
     game = wanted_game if wanted_game in games else rating_game(games)
-    sessions = (player_rating_history(player_id=player.pk, club_id=club_id, game=game,
-                                      viewer=request.user)
-                if club_id is not None else [])
-    chart = rating_chart([(s.played_on, s.explanation.rating_after, s.explanation.provisional)
-                          for s in sessions])
-    return render(request, "ratings/player_ratings.html", {
-        "player": player,
-        "pools": clubs,
-        "club_id": club_id,
-        "club_name": dict(clubs).get(club_id, "") if club_id is not None else "",
-        "game": game,
-        "game_name": game_label(game),
-        "games": _game_links(games, game, {"club": club_id}),
-        "current": sessions[-1].explanation if sessions else None,
-        "by_points": any(s.explanation.rated_by == "points" for s in sessions),
-        "sessions": [
-            (s, [(s.opponent_names.get(o.player_id, ""), o.rating_before)
-                 for o in s.explanation.opponents])
-            for s in reversed(sessions)
-        ],
-        "chart": chart,
-        "csv_url": _csv_url("player-rating-history", player.pk,
-                            {"club": club_id, "game": game}),
-    })
+    sessions = (
+        player_rating_history(player_id=player.pk, club_id=club_id, game=game, viewer=request.user)
+        if club_id is not None
+        else []
+    )
+    chart = rating_chart(
+        [(s.played_on, s.explanation.rating_after, s.explanation.provisional) for s in sessions]
+    )
+    return render(
+        request,
+        "ratings/player_ratings.html",
+        {
+            "player": player,
+            "pools": clubs,
+            "club_id": club_id,
+            "club_name": dict(clubs).get(club_id, "") if club_id is not None else "",
+            "game": game,
+            "game_name": game_label(game),
+            "games": _game_links(games, game, {"club": club_id}),
+            "current": sessions[-1].explanation if sessions else None,
+            "by_points": any(s.explanation.rated_by == "points" for s in sessions),
+            "sessions": [
+                (
+                    s,
+                    [
+                        (s.opponent_names.get(o.player_id, ""), o.rating_before)
+                        for o in s.explanation.opponents
+                    ],
+                )
+                for s in reversed(sessions)
+            ],
+            "chart": chart,
+            "csv_url": _csv_url(
+                "player-rating-history", player.pk, {"club": club_id, "game": game}
+            ),
+        },
+    )
 
 
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -164,8 +200,9 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         "then_by": given.get("then_by", ""),
         "points_per_place": given.get("points_per_place", "3,2,1,0"),
     }
-    order = [form["rank_by"]] + ([form["then_by"]] if form["then_by"] not in
-                                 ("", form["rank_by"]) else [])
+    order = [form["rank_by"]] + (
+        [form["then_by"]] if form["then_by"] not in ("", form["rank_by"]) else []
+    )
     params = {**form, "rank_by": ",".join(order)}
     params.pop("then_by")
     try:
@@ -174,17 +211,25 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         errors, lines = game_errors + error.errors, []
     else:
         errors = game_errors
-        lines = [] if errors else club_season_standings(
-            club_id=club.pk, rules=rules, viewer=request.user, game=game)
+        lines = (
+            []
+            if errors
+            else club_season_standings(club_id=club.pk, rules=rules, viewer=request.user, game=game)
+        )
     params["game"] = game
-    return render(request, "ratings/season.html", {
-        "club": club,
-        "game": game,
-        "game_name": game_label(game),
-        "games": _game_links(played, game, {k: v for k, v in params.items() if k != "game"}),
-        "form": form,
-        "criteria": [(name, CRITERIA[name]) for name in SEASON_CRITERIA],
-        "lines": lines,
-        "errors": problems(errors),
-        "csv_url": _csv_url("club-season-standings", club.pk, params),
-    }, status=400 if errors else 200)
+    return render(
+        request,
+        "ratings/season.html",
+        {
+            "club": club,
+            "game": game,
+            "game_name": game_label(game),
+            "games": _game_links(played, game, {k: v for k, v in params.items() if k != "game"}),
+            "form": form,
+            "criteria": [(name, CRITERIA[name]) for name in SEASON_CRITERIA],
+            "lines": lines,
+            "errors": problems(errors),
+            "csv_url": _csv_url("club-season-standings", club.pk, params),
+        },
+        status=400 if errors else 200,
+    )

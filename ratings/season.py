@@ -67,14 +67,26 @@ class SeasonLine:
 
     @classmethod
     def of(cls, row: SeasonRow, name: str) -> SeasonLine:
-        return cls(row.rank, row.tied, row.player_id, name, row.sessions, row.rounds, row.total,
-                   row.average, row.best_rounds_total, row.placement_points, row.table_wins)
+        return cls(
+            row.rank,
+            row.tied,
+            row.player_id,
+            name,
+            row.sessions,
+            row.rounds,
+            row.total,
+            row.average,
+            row.best_rounds_total,
+            row.placement_points,
+            row.table_wins,
+        )
 
 
 def season_games(club_id: int, viewer: User | AnonymousUser | None = None) -> list[str]:
     """The games of the club's events the viewer may see: Bonken first, then by code."""
-    codes = set(events_visible_to(viewer).filter(club_id=club_id)
-                .values_list("game", flat=True).distinct())
+    codes = set(
+        events_visible_to(viewer).filter(club_id=club_id).values_list("game", flat=True).distinct()
+    )
     return sorted(codes, key=lambda code: (code != DEFAULT_GAME, code))
 
 
@@ -84,14 +96,28 @@ def season_game(played: list[str], wanted: str | None) -> str:
     asked to choose, the games named."""
     if wanted:
         if find_game(wanted) is None:
-            raise ServiceError.single("unknown_game", Text(
-                _("Unknown game '%(game)s'; known games: %(known)s."),
-                game=wanted, known=", ".join(sorted(games()))), field="game")
+            raise ServiceError.single(
+                "unknown_game",
+                Text(
+                    _("Unknown game '%(game)s'; known games: %(known)s."),
+                    game=wanted,
+                    known=", ".join(sorted(games())),
+                ),
+                field="game",
+            )
         return wanted
     if len(played) > 1:
-        raise ServiceError.single("game_required", Text(
-            _("This club plays several games and a season is one game's: choose one with "
-              "game (%(games)s)."), games=", ".join(played)), field="game")
+        raise ServiceError.single(
+            "game_required",
+            Text(
+                _(
+                    "This club plays several games and a season is one game's: choose one with "
+                    "game (%(games)s)."
+                ),
+                games=", ".join(played),
+            ),
+            field="game",
+        )
     return played[0] if played else DEFAULT_GAME
 
 
@@ -119,11 +145,15 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
             return default
         number = whole_number(value)
         if number is None or not low <= number <= MAX_SESSIONS:
-            bad(name,
+            bad(
+                name,
                 Text(
                     _("%(name)s must be a whole number from %(low)s to %(highest)s."),
-                    name=name, low=low, highest=MAX_SESSIONS,
-                ))
+                    name=name,
+                    low=low,
+                    highest=MAX_SESSIONS,
+                ),
+            )
             return default
         return number
 
@@ -142,16 +172,30 @@ def parse_season_params(params: Mapping[str, str], game: str = DEFAULT_GAME) -> 
     points = _points(params.get("points_per_place"))
     if points is None or len(points) > most:
         # More numbers than this game has places is the game's rule, not the list's shape.
-        bad("points_per_place", Text(
-            _("points_per_place takes 1 to %(most)s numbers (a table of this game has at most "
-              "%(most)s places), e.g. 3,2,1,0."), most=most),
-            code="invalid_parameter" if points is None else "too_many_places")
+        bad(
+            "points_per_place",
+            Text(
+                _(
+                    "points_per_place takes 1 to %(most)s numbers (a table of this game has at "
+                    "most "
+                    "%(most)s places), e.g. 3,2,1,0."
+                ),
+                most=most,
+            ),
+            code="invalid_parameter" if points is None else "too_many_places",
+        )
         points = (3.0, 2.0, 1.0, 0.0)
     if problems:
         raise ServiceError(problems)
     criteria = cast("tuple[SeasonCriterion, ...]", rank_by)  # each checked above
-    return SeasonRules(start=start, end=end, rank_by=criteria, min_sessions=min_sessions,
-                       best_rounds=best, points_per_place=points)
+    return SeasonRules(
+        start=start,
+        end=end,
+        rank_by=criteria,
+        min_sessions=min_sessions,
+        best_rounds=best,
+        points_per_place=points,
+    )
 
 
 def _points(value: str | None) -> tuple[float, ...] | None:
@@ -167,7 +211,10 @@ def _points(value: str | None) -> tuple[float, ...] | None:
 
 
 def club_season_standings(
-    *, club_id: int, rules: SeasonRules, viewer: User | AnonymousUser | None = None,
+    *,
+    club_id: int,
+    rules: SeasonRules,
+    viewer: User | AnonymousUser | None = None,
     game: str = DEFAULT_GAME,
 ) -> list[SeasonLine]:
     """The club's season standings of ``game`` under ``rules``, ranked players first."""
@@ -180,21 +227,33 @@ def club_season_standings(
     if rules.end is not None:
         seats = seats.filter(session__event__date__lte=rules.end)
     rows = seats.order_by("session_id", "position").values_list(
-        "session_id", "session__event_id", "session__event__date", "player_id", "total",
+        "session_id",
+        "session__event_id",
+        "session__event__date",
+        "player_id",
+        "total",
         "placement",
     )
     sessions: dict[int, tuple[int, date, list[int], list[int], list[int | None]]] = {}
     for session_id, event_id, day, player_id, total, placement in rows:
-        _, _, players, totals, ranks = sessions.setdefault(
-            session_id, (event_id, day, [], [], []))
+        _, _, players, totals, ranks = sessions.setdefault(session_id, (event_id, day, [], [], []))
         players.append(player_id)
         totals.append(total)
         ranks.append(placement)
     results = []
     for session_id, (event_id, day, players, totals, ranks) in sessions.items():
-        results.extend(seat_results(session_id=session_id, round_id=event_id, played_on=day,
-                                    player_ids=players, totals=totals, ranks=ranks))
+        results.extend(
+            seat_results(
+                session_id=session_id,
+                round_id=event_id,
+                played_on=day,
+                player_ids=players,
+                totals=totals,
+                ranks=ranks,
+            )
+        )
     table = season_standings(results, rules)
-    names: dict[PlayerId, str] = dict(Player.objects.filter(id__in=[r.player_id for r in table])
-                                      .values_list("id", "name"))
+    names: dict[PlayerId, str] = dict(
+        Player.objects.filter(id__in=[r.player_id for r in table]).values_list("id", "name")
+    )
     return [SeasonLine.of(row, names.get(row.player_id, "")) for row in table]

@@ -95,8 +95,9 @@ def _ranked(rows: Sequence[tuple]) -> list[RatingRow]:
     ranked: list[RatingRow] = []
     for index, row in enumerate(ordered):
         shared_above = index > 0 and abs(ordered[index - 1][2] - row[2]) <= SAME_RATING
-        shared_below = (index + 1 < len(ordered)
-                        and abs(ordered[index + 1][2] - row[2]) <= SAME_RATING)
+        shared_below = (
+            index + 1 < len(ordered) and abs(ordered[index + 1][2] - row[2]) <= SAME_RATING
+        )
         rank = ranked[-1].rank if shared_above else index + 1
         ranked.append(RatingRow(rank, shared_above or shared_below, *row))
     return ranked
@@ -134,7 +135,10 @@ def rating_game(games: Sequence[str], wanted: str | None = None) -> str:
 
 
 def club_ratings(
-    *, club_id: int, game: str = DEFAULT_GAME, as_of: date | None = None,
+    *,
+    club_id: int,
+    game: str = DEFAULT_GAME,
+    as_of: date | None = None,
     provisional: bool | None = None,
 ) -> list[RatingRow]:
     """The club's rating list of ``game``, best first; ``provisional`` keeps only
@@ -143,17 +147,33 @@ def club_ratings(
         current = PlayerRating.objects.filter(pool__club_id=club_id, pool__game=game)
         if provisional is not None:
             current = current.filter(provisional=provisional)
-        rows = list(current.values_list(
-            *_LIST_FIELDS, "ordinal", "mu", "sigma", "sessions_played", "provisional",
-            "last_played_on",
-        ))
+        rows = list(
+            current.values_list(
+                *_LIST_FIELDS,
+                "ordinal",
+                "mu",
+                "sigma",
+                "sessions_played",
+                "provisional",
+                "last_played_on",
+            )
+        )
         return _ranked(rows)
-    history = RatingHistory.objects.filter(pool__club_id=club_id, pool__game=game,
-                                           played_on__lte=as_of)
-    rows = _latest_per_player(history, (
-        *_LIST_FIELDS, "ordinal_after", "mu_after", "sigma_after", "sessions_played",
-        "provisional", "played_on",
-    ))
+    history = RatingHistory.objects.filter(
+        pool__club_id=club_id, pool__game=game, played_on__lte=as_of
+    )
+    rows = _latest_per_player(
+        history,
+        (
+            *_LIST_FIELDS,
+            "ordinal_after",
+            "mu_after",
+            "sigma_after",
+            "sessions_played",
+            "provisional",
+            "played_on",
+        ),
+    )
     if provisional is not None:
         rows = [row for row in rows if row[6] == provisional]
     return _ranked(rows)
@@ -164,14 +184,16 @@ def ratings_before(
 ) -> dict[PlayerId, float]:
     """The displayed ratings in ``game`` of these players after every session played before
     ``day``."""
-    pool_id = RatingPool.objects.filter(club_id=club_id, game=game).values_list(
-        "pk", flat=True
-    ).first()
+    pool_id = (
+        RatingPool.objects.filter(club_id=club_id, game=game).values_list("pk", flat=True).first()
+    )
     if pool_id is None:
         return {}
     history = player_history(pool_id, player_ids).filter(played_on__lt=day)
-    return {player: rating for player, rating in
-            _latest_per_player(history, ("player_id", "ordinal_after"))}
+    return {
+        player: rating
+        for player, rating in _latest_per_player(history, ("player_id", "ordinal_after"))
+    }
 
 
 def player_pools(player_id: int) -> list[tuple[int, str, str]]:
@@ -184,15 +206,34 @@ def player_pools(player_id: int) -> list[tuple[int, str, str]]:
 
 
 _HISTORY_FIELDS = (
-    "pool__club_id", "pool__game", "position", "session_id", "player_id", "player__name",
-    "seat", "played_on", "total", "place", "actual_placement", "expected_placement",
-    "mu_before", "sigma_before", "ordinal_before", "mu_after", "sigma_after", "ordinal_after",
-    "sessions_played", "provisional",
+    "pool__club_id",
+    "pool__game",
+    "position",
+    "session_id",
+    "player_id",
+    "player__name",
+    "seat",
+    "played_on",
+    "total",
+    "place",
+    "actual_placement",
+    "expected_placement",
+    "mu_before",
+    "sigma_before",
+    "ordinal_before",
+    "mu_after",
+    "sigma_after",
+    "ordinal_after",
+    "sessions_played",
+    "provisional",
 )
 
 
 def player_rating_history(
-    *, player_id: int, club_id: int | None = None, game: str | None = None,
+    *,
+    player_id: int,
+    club_id: int | None = None,
+    game: str | None = None,
     viewer: Viewer = None,
 ) -> list[ExplainedSession]:
     """The player's rated sessions (of ``game``, default every game), explained, in play
@@ -202,13 +243,18 @@ def player_rating_history(
         pools = pools.filter(pool__club_id=club_id)
     if game is not None:
         pools = pools.filter(pool__game=game)
-    pool_rows = list(pools.values_list(
-        "pool_id", "pool__club_id", "pool__game", "pool__applied_config", "pool__config"))
+    pool_rows = list(
+        pools.values_list(
+            "pool_id", "pool__club_id", "pool__game", "pool__applied_config", "pool__config"
+        )
+    )
     if not pool_rows:
         return []
     pool_ids = [row[0] for row in pool_rows]
-    rated_with = {(club, game_code): _applied_config(game_code, applied, overrides)
-                  for _, club, game_code, applied, overrides in pool_rows}
+    rated_with = {
+        (club, game_code): _applied_config(game_code, applied, overrides)
+        for _, club, game_code, applied, overrides in pool_rows
+    }
     by_session: dict[tuple[int, str, int], list[tuple]] = {}
     for pool_id in pool_ids:  # every seat of the sessions the player sat at
         rows = RatingHistory.objects.filter(
@@ -227,25 +273,27 @@ def player_rating_history(
             # rated, until the replay takes it out): not even its totals or opponents.
             continue
         entries = [_entry(row) for row in seats]
-        explained.append(ExplainedSession(
-            club_id=club,
-            position=seats[0][2],
-            played_on=seats[0][7],
-            where=where[session_id],
-            explanation=explain_session(
-                entries, player_id, rated_with.get((club, game_code)),
-                teams=_team_game(game_code),
-            ),
-            opponent_names={row[4]: row[5] for row in seats if row[4] != player_id},
-            game=game_code,
-        ))
+        explained.append(
+            ExplainedSession(
+                club_id=club,
+                position=seats[0][2],
+                played_on=seats[0][7],
+                where=where[session_id],
+                explanation=explain_session(
+                    entries,
+                    player_id,
+                    rated_with.get((club, game_code)),
+                    teams=_team_game(game_code),
+                ),
+                opponent_names={row[4]: row[5] for row in seats if row[4] != player_id},
+                game=game_code,
+            )
+        )
     explained.sort(key=lambda e: (e.club_id, e.game != DEFAULT_GAME, e.game, e.position))
     return explained
 
 
-def _applied_config(
-    game: str, applied: dict | None, overrides: dict | None
-) -> RatingConfig | None:
+def _applied_config(game: str, applied: dict | None, overrides: dict | None) -> RatingConfig | None:
     """The configuration a pool's stored ratings were computed with (None: unknown)."""
     try:
         return RatingConfig(**applied) if applied else game_config(rating_scale(game), overrides)
@@ -259,12 +307,45 @@ def _team_game(game: str) -> bool:
 
 
 def _entry(row: tuple) -> HistoryEntry:
-    (_club, _game, _position, session_id, player, _name, seat, day, total, place, actual, expected,
-     mu_before, sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, played,
-     provisional) = row
+    (
+        _club,
+        _game,
+        _position,
+        session_id,
+        player,
+        _name,
+        seat,
+        day,
+        total,
+        place,
+        actual,
+        expected,
+        mu_before,
+        sigma_before,
+        ordinal_before,
+        mu_after,
+        sigma_after,
+        ordinal_after,
+        played,
+        provisional,
+    ) = row
     return HistoryEntry(
-        session_id, played_at(day), player, seat, total, place, actual, expected, mu_before,
-        sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, played, provisional,
+        session_id,
+        played_at(day),
+        player,
+        seat,
+        total,
+        place,
+        actual,
+        expected,
+        mu_before,
+        sigma_before,
+        ordinal_before,
+        mu_after,
+        sigma_after,
+        ordinal_after,
+        played,
+        provisional,
     )
 
 
@@ -274,8 +355,13 @@ def _session_info(session_ids: set[int], viewer: Viewer) -> dict[int, SessionInf
     everything = viewer is not None and viewer.is_authenticated and viewer.is_superuser
     clubs = set(user_roles(viewer))
     rows = Session.objects.filter(id__in=session_ids).values_list(
-        "id", "event_id", "event__name", "table__round__number", "table__number",
-        "event__published", "event__club_id",
+        "id",
+        "event_id",
+        "event__name",
+        "table__round__number",
+        "table__number",
+        "event__published",
+        "event__club_id",
     )
     return {
         sid: SessionInfo(event_id, name, round_number, table_number)

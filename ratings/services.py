@@ -115,10 +115,16 @@ def ratings_rebuild(*, club_id: int, game: str | None = None) -> RatingsSync:
 def club_games(club_id: int) -> list[str]:
     """The games the club has ratings of, or sessions to rate: Bonken first, then by code."""
     codes = set(RatingPool.objects.filter(club_id=club_id).values_list("game", flat=True))
-    played = set(Event.objects.filter(club_id=club_id, published=True)
-                 .values_list("game", flat=True).distinct())
-    codes.update(code for code in played - codes  # a game without a pool yet: any session?
-                 if rated_sessions().filter(event__club_id=club_id, event__game=code).exists())
+    played = set(
+        Event.objects.filter(club_id=club_id, published=True)
+        .values_list("game", flat=True)
+        .distinct()
+    )
+    codes.update(
+        code
+        for code in played - codes  # a game without a pool yet: any session?
+        if rated_sessions().filter(event__club_id=club_id, event__game=code).exists()
+    )
     return sorted(codes, key=lambda code: (code != DEFAULT_GAME, code))
 
 
@@ -151,9 +157,7 @@ def rating_pool_configure(
     game_config(rating_scale(game), config)  # refuse before storing
     with transaction.atomic():
         _lock(club_id)
-        pool, _ = RatingPool.objects.select_for_update().get_or_create(
-            club_id=club_id, game=game
-        )
+        pool, _ = RatingPool.objects.select_for_update().get_or_create(club_id=club_id, game=game)
         pool.config = dict(config)
         pool.save(update_fields=["config"])
     return pool
@@ -176,7 +180,8 @@ def rating_pool_configure_as(
             Text(
                 _("This rating configuration is not valid: %(error)s."),
                 error=error,
-            ), field="config",
+            ),
+            field="config",
         ) from error
     audit(actor, "ratings.configure", pool, club_id=club_id, game=game, config=config)
     enqueue_ratings(club_id)
@@ -342,8 +347,7 @@ def _replay(
     if gone:
         PlayerRating.objects.filter(pool_id=pool.pk, player_id__in=gone).delete()
     _save_bookkeeping(pool, config, current.values())
-    return RatingsSync(pool.club_id, "replayed", len(sessions), len(current), start,
-                       game=pool.game)
+    return RatingsSync(pool.club_id, "replayed", len(sessions), len(current), start, game=pool.game)
 
 
 def _save_bookkeeping(

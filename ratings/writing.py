@@ -30,15 +30,41 @@ from ratings.loading import PoolSession
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 
 HISTORY_FIELDS: tuple[str, ...] = (
-    "pool_id", "session_id", "position", "player_id", "seat", "played_on", "total", "place",
-    "actual_placement", "expected_placement", "mu_before", "sigma_before", "ordinal_before",
-    "mu_after", "sigma_after", "ordinal_after", "sessions_played", "provisional",
+    "pool_id",
+    "session_id",
+    "position",
+    "player_id",
+    "seat",
+    "played_on",
+    "total",
+    "place",
+    "actual_placement",
+    "expected_placement",
+    "mu_before",
+    "sigma_before",
+    "ordinal_before",
+    "mu_after",
+    "sigma_after",
+    "ordinal_after",
+    "sessions_played",
+    "provisional",
 )
 RATED_FIELDS: tuple[str, ...] = (
-    "pool_id", "session_id", "revision", "order_key", "position", "played_on",
+    "pool_id",
+    "session_id",
+    "revision",
+    "order_key",
+    "position",
+    "played_on",
 )
 RATING_FIELDS: tuple[str, ...] = (
-    "pool_id", "player_id", "mu", "sigma", "ordinal", "sessions_played", "provisional",
+    "pool_id",
+    "player_id",
+    "mu",
+    "sigma",
+    "ordinal",
+    "sessions_played",
+    "provisional",
     "last_played_on",
 )
 BATCH = 2_000
@@ -53,15 +79,18 @@ def _copy(model: type[Model], fields: Sequence[str]) -> Iterator[Any]:
     """A binary COPY into ``model``'s table; rows are tuples in the order of ``fields``."""
     meta = model._meta
     columns = [_concrete(meta.get_field(name)) for name in fields]
-    sql = (f"COPY {meta.db_table} ({', '.join(f.column for f in columns)}) "
-           "FROM STDIN (FORMAT BINARY)")
+    sql = (
+        f"COPY {meta.db_table} ({', '.join(f.column for f in columns)}) FROM STDIN (FORMAT BINARY)"
+    )
     types = [str(f.db_type(connection)).split("(")[0] for f in columns]
     if model is RatingHistory and tuple(types) != HISTORY_TYPES:
-        raise TypeError(f"the history's columns are {types}, its rows are packed as "
-                        f"{HISTORY_TYPES}")
-    with connection.cursor() as cursor, cursor.copy(
-        sql, writer=QueuedLibpqWriter(cursor.cursor)
-    ) as copy:
+        raise TypeError(
+            f"the history's columns are {types}, its rows are packed as {HISTORY_TYPES}"
+        )
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(sql, writer=QueuedLibpqWriter(cursor.cursor)) as copy,
+    ):
         copy.set_types(types)
         yield copy
 
@@ -76,11 +105,26 @@ def _concrete(field: object) -> Field[Any, Any]:
 # The column types of HISTORY_FIELDS, in order, and the row they pack into: a date is the
 # number of days since 2000-01-01, a boolean one byte.
 HISTORY_TYPES: tuple[str, ...] = (
-    "bigint", "bigint", "integer", "bigint", "smallint", "date", "integer", "smallint",
-    *("double precision",) * 8, "integer", "boolean",
+    "bigint",
+    "bigint",
+    "integer",
+    "bigint",
+    "smallint",
+    "date",
+    "integer",
+    "smallint",
+    *("double precision",) * 8,
+    "integer",
+    "boolean",
 )
-_CODES = {"bigint": "q", "integer": "i", "smallint": "h", "date": "i", "double precision": "d",
-          "boolean": "?"}
+_CODES = {
+    "bigint": "q",
+    "integer": "i",
+    "smallint": "h",
+    "date": "i",
+    "double precision": "d",
+    "boolean": "?",
+}
 _HISTORY_ROW = struct.Struct("!h" + "".join("i" + _CODES[name] for name in HISTORY_TYPES))
 _SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + bytes(8)  # no flags, no header extension
 _TRAILER = b"\xff\xff"
@@ -109,11 +153,43 @@ class _CopySink:
         chunk, pack = self.chunk, _HISTORY_ROW.pack
         for e in entries:  # the order and sizes of HISTORY_FIELDS and HISTORY_TYPES
             chunk += pack(
-                18, 8, pool_id, 8, e.session_id, 4, position, 8, e.player_id, 2, e.seat,
-                4, days, 4, e.total, 2, e.place, 8, e.actual_placement,
-                8, e.expected_placement, 8, e.mu_before, 8, e.sigma_before,
-                8, e.ordinal_before, 8, e.mu_after, 8, e.sigma_after, 8, e.ordinal_after,
-                4, e.sessions_played, 1, e.provisional,
+                18,
+                8,
+                pool_id,
+                8,
+                e.session_id,
+                4,
+                position,
+                8,
+                e.player_id,
+                2,
+                e.seat,
+                4,
+                days,
+                4,
+                e.total,
+                2,
+                e.place,
+                8,
+                e.actual_placement,
+                8,
+                e.expected_placement,
+                8,
+                e.mu_before,
+                8,
+                e.sigma_before,
+                8,
+                e.ordinal_before,
+                8,
+                e.mu_after,
+                8,
+                e.sigma_after,
+                8,
+                e.ordinal_after,
+                4,
+                e.sessions_played,
+                1,
+                e.provisional,
             )
         if len(chunk) >= _CHUNK:
             self.copy.write(chunk)
@@ -139,15 +215,28 @@ class _BulkSink:
             (pool_id, session.session_id, session.revision, session.key, position, day)
         )
         for e in entries:
-            self.history.append(RatingHistory(
-                pool_id=pool_id, session_id=e.session_id, position=position,
-                player_id=e.player_id, seat=e.seat, played_on=day, total=e.total, place=e.place,
-                actual_placement=e.actual_placement, expected_placement=e.expected_placement,
-                mu_before=e.mu_before, sigma_before=e.sigma_before,
-                ordinal_before=e.ordinal_before, mu_after=e.mu_after, sigma_after=e.sigma_after,
-                ordinal_after=e.ordinal_after, sessions_played=e.sessions_played,
-                provisional=e.provisional,
-            ))
+            self.history.append(
+                RatingHistory(
+                    pool_id=pool_id,
+                    session_id=e.session_id,
+                    position=position,
+                    player_id=e.player_id,
+                    seat=e.seat,
+                    played_on=day,
+                    total=e.total,
+                    place=e.place,
+                    actual_placement=e.actual_placement,
+                    expected_placement=e.expected_placement,
+                    mu_before=e.mu_before,
+                    sigma_before=e.sigma_before,
+                    ordinal_before=e.ordinal_before,
+                    mu_after=e.mu_after,
+                    sigma_after=e.sigma_after,
+                    ordinal_after=e.ordinal_after,
+                    sessions_played=e.sessions_played,
+                    provisional=e.provisional,
+                )
+            )
         if len(self.history) >= BATCH:
             self.flush()
 
@@ -189,14 +278,17 @@ def rated_sessions_sync(
     came in between moves the later ones.
     """
     stored = {
-        tuple(values): pk for pk, *values in RatedSession.objects.filter(
+        tuple(values): pk
+        for pk, *values in RatedSession.objects.filter(
             pool_id=pool_id, position__gte=first_position
-        ).values_list("pk", *RATED_FIELDS[1:]).iterator(BATCH)
+        )
+        .values_list("pk", *RATED_FIELDS[1:])
+        .iterator(BATCH)
     }
     wanted = {tuple(row[1:]) for row in rows}
     stale = [pk for values, pk in stored.items() if values not in wanted]
     for start in range(0, len(stale), BATCH):
-        RatedSession.objects.filter(pk__in=stale[start:start + BATCH]).delete()
+        RatedSession.objects.filter(pk__in=stale[start : start + BATCH]).delete()
     new = [row for row in rows if tuple(row[1:]) not in stored]
     if connection.vendor == "postgresql":
         with _copy(RatedSession, RATED_FIELDS) as copy:
@@ -211,8 +303,16 @@ def rated_sessions_sync(
 
 def _rating_row(pool_id: int, rating: Rating) -> tuple[object, ...]:
     last = rating.last_played_at.date() if rating.last_played_at is not None else None
-    return (pool_id, rating.player_id, rating.mu, rating.sigma, rating.ordinal,
-            rating.sessions_played, rating.provisional, last)
+    return (
+        pool_id,
+        rating.player_id,
+        rating.mu,
+        rating.sigma,
+        rating.ordinal,
+        rating.sessions_played,
+        rating.provisional,
+        last,
+    )
 
 
 def ratings_insert(pool_id: int, ratings: Iterable[Rating]) -> None:
@@ -234,15 +334,26 @@ def ratings_upsert(pool_id: int, ratings: Iterable[Rating]) -> None:
         batch_size=BATCH,
         update_conflicts=True,
         unique_fields=["pool", "player"],
-        update_fields=["mu", "sigma", "ordinal", "sessions_played", "provisional",
-                       "last_played_on"],
+        update_fields=[
+            "mu",
+            "sigma",
+            "ordinal",
+            "sessions_played",
+            "provisional",
+            "last_played_on",
+        ],
     )
 
 
 def _rating_model(pool_id: int, rating: Rating) -> PlayerRating:
     last = rating.last_played_at.date() if rating.last_played_at is not None else None
     return PlayerRating(
-        pool_id=pool_id, player_id=rating.player_id, mu=rating.mu, sigma=rating.sigma,
-        ordinal=rating.ordinal, sessions_played=rating.sessions_played,
-        provisional=rating.provisional, last_played_on=last,
+        pool_id=pool_id,
+        player_id=rating.player_id,
+        mu=rating.mu,
+        sigma=rating.sigma,
+        ordinal=rating.ordinal,
+        sessions_played=rating.sessions_played,
+        provisional=rating.provisional,
+        last_played_on=last,
     )

@@ -36,7 +36,8 @@ def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:
 
 
 def move_tables(
-    tables: Sequence[Sequence[PlayerId]], rule: str | Movement,
+    tables: Sequence[Sequence[PlayerId]],
+    rule: str | Movement,
     winners_at: Sequence[int] | None = None,
 ) -> list[list[PlayerId]]:
     """Apply the movement to tables whose players are listed by place (1st first); the first

@@ -13,8 +13,10 @@ Team = tuple[PlayerId, PlayerId]
 
 METHODS: tuple[str, ...] = ("balanced", "random", "swiss", "progressive", "manual")
 PROGRESSIVE_RULES: tuple[str, ...] = ("kings",)
-Movement = Callable[[Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]]],
-                    Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]]]
+Movement = Callable[
+    [Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]]],
+    Sequence[tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]],
+]
 """A game's movement between rounds: from each table's (winners, losers), top table first, to
 each table's (those who sit there first, those who join them) in the next round."""
 

@@ -56,11 +56,8 @@ def event_results(event: Event, rounds: Sequence[int] | None = None) -> list[Sea
     found = SessionSeat.objects.filter(counted_sessions("session__"), session__event_id=event.pk)
     if rounds is not None:
         found = found.filter(session__table__round__number__in=list(rounds))
-    rows = (
-        found
-        .order_by("session_id", "position")
-        .values_list("session_id", "session__table__round_id", "player_id", "total",
-                     "placement")
+    rows = found.order_by("session_id", "position").values_list(
+        "session_id", "session__table__round_id", "player_id", "total", "placement"
     )
     sessions: dict[int, tuple[int, list[int], list[int], list[int | None]]] = {}
     for session_id, round_id, player_id, total, placement in rows:
@@ -71,9 +68,17 @@ def event_results(event: Event, rounds: Sequence[int] | None = None) -> list[Sea
     stats = session_stats(event)
     results: list[SeatResult] = []
     for session_id, (round_id, players, totals, ranks) in sessions.items():
-        results.extend(seat_results(session_id=session_id, round_id=round_id,
-                                    played_on=event.date, player_ids=players, totals=totals,
-                                    stats=stats.get(session_id), ranks=ranks))
+        results.extend(
+            seat_results(
+                session_id=session_id,
+                round_id=round_id,
+                played_on=event.date,
+                player_ids=players,
+                totals=totals,
+                stats=stats.get(session_id),
+                ranks=ranks,
+            )
+        )
     return results
 
 
@@ -84,7 +89,8 @@ def session_stats(event: Event) -> dict[int, dict[str, list[int]]]:
     if game is None or not game.stats:
         return {}
     found = Session.objects.filter(event_id=event.pk, complete=True).values_list(
-        "pk", "result__stats")
+        "pk", "result__stats"
+    )
     return {pk: value for pk, value in found if isinstance(value, dict)}
 
 
@@ -94,7 +100,8 @@ def round_points(event: Event, number: int) -> dict[int, float]:
     return {
         player: float(total)
         for player, total in SessionSeat.objects.filter(
-            counted_sessions("session__"), session__event=event,
+            counted_sessions("session__"),
+            session__event=event,
             session__table__round__number=number,
         ).values_list("player_id", "total")
     }
@@ -102,14 +109,21 @@ def round_points(event: Event, number: int) -> dict[int, float]:
 
 # What a standings line holds besides its event and player (the columns of ``Standing``).
 STANDING_FIELDS = (
-    "rank", "tied", "total", "sessions", "table_wins", "placements", "byes", "placement_points",
-    "head_to_head", "avg_opponent_rating", "stats",
+    "rank",
+    "tied",
+    "total",
+    "sessions",
+    "table_wins",
+    "placements",
+    "byes",
+    "placement_points",
+    "head_to_head",
+    "avg_opponent_rating",
+    "stats",
 )
 
 
-def event_standing_lines(
-    event: Event, rounds: Sequence[int] | None = None
-) -> list[dict[str, Any]]:
+def event_standing_lines(event: Event, rounds: Sequence[int] | None = None) -> list[dict[str, Any]]:
     """The event's standings, best first: per player ``player_id`` and ``STANDING_FIELDS``;
     of the round numbers ``rounds`` only when given (the standings of one set)."""
     results = event_results(event, rounds)
@@ -118,14 +132,18 @@ def event_standing_lines(
     started: dict[str, Any] = {"round__event_id": event.pk, "round__status__in": STARTED_ROUNDS}
     if rounds is not None:
         started["round__number__in"] = list(rounds)
-    byes = [ByeRecord(player, round_id) for player, round_id in
-            Bye.objects.filter(**started).values_list("player_id", "round_id")]
+    byes = [
+        ByeRecord(player, round_id)
+        for player, round_id in Bye.objects.filter(**started).values_list("player_id", "round_id")
+    ]
     seated = set(Seat.objects.filter(**started).values_list("player_id", flat=True))
     players = seated | {r.player_id for r in results} | {b.player_id for b in byes}
-    ratings = ratings_before(club_id=event.club_id, day=event.date, player_ids=players,
-                             game=event.game)
-    rows = event_standings(results, event_rules(event), byes=byes, players=sorted(seated),
-                           opponent_ratings=ratings)
+    ratings = ratings_before(
+        club_id=event.club_id, day=event.date, player_ids=players, game=event.game
+    )
+    rows = event_standings(
+        results, event_rules(event), byes=byes, players=sorted(seated), opponent_ratings=ratings
+    )
     seats = largest_table(event.game)  # a count per place at the game's largest table
     places: dict[PlayerId, list[int]] = {}
     for result in results:
@@ -202,8 +220,13 @@ def event_standings_configure(
     with transaction.atomic():
         event.save(update_fields=changed)
         StandingsComputation.objects.filter(event=event).delete()
-        audit(actor, "event.standings_config", event, club_id=event.club_id,
-              changed={name: getattr(event, name) for name in changed})
+        audit(
+            actor,
+            "event.standings_config",
+            event,
+            club_id=event.club_id,
+            changed={name: getattr(event, name) for name in changed},
+        )
         enqueue_standings(event.pk)
     return event
 
@@ -215,9 +238,11 @@ def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
         event.clean_fields(exclude=[f.name for f in Event._meta.fields if f.name not in fields])
     except ValidationError as error:
         return [
-            problem("invalid_standings_config", Text(found.message, **(found.params or {})),
-                    field=field)
-            for field, errors in error.error_dict.items() for found in errors
+            problem(
+                "invalid_standings_config", Text(found.message, **(found.params or {})), field=field
+            )
+            for field, errors in error.error_dict.items()
+            for found in errors
         ]
     game = find_game(event.game)
     if game is None:
@@ -225,15 +250,38 @@ def _config_problems(event: Event, fields: list[str]) -> list[dict[str, Any]]:
     found = []
     most = largest_table(event.game)
     if "points_per_place" in fields and len(event.points_per_place) > most:
-        found.append(problem("invalid_standings_config", Text(
-            _("A table of %(game)s has at most %(most)s players: give points for 1 to %(most)s "
-              "places."), game=Named(game), most=most), field="points_per_place"))
+        found.append(
+            problem(
+                "invalid_standings_config",
+                Text(
+                    _(
+                        "A table of %(game)s has at most %(most)s players: give points for 1 to "
+                        "%(most)s "
+                        "places."
+                    ),
+                    game=Named(game),
+                    most=most,
+                ),
+                field="points_per_place",
+            )
+        )
     own = {stat.code for stat in game.stats}
-    foreign = [name for name in event.standings_order or ()
-               if name in game_stat_codes() and name not in own]
+    foreign = [
+        name
+        for name in event.standings_order or ()
+        if name in game_stat_codes() and name not in own
+    ]
     if "standings_order" in fields and foreign:
-        found.append(problem("invalid_standings_config", Text(
-            _("%(game)s does not count %(criteria)s; choose from %(known)s."), game=Named(game),
-            criteria=", ".join(foreign), known=", ".join((*EVENT_CRITERIA, *sorted(own)))),
-            field="standings_order"))
+        found.append(
+            problem(
+                "invalid_standings_config",
+                Text(
+                    _("%(game)s does not count %(criteria)s; choose from %(known)s."),
+                    game=Named(game),
+                    criteria=", ".join(foreign),
+                    known=", ".join((*EVENT_CRITERIA, *sorted(own))),
+                ),
+                field="standings_order",
+            )
+        )
     return found

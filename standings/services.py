@@ -70,7 +70,8 @@ def _standings_replace(event_id: int, lines: list[dict[str, Any]]) -> bool:
         .values_list("player_id", *STANDING_FIELDS)
     }
     changed = [
-        line for line in lines
+        line
+        for line in lines
         if stored.get(line["player_id"]) != [line[name] for name in STANDING_FIELDS]
     ]
     outdated = (stored.keys() - {line["player_id"] for line in lines}) | {
@@ -87,10 +88,7 @@ def events_with_stale_standings() -> list[int]:
     """Events whose results version is newer than their last standings computation."""
     return list(
         Event.objects.filter(results_version__gt=0)
-        .filter(
-            Q(computation__isnull=True)
-            | ~Q(computation__results_version=F("results_version"))
-        )
+        .filter(Q(computation__isnull=True) | ~Q(computation__results_version=F("results_version")))
         .order_by("id")
         .values_list("id", flat=True)
     )

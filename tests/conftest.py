@@ -28,7 +28,10 @@ hypothesis_settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.register_profile(
-    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
     print_blob=True,
 )
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
@@ -104,10 +107,25 @@ def start_worker(log_name: str = "worker") -> subprocess.Popen:
     log_path = ROOT / f".pytest-{log_name}.log"
     log = open(log_path, "w")  # noqa: SIM115 - the process owns it until it ends
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-         "-n", f"{log_name}@%h"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=info",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-n",
+            f"{log_name}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     process.log_path = log_path  # type: ignore[attr-defined]
     deadline = time.monotonic() + 30

@@ -27,9 +27,29 @@ from tournaments.models import (
 
 # Everything a write could change.
 MODELS = [
-    User, Club, Player, Membership, ApiToken, AuditEntry, Event, EventPlayer, EventScorer,
-    Round, Table, Seat, Bye, Standing, StandingsComputation, Session, SessionRevision, Part,
-    SessionSeat, IdempotencyRecord, PlayerCode, Signature, Dispute,
+    User,
+    Club,
+    Player,
+    Membership,
+    ApiToken,
+    AuditEntry,
+    Event,
+    EventPlayer,
+    EventScorer,
+    Round,
+    Table,
+    Seat,
+    Bye,
+    Standing,
+    StandingsComputation,
+    Session,
+    SessionRevision,
+    Part,
+    SessionSeat,
+    IdempotencyRecord,
+    PlayerCode,
+    Signature,
+    Dispute,
 ]
 
 

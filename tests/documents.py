@@ -23,9 +23,7 @@ def classic_games() -> list[dict[str, Any]]:
         counts[seat] = 4
         games.append({"contract": contract, "chooser": seat, "counts": counts, "doubles": []})
     for index, (contract, counts) in enumerate(MINUS_COUNTS):
-        games.append(
-            {"contract": contract, "chooser": index % 4, "counts": counts, "doubles": []}
-        )
+        games.append({"contract": contract, "chooser": index % 4, "counts": counts, "doubles": []})
     # Some doubling, as tables do: seat 1 doubles the chooser, who doubles back.
     games[4]["doubles"] = [[1, 0], [0, 1], [2, 3]]
     return games

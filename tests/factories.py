@@ -81,8 +81,12 @@ def user_with_role(club: Club, role: str | None) -> User:
     return user
 
 
-def seated_table(event: Event | None = None, round_number: int = 1, table_number: int = 1,
-                 players: list[Player] | None = None) -> Table:
+def seated_table(
+    event: Event | None = None,
+    round_number: int = 1,
+    table_number: int = 1,
+    players: list[Player] | None = None,
+) -> Table:
     """A table with four players in seats 0..3 (new players unless given)."""
     event = event or EventFactory()
     round_, _ = Round.objects.get_or_create(event=event, number=round_number)
@@ -99,4 +103,3 @@ def api_client(user: User | None = None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
-

@@ -82,14 +82,17 @@ class SeatInline(ServiceInline):
 
     def create(self, request: HttpRequest, parent: Model, obj: Model) -> Model:
         assert isinstance(parent, Table) and isinstance(obj, Seat)
-        return seat_create(table=parent, actor=request.user, position=obj.position,
-                           player=obj.player)
+        return seat_create(
+            table=parent, actor=request.user, position=obj.position, player=obj.player
+        )
 
-    def update(self, request: HttpRequest, original: Model, obj: Model,
-               changed: list[str]) -> Model:
+    def update(
+        self, request: HttpRequest, original: Model, obj: Model, changed: list[str]
+    ) -> Model:
         assert isinstance(original, Seat) and isinstance(obj, Seat)
-        return seat_update(seat=original, actor=request.user, position=obj.position,
-                           player=obj.player)
+        return seat_update(
+            seat=original, actor=request.user, position=obj.position, player=obj.player
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, Seat)
@@ -128,8 +131,9 @@ class EventAdmin(ServiceAdmin):
             return forms.ChoiceField(label=_("Rules"), required=False)
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
-    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
-                 **kwargs: Any) -> Any:
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
         club_id = obj.club_id if isinstance(obj, Event) else None
 
@@ -146,8 +150,9 @@ class EventAdmin(ServiceAdmin):
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data
-        return event_create(club=data["club"], actor=request.user,
-                            **{name: data[name] for name in EVENT_FIELDS})
+        return event_create(
+            club=data["club"], actor=request.user, **{name: data[name] for name in EVENT_FIELDS}
+        )
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Event)
@@ -159,27 +164,39 @@ class EventAdmin(ServiceAdmin):
 
     @admin.action(description=_("Publish the selected events"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.each(request, queryset,
-                  lambda event: event_publish(event=event, actor=request.user),
-                  _("%(count)d event(s) published."))
+        self.each(
+            request,
+            queryset,
+            lambda event: event_publish(event=event, actor=request.user),
+            _("%(count)d event(s) published."),
+        )
 
     @admin.action(description=_("Hide the selected events"))
     def unpublish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.each(request, queryset,
-                  lambda event: event_publish(event=event, actor=request.user, published=False),
-                  _("%(count)d event(s) hidden."))
+        self.each(
+            request,
+            queryset,
+            lambda event: event_publish(event=event, actor=request.user, published=False),
+            _("%(count)d event(s) hidden."),
+        )
 
     @admin.action(description=_("Close the selected events"))
     def close(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.each(request, queryset,
-                  lambda event: event_close(event=event, actor=request.user),
-                  _("%(count)d event(s) closed."))
+        self.each(
+            request,
+            queryset,
+            lambda event: event_close(event=event, actor=request.user),
+            _("%(count)d event(s) closed."),
+        )
 
     @admin.action(description=_("Compute the standings again"))
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.each(request, queryset,
-                  lambda event: provided.standings_recompute_as(event=event, actor=request.user),
-                  _("Standings of %(count)d event(s) computed."))
+        self.each(
+            request,
+            queryset,
+            lambda event: provided.standings_recompute_as(event=event, actor=request.user),
+            _("Standings of %(count)d event(s) computed."),
+        )
 
 
 @admin.register(EventPlayer)
@@ -198,13 +215,22 @@ class EventPlayerAdmin(ServiceAdmin):
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data
-        return entry_set_present(event=data["event"], actor=request.user, player=data["player"],
-                                 present=data["present"], new=True)
+        return entry_set_present(
+            event=data["event"],
+            actor=request.user,
+            player=data["player"],
+            present=data["present"],
+            new=True,
+        )
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, EventPlayer)
-        return entry_set_present(event=original.event, actor=request.user,
-                                 player=original.player, present=form.cleaned_data["present"])
+        return entry_set_present(
+            event=original.event,
+            actor=request.user,
+            player=original.player,
+            present=form.cleaned_data["present"],
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, EventPlayer)
@@ -256,8 +282,9 @@ class RoundAdmin(ServiceAdmin):
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Round)
-        return round_renumber(round_=original, actor=request.user,
-                              number=form.cleaned_data["number"])
+        return round_renumber(
+            round_=original, actor=request.user, number=form.cleaned_data["number"]
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, Round)
@@ -265,15 +292,21 @@ class RoundAdmin(ServiceAdmin):
 
     @admin.action(description=_("Start the selected rounds"))
     def start(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self.each(request, queryset.select_related("event"),
-                  lambda round_: round_accept(round_=round_, actor=request.user),
-                  _("%(count)d round(s) started."))
+        self.each(
+            request,
+            queryset.select_related("event"),
+            lambda round_: round_accept(round_=round_, actor=request.user),
+            _("%(count)d round(s) started."),
+        )
 
     @admin.action(description=_("Close the selected rounds"))
     def close(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self.each(request, queryset.select_related("event"),
-                  lambda round_: round_close(round_=round_, actor=request.user),
-                  _("%(count)d round(s) closed."))
+        self.each(
+            request,
+            queryset.select_related("event"),
+            lambda round_: round_close(round_=round_, actor=request.user),
+            _("%(count)d round(s) closed."),
+        )
 
 
 @admin.register(Table)
@@ -295,8 +328,9 @@ class TableAdmin(ServiceAdmin):
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Table)
-        return table_renumber(table=original, actor=request.user,
-                              number=form.cleaned_data["number"])
+        return table_renumber(
+            table=original, actor=request.user, number=form.cleaned_data["number"]
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, Table)
@@ -309,17 +343,25 @@ class SeatAdmin(ServiceAdmin):
     seat is added, changed or deleted through the seat services (a table with results keeps
     its seats); it does not move to another table (delete it and add one there)."""
 
-    list_display = ["player", "event", "round_number", "table_number", "position",
-                    "round_status"]
+    list_display = ["player", "event", "round_number", "table_number", "position", "round_status"]
     # The round is chosen by its number (with the event filter: one round); a filter listing
     # every round of every event would be long and name each round's event.
-    list_filter = ["round__event__club", ("round__event", admin.RelatedOnlyFieldListFilter),
-                   "round__number", "round__status"]
+    list_filter = [
+        "round__event__club",
+        ("round__event", admin.RelatedOnlyFieldListFilter),
+        "round__number",
+        "round__status",
+    ]
     # The table with its round too: each row's checkbox is labelled with str(seat).
     list_select_related = ["player", "round__event", "table__round"]
     search_fields = ["player__name", "round__event__name"]
-    ordering = ["-round__event__date", "round__event_id", "round__number", "table__number",
-                "position"]
+    ordering = [
+        "-round__event__date",
+        "round__event_id",
+        "round__number",
+        "table__number",
+        "position",
+    ]
     fields = ["table", "position", "player"]
     autocomplete_fields = ["player"]
     raw_id_fields = ["table"]
@@ -329,14 +371,19 @@ class SeatAdmin(ServiceAdmin):
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data
-        return seat_create(table=data["table"], actor=request.user, position=data["position"],
-                           player=data["player"])
+        return seat_create(
+            table=data["table"],
+            actor=request.user,
+            position=data["position"],
+            player=data["player"],
+        )
 
     def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
         assert isinstance(original, Seat)
         data = form.cleaned_data
-        return seat_update(seat=original, actor=request.user, position=data["position"],
-                           player=data["player"])
+        return seat_update(
+            seat=original, actor=request.user, position=data["position"], player=data["player"]
+        )
 
     def remove(self, request: HttpRequest, obj: Model) -> None:
         assert isinstance(obj, Seat)

@@ -3,7 +3,6 @@ look at, never to edit: the services compute them again (an event's action in
 ``tournaments.admin`` recomputes its standings). The ratings' admin is ``ratings.admin``.
 """
 
-
 from django.contrib import admin
 
 from core.admin_writes import ReadOnlyAdmin

@@ -52,14 +52,17 @@ def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScor
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ServiceError.single(
             "not_a_member",
-            Text(_("%(player)s is not a member of this club."), player=player.name), field="player",
+            Text(_("%(player)s is not a member of this club."), player=player.name),
+            field="player",
         )
     if player.user_id is None:
         raise ServiceError.single(
             "no_login",
             Text(
-                _("%(player)s has no login, so they cannot sign in to enter results; give them a "
-                  "login first (or hand out the table's scoring link)."),
+                _(
+                    "%(player)s has no login, so they cannot sign in to enter results; give them a "
+                    "login first (or hand out the table's scoring link)."
+                ),
                 player=player.name,
             ),
             field="player",
@@ -69,8 +72,14 @@ def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScor
     try:
         with transaction.atomic():
             scorer = EventScorer.objects.create(event=event, player=player)
-            audit(actor, "event.scorer_add", event, club_id=event.club_id, player=player.pk,
-                  name=player.name)
+            audit(
+                actor,
+                "event.scorer_add",
+                event,
+                club_id=event.club_id,
+                player=player.pk,
+                name=player.name,
+            )
     except IntegrityError as exc:  # added at the same moment by someone else
         raise _already(player) from exc
     return scorer
@@ -87,10 +96,17 @@ def event_scorer_remove(*, event: Event, actor: Actor, player: Player) -> None:
             Text(
                 _("%(player)s is not a scorer of this event."),
                 player=player.name,
-            ), field="player",
+            ),
+            field="player",
         )
-    audit(actor, "event.scorer_remove", event, club_id=event.club_id, player=player.pk,
-          name=player.name)
+    audit(
+        actor,
+        "event.scorer_remove",
+        event,
+        club_id=event.club_id,
+        player=player.pk,
+        name=player.name,
+    )
 
 
 def _already(player: Player) -> Conflict:
@@ -99,5 +115,6 @@ def _already(player: Player) -> Conflict:
         Text(
             _("%(player)s is already a scorer of this event."),
             player=player.name,
-        ), field="player",
+        ),
+        field="player",
     )

@@ -18,8 +18,10 @@ from core.errors import Conflict
 def planned_round_has_results() -> Conflict:
     return Conflict.single(
         "round_has_results",
-        _("A table of the round being planned already has results, so its seating cannot be "
-          "replaced. Start the round, or swap players at tables without results."),
+        _(
+            "A table of the round being planned already has results, so its seating cannot be "
+            "replaced. Start the round, or swap players at tables without results."
+        ),
     )
 
 

@@ -40,28 +40,41 @@ def game_choices() -> list[tuple[str, str]]:
 def house_choices(club_id: int | None) -> HouseChoices:
     """The house rulesets per game code, as choices: the club's, or every club's (named with
     their club) when ``club_id`` is None (the admin's new event, before its club is known)."""
-    rows = HouseRuleset.objects.select_related("club") if club_id is None else \
-        HouseRuleset.objects.filter(club_id=club_id)
+    rows = (
+        HouseRuleset.objects.select_related("club")
+        if club_id is None
+        else HouseRuleset.objects.filter(club_id=club_id)
+    )
     by_game: HouseChoices = {}
     for house in rows:
         name = f"{_named(house)} ({house.label})"
         by_game.setdefault(house.game, []).append(
-            (house.label, name if club_id is not None else f"{name} · {house.club.name}"))
+            (house.label, name if club_id is not None else f"{name} · {house.club.name}")
+        )
     return by_game
 
 
 def ruleset_choices(house: HouseChoices | None = None) -> list[tuple[str, Any]]:
     """An empty choice (the game's usual rules), then the rulesets grouped by game's name."""
     names = dict(game_choices())
-    return [("", _("The game's usual rules")),
-            *((names[code], rulesets) for code, rulesets in ruleset_groups(house))]
+    return [
+        ("", _("The game's usual rules")),
+        *((names[code], rulesets) for code, rulesets in ruleset_groups(house)),
+    ]
 
 
 def ruleset_groups(house: HouseChoices | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per game (by code): its built-in rulesets and then the club's house rulesets for it."""
-    return [(code, [*((label, _named(r, label)) for label, r in game.rulesets.items()),
-                    *(house or {}).get(code, [])])
-            for code, game in games().items()]
+    return [
+        (
+            code,
+            [
+                *((label, _named(r, label)) for label, r in game.rulesets.items()),
+                *(house or {}).get(code, []),
+            ],
+        )
+        for code, game in games().items()
+    ]
 
 
 class RulesetSelect(forms.Select):
@@ -75,12 +88,16 @@ class RulesetSelect(forms.Select):
         self.group_games: dict[str, str] = {}
         self.game = ""
 
-    def optgroups(self, name: str, value: list[Any],
-                  attrs: dict[str, Any] | None = None) -> list[Any]:
+    def optgroups(
+        self, name: str, value: list[Any], attrs: dict[str, Any] | None = None
+    ) -> list[Any]:
         groups = super().optgroups(name, value, attrs)
-        in_game = any(option["selected"] for group_name, options, _index in groups
-                      for option in options
-                      if self.group_games.get(group_name or "") == self.game)
+        in_game = any(
+            option["selected"]
+            for group_name, options, _index in groups
+            for option in options
+            if self.group_games.get(group_name or "") == self.game
+        )
         for group_name, options, _index in groups:
             code = self.group_games.get(group_name or "")
             if code is None:
@@ -101,20 +118,31 @@ class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    game = forms.TypedChoiceField(label=_("Game"), required=False, empty_value=DEFAULT_GAME,
-                                  widget=forms.Select(attrs={"data-game-choice": ""}))
+    game = forms.TypedChoiceField(
+        label=_("Game"),
+        required=False,
+        empty_value=DEFAULT_GAME,
+        widget=forms.Select(attrs={"data-game-choice": ""}),
+    )
     ruleset = forms.ChoiceField(
-        label=_("Rules"), required=False, widget=RulesetSelect(attrs={"data-rulesets": ""}))
+        label=_("Rules"), required=False, widget=RulesetSelect(attrs={"data-rulesets": ""})
+    )
     planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
     seating_method = forms.ChoiceField(label=_("Seating"))
     substitute_counts = forms.TypedChoiceField(
-        label=_("A seat a substitute finished counts for"), required=False,
-        choices=Event._meta.get_field("substitute_counts").choices or [], initial="starter",
-        empty_value="starter")
+        label=_("A seat a substitute finished counts for"),
+        required=False,
+        choices=Event._meta.get_field("substitute_counts").choices or [],
+        initial="starter",
+        empty_value="starter",
+    )
     standings_count = forms.TypedChoiceField(
-        label=_("The standings count"), required=False,
-        choices=Event._meta.get_field("standings_count").choices or [], initial="complete",
-        empty_value="complete")
+        label=_("The standings count"),
+        required=False,
+        choices=Event._meta.get_field("standings_count").choices or [],
+        initial="complete",
+        empty_value="complete",
+    )
 
     def __init__(self, *args: Any, house: HouseChoices | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -124,8 +152,9 @@ class EventForm(forms.Form):
         widget = self.fields["ruleset"].widget
         assert isinstance(widget, RulesetSelect)
         widget.group_games = {name: code for code, name in names.items()}
-        widget.game = str((self.data.get("game") if self.is_bound else None)
-                          or self.initial.get("game") or "")
+        widget.game = str(
+            (self.data.get("game") if self.is_bound else None) or self.initial.get("game") or ""
+        )
         set_choices(self, "seating_method", method_choices())
 
 
@@ -164,7 +193,8 @@ class HouseRulesetForm(forms.Form):
     # A field named "data": the form's metaclass takes it off the class (the stubs see it
     # shadow BaseForm.data).
     data = forms.CharField(  # type: ignore[assignment]
-        label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16}))
+        label=_("Rules (JSON)"), widget=forms.Textarea(attrs={"rows": 16})
+    )
 
     def __init__(self, *args: Any, games: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -175,4 +205,5 @@ class HouseRulesetForm(forms.Form):
             return json.loads(self.cleaned_data["data"])
         except ValueError as error:
             raise forms.ValidationError(
-                _("This is not valid JSON: %(reason)s"), params={"reason": error}) from error
+                _("This is not valid JSON: %(reason)s"), params={"reason": error}
+            ) from error

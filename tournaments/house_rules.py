@@ -34,24 +34,47 @@ def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -
     played = find_game(game)
     if played is None:
         known = ", ".join(sorted(games()))
-        raise ServiceError.single("unknown_game", Text(
-            _("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
-            field="game")
+        raise ServiceError.single(
+            "unknown_game",
+            Text(_("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
+            field="game",
+        )
     try:
         ruleset = played.ruleset_from_dict(data)
     except RulesetError as error:
-        raise ServiceError.single("invalid_ruleset", Text(
-            _("These rules cannot be used: %(error)s."), error=error), field="data") from error
+        raise ServiceError.single(
+            "invalid_ruleset",
+            Text(_("These rules cannot be used: %(error)s."), error=error),
+            field="data",
+        ) from error
     if ruleset.code in played.rulesets:
-        raise ServiceError.single("builtin_code", Text(
-            _("'%(code)s' is a built-in ruleset of %(game)s; give the house rules a code of "
-              "their own."), code=ruleset.code, game=Named(played)), field="data")
+        raise ServiceError.single(
+            "builtin_code",
+            Text(
+                _(
+                    "'%(code)s' is a built-in ruleset of %(game)s; give the house rules a code of "
+                    "their own."
+                ),
+                code=ruleset.code,
+                game=Named(played),
+            ),
+            field="data",
+        )
     Club.objects.select_for_update().get(pk=club.pk)  # one new version at a time
-    last = HouseRuleset.objects.filter(club=club, game=game, code=ruleset.code).aggregate(
-        last=Max("version"))["last"] or 0
+    last = (
+        HouseRuleset.objects.filter(club=club, game=game, code=ruleset.code).aggregate(
+            last=Max("version")
+        )["last"]
+        or 0
+    )
     house = HouseRuleset.objects.create(
-        club=club, game=game, code=ruleset.code, version=last + 1, name=ruleset.name,
-        name_nl=ruleset.name_nl, data=played.ruleset_to_dict(ruleset),
+        club=club,
+        game=game,
+        code=ruleset.code,
+        version=last + 1,
+        name=ruleset.name,
+        name_nl=ruleset.name_nl,
+        data=played.ruleset_to_dict(ruleset),
         created_by=actor if actor is not None and actor.is_authenticated else None,
     )
     audit(actor, "ruleset.create", house, club_id=club.pk, game=game, label=house.label)
@@ -69,8 +92,13 @@ def is_house_label(ruleset: str) -> bool:
 
 def house_ruleset_exists(club_id: int, game: str, label: str) -> bool:
     code, _at, version = label.partition("@")
-    return version.isascii() and version.isdigit() and HouseRuleset.objects.filter(
-        club_id=club_id, game=game, code=code, version=int(version)).exists()
+    return (
+        version.isascii()
+        and version.isdigit()
+        and HouseRuleset.objects.filter(
+            club_id=club_id, game=game, code=code, version=int(version)
+        ).exists()
+    )
 
 
 def event_ruleset(club_id: int, game: str, label: str) -> Any | None:
@@ -85,10 +113,14 @@ def event_ruleset(club_id: int, game: str, label: str) -> Any | None:
 @functools.lru_cache(maxsize=256)
 def _house(club_id: int, game: str, label: str) -> Any:
     code, _at, version = label.partition("@")
-    house = HouseRuleset.objects.filter(club_id=club_id, game=game, code=code,
-                                        version=int(version)).first()
+    house = HouseRuleset.objects.filter(
+        club_id=club_id, game=game, code=code, version=int(version)
+    ).first()
     played = find_game(game)
     if house is None or played is None:
-        raise ServiceError.single("unknown_ruleset", Text(
-            _("The house rules '%(label)s' do not exist."), label=label), field="ruleset")
+        raise ServiceError.single(
+            "unknown_ruleset",
+            Text(_("The house rules '%(label)s' do not exist."), label=label),
+            field="ruleset",
+        )
     return played.ruleset_from_dict(house.data)

@@ -46,7 +46,10 @@ class Event(models.Model):
         FINISHED = "finished", _("finished")
 
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="events",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="events",
     )
     name = models.CharField(_("name"), max_length=160)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
@@ -64,11 +67,14 @@ class Event(models.Model):
     # How the standings rank players and credit byes (tournaments.standings_rules); an empty
     # tie-break order is the game's own (``event_order``).
     standings_order = models.JSONField(
-        _("tie-break order"), default=list, blank=True,
+        _("tie-break order"),
+        default=list,
+        blank=True,
         validators=[validate_standings_order],
     )
     points_per_place = models.JSONField(
-        _("points per table place"), default=default_points_per_place,
+        _("points per table place"),
+        default=default_points_per_place,
         validators=[validate_points_per_place],
     )
     bye_credit = models.CharField(
@@ -78,19 +84,27 @@ class Event(models.Model):
     bye_placement_points = models.FloatField(_("placement points for a bye"), default=0)
     # Whose result a seat's session is when a substitute finished it (tournaments.substitutes).
     substitute_counts = models.CharField(
-        _("a substitute's seat counts for"), max_length=12, default="starter",
-        choices=[("starter", _("the player who started the session")),
-                 ("most_parts", _("whoever played most of the session"))],
+        _("a substitute's seat counts for"),
+        max_length=12,
+        default="starter",
+        choices=[
+            ("starter", _("the player who started the session")),
+            ("most_parts", _("whoever played most of the session")),
+        ],
     )
     # The event's door link (``/door/<token>/``, a QR code on the room's screen and the door
     # sign): players check themselves in there (``tournaments.door``). Renewing it ends the
     # old link. ``door_sign_in``: only signed-in players may check in at the door.
     door_token = models.CharField(
-        verbose_name=_("door link"), max_length=32, unique=True, default=new_door_token,
+        verbose_name=_("door link"),
+        max_length=32,
+        unique=True,
+        default=new_door_token,
     )
     door_sign_in = models.BooleanField(_("sign-in required at the door"), default=False)
-    standings_count = models.CharField(_("standings count"), max_length=10, default=COMPLETE,
-                                       choices=STANDINGS_COUNT_CHOICES)  # tournaments.counted
+    standings_count = models.CharField(
+        _("standings count"), max_length=10, default=COMPLETE, choices=STANDINGS_COUNT_CHOICES
+    )  # tournaments.counted
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -110,10 +124,16 @@ class EventPlayer(models.Model):
     """A player registered for an event; ``present`` means checked in and to be seated."""
 
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="entries",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="entries",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="entries",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="entries",
     )
     present = models.BooleanField(_("present"), default=True)
     # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
@@ -127,8 +147,9 @@ class EventPlayer(models.Model):
     door_undone = models.BooleanField(_("door check-in taken back"), default=False)
     # "I'm leaving after this round": the round after which the player goes home. The next
     # round's seating checks them out and leaves them out.
-    leaving_after = models.PositiveSmallIntegerField(_("leaving after round"), null=True,
-                                                     blank=True)
+    leaving_after = models.PositiveSmallIntegerField(
+        _("leaving after round"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["event_id", "player__name"]
@@ -146,10 +167,16 @@ class EventScorer(models.Model):
     """A player who may enter results for this one event (a scorer for the night)."""
 
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="scorers",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="scorers",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="scoring_events",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="scoring_events",
     )
 
     class Meta:
@@ -170,7 +197,10 @@ class Round(models.Model):
         CLOSED = "closed", _("closed")
 
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rounds",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="rounds",
     )
     number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default="playing")
@@ -180,9 +210,14 @@ class Round(models.Model):
     quality = models.JSONField(verbose_name=_("seating quality"), default=dict, blank=True)
     # Bonko: when the King's table rang the bell that ends the round for every table, and who.
     bell_rung_at = models.DateTimeField(_("bell rung at"), null=True, blank=True)
-    bell_rung_by = models.ForeignKey("auth.User", verbose_name=_("bell rung by"), null=True,
-                                     blank=True, on_delete=models.SET_NULL,
-                                     related_name="+")
+    bell_rung_by = models.ForeignKey(
+        "auth.User",
+        verbose_name=_("bell rung by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     # The round's timer on the room's screen (``tournaments.round_timer``): its length, when it
     # last started (empty while paused or reset), and the seconds it ran before that.
     timer_minutes = models.PositiveSmallIntegerField(_("timer minutes"), default=0)
@@ -208,20 +243,32 @@ def new_scoring_token() -> str:
 
 class Table(models.Model):
     round = models.ForeignKey(
-        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables",
+        Round,
+        verbose_name=_("round"),
+        on_delete=models.CASCADE,
+        related_name="tables",
     )
     number = models.PositiveSmallIntegerField(_("number"))
     # The table's own scoring link: whoever holds it may enter this table's results (only
     # this table's, only until the round closes), without an account.
     scoring_token = models.CharField(
-        verbose_name=_("scoring link"), max_length=32, unique=True, default=new_scoring_token,
+        verbose_name=_("scoring link"),
+        max_length=32,
+        unique=True,
+        default=new_scoring_token,
     )
     # When the round closed before this table finished: what its session counts as
     # (``tournaments.round_lifecycle``); empty for a table that finished or still plays.
     unfinished = models.CharField(
-        _("unfinished table"), max_length=12, blank=True, default="",
-        choices=[("partial", _("counted as played so far")), ("not_played", _("not played")),
-                 ("paper", _("totals from the paper sheet"))],
+        _("unfinished table"),
+        max_length=12,
+        blank=True,
+        default="",
+        choices=[
+            ("partial", _("counted as played so far")),
+            ("not_played", _("not played")),
+            ("paper", _("totals from the paper sheet")),
+        ],
     )
 
     class Meta:
@@ -242,13 +289,22 @@ class Seat(models.Model):
     forbid seating one player twice in a round."""
 
     table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats",
+        Table,
+        verbose_name=_("table"),
+        on_delete=models.CASCADE,
+        related_name="seats",
     )
     round = models.ForeignKey(
-        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats",
+        Round,
+        verbose_name=_("round"),
+        on_delete=models.CASCADE,
+        related_name="seats",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="seats",
     )
     position = models.PositiveSmallIntegerField(_("seat"))
 
@@ -277,16 +333,26 @@ class Substitution(models.Model):
     seat's positions, and so the game's rotation, stay as they are."""
 
     table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="substitutions",
+        Table,
+        verbose_name=_("table"),
+        on_delete=models.PROTECT,
+        related_name="substitutions",
     )
     position = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="substitutions",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="substitutions",
     )
     from_part = models.PositiveSmallIntegerField(verbose_name=_("from part"))
     reason = models.CharField(verbose_name=_("reason"), max_length=200, blank=True)
     created_by = models.ForeignKey(
-        "auth.User", verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL,
+        "auth.User",
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
@@ -294,8 +360,9 @@ class Substitution(models.Model):
         ordering = ["table_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="one_substitute_per_seat"),
-            models.CheckConstraint(condition=models.Q(from_part__gte=1),
-                                   name="substitute_from_a_part"),
+            models.CheckConstraint(
+                condition=models.Q(from_part__gte=1), name="substitute_from_a_part"
+            ),
         ]
         verbose_name = _("substitution")
         verbose_name_plural = _("substitutions")
@@ -306,10 +373,16 @@ class Substitution(models.Model):
 
 class Bye(models.Model):
     round = models.ForeignKey(
-        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="byes",
+        Round,
+        verbose_name=_("round"),
+        on_delete=models.CASCADE,
+        related_name="byes",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="byes",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="byes",
     )
 
     class Meta:
@@ -327,10 +400,16 @@ class Standing(models.Model):
     """One player's line in an event's standings (derived)."""
 
     event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="standings",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="standings",
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="standings",
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="standings",
     )
     rank = models.PositiveIntegerField(verbose_name=_("rank"))
     tied = models.BooleanField(verbose_name=_("tied"), default=False)
@@ -346,7 +425,9 @@ class Standing(models.Model):
     head_to_head = models.FloatField(verbose_name=_("head to head"), null=True, blank=True)
     # Mean rating of the opponents faced, as their ratings stood before the event.
     avg_opponent_rating = models.FloatField(
-        verbose_name=_("average opponent rating"), null=True, blank=True,
+        verbose_name=_("average opponent rating"),
+        null=True,
+        blank=True,
     )
     # The game's own per-seat figures summed (Bonko: wins, bonkos, and losses).
     stats = models.JSONField(verbose_name=_("figures"), default=dict, blank=True)
@@ -367,7 +448,10 @@ class StandingsComputation(models.Model):
     """When an event's standings were last computed, and from which results version."""
 
     event = models.OneToOneField(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="computation",
+        Event,
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="computation",
     )
     results_version = models.PositiveIntegerField(verbose_name=_("results version"), default=0)
     computed_at = models.DateTimeField(verbose_name=_("computed at"))
@@ -384,7 +468,18 @@ from tournaments.models_house_rules import HouseRuleset  # noqa: E402
 from tournaments.models_teams import EventTeam  # noqa: E402
 
 __all__ = [
-    "MAX_SEATS", "Bye", "Event", "EventPlayer", "EventScorer", "EventTeam", "HouseRuleset",
-    "Round", "Seat", "Standing", "StandingsComputation", "Table", "new_door_token",
+    "MAX_SEATS",
+    "Bye",
+    "Event",
+    "EventPlayer",
+    "EventScorer",
+    "EventTeam",
+    "HouseRuleset",
+    "Round",
+    "Seat",
+    "Standing",
+    "StandingsComputation",
+    "Table",
+    "new_door_token",
     "new_scoring_token",
 ]

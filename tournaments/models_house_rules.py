@@ -13,7 +13,10 @@ class HouseRuleset(models.Model):
     ``code@version`` (``Event.ruleset``)."""
 
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="house_rulesets",
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        related_name="house_rulesets",
     )
     game = models.CharField(_("game"), max_length=20)
     code = models.SlugField(_("code"), max_length=30)
@@ -22,14 +25,21 @@ class HouseRuleset(models.Model):
     name_nl = models.CharField(_("Dutch name"), max_length=100)
     data = models.JSONField(_("rules"))
     created_by = models.ForeignKey(
-        "auth.User", verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL,
+        "auth.User",
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["club_id", "game", "code", "-version"]
-        constraints = [models.UniqueConstraint(fields=["club", "game", "code", "version"],
-                                               name="house_ruleset_version_once")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "game", "code", "version"], name="house_ruleset_version_once"
+            )
+        ]
         verbose_name = _("house ruleset")
         verbose_name_plural = _("house rulesets")
 

@@ -12,14 +12,22 @@ class EventTeam(models.Model):
     """Two players of an event who form a team for the night, with the team's name."""
 
     event = models.ForeignKey(
-        "tournaments.Event", verbose_name=_("event"), on_delete=models.CASCADE,
+        "tournaments.Event",
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
         related_name="teams",
     )
     first = models.ForeignKey(
-        "clubs.Player", verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+",
+        "clubs.Player",
+        verbose_name=_("first player"),
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     second = models.ForeignKey(
-        "clubs.Player", verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+",
+        "clubs.Player",
+        verbose_name=_("second player"),
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     name = models.CharField(_("team name"), max_length=80)
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)

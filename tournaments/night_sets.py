@@ -89,7 +89,8 @@ def standings_set(event: Event, raw: str | None) -> int | None:
             "no_sets",
             Text(
                 _("%(event)s plays %(game)s, which is not played in sets."),
-                event=event.name, game=event.game,
+                event=event.name,
+                game=event.game,
             ),
             field="set",
         )
@@ -100,7 +101,9 @@ def standings_set(event: Event, raw: str | None) -> int | None:
             "unknown_set",
             Text(
                 _("set must be the number of a set %(event)s has begun (%(shown)s); got %(raw)s."),
-                event=event.name, shown=shown, raw=repr(raw[:20]),
+                event=event.name,
+                shown=shown,
+                raw=repr(raw[:20]),
             ),
             field="set",
         )

@@ -42,10 +42,12 @@ def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = ""
     """Merge ``merged`` into ``keep``: an organizer of every club either belongs to, each of
     them a member of at least one club."""
     if keep.pk == merged.pk:
-        raise ServiceError.single("same_player", _("A player cannot be merged with themselves."),
-                                  field="merged")
-    locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk])
-                  .order_by("pk"))
+        raise ServiceError.single(
+            "same_player", _("A player cannot be merged with themselves."), field="merged"
+        )
+    locked = list(
+        Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk]).order_by("pk")
+    )
     keep, merged = (next(p for p in locked if p.pk == pk) for pk in (keep.pk, merged.pk))
     clubs = _require_authority(actor, keep, merged)
     _refuse_two_people(keep, merged)
@@ -61,8 +63,16 @@ def player_merge(*, keep: Player, merged: Player, actor: Actor, reason: str = ""
         keep.user = user
         keep.save(update_fields=["user"])
     for club_id in clubs:
-        audit(actor, "player.merge", keep, club_id=club_id, merged=merged.pk,
-              merged_name=merged.name, name=keep.name, reason=reason.strip()[:200])
+        audit(
+            actor,
+            "player.merge",
+            keep,
+            club_id=club_id,
+            merged=merged.pk,
+            merged_name=merged.name,
+            name=keep.name,
+            reason=reason.strip()[:200],
+        )
     merged.delete()
     _recompute(events)
     return keep
@@ -72,8 +82,12 @@ def _require_authority(actor: Actor, keep: Player, merged: Player) -> list[int]:
     """The clubs of the two records (their membership rows locked until the transaction
     ends, so none changes between this check and the merge); refused unless the actor
     organizes every one of them and each record belongs to at least one (superusers aside)."""
-    rows = list(Membership.objects.select_for_update().filter(player__in=[keep, merged])
-                .order_by("pk").values_list("player_id", "club_id"))
+    rows = list(
+        Membership.objects.select_for_update()
+        .filter(player__in=[keep, merged])
+        .order_by("pk")
+        .values_list("player_id", "club_id")
+    )
     clubs = sorted({club_id for _player, club_id in rows})
     if actor is not None and actor.is_authenticated and actor.is_superuser:
         return clubs
@@ -83,18 +97,24 @@ def _require_authority(actor: Actor, keep: Player, merged: Player) -> list[int]:
             raise NotAllowed.single(
                 "not_allowed",
                 Text(
-                    _("%(player)s is no longer a member of any club, so no organizer may merge "
-                      "them: a merge takes an organizer of the clubs both records belong to."),
+                    _(
+                        "%(player)s is no longer a member of any club, so no organizer may merge "
+                        "them: a merge takes an organizer of the clubs both records belong to."
+                    ),
                     player=player.name,
-                ))
+                ),
+            )
         if not all(user_has_role(actor, club_id, ORGANIZER) for club_id in own):
             raise NotAllowed.single(
                 "not_allowed",
                 Text(
-                    _("Only an organizer of every club %(player)s belongs to may merge "
-                      "%(player)s with another record."),
+                    _(
+                        "Only an organizer of every club %(player)s belongs to may merge "
+                        "%(player)s with another record."
+                    ),
                     player=player.name,
-                ))
+                ),
+            )
     return clubs
 
 
@@ -104,27 +124,37 @@ def _refuse_two_people(keep: Player, merged: Player) -> None:
             "both_have_logins",
             Text(
                 _("%(keep)s and %(merged)s each have a login: they are two people."),
-                keep=keep.name, merged=merged.name,
+                keep=keep.name,
+                merged=merged.name,
             ),
-            field="merged")
+            field="merged",
+        )
     rounds = set(Seat.objects.filter(player=keep).values_list("round_id", flat=True))
     rounds |= set(Bye.objects.filter(player=keep).values_list("round_id", flat=True))
     shared = (
         Seat.objects.filter(player=merged, round_id__in=rounds)
-        .select_related("round__event").first()
+        .select_related("round__event")
+        .first()
         or Bye.objects.filter(player=merged, round_id__in=rounds)
-        .select_related("round__event").first()
+        .select_related("round__event")
+        .first()
     )
     if shared is not None:
         round_ = shared.round
         raise Conflict.single(
             "played_together",
             Text(
-                _("%(keep)s and %(merged)s both played in round %(round)s of %(event)s: they are "
-                  "two people."),
-                keep=keep.name, merged=merged.name, round=round_.number, event=round_.event.name,
+                _(
+                    "%(keep)s and %(merged)s both played in round %(round)s of %(event)s: they are "
+                    "two people."
+                ),
+                keep=keep.name,
+                merged=merged.name,
+                round=round_.number,
+                event=round_.event.name,
             ),
-            field="merged")
+            field="merged",
+        )
 
 
 def _stronger_role(stays: models.Model, goes: models.Model) -> None:
@@ -141,8 +171,13 @@ def _present_if_either(stays: models.Model, goes: models.Model) -> None:
         stays.save(update_fields=["present"])
 
 
-def _merge_unique(model: type[models.Model], keep: Player, merged: Player, other: str,
-                  combine: Callable[[models.Model, models.Model], None] | None = None) -> None:
+def _merge_unique(
+    model: type[models.Model],
+    keep: Player,
+    merged: Player,
+    other: str,
+    combine: Callable[[models.Model, models.Model], None] | None = None,
+) -> None:
     """Rows unique per (``other``, player): the merged record's row joins the kept one where
     both have one, and moves over where only it has one."""
     rows = model._default_manager
@@ -160,11 +195,17 @@ def _merge_unique(model: type[models.Model], keep: Player, merged: Player, other
 def _move_the_rest(keep: Player, merged: Player) -> None:
     """Every other row that refers to the merged record moves (seats, byes, session results,
     and whatever a later model adds); derived rows are dropped, to be computed again."""
-    handled = {"clubs.Membership", "clubs.JoinConsent", "tournaments.EventPlayer",
-               "tournaments.EventScorer"}
-    relations = [field for field in Player._meta.get_fields(include_hidden=True)
-                 if isinstance(field, models.ForeignObjectRel)
-                 and (field.one_to_many or field.one_to_one)]
+    handled = {
+        "clubs.Membership",
+        "clubs.JoinConsent",
+        "tournaments.EventPlayer",
+        "tournaments.EventScorer",
+    }
+    relations = [
+        field
+        for field in Player._meta.get_fields(include_hidden=True)
+        if isinstance(field, models.ForeignObjectRel) and (field.one_to_many or field.one_to_one)
+    ]
     for relation in relations:  # hidden ones too: a team's partners (related_name "+")
         model = relation.related_model
         if not isinstance(model, type) or not relation.field.concrete:
@@ -185,18 +226,28 @@ def _move_the_rest(keep: Player, merged: Player) -> None:
             raise Conflict.single(
                 "cannot_merge",
                 Text(
-                    _("%(keep)s and %(merged)s cannot be merged: both appear in the same "
-                      "%(what)s."),
-                    keep=keep.name, merged=merged.name, what=what,
+                    _(
+                        "%(keep)s and %(merged)s cannot be merged: both appear in the same "
+                        "%(what)s."
+                    ),
+                    keep=keep.name,
+                    merged=merged.name,
+                    what=what,
                 ),
-                field="merged") from exc
+                field="merged",
+            ) from exc
 
 
 def _touched_events(player: Player) -> list[Event]:
-    return list(Event.objects.filter(
-        models.Q(entries__player=player) | models.Q(rounds__seats__player=player)
-        | models.Q(rounds__byes__player=player)
-    ).distinct().order_by("date", "pk"))
+    return list(
+        Event.objects.filter(
+            models.Q(entries__player=player)
+            | models.Q(rounds__seats__player=player)
+            | models.Q(rounds__byes__player=player)
+        )
+        .distinct()
+        .order_by("date", "pk")
+    )
 
 
 def _recompute(events: list[Event]) -> None:

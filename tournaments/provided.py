@@ -25,12 +25,15 @@ if TYPE_CHECKING:
 
 standings_recompute: Provider[..., int] = Provider("the standings recompute (standings)")
 standings_recompute_as: Provider[..., int] = Provider(
-    "the standings recomputed by an organizer (standings)")
+    "the standings recomputed by an organizer (standings)"
+)
 round_points: Provider[[Event, int], dict[int, float]] = Provider(
-    "the points of a round (standings)")
+    "the points of a round (standings)"
+)
 ratings_replay_from: Provider[..., Any] = Provider("marking rating pools for a replay (ratings)")
 # The answers of the players to the planned night an event was opened from (player id ->
 # "yes", "maybe" or "no"; empty for an event not planned ahead): the check-in and the door
 # list those coming first; registered by ``planning``.
-rsvp_answers: Provider[[Event], dict[int, str]] = Provider("the answers to a planned night "
-                                                           "(planning)")
+rsvp_answers: Provider[[Event], dict[int, str]] = Provider(
+    "the answers to a planned night (planning)"
+)

@@ -40,7 +40,8 @@ CHOICES = UNFINISHED_CHOICES
 def unfinished_tables(round_: Round) -> list[Table]:
     """The round's tables without a complete session, in table order."""
     return list(
-        round_.tables.exclude(session__complete=True).prefetch_related("seats__player")
+        round_.tables.exclude(session__complete=True)
+        .prefetch_related("seats__player")
         .order_by("number")
     )
 
@@ -60,7 +61,8 @@ def round_close(
     round_ = lock_round(round_.pk)
     if round_.status == Round.Status.PLANNED:
         raise ServiceError.single(
-            "not_started", _("This round has not started yet; start it or seat it again."))
+            "not_started", _("This round has not started yet; start it or seat it again.")
+        )
     if round_.status == Round.Status.CLOSED:
         return round_
     choices = _choices(round_, unfinished or {})
@@ -71,8 +73,13 @@ def round_close(
             table.save(update_fields=["unfinished"])
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
-    audit(actor, "round.close", round_, club_id=round_.event.club_id,
-          unfinished={str(number): choice for number, choice in sorted(choices.items())})
+    audit(
+        actor,
+        "round.close",
+        round_,
+        club_id=round_.event.club_id,
+        unfinished={str(number): choice for number, choice in sorted(choices.items())},
+    )
     if any(choice == PARTIAL for choice in choices.values()):
         _results_changed(round_.event)
     return round_
@@ -83,35 +90,52 @@ def _choices(round_: Round, given: Mapping[int, str]) -> dict[int, str]:
     tables = unfinished_tables(round_)
     numbers = {table.number for table in round_.tables.all()}
     errors = [
-        problem("unknown_table", Text(
-            _("Round %(round)s has no table %(number)s."), round=round_.number, number=number),
-            field=f"unfinished.{number}")
-        for number in sorted(given) if number not in numbers
+        problem(
+            "unknown_table",
+            Text(_("Round %(round)s has no table %(number)s."), round=round_.number, number=number),
+            field=f"unfinished.{number}",
+        )
+        for number in sorted(given)
+        if number not in numbers
     ]
     errors += [
-        problem("unknown_choice",
-                Text(
-                    _("Table %(number)s: '%(choice)s' is not a choice; choose partial, not_played "
-                      "or paper."),
-                    number=number, choice=choice,
+        problem(
+            "unknown_choice",
+            Text(
+                _(
+                    "Table %(number)s: '%(choice)s' is not a choice; choose partial, not_played "
+                    "or paper."
                 ),
-                field=f"unfinished.{number}")
-        for number, choice in sorted(given.items()) if choice not in CHOICES
+                number=number,
+                choice=choice,
+            ),
+            field=f"unfinished.{number}",
+        )
+        for number, choice in sorted(given.items())
+        if choice not in CHOICES
     ]
     chosen: dict[int, str] = {}
     for table in tables:
         choice = given.get(table.number)
         if choice is None:
             names = table_names(table)
-            errors.append(problem(
-                "unfinished_table",
-                Text(
-                    _("Table %(table)s (%(names)s) has not finished: say whether it counts as "
-                      "played so far, as not played, or by the totals of its paper sheet, or wait "
-                      "until it finishes."),
-                    table=table.number, names=names,
-                ),
-                field=f"unfinished.{table.number}"))
+            errors.append(
+                problem(
+                    "unfinished_table",
+                    Text(
+                        _(
+                            "Table %(table)s (%(names)s) has not finished: say whether it counts "
+                            "as "
+                            "played so far, as not played, or by the totals of its paper sheet, "
+                            "or wait "
+                            "until it finishes."
+                        ),
+                        table=table.number,
+                        names=names,
+                    ),
+                    field=f"unfinished.{table.number}",
+                )
+            )
         elif choice in CHOICES:
             chosen[table.number] = choice
     if errors:
@@ -123,7 +147,8 @@ def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise ServiceError.single(
-            "reason_required", _("Say why (the reason is kept in the log)."), field="reason")
+            "reason_required", _("Say why (the reason is kept in the log)."), field="reason"
+        )
     return reason[:500]
 
 
@@ -136,12 +161,13 @@ def round_reopen(*, round_: Round, actor: Actor, reason: str) -> Round:
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.CLOSED:
         raise ServiceError.single("not_closed", _("This round is not closed."))
-    status = Event.objects.select_for_update().values_list("status", flat=True).get(
-        pk=round_.event_id)
+    status = (
+        Event.objects.select_for_update().values_list("status", flat=True).get(pk=round_.event_id)
+    )
     if status == Event.Status.FINISHED:
         raise ServiceError.single(
-            "event_finished",
-            _("The event is finished: reopen the event first, then the round."))
+            "event_finished", _("The event is finished: reopen the event first, then the round.")
+        )
     counted = round_.tables.filter(unfinished=PARTIAL).exists()
     round_.tables.exclude(unfinished="").update(unfinished="")
     round_.status = Round.Status.PLAYING
@@ -171,8 +197,10 @@ def event_close(
             try:
                 round_close(round_=round_, actor=actor, unfinished=given.get(round_.number))
             except ServiceError as exc:
-                errors += [{**e, "field": f"rounds.{round_.number}.{e.get('field') or ''}"}
-                           for e in exc.errors]
+                errors += [
+                    {**e, "field": f"rounds.{round_.number}.{e.get('field') or ''}"}
+                    for e in exc.errors
+                ]
         if errors:
             raise ServiceError(errors)
         if event.status != Event.Status.FINISHED:

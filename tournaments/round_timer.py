@@ -69,9 +69,12 @@ def _minutes(value: object) -> int | None:
         raise ServiceError.single(
             "bad_minutes",
             Text(
-                _("The timer's minutes must be a whole number from 1 to %(highest)s; got "
-                  "%(value)s."),
-                highest=MAX_MINUTES, value=repr(value),
+                _(
+                    "The timer's minutes must be a whole number from 1 to %(highest)s; got "
+                    "%(value)s."
+                ),
+                highest=MAX_MINUTES,
+                value=repr(value),
             ),
             field="minutes",
         )
@@ -82,9 +85,14 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str, minutes: obje
     """Start (optionally with new minutes), pause or reset (optionally with new minutes) the
     round's timer."""
     if action not in ACTIONS:
-        raise ServiceError.single("bad_action", Text(
-            _("The timer's action must be one of start, pause, reset; got %(action)s."),
-            action=repr(action)), field="action")
+        raise ServiceError.single(
+            "bad_action",
+            Text(
+                _("The timer's action must be one of start, pause, reset; got %(action)s."),
+                action=repr(action),
+            ),
+            field="action",
+        )
     round_id = round_ if isinstance(round_, int) else round_.pk
     club_id = Round.objects.filter(pk=round_id).values_list("event__club_id", flat=True).first()
     if club_id is None:

@@ -55,8 +55,9 @@ def round_generate(
     draws a new seed, which the later rounds then keep."""
     require_role(actor, event.club_id, ORGANIZER, "seat a round")
     # The game's own seating (Bonko: the teams move by their results), else the event's method.
-    own = game_plugin(event.game).seat_next_round(event=event, actor=actor, method=method,
-                                                  seed=seed)
+    own = game_plugin(event.game).seat_next_round(
+        event=event, actor=actor, method=method, seed=seed
+    )
     if own is not None:
         return own
     method = method or event.seating_method or "balanced"
@@ -65,7 +66,8 @@ def round_generate(
             "unknown_seating_method",
             Text(
                 _("Unknown seating method '%(method)s'; choose one of %(methods)s."),
-                method=method, methods=', '.join(GENERATED_METHODS),
+                method=method,
+                methods=", ".join(GENERATED_METHODS),
             ),
             field="method",
         )
@@ -91,9 +93,7 @@ def round_generate(
             played_rounds=played,
             rounds_total=max(event.planned_rounds, round_.number),
             history=_club_history(event),
-            standings=dict(
-                Standing.objects.filter(event=event).values_list("player_id", "total")
-            ),
+            standings=dict(Standing.objects.filter(event=event).values_list("player_id", "total")),
             round_points=provided.round_points(event, round_.number - 1),
             table_sizes=sizes,
             preferred_size=preferred,
@@ -101,7 +101,8 @@ def round_generate(
             team_seats=team_seats,
             # The game's own movement between rounds, where it has one.
             options=seating.SeatingOptions(
-                progressive_rule=game_plugin(event.game).movement() or "kings"),
+                progressive_rule=game_plugin(event.game).movement() or "kings"
+            ),
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = method, seed
@@ -147,10 +148,14 @@ def round_seat_manually(
         manual = seating.SeatingRound(tables=[list(t) for t in tables], byes=list(byes))
         sizes, preferred, team_seats = _game_tables(event)
         request = seating.SeatingRequest(
-            players=players, method="manual", manual_round=manual,
+            players=players,
+            method="manual",
+            manual_round=manual,
             played_rounds=_played_rounds(event, before=round_.number),
-            table_sizes=sizes, preferred_size=preferred,
-            teams=_event_teams(event), team_seats=team_seats,
+            table_sizes=sizes,
+            preferred_size=preferred,
+            teams=_event_teams(event),
+            team_seats=team_seats,
         )
         plan = _seat(request)
         round_.seating_method, round_.seed = "manual", 0
@@ -180,8 +185,9 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         if round_.status == Round.Status.CLOSED:
             raise Conflict.single("round_closed", _("This round is closed."))
         tables = lock_tables(
-            Seat.objects.filter(round=round_, player_id__in=[player_a, player_b])
-            .values_list("table_id", flat=True)
+            Seat.objects.filter(round=round_, player_id__in=[player_a, player_b]).values_list(
+                "table_id", flat=True
+            )
         )
         places = {}
         for player in (player_a, player_b):
@@ -196,7 +202,8 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
             if seat is not None:
                 if seat.table_id not in tables:  # moved before the lock was taken
                     raise Conflict.single(
-                        "concurrent_update", _("The seating changed meanwhile; reload and retry."),
+                        "concurrent_update",
+                        _("The seating changed meanwhile; reload and retry."),
                     )
                 if table_has_session(seat.table_id):
                     raise table_has_results(tables[seat.table_id])
@@ -213,8 +220,9 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         played = _played_rounds(round_.event, before=round_.number + 1)
         round_.quality = asdict(seating.quality_report(played))
         round_.save(update_fields=["quality"])
-        audit(actor, "round.swap", round_, club_id=round_.event.club_id,
-              players=[player_a, player_b])
+        audit(
+            actor, "round.swap", round_, club_id=round_.event.club_id, players=[player_a, player_b]
+        )
         if round_.status == Round.Status.PLAYING and (bye_a or bye_b):
             _byes_changed(round_.event_id)
         return round_
@@ -249,8 +257,10 @@ def _byes_changed(event_id: int) -> None:
 def _planned_round(event: Event) -> Round:
     """The round being planned, emptied for a new seating, or a new one after the last."""
     round_ = (
-        event.rounds.select_for_update().filter(status=Round.Status.PLANNED)
-        .order_by("number").first()
+        event.rounds.select_for_update()
+        .filter(status=Round.Status.PLANNED)
+        .order_by("number")
+        .first()
     )
     if round_ is None:
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
@@ -291,9 +301,12 @@ def _too_few_players(count: int, smallest: int) -> ServiceError:
     return ServiceError.single(
         "too_few_players",
         Text(
-            _("%(count)s players are checked in; a table of this game needs at least "
-              "%(smallest)s."),
-            count=count, smallest=smallest,
+            _(
+                "%(count)s players are checked in; a table of this game needs at least "
+                "%(smallest)s."
+            ),
+            count=count,
+            smallest=smallest,
         ),
     )
 
@@ -308,14 +321,16 @@ def _seat(request: "seating.SeatingRequest") -> "seating.RoundPlan":
     try:
         return seating.seat_round(request)
     except seating.SeatingError as exc:
-        raise _error("seating_impossible",
-                     Text(_("Seating is not possible: %(reason)s"), reason=str(exc))) from exc
+        raise _error(
+            "seating_impossible", Text(_("Seating is not possible: %(reason)s"), reason=str(exc))
+        ) from exc
 
 
 def _place(round_: Round, player: int, seat: Seat | None, bye: Bye | None) -> None:
     if seat is not None:
-        Seat.objects.create(table=seat.table, round=round_, player_id=player,
-                            position=seat.position)
+        Seat.objects.create(
+            table=seat.table, round=round_, player_id=player, position=seat.position
+        )
     else:
         Bye.objects.create(round=round_, player_id=player)
 
@@ -370,4 +385,3 @@ def _club_history(event: Event) -> dict[tuple[int, int], int]:
 
 def _error(code: str, message: Message, field: str | None = None) -> ServiceError:
     return ServiceError.single(code, message, field=field)
-

@@ -46,23 +46,48 @@ def event_create(
     known = find_game(game)
     if not ruleset and known is not None:
         ruleset = known.default_ruleset
-    _check_event_fields(game=game, club_id=club.pk, name=name, kind=kind, ruleset=ruleset,
-                        planned_rounds=planned_rounds, seating_method=seating_method,
-                        substitute_counts=substitute_counts, standings_count=standings_count)
+    _check_event_fields(
+        game=game,
+        club_id=club.pk,
+        name=name,
+        kind=kind,
+        ruleset=ruleset,
+        planned_rounds=planned_rounds,
+        seating_method=seating_method,
+        substitute_counts=substitute_counts,
+        standings_count=standings_count,
+    )
     # The check refused an unknown game, so a ruleset was given or is the game's default.
     with transaction.atomic():
         event = Event.objects.create(
-            club=club, name=name.strip(), date=date, kind=kind, game=game, ruleset=ruleset or "",
-            planned_rounds=planned_rounds, seating_method=seating_method,
-            substitute_counts=substitute_counts, standings_count=standings_count,
-            status=Event.Status.DRAFT, published=False,
+            club=club,
+            name=name.strip(),
+            date=date,
+            kind=kind,
+            game=game,
+            ruleset=ruleset or "",
+            planned_rounds=planned_rounds,
+            seating_method=seating_method,
+            substitute_counts=substitute_counts,
+            standings_count=standings_count,
+            status=Event.Status.DRAFT,
+            published=False,
         )
         audit(actor, "event.create", event, club_id=club.pk, name=event.name)
     return event
 
 
-EVENT_FIELDS = ("name", "kind", "date", "game", "ruleset", "planned_rounds", "seating_method",
-                "substitute_counts", "standings_count")
+EVENT_FIELDS = (
+    "name",
+    "kind",
+    "date",
+    "game",
+    "ruleset",
+    "planned_rounds",
+    "seating_method",
+    "substitute_counts",
+    "standings_count",
+)
 
 
 def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
@@ -74,35 +99,64 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
     played = find_game(game)
     if played is None:
         known = ", ".join(sorted(games()))
-        problems.append(problem("unknown_game", Text(
-            _("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
-            field="game"))
+        problems.append(
+            problem(
+                "unknown_game",
+                Text(_("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
+                field="game",
+            )
+        )
     if name is not None and not name.strip():
         problems.append(problem("name_required", _("An event needs a name."), field="name"))
     if kind is not None and kind not in Event.Kind.values:
-        problems.append(problem("unknown_kind", Text(
-            _("Unknown kind of event '%(kind)s'."), kind=kind), field="kind"))
-    if (ruleset is not None and played is not None and ruleset not in played.rulesets
-            and not house_ruleset_exists(club_id, game, ruleset)):
+        problems.append(
+            problem(
+                "unknown_kind",
+                Text(_("Unknown kind of event '%(kind)s'."), kind=kind),
+                field="kind",
+            )
+        )
+    if (
+        ruleset is not None
+        and played is not None
+        and ruleset not in played.rulesets
+        and not house_ruleset_exists(club_id, game, ruleset)
+    ):
         problems.append(_ruleset_problem(club_id, played, ruleset))
     counts = fields.get("substitute_counts")
     if counts is not None and counts not in ("starter", "most_parts"):
-        problems.append(problem("unknown_substitute_counts", Text(
-            _("'%(counts)s' is not a choice; choose starter or most_parts."), counts=counts),
-            field="substitute_counts"))
+        problems.append(
+            problem(
+                "unknown_substitute_counts",
+                Text(
+                    _("'%(counts)s' is not a choice; choose starter or most_parts."), counts=counts
+                ),
+                field="substitute_counts",
+            )
+        )
     count = fields.get("standings_count")
     if count is not None and count not in (COMPLETE, SIGNED):
-        problems.append(problem("unknown_standings_count", Text(
-            _("'%(value)s' is not a choice; choose complete or signed."), value=count),
-            field="standings_count"))
+        problems.append(
+            problem(
+                "unknown_standings_count",
+                Text(_("'%(value)s' is not a choice; choose complete or signed."), value=count),
+                field="standings_count",
+            )
+        )
     method = fields.get("seating_method")
     if method is not None and method not in GENERATED_METHODS:
-        problems.append(problem("unknown_seating_method", Text(
-            _("Unknown seating method '%(method)s'."), method=method), field="seating_method"))
+        problems.append(
+            problem(
+                "unknown_seating_method",
+                Text(_("Unknown seating method '%(method)s'."), method=method),
+                field="seating_method",
+            )
+        )
     rounds = fields.get("planned_rounds")
     if rounds is not None and not 1 <= rounds <= 50:
-        problems.append(problem("planned_rounds_range", _("Plan 1 to 50 rounds."),
-                                field="planned_rounds"))
+        problems.append(
+            problem("planned_rounds_range", _("Plan 1 to 50 rounds."), field="planned_rounds")
+        )
     if problems:
         raise ServiceError(problems)
 
@@ -114,15 +168,31 @@ def _ruleset_problem(club_id: int, played: Any, ruleset: str) -> dict[str, Any]:
             continue
         builtin = other.rulesets.get(ruleset)
         if builtin is not None or house_ruleset_exists(club_id, other.code, ruleset):
-            return problem("unknown_ruleset", Text(
-                _("The rules '%(ruleset)s' are for %(other)s, not for %(game)s: choose rules of "
-                  "%(game)s, or none for its usual rules."),
-                ruleset=ruleset if builtin is None else Named(builtin), other=Named(other),
-                game=Named(played)), field="ruleset")
+            return problem(
+                "unknown_ruleset",
+                Text(
+                    _(
+                        "The rules '%(ruleset)s' are for %(other)s, not for %(game)s: choose "
+                        "rules of "
+                        "%(game)s, or none for its usual rules."
+                    ),
+                    ruleset=ruleset if builtin is None else Named(builtin),
+                    other=Named(other),
+                    game=Named(played),
+                ),
+                field="ruleset",
+            )
     known = ", ".join(sorted(played.rulesets))
-    return problem("unknown_ruleset", Text(
-        _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
-        ruleset=ruleset, game=Named(played), known=known), field="ruleset")
+    return problem(
+        "unknown_ruleset",
+        Text(
+            _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
+            ruleset=ruleset,
+            game=Named(played),
+            known=known,
+        ),
+        field="ruleset",
+    )
 
 
 def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
@@ -132,23 +202,32 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
     require_role(actor, event.club_id, ORGANIZER, "change an event")
     unknown = sorted(set(changes) - set(EVENT_FIELDS))
     if unknown:
-        raise ServiceError([
-            problem("command_only", Text(_("'%(name)s' cannot be changed here."), name=name),
-                    field=name)
-            for name in unknown
-        ])
+        raise ServiceError(
+            [
+                problem(
+                    "command_only",
+                    Text(_("'%(name)s' cannot be changed here."), name=name),
+                    field=name,
+                )
+                for name in unknown
+            ]
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if "game" in changes and "ruleset" not in changes and changes["game"] != event.game:
             played = find_game(changes["game"])  # another game: its default ruleset
             changes["ruleset"] = played.default_ruleset if played else event.ruleset
-        _check_event_fields(game=changes.get("game", event.game), club_id=event.club_id,
-                            **{name: value for name, value in changes.items() if name != "game"})
+        _check_event_fields(
+            game=changes.get("game", event.game),
+            club_id=event.club_id,
+            **{name: value for name, value in changes.items() if name != "game"},
+        )
         changed = [name for name, value in changes.items() if value != getattr(event, name)]
         if {"game", "ruleset"} & set(changed) and event.sessions.exists():
             raise Conflict.single(
                 "ruleset_in_use",
-                _("Sessions were already played under the current ruleset."), field="ruleset",
+                _("Sessions were already played under the current ruleset."),
+                field="ruleset",
             )
         old_date = event.date
         for name in changed:
@@ -185,15 +264,14 @@ def entry_set_present(
     require_role(actor, event.club_id, SCORERS, "check players in")
     with transaction.atomic():
         _check_event_open(event)
-        if present and not Membership.objects.filter(
-            club_id=event.club_id, player=player
-        ).exists():
+        if present and not Membership.objects.filter(club_id=event.club_id, player=player).exists():
             raise ServiceError.single(
                 "not_a_member",
                 Text(
                     _("%(player)s is not a member of this club."),
                     player=player.name,
-                ), field="player",
+                ),
+                field="player",
             )
         entry, created = EventPlayer.objects.get_or_create(
             event=event, player=player, defaults={"present": present}
@@ -204,13 +282,19 @@ def entry_set_present(
                 Text(
                     _("%(player)s is already on the event's list."),
                     player=player.name,
-                ), field="player",
+                ),
+                field="player",
             )
         if not created and entry.present != present:
             entry.present = present
             entry.save(update_fields=["present"])
-        audit(actor, "entry.present" if present else "entry.absent", entry,
-              club_id=event.club_id, player=player.pk)
+        audit(
+            actor,
+            "entry.present" if present else "entry.absent",
+            entry,
+            club_id=event.club_id,
+            player=player.pk,
+        )
     return entry
 
 
@@ -223,19 +307,31 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
     previous = (
         Event.objects.filter(club_id=event.club_id, entries__present=True)
         .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
-        .order_by("-date", "-pk").first()
+        .order_by("-date", "-pk")
+        .first()
     )
     if previous is None:
         raise ServiceError.single(
-            "no_previous_event", _("The club has no earlier event with players checked in."))
-    here = set(EventPlayer.objects.filter(event=event, present=True)
-               .values_list("player_id", flat=True))
-    players = Player.objects.filter(
-        entries__event=previous, entries__present=True, memberships__club_id=event.club_id,
-    ).distinct().order_by("name", "pk")
+            "no_previous_event", _("The club has no earlier event with players checked in.")
+        )
+    here = set(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
+    )
+    players = (
+        Player.objects.filter(
+            entries__event=previous,
+            entries__present=True,
+            memberships__club_id=event.club_id,
+        )
+        .distinct()
+        .order_by("name", "pk")
+    )
     with transaction.atomic():
-        return [entry_set_present(event=event, actor=actor, player=player, present=True)
-                for player in players if player.pk not in here]
+        return [
+            entry_set_present(event=event, actor=actor, player=player, present=True)
+            for player in players
+            if player.pk not in here
+        ]
 
 
 def entry_remove(*, entry: EventPlayer, actor: Actor) -> None:
@@ -263,8 +359,12 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
         with transaction.atomic():
             event.published = published
             event.save(update_fields=["published"])
-            audit(actor, "event.publish" if published else "event.unpublish", event,
-                  club_id=event.club_id)
+            audit(
+                actor,
+                "event.publish" if published else "event.unpublish",
+                event,
+                club_id=event.club_id,
+            )
             if event.sessions.filter(complete=True).exists():
                 # Ratings count published events only: its sessions enter (or leave) them.
                 enqueue_ratings(event.club_id)
@@ -280,6 +380,4 @@ def _check_event_open(event: Event) -> None:
     locked as ``event_close`` locks it, so the event cannot finish in between."""
     status = Event.objects.select_for_update().values_list("status", flat=True).get(pk=event.pk)
     if status == Event.Status.FINISHED:
-        raise ServiceError.single(
-            "event_finished", _("This event is finished.")
-        )
+        raise ServiceError.single("event_finished", _("This event is finished."))

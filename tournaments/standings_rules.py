@@ -100,8 +100,9 @@ def largest_table(game: str | None = None) -> int:
 def validate_points_per_place(value: Any) -> None:
     most = largest_table()
     if not isinstance(value, list) or not 1 <= len(value) <= most:
-        raise ValidationError(_("Give points for 1 to %(most)s table places, as a list."),
-                              params={"most": most})
+        raise ValidationError(
+            _("Give points for 1 to %(most)s table places, as a list."), params={"most": most}
+        )
     for points in value:
         if isinstance(points, bool) or not isinstance(points, int | float):
             raise ValidationError(_("Points per place must be numbers."))

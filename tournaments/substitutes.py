@@ -29,8 +29,9 @@ from tournaments.tasks import enqueue_ratings, enqueue_standings
 Actor = User | AnonymousUser | None
 
 
-def credited_players(table_id: int, seated: dict[int, int], parts_played: int,
-                     counts: str) -> dict[int, int]:
+def credited_players(
+    table_id: int, seated: dict[int, int], parts_played: int, counts: str
+) -> dict[int, int]:
     """Per seat position, the player whose result the seat's session is (``seated``: the
     players seated, by position; ``parts_played``: how many parts the session has)."""
     credited = dict(seated)
@@ -45,8 +46,9 @@ def credited_players(table_id: int, seated: dict[int, int], parts_played: int,
     return credited
 
 
-def table_substitute(*, table: Table, actor: Actor, position: int, player: Player,
-                     from_part: int, reason: str = "") -> Substitution:
+def table_substitute(
+    *, table: Table, actor: Actor, position: int, player: Player, from_part: int, reason: str = ""
+) -> Substitution:
     """``player`` takes over seat ``position`` (counted from 0) of ``table`` from part
     ``from_part`` on. The club's scorers and organizers, while the round is played."""
     event = table.round.event
@@ -56,7 +58,8 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
         refuse_finished(table.round.event_id)
         if table.round.status != Round.Status.PLAYING:
             raise ServiceError.single(
-                "round_not_playing", _("A substitute joins a table while its round is played."))
+                "round_not_playing", _("A substitute joins a table while its round is played.")
+            )
         seat = Seat.objects.filter(table=table, position=position).select_related("player")
         starter = seat.first()
         if starter is None:
@@ -64,8 +67,11 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
                 "no_such_seat",
                 Text(
                     _("Table %(table)s has no seat %(seat)s."),
-                    table=table.number, seat=position + 1,
-                ), field="position")
+                    table=table.number,
+                    seat=position + 1,
+                ),
+                field="position",
+            )
         _check_player(table, player, event)
         parts = _parts_played(table)
         if not 1 <= from_part <= parts + 1:
@@ -73,21 +79,38 @@ def table_substitute(*, table: Table, actor: Actor, position: int, player: Playe
                 "bad_from_part",
                 Text(
                     _("The substitute starts at part 1 to %(last)s (the session has %(parts)s)."),
-                    last=parts + 1, parts=parts,
+                    last=parts + 1,
+                    parts=parts,
                 ),
-                field="from_part")
+                field="from_part",
+            )
         if Substitution.objects.filter(table=table, position=position).exists():
             raise Conflict.single(
                 "seat_substituted",
                 Text(
                     _("%(player)s's seat already has a substitute."),
                     player=starter.player.name,
-                ), field="position")
+                ),
+                field="position",
+            )
         substitution = Substitution.objects.create(
-            table=table, position=position, player=player, from_part=from_part,
-            reason=reason.strip()[:200], created_by=actor if isinstance(actor, User) else None)
-        audit(actor, "table.substitute", table, club_id=event.club_id, position=position,
-              left=starter.player.name, substitute=player.name, from_part=from_part)
+            table=table,
+            position=position,
+            player=player,
+            from_part=from_part,
+            reason=reason.strip()[:200],
+            created_by=actor if isinstance(actor, User) else None,
+        )
+        audit(
+            actor,
+            "table.substitute",
+            table,
+            club_id=event.club_id,
+            position=position,
+            left=starter.player.name,
+            substitute=player.name,
+            from_part=from_part,
+        )
         recredit(table.pk, event)
     return substitution
 
@@ -96,13 +119,19 @@ def _check_player(table: Table, player: Player, event: Event) -> None:
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ServiceError.single(
             "not_a_member",
-            Text(_("%(player)s is not a member of this club."), player=player.name), field="player")
-    busy = (Seat.objects.filter(round=table.round, player=player).exists()
-            or Substitution.objects.filter(table__round=table.round, player=player).exists())
+            Text(_("%(player)s is not a member of this club."), player=player.name),
+            field="player",
+        )
+    busy = (
+        Seat.objects.filter(round=table.round, player=player).exists()
+        or Substitution.objects.filter(table__round=table.round, player=player).exists()
+    )
     if busy:
         raise Conflict.single(
             "already_playing",
-            Text(_("%(player)s already plays in this round."), player=player.name), field="player")
+            Text(_("%(player)s already plays in this round."), player=player.name),
+            field="player",
+        )
     # A player who sits the round out (a bye) may stand in.
 
 
@@ -135,7 +164,9 @@ def recredit(table_id: int, event: Event) -> None:
 
 def event_recredit(event: Event) -> None:
     """After the event's ``substitute_counts`` changed: every substituted table again."""
-    for table_id in Substitution.objects.filter(table__round__event=event).values_list(
-        "table_id", flat=True
-    ).distinct():
+    for table_id in (
+        Substitution.objects.filter(table__round__event=event)
+        .values_list("table_id", flat=True)
+        .distinct()
+    ):
         recredit(table_id, event)

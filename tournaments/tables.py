@@ -50,9 +50,12 @@ def lock_tables(table_ids: Iterable[int]) -> dict[int, Table]:
     """The tables, their rows locked until the transaction ends, in ascending id order (the
     order every seat-changing write takes them in, so two never wait on each other)."""
     ids = sorted(set(table_ids))
-    tables = Table.objects.select_for_update(of=("self",)).select_related("round").filter(
-        pk__in=ids
-    ).order_by("pk")
+    tables = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    )
     return {table.pk: table for table in tables}
 
 
@@ -100,7 +103,8 @@ def _number(siblings: QuerySet, number: int | None, taken: Promise) -> int:
         return (last or 0) + 1
     if number < 1 or number > 10_000:
         raise ServiceError.single(
-            "number_range", _("A number from 1 to 10000."),
+            "number_range",
+            _("A number from 1 to 10000."),
             field="number",
         )
     if siblings.filter(number=number).exists():
@@ -198,36 +202,49 @@ def _check_seat(
     positions = seat_positions(table.round.event)
     if position not in positions:
         last = len(positions) - 1
-        problems.append(ServiceError.single(
-            "seat_range",
-            Text(
-                _("Seat positions are numbered 0 to %(last)s in this game."),
-                last=last,
-            ), field="position",
-        ))
+        problems.append(
+            ServiceError.single(
+                "seat_range",
+                Text(
+                    _("Seat positions are numbered 0 to %(last)s in this game."),
+                    last=last,
+                ),
+                field="position",
+            )
+        )
     others = Seat.objects.all() if seat_id is None else Seat.objects.exclude(pk=seat_id)
     if others.filter(table=table, position=position).exists():
-        problems.append(ServiceError.single(
-            "seat_taken",
-            Text(
-                _("Seat %(position)s at table %(table)s is already taken."),
-                position=position, table=table.number,
-            ), field="position",
-        ))
+        problems.append(
+            ServiceError.single(
+                "seat_taken",
+                Text(
+                    _("Seat %(position)s at table %(table)s is already taken."),
+                    position=position,
+                    table=table.number,
+                ),
+                field="position",
+            )
+        )
     if others.filter(round_id=table.round_id, player=player).exists():
-        problems.append(ServiceError.single(
-            "seated_twice",
-            Text(
-                _("%(player)s already sits at a table in this round."),
-                player=player.name,
-            ), field="player",
-        ))
+        problems.append(
+            ServiceError.single(
+                "seated_twice",
+                Text(
+                    _("%(player)s already sits at a table in this round."),
+                    player=player.name,
+                ),
+                field="player",
+            )
+        )
     club_id = table.round.event.club_id
     if newly_seated and not Membership.objects.filter(club_id=club_id, player=player).exists():
-        problems.append(ServiceError.single(
-            "not_a_member",
-            Text(_("%(player)s is not a member of this club."), player=player.name), field="player",
-        ))
+        problems.append(
+            ServiceError.single(
+                "not_a_member",
+                Text(_("%(player)s is not a member of this club."), player=player.name),
+                field="player",
+            )
+        )
     if problems:
         raise ServiceError([error for found in problems for error in found.errors])
 
@@ -239,10 +256,18 @@ def seat_create(*, table: Table, actor: Actor, position: int, player: Player) ->
     table = lock_tables([table.pk])[table.pk]
     refuse_seat_change(table)
     _check_seat(table, position, player, None, newly_seated=True)
-    seat = Seat.objects.create(table=table, round_id=table.round_id, player=player,
-                               position=position)
-    audit(actor, "seat.create", seat, club_id=table.round.event.club_id, table=table.pk,
-          position=position, player=player.pk)
+    seat = Seat.objects.create(
+        table=table, round_id=table.round_id, player=player, position=position
+    )
+    audit(
+        actor,
+        "seat.create",
+        seat,
+        club_id=table.round.event.club_id,
+        table=table.pk,
+        position=position,
+        player=player.pk,
+    )
     return seat
 
 
@@ -262,8 +287,15 @@ def seat_update(
     _check_seat(table, position, player, seat.pk, newly_seated=player.pk != seat.player_id)
     seat.position, seat.player = position, player
     seat.save(update_fields=["position", "player"])
-    audit(actor, "seat.update", seat, club_id=table.round.event.club_id, table=table.pk,
-          position=position, player=player.pk)
+    audit(
+        actor,
+        "seat.update",
+        seat,
+        club_id=table.round.event.club_id,
+        table=table.pk,
+        position=position,
+        player=player.pk,
+    )
     return seat
 
 
@@ -272,6 +304,13 @@ def seat_delete(*, seat: Seat, actor: Actor) -> None:
     require_role(actor, seat.table.round.event.club_id, ORGANIZER, "seat players")
     table = lock_tables([seat.table_id])[seat.table_id]
     refuse_seat_change(table)
-    audit(actor, "seat.delete", seat, club_id=table.round.event.club_id, table=table.pk,
-          position=seat.position, player=seat.player_id)
+    audit(
+        actor,
+        "seat.delete",
+        seat,
+        club_id=table.round.event.club_id,
+        table=table.pk,
+        position=seat.position,
+        player=seat.player_id,
+    )
     seat.delete()

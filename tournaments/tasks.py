@@ -69,8 +69,7 @@ def _claim(task: str, object_id: int) -> bool:
 
 def _send(task: str, object_id: int) -> None:
     """Queue the task named ``task`` for the object, to start after the coalescing delay."""
-    current_app.tasks[task].apply_async(
-        (object_id,), countdown=settings.DERIVED_WORK_DELAY or None)
+    current_app.tasks[task].apply_async((object_id,), countdown=settings.DERIVED_WORK_DELAY or None)
 
 
 def task_started(task: str, object_id: int) -> None:
@@ -105,7 +104,8 @@ def _enqueue_after_commit(kind: str, task: str, object_id: int) -> None:
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             task_started(kind, object_id)  # nothing waits in the queue: let the next one send
             what = {"standings": "event", "ratings": "club", "previews": "event"}.get(
-                kind, "object")
+                kind, "object"
+            )
             logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
     transaction.on_commit(send)
@@ -133,8 +133,9 @@ def enqueue_evening(event_id: int) -> None:
             if task is not None:
                 task.apply_async((event_id,), countdown=settings.EVENING_MAIL_DELAY or None)
         except Exception:  # noqa: BLE001 - any broker failure; the results are safe
-            logger.warning("could not queue the evening e-mails of event %s", event_id,
-                           exc_info=True)
+            logger.warning(
+                "could not queue the evening e-mails of event %s", event_id, exc_info=True
+            )
 
     transaction.on_commit(send)
 

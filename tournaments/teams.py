@@ -60,7 +60,8 @@ def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str 
                     "team_not_entered",
                     Text(
                         _("Player %(player)s is not entered in %(event)s."),
-                        player=player, event=event.name,
+                        player=player,
+                        event=event.name,
                     ),
                     field,
                 )
@@ -132,9 +133,7 @@ def team_unpair(*, team: EventTeam, actor: Actor) -> None:
         event = _locked(team.event)
         found = EventTeam.objects.filter(pk=team.pk, event=event).first()
         if found is None:
-            raise NotFound.single(
-                "team_not_found", _("There is no such team.")
-            )
+            raise NotFound.single("team_not_found", _("There is no such team."))
         audit(
             actor,
             "event.team_unpair",
@@ -163,8 +162,10 @@ def team_pair_substitute(
     if (substitute is None) == (not walk_in):
         raise _error(
             "substitute_one",
-            _("Name a substitute: a club member who is not here, or a walk-in's name (one of the "
-              "two)."),
+            _(
+                "Name a substitute: a club member who is not here, or a walk-in's name (one of the "
+                "two)."
+            ),
             "substitute",
         )
     with transaction.atomic():
@@ -229,7 +230,8 @@ def _lone_player(event: Event, player: int) -> EventPlayer:
             "team_not_present",
             Text(
                 _("Player %(player)s is not checked in for %(event)s."),
-                player=player, event=event.name,
+                player=player,
+                event=event.name,
             ),
             "player",
         )
@@ -261,7 +263,8 @@ def _locked(event: Event) -> Event:
             "no_teams",
             Text(
                 _("%(event)s plays %(game)s, which has no teams."),
-                event=locked.name, game=locked.game,
+                event=locked.name,
+                game=locked.game,
             ),
         )
     if locked.status == Event.Status.FINISHED:

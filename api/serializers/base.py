@@ -40,8 +40,9 @@ class GuardedWriteMixin:
                 problem(
                     "cannot_move",
                     Text(
-                        gettext_lazy("'%(name)s' cannot be changed once created; create a new one "
-                                     "instead."),
+                        gettext_lazy(
+                            "'%(name)s' cannot be changed once created; create a new one instead."
+                        ),
                         name=name,
                     ),
                     field=name,
@@ -54,13 +55,22 @@ class GuardedWriteMixin:
             if not isinstance(sent, dict) or name not in sent:
                 continue
             current = (
-                getattr(instance, name) if instance is not None
+                getattr(instance, name)
+                if instance is not None
                 else self.Meta.model._meta.get_field(name).get_default()  # type: ignore[attr-defined]
             )
             if not _same_value(sent[name], current):
-                errors.append(problem("command_only", Text(
-                    gettext_lazy("'%(name)s' cannot be set here: %(how)s."), name=name, how=how),
-                    field=name))
+                errors.append(
+                    problem(
+                        "command_only",
+                        Text(
+                            gettext_lazy("'%(name)s' cannot be set here: %(how)s."),
+                            name=name,
+                            how=how,
+                        ),
+                        field=name,
+                    )
+                )
         if errors:
             raise ServiceError(errors)
 
@@ -79,8 +89,15 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
     result: dict[int, Any] = {}
     for key, value in data.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 6):
-            raise ServiceError([problem("not_a_number", Text(
-                gettext_lazy("'%(key)s' is not a number."), key=key), field=field)])
+            raise ServiceError(
+                [
+                    problem(
+                        "not_a_number",
+                        Text(gettext_lazy("'%(key)s' is not a number."), key=key),
+                        field=field,
+                    )
+                ]
+            )
         result[int(key)] = value
     return result
 
@@ -95,7 +112,8 @@ class AwareDateTimeField(serializers.DateTimeField):
 
     default_error_messages = {
         "naive": gettext_lazy(
-            "Give the time with its offset (e.g. 2026-11-27T20:00:00Z or +01:00)."),
+            "Give the time with its offset (e.g. 2026-11-27T20:00:00Z or +01:00)."
+        ),
     }
 
     def to_internal_value(self, value: Any) -> Any:
@@ -106,8 +124,9 @@ class AwareDateTimeField(serializers.DateTimeField):
         return super().to_internal_value(value)
 
 
-def staff_link(serializer: serializers.Serializer, club_id: int, name: str,
-               token: str) -> str | None:
+def staff_link(
+    serializer: serializers.Serializer, club_id: int, name: str, token: str
+) -> str | None:
     """The absolute address of a link only the club's organizers and scorers see (a table's
     scoring link, an event's door link); None for anyone else."""
     from clubs.selectors import SCORERS, user_has_role

@@ -39,8 +39,13 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if self.instance is None and "club" not in attrs:
-            raise serializers.ValidationError({"club": ErrorDetail(
-                str(_("A new player joins a club: name it.")), code="club_required")})
+            raise serializers.ValidationError(
+                {
+                    "club": ErrorDetail(
+                        str(_("A new player joins a club: name it.")), code="club_required"
+                    )
+                }
+            )
         return attrs
 
 
@@ -48,9 +53,11 @@ class PlayerMergeSerializer(serializers.Serializer):
     into = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(),
         help_text="The record that stays: this player's results, check-ins, memberships and "
-        "login move to it, and this record is removed.")
-    reason = serializers.CharField(max_length=200, required=False, default="",
-                                   help_text="Why (kept in the audit log).")
+        "login move to it, and this record is removed.",
+    )
+    reason = serializers.CharField(
+        max_length=200, required=False, default="", help_text="Why (kept in the audit log)."
+    )
 
 
 class JoinConsentSerializer(serializers.ModelSerializer):
@@ -80,8 +87,11 @@ def viewer_clubs(request: Any) -> set[int] | None:
 class MembershipSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
     role = serializers.ChoiceField(
-        choices=Role.choices, default=Role.MEMBER, allow_null=True,
-        help_text="Shown to members of the club only; null for everyone else.")
+        choices=Role.choices,
+        default=Role.MEMBER,
+        allow_null=True,
+        help_text="Shown to members of the club only; null for everyone else.",
+    )
     fixed_on_update = ("club", "player")
 
     def to_representation(self, instance: Membership) -> dict[str, Any]:

@@ -18,14 +18,18 @@ class QualitySerializer(serializers.Serializer):
     players = serializers.IntegerField(required=False)
     rounds = serializers.IntegerField(required=False)
     repeated_pairs = serializers.IntegerField(
-        required=False, help_text="Sum over pairs of the meetings beyond their first.")
+        required=False, help_text="Sum over pairs of the meetings beyond their first."
+    )
     max_meetings = serializers.IntegerField(
-        required=False, help_text="The most times any pair met.")
+        required=False, help_text="The most times any pair met."
+    )
     lower_bound = serializers.IntegerField(
         required=False,
-        help_text="No schedule with these players and rounds has fewer repeated pairs.")
+        help_text="No schedule with these players and rounds has fewer repeated pairs.",
+    )
     consecutive_repeats = serializers.IntegerField(
-        required=False, help_text="Pairs that met in two consecutive rounds, counted per round.")
+        required=False, help_text="Pairs that met in two consecutive rounds, counted per round."
+    )
 
 
 class ByeSerializer(serializers.Serializer):
@@ -37,9 +41,11 @@ class RoundSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
     fixed_on_update = ("event",)
     command_fields = {
-        "status": gettext_lazy("a planned round starts with POST /api/v1/rounds/{id}/accept/, "
-                               "closes with POST /api/v1/rounds/{id}/close/ and reopens with "
-                               "POST /api/v1/rounds/{id}/reopen/"),
+        "status": gettext_lazy(
+            "a planned round starts with POST /api/v1/rounds/{id}/accept/, "
+            "closes with POST /api/v1/rounds/{id}/close/ and reopens with "
+            "POST /api/v1/rounds/{id}/reopen/"
+        ),
     }
 
     quality = QualitySerializer(read_only=True, required=False, allow_null=True)
@@ -66,8 +72,9 @@ class TableSerializer(GuardedWriteMixin, serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
     scoring_link = serializers.SerializerMethodField(
         help_text="The table's scoring link (anyone with it enters this table's results until "
-                  "its round closes): shown to the club's organizers and scorers, null for "
-                  "anyone else.")
+        "its round closes): shown to the club's organizers and scorers, null for "
+        "anyone else."
+    )
     fixed_on_update = ("round",)
 
     class Meta:
@@ -90,7 +97,14 @@ class RoundPlanSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = [
-            "id", "event", "number", "status", "seating_method", "seed", "quality", "tables",
+            "id",
+            "event",
+            "number",
+            "status",
+            "seating_method",
+            "seed",
+            "quality",
+            "tables",
             "byes",
         ]
 
@@ -153,18 +167,25 @@ UNFINISHED_HELP = (
 class RoundCloseSerializer(serializers.Serializer):
     unfinished = serializers.DictField(
         child=serializers.ChoiceField(choices=["partial", "not_played", "paper"]),
-        required=False, default=dict, help_text=UNFINISHED_HELP)
+        required=False,
+        default=dict,
+        help_text=UNFINISHED_HELP,
+    )
 
 
 class SubstituteSerializer(serializers.Serializer):
     position = serializers.IntegerField(
-        min_value=0, max_value=15, help_text="The seat (counted from 0) whose player left.")
+        min_value=0, max_value=15, help_text="The seat (counted from 0) whose player left."
+    )
     player = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), help_text="The substitute, a member of the club.")
+        queryset=Player.objects.all(), help_text="The substitute, a member of the club."
+    )
     from_part = serializers.IntegerField(
-        min_value=1, max_value=1000,
+        min_value=1,
+        max_value=1000,
         help_text="The first part the substitute plays (a game, a round or a hand, as the "
-        "event's game counts its parts; 1 = the first).")
+        "event's game counts its parts; 1 = the first).",
+    )
     reason = serializers.CharField(max_length=200, required=False, default="")
     id = serializers.IntegerField(read_only=True)
     table = serializers.IntegerField(read_only=True, source="table_id")

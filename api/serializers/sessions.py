@@ -32,8 +32,9 @@ class StoredDocumentField(DocumentField):
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    game = serializers.CharField(source="event.game", read_only=True,
-                                 help_text="The code of the game the session plays.")
+    game = serializers.CharField(
+        source="event.game", read_only=True, help_text="The code of the game the session plays."
+    )
     round = serializers.IntegerField(source="table.round.number", read_only=True)
     table_number = serializers.IntegerField(source="table.number", read_only=True)
     seats = SessionSeatSerializer(source="seat_results", many=True, read_only=True)
@@ -43,9 +44,20 @@ class SessionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Session
         fields = [
-            "id", "event", "game", "table", "round", "table_number", "ruleset", "revision",
+            "id",
+            "event",
+            "game",
+            "table",
+            "round",
+            "table_number",
+            "ruleset",
+            "revision",
             "complete",
-            "seats", "document", "result", "created_at", "updated_at",
+            "seats",
+            "document",
+            "result",
+            "created_at",
+            "updated_at",
         ]
 
 
@@ -66,8 +78,9 @@ class GameDocumentField(DocumentField):
 
 class SessionWriteSerializer(serializers.Serializer):
     document = GameDocumentField(
-        help_text="The session document of the event's game; its \"game\" names the game "
-                  "(the default game when absent).")
+        help_text='The session document of the event\'s game; its "game" names the game '
+        "(the default game when absent)."
+    )
     expected_revision = serializers.IntegerField(
         required=False, min_value=0, help_text="The revision you edited; 409 if it moved on."
     )
@@ -78,17 +91,25 @@ class GameAppendSerializer(serializers.Serializer):
     """The next part of a table's session (one item of the game's list of parts in the session
     document: a game, a round, a hand), as ``part`` or under its older name ``game``."""
 
-    part = DocumentField(required=False, help_text=(
-        "One item of the session document's list of parts (the game's games, rounds or "
-        "hands)."))
+    part = DocumentField(
+        required=False,
+        help_text=(
+            "One item of the session document's list of parts (the game's games, rounds or hands)."
+        ),
+    )
     game = DocumentField(required=False, help_text="The same as part (its older name).")
     expected_revision = serializers.IntegerField(required=False, min_value=0)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [key for key in ("part", "game") if key in attrs]
         if len(given) != 1:
-            raise serializers.ValidationError({"part": ErrorDetail(
-                _("Give the next part as part (or game), once."), code="part_or_game")})
+            raise serializers.ValidationError(
+                {
+                    "part": ErrorDetail(
+                        _("Give the next part as part (or game), once."), code="part_or_game"
+                    )
+                }
+            )
         attrs["part"] = attrs.pop(given[0])
         return attrs
 

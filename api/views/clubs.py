@@ -81,7 +81,9 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def check_object_write(self, instance: Player) -> None:
         # Checked again, under lock, by the service; this answers before the input is read.
         require_role_in_every_club(
-            self.request.user, [m.club_id for m in instance.memberships.all()], SCORERS,
+            self.request.user,
+            [m.club_id for m in instance.memberships.all()],
+            SCORERS,
             _("change them"),
         )
 
@@ -96,18 +98,19 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         player_delete(player=instance, actor=self.request.user)
 
     @extend_schema(request=JoinConsentSerializer, responses={201: JoinConsentSerializer})
-    @action(detail=True, methods=["post"], url_path="join-consent",
-            permission_classes=[IsAuthenticated])
+    @action(
+        detail=True, methods=["post"], url_path="join-consent", permission_classes=[IsAuthenticated]
+    )
     def join_consent(self, request: Request, pk: str | None = None) -> Response:
         """Let another club add this player as a member (the player's own account, or an
         organizer of one of the player's clubs). That club's organizer then adds them with
         POST /api/v1/memberships/; the consent is used up."""
         serializer = JoinConsentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        consent = join_consent_grant(player=self.get_object(), actor=request.user,
-                                     club=serializer.validated_data["club"])
+        consent = join_consent_grant(
+            player=self.get_object(), actor=request.user, club=serializer.validated_data["club"]
+        )
         return Response(JoinConsentSerializer(consent).data, status=status.HTTP_201_CREATED)
-
 
     @extend_schema(request=PlayerMergeSerializer, responses=PlayerSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
@@ -119,8 +122,12 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         player = self.get_object()
         serializer = PlayerMergeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        kept = player_merge(keep=serializer.validated_data["into"], merged=player,
-                            actor=request.user, reason=serializer.validated_data["reason"])
+        kept = player_merge(
+            keep=serializer.validated_data["into"],
+            merged=player,
+            actor=request.user,
+            reason=serializer.validated_data["reason"],
+        )
         return Response(PlayerSerializer(kept).data)
 
 
@@ -151,8 +158,12 @@ class MembershipViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         return parent_pk
 
     def create_object(self, data: dict[str, Any]) -> Membership:
-        return membership_add(club=data["club"], player=data["player"],
-                              actor=self.request.user, role=data.get("role", Role.MEMBER))
+        return membership_add(
+            club=data["club"],
+            player=data["player"],
+            actor=self.request.user,
+            role=data.get("role", Role.MEMBER),
+        )
 
     def update_object(self, instance: Membership, data: dict[str, Any]) -> Membership:
         role = data.get("role", instance.role)

@@ -31,28 +31,42 @@ from tournaments.web.door import session_device
 
 class DoorCheckInSerializer(serializers.Serializer):
     player = serializers.IntegerField(
-        required=False, min_value=1,
-        help_text="The player checking in; signed in, leave it out to check in yourself.")
+        required=False,
+        min_value=1,
+        help_text="The player checking in; signed in, leave it out to check in yourself.",
+    )
 
 
 class LeavingSerializer(serializers.Serializer):
     leaving = serializers.BooleanField(
         help_text="true: leaving after the current round; false: staying after all (only "
-                  "before the next round is seated).")
+        "before the next round is seated)."
+    )
     player = serializers.IntegerField(
-        required=False, min_value=1,
-        help_text="The player (organizers and scorers); leave it out for yourself.")
+        required=False,
+        min_value=1,
+        help_text="The player (organizers and scorers); leave it out for yourself.",
+    )
 
 
 class DoorEntrySerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
     checked_in_now = serializers.BooleanField(
-        read_only=True, help_text="Whether this request checked the player in (false: already).")
+        read_only=True, help_text="Whether this request checked the player in (false: already)."
+    )
 
     class Meta:
         model = EventPlayer
-        fields = ["id", "event", "player", "player_name", "present", "door_at", "leaving_after",
-                  "checked_in_now"]
+        fields = [
+            "id",
+            "event",
+            "player",
+            "player_name",
+            "present",
+            "door_at",
+            "leaving_after",
+            "checked_in_now",
+        ]
 
 
 def _body(request: Request, serializer: type[serializers.Serializer]) -> dict[str, Any]:
@@ -89,14 +103,18 @@ class DoorCheckInView(APIView):
         wait = door_wait(request, device)
         if wait:
             raise Throttled(wait=wait, detail="Too many check-ins from here; try later.")
-        entry, now = door_check_in(token=token, actor=request.user,
-                                   player=_player(data.get("player")), device=device,
-                                   address=client_address(request))
+        entry, now = door_check_in(
+            token=token,
+            actor=request.user,
+            player=_player(data.get("player")),
+            device=device,
+            address=client_address(request),
+        )
         return _answer(entry, now, status.HTTP_201_CREATED if now else status.HTTP_200_OK)
 
 
 class EventLeavingView(APIView):
-    """"I'm leaving after this round" (``leaving``: true) or staying after all (false): the
+    """ "I'm leaving after this round" (``leaving``: true) or staying after all (false): the
     player themselves, or the club's organizers and scorers for any player. The next round's
     seating checks a leaving player out and leaves them out."""
 
@@ -109,6 +127,7 @@ class EventLeavingView(APIView):
         player = _player(data.get("player")) or player_for_user(request.user)
         if player is None:
             raise ServiceError.single("player_required", _("Name the player."), field="player")
-        entry = entry_leaving(event=event, actor=request.user, player=player,
-                              leaving=data["leaving"])
+        entry = entry_leaving(
+            event=event, actor=request.user, player=player, leaving=data["leaving"]
+        )
         return _answer(entry, False)

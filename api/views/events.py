@@ -95,8 +95,9 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         them again)."""
         serializer = PublishSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = event_publish(event=self.get_object(), actor=request.user,
-                              **serializer.validated_data)
+        event = event_publish(
+            event=self.get_object(), actor=request.user, **serializer.validated_data
+        )
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=EventCloseSerializer, responses=EventSerializer)
@@ -110,8 +111,9 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         serializer.is_valid(raise_exception=True)
         unfinished = {
             number: numbered(tables, f"unfinished.{number}")
-            for number, tables in numbered(serializer.validated_data["unfinished"],
-                                           "unfinished").items()
+            for number, tables in numbered(
+                serializer.validated_data["unfinished"], "unfinished"
+            ).items()
         }
         event = event_close(event=event, actor=request.user, unfinished=unfinished)
         return Response(EventSerializer(event).data)
@@ -130,10 +132,15 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
 
     @extend_schema(
         responses=StandingsSerializer,
-        parameters=[OpenApiParameter(
-            "set", int, required=False,
-            description="A game played in sets: the standings of this set only, "
-                        "computed from the sessions of its rounds.")],
+        parameters=[
+            OpenApiParameter(
+                "set",
+                int,
+                required=False,
+                description="A game played in sets: the standings of this set only, "
+                "computed from the sessions of its rounds.",
+            )
+        ],
     )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
@@ -144,7 +151,8 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         computed = computation.results_version if computation else None
         chosen = standings_set(event, request.query_params.get("set"))
         rows = (
-            list(event_standings_rows(event)) if chosen is None
+            list(event_standings_rows(event))
+            if chosen is None
             else event_standing_rows(event, set_rounds(event, chosen))
         )
         data = {
@@ -181,12 +189,12 @@ class RoundViewSet(_EventChildMixin, viewsets.ModelViewSet):
         return Event.objects.filter(pk=parent_pk).values_list("club_id", flat=True).first()
 
     def create_object(self, data: dict[str, Any]) -> Round:
-        return round_create(event=data["event"], actor=self.request.user,
-                            number=data.get("number"))
+        return round_create(event=data["event"], actor=self.request.user, number=data.get("number"))
 
     def update_object(self, instance: Round, data: dict[str, Any]) -> Round:
-        return round_renumber(round_=instance, actor=self.request.user,
-                              number=data.get("number", instance.number))
+        return round_renumber(
+            round_=instance, actor=self.request.user, number=data.get("number", instance.number)
+        )
 
     def delete_object(self, instance: Round) -> None:
         round_delete(round_=instance, actor=self.request.user)
@@ -215,12 +223,14 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
         return Round.objects.filter(pk=parent_pk).values_list("event__club_id", flat=True).first()
 
     def create_object(self, data: dict[str, Any]) -> Table:
-        return table_create(round_=data["round"], actor=self.request.user,
-                            number=data.get("number"))
+        return table_create(
+            round_=data["round"], actor=self.request.user, number=data.get("number")
+        )
 
     def update_object(self, instance: Table, data: dict[str, Any]) -> Table:
-        return table_renumber(table=instance, actor=self.request.user,
-                              number=data.get("number", instance.number))
+        return table_renumber(
+            table=instance, actor=self.request.user, number=data.get("number", instance.number)
+        )
 
     def delete_object(self, instance: Table) -> None:
         table_delete(table=instance, actor=self.request.user)
@@ -235,8 +245,9 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
         require_role(request.user, table.round.event.club_id, SCORERS, "seat a substitute")
         serializer = SubstituteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        substitution = table_substitute(table=table, actor=request.user,
-                                        **serializer.validated_data)
+        substitution = table_substitute(
+            table=table, actor=request.user, **serializer.validated_data
+        )
         return Response(SubstituteSerializer(substitution).data, status=status.HTTP_201_CREATED)
 
 
@@ -261,16 +272,27 @@ class SeatViewSet(_EventChildMixin, viewsets.ModelViewSet):
         return instance.table.round.event.club_id
 
     def parent_club_id(self, parent_pk: int) -> int | None:
-        return (Table.objects.filter(pk=parent_pk)
-                .values_list("round__event__club_id", flat=True).first())
+        return (
+            Table.objects.filter(pk=parent_pk)
+            .values_list("round__event__club_id", flat=True)
+            .first()
+        )
 
     def create_object(self, data: dict[str, Any]) -> Seat:
-        return seat_create(table=data["table"], actor=self.request.user,
-                           position=data["position"], player=data["player"])
+        return seat_create(
+            table=data["table"],
+            actor=self.request.user,
+            position=data["position"],
+            player=data["player"],
+        )
 
     def update_object(self, instance: Seat, data: dict[str, Any]) -> Seat:
-        return seat_update(seat=instance, actor=self.request.user,
-                           position=data.get("position"), player=data.get("player"))
+        return seat_update(
+            seat=instance,
+            actor=self.request.user,
+            position=data.get("position"),
+            player=data.get("player"),
+        )
 
     def delete_object(self, instance: Seat) -> None:
         seat_delete(seat=instance, actor=self.request.user)
@@ -300,14 +322,21 @@ class EntryViewSet(_EventChildMixin, viewsets.ModelViewSet):
         return Event.objects.filter(pk=parent_pk).values_list("club_id", flat=True).first()
 
     def create_object(self, data: dict[str, Any]) -> EventPlayer:
-        return entry_set_present(event=data["event"], actor=self.request.user,
-                                 player=data["player"], present=data.get("present", True),
-                                 new=True)
+        return entry_set_present(
+            event=data["event"],
+            actor=self.request.user,
+            player=data["player"],
+            present=data.get("present", True),
+            new=True,
+        )
 
     def update_object(self, instance: EventPlayer, data: dict[str, Any]) -> EventPlayer:
-        return entry_set_present(event=instance.event, actor=self.request.user,
-                                 player=instance.player,
-                                 present=data.get("present", instance.present))
+        return entry_set_present(
+            event=instance.event,
+            actor=self.request.user,
+            player=instance.player,
+            present=data.get("present", instance.present),
+        )
 
     def delete_object(self, instance: EventPlayer) -> None:
         entry_remove(entry=instance, actor=self.request.user)
@@ -332,8 +361,9 @@ class EventScorersView(APIView):
         event = self.get_event(request, event_id)
         serializer = EventScorerAddSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        scorer = event_scorer_add(event=event, actor=request.user,
-                                  player=serializer.validated_data["player"])
+        scorer = event_scorer_add(
+            event=event, actor=request.user, player=serializer.validated_data["player"]
+        )
         return Response(EventScorerSerializer(scorer).data, status=status.HTTP_201_CREATED)
 
 

@@ -55,7 +55,7 @@ class RoundTimerView(APIView):
         if data is None:
             raise ServiceError.single(
                 "bad_body",
-                _("Send an object: {\"action\": \"start\", \"minutes\": 30}."),
+                _('Send an object: {"action": "start", "minutes": 30}.'),
             )
         round_ = round_timer(
             actor=request.user,

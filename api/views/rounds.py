@@ -1,7 +1,6 @@
 """Seating and round commands: generate or seat a round by hand, and the commands on a round
 (accept, close, reopen, swap, regenerate)."""
 
-
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -48,8 +47,7 @@ class EventSeatingView(APIView):
         serializer = GenerateRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         with seating_results_protected():
-            round_ = round_generate(event=event, actor=request.user,
-                                    **serializer.validated_data)
+            round_ = round_generate(event=event, actor=request.user, **serializer.validated_data)
         return _plan_response(round_, status.HTTP_201_CREATED)
 
 
@@ -64,8 +62,9 @@ class EventManualSeatingView(APIView):
         serializer = ManualRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         with seating_results_protected():
-            round_ = round_seat_manually(event=event, actor=request.user,
-                                         **serializer.validated_data)
+            round_ = round_seat_manually(
+                event=event, actor=request.user, **serializer.validated_data
+            )
         return _plan_response(round_, status.HTTP_201_CREATED)
 
 
@@ -120,7 +119,8 @@ class RoundSwapView(RoundCommandView):
         serializer = SwapSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_ = round_swap(
-            round_=self.get_round(request, round_id), actor=request.user,
+            round_=self.get_round(request, round_id),
+            actor=request.user,
             **serializer.validated_data,
         )
         return _plan_response(round_)
@@ -132,11 +132,13 @@ class RoundRegenerateView(RoundCommandView):
         round_ = self.get_round(request, round_id)
         if round_.status != Round.Status.PLANNED:
             raise ServiceError.single(
-                "not_planned", _("Only a planned round can be seated again."),
+                "not_planned",
+                _("Only a planned round can be seated again."),
             )
         serializer = GenerateRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         with seating_results_protected():
-            round_ = round_generate(event=round_.event, actor=request.user,
-                                    **serializer.validated_data)
+            round_ = round_generate(
+                event=round_.event, actor=request.user, **serializer.validated_data
+            )
         return _plan_response(round_)

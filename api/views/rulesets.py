@@ -29,8 +29,8 @@ class RulesetSerializer(serializers.Serializer):
     # Fields named "label" and "data": the serializer's metaclass takes them off the class (the
     # stubs see them shadow Field.label and Serializer.data).
     label = serializers.CharField(  # type: ignore[assignment]
-        help_text="What an event's ruleset names: a built-in code, "
-                                  "or code@version for house rules.")
+        help_text="What an event's ruleset names: a built-in code, or code@version for house rules."
+    )
     game = serializers.CharField()
     code = serializers.CharField()
     version = serializers.IntegerField(allow_null=True, help_text="Null for a built-in one.")
@@ -43,13 +43,21 @@ class RulesetSerializer(serializers.Serializer):
 class HouseRulesetWriteSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=20)
     data = RulesetDataField(  # type: ignore[assignment]  # a field, see RulesetSerializer
-        help_text="The rules, with their code and names.")
+        help_text="The rules, with their code and names."
+    )
 
 
 def _house(house: HouseRuleset) -> dict[str, Any]:
-    return {"label": house.label, "game": house.game, "code": house.code,
-            "version": house.version, "name": house.name, "name_nl": house.name_nl,
-            "builtin": False, "data": house.data}
+    return {
+        "label": house.label,
+        "game": house.game,
+        "code": house.code,
+        "version": house.version,
+        "name": house.name,
+        "name_nl": house.name_nl,
+        "builtin": False,
+        "data": house.data,
+    }
 
 
 class ClubRulesetsView(APIView):
@@ -58,8 +66,12 @@ class ClubRulesetsView(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=RulesetSerializer(many=True), parameters=[OpenApiParameter(
-        "game", str, description="Only this game's rulesets (a game's code).")])
+    @extend_schema(
+        responses=RulesetSerializer(many=True),
+        parameters=[
+            OpenApiParameter("game", str, description="Only this game's rulesets (a game's code).")
+        ],
+    )
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
         wanted = request.query_params.get("game")
@@ -73,9 +85,18 @@ class ClubRulesetsView(APIView):
             if wanted and code != wanted:
                 continue
             for label, ruleset in game.rulesets.items():
-                rows.append({"label": label, "game": code, "code": label, "version": None,
-                             "name": ruleset.name, "name_nl": ruleset.name_nl, "builtin": True,
-                             "data": game.ruleset_to_dict(ruleset)})
+                rows.append(
+                    {
+                        "label": label,
+                        "game": code,
+                        "code": label,
+                        "version": None,
+                        "name": ruleset.name,
+                        "name_nl": ruleset.name_nl,
+                        "builtin": True,
+                        "data": game.ruleset_to_dict(ruleset),
+                    }
+                )
         houses = HouseRuleset.objects.filter(club=club)
         if wanted:
             houses = houses.filter(game=wanted)
@@ -91,7 +112,10 @@ class ClubRulesetsView(APIView):
         require_role(request.user, club.pk, ORGANIZER, "make house rules")  # before validation
         serializer = HouseRulesetWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        house = house_ruleset_create(club=club, actor=request.user,
-                                     game=serializer.validated_data["game"],
-                                     data=serializer.validated_data["data"])
+        house = house_ruleset_create(
+            club=club,
+            actor=request.user,
+            game=serializer.validated_data["game"],
+            data=serializer.validated_data["data"],
+        )
         return Response(RulesetSerializer(_house(house)).data, status=status.HTTP_201_CREATED)

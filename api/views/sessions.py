@@ -46,16 +46,24 @@ from tournaments.models import Table
 from tournaments.selectors import events_visible_to
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="Retry-safe writes: the same key and body return the first answer.",
 )
 TABLE_TOKEN_HEADER = OpenApiParameter(
-    "X-Table-Token", str, OpenApiParameter.HEADER, required=False,
+    "X-Table-Token",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="The table's scoring link token: write this table's session without an account.",
 )
 IF_MATCH_HEADER = OpenApiParameter(
-    "If-Match", {"type": "string", "pattern": r'^\s*(\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})\s*$'},
-    OpenApiParameter.HEADER, required=False,
+    "If-Match",
+    {"type": "string", "pattern": r'^\s*(\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})\s*$'},
+    OpenApiParameter.HEADER,
+    required=False,
     description='The revision you edited, as the ETag of GET (e.g. "3"); 409 if it moved on.',
 )
 
@@ -133,9 +141,17 @@ def if_match_revision(request: Request) -> int | None:
     quoted = len(tag) > 1 and tag[0] == tag[-1] == '"'
     revision = whole_number(tag[1:-1] if quoted else tag)  # a bare revision is taken too
     if revision is None:
-        raise ValidationError({"If-Match": [ErrorDetail(
-            f'If-Match must be a revision as the ETag gives it (e.g. "3"), not {header[:40]!r}.',
-            code="invalid_precondition")]})
+        raise ValidationError(
+            {
+                "If-Match": [
+                    ErrorDetail(
+                        "If-Match must be a revision as the ETag gives it "
+                        f'(e.g. "3"), not {header[:40]!r}.',
+                        code="invalid_precondition",
+                    )
+                ]
+            }
+        )
     return revision
 
 
@@ -208,14 +224,17 @@ class TableSessionView(TableWriteView):
         table = self.get_table(request, table_id)
         # The table's own link reads what it wrote, published or not; others what they may see.
         own = table_token_matches(table, self.table_token(request))
-        session = get_object_or_404(Session.objects.all() if own else sessions_queryset(request),
-                                    table=table)
+        session = get_object_or_404(
+            Session.objects.all() if own else sessions_queryset(request), table=table
+        )
         return _session_response(session, request)
 
     @extend_schema(
         request=SessionWriteSerializer,
         responses={
-            200: SessionSerializer, 201: SessionSerializer, 400: ErrorResponseSerializer,
+            200: SessionSerializer,
+            201: SessionSerializer,
+            400: ErrorResponseSerializer,
             409: ErrorResponseSerializer,
         },
         parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
@@ -240,7 +259,9 @@ class TableSessionGamesView(TableWriteView):
     @extend_schema(
         request=GameAppendSerializer,
         responses={
-            201: SessionSerializer, 400: ErrorResponseSerializer, 409: ErrorResponseSerializer
+            201: SessionSerializer,
+            400: ErrorResponseSerializer,
+            409: ErrorResponseSerializer,
         },
         parameters=[IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TABLE_TOKEN_HEADER],
     )

@@ -39,8 +39,11 @@ class SignatureStateSerializer(serializers.Serializer):
     player = serializers.IntegerField(help_text="The player's id.")
     name = serializers.CharField()
     signed = serializers.BooleanField(help_text="Signed the session's current revision.")
-    method = serializers.ChoiceField(choices=Signature.Method.choices, allow_null=True,
-                                     help_text="How: code, account or organizer.")
+    method = serializers.ChoiceField(
+        choices=Signature.Method.choices,
+        allow_null=True,
+        help_text="How: code, account or organizer.",
+    )
     at = serializers.DateTimeField(allow_null=True)
     reason = serializers.CharField(help_text="The organizer's reason when they signed.")
     disputed = serializers.BooleanField(help_text="The player has a dispute open.")
@@ -67,7 +70,8 @@ class SignoffSerializer(serializers.Serializer):
     signed_at = serializers.DateTimeField(allow_null=True)
     closed = serializers.BooleanField(
         help_text="The round is closed: players no longer sign or dispute; only an organizer "
-                  "signs for a player or resolves a dispute, with a reason.")
+        "signs for a player or resolves a dispute, with a reason."
+    )
     players = SignatureStateSerializer(many=True)
     disputes = DisputeOutSerializer(many=True)
 
@@ -76,7 +80,8 @@ class SignSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
         choices=Signature.Method.choices,
         help_text="code: the player's personal code on the scorer's phone; account: the "
-                  "signed-in player themselves; organizer: an organizer for the player.")
+        "signed-in player themselves; organizer: an organizer for the player.",
+    )
     revision = serializers.IntegerField(min_value=1, help_text="The revision you confirm.")
     player = serializers.IntegerField(required=False, help_text="Who signs (not for account).")
     code = serializers.CharField(required=False, max_length=8, help_text="Four digits.")
@@ -86,18 +91,24 @@ class SignSerializer(serializers.Serializer):
 class DisputeSerializer(serializers.Serializer):
     player = serializers.IntegerField(help_text="Who disputes.")
     reason = serializers.CharField(max_length=200, help_text=REASON)
-    revision = serializers.IntegerField(required=False, min_value=1,
-                                        help_text="The revision disputed (409 if it moved on).")
+    revision = serializers.IntegerField(
+        required=False, min_value=1, help_text="The revision disputed (409 if it moved on)."
+    )
     code = serializers.CharField(
-        required=False, max_length=8,
+        required=False,
+        max_length=8,
         help_text="The player's personal code, on the scorer's phone; without it, the signed-in "
-                  "player disputes as themselves.")
+        "player disputes as themselves.",
+    )
 
 
 class ResolveSerializer(serializers.Serializer):
     resolution = serializers.CharField(
-        required=False, allow_blank=True, max_length=300,
-        help_text="How it was settled (required once the round is closed).")
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="How it was settled (required once the round is closed).",
+    )
 
 
 def _parsed(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
@@ -110,8 +121,9 @@ class SignoffBase(TableWriteView):
     def session_of(self, request: Request, table_id: int) -> Session:
         table = self.get_table(request, table_id)
         own = table_token_matches(table, self.table_token(request))
-        return get_object_or_404(Session.objects.all() if own else sessions_queryset(request),
-                                 table=table)
+        return get_object_or_404(
+            Session.objects.all() if own else sessions_queryset(request), table=table
+        )
 
     def answer(self, request: Request, table_id: int, code: int = 200) -> Response:
         session = self.session_of(request, table_id)
@@ -139,25 +151,44 @@ class TableSignaturesView(SignoffBase):
 
     @extend_schema(
         request=SignSerializer,
-        responses={200: SignoffSerializer, 201: SignoffSerializer, 400: ErrorResponseSerializer,
-                   409: ErrorResponseSerializer, 429: ErrorResponseSerializer},
+        responses={
+            200: SignoffSerializer,
+            201: SignoffSerializer,
+            400: ErrorResponseSerializer,
+            409: ErrorResponseSerializer,
+            429: ErrorResponseSerializer,
+        },
         parameters=[TABLE_TOKEN_HEADER],
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = _parsed(SignSerializer, request)
         method, revision, user = data["method"], data["revision"], request.user
         if method == Signature.Method.ACCOUNT:
-            signature = self.guarded(request, sign_as_player, table=table_id, actor=user,
-                                     revision=revision)
+            signature = self.guarded(
+                request, sign_as_player, table=table_id, actor=user, revision=revision
+            )
         elif method == Signature.Method.ORGANIZER:
-            signature = self.guarded(request, sign_for_player, table=table_id, actor=user,
-                                     player_id=data.get("player") or 0, revision=revision,
-                                     reason=data.get("reason", ""))
+            signature = self.guarded(
+                request,
+                sign_for_player,
+                table=table_id,
+                actor=user,
+                player_id=data.get("player") or 0,
+                revision=revision,
+                reason=data.get("reason", ""),
+            )
         else:
             signature = self.guarded(
-                request, sign_with_code, table=table_id, actor=user,
-                player_id=data.get("player") or 0, code=data.get("code"), revision=revision,
-                table_token=self.table_token(request), address=client_address(request))
+                request,
+                sign_with_code,
+                table=table_id,
+                actor=user,
+                player_id=data.get("player") or 0,
+                code=data.get("code"),
+                revision=revision,
+                table_token=self.table_token(request),
+                address=client_address(request),
+            )
         created = getattr(signature, "created_now", False)
         return self.answer(request, table_id, status.HTTP_201_CREATED if created else 200)
 
@@ -173,16 +204,28 @@ class TableDisputesView(SignoffBase):
 
     @extend_schema(
         request=DisputeSerializer,
-        responses={201: DisputeOutSerializer, 400: ErrorResponseSerializer,
-                   409: ErrorResponseSerializer, 429: ErrorResponseSerializer},
+        responses={
+            201: DisputeOutSerializer,
+            400: ErrorResponseSerializer,
+            409: ErrorResponseSerializer,
+            429: ErrorResponseSerializer,
+        },
         parameters=[TABLE_TOKEN_HEADER],
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = _parsed(DisputeSerializer, request)
         dispute = self.guarded(
-            request, dispute_raise, table=table_id, actor=request.user, player_id=data["player"],
-            reason=data["reason"], revision=data.get("revision"), code=data.get("code"),
-            table_token=self.table_token(request), address=client_address(request))
+            request,
+            dispute_raise,
+            table=table_id,
+            actor=request.user,
+            player_id=data["player"],
+            reason=data["reason"],
+            revision=data.get("revision"),
+            code=data.get("code"),
+            table_token=self.table_token(request),
+            address=client_address(request),
+        )
         return Response(dispute_dict(dispute), status=status.HTTP_201_CREATED)
 
 
@@ -191,12 +234,17 @@ class DisputeResolveView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ResolveSerializer,
-                   responses={200: DisputeOutSerializer, 400: ErrorResponseSerializer,
-                              409: ErrorResponseSerializer})
+    @extend_schema(
+        request=ResolveSerializer,
+        responses={
+            200: DisputeOutSerializer,
+            400: ErrorResponseSerializer,
+            409: ErrorResponseSerializer,
+        },
+    )
     def post(self, request: Request, dispute_id: int) -> Response:
         data = _parsed(ResolveSerializer, request)
-        dispute = dispute_resolve(dispute_id=dispute_id, actor=request.user,
-                                  resolution=data.get("resolution", ""))
+        dispute = dispute_resolve(
+            dispute_id=dispute_id, actor=request.user, resolution=data.get("resolution", "")
+        )
         return Response(dispute_dict(dispute))
-

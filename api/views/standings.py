@@ -28,6 +28,7 @@ class EventStandingsConfigView(APIView):
         event = get_object_or_404(events_visible_to(request.user), pk=event_id)
         serializer = StandingsConfigSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = event_standings_configure(event=event, actor=request.user,
-                                          **serializer.validated_data)
+        event = event_standings_configure(
+            event=event, actor=request.user, **serializer.validated_data
+        )
         return Response(StandingsConfigSerializer(event).data)

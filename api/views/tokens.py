@@ -20,8 +20,7 @@ class ApiTokenSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ApiToken
-        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at",
-                  "expires_at"]
+        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at", "expires_at"]
         read_only_fields = ["prefix", "created_at", "last_used_at", "revoked_at"]
 
 
@@ -32,9 +31,7 @@ class NewApiTokenSerializer(ApiTokenSerializer):
         fields = [*ApiTokenSerializer.Meta.fields, "key"]
 
 
-class ApiTokenViewSet(
-    mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
-):
+class ApiTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
     serializer_class = ApiTokenSerializer
     permission_classes = [IsAuthenticated]
     # A username and password too, for creating a first token from the command line
@@ -46,7 +43,8 @@ class ApiTokenViewSet(
         if getattr(self, "swagger_fake_view", False):
             return ApiToken.objects.none()
         return ApiToken.objects.filter(user=signed_in_user(self.request)).order_by(
-            "-created_at", "-id")
+            "-created_at", "-id"
+        )
 
     @extend_schema(request=ApiTokenSerializer, responses={201: NewApiTokenSerializer})
     def create(self, request: Request) -> Response:
@@ -55,10 +53,12 @@ class ApiTokenViewSet(
         serializer = ApiTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         via = request.auth if isinstance(request.auth, ApiToken) else None
-        token, key = api_token_create(user=signed_in_user(request),
-                                      name=serializer.validated_data["name"],
-                                      expires_at=serializer.validated_data.get("expires_at"),
-                                      via=via)
+        token, key = api_token_create(
+            user=signed_in_user(request),
+            name=serializer.validated_data["name"],
+            expires_at=serializer.validated_data.get("expires_at"),
+            via=via,
+        )
         data = NewApiTokenSerializer(token).data | {"key": key}
         return Response(data, status=status.HTTP_201_CREATED)
 

@@ -72,10 +72,7 @@ class LibraryPredictor:
 
     def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
         default = self.model.mu
-        return [
-            self.ratings[p].mu if p in self.ratings else default
-            for p in player_ids
-        ]
+        return [self.ratings[p].mu if p in self.ratings else default for p in player_ids]
 
 
 class EloPredictor:

@@ -67,8 +67,7 @@ class ScoredSession:
                     f"session {self.session_id!r}: teams must hold every seat exactly once"
                 )
             ranks = self.ranks
-            if ranks is not None and any(len({ranks[s] for s in team}) != 1
-                                         for team in self.teams):
+            if ranks is not None and any(len({ranks[s] for s in team}) != 1 for team in self.teams):
                 raise ValueError(f"session {self.session_id!r}: partners rank alike")
 
 

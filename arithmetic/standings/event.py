@@ -83,8 +83,9 @@ class EventRules:
     def __post_init__(self) -> None:
         if not self.order:
             raise ValueError("order needs at least one criterion")
-        unknown = [name for name in self.order
-                   if name not in EVENT_CRITERIA and name not in self.stats]
+        unknown = [
+            name for name in self.order if name not in EVENT_CRITERIA and name not in self.stats
+        ]
         if unknown:
             raise ValueError(f"unknown event criteria {unknown}; choose from {EVENT_CRITERIA}")
         if len(set(self.order)) != len(self.order):
@@ -203,8 +204,9 @@ def event_standings(
                 return result
             if name in rules.stats:
                 return {player_id: tallies[player_id].stats.get(name, 0) for player_id in group}
-            return {player_id: _sort_value(getattr(tallies[player_id], name))
-                    for player_id in group}
+            return {
+                player_id: _sort_value(getattr(tallies[player_id], name)) for player_id in group
+            }
 
         return values
 

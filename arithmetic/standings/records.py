@@ -80,8 +80,11 @@ def seat_results(
                 place=1 + sum(1 for other in order if other < order[seat]),
                 shared=sum(1 for other in order if other == order[seat]),
                 opponents=tuple(p for other_seat, p in enumerate(player_ids) if other_seat != seat),
-                stats={name: int(values[seat]) for name, values in (stats or {}).items()
-                       if seat < len(values)},
+                stats={
+                    name: int(values[seat])
+                    for name, values in (stats or {}).items()
+                    if seat < len(values)
+                },
             )
         )
     return results

@@ -20,8 +20,17 @@ from gamekit import seam
 from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
 
 __all__ = [
-    "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",
-    "rule_error", "seat_list", "unknown_keys",
+    "CATALOGUE",
+    "RuleError",
+    "RulesetError",
+    "Text",
+    "cap_errors",
+    "listing",
+    "num",
+    "quoted",
+    "rule_error",
+    "seat_list",
+    "unknown_keys",
 ]
 
 CATALOGUE = seam.Catalogue(MESSAGES)
@@ -34,7 +43,10 @@ def cap_errors(errors: list[RuleError], limit: int = seam.MAX_ERRORS) -> list[Ru
 
 
 def unknown_keys(
-    data: dict[Any, Any], allowed: frozenset[str], game: int | None, errors: list[RuleError],
+    data: dict[Any, Any],
+    allowed: frozenset[str],
+    game: int | None,
+    errors: list[RuleError],
     prefix: str = "",
 ) -> None:
     """Report every key of ``data`` that is not ``allowed`` as ``unknown_field``; the field is
@@ -42,5 +54,11 @@ def unknown_keys(
     for key in data:
         if key not in allowed:
             name = key[:40] if isinstance(key, str) else "(not text)"
-            errors.append(rule_error("unknown_field", game, prefix + name,
-                                     name=quoted(prefix + key if isinstance(key, str) else key)))
+            errors.append(
+                rule_error(
+                    "unknown_field",
+                    game,
+                    prefix + name,
+                    name=quoted(prefix + key if isinstance(key, str) else key),
+                )
+            )

@@ -33,57 +33,91 @@ _NULL = {"type": "null"}
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "A Bonanza Rummy session: its hands in play order and, once it is over, how "
-                   "the chips left on the board are settled.",
+    "the chips left on the board are settled.",
     "properties": {
         "game": {"type": "string", "enum": [GAME_CODE]},
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
         "seats": {"type": "integer", "minimum": MIN_SEATS, "maximum": MAX_SEATS},
         "first_dealer": {**_SEAT, "default": 0},
-        "hands": {"type": "array", "items": {
-            "type": "object",
-            "properties": {
-                "widow": {"oneOf": [_NULL, {
-                    "type": "object",
-                    "description": "The widow sold: the buyer pays the price to the dealer.",
-                    "properties": {"buyer": _SEAT, "price": {"type": "integer", "minimum": 1}},
-                    "required": ["buyer", "price"],
-                    "additionalProperties": False,
-                }]},
-                "poker": {"oneOf": [_NULL, {
-                    "type": "object",
-                    "properties": {
-                        "entrants": {"type": "array", "items": _SEAT, "uniqueItems": True},
-                        "winner": {"oneOf": [_SEAT, _NULL]},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "widow": {
+                        "oneOf": [
+                            _NULL,
+                            {
+                                "type": "object",
+                                "description": "The widow sold: the buyer pays the price to the "
+                                "dealer.",
+                                "properties": {
+                                    "buyer": _SEAT,
+                                    "price": {"type": "integer", "minimum": 1},
+                                },
+                                "required": ["buyer", "price"],
+                                "additionalProperties": False,
+                            },
+                        ]
                     },
-                    "additionalProperties": False,
-                }]},
-                "sections": {"oneOf": [_NULL, {
-                    "type": "object",
-                    "description": "The seat that took each section; null or left out: "
-                                   "nobody (it carries over).",
-                    "properties": {code: {"oneOf": [_SEAT, _NULL]} for code in SHOWN},
-                    "additionalProperties": False,
-                }]},
-                "out": {
-                    "type": "object",
-                    "properties": {
-                        "seat": _SEAT,
-                        "cards_left": {"type": "array", "minItems": MIN_SEATS,
-                                       "maxItems": MAX_SEATS,
-                                       "items": {"type": "integer", "minimum": 0}},
+                    "poker": {
+                        "oneOf": [
+                            _NULL,
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "entrants": {
+                                        "type": "array",
+                                        "items": _SEAT,
+                                        "uniqueItems": True,
+                                    },
+                                    "winner": {"oneOf": [_SEAT, _NULL]},
+                                },
+                                "additionalProperties": False,
+                            },
+                        ]
                     },
-                    "required": ["seat", "cards_left"],
+                    "sections": {
+                        "oneOf": [
+                            _NULL,
+                            {
+                                "type": "object",
+                                "description": "The seat that took each section; null or left out: "
+                                "nobody (it carries over).",
+                                "properties": {code: {"oneOf": [_SEAT, _NULL]} for code in SHOWN},
+                                "additionalProperties": False,
+                            },
+                        ]
+                    },
+                    "out": {
+                        "type": "object",
+                        "properties": {
+                            "seat": _SEAT,
+                            "cards_left": {
+                                "type": "array",
+                                "minItems": MIN_SEATS,
+                                "maxItems": MAX_SEATS,
+                                "items": {"type": "integer", "minimum": 0},
+                            },
+                        },
+                        "required": ["seat", "cards_left"],
+                        "additionalProperties": False,
+                    },
+                },
+                "required": ["out"],
+                "additionalProperties": False,
+            },
+        },
+        "end": {
+            "oneOf": [
+                _NULL,
+                {
+                    "type": "object",
+                    "properties": {"leftover": {"type": "string", "enum": list(LEFTOVER_RULES)}},
                     "additionalProperties": False,
                 },
-            },
-            "required": ["out"],
-            "additionalProperties": False,
-        }},
-        "end": {"oneOf": [_NULL, {
-            "type": "object",
-            "properties": {"leftover": {"type": "string", "enum": list(LEFTOVER_RULES)}},
-            "additionalProperties": False,
-        }]},
+            ]
+        },
     },
     "additionalProperties": False,
 }
@@ -104,8 +138,9 @@ class Bonanza:
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA
     stats: tuple[Stat, ...] = (
-        Stat("outs", "Hands won by going out first", "Spellen gewonnen door als eerste uit te "
-             "gaan"),
+        Stat(
+            "outs", "Hands won by going out first", "Spellen gewonnen door als eerste uit te gaan"
+        ),
     )
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
     parts_key: str | None = "hands"
@@ -119,7 +154,10 @@ class Bonanza:
         return ruleset_to_dict(ruleset)
 
     def score(
-        self, document: object, *, ruleset: Any | None = None,
+        self,
+        document: object,
+        *,
+        ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> Scored | Ledger:
         """Validate and score ``document``; never raises for bad input. ``ruleset`` (a

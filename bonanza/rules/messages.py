@@ -15,15 +15,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     **SHARED_MESSAGES,
     # The document as a whole.
     "unknown_game": (
-        "This is a Bonanza Rummy session (game \"bonanza\"); the document is for the game "
-        "{name}.",
-        "Dit is een partij Bonanza Rummy (spel \"bonanza\"); het document is voor het spel "
-        "{name}.",
+        'This is a Bonanza Rummy session (game "bonanza"); the document is for the game {name}.',
+        'Dit is een partij Bonanza Rummy (spel "bonanza"); het document is voor het spel {name}.',
     ),
     "seats_range": (
         "seats is the number of players at the table, a whole number from 2 to 9, not {value}.",
-        "seats is het aantal spelers aan tafel, een geheel getal van 2 tot en met 9, niet "
-        "{value}.",
+        "seats is het aantal spelers aan tafel, een geheel getal van 2 tot en met 9, niet {value}.",
     ),
     "seats_range/missing": (
         "seats, the number of players at the table (2 to 9), is missing.",
@@ -48,14 +45,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "end_type": (
         "end must be null while the session goes on, or once it is over an object with the "
-        "leftover rule (\"split\" or \"last_winner\").",
+        'leftover rule ("split" or "last_winner").',
         "end moet null zijn zolang de partij doorgaat, of als ze voorbij is een object met de "
-        "regel voor de overgebleven fiches (\"split\" of \"last_winner\").",
+        'regel voor de overgebleven fiches ("split" of "last_winner").',
     ),
     "leftover_rule": (
-        "The chips left on the board are settled by \"split\" or \"last_winner\", not {name}.",
-        "De fiches die op het bord blijven liggen worden verdeeld met \"split\" of "
-        "\"last_winner\", niet met {name}.",
+        'The chips left on the board are settled by "split" or "last_winner", not {name}.',
+        'De fiches die op het bord blijven liggen worden verdeeld met "split" of '
+        '"last_winner", niet met {name}.',
     ),
     "end_without_hands": (
         "A session cannot end before its first hand has been played.",
@@ -95,8 +92,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "poker_entrants/seat": (
         "The poker entrant {value} is not a seat; seat numbers run from 0 to {last}.",
-        "De pokerdeelnemer {value} is geen stoel; de stoelnummers lopen van 0 tot en met "
-        "{last}.",
+        "De pokerdeelnemer {value} is geen stoel; de stoelnummers lopen van 0 tot en met {last}.",
     ),
     "poker_entrants/repeated": (
         "The poker entrants list {seat} more than once.",
@@ -134,8 +130,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "out_type": (
         "Every hand ends with one player going out: out must be an object with seat and "
         "cards_left.",
-        "Elk spel eindigt als één speler uitgaat: out moet een object zijn met seat en "
-        "cards_left.",
+        "Elk spel eindigt als één speler uitgaat: out moet een object zijn met seat en cards_left.",
     ),
     "out_seat": (
         "The player who went out must be a seat number from 0 to {last}, not {value}.",

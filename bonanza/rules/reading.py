@@ -48,10 +48,13 @@ OUT_KEYS = frozenset(("seat", "cards_left"))
 END_KEYS = frozenset(("leftover",))
 _SHOWN_AT = {code: index for index, code in enumerate(SHOWN)}
 _SETTLED = {
-    "poker": Text("the poker winner takes it (poker.winner)",
-                  "de winnaar van het poker krijgt het (poker.winner)"),
-    "bonanza": Text("the player who goes out takes it (out.seat)",
-                    "wie uitgaat krijgt het (out.seat)"),
+    "poker": Text(
+        "the poker winner takes it (poker.winner)",
+        "de winnaar van het poker krijgt het (poker.winner)",
+    ),
+    "bonanza": Text(
+        "the player who goes out takes it (out.seat)", "wie uitgaat krijgt het (out.seat)"
+    ),
 }
 
 
@@ -89,8 +92,14 @@ class _Context:
 
     __slots__ = ("seats", "limit", "last", "names", "errors", "max_cards", "first_dealer")
 
-    def __init__(self, seats: int | None, names: Sequence[str] | None, first_dealer: int | None,
-                 max_cards: int, errors: list[RuleError]) -> None:
+    def __init__(
+        self,
+        seats: int | None,
+        names: Sequence[str] | None,
+        first_dealer: int | None,
+        max_cards: int,
+        errors: list[RuleError],
+    ) -> None:
         self.seats = seats
         self.limit = seats if seats is not None else MAX_SEATS
         self.last = Text(str(self.limit - 1), str(self.limit - 1))
@@ -111,7 +120,10 @@ class _Context:
 
 
 def read_session(
-    document: dict[Any, Any], ruleset: Any, names: Sequence[str] | None, errors: list[RuleError],
+    document: dict[Any, Any],
+    ruleset: Any,
+    names: Sequence[str] | None,
+    errors: list[RuleError],
 ) -> Reading:
     """Read ``document`` (a dict); problems go to ``errors`` in document order."""
     reading = Reading()
@@ -128,8 +140,15 @@ def read_session(
         if is_int(raw_dealer) and 0 <= raw_dealer < limit:
             first_dealer = raw_dealer
         else:
-            errors.append(rule_error("first_dealer_range", None, "first_dealer",
-                                     value=quoted(raw_dealer), last=limit - 1))
+            errors.append(
+                rule_error(
+                    "first_dealer_range",
+                    None,
+                    "first_dealer",
+                    value=quoted(raw_dealer),
+                    last=limit - 1,
+                )
+            )
     reading.first_dealer = first_dealer or 0
     hands = document.get("hands")
     if hands is None:
@@ -163,15 +182,21 @@ def _ruleset(code: object, given: Any, errors: list[RuleError]) -> Ruleset | Non
             except RulesetError:
                 pass
         name = quoted(given if isinstance(given, str) else getattr(given, "code", None))
-        errors.append(rule_error("unknown_ruleset", None, "ruleset", name=name,
-                                 known=listing(sorted(RULESETS))))
+        errors.append(
+            rule_error(
+                "unknown_ruleset", None, "ruleset", name=name, known=listing(sorted(RULESETS))
+            )
+        )
         return None
     if code is None:
         code = DEFAULT_RULESET
     if isinstance(code, str) and code in RULESETS:
         return RULESETS[code]
-    errors.append(rule_error("unknown_ruleset", None, "ruleset", name=quoted(code),
-                             known=listing(sorted(RULESETS))))
+    errors.append(
+        rule_error(
+            "unknown_ruleset", None, "ruleset", name=quoted(code), known=listing(sorted(RULESETS))
+        )
+    )
     return None
 
 
@@ -196,8 +221,9 @@ def _seats(raw: object, names: Sequence[str] | None, errors: list[RuleError]) ->
     return seats
 
 
-def _end(raw: object, ruleset: Ruleset | None, any_hands: bool,
-         errors: list[RuleError]) -> str | None:
+def _end(
+    raw: object, ruleset: Ruleset | None, any_hands: bool, errors: list[RuleError]
+) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
@@ -235,8 +261,7 @@ def _hand(raw: object, number: int, ctx: _Context) -> Hand | None:
     return Hand(number, dealer, buyer, price, entrants, winner, shown, out, cards)
 
 
-def _widow(raw: object, number: int, dealer: int | None,
-           ctx: _Context) -> tuple[int | None, int]:
+def _widow(raw: object, number: int, dealer: int | None, ctx: _Context) -> tuple[int | None, int]:
     if raw is None:
         return None, 0
     errors = ctx.errors
@@ -247,11 +272,11 @@ def _widow(raw: object, number: int, dealer: int | None,
         _unknown(raw, WIDOW_KEYS, number, errors, "widow.")
     buyer, price = raw.get("buyer"), raw.get("price")
     if not ctx.is_seat(buyer):
-        errors.append(rule_error("widow_buyer", number, "widow.buyer", value=quoted(buyer),
-                                 last=ctx.last))
+        errors.append(
+            rule_error("widow_buyer", number, "widow.buyer", value=quoted(buyer), last=ctx.last)
+        )
     elif dealer is not None and buyer == dealer:
-        errors.append(rule_error("widow_buyer_dealer", number, "widow.buyer",
-                                 seat=ctx.who(dealer)))
+        errors.append(rule_error("widow_buyer_dealer", number, "widow.buyer", seat=ctx.who(dealer)))
     if not (is_int(price) and price > 0):
         errors.append(rule_error("widow_price", number, "widow.price", value=quoted(price)))
         price = 0
@@ -278,24 +303,53 @@ def _poker(raw: object, number: int, ctx: _Context) -> tuple[tuple[int, ...], in
     readable = True
     for index, seat in enumerate(listed):
         if not ctx.is_seat(seat):
-            errors.append(rule_error("poker_entrants", number, f"poker.entrants[{index}]",
-                                     variant="seat", value=quoted(seat), last=ctx.last))
+            errors.append(
+                rule_error(
+                    "poker_entrants",
+                    number,
+                    f"poker.entrants[{index}]",
+                    variant="seat",
+                    value=quoted(seat),
+                    last=ctx.last,
+                )
+            )
             readable = False
         elif seat in entrants:
-            errors.append(rule_error("poker_entrants", number, f"poker.entrants[{index}]",
-                                     variant="repeated", seat=ctx.who(seat)))
+            errors.append(
+                rule_error(
+                    "poker_entrants",
+                    number,
+                    f"poker.entrants[{index}]",
+                    variant="repeated",
+                    seat=ctx.who(seat),
+                )
+            )
         else:
             entrants.append(seat)
     if not listed:
         if winner is not None:
-            errors.append(rule_error("poker_winner", number, "poker.winner", variant="nobody",
-                                     value=ctx.shown(winner)))
+            errors.append(
+                rule_error(
+                    "poker_winner",
+                    number,
+                    "poker.winner",
+                    variant="nobody",
+                    value=ctx.shown(winner),
+                )
+            )
         return (), None
     if winner is None:
         errors.append(rule_error("poker_winner", number, "poker.winner", variant="missing"))
     elif not is_int(winner) or (readable and winner not in entrants):
-        errors.append(rule_error("poker_winner", number, "poker.winner", value=ctx.shown(winner),
-                                 entrants=seat_list(entrants, ctx.names)))
+        errors.append(
+            rule_error(
+                "poker_winner",
+                number,
+                "poker.winner",
+                value=ctx.shown(winner),
+                entrants=seat_list(entrants, ctx.names),
+            )
+        )
     return tuple(entrants), (winner if is_int(winner) else None)
 
 
@@ -313,17 +367,40 @@ def _sections(raw: object, number: int, ctx: _Context) -> tuple[int | None, ...]
         if at is None:
             how = _SETTLED.get(key) if isinstance(key, str) else None
             if how is not None:
-                errors.append(rule_error("unknown_section", number, f"sections.{name}",
-                                         variant="settled", name=quoted(key), how=how))
+                errors.append(
+                    rule_error(
+                        "unknown_section",
+                        number,
+                        f"sections.{name}",
+                        variant="settled",
+                        name=quoted(key),
+                        how=how,
+                    )
+                )
             else:
-                errors.append(rule_error("unknown_section", number, f"sections.{name}",
-                                         name=quoted(key), known=listing(SHOWN)))
+                errors.append(
+                    rule_error(
+                        "unknown_section",
+                        number,
+                        f"sections.{name}",
+                        name=quoted(key),
+                        known=listing(SHOWN),
+                    )
+                )
         elif seat is not None:
             if ctx.is_seat(seat):
                 winners[at] = seat
             else:
-                errors.append(rule_error("section_winner", number, f"sections.{name}",
-                                         section=quoted(key), value=quoted(seat), last=ctx.last))
+                errors.append(
+                    rule_error(
+                        "section_winner",
+                        number,
+                        f"sections.{name}",
+                        section=quoted(key),
+                        value=quoted(seat),
+                        last=ctx.last,
+                    )
+                )
     return tuple(winners)
 
 
@@ -341,29 +418,39 @@ def _out(raw: object, number: int, ctx: _Context) -> tuple[int | None, tuple[int
     elif ctx.is_seat(seat):
         out = seat
     else:
-        errors.append(rule_error("out_seat", number, "out.seat", value=quoted(seat),
-                                 last=ctx.last))
+        errors.append(rule_error("out_seat", number, "out.seat", value=quoted(seat), last=ctx.last))
     cards = raw.get("cards_left")
     if not isinstance(cards, list) or (ctx.seats is not None and len(cards) != ctx.seats):
         if ctx.seats is None:
-            errors.append(rule_error("cards_length", number, "out.cards_left",
-                                     variant="unknown"))
+            errors.append(rule_error("cards_length", number, "out.cards_left", variant="unknown"))
         else:
-            errors.append(rule_error("cards_length", number, "out.cards_left",
-                                     count=ctx.seats))
+            errors.append(rule_error("cards_length", number, "out.cards_left", count=ctx.seats))
         return out, ()
     high = ctx.max_cards
-    if out is not None and out < len(cards) and cards[out] == 0 \
-            and all(type(count) is int and 0 <= count <= high for count in cards):
+    if (
+        out is not None
+        and out < len(cards)
+        and cards[out] == 0
+        and all(type(count) is int and 0 <= count <= high for count in cards)
+    ):
         return out, tuple(cards)
     for index, count in enumerate(cards):
         where = f"out.cards_left[{index}]"
         if index == out:
             if count != 0 or not is_int(count):
-                errors.append(rule_error("out_cards", number, where, seat=ctx.who(index),
-                                         value=quoted(count)))
+                errors.append(
+                    rule_error("out_cards", number, where, seat=ctx.who(index), value=quoted(count))
+                )
         elif not (is_int(count) and 0 <= count <= ctx.max_cards):
-            errors.append(rule_error("out_cards", number, where, variant="range",
-                                     seat=ctx.who(index), value=quoted(count),
-                                     high=ctx.max_cards))
+            errors.append(
+                rule_error(
+                    "out_cards",
+                    number,
+                    where,
+                    variant="range",
+                    seat=ctx.who(index),
+                    value=quoted(count),
+                    high=ctx.max_cards,
+                )
+            )
     return out, tuple(cards)

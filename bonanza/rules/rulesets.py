@@ -27,8 +27,16 @@ GAME_CODE = "bonanza"
 DEFAULT_RULESET = "bonanza"
 
 SECTIONS: tuple[str, ...] = (
-    "joker", "jd_qs", "sequence", "td_2s", "poker",
-    "ace_spades", "king_hearts", "queen_diamonds", "jack_clubs", "bonanza",
+    "joker",
+    "jd_qs",
+    "sequence",
+    "td_2s",
+    "poker",
+    "ace_spades",
+    "king_hearts",
+    "queen_diamonds",
+    "jack_clubs",
+    "bonanza",
 )
 POKER = SECTIONS.index("poker")
 BONANZA = SECTIONS.index("bonanza")
@@ -42,8 +50,7 @@ DECK = 53  # 52 cards and one joker
 _LIMIT = 10_000  # the largest ante or stake a ruleset may set
 _MAX_TEXT = 100
 
-_KEYS = ("code", "name", "name_nl", "version", "ante", "poker_stake", "leftover",
-         "max_cards_left")
+_KEYS = ("code", "name", "name_nl", "version", "ante", "poker_stake", "leftover", "max_cards_left")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +92,7 @@ def _show(value: object) -> str:
 
 def _whole(value: object, key: str, low: int, high: int) -> None:
     if not is_int(value) or not low <= value <= high:
-        raise RulesetError(f"{key} must be a whole number from {low} to {high}, "
-                           f"not {_show(value)}")
+        raise RulesetError(f"{key} must be a whole number from {low} to {high}, not {_show(value)}")
 
 
 RULESETS: dict[str, Ruleset] = {

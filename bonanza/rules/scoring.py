@@ -83,7 +83,10 @@ def settle(chips: int, seats: int, rule: str, last_out: int) -> list[int]:
 
 
 def score_session(
-    document: object, *, ruleset: Any | None = None, names: Sequence[str] | None = None,
+    document: object,
+    *,
+    ruleset: Any | None = None,
+    names: Sequence[str] | None = None,
 ) -> Scored | Ledger:
     """Validate and score a session document; never raises for bad input."""
     if type(document) is dict:
@@ -94,7 +97,10 @@ def score_session(
 
 
 def score_read(
-    document: object, *, ruleset: Any | None = None, names: Sequence[str] | None = None,
+    document: object,
+    *,
+    ruleset: Any | None = None,
+    names: Sequence[str] | None = None,
 ) -> Scored:
     """``score_session`` the careful way: the document read into records (every problem
     reported with its message), then the ledger played hand by hand."""
@@ -116,15 +122,17 @@ def score_read(
         for seat in range(seats):
             totals[seat] += nets[seat]
         outs[hand.out] += 1
-        hands.append({
-            "number": hand.number,
-            "dealer": hand.dealer,
-            "out": hand.out,
-            "nets": nets,
-            "board": dict(zip(SECTIONS, board, strict=True)),
-            "board_total": sum(board),
-            "board_change": sum(board) - before,
-        })
+        hands.append(
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "out": hand.out,
+                "nets": nets,
+                "board": dict(zip(SECTIONS, board, strict=True)),
+                "board_total": sum(board),
+                "board_change": sum(board) - before,
+            }
+        )
         parts.append(Part(hand.number, "hand", hand.dealer, "", dict(raw), nets))
     end: dict[str, Any] | None = None
     complete = reading.leftover is not None
@@ -136,8 +144,7 @@ def score_read(
         board = [0] * _SECTION_COUNT
     hint: dict[str, Any] = {}
     if not complete:
-        hint = {"next_hand": len(hands) + 1,
-                "dealer": (reading.first_dealer + len(hands)) % seats}
+        hint = {"next_hand": len(hands) + 1, "dealer": (reading.first_dealer + len(hands)) % seats}
     return Scored(
         valid=True,
         totals=totals,

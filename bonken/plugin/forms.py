@@ -25,7 +25,8 @@ def _seat_choices(names: list[str]) -> list[tuple[int, str]]:
 def _contract_choices(ruleset: Ruleset, codes: list[str] | None = None) -> list[tuple[str, str]]:
     allowed = set(codes) if codes is not None else None
     return [
-        (c.code, contract_name(c)) for c in ruleset.contracts
+        (c.code, contract_name(c))
+        for c in ruleset.contracts
         if allowed is None or c.code in allowed
     ]
 
@@ -57,8 +58,15 @@ class GameForm(forms.Form):
     chooser = forms.TypedChoiceField(label=_("Chooser"), coerce=int, widget=forms.RadioSelect)
     contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, ruleset: Ruleset, names: list[str],
-                 available: list[str] | None, saving: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ruleset: Ruleset,
+        names: list[str],
+        available: list[str] | None,
+        saving: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset, self.names = ruleset, names
         self.available, self.saving = available, saving
@@ -69,19 +77,31 @@ class GameForm(forms.Form):
         for contract in self.one_by_one:
             for index in range(1, contract.units + 1):
                 self.fields[f"took_{contract.code}_{index}"] = forms.TypedChoiceField(
-                    label=taker_label(contract, index), coerce=int, required=False,
-                    empty_value=None, choices=_seat_choices(shorts), widget=forms.RadioSelect)
-        self.kinds = sorted({k.code: k for c in ruleset.contracts for k in c.card_kinds}.values(),
-                            key=lambda k: k.code)
+                    label=taker_label(contract, index),
+                    coerce=int,
+                    required=False,
+                    empty_value=None,
+                    choices=_seat_choices(shorts),
+                    widget=forms.RadioSelect,
+                )
+        self.kinds = sorted(
+            {k.code: k for c in ruleset.contracts for k in c.card_kinds}.values(),
+            key=lambda k: k.code,
+        )
         for seat in SEATS:
             self.fields[f"count_{seat}"] = forms.IntegerField(
-                label=names[seat], required=False, min_value=0, max_value=52,
+                label=names[seat],
+                required=False,
+                min_value=0,
+                max_value=52,
                 widget=forms.NumberInput(attrs={**COUNT_ATTRS, "data-stepper": seat}),
             )
             for kind in self.kinds:
                 self.fields[f"count_{kind.code}_{seat}"] = forms.IntegerField(
                     label=f"{names[seat]}: {kind.name_nl if dutch() else kind.name}",
-                    required=False, min_value=0, max_value=52,
+                    required=False,
+                    min_value=0,
+                    max_value=52,
                     widget=forms.NumberInput(attrs=COUNT_ATTRS),
                 )
             for target in SEATS:
@@ -89,7 +109,8 @@ class GameForm(forms.Form):
                     self.fields[f"d_{seat}_{target}"] = forms.BooleanField(
                         required=False,
                         widget=forms.CheckboxInput(
-                            attrs={"data-doubler": seat, "data-target": target}),
+                            attrs={"data-doubler": seat, "data-target": target}
+                        ),
                         label=_("%(doubler)s doubles %(target)s")
                         % {"doubler": names[seat], "target": names[target]},
                     )
@@ -101,20 +122,27 @@ class GameForm(forms.Form):
         chosen = self["contract"].value()
         allowed = set(self.available) if self.available is not None else None
         return [
-            {"code": c.code, "name": contract_name(c).replace("/", "/\u200b"),  # may wrap there
-             "is_plus": c.is_plus,
-             "units": c.units if not c.card_kinds else None,
-             "one_by_one": taken_one_by_one(c),
-             "open": allowed is None or c.code in allowed, "checked": chosen == c.code,
-             "left": left_messages(c.code, self.ruleset),
-             "id": f"id_contract_{c.code}"}
+            {
+                "code": c.code,
+                "name": contract_name(c).replace("/", "/\u200b"),  # may wrap there
+                "is_plus": c.is_plus,
+                "units": c.units if not c.card_kinds else None,
+                "one_by_one": taken_one_by_one(c),
+                "open": allowed is None or c.code in allowed,
+                "checked": chosen == c.code,
+                "left": left_messages(c.code, self.ruleset),
+                "id": f"id_contract_{c.code}",
+            }
             for c in self.ruleset.contracts
         ]
 
     def taker_blocks(self) -> list[dict[str, Any]]:
         return [
-            {"contract": c, "name": contract_name(c),
-             "fields": [self[f"took_{c.code}_{n}"] for n in range(1, c.units + 1)]}
+            {
+                "contract": c,
+                "name": contract_name(c),
+                "fields": [self[f"took_{c.code}_{n}"] for n in range(1, c.units + 1)],
+            }
             for c in self.one_by_one
         ]
 
@@ -124,16 +152,23 @@ class GameForm(forms.Form):
     def kind_rows(self) -> list[dict[str, Any]]:
         contracts = [c.code for c in self.ruleset.contracts if c.card_kinds]
         return [
-            {"kind": kind, "contracts": " ".join(contracts),
-             "label": kind.name_nl if dutch() else kind.name,
-             "fields": [self[f"count_{kind.code}_{seat}"] for seat in SEATS]}
+            {
+                "kind": kind,
+                "contracts": " ".join(contracts),
+                "label": kind.name_nl if dutch() else kind.name,
+                "fields": [self[f"count_{kind.code}_{seat}"] for seat in SEATS],
+            }
             for kind in self.kinds
         ]
 
     def double_grid(self) -> list[dict[str, Any]]:
         return [
-            {"seat": seat, "name": self.names[seat], "short": short_names(self.names)[seat],
-             "cells": [self[f"d_{seat}_{t}"] if t != seat else None for t in SEATS]}
+            {
+                "seat": seat,
+                "name": self.names[seat],
+                "short": short_names(self.names)[seat],
+                "cells": [self[f"d_{seat}_{t}"] if t != seat else None for t in SEATS],
+            }
             for seat in SEATS
         ]
 
@@ -143,8 +178,9 @@ class GameForm(forms.Form):
 
     def has_counts(self) -> bool:
         data = self.cleaned_data
-        return any(data.get(name) is not None for name in data
-                   if name.startswith(("count_", "took_")))
+        return any(
+            data.get(name) is not None for name in data if name.startswith(("count_", "took_"))
+        )
 
     def _takers(self, contract: Contract) -> list[int | None]:
         data = self.cleaned_data
@@ -181,11 +217,12 @@ class GameForm(forms.Form):
         else:
             counts = [data.get(f"count_{seat}") or 0 for seat in SEATS]
         doubles = [
-            [seat, target] for seat in SEATS for target in SEATS
+            [seat, target]
+            for seat in SEATS
+            for target in SEATS
             if seat != target and data.get(f"d_{seat}_{target}")
         ]
-        return {"contract": code, "chooser": data["chooser"], "counts": counts,
-                "doubles": doubles}
+        return {"contract": code, "chooser": data["chooser"], "counts": counts, "doubles": doubles}
 
 
 class PaperForm(forms.Form):
@@ -195,14 +232,19 @@ class PaperForm(forms.Form):
 
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(
-        label=_("Why the saved result changes"), required=False, max_length=500,
+        label=_("Why the saved result changes"),
+        required=False,
+        max_length=500,
         help_text=_("Needed when this table already has a result: it is kept in the history."),
     )
     mode = forms.ChoiceField(
-        label=_("What is on the sheet"), widget=forms.RadioSelect,
-        choices=[("sheet", _("Points per contract, as on the club's sheet")),
-                 ("games", _("Points per game, in the order played")),
-                 ("totals", _("Only the four totals"))],
+        label=_("What is on the sheet"),
+        widget=forms.RadioSelect,
+        choices=[
+            ("sheet", _("Points per contract, as on the club's sheet")),
+            ("games", _("Points per game, in the order played")),
+            ("totals", _("Only the four totals")),
+        ],
         initial="sheet",
     )
 
@@ -213,38 +255,57 @@ class PaperForm(forms.Form):
         contracts = [("", "—"), *_contract_choices(ruleset)]
         for seat in SEATS:
             self.fields[f"total_{seat}"] = forms.IntegerField(
-                label=names[seat], required=False, widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "class": "points"}))
+                label=names[seat],
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+            )
         for n in range(1, self.games + 1):
             self.fields[f"g{n}_contract"] = forms.ChoiceField(
-                label=_("Game %(n)s: contract") % {"n": n}, choices=contracts, required=False)
+                label=_("Game %(n)s: contract") % {"n": n}, choices=contracts, required=False
+            )
             self.fields[f"g{n}_chooser"] = forms.TypedChoiceField(
-                label=_("Game %(n)s: chooser") % {"n": n}, coerce=int, required=False,
-                choices=[("", "—"), *_seat_choices(names)], empty_value=None)
+                label=_("Game %(n)s: chooser") % {"n": n},
+                coerce=int,
+                required=False,
+                choices=[("", "—"), *_seat_choices(names)],
+                empty_value=None,
+            )
             for seat in SEATS:
                 self.fields[f"g{n}_net_{seat}"] = forms.IntegerField(
                     label=_("Game %(n)s: %(name)s") % {"n": n, "name": names[seat]},
-                    required=False, widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "class": "points"}))
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+                )
 
         for contract in ruleset.contracts:
             for seat in SEATS:
                 self.fields[f"c_{contract.code}_{seat}"] = forms.IntegerField(
-                    label=f"{contract_name(contract)}: {names[seat]}", required=False,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}))
+                    label=f"{contract_name(contract)}: {names[seat]}",
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+                )
 
     def sheet_rows(self) -> list[dict[str, Any]]:
         """One row per contract of the ruleset, minus contracts first, as the sheet has them."""
         return [
-            {"code": c.code, "name": contract_name(c), "symbol": SYMBOLS.get(c.code, ""),
-             "is_plus": c.is_plus, "nets": [self[f"c_{c.code}_{seat}"] for seat in SEATS]}
+            {
+                "code": c.code,
+                "name": contract_name(c),
+                "symbol": SYMBOLS.get(c.code, ""),
+                "is_plus": c.is_plus,
+                "nets": [self[f"c_{c.code}_{seat}"] for seat in SEATS],
+            }
             for c in (*self.ruleset.minus_contracts, *self.ruleset.plus_contracts)
         ]
 
     def game_rows(self) -> list[dict[str, Any]]:
         return [
-            {"number": n, "contract": self[f"g{n}_contract"], "chooser": self[f"g{n}_chooser"],
-             "nets": [self[f"g{n}_net_{seat}"] for seat in SEATS]}
+            {
+                "number": n,
+                "contract": self[f"g{n}_contract"],
+                "chooser": self[f"g{n}_chooser"],
+                "nets": [self[f"g{n}_net_{seat}"] for seat in SEATS],
+            }
             for n in range(1, self.games + 1)
         ]
 
@@ -261,23 +322,25 @@ class PaperForm(forms.Form):
             for contract in self.ruleset.contracts:
                 cells = [data.get(f"c_{contract.code}_{seat}") for seat in SEATS]
                 if any(cell is not None for cell in cells):
-                    rows.append({"contract": contract.code,
-                                 "net": [cell or 0 for cell in cells]})
+                    rows.append({"contract": contract.code, "net": [cell or 0 for cell in cells]})
             return {"sheet": rows}
         games = []
         for n in range(1, self.games + 1):
             if not data.get(f"g{n}_contract"):
                 continue
-            games.append({
-                "contract": data[f"g{n}_contract"],
-                "chooser": data.get(f"g{n}_chooser"),
-                "net": [data.get(f"g{n}_net_{seat}") or 0 for seat in SEATS],
-            })
+            games.append(
+                {
+                    "contract": data[f"g{n}_contract"],
+                    "chooser": data.get(f"g{n}_chooser"),
+                    "net": [data.get(f"g{n}_net_{seat}") or 0 for seat in SEATS],
+                }
+            )
         return {"games": games}
 
     @staticmethod
-    def initial_from(document: dict[str, Any] | None, result: dict[str, Any] | None,
-                     revision: int) -> dict[str, Any]:
+    def initial_from(
+        document: dict[str, Any] | None, result: dict[str, Any] | None, revision: int
+    ) -> dict[str, Any]:
         """Prefill with what is stored: each game's contract, chooser and net points."""
         initial: dict[str, Any] = {"revision": revision, "mode": "games" if document else "sheet"}
         if document and document.get("sheet") is not None:

@@ -21,8 +21,9 @@ from tournaments.models import Table
 REASON = "entered from a paper score sheet"
 
 
-def sheet_problems(errors: list[dict[str, Any]], rows: list[dict[str, Any]],
-                   ruleset: Ruleset) -> tuple[list[dict[str, Any]], set[str]]:
+def sheet_problems(
+    errors: list[dict[str, Any]], rows: list[dict[str, Any]], ruleset: Ruleset
+) -> tuple[list[dict[str, Any]], set[str]]:
     """The problems of a sheet's rows named by their contract, and the contracts concerned."""
     named, contracts = [], set()
     for error in errors:
@@ -42,9 +43,11 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     organizer_correcting(request, context)
     options = {"ruleset": context["ruleset"], "names": context["names"]}
     if request.method != "POST":
-        initial = PaperForm.initial_from(context["session"] and context["document"],
-                                         context["session"] and context["result"],
-                                         context["revision"])
+        initial = PaperForm.initial_from(
+            context["session"] and context["document"],
+            context["session"] and context["result"],
+            context["revision"],
+        )
         context["form"] = PaperForm(initial=initial, **options)
         return render(request, "bonken/paper.html", context)
     form = PaperForm(request.POST, **options)
@@ -56,15 +59,19 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     document = form.to_document()
     try:
         session_submit(
-            table=table, submitted_by=request.user, document=document,
+            table=table,
+            submitted_by=request.user,
+            document=document,
             expected_revision=form.cleaned_data.get("revision"),
-            reason=form.cleaned_data["reason"].strip() or REASON, table_token=token,
+            reason=form.cleaned_data["reason"].strip() or REASON,
+            table_token=token,
         )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
         if "sheet" in document:  # a row number means nothing to the scorer: name the contract
             context["errors"], context["error_contracts"] = sheet_problems(
-                context["errors"], document["sheet"], context["ruleset"])
+                context["errors"], document["sheet"], context["ruleset"]
+            )
         context["error_games"] = {e["game"] for e in context["errors"] if e.get("game")}
         return render(request, "bonken/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))

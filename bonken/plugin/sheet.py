@@ -86,15 +86,19 @@ def session_rows(
     """One row per game of an engine result (``result.to_dict()`` as stored)."""
     rows = []
     for game in result.get("games") or []:
-        rows.append(SheetRow(
-            number=game["number"], code=game["contract"],
-            contract=contract_label(ruleset, game["contract"]),
-            symbol=SYMBOLS.get(game["contract"], ""), chooser=game["chooser"],
-            chooser_name="" if game["chooser"] is None else _short(names, game["chooser"]),
-            points=game["points"],
-            doubles=_doubles_text(game.get("doubles") or [], game["chooser"], names),
-            level=game.get("level", ""),
-        ))
+        rows.append(
+            SheetRow(
+                number=game["number"],
+                code=game["contract"],
+                contract=contract_label(ruleset, game["contract"]),
+                symbol=SYMBOLS.get(game["contract"], ""),
+                chooser=game["chooser"],
+                chooser_name="" if game["chooser"] is None else _short(names, game["chooser"]),
+                points=game["points"],
+                doubles=_doubles_text(game.get("doubles") or [], game["chooser"], names),
+                level=game.get("level", ""),
+            )
+        )
     return rows
 
 
@@ -129,8 +133,10 @@ def blank_sheet(ruleset: Ruleset) -> dict[str, list[dict[str, Any]]]:
 
     def row(contract: Contract) -> dict[str, Any]:
         return {
-            "code": contract.code, "symbol": SYMBOLS.get(contract.code, ""),
-            "name": contract_name(contract), "value": value_text(contract),
+            "code": contract.code,
+            "symbol": SYMBOLS.get(contract.code, ""),
+            "name": contract_name(contract),
+            "value": value_text(contract),
         }
 
     return {

@@ -30,21 +30,31 @@ def table_context(table: Table) -> dict[str, Any]:
     names = [p.name for p in players] + [str(n + 1) for n in range(len(players), 4)]
     session = getattr(table, "session", None)
     document = session.document if session else {"games": []}
-    result = session.result if session else score_session(
-        {"games": []}, ruleset=ruleset).to_dict()
+    result = session.result if session else score_session({"games": []}, ruleset=ruleset).to_dict()
     return {
-        "table": table, "round": table.round, "event": event, "ruleset": ruleset,
-        "players": players, "names": names, "short_names": short_names(names),
+        "table": table,
+        "round": table.round,
+        "event": event,
+        "ruleset": ruleset,
+        "players": players,
+        "names": names,
+        "short_names": short_names(names),
         "seat_names": list(zip(names, short_names(names), strict=True)),
-        "session": session, "document": document,
-        "result": result, "rows": session_rows(result, ruleset, short_names(names)),
+        "session": session,
+        "document": document,
+        "result": result,
+        "rows": session_rows(result, ruleset, short_names(names)),
         "totals": result.get("totals") or [0, 0, 0, 0],
         "revision": session.revision if session else 0,
         "complete": bool(session and session.complete),
         "closed": table.round.status == Round.Status.CLOSED,
         "planned": table.round.status == Round.Status.PLANNED,
-        "totals_only": bool(session and "totals" in document and not document.get("games")
-                            and document.get("sheet") is None),
+        "totals_only": bool(
+            session
+            and "totals" in document
+            and not document.get("games")
+            and document.get("sheet") is None
+        ),
         "sheet_only": bool(session and document.get("sheet") is not None),
         "games_total": ruleset.games_per_session,
     }
@@ -57,8 +67,14 @@ def game_form(context: dict[str, Any], data: Any = None, *, saving: bool = False
     initial = {"revision": context["revision"]}
     if next_chooser is not None:
         initial["chooser"] = next_chooser
-    return GameForm(data, initial=initial, ruleset=context["ruleset"], names=context["names"],
-                    available=available or None, saving=saving)
+    return GameForm(
+        data,
+        initial=initial,
+        ruleset=context["ruleset"],
+        names=context["names"],
+        available=available or None,
+        saving=saving,
+    )
 
 
 def table_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
@@ -70,24 +86,27 @@ def table_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     return render(request, "bonken/score.html", context)
 
 
-def _append(request: HttpRequest, table: Table, token: str,
-            context: dict[str, Any]) -> HttpResponse:
+def _append(
+    request: HttpRequest, table: Table, token: str, context: dict[str, Any]
+) -> HttpResponse:
     form = game_form(context, request.POST, saving=True)
     context["form"] = form
     if not form.is_valid():
         return render(request, "bonken/score.html", context, status=400)
     try:
         session = session_append_part(
-            table=table, submitted_by=request.user, part=form.to_game(),
-            expected_revision=form.cleaned_data.get("revision"), table_token=token,
+            table=table,
+            submitted_by=request.user,
+            part=form.to_game(),
+            expected_revision=form.cleaned_data.get("revision"),
+            table_token=token,
         )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
         return render(request, "bonken/score.html", context, status=exc.status_code)
     games = len(session.result.get("games") or [])
     if session.complete:
-        messages.success(request, _("Game %(n)s is saved. The session is complete!")
-                         % {"n": games})
+        messages.success(request, _("Game %(n)s is saved. The session is complete!") % {"n": games})
     else:
         messages.success(request, _("Game %(n)s is saved.") % {"n": games})
     return redirect("scoring:table", token=token)
@@ -97,12 +116,18 @@ def check(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     """The engine's verdict on the game being typed, with the totals it would give (htmx)."""
     context = table_context(table)
     form = game_form(context, request.POST)
-    verdict: dict[str, Any] = {"names": context["names"], "seat_names": context["seat_names"],
-                               "saved_totals": context["totals"]}
+    verdict: dict[str, Any] = {
+        "names": context["names"],
+        "seat_names": context["seat_names"],
+        "saved_totals": context["totals"],
+    }
     if not form.is_valid():
         verdict["errors"] = [
-            {"text": f"{form.fields[name].label}: {' '.join(map(str, errs))}"
-             if name in form.fields else " ".join(map(str, errs))}
+            {
+                "text": f"{form.fields[name].label}: {' '.join(map(str, errs))}"
+                if name in form.fields
+                else " ".join(map(str, errs))
+            }
             for name, errs in form.errors.items()
         ]
     elif not form.has_counts():

@@ -228,9 +228,7 @@ def read_totals(ruleset: Ruleset, raw: object, errors: list[RuleError]) -> list[
     return values
 
 
-def check_totals(
-    ruleset: Ruleset, raw: object, totals: list[int], errors: list[RuleError]
-) -> None:
+def check_totals(ruleset: Ruleset, raw: object, totals: list[int], errors: list[RuleError]) -> None:
     """Recorded session totals (when a document gives them) must be the ones its games add up
     to, ``totals``."""
     if raw is None:

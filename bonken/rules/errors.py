@@ -22,8 +22,19 @@ from gamekit import seam
 from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted
 
 __all__ = [
-    "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",
-    "rule_error", "seat_list", "seat_names", "unknown_fields", "who",
+    "CATALOGUE",
+    "RuleError",
+    "RulesetError",
+    "Text",
+    "cap_errors",
+    "listing",
+    "num",
+    "quoted",
+    "rule_error",
+    "seat_list",
+    "seat_names",
+    "unknown_fields",
+    "who",
 ]
 
 CATALOGUE = seam.Catalogue(MESSAGES)
@@ -33,17 +44,23 @@ NAMES: ContextVar[Sequence[str] | None] = ContextVar("bonken_seat_names", defaul
 
 
 def rule_error(
-    code: str, game: int | None = None, field: str | None = None, *,
-    variant: str | None = None, **params: str | int | Text,
+    code: str,
+    game: int | None = None,
+    field: str | None = None,
+    *,
+    variant: str | None = None,
+    **params: str | int | Text,
 ) -> RuleError:
     """The problem ``code`` with its messages; one that opens with a seat (``{seat} chose
     ...``) starts with a capital."""
     error = CATALOGUE.error(code, game, field, variant=variant, **params)
     template = MESSAGES[f"{code}/{variant}" if variant else code][0]
     if template.startswith("{") and template[1:].startswith(("seat", "doubler", "expected")):
-        error = dataclasses.replace(error, message=error.message[:1].upper() + error.message[1:],
-                                    message_nl=error.message_nl[:1].upper()
-                                    + error.message_nl[1:])
+        error = dataclasses.replace(
+            error,
+            message=error.message[:1].upper() + error.message[1:],
+            message_nl=error.message_nl[:1].upper() + error.message_nl[1:],
+        )
     return error
 
 
@@ -64,8 +81,11 @@ def seat_names(document: object, names: Sequence[str] | None) -> Sequence[str] |
     if names is not None and len(names) == 4:
         return names
     seats = document.get("seats") if isinstance(document, dict) else None
-    if (isinstance(seats, list | tuple) and len(seats) == 4
-            and all(isinstance(name, str) and name.strip() for name in seats)):
+    if (
+        isinstance(seats, list | tuple)
+        and len(seats) == 4
+        and all(isinstance(name, str) and name.strip() for name in seats)
+    ):
         return list(seats)
     return None
 

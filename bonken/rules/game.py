@@ -17,44 +17,74 @@ from bonken.rules.results import SessionResult
 from bonken.rules.rulesets import MAX_UNITS, Ruleset
 from gamekit.seam import Stat
 
-_SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3},
-          "minItems": 4, "maxItems": 4}
+_SEATS = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0, "maximum": 3},
+    "minItems": 4,
+    "maxItems": 4,
+}
 _WHOLE = {"type": "integer"}
 # What each seat took of a contract's units (tricks, hearts, ...): up to a deal's units.
-_COUNTS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_UNITS},
-           "minItems": 4, "maxItems": 4}
+_COUNTS = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0, "maximum": MAX_UNITS},
+    "minItems": 4,
+    "maxItems": 4,
+}
 
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "A Bonken session: its games in play order, a paper sheet's rows per "
-                   "contract, or only the four totals.",
+    "contract, or only the four totals.",
     "properties": {
         "game": {"type": "string", "enum": [GAME_CODE]},
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
-        "seats": {"type": "array", "items": {"type": "string", "minLength": 1},
-                  "minItems": 4, "maxItems": 4},
-        "games": {"type": "array", "items": {
-            "type": "object",
-            "properties": {
-                "contract": {"type": "string"},
-                "chooser": {"type": "integer", "minimum": 0, "maximum": 3},
-                "counts": {"oneOf": [_COUNTS, {"type": "object",
-                                               "additionalProperties": _COUNTS}]},
-                "points": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
-                "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
-                "doubles": {"type": "array", "items": {
-                    "type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3},
-                    "minItems": 2, "maxItems": 2}},
+        "seats": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "minItems": 4,
+            "maxItems": 4,
+        },
+        "games": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "contract": {"type": "string"},
+                    "chooser": {"type": "integer", "minimum": 0, "maximum": 3},
+                    "counts": {
+                        "oneOf": [_COUNTS, {"type": "object", "additionalProperties": _COUNTS}]
+                    },
+                    "points": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
+                    "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
+                    "doubles": {
+                        "type": "array",
+                        "items": {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 0, "maximum": 3},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                    },
+                },
+                "required": ["contract", "chooser"],
+                "additionalProperties": False,
             },
-            "required": ["contract", "chooser"],
-            "additionalProperties": False,
-        }},
-        "sheet": {"type": "array", "description": "A paper score sheet: one row per contract "
-                  "with each seat's score after doubling, in any order; instead of games.",
-                  "items": {"type": "object", "properties": {
-                      "contract": {"type": "string"},
-                      "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4}},
-                      "required": ["contract", "net"], "additionalProperties": False}},
+        },
+        "sheet": {
+            "type": "array",
+            "description": "A paper score sheet: one row per contract "
+            "with each seat's score after doubling, in any order; instead of games.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "contract": {"type": "string"},
+                    "net": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
+                },
+                "required": ["contract", "net"],
+                "additionalProperties": False,
+            },
+        },
         "totals": {"type": "array", "items": _WHOLE, "minItems": 4, "maxItems": 4},
     },
     "additionalProperties": False,
@@ -87,7 +117,10 @@ class Bonken:
         return ruleset_to_dict(ruleset)
 
     def score(
-        self, document: object, *, ruleset: Any | None = None,
+        self,
+        document: object,
+        *,
+        ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> SessionResult:
         """``engine.score_session``; its messages name the table's players (``names``)."""

@@ -207,7 +207,11 @@ def _read_chooser(raw: object, number: int, errors: list[RuleError]) -> int | No
 
 
 def _choice_problem(
-    ruleset: Ruleset, code: str, games: list[Any], number: int, seat: int,
+    ruleset: Ruleset,
+    code: str,
+    games: list[Any],
+    number: int,
+    seat: int,
     errors: list[RuleError],
 ) -> None:
     """Report that ``seat``, the chooser of game ``number``, may not choose another contract of
@@ -232,5 +236,6 @@ def _choice_problem(
         share = Text("one minus contract", "één minspel")
         if limit > 1:
             share = Text(f"{limit} minus contracts", f"{limit} minspellen")
-    errors.append(rule_error(code, number, "contract", seat=who(seat), limit=share,
-                             previous=previous))
+    errors.append(
+        rule_error(code, number, "contract", seat=who(seat), limit=share, previous=previous)
+    )

@@ -92,19 +92,21 @@ class SessionResult:
         parts = []
         for game in self.games:
             entry = entries[game.number - 1] if game.number <= len(entries) else None
-            data = ({key: value for key, value in entry.items()
-                     if key not in ("contract", "chooser")}
-                    if isinstance(entry, dict) else None)
-            parts.append(Part(game.number, game.contract, game.chooser, game.level, data,
-                              list(game.points)))
+            data = (
+                {key: value for key, value in entry.items() if key not in ("contract", "chooser")}
+                if isinstance(entry, dict)
+                else None
+            )
+            parts.append(
+                Part(game.number, game.contract, game.chooser, game.level, data, list(game.points))
+            )
         return parts
 
     def hint(self) -> dict[str, Any]:
         """Who chooses next and what they may choose (empty once complete or invalid)."""
         if not self.valid or self.complete:
             return {}
-        return {"next_chooser": self.next_chooser,
-                "available_contracts": self.available_contracts}
+        return {"next_chooser": self.next_chooser, "available_contracts": self.available_contracts}
 
     def stats(self) -> dict[str, list[int]]:
         return {}

@@ -74,7 +74,6 @@ def score_sheet(
     )
 
 
-
 def _read_rows(
     ruleset: Ruleset, rows: list[Any], errors: list[RuleError]
 ) -> tuple[list[GameResult], dict[str, int], int]:
@@ -116,7 +115,10 @@ def _read_rows(
 
 
 def _check_totals(
-    ruleset: Ruleset, totals: list[int], totals_raw: object, complete: bool,
+    ruleset: Ruleset,
+    totals: list[int],
+    totals_raw: object,
+    complete: bool,
     errors: list[RuleError],
 ) -> None:
     """A complete sheet adds up to zero, and the totals written on it (if any) are the sum of
@@ -125,8 +127,6 @@ def _check_totals(
     if complete and not errors and grand:
         errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
     check_totals(ruleset, totals_raw, totals, errors)
-
-
 
 
 def is_sheet(document: Any) -> bool:

@@ -63,11 +63,23 @@ def night_document(table: Table, document: dict[str, Any]) -> dict[str, Any]:
     for key, known in (("set", set_number), ("round", target)):
         given = document.get(key)
         if given is not None and given != known:
-            raise ServiceError.single(f"{key}_mismatch", Text(
-                _("Round %(round)s of %(event)s is round %(target)s of set %(set)s; the result "
-                  "says %(key)s %(given)s."),
-                round=table.round.number, event=event.name, target=target, set=set_number,
-                key=_("set") if key == "set" else _("round"), given=repr(given)), field=key)
+            raise ServiceError.single(
+                f"{key}_mismatch",
+                Text(
+                    _(
+                        "Round %(round)s of %(event)s is round %(target)s of set %(set)s; the "
+                        "result "
+                        "says %(key)s %(given)s."
+                    ),
+                    round=table.round.number,
+                    event=event.name,
+                    target=target,
+                    set=set_number,
+                    key=_("set") if key == "set" else _("round"),
+                    given=repr(given),
+                ),
+                field=key,
+            )
     return {**document, **table_flags(table), "set": set_number, "round": target}
 
 
@@ -124,8 +136,11 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
             raise NotAllowed.single(
                 "not_kings_table",
                 Text(
-                    _("Only the scorer of the King's table (table %(table)s) or an organizer rings "
-                      "the bell."),
+                    _(
+                        "Only the scorer of the King's table (table %(table)s) or an organizer "
+                        "rings "
+                        "the bell."
+                    ),
                     table=king.number,
                 ),
             )

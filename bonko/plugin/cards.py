@@ -56,9 +56,7 @@ def score_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     if not plays_in_teams(event):
-        return render(
-            request, "bonko/cards.html", {"event": event, "no_teams": True}, status=404
-        )
+        return render(request, "bonko/cards.html", {"event": event, "no_teams": True}, status=404)
     rounds = Round.objects.filter(event=event)
     wanted = whole_number(request.GET.get("round") or "")
     round_ = (

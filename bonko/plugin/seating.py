@@ -52,8 +52,10 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
             raise ServiceError.single(
                 "too_few_teams",
                 Text(
-                    _("%(count)s teams are here; a Bonko table needs two. Pair the players who "
-                      "are here into teams first."),
+                    _(
+                        "%(count)s teams are here; a Bonko table needs two. Pair the players who "
+                        "are here into teams first."
+                    ),
                     count=len(teams),
                 ),
             )
@@ -121,9 +123,12 @@ def last_results(event: Event, number: int) -> list[tuple[int, int]]:
             raise ServiceError.single(
                 "table_without_result",
                 Text(
-                    _("Table %(table)s of round %(number)s has no result yet: the movement needs "
-                      "every table's winners. Enter it first, or seat the round another way."),
-                    table=table.number, number=number,
+                    _(
+                        "Table %(table)s of round %(number)s has no result yet: the movement needs "
+                        "every table's winners. Enter it first, or seat the round another way."
+                    ),
+                    table=table.number,
+                    number=number,
                 ),
             )
         pair = _winners_and_losers(session.result, seats, team_of)

@@ -17,8 +17,18 @@ from gamekit import seam
 from gamekit.seam import RuleError, RulesetError, Text, listing, num, quoted, seat_list
 
 __all__ = [
-    "CATALOGUE", "RuleError", "RulesetError", "Text", "cap_errors", "listing", "num", "quoted",
-    "rule_error", "seat_list", "team_label", "unknown_fields",
+    "CATALOGUE",
+    "RuleError",
+    "RulesetError",
+    "Text",
+    "cap_errors",
+    "listing",
+    "num",
+    "quoted",
+    "rule_error",
+    "seat_list",
+    "team_label",
+    "unknown_fields",
 ]
 
 rule_error = CATALOGUE.error  # rule_error(code, game, field, *, variant=None, **params)

@@ -22,8 +22,12 @@ _TEAM = {
     "properties": {
         "seats": {"type": "array", "items": _SEAT, "minItems": 2, "maxItems": 2},
         "score": {**_NATURAL, "description": "The team's points in the round."},
-        "rolloff": {"type": "array", "items": _NATURAL, "default": [],
-                    "description": "Points per roll-off session; empty when the scores differ."},
+        "rolloff": {
+            "type": "array",
+            "items": _NATURAL,
+            "default": [],
+            "description": "Points per roll-off session; empty when the scores differ.",
+        },
     },
     "required": ["seats", "score"],
     "additionalProperties": False,
@@ -32,12 +36,22 @@ _ROLL = {
     "type": "object",
     "properties": {
         "seat": _SEAT,
-        "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
-                 "minItems": 3, "maxItems": 3},
-        "called": {"type": "boolean", "default": False,
-                   "description": "Bonko! was called (three target dice score 21 only then)."},
-        "rolloff": {"type": "integer", "minimum": 1,
-                    "description": "The roll-off session of this roll; absent in the round."},
+        "dice": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1, "maximum": 6},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+        "called": {
+            "type": "boolean",
+            "default": False,
+            "description": "Bonko! was called (three target dice score 21 only then).",
+        },
+        "rolloff": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "The roll-off session of this roll; absent in the round.",
+        },
     },
     "required": ["seat", "dice"],
     "additionalProperties": False,
@@ -46,18 +60,27 @@ _ROLL = {
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "One Bonko table's result of one round: two teams of two, their scores, "
-                   "roll-offs when tied, and optionally every roll.",
+    "roll-offs when tied, and optionally every roll.",
     "properties": {
         "game": {"type": "string", "enum": [GAME_CODE]},
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
         "set": {"type": "integer", "minimum": 1, "maximum": MAX_SET},
-        "round": {"type": "integer", "minimum": 1, "maximum": 6,
-                  "description": "The round of the set; also its target number."},
+        "round": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 6,
+            "description": "The round of the set; also its target number.",
+        },
         "king": {"type": "boolean", "default": False, "description": "The King's table."},
         "bell": {"type": "boolean", "default": False, "description": "The bell rang."},
         "teams": {"type": "array", "items": _TEAM, "minItems": 2, "maxItems": 2},
-        "bonkos": {"type": "array", "items": _NATURAL, "minItems": 4, "maxItems": 4,
-                   "description": "Called Bonkos per seat."},
+        "bonkos": {
+            "type": "array",
+            "items": _NATURAL,
+            "minItems": 4,
+            "maxItems": 4,
+            "description": "Called Bonkos per seat.",
+        },
         "rolls": {"type": "array", "items": _ROLL},
     },
     "required": ["set", "round", "teams"],
@@ -93,7 +116,10 @@ class Bonko:
         return ruleset_to_dict(ruleset)
 
     def score(
-        self, document: object, *, ruleset: Any | None = None,
+        self,
+        document: object,
+        *,
+        ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> Scored:
         return score_round(document, ruleset=ruleset, names=names)

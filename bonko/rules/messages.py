@@ -34,8 +34,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "set_range": (
         "set must be a whole number from 1 to {sets}: the set of rounds this round belongs to.",
-        "set moet een geheel getal van 1 tot en met {sets} zijn: de set waartoe deze ronde "
-        "hoort.",
+        "set moet een geheel getal van 1 tot en met {sets} zijn: de set waartoe deze ronde hoort.",
     ),
     "round_range": (
         "round must be a whole number from 1 to {rounds}: a set has {rounds} rounds.",
@@ -65,8 +64,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "score_range/rolloff": (
         "Roll-off session {session} of {team}: the points must be a whole number of 0 or more.",
-        "Uitgooisessie {session} van {team}: de punten moeten een geheel getal van 0 of meer "
-        "zijn.",
+        "Uitgooisessie {session} van {team}: de punten moeten een geheel getal van 0 of meer zijn.",
     ),
     # Roll-offs.
     "rolloff_length": (
@@ -93,8 +91,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rolloff_needed": (
         "The teams are tied at {score}; record the roll-off sessions that broke the tie.",
-        "De teams staan gelijk op {score}; noteer de uitgooisessies die de gelijke stand "
-        "braken.",
+        "De teams staan gelijk op {score}; noteer de uitgooisessies die de gelijke stand braken.",
     ),
     "rolloff_tied": (
         "After the last roll-off session the teams are still tied at {score}; roll off until "
@@ -122,8 +119,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Worp {roll}: called moet true of false zijn.",
     ),
     "rolls_type/rolloff": (
-        "Roll {roll}: rolloff is the roll-off session the roll was made in, from 1 to "
-        "{sessions}.",
+        "Roll {roll}: rolloff is the roll-off session the roll was made in, from 1 to {sessions}.",
         "Worp {roll}: rolloff is de uitgooisessie waarin de worp viel, van 1 tot en met "
         "{sessions}.",
     ),
@@ -155,15 +151,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "bonkos moet een lijst van 4 gehele getallen van 0 of meer zijn, één per stoel.",
     ),
     "bonkos_range/points": (
-        "The Bonkos of {team} ({count}) are worth {points} points, more than its {score} "
-        "points.",
+        "The Bonkos of {team} ({count}) are worth {points} points, more than its {score} points.",
         "De Bonko's van {team} ({count}) zijn {points} punten waard, meer dan de {score} "
         "punten van het team.",
     ),
     "bonkos_mismatch": (
         "Bonkos called by {seats}: {count} in bonkos, but {rolled} in the rolls.",
-        "Bonko's geroepen door {seats}: {count} volgens bonkos, maar {rolled} volgens de "
-        "worpen.",
+        "Bonko's geroepen door {seats}: {count} volgens bonkos, maar {rolled} volgens de worpen.",
     ),
 }
 

@@ -62,16 +62,16 @@ def read_teams(
     for index, item in enumerate(raw):
         where = f"teams[{index}]"
         if not isinstance(item, dict):
-            errors.append(rule_error("teams_shape", None, where, variant="team",
-                                     number=index + 1))
+            errors.append(rule_error("teams_shape", None, where, variant="team", number=index + 1))
             teams.append(Team(None, None, None))
             continue
         if not item.keys() <= TEAM_KEYS:
             unknown_fields(item, TEAM_KEYS, errors, where)
         team = Team(_read_seats(item.get("seats")), None, None)
         if team.seats is None:
-            errors.append(rule_error("teams_shape", None, f"{where}.seats", variant="seats",
-                                     number=index + 1))
+            errors.append(
+                rule_error("teams_shape", None, f"{where}.seats", variant="seats", number=index + 1)
+            )
         label = team_label(index + 1, team.seats, names)
         score = item.get("score")
         if _natural(score):
@@ -85,8 +85,11 @@ def read_teams(
         played = [*first, *second]
         wrong = [seat for seat in range(SEATS) if played.count(seat) != 1]
         if wrong:
-            errors.append(rule_error("teams_shape", None, "teams", variant="cover",
-                                     seats=seat_list(wrong, names)))
+            errors.append(
+                rule_error(
+                    "teams_shape", None, "teams", variant="cover", seats=seat_list(wrong, names)
+                )
+            )
             for team in teams:
                 team.seats = None
     return teams
@@ -109,22 +112,28 @@ def _read_rolloff(
     if raw is None:
         return []
     if not isinstance(raw, list):
-        errors.append(rule_error("rolloff_length", None, f"{where}.rolloff", variant="type",
-                                 team=label))
+        errors.append(
+            rule_error("rolloff_length", None, f"{where}.rolloff", variant="type", team=label)
+        )
         return None
     good = True
     for session, points in enumerate(raw):
         if not _natural(points):
             good = False
-            errors.append(rule_error("score_range", None, f"{where}.rolloff[{session}]",
-                                     variant="rolloff", session=session + 1,
-                                     team=label))
+            errors.append(
+                rule_error(
+                    "score_range",
+                    None,
+                    f"{where}.rolloff[{session}]",
+                    variant="rolloff",
+                    session=session + 1,
+                    team=label,
+                )
+            )
     return raw if good else None
 
 
-def read_rolls(
-    raw: object, sessions: int | None, errors: list[RuleError]
-) -> list[Roll] | None:
+def read_rolls(raw: object, sessions: int | None, errors: list[RuleError]) -> list[Roll] | None:
     """The rolls in order; None when any roll is unreadable. ``sessions`` is the number of
     roll-off sessions (None when the roll-offs could not be read)."""
     if not isinstance(raw, list):
@@ -146,11 +155,23 @@ def _read_roll(
     if type(item) is dict and item.keys() <= ROLL_KEYS:  # the usual case, read at once
         seat, dice = item.get("seat"), item.get("dice")
         called = item.get("called", False)
-        if (type(seat) is int and 0 <= seat < SEATS and type(called) is bool
-                and type(dice) is list and len(dice) == 3 and item.get("rolloff") is None):
+        if (
+            type(seat) is int
+            and 0 <= seat < SEATS
+            and type(called) is bool
+            and type(dice) is list
+            and len(dice) == 3
+            and item.get("rolloff") is None
+        ):
             first, second, third = dice
-            if (type(first) is int and type(second) is int and type(third) is int
-                    and 1 <= first <= 6 and 1 <= second <= 6 and 1 <= third <= 6):
+            if (
+                type(first) is int
+                and type(second) is int
+                and type(third) is int
+                and 1 <= first <= 6
+                and 1 <= second <= 6
+                and 1 <= third <= 6
+            ):
                 return Roll(seat, (first, second, third), called, 0)
     where = f"rolls[{index}]"
     number = index + 1
@@ -166,8 +187,11 @@ def _read_roll(
         seat = 0
     raw_dice = item.get("dice")
     dice = (0, 0, 0)
-    if (isinstance(raw_dice, list) and len(raw_dice) == 3
-            and all(is_int(die) and 1 <= die <= 6 for die in raw_dice)):
+    if (
+        isinstance(raw_dice, list)
+        and len(raw_dice) == 3
+        and all(is_int(die) and 1 <= die <= 6 for die in raw_dice)
+    ):
         dice = (raw_dice[0], raw_dice[1], raw_dice[2])
     else:
         errors.append(rule_error("dice_range", None, f"{where}.dice", roll=number))
@@ -175,20 +199,30 @@ def _read_roll(
     if called is None:
         called = False
     elif not isinstance(called, bool):
-        errors.append(rule_error("rolls_type", None, f"{where}.called", variant="called",
-                                 roll=number))
+        errors.append(
+            rule_error("rolls_type", None, f"{where}.called", variant="called", roll=number)
+        )
     session = item.get("rolloff")
     if session is None:
         session = 0
     elif sessions == 0:
-        errors.append(rule_error("rolls_type", None, f"{where}.rolloff", variant="no_rolloff",
-                                 roll=number))
+        errors.append(
+            rule_error("rolls_type", None, f"{where}.rolloff", variant="no_rolloff", roll=number)
+        )
     elif sessions is None:
         if not is_int(session):  # the roll-offs are unreadable (reported): nothing to check
             return None
     elif not (is_int(session) and 1 <= session <= sessions):
-        errors.append(rule_error("rolls_type", None, f"{where}.rolloff", variant="rolloff",
-                                 roll=number, sessions=sessions))
+        errors.append(
+            rule_error(
+                "rolls_type",
+                None,
+                f"{where}.rolloff",
+                variant="rolloff",
+                roll=number,
+                sessions=sessions,
+            )
+        )
     if len(errors) > count:
         return None
     return Roll(seat, dice, called, session)

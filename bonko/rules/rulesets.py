@@ -25,8 +25,17 @@ MOVEMENTS = ("seed",)
 DIE_FACES = 6
 _CODE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 _MAX_POINTS = 10_000
-_KEYS = ("code", "name", "name_nl", "version", "bell_score", "bonko_points", "triple_points",
-         "rounds_per_set", "movement")
+_KEYS = (
+    "code",
+    "name",
+    "name_nl",
+    "version",
+    "bell_score",
+    "bonko_points",
+    "triple_points",
+    "rounds_per_set",
+    "movement",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +77,7 @@ def _show(value: object) -> str:
         return repr(value[:40]) + ("..." if len(value) > 40 else "")
     if isinstance(value, bool) or value is None:
         return repr(value)
-    if is_int(value) and -10**12 < value < 10**12:
+    if is_int(value) and -(10**12) < value < 10**12:
         return str(value)
     return f"a {type(value).__name__}"
 

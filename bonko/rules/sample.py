@@ -25,8 +25,9 @@ MAX_ROLLS = 5_000
 class _Table:
     """The dice going round one table: the points per team and per session, and the rolls."""
 
-    def __init__(self, rng: random.Random, ruleset: Ruleset, target: int,
-                 teams: list[list[int]]) -> None:
+    def __init__(
+        self, rng: random.Random, ruleset: Ruleset, target: int, teams: list[list[int]]
+    ) -> None:
         self.rng = rng
         self.ruleset = ruleset
         self.target = target
@@ -72,9 +73,7 @@ class _Table:
         return sessions
 
 
-def random_session(
-    rng: random.Random, *, seats: int = SEATS, ruleset: Ruleset
-) -> dict[str, Any]:
+def random_session(rng: random.Random, *, seats: int = SEATS, ruleset: Ruleset) -> dict[str, Any]:
     """A random valid, complete document of one table's round (``bench.rules`` uses this)."""
     if seats != SEATS:
         raise ValueError("Bonko is played at tables of four")
@@ -96,7 +95,10 @@ def random_session(
         scores, rolloff = _made_up_tie(rng, ruleset, stop_at)
         bonkos = [0] * SEATS
     document: dict[str, Any] = {
-        "game": "bonko", "ruleset": ruleset.code, "set": rng.randint(1, 4), "round": target,
+        "game": "bonko",
+        "ruleset": ruleset.code,
+        "set": rng.randint(1, 4),
+        "round": target,
     }
     if king or rng.random() < 0.5:
         document["king"] = king

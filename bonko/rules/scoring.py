@@ -105,8 +105,15 @@ def _ruleset(document: dict[Any, Any], given: object, errors: list[RuleError]) -
         code = DEFAULT_RULESET
     found = RULESETS.get(code) if isinstance(code, str) else None
     if found is None:
-        errors.append(rule_error("unknown_ruleset", None, "ruleset", name=quoted(code),
-                                 known=listing(sorted(RULESETS))))
+        errors.append(
+            rule_error(
+                "unknown_ruleset",
+                None,
+                "ruleset",
+                name=quoted(code),
+                known=listing(sorted(RULESETS)),
+            )
+        )
     return found
 
 
@@ -138,36 +145,58 @@ def _winner(teams: list[Team], names: Sequence[str] | None, errors: list[RuleErr
     if first.rolloff is None or second.rolloff is None:
         return None
     if len(first.rolloff) != len(second.rolloff):
-        errors.append(rule_error(
-            "rolloff_length", None, "teams[1].rolloff",
-            first=first.label(1, names), first_count=num(len(first.rolloff)),
-            second=second.label(2, names), second_count=num(len(second.rolloff)),
-        ))
+        errors.append(
+            rule_error(
+                "rolloff_length",
+                None,
+                "teams[1].rolloff",
+                first=first.label(1, names),
+                first_count=num(len(first.rolloff)),
+                second=second.label(2, names),
+                second_count=num(len(second.rolloff)),
+            )
+        )
         return None
     if first.score != second.score:
         if first.rolloff:
-            errors.append(rule_error("rolloff_not_tied", None, "teams[0].rolloff",
-                                     variant="scores", first_score=num(first.score),
-                                     second_score=num(second.score)))
+            errors.append(
+                rule_error(
+                    "rolloff_not_tied",
+                    None,
+                    "teams[0].rolloff",
+                    variant="scores",
+                    first_score=num(first.score),
+                    second_score=num(second.score),
+                )
+            )
             return None
         return 0 if first.score > second.score else 1
     if not first.rolloff:
-        errors.append(rule_error("rolloff_needed", None, "teams[0].rolloff",
-                                 score=num(first.score)))
+        errors.append(
+            rule_error("rolloff_needed", None, "teams[0].rolloff", score=num(first.score))
+        )
         return None
     decided = True
     pairs = list(zip(first.rolloff, second.rolloff, strict=True))
     for session, (one, two) in enumerate(pairs[:-1], start=1):
         if one != two:
             decided = False
-            errors.append(rule_error("rolloff_not_tied", None, f"teams[0].rolloff[{session - 1}]",
-                                     session=session, first_score=num(one),
-                                     second_score=num(two)))
+            errors.append(
+                rule_error(
+                    "rolloff_not_tied",
+                    None,
+                    f"teams[0].rolloff[{session - 1}]",
+                    session=session,
+                    first_score=num(one),
+                    second_score=num(two),
+                )
+            )
     last_one, last_two = pairs[-1]
     if last_one == last_two:
         tied = first.score + sum(first.rolloff)
-        errors.append(rule_error("rolloff_tied", None, f"teams[0].rolloff[{len(pairs) - 1}]",
-                                 score=num(tied)))
+        errors.append(
+            rule_error("rolloff_tied", None, f"teams[0].rolloff[{len(pairs) - 1}]", score=num(tied))
+        )
         return None
     if not decided:
         return None
@@ -175,19 +204,33 @@ def _winner(teams: list[Team], names: Sequence[str] | None, errors: list[RuleErr
 
 
 def _check_bell(
-    team: Team, index: int, rules: Ruleset, names: Sequence[str] | None,
+    team: Team,
+    index: int,
+    rules: Ruleset,
+    names: Sequence[str] | None,
     errors: list[RuleError],
 ) -> None:
     assert team.score is not None
     if team.score < rules.bell_score:
-        errors.append(rule_error("king_below_bell", None, f"teams[{index}].score",
-                                 bell=num(rules.bell_score), team=team.label(index + 1, names),
-                                 score=num(team.score)))
+        errors.append(
+            rule_error(
+                "king_below_bell",
+                None,
+                f"teams[{index}].score",
+                bell=num(rules.bell_score),
+                team=team.label(index + 1, names),
+                score=num(team.score),
+            )
+        )
 
 
 def _check_rolls(
-    teams: list[Team], rolls: list[Roll], target: int, rules: Ruleset,
-    names: Sequence[str] | None, errors: list[RuleError],
+    teams: list[Team],
+    rolls: list[Roll],
+    target: int,
+    rules: Ruleset,
+    names: Sequence[str] | None,
+    errors: list[RuleError],
 ) -> list[int] | None:
     """Check that the rolls add up to each team's score and roll-off points (both teams have
     as many roll-off sessions); the called Bonkos per seat, or None when the teams could not be
@@ -198,8 +241,7 @@ def _check_rolls(
     points = [[0] * (sessions + 1) for _ in range(SEATS)]
     bonkos = [0] * SEATS
     for roll in rolls:
-        points[roll.seat][roll.session] += roll_points(roll.dice, target, rules,
-                                                       called=roll.called)
+        points[roll.seat][roll.session] += roll_points(roll.dice, target, rules, called=roll.called)
         if is_bonko(roll.dice, target, called=roll.called):
             bonkos[roll.seat] += 1
     for index, team in enumerate(teams):
@@ -211,32 +253,60 @@ def _check_rolls(
                 continue
             label = team.label(index + 1, names)
             if session == 0:
-                errors.append(rule_error("rolls_sum", None, f"teams[{index}].score", team=label,
-                                         total=num(total), score=num(expected)))
+                errors.append(
+                    rule_error(
+                        "rolls_sum",
+                        None,
+                        f"teams[{index}].score",
+                        team=label,
+                        total=num(total),
+                        score=num(expected),
+                    )
+                )
             else:
-                errors.append(rule_error("rolls_sum", None,
-                                         f"teams[{index}].rolloff[{session - 1}]",
-                                         variant="rolloff", team=label, session=session,
-                                         total=num(total), score=num(expected)))
+                errors.append(
+                    rule_error(
+                        "rolls_sum",
+                        None,
+                        f"teams[{index}].rolloff[{session - 1}]",
+                        variant="rolloff",
+                        team=label,
+                        session=session,
+                        total=num(total),
+                        score=num(expected),
+                    )
+                )
     return bonkos
 
 
 def _check_bonkos(
-    bonkos: list[int] | None, rolled: list[int], names: Sequence[str] | None,
+    bonkos: list[int] | None,
+    rolled: list[int],
+    names: Sequence[str] | None,
     errors: list[RuleError],
 ) -> list[int]:
     if bonkos is None:
         return rolled
     for seat in range(SEATS):
         if bonkos[seat] != rolled[seat]:
-            errors.append(rule_error("bonkos_mismatch", None, f"bonkos[{seat}]",
-                                     seats=seat_list([seat], names), count=num(bonkos[seat]),
-                                     rolled=num(rolled[seat])))
+            errors.append(
+                rule_error(
+                    "bonkos_mismatch",
+                    None,
+                    f"bonkos[{seat}]",
+                    seats=seat_list([seat], names),
+                    count=num(bonkos[seat]),
+                    rolled=num(rolled[seat]),
+                )
+            )
     return bonkos
 
 
 def _check_bonko_points(
-    teams: list[Team], bonkos: list[int], rules: Ruleset, names: Sequence[str] | None,
+    teams: list[Team],
+    bonkos: list[int],
+    rules: Ruleset,
+    names: Sequence[str] | None,
     errors: list[RuleError],
 ) -> None:
     """Without rolls: a team's Bonkos cannot be worth more than all the points it made."""
@@ -246,14 +316,30 @@ def _check_bonko_points(
         count = sum(bonkos[seat] for seat in team.seats)
         made = team.score + sum(team.rolloff)
         if count * rules.bonko_points > made:
-            errors.append(rule_error("bonkos_range", None, "bonkos", variant="points",
-                                     team=team.label(index + 1, names), count=num(count),
-                                     points=num(count * rules.bonko_points), score=num(made)))
+            errors.append(
+                rule_error(
+                    "bonkos_range",
+                    None,
+                    "bonkos",
+                    variant="points",
+                    team=team.label(index + 1, names),
+                    count=num(count),
+                    points=num(count * rules.bonko_points),
+                    score=num(made),
+                )
+            )
 
 
 def _outcome(
-    document: dict[Any, Any], rules: Ruleset, teams: list[Team], winner: int,
-    bonkos: list[int] | None, rolls: list[Roll] | None, target: int, king: bool, bell: bool,
+    document: dict[Any, Any],
+    rules: Ruleset,
+    teams: list[Team],
+    winner: int,
+    bonkos: list[int] | None,
+    rolls: list[Roll] | None,
+    target: int,
+    king: bool,
+    bell: bool,
 ) -> Scored:
     seats = [team.seats for team in teams]
     scores = [team.score for team in teams]
@@ -270,23 +356,43 @@ def _outcome(
     per_seat_bonkos = list(bonkos) if bonkos is not None else [0] * SEATS
     played = [list(pair) for pair in seats if pair is not None]
     recorded: dict[str, Any] = {
-        "teams": [{"seats": list(pair), "score": score, "rolloff": rolloff}
-                  for pair, score, rolloff in zip(played, scores, rolloffs, strict=True)],
+        "teams": [
+            {"seats": list(pair), "score": score, "rolloff": rolloff}
+            for pair, score, rolloff in zip(played, scores, rolloffs, strict=True)
+        ],
     }
     if rolls is not None:
         recorded["rolls"] = [_roll_data(roll) for roll in rolls]
     detail = {
-        "game": GAME_CODE, "ruleset": rules.code, "set": document["set"], "round": target,
-        "king": king, "bell": bell, "teams": played, "winner": winner, "scores": scores,
-        "rolloff": rolloffs, "bonkos": per_seat_bonkos,
+        "game": GAME_CODE,
+        "ruleset": rules.code,
+        "set": document["set"],
+        "round": target,
+        "king": king,
+        "bell": bell,
+        "teams": played,
+        "winner": winner,
+        "scores": scores,
+        "rolloff": rolloffs,
+        "bonkos": per_seat_bonkos,
     }
-    part = Part(number=target, kind="round", actor=None,
-                level="rolls" if rolls is not None else "scores", data=recorded,
-                points=list(totals))
+    part = Part(
+        number=target,
+        kind="round",
+        actor=None,
+        level="rolls" if rolls is not None else "scores",
+        data=recorded,
+        points=list(totals),
+    )
     return Scored(
-        valid=True, totals=totals, complete=True,
-        placements=[1 if win else 2 for win in wins], detail=detail, part_rows=[part],
-        seat_stats={"bonkos": per_seat_bonkos, "wins": wins}, team_seats=played,
+        valid=True,
+        totals=totals,
+        complete=True,
+        placements=[1 if win else 2 for win in wins],
+        detail=detail,
+        part_rows=[part],
+        seat_stats={"bonkos": per_seat_bonkos, "wins": wins},
+        team_seats=played,
     )
 
 

@@ -21,5 +21,11 @@ def table_signoff(context: dict[str, Any]) -> dict[str, Any]:
     signoff = signoff_of(session, table)
     me = player_for_user(request.user)
     mine = next((p for p in signoff.players if me is not None and p.player_id == me.pk), None)
-    return {"show": True, "signoff": signoff, "table": table, "mine": mine,
-            "request": request, "csrf_token": context.get("csrf_token")}
+    return {
+        "show": True,
+        "signoff": signoff,
+        "table": table,
+        "mine": mine,
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -42,8 +42,10 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
         try:
             key = idempotency.request_key(request)
         except ServiceError as exc:
-            return JsonResponse({"errors": [{"code": e["code"], "text": e["text"]}
-                                            for e in problems(exc.errors)]}, status=400)
+            return JsonResponse(
+                {"errors": [{"code": e["code"], "text": e["text"]} for e in problems(exc.errors)]},
+                status=400,
+            )
         if request.method != "POST" or not key:
             return view(request, token)
         table = get_object_or_404(Table, scoring_token=token)
@@ -59,10 +61,17 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
                     idempotency.remember(scope, key, digest, 201, json.loads(answer.content))
                 return answer
         if record.request_hash != digest:
-            return JsonResponse({"errors": [{
-                "code": "idempotency_key_reused",
-                "text": _("This entry's key was already used for a different entry."),
-            }]}, status=409)
+            return JsonResponse(
+                {
+                    "errors": [
+                        {
+                            "code": "idempotency_key_reused",
+                            "text": _("This entry's key was already used for a different entry."),
+                        }
+                    ]
+                },
+                status=409,
+            )
         replay = JsonResponse(record.response, status=record.status_code)
         replay["Idempotent-Replayed"] = "true"
         return replay
@@ -72,8 +81,9 @@ def keyed(view: Callable[[HttpRequest, str], HttpResponse]) -> Callable[..., Htt
 
 def request_digest(request: HttpRequest) -> str:
     """What the entry says: the path and its fields (repeated fields in their order)."""
-    fields = sorted((name, request.POST.getlist(name)) for name in request.POST
-                    if name not in UNSIGNED)
+    fields = sorted(
+        (name, request.POST.getlist(name)) for name in request.POST if name not in UNSIGNED
+    )
     return idempotency.digest({"path": request.path, "fields": fields})
 
 
@@ -86,8 +96,9 @@ def _moved_on(request: HttpRequest, table: Table) -> bool:
     return based_on is not None and based_on != (current or 0)
 
 
-def _as_it_is(request: HttpRequest, view: Callable[[HttpRequest, str], HttpResponse],
-              token: str) -> HttpResponse:
+def _as_it_is(
+    request: HttpRequest, view: Callable[[HttpRequest, str], HttpResponse], token: str
+) -> HttpResponse:
     """409 with the table's page as it is now (what the server has), nothing written."""
     request.method = "GET"
     response = view(request, token)

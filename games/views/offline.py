@@ -21,8 +21,14 @@ from core.game_plugins import plugins
 from tournaments.models import Table
 
 ASSETS = (
-    "css/site.css", "vendor/htmx.min.js", "js/site.js", "js/offline.js", "js/offline-games.js",
-    "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
+    "css/site.css",
+    "vendor/htmx.min.js",
+    "js/site.js",
+    "js/offline.js",
+    "js/offline-games.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
 )
 THEME = "#14532d"  # the site's --green (static/css/site.css), as base.html's theme-color
 BACKGROUND = "#f6f6f1"  # the site's --paper
@@ -43,20 +49,27 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 def manifest(request: HttpRequest, token: str) -> JsonResponse:
     """The table as an app on the home screen: it opens this table's page."""
-    table = get_object_or_404(Table.objects.select_related("round__event"),
-                              scoring_token=token)
+    table = get_object_or_404(Table.objects.select_related("round__event"), scoring_token=token)
     start = f"/t/{token}/"
     name = _("Table %(n)s – %(event)s") % {"n": table.number, "event": table.round.event.name}
-    response = JsonResponse({
-        "name": name, "short_name": _("Table %(n)s") % {"n": table.number},
-        "start_url": start, "scope": start, "id": start, "display": "standalone",
-        "theme_color": THEME, "background_color": BACKGROUND,
-        "lang": request.LANGUAGE_CODE if hasattr(request, "LANGUAGE_CODE") else "nl",
-        "icons": [
-            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
-            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-            {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
-        ],
-    }, json_dumps_params={"ensure_ascii": False})
+    response = JsonResponse(
+        {
+            "name": name,
+            "short_name": _("Table %(n)s") % {"n": table.number},
+            "start_url": start,
+            "scope": start,
+            "id": start,
+            "display": "standalone",
+            "theme_color": THEME,
+            "background_color": BACKGROUND,
+            "lang": request.LANGUAGE_CODE if hasattr(request, "LANGUAGE_CODE") else "nl",
+            "icons": [
+                {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+                {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            ],
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )
     response["Content-Type"] = "application/manifest+json"
     return response

@@ -43,17 +43,33 @@ def signoff(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("Thank you: you signed the result."))
         elif post.get("action") == "dispute":
             dispute = dispute_raise(
-                table=table, actor=request.user, player_id=player_id,
-                reason=post.get("reason", ""), revision=revision,
-                code=post.get("code") or None, table_token=token, address=address)
-            messages.warning(request, _("%(name)s disputes the result; the organizer will look "
-                                        "at it.") % {"name": dispute.player.name})
+                table=table,
+                actor=request.user,
+                player_id=player_id,
+                reason=post.get("reason", ""),
+                revision=revision,
+                code=post.get("code") or None,
+                table_token=token,
+                address=address,
+            )
+            messages.warning(
+                request,
+                _("%(name)s disputes the result; the organizer will look at it.")
+                % {"name": dispute.player.name},
+            )
         else:
             signature = sign_with_code(
-                table=table, actor=request.user, player_id=player_id, code=post.get("code"),
-                revision=revision, table_token=token, address=address)
-            messages.success(request, _("%(name)s signed the result.")
-                             % {"name": signature.player.name})
+                table=table,
+                actor=request.user,
+                player_id=player_id,
+                code=post.get("code"),
+                revision=revision,
+                table_token=token,
+                address=address,
+            )
+            messages.success(
+                request, _("%(name)s signed the result.") % {"name": signature.player.name}
+            )
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
@@ -65,7 +81,8 @@ def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
     dispute."""
     table = get_object_or_404(
         Table.objects.select_related("round__event__club").prefetch_related("seats__player"),
-        pk=table_id)
+        pk=table_id,
+    )
     event = table.round.event
     if not has_role(request, event.club_id, ORGANIZER):
         return refused(request)
@@ -73,8 +90,12 @@ def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
         _manage_write(request, table)
         return redirect("scoring:signoff-manage", table_id=table.pk)
     session = Session.objects.filter(table=table).first()
-    context = {"table": table, "event": event, "round": table.round,
-               "signoff": signoff_of(session, table) if session is not None else None}
+    context = {
+        "table": table,
+        "event": event,
+        "round": table.round,
+        "signoff": signoff_of(session, table) if session is not None else None,
+    }
     return render(request, "games/signoff_manage.html", context)
 
 
@@ -82,16 +103,25 @@ def _manage_write(request: HttpRequest, table: Table) -> None:
     post = request.POST
     try:
         if post.get("action") == "resolve":
-            dispute = dispute_resolve(dispute_id=whole_number(post.get("dispute")) or 0,
-                                      actor=request.user, resolution=post.get("resolution", ""))
-            messages.success(request, _("The dispute of %(name)s is resolved.")
-                             % {"name": dispute.player.name})
+            dispute = dispute_resolve(
+                dispute_id=whole_number(post.get("dispute")) or 0,
+                actor=request.user,
+                resolution=post.get("resolution", ""),
+            )
+            messages.success(
+                request, _("The dispute of %(name)s is resolved.") % {"name": dispute.player.name}
+            )
         else:
             signature = sign_for_player(
-                table=table, actor=request.user, player_id=whole_number(post.get("player")) or 0,
-                revision=whole_number(post.get("revision")), reason=post.get("reason", ""))
-            messages.success(request, _("You signed for %(name)s.")
-                             % {"name": signature.player.name})
+                table=table,
+                actor=request.user,
+                player_id=whole_number(post.get("player")) or 0,
+                revision=whole_number(post.get("revision")),
+                reason=post.get("reason", ""),
+            )
+            messages.success(
+                request, _("You signed for %(name)s.") % {"name": signature.player.name}
+            )
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])

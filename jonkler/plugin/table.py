@@ -33,8 +33,9 @@ class RoundForm(forms.Form):
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, names: list[str], cards: int, order: list[int],
-                 first: bool, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, names: list[str], cards: int, order: list[int], first: bool, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.names, self.order, self.first = names, order, first
         set_choices(self, "first_dealer", list(enumerate(names)))
@@ -43,10 +44,20 @@ class RoundForm(forms.Form):
         for kind in ("bid", "tricks"):
             for seat in order:
                 self.fields[f"{kind}_{seat}"] = forms.IntegerField(
-                    label=names[seat], min_value=0, max_value=cards, required=kind == "bid",
-                    widget=forms.NumberInput(attrs={
-                        "inputmode": "numeric", "min": 0, "max": cards,
-                        f"data-{kind}": seat, "autocomplete": "off"}))
+                    label=names[seat],
+                    min_value=0,
+                    max_value=cards,
+                    required=kind == "bid",
+                    widget=forms.NumberInput(
+                        attrs={
+                            "inputmode": "numeric",
+                            "min": 0,
+                            "max": cards,
+                            f"data-{kind}": seat,
+                            "autocomplete": "off",
+                        }
+                    ),
+                )
 
     def bid_fields(self) -> list[forms.BoundField]:
         return [self[f"bid_{seat}"] for seat in self.order]
@@ -58,19 +69,30 @@ class RoundForm(forms.Form):
         """The round as the document has it, in seat order; empty tricks count as 0."""
         seats = sorted(self.order)
         data = self.cleaned_data
-        return {"bids": [data[f"bid_{seat}"] for seat in seats],
-                "tricks": [data[f"tricks_{seat}"] or 0 for seat in seats]}
+        return {
+            "bids": [data[f"bid_{seat}"] for seat in seats],
+            "tricks": [data[f"tricks_{seat}"] or 0 for seat in seats],
+        }
 
 
 def sheet_rounds(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of a stored result as sheet rows: per seat bid, tricks, points, met and the
     running total (``templates/jonkler/_rounds.html`` shows them)."""
     return [
-        {**played, "cells": [
-            {"bid": bid, "tricks": took, "points": points, "met": met, "total": total}
-            for bid, took, points, met, total in zip(
-                played["bids"], played["tricks"], played["points"], played["met"],
-                played["totals"], strict=True)]}
+        {
+            **played,
+            "cells": [
+                {"bid": bid, "tricks": took, "points": points, "met": met, "total": total}
+                for bid, took, points, met, total in zip(
+                    played["bids"],
+                    played["tricks"],
+                    played["points"],
+                    played["met"],
+                    played["totals"],
+                    strict=True,
+                )
+            ],
+        }
         for played in result.get("rounds") or []
     ]
 
@@ -97,32 +119,47 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
     order = nxt.get("bidding_order") or list(range(len(names)))
     rounds = sheet_rounds(result)
     return {
-        "table": table, "round": table.round, "event": event, "players": players,
-        "names": names, "short_names": shorts, "session": session,
+        "table": table,
+        "round": table.round,
+        "event": event,
+        "players": players,
+        "names": names,
+        "short_names": shorts,
+        "session": session,
         "totals": list(zip(shorts, result.get("totals") or [0] * len(names), strict=True)),
-        "rounds": rounds, "next": nxt, "order": order,
+        "rounds": rounds,
+        "next": nxt,
+        "order": order,
         "order_names": [names[seat] for seat in order],
         "dealer_name": names[nxt["dealer"]] if nxt and names else "",
         "revision": session.revision if session else 0,
-        "complete": bool(session and session.complete), "placements": result.get("placements"),
+        "complete": bool(session and session.complete),
+        "placements": result.get("placements"),
         "closed": table.round.status == Round.Status.CLOSED,
         "planned": table.round.status == Round.Status.PLANNED,
         "fits": len(names) in GAME.table_sizes,
-        "first": first, "first_dealer": dealer_seat,
+        "first": first,
+        "first_dealer": dealer_seat,
         "dealer_choices": [(seat, name) for seat, name in enumerate(names)],
     }
 
 
 def round_form(context: dict[str, Any], data: Any = None) -> RoundForm:
     cards = context["next"].get("cards") or 1
-    return RoundForm(data, names=context["names"], cards=cards, order=context["order"],
-                     first=context["first"], initial={"revision": context["revision"],
-                                                      "first_dealer": context["first_dealer"]})
+    return RoundForm(
+        data,
+        names=context["names"],
+        cards=cards,
+        order=context["order"],
+        first=context["first"],
+        initial={"revision": context["revision"], "first_dealer": context["first_dealer"]},
+    )
 
 
 def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
-    chosen = request.POST.get("first_dealer") if request.method == "POST" \
-        else request.GET.get("dealer")
+    chosen = (
+        request.POST.get("first_dealer") if request.method == "POST" else request.GET.get("dealer")
+    )
     context = context_for(table, chosen)
     if request.method != "POST":
         context["form"] = round_form(context)
@@ -135,20 +172,34 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     revision = form.cleaned_data.get("revision")
     try:
         if context["first"]:  # the first round also records who dealt it
-            document = {"game": GAME.code, "first_dealer": form.cleaned_data["first_dealer"],
-                        "rounds": [part]}
-            session = session_submit(table=table, submitted_by=request.user, document=document,
-                                     expected_revision=revision, table_token=token)
+            document = {
+                "game": GAME.code,
+                "first_dealer": form.cleaned_data["first_dealer"],
+                "rounds": [part],
+            }
+            session = session_submit(
+                table=table,
+                submitted_by=request.user,
+                document=document,
+                expected_revision=revision,
+                table_token=token,
+            )
         else:
-            session = session_append_part(table=table, submitted_by=request.user, part=part,
-                                          expected_revision=revision, table_token=token)
+            session = session_append_part(
+                table=table,
+                submitted_by=request.user,
+                part=part,
+                expected_revision=revision,
+                table_token=token,
+            )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
         return render(request, "jonkler/score.html", context, status=exc.status_code)
     played = len(session.document.get("rounds") or [])
     if session.complete:
-        messages.success(request, _("Round %(n)s is saved. The session is complete!")
-                         % {"n": played})
+        messages.success(
+            request, _("Round %(n)s is saved. The session is complete!") % {"n": played}
+        )
     else:
         messages.success(request, _("Round %(n)s is saved.") % {"n": played})
     return redirect("scoring:table", token=token)

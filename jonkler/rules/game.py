@@ -22,34 +22,48 @@ from jonkler.rules.rulesets import (
 )
 from jonkler.rules.scoring import GAME_CODE, MAX_SEATS, MIN_SEATS, score_session
 
-_PER_SEAT = {"type": "array", "items": {"type": "integer", "minimum": 0},
-             "minItems": MIN_SEATS, "maxItems": MAX_SEATS}
+_PER_SEAT = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0},
+    "minItems": MIN_SEATS,
+    "maxItems": MAX_SEATS,
+}
 
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "A Jonkler session: the number of players, the first dealer and the rounds "
-                   "played so far, in order (round R deals R cards to each player).",
+    "played so far, in order (round R deals R cards to each player).",
     "properties": {
         "game": {"type": "string", "enum": [GAME_CODE]},
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
         "seats": {"type": "integer", "minimum": MIN_SEATS, "maximum": MAX_SEATS},
-        "first_dealer": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1,
-                         "default": 0},
-        "rounds": {"type": "array", "maxItems": MAX_ROUNDS, "items": {
-            "type": "object",
-            "properties": {
-                "bids": {**_PER_SEAT, "description": "each seat's bid, 0 to R; the dealer, "
-                         "bidding last, may not make them add up to R"},
-                "tricks": {**_PER_SEAT, "description": "the tricks each seat took; they add "
-                           "up to R"},
-                "jonkled": {**_PER_SEAT, "items": {"type": "integer", "minimum": 0,
-                                                   "maximum": 1},
-                            "description": "optional: 1 for the seat that jonkled a king "
-                                           "with the joker this round"},
+        "first_dealer": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1, "default": 0},
+        "rounds": {
+            "type": "array",
+            "maxItems": MAX_ROUNDS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "bids": {
+                        **_PER_SEAT,
+                        "description": "each seat's bid, 0 to R; the dealer, "
+                        "bidding last, may not make them add up to R",
+                    },
+                    "tricks": {
+                        **_PER_SEAT,
+                        "description": "the tricks each seat took; they add up to R",
+                    },
+                    "jonkled": {
+                        **_PER_SEAT,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 1},
+                        "description": "optional: 1 for the seat that jonkled a king "
+                        "with the joker this round",
+                    },
+                },
+                "required": ["bids", "tricks"],
+                "additionalProperties": False,
             },
-            "required": ["bids", "tricks"],
-            "additionalProperties": False,
-        }},
+        },
     },
     "required": ["seats"],
     "additionalProperties": False,
@@ -84,7 +98,10 @@ class Jonkler:
         return ruleset_to_dict(ruleset)
 
     def score(
-        self, document: object, *, ruleset: Any | None = None,
+        self,
+        document: object,
+        *,
+        ruleset: Any | None = None,
         names: Sequence[str] | None = None,
     ) -> JonklerResult:
         """``scoring.score_session``: every problem at once, or the scored session."""

@@ -24,8 +24,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "De opgegeven spelregels zijn geen Jonkler-spelregels: {reason}.",
     ),
     "seats_range": (
-        "seats must be the number of players, a whole number from {low} to {high}; "
-        "got {value}.",
+        "seats must be the number of players, a whole number from {low} to {high}; got {value}.",
         "seats moet het aantal spelers zijn, een geheel getal van {low} tot en met {high}; "
         "nu {value}.",
     ),
@@ -66,8 +65,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wrong_length": (
         "Round {round}: {key} has {count} entries, one per seat; the table has {seats}.",
-        "Ronde {round}: {key} heeft {count} waarden, één per stoel; aan tafel zitten er "
-        "{seats}.",
+        "Ronde {round}: {key} heeft {count} waarden, één per stoel; aan tafel zitten er {seats}.",
     ),
     "bid_range": (
         "Round {round}: {seat} bid {bid}; in round {round} a bid is 0 to {round}.",
@@ -108,8 +106,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "jonkled_range/no_trick": (
         "Round {round}: {seat} jonkled a king, and so won that trick, but took no tricks.",
-        "Ronde {round}: {seat} jonkelde een heer en won die slag dus, maar haalde geen "
-        "slagen.",
+        "Ronde {round}: {seat} jonkelde een heer en won die slag dus, maar haalde geen slagen.",
     ),
 }
 
@@ -122,4 +119,3 @@ def tricks(count: int | str) -> Text:
     if count == 1:
         return Text("1 trick", "1 slag")
     return Text(f"{count} tricks", f"{count} slagen")
-

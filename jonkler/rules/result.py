@@ -51,8 +51,7 @@ class JonklerResult:
         running = [0] * self.seats
         rounds = []
         for played in self.rounds:
-            running = [total + points for total, points in zip(running, played.points,
-                                                                strict=True)]
+            running = [total + points for total, points in zip(running, played.points, strict=True)]
             item: dict[str, Any] = {
                 "round": played.number,
                 "dealer": played.dealer,
@@ -85,8 +84,7 @@ class JonklerResult:
             data: dict[str, Any] = {"bids": list(played.bids), "tricks": list(played.tricks)}
             if played.jonkled is not None:
                 data["jonkled"] = list(played.jonkled)
-            parts.append(Part(played.number, "round", played.dealer, "", data,
-                              list(played.points)))
+            parts.append(Part(played.number, "round", played.dealer, "", data, list(played.points)))
         return parts
 
     def hint(self) -> dict[str, Any]:

@@ -31,8 +31,9 @@ def forbidden_bid(round_number: int, other_bids: Sequence[int]) -> int | None:
     return rest if rest >= 0 else None
 
 
-def round_points(ruleset: Ruleset, round_number: int, bids: Sequence[int],
-                 tricks: Sequence[int]) -> list[int]:
+def round_points(
+    ruleset: Ruleset, round_number: int, bids: Sequence[int], tricks: Sequence[int]
+) -> list[int]:
     """Each seat's points for one round: a bid met exactly scores ``5R + 10B`` (by default),
     a missed one the points per trick taken."""
     return [

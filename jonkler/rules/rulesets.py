@@ -69,8 +69,9 @@ class Ruleset:
             )
         for label, value in (("name", self.name), ("name_nl", self.name_nl)):
             if not isinstance(value, str) or not value.strip() or len(value) > _MAX_NAME:
-                raise RulesetError(f"{label} must be a non-empty text of at most {_MAX_NAME} "
-                                   "characters")
+                raise RulesetError(
+                    f"{label} must be a non-empty text of at most {_MAX_NAME} characters"
+                )
         _whole(self.version, "version", 1, 1_000_000)
         _whole(self.rounds, "rounds", 1, MAX_ROUNDS)
         _whole(self.met_round_factor, "met_round_factor", 0, MAX_FACTOR)
@@ -92,8 +93,17 @@ JONKLER = Ruleset(code="jonkler", name="Jonkler", name_nl="Jonkler")
 RULESETS: dict[str, Ruleset] = {JONKLER.code: JONKLER}
 DEFAULT_RULESET = JONKLER.code
 
-_KEYS = ("code", "name", "name_nl", "version", "rounds", "met_round_factor", "met_bid_factor",
-         "miss_trick_points", "hook_rule")
+_KEYS = (
+    "code",
+    "name",
+    "name_nl",
+    "version",
+    "rounds",
+    "met_round_factor",
+    "met_bid_factor",
+    "miss_trick_points",
+    "hook_rule",
+)
 _REQUIRED = ("code", "name", "name_nl")
 
 
@@ -104,8 +114,10 @@ def ruleset_from_dict(data: object) -> Ruleset:
         raise RulesetError("a ruleset must be an object")
     unknown = [key for key in data if key not in _KEYS]
     if unknown:
-        raise RulesetError(f"unknown key(s) {', '.join(show(key) for key in unknown[:5])}; "
-                           f"a Jonkler ruleset has {', '.join(_KEYS)}")
+        raise RulesetError(
+            f"unknown key(s) {', '.join(show(key) for key in unknown[:5])}; "
+            f"a Jonkler ruleset has {', '.join(_KEYS)}"
+        )
     missing = [key for key in _REQUIRED if key not in data]
     if missing:
         raise RulesetError(f"missing {', '.join(missing)}")

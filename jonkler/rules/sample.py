@@ -14,8 +14,9 @@ from jonkler.rules.rules import bidding_order, dealer, forbidden_bid
 from jonkler.rules.rulesets import Ruleset
 
 
-def random_bids(rng: random.Random, number: int, deals: int, seats: int,
-                hook_rule: bool) -> list[int]:
+def random_bids(
+    rng: random.Random, number: int, deals: int, seats: int, hook_rule: bool
+) -> list[int]:
     """Each seat's bid for round ``number``, made in bidding order, the dealer last."""
     bids = [0] * seats
     made: list[int] = []
@@ -25,8 +26,11 @@ def random_bids(rng: random.Random, number: int, deals: int, seats: int,
             banned = forbidden_bid(number, made)
             if banned is not None:
                 choices.remove(banned)
-        bid = rng.choice(choices) if rng.random() < 0.3 else min(choices, key=lambda b: (
-            abs(b - number / seats), rng.random()))
+        bid = (
+            rng.choice(choices)
+            if rng.random() < 0.3
+            else min(choices, key=lambda b: (abs(b - number / seats), rng.random()))
+        )
         bids[seat] = bid
         made.append(bid)
     return bids
@@ -50,7 +54,11 @@ def random_tricks(rng: random.Random, number: int, bids: list[int]) -> list[int]
 
 
 def random_session(
-    rng: random.Random, *, seats: int = 4, ruleset: Ruleset, rounds: int | None = None,
+    rng: random.Random,
+    *,
+    seats: int = 4,
+    ruleset: Ruleset,
+    rounds: int | None = None,
     jonkle_rate: float = 0.25,
 ) -> dict[str, Any]:
     """A random valid session document: complete, or its first ``rounds`` rounds."""
@@ -70,5 +78,10 @@ def random_session(
             jonkled[rng.choice([seat for seat in range(seats) if tricks[seat]])] = 1
             entry["jonkled"] = jonkled
         played.append(entry)
-    return {"game": "jonkler", "ruleset": ruleset.code, "seats": seats, "first_dealer": first,
-            "rounds": played}
+    return {
+        "game": "jonkler",
+        "ruleset": ruleset.code,
+        "seats": seats,
+        "first_dealer": first,
+        "rounds": played,
+    }

@@ -76,8 +76,16 @@ def score_session(
         raw = []
     limit = rules.rounds if rules is not None else MAX_ROUNDS
     if len(raw) > limit and rules is not None:
-        errors.append(rule_error("too_many_rounds", limit + 1, "rounds", ruleset=quoted(rules.name),
-                                 limit=limit, count=num(len(raw))))
+        errors.append(
+            rule_error(
+                "too_many_rounds",
+                limit + 1,
+                "rounds",
+                ruleset=quoted(rules.name),
+                limit=limit,
+                count=num(len(raw)),
+            )
+        )
     rounds: list[JonklerRound] = []
     for index, entry in enumerate(raw[:limit]):
         number = index + 1
@@ -92,9 +100,14 @@ def score_session(
         totals = [total + points for total, points in zip(totals, played.points, strict=True)]
     complete = len(rounds) == rules.rounds
     return JonklerResult(
-        valid=True, totals=totals, complete=complete,
+        valid=True,
+        totals=totals,
+        complete=complete,
         placements=placements(totals) if complete else None,
-        ruleset=rules, seats=seats, first_dealer=first, rounds=rounds,
+        ruleset=rules,
+        seats=seats,
+        first_dealer=first,
+        rounds=rounds,
     )
 
 
@@ -110,16 +123,24 @@ def _ruleset(document: dict[Any, Any], given: object, errors: list[RuleError]) -
             return ruleset_from_dict(given)
         except (RulesetError, TypeError, ValueError) as error:
             reason = " ".join(str(error).split())[:200] or "not a ruleset"
-            errors.append(rule_error("unknown_ruleset", None, "ruleset", variant="object",
-                                     reason=reason))
+            errors.append(
+                rule_error("unknown_ruleset", None, "ruleset", variant="object", reason=reason)
+            )
             return None
     code = given if given is not None else document.get("ruleset")
     if code is None:
         code = DEFAULT_RULESET
     rules = RULESETS.get(code) if isinstance(code, str) else None
     if rules is None:
-        errors.append(rule_error("unknown_ruleset", None, "ruleset", name=quoted(code),
-                                 known=listing(sorted(RULESETS))))
+        errors.append(
+            rule_error(
+                "unknown_ruleset",
+                None,
+                "ruleset",
+                name=quoted(code),
+                known=listing(sorted(RULESETS)),
+            )
+        )
     return rules
 
 
@@ -131,13 +152,19 @@ def _seats(
     table = len(names) if names is not None else None
     if raw is None:
         if table is None:
-            errors.append(rule_error("seats_range", None, "seats", variant="missing",
-                                     low=MIN_SEATS, high=MAX_SEATS))
+            errors.append(
+                rule_error(
+                    "seats_range", None, "seats", variant="missing", low=MIN_SEATS, high=MAX_SEATS
+                )
+            )
             return None
         raw = table
     if not is_int(raw) or not MIN_SEATS <= raw <= MAX_SEATS:
-        errors.append(rule_error("seats_range", None, "seats", value=quoted(raw),
-                                 low=MIN_SEATS, high=MAX_SEATS))
+        errors.append(
+            rule_error(
+                "seats_range", None, "seats", value=quoted(raw), low=MIN_SEATS, high=MAX_SEATS
+            )
+        )
         return table if table is not None and MIN_SEATS <= table <= MAX_SEATS else None
     if table is not None and table != raw:
         errors.append(rule_error("seats_mismatch", None, "seats", count=table, seats=raw))
@@ -152,8 +179,9 @@ def _first_dealer(
         return 0
     last = (seats or MAX_SEATS) - 1
     if not is_int(raw) or not 0 <= raw <= last:
-        errors.append(rule_error("first_dealer_range", None, "first_dealer", last=last,
-                                 value=quoted(raw)))
+        errors.append(
+            rule_error("first_dealer_range", None, "first_dealer", last=last, value=quoted(raw))
+        )
         return None
     return raw
 
@@ -169,8 +197,13 @@ def _fast(values: object, number: int, seats: int | None) -> TypeGuard[list[int]
 
 
 def _round(
-    entry: object, number: int, seats: int | None, deals: int | None, rules: Ruleset | None,
-    names: Sequence[str] | None, errors: list[RuleError],
+    entry: object,
+    number: int,
+    seats: int | None,
+    deals: int | None,
+    rules: Ruleset | None,
+    names: Sequence[str] | None,
+    errors: list[RuleError],
 ) -> JonklerRound | None:
     """One round checked (its errors appended); the round scored if it and the rest allow."""
     if not isinstance(entry, dict):
@@ -180,9 +213,13 @@ def _round(
     took = entry.get("tricks")
     jonkled = entry.get("jonkled")
     if (
-        rules is not None and deals is not None and entry.keys() <= ROUND_KEYS
-        and _fast(bids, number, seats) and _fast(took, number, seats)
-        and sum(took) == number and not (rules.hook_rule and sum(bids) == number)
+        rules is not None
+        and deals is not None
+        and entry.keys() <= ROUND_KEYS
+        and _fast(bids, number, seats)
+        and _fast(took, number, seats)
+        and sum(took) == number
+        and not (rules.hook_rule and sum(bids) == number)
         and (jonkled is None or _jonkled_fine(jonkled, took, seats))
     ):
         return _scored(rules, number, deals, bids, took, jonkled)
@@ -195,16 +232,34 @@ def _round(
     if bids is not None and _in_range(bids, "bid_range", "bids", number, names, errors):
         if rules is not None and rules.hook_rule and sum(bids) == number:
             if deals is not None and deals < len(bids):
-                errors.append(rule_error("hook_rule", number, "bids", round=number,
-                                         dealer=seat_list([deals], names), bid=num(bids[deals])))
+                errors.append(
+                    rule_error(
+                        "hook_rule",
+                        number,
+                        "bids",
+                        round=number,
+                        dealer=seat_list([deals], names),
+                        bid=num(bids[deals]),
+                    )
+                )
             else:
-                errors.append(rule_error("hook_rule", number, "bids", variant="no_dealer",
-                                         round=number))
-    tricks_fine = took is not None and _in_range(took, "tricks_range", "tricks", number, names,
-                                                 errors)
+                errors.append(
+                    rule_error("hook_rule", number, "bids", variant="no_dealer", round=number)
+                )
+    tricks_fine = took is not None and _in_range(
+        took, "tricks_range", "tricks", number, names, errors
+    )
     if took is not None and tricks_fine and sum(took) != number:
-        errors.append(rule_error("tricks_sum", number, "tricks", round=number,
-                                 played=tricks(number), total=num(sum(took))))
+        errors.append(
+            rule_error(
+                "tricks_sum",
+                number,
+                "tricks",
+                round=number,
+                played=tricks(number),
+                total=num(sum(took)),
+            )
+        )
     if jonkled is not None:
         _check_jonkled(jonkled, took if tricks_fine else None, number, names, errors)
     if len(errors) > start or rules is None or deals is None or bids is None or took is None:
@@ -212,40 +267,64 @@ def _round(
     return _scored(rules, number, deals, bids, took, jonkled)
 
 
-def _scored(rules: Ruleset, number: int, deals: int, bids: list[int], took: list[int],
-            jonkled: object) -> JonklerRound:
+def _scored(
+    rules: Ruleset, number: int, deals: int, bids: list[int], took: list[int], jonkled: object
+) -> JonklerRound:
     base = rules.met_round_factor * number
     per_bid = rules.met_bid_factor
     per_trick = rules.miss_trick_points
-    points = [base + per_bid * bid if bid == count else per_trick * count
-              for bid, count in zip(bids, took, strict=True)]
-    return JonklerRound(number, deals, list(bids), list(took),
-                 list(jonkled) if isinstance(jonkled, list) else None, points)
+    points = [
+        base + per_bid * bid if bid == count else per_trick * count
+        for bid, count in zip(bids, took, strict=True)
+    ]
+    return JonklerRound(
+        number,
+        deals,
+        list(bids),
+        list(took),
+        list(jonkled) if isinstance(jonkled, list) else None,
+        points,
+    )
 
 
 def _counts(
-    entry: dict[Any, Any], key: str, number: int, seats: int | None, errors: list[RuleError],
-    *, required: bool = True,
+    entry: dict[Any, Any],
+    key: str,
+    number: int,
+    seats: int | None,
+    errors: list[RuleError],
+    *,
+    required: bool = True,
 ) -> list[int] | None:
     """``entry[key]`` if it is a list of whole numbers, one per seat; else None (reported)."""
     value = entry.get(key)
     if value is None:
         if required:
-            errors.append(rule_error("counts_type", number, key, variant="missing",
-                                     round=number, key=key))
+            errors.append(
+                rule_error("counts_type", number, key, variant="missing", round=number, key=key)
+            )
         return None
     if not isinstance(value, list) or not all(is_int(item) for item in value):
         errors.append(rule_error("counts_type", number, key, round=number, key=key))
         return None
     if seats is not None and len(value) != seats:
-        errors.append(rule_error("wrong_length", number, key, round=number, key=key,
-                                 count=len(value), seats=seats))
+        errors.append(
+            rule_error(
+                "wrong_length", number, key, round=number, key=key, count=len(value), seats=seats
+            )
+        )
         return None
     return value
 
 
-def _in_range(values: list[int], code: str, key: str, number: int,
-              names: Sequence[str] | None, errors: list[RuleError]) -> bool:
+def _in_range(
+    values: list[int],
+    code: str,
+    key: str,
+    number: int,
+    names: Sequence[str] | None,
+    errors: list[RuleError],
+) -> bool:
     """Report each value outside 0..number; True if there is none."""
     fine = True
     for seat, value in enumerate(values):
@@ -256,8 +335,9 @@ def _in_range(values: list[int], code: str, key: str, number: int,
             if code == "bid_range":
                 errors.append(rule_error(code, number, key, round=number, seat=who, bid=shown))
             else:
-                errors.append(rule_error(code, number, key, round=number, seat=who,
-                                         tricks=tricks(shown)))
+                errors.append(
+                    rule_error(code, number, key, round=number, seat=who, tricks=tricks(shown))
+                )
     return fine
 
 
@@ -269,22 +349,51 @@ def _jonkled_fine(jonkled: object, took: list[int], seats: int | None) -> bool:
     return all(count > 0 for count, flag in zip(took, jonkled, strict=True) if flag)
 
 
-def _check_jonkled(jonkled: list[int], took: list[int] | None, number: int,
-                   names: Sequence[str] | None, errors: list[RuleError]) -> None:
+def _check_jonkled(
+    jonkled: list[int],
+    took: list[int] | None,
+    number: int,
+    names: Sequence[str] | None,
+    errors: list[RuleError],
+) -> None:
     """Each seat jonkled a king at most once a round, one seat at most (one joker), and the
     seat that did won that trick."""
     fine = True
     for seat, value in enumerate(jonkled):
         if value not in (0, 1):
             fine = False
-            errors.append(rule_error("jonkled_range", number, "jonkled", round=number,
-                                     seat=seat_list([seat], names), value=num(value)))
+            errors.append(
+                rule_error(
+                    "jonkled_range",
+                    number,
+                    "jonkled",
+                    round=number,
+                    seat=seat_list([seat], names),
+                    value=num(value),
+                )
+            )
     if not fine:
         return
     who = [seat for seat, value in enumerate(jonkled) if value]
     if len(who) > 1:
-        errors.append(rule_error("jonkled_range", number, "jonkled", variant="twice",
-                                 round=number, seats=seat_list(who, names)))
+        errors.append(
+            rule_error(
+                "jonkled_range",
+                number,
+                "jonkled",
+                variant="twice",
+                round=number,
+                seats=seat_list(who, names),
+            )
+        )
     elif who and took is not None and who[0] < len(took) and took[who[0]] == 0:
-        errors.append(rule_error("jonkled_range", number, "jonkled", variant="no_trick",
-                                 round=number, seat=seat_list(who, names)))
+        errors.append(
+            rule_error(
+                "jonkled_range",
+                number,
+                "jonkled",
+                variant="no_trick",
+                round=number,
+                seat=seat_list(who, names),
+            )
+        )

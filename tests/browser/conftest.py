@@ -19,13 +19,22 @@ from tests.conftest import ROOT, needs
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",
 ]
 ARTIFACTS = ROOT / "artifacts" / "browser"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 DESKTOP = {"viewport": {"width": 1200, "height": 900}}
 
 
@@ -40,8 +49,7 @@ def _axe_script() -> Path | None:
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     available = Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
-    needs("Chromium and Playwright (apt-get install chromium; pip install -e '.[dev]')",
-          available)
+    needs("Chromium and Playwright (apt-get install chromium; pip install -e '.[dev]')", available)
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
@@ -113,9 +121,7 @@ class Audit:
         needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             raise AssertionError("axe-core is not loaded: create the context with prepare()")
-        result = page.evaluate(
-            "async () => await axe.run(document, {resultTypes: ['violations']})"
-        )
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
         for violation in result["violations"]:
             if violation.get("impact") in ("serious", "critical"):
                 targets = [n["target"] for n in violation["nodes"]][:3]

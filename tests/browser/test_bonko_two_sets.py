@@ -40,11 +40,19 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga", user=organizer))
-    event = Event.objects.create(club=club, name="Bonko-avond", date="2026-12-11",
-                                 game="bonko", ruleset="bonko", status=Event.Status.RUNNING,
-                                 published=True, planned_rounds=12)
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=organizer)
+    )
+    event = Event.objects.create(
+        club=club,
+        name="Bonko-avond",
+        date="2026-12-11",
+        game="bonko",
+        ruleset="bonko",
+        status=Event.Status.RUNNING,
+        published=True,
+        planned_rounds=12,
+    )
     for n in range(24):
         player = Player.objects.create(name=f"Speler {n + 1:02d}")
         Membership.objects.create(club=club, player=player)
@@ -61,16 +69,16 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
 
     for number in range(1, 13):
         office.goto(f"{base}/manage/events/{event.pk}/")
-        office.locator("form[action$='/rounds/new/']").first.locator(
-            "button[type=submit]").click()
+        office.locator("form[action$='/rounds/new/']").first.locator("button[type=submit]").click()
         office.wait_for_url(re.compile(r"/manage/rounds/\d+/$"))
         round_url = office.url
         office.click("form[action$='/accept/'] button[type=submit]")
         office.wait_for_url(round_url)
         target = (number - 1) % 6 + 1
         assert f"target number {target}" in office.locator("main").inner_text()
-        links = [link.get_attribute("href") for link in
-                 office.locator(".card a[href^='/t/']").all()]
+        links = [
+            link.get_attribute("href") for link in office.locator(".card a[href^='/t/']").all()
+        ]
         assert len(links) == 6
         king, others = links[0], links[1:]
         late_bell = number == 3
@@ -98,24 +106,29 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
             ring(phone)
             save(phone, (22, 12), winner=0)
             audit.shot(phone, "bonko-night-late-bell")
-        assert Session.objects.filter(table__round__event=event, table__round__number=number,
-                                      complete=True).count() == 6
+        assert (
+            Session.objects.filter(
+                table__round__event=event, table__round__number=number, complete=True
+            ).count()
+            == 6
+        )
         office.goto(round_url)
         office.click("form[action$='/close/'] button[type=submit]")
         office.wait_for_url(round_url)
         assert Round.objects.get(event=event, number=number).status == Round.Status.CLOSED
 
     assert Round.objects.filter(event=event, bell_rung_at__isnull=False).count() == 12
-    rolled = Session.objects.get(table__round__event=event, table__round__number=2,
-                                 table__number=2)
+    rolled = Session.objects.get(table__round__event=event, table__round__number=2, table__number=2)
     assert rolled.result["winner"] == 0 and rolled.result["rolloff"] == [[5], [3]]
     wins = sum(line.stats.get("wins", 0) for line in Standing.objects.filter(event=event))
     assert wins == 12 * 6 * 2  # each table's two winners, every round
     office.goto(f"{base}/events/{event.pk}/")
-    first_wins = int(office.locator("#standings tbody tr").first.locator(
-        "td[data-stat]").first.inner_text())
-    assert first_wins == max(line.stats.get("wins", 0)
-                             for line in Standing.objects.filter(event=event))
+    first_wins = int(
+        office.locator("#standings tbody tr").first.locator("td[data-stat]").first.inner_text()
+    )
+    assert first_wins == max(
+        line.stats.get("wins", 0) for line in Standing.objects.filter(event=event)
+    )
     assert office.locator("[data-prize-set='1']").count() == 1
     assert office.locator("[data-prize-set='2']").count() == 1
     office.goto(f"{base}/events/{event.pk}/?set=2")

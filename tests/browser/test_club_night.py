@@ -18,8 +18,15 @@ from .conftest import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-MEMBERS = ["Anna de Vries", "Bram Jansen", "Cees Bakker", "Daan Visser", "Eva Smit",
-           "Floor Mulder", "Gijs de Boer"]
+MEMBERS = [
+    "Anna de Vries",
+    "Bram Jansen",
+    "Cees Bakker",
+    "Daan Visser",
+    "Eva Smit",
+    "Floor Mulder",
+    "Gijs de Boer",
+]
 WALK_IN = "Hanna Inloop"
 
 
@@ -39,8 +46,9 @@ def table_b_games() -> list[dict[str, Any]]:
         games.append({"contract": contract, "chooser": seat, "counts": counts, "doubles": []})
     for index, game in enumerate(classic_games()[4:]):
         counts = game["counts"][1:] + game["counts"][:1]
-        games.append({"contract": game["contract"], "chooser": index % 4, "counts": counts,
-                      "doubles": []})
+        games.append(
+            {"contract": game["contract"], "chooser": index % 4, "counts": counts, "doubles": []}
+        )
     games[5]["doubles"] = [[0, 1], [1, 0]]
     return games
 
@@ -96,9 +104,11 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga Organisator",
-                                                           user=organizer))
+    Membership.objects.create(
+        club=club,
+        role=Role.ORGANIZER,
+        player=Player.objects.create(name="Olga Organisator", user=organizer),
+    )
     for name in MEMBERS:
         Membership.objects.create(club=club, player=Player.objects.create(name=name))
     games_a, games_b = table_a_games(), table_b_games()
@@ -125,12 +135,17 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
         row = page.locator("tr", has=page.locator("td", has_text=name))
         row.locator("button").click()
         page.locator("tr", has=page.locator("td", has_text=name)).locator(
-            "button[aria-pressed=true]").wait_for()
+            "button[aria-pressed=true]"
+        ).wait_for()
     page.fill("#id_name", WALK_IN)
     page.click("form[action$='/walk-in/'] button[type=submit]")
     page.wait_for_url(re.compile(r"/checkin/$"))
-    assert page.locator("tr", has=page.locator("td", has_text=WALK_IN)).locator(
-        "button[aria-pressed=true]").count() == 1
+    assert (
+        page.locator("tr", has=page.locator("td", has_text=WALK_IN))
+        .locator("button[aria-pressed=true]")
+        .count()
+        == 1
+    )
     audit.shot(page, "checkin")
 
     page.goto(f"{base}/manage/events/{event_id}/")
@@ -150,8 +165,9 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     assert page.locator(".card:nth-of-type(1) ol li").first.inner_text() == first[1]
     page.click("form[action$='/accept/'] button[type=submit]")
     page.wait_for_url(round_url)
-    links = [page.locator(f".card:nth-of-type({n}) a[href^='/t/']").get_attribute("href")
-             for n in (1, 2)]
+    links = [
+        page.locator(f".card:nth-of-type({n}) a[href^='/t/']").get_attribute("href") for n in (1, 2)
+    ]
     audit.shot(page, "round-playing")
     page.goto(f"{round_url}cards/")
     audit.shot(page, "table-cards")
@@ -186,8 +202,9 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     scorer = UserFactory(username="sam")
     scorer.set_password("secret")
     scorer.save()
-    Membership.objects.create(club=club, role=Role.SCORER,
-                              player=Player.objects.create(name="Sam Scorer", user=scorer))
+    Membership.objects.create(
+        club=club, role=Role.SCORER, player=Player.objects.create(name="Sam Scorer", user=scorer)
+    )
     phone_b = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE))
     scorer_b = phone_b.new_page()
     sign_in(scorer_b, base, "sam")
@@ -204,8 +221,10 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     with scorer_b.expect_navigation():
         scorer_b.click("form[data-game-form] button[type=submit]")
     assert scorer_b.locator("#errors").is_visible()
-    assert "slagen" in scorer_b.locator("#errors").inner_text() or "13" in scorer_b.locator(
-        "#errors").inner_text()
+    assert (
+        "slagen" in scorer_b.locator("#errors").inner_text()
+        or "13" in scorer_b.locator("#errors").inner_text()
+    )
     audit.shot(scorer_b, "score-rejected-phone")
     assert seat_totals(scorer_b) and set(seat_totals(scorer_b).values()) == {0}
     for game in games_b:
@@ -231,7 +250,8 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     rows = public.locator("#standings tbody tr")
     shown = {
         rows.nth(i).locator("td").nth(1).inner_text(): int(
-            rows.nth(i).locator("td[data-total]").inner_text())
+            rows.nth(i).locator("td[data-total]").inner_text()
+        )
         for i in range(rows.count())
     }
     assert shown == {**seats_a, **seats_b}

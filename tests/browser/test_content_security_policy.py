@@ -41,8 +41,9 @@ def test_pages_admin_and_api_docs_run_under_the_policy(chromium, live_server):
     base = live_server.url
     event = EventFactory(published=True)
     table = seated_table(event)
-    session_submit(table=table, submitted_by=None, document=classic_document(),
-                   table_token=table.scoring_token)
+    session_submit(
+        table=table, submitted_by=None, document=classic_document(), table_token=table.scoring_token
+    )
     ratings_update(club_id=event.club_id)
     player = table.seats.first().player
     empty = seated_table(event, table_number=2)  # the scorer's page with its form
@@ -55,13 +56,23 @@ def test_pages_admin_and_api_docs_run_under_the_policy(chromium, live_server):
     page = context.new_page()
     page.add_init_script(RECORD)
     problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
 
     sign_in(page, f"{base}/accounts/login/", organizer.username, "secret")
-    for path in ["/", f"/events/{event.pk}/", f"/players/{player.pk}/ratings/",
-                 f"/manage/events/{event.pk}/", f"/manage/rounds/{table.round_id}/",
-                 f"/manage/rounds/{table.round_id}/cards/", f"/t/{empty.scoring_token}/"]:
+    for path in [
+        "/",
+        f"/events/{event.pk}/",
+        f"/players/{player.pk}/ratings/",
+        f"/manage/events/{event.pk}/",
+        f"/manage/rounds/{table.round_id}/",
+        f"/manage/rounds/{table.round_id}/cards/",
+        f"/t/{empty.scoring_token}/",
+    ]:
         page.goto(base + path)
         page.wait_for_load_state("networkidle")
         assert blocked(page) == [], path
@@ -76,8 +87,12 @@ def test_pages_admin_and_api_docs_run_under_the_policy(chromium, live_server):
     admin = chromium.new_context(**DESKTOP).new_page()
     admin.add_init_script(RECORD)
     sign_in(admin, f"{base}/admin/login/", "baas", "pw-for-test-only")
-    for path in ["/admin/", "/admin/clubs/player/", "/admin/clubs/player/add/",
-                 f"/admin/tournaments/event/{event.pk}/change/"]:
+    for path in [
+        "/admin/",
+        "/admin/clubs/player/",
+        "/admin/clubs/player/add/",
+        f"/admin/tournaments/event/{event.pk}/change/",
+    ]:
         admin.goto(base + path)
         admin.wait_for_load_state("networkidle")
         assert blocked(admin) == [], path

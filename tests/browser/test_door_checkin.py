@@ -21,16 +21,23 @@ from .conftest import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LOOK = ROOT / "artifacts" / "look" / "checkin"
-MEMBERS = ["Anna de Vries", "Bram Jansen", "Carla Smit", "Dirk Bakker", "Eva Visser",
-           "Fleur Mulder"]
+MEMBERS = [
+    "Anna de Vries",
+    "Bram Jansen",
+    "Carla Smit",
+    "Dirk Bakker",
+    "Eva Visser",
+    "Fleur Mulder",
+]
 
 
 def user(username: str, name: str, club: Club, role: str) -> Any:
     account = UserFactory(username=username)
     account.set_password("secret")
     account.save()
-    Membership.objects.create(club=club, role=role,
-                              player=Player.objects.create(name=name, user=account))
+    Membership.objects.create(
+        club=club, role=role, player=Player.objects.create(name=name, user=account)
+    )
     return account
 
 
@@ -52,8 +59,7 @@ def shot(audit: Any, page: Any, name: str) -> None:
 def pick(page: Any, name: str) -> None:
     """On the door page: find the name and tap "that's me" (the question is answered yes)."""
     page.fill("#door-search", name.split()[0])
-    page.locator("#door-names tr", has=page.locator("td", has_text=name)).locator(
-        "button").click()
+    page.locator("#door-names tr", has=page.locator("td", has_text=name)).locator("button").click()
     page.wait_for_selector(".door-me")
 
 
@@ -66,9 +72,15 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     players = {name: Player.objects.create(name=name) for name in MEMBERS}
     for player in players.values():
         Membership.objects.create(club=club, player=player)
-    event = Event.objects.create(club=club, name="Clubavond december", date="2026-12-04",
-                                 status=Event.Status.RUNNING, published=True,
-                                 planned_rounds=2, seating_method="balanced")
+    event = Event.objects.create(
+        club=club,
+        name="Clubavond december",
+        date="2026-12-04",
+        status=Event.Status.RUNNING,
+        published=True,
+        planned_rounds=2,
+        seating_method="balanced",
+    )
     door = f"/door/{event.door_token}/"
 
     # The room's screen shows the door's code (on a phone here, in both languages).
@@ -88,8 +100,11 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
 
     # Three players check in on their own phones, without signing in.
     phones = {}
-    for name, locale in (("Anna de Vries", "en-GB"), ("Bram Jansen", "nl-NL"),
-                         ("Carla Smit", "en-GB")):
+    for name, locale in (
+        ("Anna de Vries", "en-GB"),
+        ("Bram Jansen", "nl-NL"),
+        ("Carla Smit", "en-GB"),
+    ):
         phone = audit.prepare(chromium.new_context(**PHONE, locale=locale)).new_page()
         phone.goto(base + door)
         if name == "Anna de Vries":
@@ -109,7 +124,8 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     fourth.goto(base + door)
     fourth.fill("#door-search", "Dirk")
     fourth.locator("#door-names tr", has=fourth.locator("td", has_text="Dirk Bakker")).locator(
-        "button").click()
+        "button"
+    ).click()
     fourth.wait_for_selector("#errors")
     assert "3 namen" in fourth.content()
     shot(audit, fourth, "door-too-many-names-nl")
@@ -122,7 +138,8 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     desk.locator(f"#arrival-{carla} button").click()
     desk.wait_for_function(
         f"() => document.querySelector('#arrival-{carla}').textContent"
-        ".includes('check-in taken back')")
+        ".includes('check-in taken back')"
+    )
     assert not EventPlayer.objects.get(event=event, player_id=carla).present
 
     # A signed-in player checks in on her phone (in Dutch) and waits for the round.
@@ -140,7 +157,9 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     shot(audit, anna, "door-leaving-en")
     desk.wait_for_function(
         f"() => document.querySelector('#arrival-{players['Anna de Vries'].pk}')"
-        ".textContent.includes('leaving after round 1')", timeout=15_000)
+        ".textContent.includes('leaving after round 1')",
+        timeout=15_000,
+    )
 
     # The organizer checks in the others and starts round 1: the seats appear on the phones.
     for name in ("Carla Smit", "Dirk Bakker", "Eva Visser", "Fleur Mulder"):
@@ -165,8 +184,11 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     desk.emulate_media(media="screen")
 
     # Round 2 is seated without Anna.
-    round_close(round_=first, actor=organizer,
-                unfinished={t.number: "not_played" for t in first.tables.all()})
+    round_close(
+        round_=first,
+        actor=organizer,
+        unfinished={t.number: "not_played" for t in first.tables.all()},
+    )
     second = round_generate(event=event, actor=organizer, seed=1)
     anna_pk = players["Anna de Vries"].pk
     assert not second.seats.filter(player_id=anna_pk).exists()

@@ -185,8 +185,9 @@ def without_script(chromium: Any, base: str, code: str, lang: str) -> None:
 
 
 # Every game's whole journey in Dutch and in English.
-JOURNEYS = [(game, lang) for game in ("bonken", "jonkler", "bonko", "bonanza")
-            for lang in ("nl", "en")]
+JOURNEYS = [
+    (game, lang) for game in ("bonken", "jonkler", "bonko", "bonanza") for lang in ("nl", "en")
+]
 
 
 @pytest.mark.parametrize(("code", "lang"), JOURNEYS)

@@ -17,11 +17,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def a_hook(club: Club) -> Hook:
     """A webhook with a long URL and a failed delivery in its log."""
     hook = Hook.objects.create(
-        club=club, url="https://hooks.example.org/bonken/" + "a-long-path-segment/" * 6,
-        kinds=["result.saved", "standings.changed"], secret="0123456789abcdef" * 3)
-    Delivery.objects.create(hook=hook, kind="result.saved", payload={}, attempts=6,
-                            status=Delivery.Status.FAILED, status_code=502,
-                            response_excerpt="<html><body>Bad gateway</body></html>" * 5)
+        club=club,
+        url="https://hooks.example.org/bonken/" + "a-long-path-segment/" * 6,
+        kinds=["result.saved", "standings.changed"],
+        secret="0123456789abcdef" * 3,
+    )
+    Delivery.objects.create(
+        hook=hook,
+        kind="result.saved",
+        payload={},
+        attempts=6,
+        status=Delivery.Status.FAILED,
+        status_code=502,
+        response_excerpt="<html><body>Bad gateway</body></html>" * 5,
+    )
     return hook
 
 
@@ -30,18 +39,24 @@ def pages() -> list[tuple[str, str]]:
     player = Player.objects.filter(session_results__isnull=False).first()
     assert player is not None
     found = [
-        ("home", "/"), ("my-clubs", "/clubs/"), ("club", f"/clubs/{club.slug}/"),
+        ("home", "/"),
+        ("my-clubs", "/clubs/"),
+        ("club", f"/clubs/{club.slug}/"),
         ("club-players", f"/manage/clubs/{club.slug}/players/"),
         ("house-rules", f"/manage/clubs/{club.slug}/rulesets/"),
         ("new-event", f"/manage/clubs/{club.slug}/events/new/"),
         ("import", f"/manage/clubs/{club.slug}/import/"),
         ("webhooks", f"/manage/clubs/{club.slug}/webhooks/"),
         ("webhook", f"/manage/clubs/{club.slug}/webhooks/{a_hook(club).pk}/"),
-        ("ratings", f"/clubs/{club.slug}/ratings/"), ("season", f"/clubs/{club.slug}/season/"),
+        ("ratings", f"/clubs/{club.slug}/ratings/"),
+        ("season", f"/clubs/{club.slug}/season/"),
         ("season-picture", f"/clubs/{club.slug}/season/picture/"),
-        ("player", f"/players/{player.pk}/"), ("player-stats", f"/players/{player.pk}/stats/"),
-        ("player-ratings", f"/players/{player.pk}/ratings/"), ("stale-link", "/t/nothing/"),
-        ("account", "/accounts/"), ("my-seat", "/me/"),
+        ("player", f"/players/{player.pk}/"),
+        ("player-stats", f"/players/{player.pk}/stats/"),
+        ("player-ratings", f"/players/{player.pk}/ratings/"),
+        ("stale-link", "/t/nothing/"),
+        ("account", "/accounts/"),
+        ("my-seat", "/me/"),
     ]
     for event in Event.objects.order_by("pk"):
         name = event.game
@@ -58,17 +73,21 @@ def pages() -> list[tuple[str, str]]:
         round_ = Round.objects.filter(event=event).order_by("-number").first()
         if round_ is None:
             continue
-        found += [(f"{name}-{event.pk}-round", f"/manage/rounds/{round_.pk}/"),
-                  (f"{name}-{event.pk}-cards", f"/manage/rounds/{round_.pk}/cards/"),
-                  (f"{name}-{event.pk}-sheets", f"/manage/rounds/{round_.pk}/sheets/")]
+        found += [
+            (f"{name}-{event.pk}-round", f"/manage/rounds/{round_.pk}/"),
+            (f"{name}-{event.pk}-cards", f"/manage/rounds/{round_.pk}/cards/"),
+            (f"{name}-{event.pk}-sheets", f"/manage/rounds/{round_.pk}/sheets/"),
+        ]
         table = Table.objects.filter(round=round_).order_by("number").first()
         if table is not None:
             found += [
                 (f"{name}-{event.pk}-table", f"/t/{table.scoring_token}/"),
                 (f"{name}-{event.pk}-paper", f"/t/{table.scoring_token}/paper/"),
                 (f"{name}-{event.pk}-sheet", f"/events/{event.pk}/tables/{table.pk}/"),
-                (f"{name}-{event.pk}-evening",
-                 f"/events/{event.pk}/players/{table.seats.order_by('position')[0].player_id}/"),
+                (
+                    f"{name}-{event.pk}-evening",
+                    f"/events/{event.pk}/players/{table.seats.order_by('position')[0].player_id}/",
+                ),
                 (f"{name}-{event.pk}-signoff", f"/manage/tables/{table.pk}/signoff/"),
             ]
     return found

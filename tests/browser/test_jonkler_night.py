@@ -28,10 +28,16 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga", user=organizer))
-    event = event_create(club=club, actor=organizer, name="Jonkleravond",
-                         date=datetime.date(2026, 11, 25), game="jonkler")
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=organizer)
+    )
+    event = event_create(
+        club=club,
+        actor=organizer,
+        name="Jonkleravond",
+        date=datetime.date(2026, 11, 25),
+        game="jonkler",
+    )
     for name in ["Ada", "Ben", "Cor", "Dirk", "Els", "Fien", "Geert", "Hein", "Iris"]:
         player = Player.objects.create(name=name)
         Membership.objects.create(club=club, player=player)
@@ -71,8 +77,12 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
             page.click("form.jonkler-round button[type=submit]")
     assert page.locator(".alert.ok").count() == 1
     audit.shot(page, "jonkler-complete-phone")
-    expected = GAME.score({**document, "rounds": [
-        {"bids": r["bids"], "tricks": r["tricks"]} for r in document["rounds"]]}).totals
+    expected = GAME.score(
+        {
+            **document,
+            "rounds": [{"bids": r["bids"], "tricks": r["tricks"]} for r in document["rounds"]],
+        }
+    ).totals
     assert expected is not None
 
     desk = audit.prepare(chromium.new_context(locale="en-GB", **DESKTOP))

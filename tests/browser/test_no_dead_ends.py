@@ -43,18 +43,25 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga", user=organizer))
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=organizer)
+    )
     players = [Player.objects.create(name=name) for name in NAMES]
     for player in players:
         Membership.objects.create(club=club, player=player)
     # Anna was once registered twice: "anna" played a night last month.
     twin = Player.objects.create(name="anna")
     Membership.objects.create(club=club, player=twin)
-    earlier = event_create(club=club, actor=organizer, name="Oktober",
-                           date=datetime.date(2026, 10, 14))
-    event = event_create(club=club, actor=organizer, name="November",
-                         date=datetime.date(2026, 11, 18), planned_rounds=2)
+    earlier = event_create(
+        club=club, actor=organizer, name="Oktober", date=datetime.date(2026, 10, 14)
+    )
+    event = event_create(
+        club=club,
+        actor=organizer,
+        name="November",
+        date=datetime.date(2026, 11, 18),
+        planned_rounds=2,
+    )
     Event.objects.filter(pk__in=[earlier.pk, event.pk]).update(published=True)
     EventPlayer.objects.create(event=earlier, player=twin, present=True)
     for player in players:
@@ -90,11 +97,14 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
     # --- A player of table 2 leaves after game 5; the one who sat out plays on ----------
     leaving = second.seats.get(position=1).player
     page.locator(f"form[action$='/tables/{second.pk}/substitute/']").locator("xpath=..").locator(
-        "summary").click()
-    page.select_option(f"form[action$='/tables/{second.pk}/substitute/'] select[name=position]",
-                       "1")
-    page.select_option(f"form[action$='/tables/{second.pk}/substitute/'] select[name=player]",
-                       str(sitting_out.pk))
+        "summary"
+    ).click()
+    page.select_option(
+        f"form[action$='/tables/{second.pk}/substitute/'] select[name=position]", "1"
+    )
+    page.select_option(
+        f"form[action$='/tables/{second.pk}/substitute/'] select[name=player]", str(sitting_out.pk)
+    )
     audit.shot(page, "substitute")
     submit(page, f"form[action$='/tables/{second.pk}/substitute/'] button[type=submit]")
     assert f"{sitting_out.name} plays for {leaving.name} at table 2" in page.content()
@@ -143,12 +153,14 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
     phone = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE))
     mobile = phone.new_page()
     sign_in(mobile, base)
-    for url, name in [(round_url, "round-closed-phone"),
-                      (f"{base}/manage/clubs/{club.slug}/players/", "players-phone"),
-                      (f"{base}/manage/events/{event.pk}/checkin/", "checkin-phone"),
-                      (f"{base}/manage/events/{event.pk}/", "dashboard-finished-phone"),
-                      (f"{base}/events/{event.pk}/", "standings-phone"),
-                      (f"{base}/t/not-a-table/", "stale-link-phone")]:
+    for url, name in [
+        (round_url, "round-closed-phone"),
+        (f"{base}/manage/clubs/{club.slug}/players/", "players-phone"),
+        (f"{base}/manage/events/{event.pk}/checkin/", "checkin-phone"),
+        (f"{base}/manage/events/{event.pk}/", "dashboard-finished-phone"),
+        (f"{base}/events/{event.pk}/", "standings-phone"),
+        (f"{base}/t/not-a-table/", "stale-link-phone"),
+    ]:
         mobile.goto(url)
         audit.shot(mobile, name)
         width = mobile.evaluate("() => document.documentElement.scrollWidth")

@@ -61,8 +61,9 @@ def controlled(page: Any) -> None:
 
 
 def waiting(page: Any) -> str:
-    return page.inner_text("[data-offline-count]") if page.is_visible(
-        "[data-offline-count]") else ""
+    return (
+        page.inner_text("[data-offline-count]") if page.is_visible("[data-offline-count]") else ""
+    )
 
 
 def save_online(page: Any, game: dict[str, Any]) -> None:
@@ -75,7 +76,8 @@ def keep_offline(page: Any, game: dict[str, Any], queued: int) -> None:
     page.evaluate(FILL_BONKEN, game)
     page.click("form[data-offline-form] button[type=submit]")
     page.wait_for_function(
-        "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=queued)
+        "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=queued
+    )
 
 
 def bonken_table() -> Any:
@@ -104,8 +106,11 @@ def test_a_bonken_session_entered_offline_arrives_once(chromium, live_server, au
     context.set_offline(True)
     page.wait_for_selector(".offline-box.is-offline")
     # What the page can check offline it refuses, and says so: the counts must add up.
-    wrong = {**games[2], "counts": [1, 1, 1, 1]} if games[2]["contract"] in (
-        "trumps_hearts", "no_trumps", "hearts", "duck") else None
+    wrong = (
+        {**games[2], "counts": [1, 1, 1, 1]}
+        if games[2]["contract"] in ("trumps_hearts", "no_trumps", "hearts", "duck")
+        else None
+    )
     if wrong:
         page.evaluate(FILL_BONKEN, wrong)
         page.click("form[data-offline-form] button[type=submit]")
@@ -116,7 +121,7 @@ def test_a_bonken_session_entered_offline_arrives_once(chromium, live_server, au
         keep_offline(page, game, number)
         if number == 3:
             look(page, f"bonken-waiting-{lang}")
-    assert ("(10)" in waiting(page))
+    assert "(10)" in waiting(page)
     assert Session.objects.get(table=table).revision == 2
 
     page.reload()  # no network: the service worker gives the kept page, the queue is still there
@@ -179,6 +184,7 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     event = EventFactory(published=True, game="jonkler", ruleset="jonkler")
     table = seated_table(event, players=players[:4])
     from tournaments.models import Seat
+
     Seat.objects.create(table=table, round=table.round, player=players[4], position=4)
     document = jonkler_session(random.Random(7), seats=5, ruleset=JONKLER.rulesets["jonkler"])
     rounds, dealer = document["rounds"], document["first_dealer"]
@@ -206,13 +212,16 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     for number, played in enumerate(rounds[1:5], start=1):
         enter(played)
         page.wait_for_function(
-            "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=number)
+            "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=number
+        )
         # The next round's bidding order starts left of the next dealer.
         order = page.eval_on_selector_all(
-            "input[data-bid]", "inputs => inputs.map(i => parseInt(i.dataset.bid, 10))")
+            "input[data-bid]", "inputs => inputs.map(i => parseInt(i.dataset.bid, 10))"
+        )
         next_dealer = (dealer + number + 1) % 5
         assert order[-1] == next_dealer and page.get_attribute(
-            "form[data-offline-form]", "data-cards") == str(number + 2)
+            "form[data-offline-form]", "data-cards"
+        ) == str(number + 2)
     look(page, "jonkler-waiting-en")
     page.reload()
     assert page.locator("[data-offline-list] li").count() == 4

@@ -23,10 +23,12 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
     event = EventFactory(published=True, name="Clubavond")
     first = seated_table(event)
     second = seated_table(event, table_number=2)
-    session_submit(table=first, submitted_by=None, document=classic_document(),
-                   table_token=first.scoring_token)
+    session_submit(
+        table=first, submitted_by=None, document=classic_document(), table_token=first.scoring_token
+    )
     Round.objects.filter(pk=first.round_id).update(
-        timer_minutes=30, timer_started_at=timezone.now() - timedelta(seconds=30))
+        timer_minutes=30, timer_started_at=timezone.now() - timedelta(seconds=30)
+    )
     context = audit.prepare(chromium.new_context(**PROJECTOR, locale="en-GB"))
     page = context.new_page()
     page.goto(f"{live_server.url}/events/{event.pk}/screen/")
@@ -36,18 +38,23 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
     shown = page.text_content("[data-timer-text]")
     assert shown in {"29:30", "29:29", "29:28"}
     page.wait_for_function(
-        "shown => document.querySelector('[data-timer-text]').textContent !== shown", arg=shown)
+        "shown => document.querySelector('[data-timer-text]').textContent !== shown", arg=shown
+    )
     assert "done: 1 of 2" in page.text_content("[data-done]")
 
-    session_submit(table=second, submitted_by=None, document=classic_document(),
-                   table_token=second.scoring_token)
-    Round.objects.filter(pk=first.round_id).update(
-        timer_started_at=None, timer_elapsed_seconds=600)
+    session_submit(
+        table=second,
+        submitted_by=None,
+        document=classic_document(),
+        table_token=second.scoring_token,
+    )
+    Round.objects.filter(pk=first.round_id).update(timer_started_at=None, timer_elapsed_seconds=600)
     page.wait_for_function(
-        "() => document.querySelector('[data-done]').textContent.includes('2 of 2')",
-        timeout=15_000)
+        "() => document.querySelector('[data-done]').textContent.includes('2 of 2')", timeout=15_000
+    )
     page.wait_for_function(
-        "() => document.querySelector('[data-timer-text]').textContent === '20:00'")
+        "() => document.querySelector('[data-timer-text]').textContent === '20:00'"
+    )
     assert page.text_content("[data-timer-note]") == "paused"
     assert page.locator(".screen-table.is-done").count() == 2
 

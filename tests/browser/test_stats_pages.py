@@ -15,7 +15,8 @@ def charts_drawn(page) -> list[float]:
     """The height each chart is drawn at (0 for an SVG the browser could not lay out)."""
     return page.evaluate(
         "() => [...document.querySelectorAll('svg.chart')]"
-        ".map(svg => svg.getBoundingClientRect().height)")
+        ".map(svg => svg.getBoundingClientRect().height)"
+    )
 
 
 def page_width(page) -> int:

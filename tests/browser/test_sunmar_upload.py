@@ -31,8 +31,9 @@ def test_an_organizer_uploads_corrects_a_match_and_imports(chromium, live_server
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
     organizer.save()
-    Membership.objects.create(club=club, role=Role.ORGANIZER,
-                              player=Player.objects.create(name="Olga", user=organizer))
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=organizer)
+    )
     for name in ("Anna", "Bram", "Cees"):
         Membership.objects.create(club=club, player=Player.objects.create(name=name))
     # The app's "Daan" is this member, but the names differ: the service proposes a new
@@ -57,7 +58,8 @@ def test_an_organizer_uploads_corrects_a_match_and_imports(chromium, live_server
     assert "3" in main.locator("#skipped-title + ul").inner_text()  # rounds of the unfinished
     anna = page.locator("label", has_text="Anna").get_attribute("for")
     assert page.locator(f"#{anna}").input_value() == str(
-        Player.objects.get(name="Anna").pk)  # found in the club
+        Player.objects.get(name="Anna").pk
+    )  # found in the club
     field = page.locator("label", has_text="Daan").get_attribute("for")
     assert page.locator(f"#{field}").input_value() == "new"  # proposed: a new player
     assert Session.objects.count() == 0  # nothing stored yet

@@ -58,8 +58,9 @@ def sessions_of(page: Any, name: str) -> str:
 
 
 def world() -> dict[str, Any]:
-    event = EventFactory(published=True, status=Event.Status.RUNNING, standings_count="signed",
-                         name="Clubavond")
+    event = EventFactory(
+        published=True, status=Event.Status.RUNNING, standings_count="signed", name="Clubavond"
+    )
     organizer = UserFactory(username="organizer")
     organizer.set_password("secret")
     organizer.save()
@@ -190,10 +191,22 @@ def test_a_closed_round_is_the_organizers_to_sign_off(chromium, live_server, aud
     table, codes = w["table"], w["codes"]
     players = [s.player for s in table.seats.order_by("position")]
     for player in players[:2]:
-        sign_with_code(table=table, actor=None, player_id=player.pk, code=codes[player.name],
-                       revision=1, table_token=table.scoring_token)
-    dispute_raise(table=table, actor=None, player_id=players[3].pk, reason="Game 9",
-                  code=codes[players[3].name], table_token=table.scoring_token)
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=player.pk,
+            code=codes[player.name],
+            revision=1,
+            table_token=table.scoring_token,
+        )
+    dispute_raise(
+        table=table,
+        actor=None,
+        player_id=players[3].pk,
+        reason="Game 9",
+        code=codes[players[3].name],
+        table_token=table.scoring_token,
+    )
     round_close(round_=table.round, actor=User.objects.get(username="organizer"))
     base, lang = live_server.url, locale[:2]
     page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()

@@ -8,7 +8,10 @@ from typing import Any
 
 
 def http(
-    method: str, url: str, token: str | None = None, body: object = None,
+    method: str,
+    url: str,
+    token: str | None = None,
+    body: object = None,
     headers: dict[str, str] | None = None,
 ) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None

@@ -20,8 +20,13 @@ from tournaments.models import Event, Round, Seat, Table
 
 
 def play(
-    event: Event, round_number: int, table_number: int, players: Sequence[Player],
-    totals: Sequence[int], *, complete: bool = True,
+    event: Event,
+    round_number: int,
+    table_number: int,
+    players: Sequence[Player],
+    totals: Sequence[int],
+    *,
+    complete: bool = True,
 ) -> Session:
     round_, _ = Round.objects.get_or_create(event=event, number=round_number)
     table = Table.objects.create(round=round_, number=table_number)
@@ -29,8 +34,13 @@ def play(
         Membership.objects.get_or_create(club_id=event.club_id, player=player)
         Seat.objects.create(table=table, round=round_, player=player, position=position)
     session = Session.objects.create(
-        table=table, event=event, ruleset=event.ruleset, document={}, result={},
-        complete=complete, revision=1,
+        table=table,
+        event=event,
+        ruleset=event.ruleset,
+        document={},
+        result={},
+        complete=complete,
+        revision=1,
     )
     _store_seats(session, players, totals)
     return session
@@ -50,8 +60,13 @@ def correct(session: Session, totals: Sequence[int], *, complete: bool = True) -
 def _store_seats(session: Session, players: Sequence[Player], totals: Sequence[int]) -> None:
     places = placements(list(totals)) if session.complete else None
     SessionSeat.objects.bulk_create(
-        SessionSeat(session=session, position=position, player=player, total=totals[position],
-                    placement=places[position] if places else None)
+        SessionSeat(
+            session=session,
+            position=position,
+            player=player,
+            total=totals[position],
+            placement=places[position] if places else None,
+        )
         for position, player in enumerate(players)
     )
 
@@ -66,8 +81,13 @@ def random_totals(rng: random.Random) -> list[int]:
 
 
 def club_with_history(
-    *, seed: int = 7, players: int = 10, evenings: int = 4, rounds: int = 2,
-    start: datetime.date = datetime.date(2026, 1, 6), club: Club | None = None,
+    *,
+    seed: int = 7,
+    players: int = 10,
+    evenings: int = 4,
+    rounds: int = 2,
+    start: datetime.date = datetime.date(2026, 1, 6),
+    club: Club | None = None,
 ) -> tuple[Club, list[Player], list[Session]]:
     """A club whose evenings were played at random tables of four."""
     rng = random.Random(seed)
@@ -78,14 +98,24 @@ def club_with_history(
     sessions = []
     for evening in range(evenings):
         event = Event.objects.create(
-            club=club, name=f"Avond {evening + 1}", date=start + datetime.timedelta(weeks=evening),
-            status=Event.Status.FINISHED, published=True,
+            club=club,
+            name=f"Avond {evening + 1}",
+            date=start + datetime.timedelta(weeks=evening),
+            status=Event.Status.FINISHED,
+            published=True,
         )
         for round_number in range(1, rounds + 1):
             present = rng.sample(people, 4 * (len(people) // 4))
             for table_number, first in enumerate(range(0, len(present), 4), start=1):
-                sessions.append(play(event, round_number, table_number,
-                                     present[first:first + 4], random_totals(rng)))
+                sessions.append(
+                    play(
+                        event,
+                        round_number,
+                        table_number,
+                        present[first : first + 4],
+                        random_totals(rng),
+                    )
+                )
     return club, people, sessions
 
 
@@ -94,7 +124,12 @@ def stored_ratings(club: Club) -> dict[str, object]:
     ratings = {
         row[0]: row[1:]
         for row in PlayerRating.objects.filter(pool__club=club).values_list(
-            "player_id", "mu", "sigma", "ordinal", "sessions_played", "provisional",
+            "player_id",
+            "mu",
+            "sigma",
+            "ordinal",
+            "sessions_played",
+            "provisional",
             "last_played_on",
         )
     }
@@ -107,10 +142,23 @@ def stored_ratings(club: Club) -> dict[str, object]:
         RatingHistory.objects.filter(pool__club=club)
         .order_by("position", "seat")
         .values_list(
-            "session_id", "position", "player_id", "seat", "played_on",
-            "total", "place", "actual_placement", "expected_placement", "mu_before",
-            "sigma_before", "ordinal_before", "mu_after", "sigma_after", "ordinal_after",
-            "sessions_played", "provisional",
+            "session_id",
+            "position",
+            "player_id",
+            "seat",
+            "played_on",
+            "total",
+            "place",
+            "actual_placement",
+            "expected_placement",
+            "mu_before",
+            "sigma_before",
+            "ordinal_before",
+            "mu_after",
+            "sigma_after",
+            "ordinal_after",
+            "sessions_played",
+            "provisional",
         )
     )
     return {"ratings": ratings, "rated": rated, "history": history}

@@ -31,8 +31,12 @@ def demo(db) -> User:
 @pytest.mark.django_db
 def test_a_token_is_created_with_a_username_and_password(demo):
     client = APIClient()
-    response = client.post("/api/v1/tokens/", {"name": "score-app"}, format="multipart",
-                           HTTP_AUTHORIZATION=basic("demo", "demo"))
+    response = client.post(
+        "/api/v1/tokens/",
+        {"name": "score-app"},
+        format="multipart",
+        HTTP_AUTHORIZATION=basic("demo", "demo"),
+    )
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["name"] == "score-app" and body["key"].startswith("bk_")
@@ -44,8 +48,12 @@ def test_a_token_is_created_with_a_username_and_password(demo):
 
 @pytest.mark.django_db
 def test_a_wrong_password_or_none_gets_no_token(demo):
-    wrong = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart",
-                             HTTP_AUTHORIZATION=basic("demo", "guess"))
+    wrong = APIClient().post(
+        "/api/v1/tokens/",
+        {"name": "x"},
+        format="multipart",
+        HTTP_AUTHORIZATION=basic("demo", "guess"),
+    )
     assert wrong.status_code == 401
     assert wrong.json()["errors"][0]["code"] == "authentication_failed"
     anonymous = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart")
@@ -57,14 +65,26 @@ def test_a_wrong_password_or_none_gets_no_token(demo):
 
 @pytest.mark.django_db
 def test_passwords_are_not_guessed_over_the_api(demo, settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "password-guessing"}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "password-guessing",
+        }
+    }
     for _ in range(LOGIN_FAILURE_LIMIT):
-        response = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart",
-                                    HTTP_AUTHORIZATION=basic("demo", "guess"))
+        response = APIClient().post(
+            "/api/v1/tokens/",
+            {"name": "x"},
+            format="multipart",
+            HTTP_AUTHORIZATION=basic("demo", "guess"),
+        )
         assert response.status_code == 401
-    right = APIClient().post("/api/v1/tokens/", {"name": "x"}, format="multipart",
-                             HTTP_AUTHORIZATION=basic("demo", "demo"))
+    right = APIClient().post(
+        "/api/v1/tokens/",
+        {"name": "x"},
+        format="multipart",
+        HTTP_AUTHORIZATION=basic("demo", "demo"),
+    )
     assert right.status_code == 429  # refused without checking, until the window passes
     assert not ApiToken.objects.exists()
 
@@ -73,8 +93,12 @@ def test_passwords_are_not_guessed_over_the_api(demo, settings):
 def test_a_password_opens_the_token_endpoint_only(demo):
     response = APIClient().get("/api/v1/events/", HTTP_AUTHORIZATION=basic("demo", "demo"))
     assert response.status_code == 200  # read as anonymous: the header means nothing here
-    created = APIClient().post("/api/v1/clubs/", {"name": "Mine", "slug": "mine"},
-                               format="json", HTTP_AUTHORIZATION=basic("demo", "demo"))
+    created = APIClient().post(
+        "/api/v1/clubs/",
+        {"name": "Mine", "slug": "mine"},
+        format="json",
+        HTTP_AUTHORIZATION=basic("demo", "demo"),
+    )
     assert created.status_code == 401
 
 
@@ -94,8 +118,9 @@ def test_the_readme_token_call_works_against_a_running_server(live_server):
     if which("curl") is None:
         pytest.skip("curl not installed")
     User.objects.create_user("demo", password="demo")
-    command = [part.replace("http://127.0.0.1:8000", live_server.url)
-               for part in readme_token_command()]
+    command = [
+        part.replace("http://127.0.0.1:8000", live_server.url) for part in readme_token_command()
+    ]
     command[1:1] = ["-w", "\n%{http_code}"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=30, check=True).stdout
     body, status = out.rsplit("\n", 1)
@@ -104,15 +129,19 @@ def test_the_readme_token_call_works_against_a_running_server(live_server):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("text, dutch", [
-    ("{not json", "De inhoud van het verzoek is geen geldige JSON (regel 1, kolom 2)."),
-    ('{"games": [\n  1,\n  ]}',
-     "De inhoud van het verzoek is geen geldige JSON (regel 3, kolom 3)."),
-    (b"\xff\xfe", "De inhoud van het verzoek is geen geldige JSON."),  # not even text
-])
+@pytest.mark.parametrize(
+    "text, dutch",
+    [
+        ("{not json", "De inhoud van het verzoek is geen geldige JSON (regel 1, kolom 2)."),
+        (
+            '{"games": [\n  1,\n  ]}',
+            "De inhoud van het verzoek is geen geldige JSON (regel 3, kolom 3).",
+        ),
+        (b"\xff\xfe", "De inhoud van het verzoek is geen geldige JSON."),  # not even text
+    ],
+)
 def test_a_body_that_is_not_json_is_explained_in_dutch(text, dutch):
-    response = APIClient().post("/api/v1/sessions/validate/", text,
-                                content_type="application/json")
+    response = APIClient().post("/api/v1/sessions/validate/", text, content_type="application/json")
     assert response.status_code == 400
     [error] = response.json()["errors"]
     assert error["code"] == "parse_error"

@@ -37,23 +37,30 @@ def test_an_organizer_adds_lists_and_removes_a_scorer(setting):
     client = api_client(organizer)
     response = client.post(url(event), {"player": helper.player.pk}, format="json")
     assert response.status_code == 201, response.content
-    assert response.json() == {"id": response.json()["id"], "event": event.pk,
-                               "player": helper.player.pk, "player_name": helper.player.name}
+    assert response.json() == {
+        "id": response.json()["id"],
+        "event": event.pk,
+        "player": helper.player.pk,
+        "player_name": helper.player.name,
+    }
     assert AuditEntry.objects.filter(action="event.scorer_add", club=event.club).exists()
     listed = client.get(url(event)).json()
     assert [row["player"] for row in listed] == [helper.player.pk]
 
     # The new scorer may now enter this event's results.
-    response = api_client(helper).put(f"/api/v1/tables/{table.pk}/session/",
-                               {"document": classic_document(4)}, format="json")
+    response = api_client(helper).put(
+        f"/api/v1/tables/{table.pk}/session/", {"document": classic_document(4)}, format="json"
+    )
     assert response.status_code == 201, response.content
 
     assert client.delete(url(event, helper.player)).status_code == 204
     assert not EventScorer.objects.filter(event=event).exists()
     assert AuditEntry.objects.filter(action="event.scorer_remove", club=event.club).exists()
-    response = api_client(helper).put(f"/api/v1/tables/{table.pk}/session/",
-                               {"document": classic_document(5), "expected_revision": 1},
-                               format="json")
+    response = api_client(helper).put(
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document(5), "expected_revision": 1},
+        format="json",
+    )
     assert response.status_code == 403
 
 
@@ -70,8 +77,11 @@ def test_the_clubs_scorers_may_list_but_not_assign(setting):
 @pytest.mark.parametrize("who", ["member", "other_organizer"])
 def test_others_cannot_list(setting, who):
     event = setting[0]
-    user = (user_with_role(event.club, Role.MEMBER) if who == "member"
-            else user_with_role(ClubFactory(), Role.ORGANIZER))
+    user = (
+        user_with_role(event.club, Role.MEMBER)
+        if who == "member"
+        else user_with_role(ClubFactory(), Role.ORGANIZER)
+    )
     assert api_client(user).get(url(event)).status_code in {403, 404}
     assert api_client().get(url(event)).status_code == 401
 
@@ -112,6 +122,7 @@ def test_a_scorer_of_one_event_cannot_score_another(setting):
     event, table, organizer, helper = setting
     api_client(organizer).post(url(event), {"player": helper.player.pk}, format="json")
     elsewhere = seated_table(EventFactory(club=event.club), table_number=1)
-    response = api_client(helper).put(f"/api/v1/tables/{elsewhere.pk}/session/",
-                               {"document": classic_document(4)}, format="json")
+    response = api_client(helper).put(
+        f"/api/v1/tables/{elsewhere.pk}/session/", {"document": classic_document(4)}, format="json"
+    )
     assert response.status_code == 403

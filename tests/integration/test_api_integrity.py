@@ -72,8 +72,12 @@ def test_a_scorer_or_organizer_of_one_club_cannot_delete_a_player_shared_with_an
     assert set(player.memberships.values_list("club_id", flat=True)) == {club_a.pk, club_b.pk}
     assert AuditEntry.objects.count() == before
     # Club B's organizer still runs club B.
-    assert api_client(organizer_b).patch(f"/api/v1/clubs/{club_b.pk}/", {"city": "Ede"},
-                                  format="json").status_code == 200
+    assert (
+        api_client(organizer_b)
+        .patch(f"/api/v1/clubs/{club_b.pk}/", {"city": "Ede"}, format="json")
+        .status_code
+        == 200
+    )
 
 
 def test_a_scorer_of_one_club_cannot_rename_a_player_shared_with_another(shared_player):
@@ -90,8 +94,12 @@ def test_a_player_of_another_club_only_is_out_of_reach():
     player = PlayerFactory(name="Elders")
     Membership.objects.create(club=ClubFactory(), player=player)
     scorer = user_with_role(ClubFactory(), Role.SCORER)
-    assert api_client(scorer).patch(f"/api/v1/players/{player.pk}/", {"name": "X"},
-                             format="json").status_code == 403
+    assert (
+        api_client(scorer)
+        .patch(f"/api/v1/players/{player.pk}/", {"name": "X"}, format="json")
+        .status_code
+        == 403
+    )
     assert api_client(scorer).delete(f"/api/v1/players/{player.pk}/").status_code == 403
     assert Player.objects.get(pk=player.pk).name == "Elders"
 
@@ -100,8 +108,9 @@ def test_scorers_of_every_club_may_rename_a_shared_player(shared_player):
     club_a, club_b, player = shared_player
     user = user_with_role(club_a, Role.SCORER)
     Membership.objects.create(club=club_b, player=user.player, role=Role.SCORER)
-    response = api_client(user).patch(f"/api/v1/players/{player.pk}/", {"name": " Nieuw "},
-                               format="json")
+    response = api_client(user).patch(
+        f"/api/v1/players/{player.pk}/", {"name": " Nieuw "}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert response.json()["name"] == "Nieuw"
     entries = AuditEntry.objects.filter(action="player.update", object_id=str(player.pk))
@@ -112,8 +121,9 @@ def test_renaming_to_nothing_is_refused(shared_player):
     club_a, club_b, player = shared_player
     user = user_with_role(club_a, Role.ORGANIZER)
     Membership.objects.create(club=club_b, player=user.player, role=Role.ORGANIZER)
-    response = api_client(user).patch(f"/api/v1/players/{player.pk}/", {"name": "   "},
-                               format="json")
+    response = api_client(user).patch(
+        f"/api/v1/players/{player.pk}/", {"name": "   "}, format="json"
+    )
     assert response.status_code == 400
     assert Player.objects.get(pk=player.pk).name == "Gedeeld"
 
@@ -162,8 +172,9 @@ def test_a_closed_round_is_not_reopened_through_crud():
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     organizer = user_with_role(round_.event.club, Role.ORGANIZER)
-    response = api_client(organizer).patch(f"/api/v1/rounds/{round_.pk}/", {"status": "playing"},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/rounds/{round_.pk}/", {"status": "playing"}, format="json"
+    )
     assert response.status_code == 400, response.content
     problem = response.json()["errors"][0]
     assert problem["code"] == "command_only" and problem["field"] == "status"
@@ -171,9 +182,12 @@ def test_a_closed_round_is_not_reopened_through_crud():
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
     # ... so the table's link still cannot score.
-    response = APIClient().put(f"/api/v1/tables/{table.pk}/session/",
-                               {"document": classic_document()}, format="json",
-                               HTTP_X_TABLE_TOKEN=table.scoring_token)
+    response = APIClient().put(
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document()},
+        format="json",
+        HTTP_X_TABLE_TOKEN=table.scoring_token,
+    )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "round_closed"
     assert not Session.objects.filter(table=table).exists()
@@ -215,15 +229,19 @@ def test_publish_and_close_commands():
     client = api_client(user_with_role(event.club, Role.ORGANIZER))
     response = client.post(f"/api/v1/events/{event.pk}/publish/", {}, format="json")
     assert response.status_code == 200 and response.json()["published"] is True
-    response = client.post(f"/api/v1/events/{event.pk}/publish/", {"published": False},
-                           format="json")
+    response = client.post(
+        f"/api/v1/events/{event.pk}/publish/", {"published": False}, format="json"
+    )
     assert response.json()["published"] is False
     response = client.post(f"/api/v1/events/{event.pk}/close/")
     assert response.status_code == 400  # its table has not finished: what does it count as?
     problem = response.json()["errors"][0]
     assert problem["code"] == "unfinished_table" and problem["field"] == "rounds.1.unfinished.1"
-    response = client.post(f"/api/v1/events/{event.pk}/close/",
-                           {"unfinished": {"1": {"1": "not_played"}}}, format="json")
+    response = client.post(
+        f"/api/v1/events/{event.pk}/close/",
+        {"unfinished": {"1": {"1": "not_played"}}},
+        format="json",
+    )
     assert response.status_code == 200 and response.json()["status"] == "finished"
     assert Round.objects.get(pk=table.round_id).status == Round.Status.CLOSED
 
@@ -280,8 +298,9 @@ def test_what_holds_no_results_can_still_be_deleted():
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     assert api_client(organizer).delete(f"/api/v1/tables/{table.pk}/").status_code == 204
     assert api_client(organizer).delete(f"/api/v1/rounds/{table.round_id}/").status_code == 204
-    assert api_client(organizer).delete(
-        f"/api/v1/events/{table.round.event_id}/").status_code == 204
+    assert (
+        api_client(organizer).delete(f"/api/v1/events/{table.round.event_id}/").status_code == 204
+    )
 
 
 def test_the_database_itself_protects_sessions():
@@ -302,8 +321,11 @@ def seat_writes(table: Table, spare: Player) -> list[tuple[str, str, dict | None
     seat = table.seats.get(position=0)
     return [
         ("patch", f"/api/v1/seats/{seat.pk}/", {"player": spare.pk}),
-        ("put", f"/api/v1/seats/{seat.pk}/",
-         {"table": table.pk, "position": 0, "player": spare.pk}),
+        (
+            "put",
+            f"/api/v1/seats/{seat.pk}/",
+            {"table": table.pk, "position": 0, "player": spare.pk},
+        ),
         ("delete", f"/api/v1/seats/{seat.pk}/", None),
     ]
 
@@ -320,14 +342,15 @@ def test_the_seats_of_a_table_with_results_stay():
         assert response.status_code == 409, (method, response.content)
         problem = response.json()["errors"][0]
         assert problem["code"] == "table_has_results"
-        assert problem["message"] == f"Table {table.number} already has results; it cannot be " \
-                                     "changed."
+        assert (
+            problem["message"] == f"Table {table.number} already has results; it cannot be changed."
+        )
     # A new seat at that table (after freeing one by hand, as an old bug could have left it).
     Seat.objects.filter(table=table, position=3).delete()
     before = results_snapshot()
-    response = api_client(organizer).post("/api/v1/seats/",
-                                   {"table": table.pk, "position": 3, "player": spare.pk},
-                                   format="json")
+    response = api_client(organizer).post(
+        "/api/v1/seats/", {"table": table.pk, "position": 3, "player": spare.pk}, format="json"
+    )
     assert response.status_code == 409
     assert results_snapshot() == before
 
@@ -351,8 +374,9 @@ def test_the_seats_of_a_table_without_results_can_change():
     spare = PlayerFactory()
     Membership.objects.create(club=table.round.event.club, player=spare)
     seat = table.seats.get(position=0)
-    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": spare.pk},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/seats/{seat.pk}/", {"player": spare.pk}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).player_id == spare.pk
 
@@ -364,18 +388,22 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
     django_capture_on_commit_callbacks, monkeypatch
 ):
     queued = []
-    monkeypatch.setattr("ratings.tasks.ratings_update.apply_async",
-                        lambda args, countdown=None: queued.append(args[0]))
+    monkeypatch.setattr(
+        "ratings.tasks.ratings_update.apply_async",
+        lambda args, countdown=None: queued.append(args[0]),
+    )
     table = scored_table()
     event = table.round.event
     client = api_client(user_with_role(event.club, Role.ORGANIZER))
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.patch(f"/api/v1/events/{event.pk}/", {"name": "Zelfde dag"},
-                                format="json")
+        response = client.patch(
+            f"/api/v1/events/{event.pk}/", {"name": "Zelfde dag"}, format="json"
+        )
     assert response.status_code == 200 and queued == []
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        response = client.patch(f"/api/v1/events/{event.pk}/", {"date": "2025-01-02"},
-                                format="json")
+        response = client.patch(
+            f"/api/v1/events/{event.pk}/", {"date": "2025-01-02"}, format="json"
+        )
     assert response.status_code == 200, response.content
     assert queued == [event.club_id] and len(callbacks) == 1
 
@@ -387,16 +415,19 @@ def test_moving_an_event_replays_the_ratings_in_the_new_order(django_capture_on_
     first_ids = set(first_evening.sessions.values_list("pk", flat=True))
     positions = dict(RatedSession.objects.values_list("session_id", "position"))
     assert max(positions[s] for s in first_ids) < min(
-        p for s, p in positions.items() if s not in first_ids)
+        p for s, p in positions.items() if s not in first_ids
+    )
     organizer = user_with_role(club, Role.ORGANIZER)
     later = first_evening.date + datetime.timedelta(weeks=5)
     with django_capture_on_commit_callbacks(execute=True):
-        response = api_client(organizer).patch(f"/api/v1/events/{first_evening.pk}/",
-                                        {"date": later.isoformat()}, format="json")
+        response = api_client(organizer).patch(
+            f"/api/v1/events/{first_evening.pk}/", {"date": later.isoformat()}, format="json"
+        )
     assert response.status_code == 200, response.content
     positions = dict(RatedSession.objects.values_list("session_id", "position"))
     assert min(positions[s] for s in first_ids) > max(
-        p for s, p in positions.items() if s not in first_ids)
+        p for s, p in positions.items() if s not in first_ids
+    )
 
 
 # --- Seating again over results ---------------------------------------------------------------
@@ -415,8 +446,12 @@ def planned_round_with_results():
     planned = round_generate(event=event, actor=organizer, seed=5)
     table = planned.tables.order_by("number").first()
     Round.objects.filter(pk=planned.pk).update(status=Round.Status.PLAYING)
-    session_submit(table=table, submitted_by=None, document=classic_document(2),
-                   table_token=table.scoring_token)
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document=classic_document(2),
+        table_token=table.scoring_token,
+    )
     Round.objects.filter(pk=planned.pk).update(status=Round.Status.PLANNED)
     planned.refresh_from_db()
     return event, planned, organizer
@@ -431,7 +466,9 @@ def test_a_round_that_has_not_started_takes_no_results():
     planned = round_generate(event=event, actor=organizer, seed=5)
     table = planned.tables.get()
     response = APIClient().put(
-        f"/api/v1/tables/{table.pk}/session/", {"document": classic_document()}, format="json",
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document()},
+        format="json",
         HTTP_X_TABLE_TOKEN=table.scoring_token,
     )
     assert response.status_code == 400
@@ -447,8 +484,7 @@ def test_seating_the_planned_round_again_keeps_its_results():
     for url, payload in [
         (f"/api/v1/events/{event.pk}/seating/", {"seed": 9}),
         (f"/api/v1/rounds/{planned.pk}/regenerate/", {"seed": 9}),
-        (f"/api/v1/events/{event.pk}/seating/manual/",
-         {"tables": [players[4:], players[:4]]}),
+        (f"/api/v1/events/{event.pk}/seating/manual/", {"tables": [players[4:], players[:4]]}),
     ]:
         response = client.post(url, payload, format="json")
         assert response.status_code == 409, (url, response.content)

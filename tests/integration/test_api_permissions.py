@@ -66,8 +66,7 @@ def test_seating_writes_are_for_organizers(actor):
 def test_registering_players_is_for_organizers_and_scorers(actor):
     club = ClubFactory()
     client = client_for(actor, club)
-    response = client.post("/api/v1/players/", {"name": "Walk-in", "club": club.pk},
-                           format="json")
+    response = client.post("/api/v1/players/", {"name": "Walk-in", "club": club.pk}, format="json")
     expected = {"organizer": 201, "scorer": 201}
     assert response.status_code == expected.get(actor, EXPECTED_DENIAL.get(actor))
 

@@ -40,23 +40,31 @@ def test_start_pause_reset_through_the_api(world):
     body = post(api, round_, {"action": "pause"}).json()
     assert body["running"] is False
     body = post(api, round_, {"action": "reset", "minutes": 40}).json()
-    assert body == {"round": round_.pk, "running": False, "minutes": 40, "elapsed": 0,
-                    "remaining": 2400}
+    assert body == {
+        "round": round_.pk,
+        "running": False,
+        "minutes": 40,
+        "elapsed": 0,
+        "remaining": 2400,
+    }
     assert AuditEntry.objects.filter(action="round.timer").count() == 3
     # The screen reads the same state.
     screen = APIClient().get(f"/events/{event.pk}/screen.json").json()
     assert screen["round"]["timer"]["minutes"] == 40
 
 
-@pytest.mark.parametrize("body,code,field", [
-    ({"action": "start"}, "no_minutes", "minutes"),
-    ({"action": "start", "minutes": "lots"}, "bad_minutes", "minutes"),
-    ({"action": "start", "minutes": -5}, "bad_minutes", "minutes"),
-    ({"action": "start", "minutes": [30]}, "bad_minutes", "minutes"),
-    ({"action": "explode"}, "bad_action", "action"),
-    ({}, "bad_action", "action"),
-    ([1, 2], "bad_body", None),
-])
+@pytest.mark.parametrize(
+    "body,code,field",
+    [
+        ({"action": "start"}, "no_minutes", "minutes"),
+        ({"action": "start", "minutes": "lots"}, "bad_minutes", "minutes"),
+        ({"action": "start", "minutes": -5}, "bad_minutes", "minutes"),
+        ({"action": "start", "minutes": [30]}, "bad_minutes", "minutes"),
+        ({"action": "explode"}, "bad_action", "action"),
+        ({}, "bad_action", "action"),
+        ([1, 2], "bad_body", None),
+    ],
+)
 def test_bad_bodies_are_named(world, body, code, field):
     event, round_ = world
     response = post(client(user_with_role(event.club, Role.ORGANIZER)), round_, body)

@@ -23,9 +23,11 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
-CHECKS = [schemathesis.checks.not_a_server_error,
-          schemathesis.checks.response_schema_conformance,
-          schemathesis.checks.content_type_conformance]
+CHECKS = [
+    schemathesis.checks.not_a_server_error,
+    schemathesis.checks.response_schema_conformance,
+    schemathesis.checks.content_type_conformance,
+]
 
 
 @pytest.fixture
@@ -47,17 +49,39 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
     ratings_update(club_id=event.club_id)
     seat = table.seats.order_by("position").first()
     token, key = api_token_create(user=organizer, name="schema")
-    return {"key": key, "event": event.pk, "club": event.club_id, "round": table.round_id,
-            "table": table.pk, "session": Session.objects.get(table=table).pk,
-            "player": seat.player_id, "seat": seat.pk, "token": token.pk,
-            "membership": event.club.memberships.first().pk, "slug": event.club.slug}
+    return {
+        "key": key,
+        "event": event.pk,
+        "club": event.club_id,
+        "round": table.round_id,
+        "table": table.pk,
+        "session": Session.objects.get(table=table).pk,
+        "player": seat.player_id,
+        "seat": seat.pk,
+        "token": token.pk,
+        "membership": event.club.memberships.first().pk,
+        "slug": event.club.slug,
+    }
 
 
-PARAMETER = {"event_id": "event", "club_id": "club", "table_id": "table", "player_id": "player",
-             "slug": "slug"}
-BY_COLLECTION = {"events": "event", "clubs": "club", "rounds": "round", "tables": "table",
-                 "sessions": "session", "players": "player", "seats": "seat",
-                 "tokens": "token", "memberships": "membership"}
+PARAMETER = {
+    "event_id": "event",
+    "club_id": "club",
+    "table_id": "table",
+    "player_id": "player",
+    "slug": "slug",
+}
+BY_COLLECTION = {
+    "events": "event",
+    "clubs": "club",
+    "rounds": "round",
+    "tables": "table",
+    "sessions": "session",
+    "players": "player",
+    "seats": "seat",
+    "tokens": "token",
+    "memberships": "membership",
+}
 
 
 def path_values(path: str, world: dict) -> dict[str, int]:
@@ -94,19 +118,29 @@ def test_every_documented_read_answers_as_its_schema_says(world):
 
 def test_no_description_is_an_internal_docstring():
     text = json.dumps(schema.raw_schema)
-    for internal in ("plain CRUD", "actor's role", "ClubWriteMixin", "GuardedWriteMixin",
-                     "api.permissions"):
+    for internal in (
+        "plain CRUD",
+        "actor's role",
+        "ClubWriteMixin",
+        "GuardedWriteMixin",
+        "api.permissions",
+    ):
         assert internal not in text
 
 
 HOSTILE_BODIES = [
-    "[" * 5000 + "]" * 5000,                                  # nested thousands deep
-    json.dumps({"name": "x" * 1_000_000}),                     # a huge string
-    json.dumps({"number": 10**400, "planned_rounds": -10**30, "position": 1e308}),
-    json.dumps({"name": "Ŝƥëĉïåĺ ²³ ٣ 🂡 \u202e\u0000", "date": "２０２６-11-24",
-                "document": {"games": [{"contract": "\ud83c", "chooser": "٣"}]}}),
+    "[" * 5000 + "]" * 5000,  # nested thousands deep
+    json.dumps({"name": "x" * 1_000_000}),  # a huge string
+    json.dumps({"number": 10**400, "planned_rounds": -(10**30), "position": 1e308}),
+    json.dumps(
+        {
+            "name": "Ŝƥëĉïåĺ ²³ ٣ 🂡 \u202e\u0000",
+            "date": "２０２６-11-24",
+            "document": {"games": [{"contract": "\ud83c", "chooser": "٣"}]},
+        }
+    ),
     json.dumps([{"a": None}] * 1000),
-    "{\"unterminated\": ",
+    '{"unterminated": ',
 ]
 
 
@@ -124,8 +158,10 @@ def test_every_json_write_survives_hostile_bodies(world):
         for body in HOSTILE_BODIES:
             case = operation.Case(path_parameters=values)
             response = case.call(
-                headers={"Authorization": f"Token {world['key']}",
-                         "Content-Type": "application/json"},
+                headers={
+                    "Authorization": f"Token {world['key']}",
+                    "Content-Type": "application/json",
+                },
                 data=body.encode("utf-8", "surrogatepass"),
             )
             assert response.status_code < 500, (operation.path, body[:40], response.text[:200])

@@ -150,16 +150,22 @@ def test_if_match_header_guards_updates(table, scorer_client):
 
 def test_idempotency_key_replays_the_first_answer(table, scorer_client):
     game = {"game": classic_games()[0]}
-    first = scorer_client.post(url(table) + "games/", game, format="json",
-                               HTTP_IDEMPOTENCY_KEY="abc")
-    again = scorer_client.post(url(table) + "games/", game, format="json",
-                               HTTP_IDEMPOTENCY_KEY="abc")
+    first = scorer_client.post(
+        url(table) + "games/", game, format="json", HTTP_IDEMPOTENCY_KEY="abc"
+    )
+    again = scorer_client.post(
+        url(table) + "games/", game, format="json", HTTP_IDEMPOTENCY_KEY="abc"
+    )
     assert first.status_code == again.status_code == 201
     assert again["Idempotent-Replayed"] == "true"
     assert again.json() == first.json()
     assert Session.objects.get(table=table).revision == 1
-    other = scorer_client.post(url(table) + "games/", {"game": classic_games()[1]},
-                               format="json", HTTP_IDEMPOTENCY_KEY="abc")
+    other = scorer_client.post(
+        url(table) + "games/",
+        {"game": classic_games()[1]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="abc",
+    )
     assert other.status_code == 409
 
 

@@ -28,15 +28,28 @@ def world():
     codes = [player_code_issue(actor=organizer, player=p) for p in players]
     link = APIClient()
     link.credentials(HTTP_X_TABLE_TOKEN=table.scoring_token)
-    return {"event": event, "organizer": organizer, "table": table, "players": players,
-            "codes": codes, "link": link,
-            "url": f"/api/v1/tables/{table.pk}/session/signatures/"}
+    return {
+        "event": event,
+        "organizer": organizer,
+        "table": table,
+        "players": players,
+        "codes": codes,
+        "link": link,
+        "url": f"/api/v1/tables/{table.pk}/session/signatures/",
+    }
 
 
 def sign(world, seat: int, code: str | None = None, revision: int = 1):
-    return world["link"].post(world["url"], {
-        "method": "code", "revision": revision, "player": world["players"][seat].pk,
-        "code": code or world["codes"][seat]}, format="json")
+    return world["link"].post(
+        world["url"],
+        {
+            "method": "code",
+            "revision": revision,
+            "player": world["players"][seat].pk,
+            "code": code or world["codes"][seat],
+        },
+        format="json",
+    )
 
 
 def test_the_table_signs_on_its_link_and_reads_where_it_stands(world):
@@ -53,10 +66,12 @@ def test_the_table_signs_on_its_link_and_reads_where_it_stands(world):
 
 
 def test_a_stale_revision_is_a_409_in_the_one_error_shape(world):
-    session_submit(table=world["table"], submitted_by=world["organizer"],
-                   document=classic_document(11))
-    session_submit(table=world["table"], submitted_by=world["organizer"],
-                   document=classic_document())
+    session_submit(
+        table=world["table"], submitted_by=world["organizer"], document=classic_document(11)
+    )
+    session_submit(
+        table=world["table"], submitted_by=world["organizer"], document=classic_document()
+    )
     response = sign(world, 0, revision=1)
     assert response.status_code == 409
     error = response.json()["errors"][0]
@@ -83,8 +98,7 @@ def test_a_player_signs_and_disputes_as_themselves_and_the_organizer_resolves(wo
     response = client.post(world["url"], {"method": "account", "revision": 1}, format="json")
     assert response.status_code == 201
     disputes = f"/api/v1/tables/{world['table'].pk}/session/disputes/"
-    response = client.post(disputes, {"player": own.player.pk, "reason": "game 2"},
-                           format="json")
+    response = client.post(disputes, {"player": own.player.pk, "reason": "game 2"}, format="json")
     assert response.status_code == 201
     dispute = response.json()
     assert dispute["name"] == own.player.name and not dispute["resolved"]
@@ -93,11 +107,10 @@ def test_a_player_signs_and_disputes_as_themselves_and_the_organizer_resolves(wo
     refused = client.post(f"/api/v1/disputes/{dispute['id']}/resolve/", {}, format="json")
     assert refused.status_code == 403
     response = api_client(world["organizer"]).post(
-        f"/api/v1/disputes/{dispute['id']}/resolve/", {"resolution": "sheet checked"},
-        format="json")
+        f"/api/v1/disputes/{dispute['id']}/resolve/", {"resolution": "sheet checked"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["resolved"]
-    assert api_client(world["organizer"]).get(disputes).json()[0]["resolution"] == (
-        "sheet checked")
+    assert api_client(world["organizer"]).get(disputes).json()[0]["resolution"] == ("sheet checked")
 
 
 def test_the_organizer_signs_for_a_player_with_a_reason(world):
@@ -124,15 +137,17 @@ def test_another_clubs_dispute_answers_like_a_missing_one(world):
     """Resolving a dispute of a club one has no role in: 404, as for an id that does not exist
     (its existence is not told); a member of the club who is not an organizer: 403."""
     own = world["players"][1]
-    dispute = Dispute.objects.create(session=world["table"].session, revision=1, player=own,
-                                     reason="game 2", at=timezone.now())
+    dispute = Dispute.objects.create(
+        session=world["table"].session, revision=1, player=own, reason="game 2", at=timezone.now()
+    )
     outsider = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
     missing = outsider.post("/api/v1/disputes/999999/resolve/", {}, format="json")
     other = outsider.post(f"/api/v1/disputes/{dispute.pk}/resolve/", {}, format="json")
     assert (missing.status_code, other.status_code) == (404, 404)
     assert missing.json()["errors"][0]["code"] == other.json()["errors"][0]["code"]
     member = api_client(user_with_role(world["event"].club, Role.MEMBER))
-    assert member.post(f"/api/v1/disputes/{dispute.pk}/resolve/", {},
-                       format="json").status_code == 403
+    assert (
+        member.post(f"/api/v1/disputes/{dispute.pk}/resolve/", {}, format="json").status_code == 403
+    )
     dispute.refresh_from_db()
     assert dispute.resolved_at is None

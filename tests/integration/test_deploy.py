@@ -12,14 +12,24 @@ ROOT = Path(__file__).resolve().parents[2]
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment.update(env)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_is_clean_with_production_settings():
     result = manage(
-        "check", "--deploy", "--fail-level", "WARNING",
-        DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_PRODUCTION="1",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="bonken.example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -52,8 +52,7 @@ def test_a_member_picks_their_name_and_is_entered_and_checked_in_as_the_door():
     assert now and entry.present and entry.door_at is not None and entry.door_device
     audit = AuditEntry.objects.filter(action="entry.door_check_in").get()
     assert audit.actor_label == "door" and audit.actor_id is None
-    again, now = door_check_in(token=event.door_token, actor=None, player=anna,
-                               device="phone-a")
+    again, now = door_check_in(token=event.door_token, actor=None, player=anna, device="phone-a")
     assert again.pk == entry.pk and not now  # already in: nothing changes
     assert AuditEntry.objects.filter(action="entry.door_check_in").count() == 1
 
@@ -125,7 +124,8 @@ def test_a_renewed_link_ends_the_old_one_and_sign_in_can_be_required():
     with pytest.raises(NotAllowed):
         door_renew(event=event, actor=user_with_role(event.club, Role.SCORER))
     assert {"event.door_renew", "event.door_sign_in"} <= set(
-        AuditEntry.objects.values_list("action", flat=True))
+        AuditEntry.objects.values_list("action", flat=True)
+    )
 
 
 def test_leaving_after_round_one_leaves_the_player_out_of_round_two():
@@ -144,7 +144,8 @@ def test_leaving_after_round_one_leaves_the_player_out_of_round_two():
     Round.objects.filter(pk=first.pk).update(status=Round.Status.CLOSED)
     second = round_generate(event=event, actor=organizer, seed=2)
     seated = set(second.seats.values_list("player_id", flat=True)) | set(
-        second.byes.values_list("player_id", flat=True))
+        second.byes.values_list("player_id", flat=True)
+    )
     assert leaver.pk not in seated and len(seated) == 8
     assert not EventPlayer.objects.get(event=event, player=leaver).present
     assert AuditEntry.objects.filter(action="entry.left").count() == 1
@@ -162,11 +163,16 @@ def test_leaving_before_the_first_round_means_after_round_one():
     entry = entry_leaving(event=event, actor=user, player=user.player, leaving=True)
     assert entry.leaving_after == 1
     first = round_generate(event=event, actor=organizer, seed=1)  # round 1: still seated
-    assert first.seats.filter(player=user.player).exists() or first.byes.filter(
-        player=user.player).exists()
+    assert (
+        first.seats.filter(player=user.player).exists()
+        or first.byes.filter(player=user.player).exists()
+    )
     round_accept(round_=first, actor=organizer)
-    round_close(round_=first, actor=organizer, unfinished={
-        t.number: "not_played" for t in first.tables.all()})
+    round_close(
+        round_=first,
+        actor=organizer,
+        unfinished={t.number: "not_played" for t in first.tables.all()},
+    )
     second = round_generate(event=event, actor=organizer, seed=1)
     assert not second.seats.filter(player=user.player).exists()
 
@@ -193,8 +199,9 @@ def test_the_api_checks_in_at_the_door_once_then_says_already():
     assert other.status_code == 403
     assert other.json()["errors"][0]["code"] == "door_one_name_per_phone"
     assert other.json()["errors"][0]["message_nl"]
-    gone = client.post("/api/v1/door/nonsense/check-in/", {"player": anna.pk, "device": "z"},
-                       format="json")
+    gone = client.post(
+        "/api/v1/door/nonsense/check-in/", {"player": anna.pk, "device": "z"}, format="json"
+    )
     assert gone.status_code == 404 and gone.json()["errors"][0]["code"] == "door_link_unknown"
 
 
@@ -203,8 +210,9 @@ def test_the_api_rate_limits_one_phone(monkeypatch):
     monkeypatch.setattr(door_limits, "DOOR_PHONE_LIMIT", 3)
     client = phone_at_the_door(event)
     url = f"/api/v1/door/{event.door_token}/check-in/"
-    codes = [client.post(url, {"player": members[0].pk},
-                         format="json").status_code for _ in range(4)]
+    codes = [
+        client.post(url, {"player": members[0].pk}, format="json").status_code for _ in range(4)
+    ]
     assert codes[:3] == [201, 200, 200] and codes[3] == 429
     response = client.post(url, {"player": members[0].pk}, format="json")
     assert response.status_code == 429 and int(response["Retry-After"]) > 0
@@ -221,8 +229,9 @@ def test_the_api_says_leaving_for_yourself_or_as_the_organizer():
     assert mine.status_code == 200 and mine.json()["leaving_after"] == 1
     theirs = api_client(user).post(url, {"leaving": True, "player": anna.pk}, format="json")
     assert theirs.status_code == 403
-    by_organizer = api_client(organizer).post(url, {"leaving": True, "player": anna.pk},
-                                              format="json")
+    by_organizer = api_client(organizer).post(
+        url, {"leaving": True, "player": anna.pk}, format="json"
+    )
     assert by_organizer.status_code == 200
     assert api_client().post(url, {"leaving": True}, format="json").status_code == 401
     listed = api_client(organizer).get(f"/api/v1/entries/?event={event.pk}").json()
@@ -236,8 +245,9 @@ def test_the_api_takes_no_door_id_from_the_client():
     event, members, _organizer = club_night(2)
     url = f"/api/v1/door/{event.door_token}/check-in/"
     for player in members:
-        refused = api_client().post(url, {"player": player.pk, "device": secrets.token_hex(8)},
-                                    format="json")
+        refused = api_client().post(
+            url, {"player": player.pk, "device": secrets.token_hex(8)}, format="json"
+        )
         assert refused.status_code == 400
         assert refused.json()["errors"][0]["code"] == "door_device_required"
     assert not EventPlayer.objects.filter(event=event).exists()
@@ -249,9 +259,12 @@ def test_scripted_fresh_phones_check_in_no_more_than_the_limit(settings):
     settings.DOOR_NAMES_PER_ADDRESS = 3
     event, members, _organizer = club_night(8)
     url = f"/api/v1/door/{event.door_token}/check-in/"
-    codes = [phone_at_the_door(event).post(
-        url, {"player": player.pk, "device": secrets.token_hex(8)}, format="json")
-        for player in members]
+    codes = [
+        phone_at_the_door(event).post(
+            url, {"player": player.pk, "device": secrets.token_hex(8)}, format="json"
+        )
+        for player in members
+    ]
     assert [c.status_code for c in codes] == [201] * 3 + [429] * 5
     assert codes[3].json()["errors"][0]["code"] == "door_names_per_address"
     assert int(codes[3]["Retry-After"]) > 0
@@ -261,15 +274,25 @@ def test_scripted_fresh_phones_check_in_no_more_than_the_limit(settings):
 def test_the_default_limit_of_names_per_address(settings):
     event, members, _organizer = club_night(12)
     assert settings.DOOR_NAMES_PER_ADDRESS == 10
-    done = [door_check_in(token=event.door_token, actor=None, player=p, device=f"p{i}",
-                          address="203.0.113.9") for i, p in enumerate(members[:10])]
+    done = [
+        door_check_in(
+            token=event.door_token, actor=None, player=p, device=f"p{i}", address="203.0.113.9"
+        )
+        for i, p in enumerate(members[:10])
+    ]
     assert all(now for _entry, now in done)
     with pytest.raises(ServiceError) as refused:
-        door_check_in(token=event.door_token, actor=None, player=members[10], device="p10",
-                      address="203.0.113.9")
+        door_check_in(
+            token=event.door_token,
+            actor=None,
+            player=members[10],
+            device="p10",
+            address="203.0.113.9",
+        )
     assert refused.value.status_code == 429 and code_of(refused) == "door_names_per_address"
-    door_check_in(token=event.door_token, actor=None, player=members[10], device="p10",
-                  address="198.51.100.4")  # another address
+    door_check_in(
+        token=event.door_token, actor=None, player=members[10], device="p10", address="198.51.100.4"
+    )  # another address
 
 
 @pytest.mark.django_db(transaction=True)
@@ -287,8 +310,13 @@ def test_fresh_phones_sent_at_once_check_in_no_more_than_the_limit(require_postg
     def check_in(index: int) -> None:
         barrier.wait()
         try:
-            door_check_in(token=event.door_token, actor=None, player=members[index],
-                          device=f"fresh-{index}", address="203.0.113.9")
+            door_check_in(
+                token=event.door_token,
+                actor=None,
+                player=members[index],
+                device=f"fresh-{index}",
+                address="203.0.113.9",
+            )
             results.append("in")
         except ServiceError as exc:
             results.append(exc.errors[0]["code"])

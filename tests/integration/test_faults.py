@@ -42,19 +42,26 @@ def expected_totals() -> list[int]:
 def test_worker_killed_in_the_middle_of_a_recompute(celery_worker, live_server):
     event, table, token = scored_table()
     db = settings.DATABASES["default"]
-    dsn = f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} " \
-          f"dbname={db['NAME']}"
+    dsn = (
+        f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} "
+        f"dbname={db['NAME']}"
+    )
     with psycopg.connect(dsn, autocommit=True) as blocker:
         # Hold the event's standings lock so the worker's recompute waits inside the task.
         blocker.execute("SELECT pg_advisory_lock(%s, %s)", (STANDINGS_LOCK, event.pk))
-        status, _ = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/", token,
-                         {"document": classic_document()})
+        status, _ = http(
+            "PUT",
+            f"{live_server.url}/api/v1/tables/{table.pk}/session/",
+            token,
+            {"document": classic_document()},
+        )
         assert status == 201
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             waiting = blocker.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                "AND query LIKE %s", ("%pg_advisory_xact_lock%",)
+                "AND query LIKE %s",
+                ("%pg_advisory_xact_lock%",),
             ).fetchone()[0]
             if waiting:
                 break
@@ -73,9 +80,21 @@ def test_worker_killed_in_the_middle_of_a_recompute(celery_worker, live_server):
 
 def start_redis(port: int) -> None:
     subprocess.run(
-        ["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "--port", str(port),
-         "--save", "", "--appendonly", "no"],
-        check=True, capture_output=True,
+        [
+            "redis-server",
+            "--daemonize",
+            "yes",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        check=True,
+        capture_output=True,
     )
     client = redis.Redis(port=port)
     deadline = time.monotonic() + 20
@@ -99,8 +118,12 @@ def test_submission_while_redis_is_down_reaches_the_standings_once_it_is_back(
             client.shutdown(nosave=True)
         except redis.ConnectionError:
             pass  # the server went away while answering
-        status, body = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/",
-                            token, {"document": classic_document()})
+        status, body = http(
+            "PUT",
+            f"{live_server.url}/api/v1/tables/{table.pk}/session/",
+            token,
+            {"document": classic_document()},
+        )
         assert status == 201, body  # the result is saved although nothing could be queued
         assert Session.objects.filter(table=table, complete=True).exists()
     finally:

@@ -18,8 +18,14 @@ def test_in_process_tasks_need_no_broker_or_worker(settings):
     response = Client().get("/healthz")
     assert response.status_code == 200 and response["Cache-Control"] == "no-store"
     body = response.json()
-    assert body == {"status": "ok", "database": True, "redis": None, "worker": None,
-                    "cache": None, "derived": {"stale_standings": 0, "stale_ratings": 0}}
+    assert body == {
+        "status": "ok",
+        "database": True,
+        "redis": None,
+        "worker": None,
+        "cache": None,
+        "derived": {"stale_standings": 0, "stale_ratings": 0},
+    }
 
 
 def test_derived_work_behind_is_counted(settings):

@@ -52,15 +52,17 @@ def test_rules_that_cannot_add_up_to_zero_are_refused_with_the_reason(organizer_
     rules = ruleset_to_dict(RULESETS["classic"])
     rules["code"] = "scheef"
     rules["contracts"][0]["value"] = -11  # the minus contracts no longer cancel the plus ones
-    refused = api.post(f"/api/v1/clubs/{club.pk}/rulesets/", {"game": "bonken", "data": rules},
-                       format="json")
+    refused = api.post(
+        f"/api/v1/clubs/{club.pk}/rulesets/", {"game": "bonken", "data": rules}, format="json"
+    )
     assert refused.status_code == 400
     problem = refused.json()["errors"][0]
     assert problem["code"] == "invalid_ruleset" and problem["field"] == "data"
     assert "zero" in problem["message"] and problem["message_nl"].startswith("Deze spelregels")
     builtin = ruleset_to_dict(RULESETS["classic"])
-    clash = api.post(f"/api/v1/clubs/{club.pk}/rulesets/", {"game": "bonken", "data": builtin},
-                     format="json")
+    clash = api.post(
+        f"/api/v1/clubs/{club.pk}/rulesets/", {"game": "bonken", "data": builtin}, format="json"
+    )
     assert clash.json()["errors"][0]["code"] == "builtin_code"
     assert not HouseRuleset.objects.exists()
 
@@ -69,26 +71,32 @@ def test_only_organizers_make_house_rules():
     club = ClubFactory()
     scorer = APIClient()
     scorer.force_authenticate(user_with_role(club, Role.SCORER))
-    refused = scorer.post(f"/api/v1/clubs/{club.pk}/rulesets/",
-                          {"game": "bonken", "data": quota_rules()}, format="json")
+    refused = scorer.post(
+        f"/api/v1/clubs/{club.pk}/rulesets/",
+        {"game": "bonken", "data": quota_rules()},
+        format="json",
+    )
     assert refused.status_code == 403
 
 
 def test_an_event_plays_under_house_rules(organizer_api):
     club, api = organizer_api
-    api.post(f"/api/v1/clubs/{club.pk}/rulesets/", {"game": "bonken", "data": quota_rules()},
-             format="json")
+    api.post(
+        f"/api/v1/clubs/{club.pk}/rulesets/",
+        {"game": "bonken", "data": quota_rules()},
+        format="json",
+    )
     base = {"club": club.pk, "name": "Huisavond", "date": "2026-11-24"}
     unknown = api.post("/api/v1/events/", {**base, "ruleset": "house_quota@9"}, format="json")
     assert unknown.status_code == 400
-    event = api.post("/api/v1/events/", {**base, "ruleset": "house_quota@1"},
-                     format="json").json()
+    event = api.post("/api/v1/events/", {**base, "ruleset": "house_quota@1"}, format="json").json()
     assert event["ruleset"] == "house_quota@1"
     other_club = APIClient()
     other = ClubFactory()
     other_club.force_authenticate(user_with_role(other, Role.ORGANIZER))
-    foreign = other_club.post("/api/v1/events/", {**base, "club": other.pk,
-                                                  "ruleset": "house_quota@1"}, format="json")
+    foreign = other_club.post(
+        "/api/v1/events/", {**base, "club": other.pk, "ruleset": "house_quota@1"}, format="json"
+    )
     assert foreign.status_code == 400  # another club's house rules are not this club's
     players = PlayerFactory.create_batch(4)
     for player in players:
@@ -96,12 +104,14 @@ def test_an_event_plays_under_house_rules(organizer_api):
     round_ = api.post("/api/v1/rounds/", {"event": event["id"]}, format="json").json()
     table = api.post("/api/v1/tables/", {"round": round_["id"]}, format="json").json()
     for position, player in enumerate(players):
-        api.post("/api/v1/seats/", {"table": table["id"], "position": position,
-                                    "player": player.pk}, format="json")
+        api.post(
+            "/api/v1/seats/",
+            {"table": table["id"], "position": position, "player": player.pk},
+            format="json",
+        )
     # The session is scored by the house rules: their code is in the result.
     game = {"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]}
-    saved = api.post(f"/api/v1/tables/{table['id']}/session/games/", {"game": game},
-                     format="json")
+    saved = api.post(f"/api/v1/tables/{table['id']}/session/games/", {"game": game}, format="json")
     assert saved.status_code == 201, saved.json()
     assert saved.json()["result"]["ruleset"] == "house_quota"
     assert saved.json()["document"]["ruleset"] == "house_quota@1"

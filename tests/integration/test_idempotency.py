@@ -41,8 +41,12 @@ def test_concurrent_retries_of_one_append_all_get_the_first_answer(require_postg
         api.force_authenticate(organizer)
         barrier.wait()
         try:
-            response = api.post(f"/api/v1/tables/{table.pk}/session/games/", {"game": game},
-                                format="json", HTTP_IDEMPOTENCY_KEY="game-3")
+            response = api.post(
+                f"/api/v1/tables/{table.pk}/session/games/",
+                {"game": game},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY="game-3",
+            )
             answers.append((response.status_code, response.json(), response.get("ETag")))
         finally:
             connection.close()
@@ -66,10 +70,8 @@ def test_a_replay_carries_the_first_answers_headers():
     api = APIClient()
     api.force_authenticate(organizer)
     url = f"/api/v1/tables/{table.pk}/session/games/"
-    first = api.post(url, {"game": classic_games()[2]}, format="json",
-                     HTTP_IDEMPOTENCY_KEY="k1")
-    again = api.post(url, {"game": classic_games()[2]}, format="json",
-                     HTTP_IDEMPOTENCY_KEY="k1")
+    first = api.post(url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = api.post(url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true"
     assert again["ETag"] == first["ETag"] == '"2"'
@@ -83,14 +85,20 @@ def test_no_replay_before_authentication_and_authorization():
     first = APIClient().post(url, {"game": classic_games()[2]}, format="json", **token)
     assert first.status_code == 201
     other = seated_table(table.round.event, table_number=2)
-    wrong = APIClient().post(url, {"game": classic_games()[2]}, format="json",
-                             HTTP_X_TABLE_TOKEN=other.scoring_token, HTTP_IDEMPOTENCY_KEY="k2")
+    wrong = APIClient().post(
+        url,
+        {"game": classic_games()[2]},
+        format="json",
+        HTTP_X_TABLE_TOKEN=other.scoring_token,
+        HTTP_IDEMPOTENCY_KEY="k2",
+    )
     assert wrong.status_code == 401
     assert "document" not in wrong.json()
     outsider = APIClient()
     outsider.force_authenticate(user_with_role(EventFactory().club, Role.ORGANIZER))
-    refused = outsider.post(url, {"game": classic_games()[2]}, format="json",
-                            HTTP_IDEMPOTENCY_KEY="k2")
+    refused = outsider.post(
+        url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
     assert refused.status_code == 403
     assert Session.objects.get(table=table).revision == 2
 
@@ -99,15 +107,18 @@ def test_stored_answers_are_purged_after_the_retention(settings):
     settings.IDEMPOTENCY_RETENTION_HOURS = 24
     now = timezone.now()
     for key, hours in (("old", 25), ("fresh", 23)):
-        record = IdempotencyRecord.objects.create(key=key, scope="user:1", request_hash="x",
-                                                  status_code=201, response={})
+        record = IdempotencyRecord.objects.create(
+            key=key, scope="user:1", request_hash="x", status_code=201, response={}
+        )
         IdempotencyRecord.objects.filter(pk=record.pk).update(
-            created_at=now - datetime.timedelta(hours=hours))
+            created_at=now - datetime.timedelta(hours=hours)
+        )
     assert idempotency_purge(now=now) == 1
     assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["fresh"]
     assert purge_idempotency_records.apply().get() == {"deleted": 0}
-    assert "games.idempotency_purge" in {job["task"] for job in
-                                         settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "games.idempotency_purge" in {
+        job["task"] for job in settings.CELERY_BEAT_SCHEDULE.values()
+    }
 
 
 def test_a_key_longer_than_the_stored_length_is_refused_not_cut():
@@ -118,10 +129,15 @@ def test_a_key_longer_than_the_stored_length_is_refused_not_cut():
     api.force_authenticate(organizer)
     url = f"/api/v1/tables/{table.pk}/session/games/"
     stem = "k" * 200
-    assert api.post(url, {"game": classic_games()[2]}, format="json",
-                    HTTP_IDEMPOTENCY_KEY=stem).status_code == 201
-    refused = api.post(url, {"game": classic_games()[3]}, format="json",
-                       HTTP_IDEMPOTENCY_KEY=stem + "-second")
+    assert (
+        api.post(
+            url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY=stem
+        ).status_code
+        == 201
+    )
+    refused = api.post(
+        url, {"game": classic_games()[3]}, format="json", HTTP_IDEMPOTENCY_KEY=stem + "-second"
+    )
     assert refused.status_code == 400, refused.content
     problem = refused.json()["errors"][0]
     assert problem["code"] == "idempotency_key_too_long" and "200" in problem["message"]

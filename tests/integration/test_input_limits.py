@@ -28,8 +28,7 @@ def error_shape(response) -> dict:
     return first
 
 
-@pytest.mark.parametrize("url", ["/api/v1/sessions/validate/", "/api/v1/tokens/",
-                                 "/api/v1/clubs/"])
+@pytest.mark.parametrize("url", ["/api/v1/sessions/validate/", "/api/v1/tokens/", "/api/v1/clubs/"])
 def test_json_nested_thousands_deep_is_a_400(url):
     anonymous = APIClient()
     response = anonymous.generic("POST", url, NESTED, content_type="application/json")
@@ -45,8 +44,9 @@ def test_json_nested_thousands_deep_is_a_400(url):
 
 
 def test_a_body_too_large_is_a_413_in_the_error_shape():
-    response = APIClient().generic("POST", "/api/v1/sessions/validate/", "x" * (5 * 2**20),
-                                   content_type="application/json")
+    response = APIClient().generic(
+        "POST", "/api/v1/sessions/validate/", "x" * (5 * 2**20), content_type="application/json"
+    )
     assert response.status_code == 413
     assert error_shape(response)["code"] == "too_large"
 
@@ -58,8 +58,12 @@ def test_a_malformed_or_unicode_if_match_is_a_400_and_nothing_is_written(tag):
     session_submit(table=table, submitted_by=organizer, document=classic_document(2))
     api = APIClient()
     api.force_authenticate(organizer)
-    response = api.put(f"/api/v1/tables/{table.pk}/session/",
-                       {"document": classic_document(3)}, format="json", HTTP_IF_MATCH=tag)
+    response = api.put(
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document(3)},
+        format="json",
+        HTTP_IF_MATCH=tag,
+    )
     assert response.status_code == 400
     assert error_shape(response)["field"] == "If-Match"
     assert table.session.revision == 1
@@ -74,23 +78,20 @@ def test_a_well_formed_if_match_still_guards_the_write():
     url = f"/api/v1/tables/{table.pk}/session/"
     stale = api.put(url, {"document": classic_document(3)}, format="json", HTTP_IF_MATCH='"7"')
     assert stale.status_code == 412  # a stale If-Match: Precondition Failed
-    fresh = api.put(url, {"document": classic_document(3)}, format="json",
-                    HTTP_IF_MATCH='W/"1"')
+    fresh = api.put(url, {"document": classic_document(3)}, format="json", HTTP_IF_MATCH='W/"1"')
     assert fresh.status_code == 200
 
 
 @pytest.mark.parametrize("value", ["²", "٣", "3²"])
 def test_unicode_digits_in_query_strings_and_forms_are_refused_politely(client, value):
     club = ClubFactory()
-    season = APIClient().get(f"/api/v1/clubs/{club.pk}/season-standings/",
-                             {"min_sessions": value})
+    season = APIClient().get(f"/api/v1/clubs/{club.pk}/season-standings/", {"min_sessions": value})
     assert season.status_code == 400
     assert error_shape(season)["field"] == "min_sessions"
     table = seated_table(EventFactory())
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     session_submit(table=table, submitted_by=organizer, document=classic_document(2))
-    page = client.get(f"/events/{table.round.event_id}/tables/{table.number}/",
-                      {"revision": value})
+    page = client.get(f"/events/{table.round.event_id}/tables/{table.number}/", {"revision": value})
     assert page.status_code in (200, 404)
     undo = client.post(f"/t/{table.scoring_token}/undo/", {"revision": value})
     assert undo.status_code in (200, 302, 400, 409)
@@ -100,9 +101,11 @@ def test_the_api_keeps_the_limits_the_forms_keep():
     club = ClubFactory()
     api = APIClient()
     api.force_authenticate(user_with_role(club, Role.ORGANIZER))
-    response = api.post("/api/v1/events/", {"club": club.pk, "name": "Marathon",
-                                            "date": "2026-11-24", "planned_rounds": 32767},
-                        format="json")
+    response = api.post(
+        "/api/v1/events/",
+        {"club": club.pk, "name": "Marathon", "date": "2026-11-24", "planned_rounds": 32767},
+        format="json",
+    )
     assert response.status_code == 400
     assert error_shape(response)["code"] == "planned_rounds_range"
 
@@ -137,15 +140,16 @@ def test_framework_messages_with_values_are_dutch_in_message_nl():
     club = ClubFactory()
     api = APIClient()
     api.force_authenticate(user_with_role(club, Role.ORGANIZER))
-    response = api.post("/api/v1/events/", {"club": club.pk, "name": "Avond",
-                                            "date": "2026-11-24", "kind": "bogus"},
-                        format="json")
+    response = api.post(
+        "/api/v1/events/",
+        {"club": club.pk, "name": "Avond", "date": "2026-11-24", "kind": "bogus"},
+        format="json",
+    )
     assert response.status_code == 400
     problem = error_shape(response)
     assert problem["message"] == '"bogus" is not a valid choice.'
     assert problem["message_nl"] == '"bogus" is een ongeldige keuze.'
-    missing = api.post("/api/v1/memberships/", {"club": club.pk, "player": 999999},
-                       format="json")
+    missing = api.post("/api/v1/memberships/", {"club": club.pk, "player": 999999}, format="json")
     problem = error_shape(missing)
     assert problem["message"] == 'Invalid pk "999999" - object does not exist.'
     assert problem["message_nl"] == 'Ongeldige pk "999999" - object bestaat niet.'

@@ -25,18 +25,24 @@ def test_a_jonkler_night_through_the_api():
     players = PlayerFactory.create_batch(9)
     for player in players:
         Membership.objects.create(club=club, player=player)
-    event = api.post("/api/v1/events/", {"club": club.pk, "name": "Jonkleravond",
-                                         "date": "2026-11-24", "game": "jonkler"},
-                     format="json").json()
+    event = api.post(
+        "/api/v1/events/",
+        {"club": club.pk, "name": "Jonkleravond", "date": "2026-11-24", "game": "jonkler"},
+        format="json",
+    ).json()
     assert (event["game"], event["ruleset"]) == ("jonkler", "jonkler")
     round_ = api.post("/api/v1/rounds/", {"event": event["id"]}, format="json").json()
     tables = []
     for number, seated in ((1, players[:5]), (2, players[5:])):
-        table = api.post("/api/v1/tables/", {"round": round_["id"], "number": number},
-                         format="json").json()
+        table = api.post(
+            "/api/v1/tables/", {"round": round_["id"], "number": number}, format="json"
+        ).json()
         for position, player in enumerate(seated):
-            answer = api.post("/api/v1/seats/", {"table": table["id"], "position": position,
-                                                 "player": player.pk}, format="json")
+            answer = api.post(
+                "/api/v1/seats/",
+                {"table": table["id"], "position": position, "player": player.pk},
+                format="json",
+            )
             assert answer.status_code == 201, answer.json()
         tables.append((table, len(seated)))
 
@@ -51,12 +57,15 @@ def test_a_jonkler_night_through_the_api():
             assert added.status_code == 201, added.json()
         session = added.json()
         assert session["complete"] is True
-        assert [seat["total"] for seat in session["seats"]] == \
-            GAME.score(document).totals
+        assert [seat["total"] for seat in session["seats"]] == GAME.score(document).totals
 
     # The hook: on a fresh table the dealer may not make the bids add up to the round's tricks.
-    hooked = {"game": "jonkler", "seats": 4, "first_dealer": 0,
-              "rounds": [{"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]}]}
+    hooked = {
+        "game": "jonkler",
+        "seats": 4,
+        "first_dealer": 0,
+        "rounds": [{"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]}],
+    }
     answer = api.post("/api/v1/sessions/validate/", hooked, format="json")
     assert answer.status_code == 400
     assert [error["code"] for error in answer.json()["errors"]] == ["hook_rule"]

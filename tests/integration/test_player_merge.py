@@ -39,8 +39,9 @@ def club_with_twins():
     return club, organizer, first, second, anna, anna_b
 
 
-def test_the_merged_record_brings_its_results_and_is_gone(club_with_twins,
-                                                         django_capture_on_commit_callbacks):
+def test_the_merged_record_brings_its_results_and_is_gone(
+    club_with_twins, django_capture_on_commit_callbacks
+):
     club, organizer, first, second, anna, anna_b = club_with_twins
     Membership.objects.filter(club=club, player=anna_b).update(role=Role.SCORER)
     with django_capture_on_commit_callbacks(execute=True):
@@ -105,12 +106,16 @@ def test_the_api_merges_and_refuses_two_people(club_with_twins):
     club, organizer, first, _second, anna, anna_b = club_with_twins
     client = api_client(organizer)
     tablemate = Seat.objects.get(table=first, position=1).player
-    response = client.post(f"/api/v1/players/{tablemate.pk}/merge/", {"into": anna.pk},
-                           format="json")
+    response = client.post(
+        f"/api/v1/players/{tablemate.pk}/merge/", {"into": anna.pk}, format="json"
+    )
     assert response.status_code == 409
     assert response.json()["errors"][0]["code"] == "played_together"
-    response = client.post(f"/api/v1/players/{anna_b.pk}/merge/",
-                           {"into": anna.pk, "reason": "one person"}, format="json")
+    response = client.post(
+        f"/api/v1/players/{anna_b.pk}/merge/",
+        {"into": anna.pk, "reason": "one person"},
+        format="json",
+    )
     assert response.status_code == 200 and response.json()["id"] == anna.pk
     assert not Player.objects.filter(pk=anna_b.pk).exists()
 

@@ -43,8 +43,9 @@ def test_rating_list_is_ranked_by_rating():
 def test_equal_ratings_share_a_rank():
     club = ClubFactory()
     players = [Player.objects.create(name=f"Gelijk {i}") for i in range(4)]
-    event = Event.objects.create(club=club, name="Eén avond", date=datetime.date(2026, 4, 1),
-                                 published=True)
+    event = Event.objects.create(
+        club=club, name="Eén avond", date=datetime.date(2026, 4, 1), published=True
+    )
     play(event, 1, 1, players, [0, 0, 0, 0])
     ratings_update(club_id=club.pk)
     rows = APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/").json()["results"]
@@ -63,13 +64,14 @@ def test_provisional_filter():
 def test_ratings_as_of_a_past_date():
     club, people, sessions = rated_club(evenings=3)
     first_day = sessions[0].event.date
-    body = APIClient().get(
-        f"/api/v1/clubs/{club.pk}/ratings/?as_of={first_day.isoformat()}"
-    ).json()
+    body = APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?as_of={first_day.isoformat()}").json()
     assert body["as_of"] == first_day.isoformat()
     for row in body["results"]:
-        last = (RatingHistory.objects.filter(player_id=row["player"], played_on__lte=first_day)
-                .order_by("-position").first())
+        last = (
+            RatingHistory.objects.filter(player_id=row["player"], played_on__lte=first_day)
+            .order_by("-position")
+            .first()
+        )
         assert row["rating"] == last.ordinal_after
         assert row["sessions_played"] == last.sessions_played
     before = APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?as_of=2000-01-01").json()
@@ -82,8 +84,7 @@ def test_bad_parameters_get_the_one_error_shape():
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["field"] == "as_of" and {"code", "message", "message_nl"} <= set(error)
-    assert APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?provisional=maybe"
-                           ).status_code == 400
+    assert APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?provisional=maybe").status_code == 400
     assert APIClient().get("/api/v1/clubs/999999/ratings/").status_code == 404
     assert APIClient().get("/api/v1/players/999999/rating-history/").status_code == 404
 
@@ -108,9 +109,12 @@ def test_rating_list_query_count_does_not_grow(players, django_assert_num_querie
     with django_assert_num_queries(2):  # the club, the ratings of the game with names
         assert APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?game=bonken").status_code == 200
     with django_assert_num_queries(2):  # the club, the latest history rows with names
-        assert APIClient().get(
-            f"/api/v1/clubs/{club.pk}/ratings/?as_of=2026-01-06&game=bonken"
-        ).status_code == 200
+        assert (
+            APIClient()
+            .get(f"/api/v1/clubs/{club.pk}/ratings/?as_of=2026-01-06&game=bonken")
+            .status_code
+            == 200
+        )
 
 
 def test_history_explains_every_session():
@@ -135,7 +139,8 @@ def test_history_explains_every_session():
         assert item["rated_by"] == "points"
         assert item["points_gain"] == pytest.approx(item["total"] - item["expected_total"])
         assert item["opponents_rating"] == pytest.approx(
-            sum(o["rating_before"] for o in item["opponents"]) / 3)
+            sum(o["rating_before"] for o in item["opponents"]) / 3
+        )
 
 
 def test_history_hides_unpublished_events_from_strangers():
@@ -183,11 +188,14 @@ def test_a_seat_changed_since_rating_waits_for_the_replay():
     club, people, sessions = rated_club(players=9, evenings=1)
     session = sessions[0]
     seat = session.seat_results.get(position=0)
-    before, after = seat.player, next(p for p in people if not session.seat_results.filter(
-        player=p).exists())
+    before, after = (
+        seat.player,
+        next(p for p in people if not session.seat_results.filter(player=p).exists()),
+    )
     url = "/api/v1/players/{}/rating-history/"
-    assert session.pk in [i["session"] for i in APIClient().get(url.format(before.pk)).json()[
-        "results"]]
+    assert session.pk in [
+        i["session"] for i in APIClient().get(url.format(before.pk)).json()["results"]
+    ]
     SessionSeat.objects.filter(pk=seat.pk).update(player=after)
     for player in (before, after):
         shown = [i["session"] for i in APIClient().get(url.format(player.pk)).json()["results"]]

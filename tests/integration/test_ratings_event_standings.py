@@ -18,9 +18,14 @@ pytestmark = pytest.mark.django_db
 
 
 def make_event(club=None, **config) -> Event:
-    return Event.objects.create(club=club or ClubFactory(), name="Toernooi",
-                                date=datetime.date(2026, 5, 1), published=True,
-                                kind=Event.Kind.TOURNAMENT, **config)
+    return Event.objects.create(
+        club=club or ClubFactory(),
+        name="Toernooi",
+        date=datetime.date(2026, 5, 1),
+        published=True,
+        kind=Event.Kind.TOURNAMENT,
+        **config,
+    )
 
 
 def people(*names: str) -> list[Player]:
@@ -29,16 +34,15 @@ def people(*names: str) -> list[Player]:
 
 def ranking(event: Event) -> dict[str, Standing]:
     standings_recompute(event_id=event.pk, force=True)
-    return {s.player.name: s for s in Standing.objects.filter(event=event)
-            .select_related("player")}
+    return {s.player.name: s for s in Standing.objects.filter(event=event).select_related("player")}
 
 
 def test_default_order_total_then_table_wins_then_placement_points():
     event = make_event()
     a, b, c, d, e, f, g, h = people(*"ABCDEFGH")
-    play(event, 1, 1, [a, c, d, e], [100, 0, -40, -60])   # A wins with 100
-    play(event, 1, 2, [b, f, g, h], [60, 40, 0, -100])     # B wins with 60
-    play(event, 2, 1, [a, b, g, h], [-20, 20, 10, -10])    # A 4th, B 1st: 80 each
+    play(event, 1, 1, [a, c, d, e], [100, 0, -40, -60])  # A wins with 100
+    play(event, 1, 2, [b, f, g, h], [60, 40, 0, -100])  # B wins with 60
+    play(event, 2, 1, [a, b, g, h], [-20, 20, 10, -10])  # A 4th, B 1st: 80 each
     rows = ranking(event)
     assert rows["A"].total == rows["B"].total == 80
     assert rows["B"].table_wins == 2 and rows["A"].table_wins == 1
@@ -52,7 +56,7 @@ def test_head_to_head_breaks_a_tie_among_the_tied_players_only():
     a, b, c, d = people(*"ABCD")
     play(event, 1, 1, [a, b, c, d], [50, 30, -30, -50])
     play(event, 2, 1, [a, b, c, d], [-30, 20, 40, -30])  # A 20, B 50, C 10, D -80
-    play(event, 3, 1, [a, b, c, d], [30, 0, -10, -20])    # A 50, B 50
+    play(event, 3, 1, [a, b, c, d], [30, 0, -10, -20])  # A 50, B 50
     rows = ranking(event)
     assert rows["A"].total == rows["B"].total == 50
     # A beat B twice out of three: head-to-head among A and B decides.
@@ -64,8 +68,9 @@ def test_head_to_head_breaks_a_tie_among_the_tied_players_only():
 def test_average_opponent_rating_uses_the_ratings_before_the_event():
     club = ClubFactory()
     strong, weak, x1, x2, x3, x4, a, b = people("Sterk", "Zwak", "x1", "x2", "x3", "x4", "A", "B")
-    earlier = Event.objects.create(club=club, name="Vorige maand",
-                                   date=datetime.date(2026, 4, 1), published=True)
+    earlier = Event.objects.create(
+        club=club, name="Vorige maand", date=datetime.date(2026, 4, 1), published=True
+    )
     for round_number in range(1, 4):
         play(earlier, round_number, 1, [strong, x1, x2, x3], [90, 0, -40, -50])
         play(earlier, round_number, 2, [x4, weak, a, b], [90, -90, 0, 0])
@@ -130,7 +135,9 @@ def test_configuration_endpoint_is_for_organizers_and_recomputes(
     url = f"/api/v1/events/{event.pk}/standings-config/"
     assert APIClient().get(url).json() == {
         "standings_order": ["total", "table_wins", "placement_points"],
-        "points_per_place": [3, 2, 1, 0], "bye_credit": "none", "bye_points": 0,
+        "points_per_place": [3, 2, 1, 0],
+        "bye_credit": "none",
+        "bye_points": 0,
         "bye_placement_points": 0,
     }
     change = {"standings_order": ["placement_points", "total"], "points_per_place": [5, 3, 1, 0]}
@@ -150,8 +157,9 @@ def test_configuration_endpoint_is_for_organizers_and_recomputes(
     assert event.standings_order == ["placement_points", "total"]
     assert StandingsComputation.objects.filter(event=event).exists()
     assert Standing.objects.get(event=event, player=a).placement_points == 5
-    bad = organizer.put(url, {"standings_order": ["total", "total"], "bye_credit": "all"},
-                        format="json")
+    bad = organizer.put(
+        url, {"standings_order": ["total", "total"], "bye_credit": "all"}, format="json"
+    )
     assert bad.status_code == 400
     assert {e["field"] for e in bad.json()["errors"]} >= {"bye_credit"}
 
@@ -160,8 +168,11 @@ def test_a_repeated_criterion_is_refused_by_the_service():
     event = make_event()
     organizer = APIClient()
     organizer.force_authenticate(user_with_role(event.club, Role.ORGANIZER))
-    response = organizer.put(f"/api/v1/events/{event.pk}/standings-config/",
-                             {"standings_order": ["total", "total"]}, format="json")
+    response = organizer.put(
+        f"/api/v1/events/{event.pk}/standings-config/",
+        {"standings_order": ["total", "total"]},
+        format="json",
+    )
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["code"] == "invalid_standings_config" and error["field"] == "standings_order"

@@ -90,9 +90,17 @@ def test_player_page_without_ratings():
 
 def test_season_page(rated):
     club, people, _ = rated
-    response = english().get(f"/clubs/{club.slug}/season/",
-                             {"start": "2026-01-01", "end": "2026-12-31", "rank_by": "average",
-                              "then_by": "total", "min_sessions": "2", "best": "2"})
+    response = english().get(
+        f"/clubs/{club.slug}/season/",
+        {
+            "start": "2026-01-01",
+            "end": "2026-12-31",
+            "rank_by": "average",
+            "then_by": "total",
+            "min_sessions": "2",
+            "best": "2",
+        },
+    )
     assert response.status_code == 200
     html = response.content.decode()
     assert all(p.name in html for p in people)
@@ -104,8 +112,13 @@ def test_season_page(rated):
 def test_chart_geometry():
     from datetime import date
 
-    chart = rating_chart([(date(2026, 1, 1), 1000.0, True), (date(2026, 1, 8), 1130.0, True),
-                          (date(2026, 2, 1), 1090.0, False)])
+    chart = rating_chart(
+        [
+            (date(2026, 1, 1), 1000.0, True),
+            (date(2026, 1, 8), 1130.0, True),
+            (date(2026, 2, 1), 1090.0, False),
+        ]
+    )
     assert chart is not None and len(chart.points) == 3
     xs = [p.x for p in chart.points]
     assert xs == sorted(xs) and xs[0] == chart.left and xs[-1] == chart.right

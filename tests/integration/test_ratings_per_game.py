@@ -159,9 +159,12 @@ def test_a_bonko_table_is_a_match_of_two_teams(club_night):
     bonko = _event(club, "bonko", 14)
     table = _table(bonko, people[:4])
     # The King's table's winners reach the bell score.
-    document = next(doc for doc in (_document("bonko", 4, seed) for seed in range(9, 500))
-                    if get_game("bonko").score({**doc, "king": True, "bell": True}).valid
-                    and (doc["set"], doc["round"]) == (1, 1))
+    document = next(
+        doc
+        for doc in (_document("bonko", 4, seed) for seed in range(9, 500))
+        if get_game("bonko").score({**doc, "king": True, "bell": True}).valid
+        and (doc["set"], doc["round"]) == (1, 1)
+    )
     session = session_submit(table=table, submitted_by=organizer, document=document)
     ratings_update(club_id=club.pk)
     rows = {row.seat: row for row in RatingHistory.objects.filter(session=session)}

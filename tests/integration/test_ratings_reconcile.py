@@ -41,8 +41,9 @@ def test_an_event_moved_to_another_date_makes_the_pool_stale(weeks, monkeypatch)
 def test_a_moved_event_without_rated_sessions_changes_nothing():
     club, _, _ = club_with_history(seed=53, evenings=1)
     ratings_update(club_id=club.pk)
-    empty = Event.objects.create(club=club, name="Nog niet gespeeld",
-                                 date=datetime.date(2026, 3, 3))
+    empty = Event.objects.create(
+        club=club, name="Nog niet gespeeld", date=datetime.date(2026, 3, 3)
+    )
     Event.objects.filter(pk=empty.pk).update(date=datetime.date(2026, 1, 1))
     assert stale_rating_pools() == []
 

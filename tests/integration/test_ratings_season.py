@@ -24,8 +24,10 @@ def season():
     club = ClubFactory()
     a, b, c, d, e = (Player.objects.create(name=name) for name in "ABCDE")
     days = [datetime.date(2026, 1, 10), datetime.date(2026, 2, 10), datetime.date(2026, 3, 10)]
-    events = [Event.objects.create(club=club, name=f"Avond {i}", date=day, published=True)
-              for i, day in enumerate(days, start=1)]
+    events = [
+        Event.objects.create(club=club, name=f"Avond {i}", date=day, published=True)
+        for i, day in enumerate(days, start=1)
+    ]
     play(events[0], 1, 1, [a, b, c, d], [100, 50, -50, -100])
     play(events[1], 1, 1, [a, b, c, e], [100, 100, -100, -100])  # A and B share first place
     play(events[2], 1, 1, [b, a, c, e], [200, -40, -60, -100])
@@ -35,8 +37,7 @@ def season():
 
 def standings(club, **params):
     rules = parse_season_params({k: str(v) for k, v in params.items()})
-    return {line.player_name: line for line in club_season_standings(club_id=club.pk,
-                                                                      rules=rules)}
+    return {line.player_name: line for line in club_season_standings(club_id=club.pk, rules=rules)}
 
 
 def test_total_points_over_the_whole_season(season):
@@ -85,8 +86,15 @@ def test_placement_points_with_configured_points_per_place(season):
 
 def test_parameters_are_checked_all_at_once():
     with pytest.raises(ServiceError) as caught:
-        parse_season_params({"start": "2026-02-30", "min_sessions": "-1", "best": "0",
-                             "rank_by": "total,wins", "points_per_place": "3,x"})
+        parse_season_params(
+            {
+                "start": "2026-02-30",
+                "min_sessions": "-1",
+                "best": "0",
+                "rank_by": "total,wins",
+                "points_per_place": "3,x",
+            }
+        )
     fields = {error["field"] for error in caught.value.errors}
     assert fields == {"start", "min_sessions", "best", "rank_by", "points_per_place"}
     with pytest.raises(ServiceError):

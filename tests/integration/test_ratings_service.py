@@ -59,12 +59,19 @@ def test_the_stored_numbers_are_the_pure_replay():
     club, _, sessions = club_with_history(seed=11, evenings=3)
     ratings_update(club_id=club.pk)
     results = []
-    for session in sorted(sessions, key=lambda s: (s.event.date, s.event_id,
-                                                   s.table.round.number, s.table.number, s.pk)):
+    for session in sorted(
+        sessions,
+        key=lambda s: (s.event.date, s.event_id, s.table.round.number, s.table.number, s.pk),
+    ):
         seats = list(session.seat_results.order_by("position"))
-        results.append(ScoredSession(session.pk, played_at(session.event.date),
-                                     tuple(s.player_id for s in seats),
-                                     tuple(s.total for s in seats)))
+        results.append(
+            ScoredSession(
+                session.pk,
+                played_at(session.event.date),
+                tuple(s.player_id for s in seats),
+                tuple(s.total for s in seats),
+            )
+        )
     expected = replay(results).state.players
     stored = PlayerRating.objects.filter(pool__club=club)
     assert {r.player_id: (r.mu, r.sigma, r.ordinal) for r in stored} == {
@@ -77,20 +84,42 @@ def test_every_stored_history_row_is_the_pure_replay_bit_for_bit():
     of every row reads back as the in-process replay computed it."""
     club, _, sessions = club_with_history(seed=12, evenings=3)
     ratings_update(club_id=club.pk)
-    ordered = sorted(sessions, key=lambda s: (s.event.date, s.event_id, s.table.round.number,
-                                              s.table.number, s.pk))
+    ordered = sorted(
+        sessions,
+        key=lambda s: (s.event.date, s.event_id, s.table.round.number, s.table.number, s.pk),
+    )
     position_of = {session.pk: position for position, session in enumerate(ordered, start=1)}
     results = []
     for session in ordered:
         seats = list(session.seat_results.order_by("position"))
-        results.append(ScoredSession(session.pk, played_at(session.event.date),
-                                     tuple(s.player_id for s in seats),
-                                     tuple(s.total for s in seats)))
+        results.append(
+            ScoredSession(
+                session.pk,
+                played_at(session.event.date),
+                tuple(s.player_id for s in seats),
+                tuple(s.total for s in seats),
+            )
+        )
     expected = [
-        (e.session_id, position_of[e.session_id], e.player_id, e.seat, e.played_at.date(),
-         e.total, e.place, e.actual_placement, e.expected_placement, e.mu_before,
-         e.sigma_before, e.ordinal_before, e.mu_after, e.sigma_after, e.ordinal_after,
-         e.sessions_played, e.provisional)
+        (
+            e.session_id,
+            position_of[e.session_id],
+            e.player_id,
+            e.seat,
+            e.played_at.date(),
+            e.total,
+            e.place,
+            e.actual_placement,
+            e.expected_placement,
+            e.mu_before,
+            e.sigma_before,
+            e.ordinal_before,
+            e.mu_after,
+            e.sigma_after,
+            e.ordinal_after,
+            e.sessions_played,
+            e.provisional,
+        )
         for e in replay(results).history
     ]
     assert stored_ratings(club)["history"] == expected
@@ -102,8 +131,9 @@ def test_a_rebuild_keeps_the_rated_sessions_and_a_late_entry_moves_the_later_one
     rows = dict(RatedSession.objects.filter(pool__club=club).values_list("session_id", "pk"))
     rating_pool_configure(club_id=club.pk, config={"provisional_sessions": 3})
     assert ratings_update(club_id=club.pk).mode == "rebuilt"
-    assert dict(RatedSession.objects.filter(pool__club=club)
-                .values_list("session_id", "pk")) == rows  # where each session stands is kept
+    assert (
+        dict(RatedSession.objects.filter(pool__club=club).values_list("session_id", "pk")) == rows
+    )  # where each session stands is kept
 
     late = play(sessions[0].event, 9, 1, players[:4], [50, 20, -30, -40])
     assert ratings_update(club_id=club.pk).mode == "replayed"
@@ -121,10 +151,19 @@ def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
     from arithmetic.ratings import PlayerSkill
 
     state = {}
-    for row in RatingHistory.objects.filter(pool_id=pool_id, position__lt=position).order_by(
-        "position", "seat"
-    ).values_list("player_id", "mu_after", "sigma_after", "ordinal_after", "sessions_played",
-                  "provisional", "played_on"):
+    for row in (
+        RatingHistory.objects.filter(pool_id=pool_id, position__lt=position)
+        .order_by("position", "seat")
+        .values_list(
+            "player_id",
+            "mu_after",
+            "sigma_after",
+            "ordinal_after",
+            "sessions_played",
+            "provisional",
+            "played_on",
+        )
+    ):
         state[row[0]] = PlayerSkill(*row[:6], played_at(row[6]))
     return state
 
@@ -169,14 +208,23 @@ def test_correcting_an_old_session_replays_from_it_and_equals_a_rebuild():
     ratings_update(club_id=club.pk)
     old = sessions[1]  # the first evening
     before = RatedSession.objects.filter(order_key__lt=key_of(old))
-    untouched = list(RatingHistory.objects.filter(session__in=before.values("session_id"))
-                     .order_by("position", "seat").values_list("pk", "mu_after"))
+    untouched = list(
+        RatingHistory.objects.filter(session__in=before.values("session_id"))
+        .order_by("position", "seat")
+        .values_list("pk", "mu_after")
+    )
     correct(old, [300, -100, -100, -100])
     sync = ratings_update(club_id=club.pk)
     assert sync.mode == "replayed" and sync.replayed_from == key_of(old)
     assert sync.sessions_rated == len(sessions) - 1  # the first session is before it
-    assert list(RatingHistory.objects.filter(session__in=before.values("session_id"))
-                .order_by("position", "seat").values_list("pk", "mu_after")) == untouched
+    assert (
+        list(
+            RatingHistory.objects.filter(session__in=before.values("session_id"))
+            .order_by("position", "seat")
+            .values_list("pk", "mu_after")
+        )
+        == untouched
+    )
     corrected = stored_ratings(club)
     assert corrected == rebuilt(club)
     seat0 = RatingHistory.objects.get(session=old, seat=0)
@@ -197,8 +245,9 @@ def test_a_late_entry_before_the_last_session_replays_from_it():
 def test_new_sessions_after_the_last_are_appended():
     club, players, sessions = club_with_history(seed=10, evenings=2)
     ratings_update(club_id=club.pk)
-    event = Event.objects.create(club=club, name="Later", date=datetime.date(2026, 6, 1),
-                                 published=True)
+    event = Event.objects.create(
+        club=club, name="Later", date=datetime.date(2026, 6, 1), published=True
+    )
     play(event, 1, 1, players[:4], [100, 0, -50, -50])
     sync = ratings_update(club_id=club.pk)
     assert sync.mode == "appended" and sync.sessions_rated == 1
@@ -231,8 +280,9 @@ def test_a_deleted_event_is_replayed_away():
 def test_a_player_whose_only_session_is_taken_back_loses_the_rating():
     club, players, _ = club_with_history(seed=14, evenings=2)
     newcomer = Player.objects.create(name="Nieuw")
-    event = Event.objects.create(club=club, name="Extra", date=datetime.date(2026, 1, 7),
-                                 published=True)
+    event = Event.objects.create(
+        club=club, name="Extra", date=datetime.date(2026, 1, 7), published=True
+    )
     session = play(event, 1, 1, [newcomer, *players[:3]], [90, -30, -30, -30])
     ratings_update(club_id=club.pk)
     assert PlayerRating.objects.filter(player=newcomer).exists()
@@ -295,8 +345,11 @@ def test_a_pool_on_the_defaults_is_rebuilt_with_the_points_model():
     pool = RatingPool.objects.get(club=club)
     assert pool.applied_config["model"] == "points" and pool.applied_config["score_scale"] > 0
     # As the ratings stood before the points model: Plackett-Luce on ranks.
-    old = {key: value for key, value in pool.applied_config.items()
-           if not key.startswith("points_") and key != "score_scale"}
+    old = {
+        key: value
+        for key, value in pool.applied_config.items()
+        if not key.startswith("points_") and key != "score_scale"
+    }
     RatingPool.objects.filter(pk=pool.pk).update(applied_config={**old, "model": "plackett_luce"})
     assert ratings_update(club_id=club.pk).mode == "rebuilt"
     assert RatingPool.objects.get(pk=pool.pk).applied_config == pool.applied_config
@@ -311,9 +364,12 @@ def test_provisional_until_enough_sessions():
     club = ClubFactory()
     players = [Player.objects.create(name=f"P{i}") for i in range(5)]
     for day in range(10):
-        event = Event.objects.create(club=club, name=f"Avond {day}",
-                                     date=datetime.date(2026, 2, 1) + datetime.timedelta(day),
-                                     published=True)
+        event = Event.objects.create(
+            club=club,
+            name=f"Avond {day}",
+            date=datetime.date(2026, 2, 1) + datetime.timedelta(day),
+            published=True,
+        )
         # players[0..3] play every evening; players[4] only on the first one, for players[3].
         seated = [*players[:3], players[4] if day == 0 else players[3]]
         play(event, 1, 1, seated, [40, 10, -20, -30])
@@ -327,8 +383,9 @@ def test_provisional_until_enough_sessions():
 def test_tied_totals_share_the_placement_and_change_alike():
     club = ClubFactory()
     players = [Player.objects.create(name=f"T{i}") for i in range(4)]
-    event = Event.objects.create(club=club, name="Gelijk", date=datetime.date(2026, 3, 1),
-                                 published=True)
+    event = Event.objects.create(
+        club=club, name="Gelijk", date=datetime.date(2026, 3, 1), published=True
+    )
     session = play(event, 1, 1, players, [100, 100, -50, -150])
     ratings_update(club_id=club.pk)
     rows = {r.seat: r for r in RatingHistory.objects.filter(session=session)}
@@ -340,5 +397,10 @@ def test_tied_totals_share_the_placement_and_change_alike():
 
 def key_of(session: Session) -> str:
     session = Session.objects.select_related("event", "table__round").get(pk=session.pk)
-    return order_key(session.event.date, session.event_id, session.table.round.number,
-                     session.table.number, session.pk)
+    return order_key(
+        session.event.date,
+        session.event_id,
+        session.table.round.number,
+        session.table.number,
+        session.pk,
+    )

@@ -30,8 +30,11 @@ from tournaments import tasks
 def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, monkeypatch):
     club, _, _ = club_with_history(seed=31, evenings=1)
     sent = []
-    monkeypatch.setattr(ratings_tasks.ratings_update, "apply_async",
-                        lambda args, countdown=None: sent.append(args[0]))
+    monkeypatch.setattr(
+        ratings_tasks.ratings_update,
+        "apply_async",
+        lambda args, countdown=None: sent.append(args[0]),
+    )
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         tasks.enqueue_ratings(club.pk)
         assert sent == []  # nothing before the commit
@@ -39,8 +42,9 @@ def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, m
 
 
 @pytest.mark.django_db
-def test_a_broker_that_is_down_does_not_fail_the_write(django_capture_on_commit_callbacks,
-                                                       monkeypatch, caplog):
+def test_a_broker_that_is_down_does_not_fail_the_write(
+    django_capture_on_commit_callbacks, monkeypatch, caplog
+):
     def refuse(args, countdown=None) -> None:
         raise ConnectionError("broker down")
 
@@ -61,7 +65,7 @@ def test_the_task_updates_the_club():
 
 @pytest.mark.django_db
 def test_reconcile_finds_the_pools_that_are_behind(monkeypatch):
-    fresh, _, _ = club_with_history(seed=33, evenings=1)       # never rated
+    fresh, _, _ = club_with_history(seed=33, evenings=1)  # never rated
     corrected, _, sessions = club_with_history(seed=34, evenings=1)
     marked, _, _ = club_with_history(seed=35, evenings=1)
     reconfigured, _, _ = club_with_history(seed=36, evenings=1)
@@ -117,8 +121,9 @@ def test_check_reports_a_pool_that_differs():
     PlayerRating.objects.filter(pool__club=club).update(mu=1.0)
     with pytest.raises(CommandError):
         call_command("ratings_rebuild", "--club", str(club.pk), "--check", stdout=StringIO())
-    assert set(PlayerRating.objects.filter(pool__club=club).values_list("mu", flat=True)) \
-        == {1.0}  # nothing kept
+    assert set(PlayerRating.objects.filter(pool__club=club).values_list("mu", flat=True)) == {
+        1.0
+    }  # nothing kept
 
 
 def wait_for_ratings(base: str, club_id: int, count: int, timeout: float = 30.0) -> dict:
@@ -138,8 +143,9 @@ def test_a_submitted_session_updates_ratings_through_the_worker(celery_worker, l
     table = seated_table(event, players=PlayerFactory.create_batch(4))
     _, token = api_token_create(user=user_with_role(event.club, Role.SCORER), name="app")
     base = live_server.url
-    status, session = http("PUT", f"{base}/api/v1/tables/{table.pk}/session/", token,
-                           {"document": classic_document()})
+    status, session = http(
+        "PUT", f"{base}/api/v1/tables/{table.pk}/session/", token, {"document": classic_document()}
+    )
     assert status == 201, session
     ratings = wait_for_ratings(base, event.club_id, 4)  # the save queued the update itself
     winner = max(range(4), key=lambda seat: session["result"]["totals"][seat])
@@ -148,8 +154,12 @@ def test_a_submitted_session_updates_ratings_through_the_worker(celery_worker, l
     # A correction replays the pool through the same worker; the numbers equal a rebuild.
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]
-    status, body = http("PUT", f"{base}/api/v1/tables/{table.pk}/session/", token,
-                        {"document": corrected, "expected_revision": 1, "reason": "recount"})
+    status, body = http(
+        "PUT",
+        f"{base}/api/v1/tables/{table.pk}/session/",
+        token,
+        {"document": corrected, "expected_revision": 1, "reason": "recount"},
+    )
     assert status == 200, body
     time.sleep(0.2)  # the save marked the pool for a replay and queued it
     deadline = time.monotonic() + 30

@@ -37,8 +37,7 @@ def test_closing_names_every_unfinished_table_and_its_players(night):
     errors = refused.value.errors
     assert [e["field"] for e in errors] == ["unfinished.2", "unfinished.3"]
     names = [s.player.name for s in halfway.seats.order_by("position")]
-    assert all(name in errors[0]["message"] and name in errors[0]["message_nl"]
-               for name in names)
+    assert all(name in errors[0]["message"] and name in errors[0]["message_nl"] for name in names)
     assert Round.objects.get(pk=halfway.round_id).status == Round.Status.PLAYING
     # A choice for one table only still leaves the round open.
     with pytest.raises(ServiceError):
@@ -51,10 +50,12 @@ def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
     before = {line["player_id"] for line in event_standing_lines(event) if line["sessions"]}
     assert before == {s.player_id for s in done.seats.all()}
     assert round_points(event, 1).keys() == before  # a table still playing does not count
-    round_close(round_=halfway.round, actor=organizer,
-                unfinished={2: "partial", 3: "not_played"})
+    round_close(round_=halfway.round, actor=organizer, unfinished={2: "partial", 3: "not_played"})
     assert dict(halfway.round.tables.values_list("number", "unfinished")) == {
-        1: "", 2: "partial", 3: "not_played"}
+        1: "",
+        2: "partial",
+        3: "not_played",
+    }
     counted = {s.player_id for t in (done, halfway) for s in t.seats.all()}
     lines = {line["player_id"]: line for line in event_standing_lines(event)}
     assert {p for p, line in lines.items() if line["sessions"]} == counted
@@ -63,7 +64,9 @@ def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
         assert lines[seat.player_id]["total"] == halfway_totals[seat.position]
     assert round_points(event, 1).keys() == counted
     assert set(rated_sessions().filter(event=event).values_list("table_id", flat=True)) == {
-        done.pk, halfway.pk}
+        done.pk,
+        halfway.pk,
+    }
     entry = AuditEntry.objects.filter(action="round.close").latest("pk")
     assert entry.details["unfinished"] == {"2": "partial", "3": "not_played"}
 
@@ -75,8 +78,12 @@ def test_paper_totals_count_once_the_organizer_enters_them_with_a_reason(night):
     with pytest.raises(ServiceError) as refused:  # a closed round: only with a reason
         session_submit(table=halfway, submitted_by=organizer, document=classic_document())
     assert refused.value.errors[0]["code"] == "reason_required"
-    session = session_submit(table=halfway, submitted_by=organizer,
-                             document=classic_document(), reason="copied the paper sheet")
+    session = session_submit(
+        table=halfway,
+        submitted_by=organizer,
+        document=classic_document(),
+        reason="copied the paper sheet",
+    )
     assert session.complete and session.revision == 2
     assert session.revisions.get(number=2).reason == "copied the paper sheet"
     assert rated_sessions().filter(table=halfway).exists()
@@ -90,25 +97,31 @@ def test_a_closed_round_takes_no_part_and_no_table_link(night):
     assert refused.value.errors[0]["code"] == "round_closed"
     scorer = user_with_role(event.club, Role.SCORER)
     with pytest.raises(ServiceError) as refused:
-        session_submit(table=halfway, submitted_by=scorer, document=classic_document(),
-                       reason="why not")
+        session_submit(
+            table=halfway, submitted_by=scorer, document=classic_document(), reason="why not"
+        )
     assert refused.value.errors[0]["code"] == "round_closed"
-    response = api_client().put(f"/api/v1/tables/{halfway.pk}/session/",
-                                {"document": classic_document()}, format="json",
-                                HTTP_X_TABLE_TOKEN=halfway.scoring_token)
+    response = api_client().put(
+        f"/api/v1/tables/{halfway.pk}/session/",
+        {"document": classic_document()},
+        format="json",
+        HTTP_X_TABLE_TOKEN=halfway.scoring_token,
+    )
     assert response.status_code == 400 and response.json()["errors"][0]["code"] == "round_closed"
 
 
 def test_reopening_a_round_needs_a_reason_and_undoes_the_choices(night):
     event, organizer, _done, halfway, _empty = night
-    round_ = round_close(round_=halfway.round, actor=organizer,
-                         unfinished={2: "partial", 3: "not_played"})
+    round_ = round_close(
+        round_=halfway.round, actor=organizer, unfinished={2: "partial", 3: "not_played"}
+    )
     with pytest.raises(ServiceError) as refused:
         round_reopen(round_=round_, actor=organizer, reason="  ")
     assert refused.value.errors[0]["field"] == "reason"
     with pytest.raises(ServiceError):
-        round_reopen(round_=round_, actor=user_with_role(event.club, Role.SCORER),
-                     reason="scorers may not")
+        round_reopen(
+            round_=round_, actor=user_with_role(event.club, Role.SCORER), reason="scorers may not"
+        )
     round_reopen(round_=round_, actor=organizer, reason="table 2 plays on")
     round_.refresh_from_db()
     assert round_.status == Round.Status.PLAYING
@@ -116,8 +129,9 @@ def test_reopening_a_round_needs_a_reason_and_undoes_the_choices(night):
     assert not rated_sessions().filter(table=halfway).exists()
     entry = AuditEntry.objects.get(action="round.reopen")
     assert entry.details["reason"] == "table 2 plays on"
-    session = session_append_part(table=halfway, submitted_by=None, part=classic_games()[5],
-                                  table_token=halfway.scoring_token)
+    session = session_append_part(
+        table=halfway, submitted_by=None, part=classic_games()[5], table_token=halfway.scoring_token
+    )
     assert session.revision == 2  # the table's link takes results again
 
 
@@ -126,7 +140,9 @@ def test_an_event_closes_with_choices_and_reopens(night):
     with pytest.raises(ServiceError) as refused:
         event_close(event=event, actor=organizer)
     assert [e["field"] for e in refused.value.errors] == [
-        "rounds.1.unfinished.2", "rounds.1.unfinished.3"]
+        "rounds.1.unfinished.2",
+        "rounds.1.unfinished.3",
+    ]
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
     event_close(event=event, actor=organizer, unfinished={1: {2: "partial", 3: "not_played"}})
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
@@ -134,8 +150,12 @@ def test_an_event_closes_with_choices_and_reopens(night):
         round_reopen(round_=halfway.round, actor=organizer, reason="one more game")
     assert refused.value.errors[0]["code"] == "event_finished"
     # A result is still corrected by the organizer without reopening anything.
-    session = session_submit(table=halfway, submitted_by=organizer,
-                             document=classic_document(), reason="the sheet was complete")
+    session = session_submit(
+        table=halfway,
+        submitted_by=organizer,
+        document=classic_document(),
+        reason="the sheet was complete",
+    )
     assert session.complete
     event_reopen(event=event, actor=organizer, reason="round 1 plays on")
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
@@ -151,21 +171,21 @@ def test_the_api_closes_and_reopens(night):
     assert response.status_code == 400
     response = client.post(f"{url}close/", {"unfinished": {"two": "partial"}}, format="json")
     assert response.status_code == 400
-    response = client.post(f"{url}close/", {"unfinished": {"2": "partial", "9": "paper"}},
-                           format="json")
+    response = client.post(
+        f"{url}close/", {"unfinished": {"2": "partial", "9": "paper"}}, format="json"
+    )
     assert response.status_code == 400
     fields = {e["field"] for e in response.json()["errors"]}
     assert fields == {"unfinished.9", "unfinished.3"}
-    response = client.post(f"{url}close/", {"unfinished": {"2": "partial", "3": "paper"}},
-                           format="json")
+    response = client.post(
+        f"{url}close/", {"unfinished": {"2": "partial", "3": "paper"}}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "closed"
     assert client.post(f"{url}reopen/", {}, format="json").status_code == 400
-    response = client.post(f"{url}reopen/", {"reason": "table 3 plays after all"},
-                           format="json")
+    response = client.post(f"{url}reopen/", {"reason": "table 3 plays after all"}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "playing"
-    response = client.post(f"/api/v1/events/{event.pk}/reopen/", {"reason": "x"},
-                           format="json")
+    response = client.post(f"/api/v1/events/{event.pk}/reopen/", {"reason": "x"}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "not_finished"
 
@@ -179,11 +199,13 @@ def test_the_organizer_corrects_a_finished_events_result_through_the_api(night):
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "reason_required"
     response = api_client(organizer).put(
-        url, {"document": document, "reason": "the sheet said 300"}, format="json")
+        url, {"document": document, "reason": "the sheet said 300"}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert response.json()["revision"] == 2
     scorer = user_with_role(event.club, Role.SCORER)
     response = api_client(scorer).put(
-        url, {"document": document, "reason": "me too"}, format="json")
+        url, {"document": document, "reason": "me too"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "event_finished"

@@ -88,8 +88,9 @@ def test_bonken_and_bonko_keep_tables_of_four_with_byes():
     for game, ruleset in (("bonken", "classic"), ("bonko", "bonko")):
         event, _, client, _ = event_of(game, ruleset, 17)
         # Balanced seating (a Bonko night's own seating moves teams by their results).
-        plan = client.post(f"/api/v1/events/{event.pk}/seating/",
-                           {"seed": 2, "method": "balanced"}, format="json").json()
+        plan = client.post(
+            f"/api/v1/events/{event.pk}/seating/", {"seed": 2, "method": "balanced"}, format="json"
+        ).json()
         assert [len(t["seats"]) for t in plan["tables"]] == [4, 4, 4, 4]
         assert len(plan["byes"]) == 1
 

@@ -190,11 +190,11 @@ def test_seating_a_preview_again_keeps_each_tables_link():
     seats = set(Seat.objects.filter(round=round_).values_list("table__number", "player_id"))
     round_ = round_generate(event=event, actor=organizer, seed=2)
     assert dict(round_.tables.values_list("number", "scoring_token")) == links
-    assert set(Seat.objects.filter(round=round_).values_list("table__number", "player_id")) \
-        != seats
+    assert set(Seat.objects.filter(round=round_).values_list("table__number", "player_id")) != seats
     # Four players fewer: the third table goes, the others keep their links.
     gone = EventPlayer.objects.filter(event=event).order_by("pk")[:4]
     EventPlayer.objects.filter(pk__in=[entry.pk for entry in gone]).update(present=False)
     round_ = round_generate(event=event, actor=organizer, seed=3)
     assert dict(round_.tables.values_list("number", "scoring_token")) == {
-        n: links[n] for n in (1, 2)}
+        n: links[n] for n in (1, 2)
+    }

@@ -15,8 +15,19 @@ from tests.factories import EventFactory, seated_table, user_with_role
 
 pytestmark = pytest.mark.django_db
 
-SESSION_FIELDS = ["id", "table_id", "event_id", "ruleset", "document", "result", "complete",
-                  "revision", "created_at", "updated_at", "updated_by_id"]
+SESSION_FIELDS = [
+    "id",
+    "table_id",
+    "event_id",
+    "ruleset",
+    "document",
+    "result",
+    "complete",
+    "revision",
+    "created_at",
+    "updated_at",
+    "updated_by_id",
+]
 
 
 def as_read(session: Session) -> dict:
@@ -44,7 +55,8 @@ def test_what_a_write_returns_is_what_the_database_holds():
 
     rows = list(Part.objects.filter(session=stored).order_by("number"))
     assert [(g.number, g.kind, g.actor, g.level) for g in rows] == [
-        (1, games[0]["contract"], 0, "counts"), (2, games[1]["contract"], 1, "counts"),
+        (1, games[0]["contract"], 0, "counts"),
+        (2, games[1]["contract"], 1, "counts"),
     ]
     assert [g.points for g in rows] == [g["points"] for g in stored.result["games"]]
     recorded = {key: value for key, value in games[0].items() if key not in ("contract", "chooser")}
@@ -59,7 +71,9 @@ def test_what_a_write_returns_is_what_the_database_holds():
 
     entry = AuditEntry.objects.filter(action="session.save").order_by("-id").first()
     assert (entry.actor_id, entry.actor_label, entry.club_id) == (
-        scorer.pk, scorer.username, event.club_id
+        scorer.pk,
+        scorer.username,
+        event.club_id,
     )
     assert (entry.object_type, entry.object_id) == ("games.session", str(stored.pk))
     assert entry.details == {"revision": 2, "complete": False, "reason": ""}
@@ -70,13 +84,15 @@ def test_a_correction_rewrites_the_games_from_the_first_change_and_places_the_se
     table = seated_table(event)
     scorer = user_with_role(event.club, Role.SCORER)
     session_submit(table=table, submitted_by=scorer, document=classic_document())
-    kept = dict(Part.objects.filter(session__table=table, number__lte=4)
-                .values_list("number", "pk"))
+    kept = dict(
+        Part.objects.filter(session__table=table, number__lte=4).values_list("number", "pk")
+    )
 
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]  # game 5, hearts
-    session = session_submit(table=table, submitted_by=scorer, document=corrected,
-                             expected_revision=1, reason="recount")
+    session = session_submit(
+        table=table, submitted_by=scorer, document=corrected, expected_revision=1, reason="recount"
+    )
     rows = {g.number: g for g in Part.objects.filter(session=session)}
     assert sorted(rows) == list(range(1, 13))
     assert {n: rows[n].pk for n in kept} == kept  # games before the change are untouched
@@ -87,16 +103,19 @@ def test_a_correction_rewrites_the_games_from_the_first_change_and_places_the_se
 
     session_undo_last_part(table=table, submitted_by=scorer)
     assert Part.objects.filter(session=session).count() == 11
-    assert list(SessionSeat.objects.filter(session=session).values_list("placement", flat=True)) \
+    assert (
+        list(SessionSeat.objects.filter(session=session).values_list("placement", flat=True))
         == [None] * 4
+    )
     assert SessionRevision.objects.get(session=session, number=3).reason == "undo last part"
 
 
 def test_a_table_link_write_is_audited_as_the_link():
     event = EventFactory()
     table = seated_table(event)
-    session_append_part(table=table, submitted_by=None, part=classic_games()[0],
-                        table_token=table.scoring_token)
+    session_append_part(
+        table=table, submitted_by=None, part=classic_games()[0], table_token=table.scoring_token
+    )
     entry = AuditEntry.objects.get(action="session.save")
     assert (entry.actor_id, entry.actor_label) == (None, "table link")
     assert SessionRevision.objects.get().created_by_id is None

@@ -48,18 +48,39 @@ def session_of(table: Table) -> Session:
 
 def sign_all(table: Table, players, codes, revision: int) -> None:
     for player in players:
-        sign_with_code(table=table, actor=None, player_id=player.pk, code=codes[player.pk],
-                       revision=revision, table_token=table.scoring_token, address="10.0.0.1")
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=player.pk,
+            code=codes[player.pk],
+            revision=revision,
+            table_token=table.scoring_token,
+            address="10.0.0.1",
+        )
 
 
 def test_four_players_sign_with_their_codes_and_the_session_is_signed():
     table, _organizer, players, codes = finished_table()
     for player in players[:3]:
-        sign_with_code(table=table, actor=None, player_id=player.pk, code=codes[player.pk],
-                       revision=1, table_token=table.scoring_token, address="10.0.0.1")
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=player.pk,
+            code=codes[player.pk],
+            revision=1,
+            table_token=table.scoring_token,
+            address="10.0.0.1",
+        )
         assert session_of(table).signed_at is None
-    sign_with_code(table=table, actor=None, player_id=players[3].pk, code=codes[players[3].pk],
-                   revision=1, table_token=table.scoring_token, address="10.0.0.1")
+    sign_with_code(
+        table=table,
+        actor=None,
+        player_id=players[3].pk,
+        code=codes[players[3].pk],
+        revision=1,
+        table_token=table.scoring_token,
+        address="10.0.0.1",
+    )
     assert session_of(table).signed_at is not None
     assert Signature.objects.filter(session__table=table, revision=1).count() == 4
     actions = list(AuditEntry.objects.values_list("action", flat=True))
@@ -68,12 +89,22 @@ def test_four_players_sign_with_their_codes_and_the_session_is_signed():
 
 def test_signing_twice_gives_the_same_signature():
     table, _organizer, players, codes = finished_table()
-    first = sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                           code=codes[players[0].pk], revision=1,
-                           table_token=table.scoring_token)
-    again = sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                           code=codes[players[0].pk], revision=1,
-                           table_token=table.scoring_token)
+    first = sign_with_code(
+        table=table,
+        actor=None,
+        player_id=players[0].pk,
+        code=codes[players[0].pk],
+        revision=1,
+        table_token=table.scoring_token,
+    )
+    again = sign_with_code(
+        table=table,
+        actor=None,
+        player_id=players[0].pk,
+        code=codes[players[0].pk],
+        revision=1,
+        table_token=table.scoring_token,
+    )
     assert first.pk == again.pk and not again.created_now
 
 
@@ -82,14 +113,27 @@ def test_a_wrong_code_is_refused_and_guessing_is_stopped():
     wrong = "0000" if codes[players[0].pk] != "0000" else "1111"
     for _attempt in range(10):
         with pytest.raises(ServiceError) as refused:
-            sign_with_code(table=table, actor=None, player_id=players[0].pk, code=wrong,
-                           revision=1, table_token=table.scoring_token, address="10.0.0.9")
+            sign_with_code(
+                table=table,
+                actor=None,
+                player_id=players[0].pk,
+                code=wrong,
+                revision=1,
+                table_token=table.scoring_token,
+                address="10.0.0.9",
+            )
         assert refused.value.errors[0]["code"] == "wrong_code"
         assert players[0].name in refused.value.errors[0]["message"]
     with pytest.raises(TooManyAttempts) as stopped:
-        sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                       code=codes[players[0].pk], revision=1,
-                       table_token=table.scoring_token, address="10.0.0.9")
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=players[0].pk,
+            code=codes[players[0].pk],
+            revision=1,
+            table_token=table.scoring_token,
+            address="10.0.0.9",
+        )
     assert stopped.value.status_code == 429 and stopped.value.retry_after > 0
     assert not Signature.objects.exists()
 
@@ -97,13 +141,24 @@ def test_a_wrong_code_is_refused_and_guessing_is_stopped():
 def test_a_code_needs_the_scorers_phone_and_a_player_of_this_table():
     table, _organizer, players, codes = finished_table()
     with pytest.raises(NotAllowed):
-        sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                       code=codes[players[0].pk], revision=1, table_token="not-the-link")
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=players[0].pk,
+            code=codes[players[0].pk],
+            revision=1,
+            table_token="not-the-link",
+        )
     other, _o, other_players, other_codes = finished_table(table.round.event, number=2)
     with pytest.raises(ServiceError) as refused:
-        sign_with_code(table=table, actor=None, player_id=other_players[0].pk,
-                       code=other_codes[other_players[0].pk], revision=1,
-                       table_token=table.scoring_token)
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=other_players[0].pk,
+            code=other_codes[other_players[0].pk],
+            revision=1,
+            table_token=table.scoring_token,
+        )
     assert refused.value.errors[0]["code"] == "not_at_table"
 
 
@@ -111,8 +166,14 @@ def test_a_signature_for_an_old_revision_is_a_conflict():
     table, organizer, players, codes = finished_table()
     session_submit(table=table, submitted_by=organizer, document=classic_document(11))
     with pytest.raises(Conflict) as conflict:
-        sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                       code=codes[players[0].pk], revision=1, table_token=table.scoring_token)
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=players[0].pk,
+            code=codes[players[0].pk],
+            revision=1,
+            table_token=table.scoring_token,
+        )
     assert conflict.value.errors[0]["code"] == "revision_moved"
     assert "revision 2" in conflict.value.errors[0]["message"]
 
@@ -121,8 +182,14 @@ def test_an_incomplete_session_cannot_be_signed():
     table, organizer, players, codes = finished_table()
     session_submit(table=table, submitted_by=organizer, document=classic_document(11))
     with pytest.raises(ServiceError) as refused:
-        sign_with_code(table=table, actor=None, player_id=players[0].pk,
-                       code=codes[players[0].pk], revision=2, table_token=table.scoring_token)
+        sign_with_code(
+            table=table,
+            actor=None,
+            player_id=players[0].pk,
+            code=codes[players[0].pk],
+            revision=2,
+            table_token=table.scoring_token,
+        )
     assert refused.value.errors[0]["code"] == "session_not_complete"
 
 
@@ -164,29 +231,38 @@ def test_an_organizer_signs_for_a_player_with_a_reason_only():
     table, organizer, players, codes = finished_table()
     scorer = user_with_role(table.round.event.club, Role.SCORER)
     with pytest.raises(ServiceError) as refused:
-        sign_for_player(table=table, actor=organizer, player_id=players[0].pk, revision=1,
-                        reason="  ")
+        sign_for_player(
+            table=table, actor=organizer, player_id=players[0].pk, revision=1, reason="  "
+        )
     assert refused.value.errors[0]["field"] == "reason"
     with pytest.raises(NotAllowed):
-        sign_for_player(table=table, actor=scorer, player_id=players[0].pk, revision=1,
-                        reason="went home")
-    signature = sign_for_player(table=table, actor=organizer, player_id=players[0].pk,
-                                revision=1, reason="went home early")
+        sign_for_player(
+            table=table, actor=scorer, player_id=players[0].pk, revision=1, reason="went home"
+        )
+    signature = sign_for_player(
+        table=table, actor=organizer, player_id=players[0].pk, revision=1, reason="went home early"
+    )
     assert signature.method == "organizer" and signature.reason == "went home early"
 
 
 def test_a_dispute_flags_the_table_until_the_organizer_resolves_it():
     table, organizer, players, codes = finished_table()
     sign_all(table, players, codes, 1)
-    dispute = dispute_raise(table=table, actor=None, player_id=players[1].pk,
-                            reason="game 7 was hearts, not queens", code=codes[players[1].pk],
-                            table_token=table.scoring_token)
+    dispute = dispute_raise(
+        table=table,
+        actor=None,
+        player_id=players[1].pk,
+        reason="game 7 was hearts, not queens",
+        code=codes[players[1].pk],
+        table_token=table.scoring_token,
+    )
     session = session_of(table)
     assert session.signed_at is None  # the disputing player's signature is withdrawn
     assert not Signature.objects.filter(session=session, player=players[1]).exists()
     with pytest.raises(NotAllowed):
-        dispute_resolve(dispute_id=dispute.pk, actor=user_with_role(
-            table.round.event.club, Role.SCORER))
+        dispute_resolve(
+            dispute_id=dispute.pk, actor=user_with_role(table.round.event.club, Role.SCORER)
+        )
     resolved = dispute_resolve(dispute_id=dispute.pk, actor=organizer, resolution="checked")
     assert resolved.resolved_by == organizer and resolved.resolved_at is not None
     with pytest.raises(Conflict):
@@ -200,8 +276,12 @@ def test_signed_only_standings_count_signed_sessions_and_unfinished_partial_tabl
     event = EventFactory(published=True)
     table, organizer, players, codes = finished_table(event)
     other, _o, other_players, other_codes = finished_table(event, number=2)
-    counted = lambda: set(Session.objects.filter(counted_sessions()).values_list(  # noqa: E731
-        "table__number", flat=True))
+
+    def counted() -> set[int]:
+        return set(
+            Session.objects.filter(counted_sessions()).values_list("table__number", flat=True)
+        )
+
     assert counted() == {1, 2}
     before = Event.objects.get(pk=event.pk).results_version
     event_update(event=event, actor=organizer, standings_count="signed")
@@ -226,8 +306,10 @@ def test_the_ratings_read_the_sessions_that_count_in_a_signed_only_event():
     sign_all(table, players, codes, 1)
 
     def read() -> set[int]:
-        return {pool_session.session_id
-                for pool_session, _ in session_results(event.club_id, event.game)}
+        return {
+            pool_session.session_id
+            for pool_session, _ in session_results(event.club_id, event.game)
+        }
 
     expected = set(Session.objects.filter(counted_sessions()).values_list("id", flat=True))
     assert read() == expected == {session_of(table).pk, session_of(partial).pk}
@@ -265,8 +347,14 @@ def _race(table_id: int, organizer_id: int, player_id: int, code: str) -> dict[s
     def sign() -> None:
         barrier.wait()
         try:
-            sign_with_code(table=table_id, actor=None, player_id=player_id, code=code,
-                           revision=1, table_token=table.scoring_token)
+            sign_with_code(
+                table=table_id,
+                actor=None,
+                player_id=player_id,
+                code=code,
+                revision=1,
+                table_token=table.scoring_token,
+            )
             answers["sign"] = "signed"
         except Conflict:
             answers["sign"] = "conflict"
@@ -288,8 +376,7 @@ def _race(table_id: int, organizer_id: int, player_id: int, code: str) -> dict[s
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision(
-        require_postgres):
+def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision(require_postgres):
     outcomes = set()
     for trial in range(8):
         table, organizer, players, codes = finished_table()
@@ -327,8 +414,14 @@ def _at_once(table: Table, players, codes) -> None:
     def last(player) -> None:
         barrier.wait()
         try:
-            sign_with_code(table=table.pk, actor=None, player_id=player.pk,
-                           code=codes[player.pk], revision=1, table_token=table.scoring_token)
+            sign_with_code(
+                table=table.pk,
+                actor=None,
+                player_id=player.pk,
+                code=codes[player.pk],
+                revision=1,
+                table_token=table.scoring_token,
+            )
         finally:
             connection.close()
 

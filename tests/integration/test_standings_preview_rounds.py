@@ -18,9 +18,14 @@ pytestmark = pytest.mark.django_db
 
 
 def make_event(**config) -> Event:
-    return Event.objects.create(club=ClubFactory(), name="Toernooi", published=True,
-                                date=datetime.date(2026, 5, 1), kind=Event.Kind.TOURNAMENT,
-                                **config)
+    return Event.objects.create(
+        club=ClubFactory(),
+        name="Toernooi",
+        published=True,
+        date=datetime.date(2026, 5, 1),
+        kind=Event.Kind.TOURNAMENT,
+        **config,
+    )
 
 
 def by_name(event: Event) -> dict[str, Standing]:

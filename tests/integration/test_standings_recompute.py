@@ -22,8 +22,10 @@ def stored(event: Event) -> dict[int, tuple]:
 
 
 def from_scratch(event: Event) -> dict[int, tuple]:
-    return {line["player_id"]: tuple(line[name] for name in STANDING_FIELDS)
-            for line in event_standing_lines(event)}
+    return {
+        line["player_id"]: tuple(line[name] for name in STANDING_FIELDS)
+        for line in event_standing_lines(event)
+    }
 
 
 def bump(event: Event) -> None:
@@ -31,11 +33,12 @@ def bump(event: Event) -> None:
 
 
 def test_a_new_result_rewrites_only_the_lines_it_changes():
-    event = Event.objects.create(club=ClubFactory(), name="Avond", published=True,
-                                 date=datetime.date(2026, 3, 1))
+    event = Event.objects.create(
+        club=ClubFactory(), name="Avond", published=True, date=datetime.date(2026, 3, 1)
+    )
     players = [Player.objects.create(name=f"Speler {i:02}") for i in range(16)]
     for table in range(4):
-        play(event, 1, table + 1, players[4 * table:4 * table + 4], [30, 10, -10, -30])
+        play(event, 1, table + 1, players[4 * table : 4 * table + 4], [30, 10, -10, -30])
     bump(event)
     standings_recompute(event_id=event.pk)
     before = stored(event)
@@ -56,13 +59,13 @@ def test_a_new_result_rewrites_only_the_lines_it_changes():
     correct(session, [40, 0, -20, -20])
     bump(event)
     standings_recompute(event_id=event.pk)
-    assert {player: values[1:] for player, values in stored(event).items()} == \
-        from_scratch(event)
+    assert {player: values[1:] for player, values in stored(event).items()} == from_scratch(event)
 
 
 def test_a_recompute_with_nothing_new_writes_nothing():
-    event = Event.objects.create(club=ClubFactory(), name="Avond", published=True,
-                                 date=datetime.date(2026, 3, 1))
+    event = Event.objects.create(
+        club=ClubFactory(), name="Avond", published=True, date=datetime.date(2026, 3, 1)
+    )
     players = [Player.objects.create(name=f"Speler {i}") for i in range(8)]
     play(event, 1, 1, players[:4], [30, 10, -10, -30])
     play(event, 1, 2, players[4:], [5, 5, -5, -5])

@@ -55,30 +55,54 @@ def club_world():
         Membership.objects.create(club=club, player=player)
     first = EventFactory(club=club, date=D1, name="Maart", published=True)
     table = seated_table(first, players=[anna, bram, cees, daan])
-    session_submit(table=table, submitted_by=None, document=classic_document(),
-                   table_token=table.scoring_token)
+    session_submit(
+        table=table, submitted_by=None, document=classic_document(), table_token=table.scoring_token
+    )
     unfinished = seated_table(first, table_number=2, players=PlayerFactory.create_batch(4))
-    session_submit(table=unfinished, submitted_by=None, document=classic_document(3),
-                   table_token=unfinished.scoring_token)
+    session_submit(
+        table=unfinished,
+        submitted_by=None,
+        document=classic_document(3),
+        table_token=unfinished.scoring_token,
+    )
     second = EventFactory(club=club, date=D2, name="April", published=True)
     games = classic_games()
     games[4]["doubles"] = [[1, 2], [3, 1]]
     table = seated_table(second, players=[bram, anna, eva, cees])
-    session_submit(table=table, submitted_by=None,
-                   document={"ruleset": "classic", "games": games},
-                   table_token=table.scoring_token)
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document={"ruleset": "classic", "games": games},
+        table_token=table.scoring_token,
+    )
     third = EventFactory(club=club, date=D3, name="Mei", published=False)
     table = seated_table(third, players=[anna, bram, cees, daan])
-    session_submit(table=table, submitted_by=None,
-                   document={"ruleset": "classic", "totals": [100, 0, -50, -50]},
-                   table_token=table.scoring_token)
-    bonko = EventFactory(club=club, date=D1, name="Bonko-avond", published=True, game="bonko",
-                         ruleset="bonko")
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document={"ruleset": "classic", "totals": [100, 0, -50, -50]},
+        table_token=table.scoring_token,
+    )
+    bonko = EventFactory(
+        club=club, date=D1, name="Bonko-avond", published=True, game="bonko", ruleset="bonko"
+    )
     table = seated_table(bonko, players=[anna, bram, cees, daan])
-    session_submit(table=table, submitted_by=None, table_token=table.scoring_token, document={
-        "game": "bonko", "ruleset": "bonko", "set": 1, "round": 1, "bonkos": [1, 0, 0, 0],
-        "teams": [{"seats": [0, 2], "score": 23, "rolloff": []},
-                  {"seats": [1, 3], "score": 17, "rolloff": []}]})
+    session_submit(
+        table=table,
+        submitted_by=None,
+        table_token=table.scoring_token,
+        document={
+            "game": "bonko",
+            "ruleset": "bonko",
+            "set": 1,
+            "round": 1,
+            "bonkos": [1, 0, 0, 0],
+            "teams": [
+                {"seats": [0, 2], "score": 23, "rolloff": []},
+                {"seats": [1, 3], "score": 17, "rolloff": []},
+            ],
+        },
+    )
     ratings_update(club_id=club.pk)
     return {"club": club, "anna": anna, "bram": bram, "cees": cees, "daan": daan, "eva": eva}
 
@@ -86,15 +110,18 @@ def club_world():
 def test_the_summary_places_and_form_of_the_published_evenings(club_world):
     stats = player_stats(club_world["anna"], None, "bonken")
     assert stats.summary == figures.Summary(
-        sessions=2, total=-110, average=-55.0, best=-35, worst=-75,
-        places=((2, 1), (4, 1)), wins=0)
+        sessions=2, total=-110, average=-55.0, best=-35, worst=-75, places=((2, 1), (4, 1)), wins=0
+    )
     assert [(e.event_name, e.sessions, e.total, e.places) for e in stats.evenings] == [
-        ("Maart", 1, -35, [2]), ("April", 1, -75, [4])]
+        ("Maart", 1, -35, [2]),
+        ("April", 1, -75, [4]),
+    ]
 
 
 def test_per_contract_chosen_average_and_doubling(club_world):
-    lines = {line.contract: line
-             for line in player_stats(club_world["anna"], None, "bonken").contracts}
+    lines = {
+        line.contract: line for line in player_stats(club_world["anna"], None, "bonken").contracts
+    }
     hearts = lines["hearts"]
     assert (hearts.games, hearts.chosen, hearts.points, hearts.average) == (2, 1, -70, -35.0)
     # Her own doubles: +10 (of Bram, evening 1) and +10 (of Eva, evening 2); doubled by Bram
@@ -114,11 +141,13 @@ def test_per_contract_chosen_average_and_doubling(club_world):
 
 def test_head_to_head(club_world):
     w = club_world
-    met = {name: (o.sessions, o.ahead, o.behind, o.level, o.difference)
-           for o, name in player_stats(w["anna"], None, "bonken").opponents}
+    met = {
+        name: (o.sessions, o.ahead, o.behind, o.level, o.difference)
+        for o, name in player_stats(w["anna"], None, "bonken").opponents
+    }
     assert met == {
-        "Bram": (2, 1, 1, 0, 40 - 20),     # -35 vs -75 ahead; -75 vs -55 behind
-        "Cees": (2, 1, 1, 0, 20 - 230),    # -35 vs -55 ahead; -75 vs 155 behind
+        "Bram": (2, 1, 1, 0, 40 - 20),  # -35 vs -75 ahead; -75 vs -55 behind
+        "Cees": (2, 1, 1, 0, 20 - 230),  # -35 vs -55 ahead; -75 vs 155 behind
         "Daan": (1, 0, 1, 0, -200),
         "Eva": (1, 0, 1, 0, -50),
     }
@@ -163,9 +192,15 @@ def test_the_api_gives_the_same_figures(club_world):
     answer = api_client().get(f"/api/v1/players/{w['anna'].pk}/stats/?game=bonken")
     assert answer.status_code == 200
     data = answer.json()
-    assert data["summary"] == {"sessions": 2, "total": -110, "average": -55.0, "best": -35,
-                               "worst": -75, "wins": 0,
-                               "places": [{"place": 2, "count": 1}, {"place": 4, "count": 1}]}
+    assert data["summary"] == {
+        "sessions": 2,
+        "total": -110,
+        "average": -55.0,
+        "best": -35,
+        "worst": -75,
+        "wins": 0,
+        "places": [{"place": 2, "count": 1}, {"place": 4, "count": 1}],
+    }
     hearts = next(c for c in data["contracts"] if c["contract"] == "hearts")
     assert hearts["name_nl"] == "Hartenjagen" and hearts["doubling_won"] == 20
     assert [o["player_name"] for o in data["opponents"]][:2] == ["Bram", "Cees"]

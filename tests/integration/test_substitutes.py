@@ -30,8 +30,9 @@ def table_and_sub():
 
 
 def credited(table):
-    return dict(SessionSeat.objects.filter(session__table=table)
-                .values_list("position", "player_id"))
+    return dict(
+        SessionSeat.objects.filter(session__table=table).values_list("position", "player_id")
+    )
 
 
 def test_the_starter_keeps_the_seat_by_default(table_and_sub):
@@ -46,7 +47,8 @@ def test_the_starter_keeps_the_seat_by_default(table_and_sub):
 
 
 def test_whoever_played_most_holds_the_seat_when_the_event_says_so(
-        table_and_sub, django_capture_on_commit_callbacks):
+    table_and_sub, django_capture_on_commit_callbacks
+):
     event, table, organizer, substitute = table_and_sub
     starter = Seat.objects.get(table=table, position=1).player
     event_update(event=event, actor=organizer, substitute_counts="most_parts")
@@ -69,21 +71,20 @@ def test_a_substitute_is_a_member_not_playing_in_the_round(table_and_sub):
     busy = Seat.objects.get(table=other, position=0).player
     for player, code in ((busy, "already_playing"), (PlayerFactory(), "not_a_member")):
         with pytest.raises(ServiceError) as refused:
-            table_substitute(table=table, actor=organizer, position=0, player=player,
-                             from_part=2)
+            table_substitute(table=table, actor=organizer, position=0, player=player, from_part=2)
         assert refused.value.errors[0]["code"] == code
     for from_part in (0, 5):
         with pytest.raises(ServiceError) as refused:
-            table_substitute(table=table, actor=organizer, position=0, player=substitute,
-                             from_part=from_part)
+            table_substitute(
+                table=table, actor=organizer, position=0, player=substitute, from_part=from_part
+            )
         assert refused.value.errors[0]["code"] == "bad_from_part"
     sitting_out = PlayerFactory()
     Membership.objects.create(club=event.club, player=sitting_out)
     Bye.objects.create(round=table.round, player=sitting_out)
     table_substitute(table=table, actor=organizer, position=0, player=sitting_out, from_part=2)
     with pytest.raises(ServiceError) as refused:
-        table_substitute(table=table, actor=organizer, position=0, player=substitute,
-                         from_part=2)
+        table_substitute(table=table, actor=organizer, position=0, player=substitute, from_part=2)
     assert refused.value.errors[0]["code"] == "seat_substituted"
 
 
@@ -92,15 +93,19 @@ def test_the_round_page_seats_a_substitute(table_and_sub):
     client = client_for(organizer)
     page = client.get(f"/manage/rounds/{table.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert "A player left?" in page.content.decode()
-    response = client.post(f"/manage/tables/{table.pk}/substitute/",
-                           {"position": "2", "player": substitute.pk, "from_part": "4"},
-                           follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        f"/manage/tables/{table.pk}/substitute/",
+        {"position": "2", "player": substitute.pk, "from_part": "4"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert "Invaller plays for" in response.content.decode()
     assert Substitution.objects.filter(table=table, position=2, from_part=4).exists()
     member = user_with_role(event.club, Role.MEMBER)
-    response = client_for(member).post(f"/manage/tables/{table.pk}/substitute/",
-                                       {"position": "1", "player": substitute.pk,
-                                        "from_part": "4"})
+    response = client_for(member).post(
+        f"/manage/tables/{table.pk}/substitute/",
+        {"position": "1", "player": substitute.pk, "from_part": "4"},
+    )
     assert response.status_code == 403
 
 
@@ -108,10 +113,12 @@ def test_the_api_seats_a_substitute(table_and_sub):
     event, table, organizer, substitute = table_and_sub
     client = api_client(organizer)
     url = f"/api/v1/tables/{table.pk}/substitute/"
-    response = client.post(url, {"position": 1, "player": substitute.pk, "from_part": 9},
-                           format="json")
+    response = client.post(
+        url, {"position": 1, "player": substitute.pk, "from_part": 9}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "from_part"
-    response = client.post(url, {"position": 1, "player": substitute.pk, "from_part": 4},
-                           format="json")
+    response = client.post(
+        url, {"position": 1, "player": substitute.pk, "from_part": 4}, format="json"
+    )
     assert response.status_code == 201 and response.json()["from_part"] == 4

@@ -47,6 +47,7 @@ def test_a_burst_of_results_sends_one_task_until_it_starts(
         def apply_async(args, countdown=None):
             sent.append((kind, args[0]))
             delays.add(countdown)
+
         return apply_async
 
     monkeypatch.setattr(standings_tasks.standings_recompute, "apply_async", queue("s"))
@@ -85,8 +86,11 @@ def test_in_process_tasks_are_never_held_back(
 ):
     eager(True)
     sent: list[int] = []
-    monkeypatch.setattr(standings_tasks.standings_recompute, "apply_async",
-                        lambda args, countdown=None: sent.append(args[0]))
+    monkeypatch.setattr(
+        standings_tasks.standings_recompute,
+        "apply_async",
+        lambda args, countdown=None: sent.append(args[0]),
+    )
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
             tasks.enqueue_standings(44)

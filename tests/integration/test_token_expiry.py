@@ -26,7 +26,8 @@ def test_a_token_works_until_its_expiry_then_says_it_expired():
     token, key = api_token_create(user=user, name="seizoen", expires_at=soon)
     assert with_token(key).get("/api/v1/tokens/").status_code == 200
     ApiToken.objects.filter(pk=token.pk).update(
-        expires_at=timezone.now() - datetime.timedelta(minutes=1))
+        expires_at=timezone.now() - datetime.timedelta(minutes=1)
+    )
     refused = with_token(key).get("/api/v1/tokens/")
     assert refused.status_code == 401
     [problem] = refused.json()["errors"]
@@ -56,8 +57,7 @@ def test_a_token_that_expires_makes_no_token_that_outlives_it():
     maker, key = api_token_create(user=user, name="week", expires_at=soon)
     api = with_token(key)
     later = (soon + datetime.timedelta(days=1)).isoformat()
-    refused = api.post("/api/v1/tokens/", {"name": "forever", "expires_at": later},
-                       format="json")
+    refused = api.post("/api/v1/tokens/", {"name": "forever", "expires_at": later}, format="json")
     assert refused.status_code == 400
     [problem] = refused.json()["errors"]
     assert (problem["code"], problem["field"]) == ("expiry_after_token", "expires_at")
@@ -66,8 +66,12 @@ def test_a_token_that_expires_makes_no_token_that_outlives_it():
     assert made.status_code == 201
     assert ApiToken.objects.get(pk=made.json()["id"]).expires_at == maker.expires_at
     earlier = (soon - datetime.timedelta(days=1)).isoformat()
-    assert api.post("/api/v1/tokens/", {"name": "day less", "expires_at": earlier},
-                    format="json").status_code == 201
+    assert (
+        api.post(
+            "/api/v1/tokens/", {"name": "day less", "expires_at": earlier}, format="json"
+        ).status_code
+        == 201
+    )
     assert not ApiToken.objects.filter(user=user, expires_at__isnull=True).exists()
     assert not ApiToken.objects.filter(user=user, expires_at__gt=soon).exists()
 

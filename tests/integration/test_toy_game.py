@@ -23,6 +23,7 @@ from tests.toy_game import installed
 
 pytestmark = pytest.mark.django_db
 
+
 @pytest.fixture
 def duel():
     with installed() as (game, _rounds):  # the toy game's one registration
@@ -37,28 +38,41 @@ def test_a_fifth_game_is_played_through_the_api_and_ranked(duel):
     players = PlayerFactory.create_batch(5)
     for player in players:
         Membership.objects.create(club=club, player=player)
-    made = api.post("/api/v1/events/", {"club": club.pk, "name": "Duelavond",
-                                        "date": "2026-11-24", "game": "duel"}, format="json")
+    made = api.post(
+        "/api/v1/events/",
+        {"club": club.pk, "name": "Duelavond", "date": "2026-11-24", "game": "duel"},
+        format="json",
+    )
     assert made.status_code == 201, made.json()
     event = made.json()
     assert (event["game"], event["ruleset"]) == ("duel", "duel")
     round_ = api.post("/api/v1/rounds/", {"event": event["id"]}, format="json").json()
     tables = []
     for number, seated in ((1, players[:2]), (2, players[2:])):
-        table = api.post("/api/v1/tables/", {"round": round_["id"], "number": number},
-                         format="json").json()
+        table = api.post(
+            "/api/v1/tables/", {"round": round_["id"], "number": number}, format="json"
+        ).json()
         for position, player in enumerate(seated):
-            seat = api.post("/api/v1/seats/", {"table": table["id"], "position": position,
-                                               "player": player.pk}, format="json")
+            seat = api.post(
+                "/api/v1/seats/",
+                {"table": table["id"], "position": position, "player": player.pk},
+                format="json",
+            )
             assert seat.status_code == 201, seat.json()
         tables.append(table)
-    wrong = api.put(f"/api/v1/tables/{tables[0]['id']}/session/",
-                    {"document": {"game": "duel", "totals": [1, 2, 3]}}, format="json")
+    wrong = api.put(
+        f"/api/v1/tables/{tables[0]['id']}/session/",
+        {"document": {"game": "duel", "totals": [1, 2, 3]}},
+        format="json",
+    )
     assert wrong.status_code == 400
     assert wrong.json()["errors"][0]["message"] == "totals must be 2 whole numbers."
     for table, totals in zip(tables, ([30, 10], [5, 25, 25]), strict=True):
-        saved = api.put(f"/api/v1/tables/{table['id']}/session/",
-                        {"document": {"game": "duel", "totals": totals}}, format="json")
+        saved = api.put(
+            f"/api/v1/tables/{table['id']}/session/",
+            {"document": {"game": "duel", "totals": totals}},
+            format="json",
+        )
         assert saved.status_code == 201, saved.json()
         assert saved.json()["complete"] is True
     standings_recompute(event_id=event["id"])
@@ -77,8 +91,9 @@ def test_an_event_names_a_known_game_and_one_of_its_rulesets(duel):
     assert (bonken.json()["game"], bonken.json()["ruleset"]) == ("bonken", "classic")
     unknown = api.post("/api/v1/events/", {**base, "game": "schaak"}, format="json")
     assert unknown.status_code == 400
-    mixed = api.post("/api/v1/events/", {**base, "game": "duel", "ruleset": "classic"},
-                     format="json")
+    mixed = api.post(
+        "/api/v1/events/", {**base, "game": "duel", "ruleset": "classic"}, format="json"
+    )
     assert mixed.status_code == 400
     assert mixed.json()["errors"][0]["code"] == "unknown_ruleset"
 
@@ -91,15 +106,24 @@ def test_a_tables_seats_are_the_games(duel):
     for player in players:
         Membership.objects.create(club=club, player=player)
     for game, allowed, refused in (("duel", 2, 3), ("bonken", 3, 4)):
-        event = api.post("/api/v1/events/", {"club": club.pk, "name": game, "game": game,
-                                             "date": "2026-11-24"}, format="json").json()
+        event = api.post(
+            "/api/v1/events/",
+            {"club": club.pk, "name": game, "game": game, "date": "2026-11-24"},
+            format="json",
+        ).json()
         round_ = api.post("/api/v1/rounds/", {"event": event["id"]}, format="json").json()
         table = api.post("/api/v1/tables/", {"round": round_["id"]}, format="json").json()
-        ok = api.post("/api/v1/seats/", {"table": table["id"], "position": allowed,
-                                         "player": players[0].pk}, format="json")
+        ok = api.post(
+            "/api/v1/seats/",
+            {"table": table["id"], "position": allowed, "player": players[0].pk},
+            format="json",
+        )
         assert ok.status_code == 201, ok.json()
-        too_far = api.post("/api/v1/seats/", {"table": table["id"], "position": refused,
-                                              "player": players[1].pk}, format="json")
+        too_far = api.post(
+            "/api/v1/seats/",
+            {"table": table["id"], "position": refused, "player": players[1].pk},
+            format="json",
+        )
         assert too_far.status_code == 400
         assert too_far.json()["errors"][0]["code"] == "seat_range"
 
@@ -118,10 +142,11 @@ def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
     both = api.post(url, {"part": [1, 1], "game": [1, 1]}, format="json")
     assert both.status_code == 400 and both.json()["errors"][0]["field"] == "part"
     # A game entered whole refuses part by part, naming why.
-    whole = seated_table(EventFactory(game="duel", ruleset="duel", club=event.club),
-                         players=PlayerFactory.create_batch(2))
-    refused = api.post(f"/api/v1/tables/{whole.pk}/session/games/", {"part": [1, 2]},
-                       format="json")
+    whole = seated_table(
+        EventFactory(game="duel", ruleset="duel", club=event.club),
+        players=PlayerFactory.create_batch(2),
+    )
+    refused = api.post(f"/api/v1/tables/{whole.pk}/session/games/", {"part": [1, 2]}, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["code"] == "whole_document_only"
 
@@ -134,9 +159,18 @@ def _night_from_the_new_event_form(client, club):
 
     form = client.get(reverse("manage:event-create", args=[club.slug]))
     assert 'value="duelrounds"' in form.content.decode()  # the form offers the toy game
-    made = client.post(reverse("manage:event-create", args=[club.slug]), {
-        "name": "Duelavond", "kind": "club_night", "date": "2026-11-24", "game": "duelrounds",
-        "ruleset": "duelrounds", "planned_rounds": "1", "seating_method": "balanced"})
+    made = client.post(
+        reverse("manage:event-create", args=[club.slug]),
+        {
+            "name": "Duelavond",
+            "kind": "club_night",
+            "date": "2026-11-24",
+            "game": "duelrounds",
+            "ruleset": "duelrounds",
+            "planned_rounds": "1",
+            "seating_method": "balanced",
+        },
+    )
     assert made.status_code == 302, made.content.decode()[:2000]
     return Event.objects.get(club=club, name="Duelavond")
 
@@ -156,8 +190,9 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     players = PlayerFactory.create_batch(4)
     for player in players:
         Membership.objects.create(club=club, player=player)
-        checked = client.post(reverse("manage:checkin", args=[event.pk]),
-                              {"player": player.pk, "present": "on"})
+        checked = client.post(
+            reverse("manage:checkin", args=[event.pk]), {"player": player.pk, "present": "on"}
+        )
         assert checked.status_code == 302
     seated = client.post(reverse("manage:seat-round", args=[event.pk]), {"method": "balanced"})
     round_ = Round.objects.get(event=event)
@@ -172,8 +207,9 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     first = tables[0]
     page = anyone.get(f"/t/{first.scoring_token}/")
     assert page.status_code == 200 and "data-duel-page" in page.content.decode()
-    online = anyone.post(f"/t/{first.scoring_token}/",
-                         {"revision": "0", "points-0": "3", "points-1": "1"})
+    online = anyone.post(
+        f"/t/{first.scoring_token}/", {"revision": "0", "points-0": "3", "points-1": "1"}
+    )
     assert online.status_code == 302
     # Offline: the phone kept the round and sends it with its key when the connection returns;
     # sent twice, it is saved once.
@@ -181,11 +217,20 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     for _attempt in range(2):
         sent = anyone.post(f"/t/{first.scoring_token}/", kept, HTTP_IDEMPOTENCY_KEY="k-duel-1")
         assert sent.status_code == 201 and sent.json()["revision"] == 2, sent.content
-    assert anyone.post(f"/t/{first.scoring_token}/",
-                       {"revision": "2", "points-0": "4", "points-1": "4"}).status_code == 302
+    assert (
+        anyone.post(
+            f"/t/{first.scoring_token}/", {"revision": "2", "points-0": "4", "points-1": "4"}
+        ).status_code
+        == 302
+    )
     for revision in range(3):
-        assert anyone.post(f"/t/{tables[1].scoring_token}/", {
-            "revision": str(revision), "points-0": "1", "points-1": "5"}).status_code == 302
+        assert (
+            anyone.post(
+                f"/t/{tables[1].scoring_token}/",
+                {"revision": str(revision), "points-0": "1", "points-1": "5"},
+            ).status_code
+            == 302
+        )
     first.refresh_from_db()
     assert first.session.complete and first.session.result["totals"] == [7, 7]
 
@@ -193,8 +238,10 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     assert closed.status_code == 302
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
-    assert client.post(reverse("manage:publish", args=[event.pk]), {"published": "1"}
-                       ).status_code == 302
+    assert (
+        client.post(reverse("manage:publish", args=[event.pk]), {"published": "1"}).status_code
+        == 302
+    )
 
     standings_recompute(event_id=event.pk)
     standings = client.get(reverse("public:event-standings", args=[event.pk]))

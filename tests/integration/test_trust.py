@@ -13,8 +13,12 @@ pytestmark = pytest.mark.django_db
 
 
 def put(client: APIClient, table, **headers):
-    return client.put(f"/api/v1/tables/{table.pk}/session/", {"document": classic_document()},
-                      format="json", **headers)
+    return client.put(
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document()},
+        format="json",
+        **headers,
+    )
 
 
 def test_a_table_link_scores_its_own_table_only():
@@ -104,7 +108,9 @@ def test_every_write_is_in_the_audit_log():
     put(client, table)
     actions = list(AuditEntry.objects.order_by("at", "id").values_list("action", "actor"))
     assert actions == [
-        ("player.register", user.pk), ("event.update", user.pk), ("session.save", user.pk)
+        ("player.register", user.pk),
+        ("event.update", user.pk),
+        ("session.save", user.pk),
     ]
     refused = APIClient()
     refused.force_authenticate(user_with_role(event.club, Role.MEMBER))

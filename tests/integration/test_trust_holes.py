@@ -126,7 +126,8 @@ def test_refusal_comes_before_validation():
     table = seated_table(event)
     outsider = user_with_role(ClubFactory(), Role.ORGANIZER)
     response = api_client(outsider).post(
-        "/api/v1/seats/", {"table": table.pk, "position": 0, "player": already.pk},
+        "/api/v1/seats/",
+        {"table": table.pk, "position": 0, "player": already.pk},
         format="json",
     )
     assert response.status_code == 403
@@ -153,16 +154,22 @@ def _swap_and_submit(event: Event, organizer_id: int) -> tuple[int, int, int, in
 
     def swap() -> None:
         barrier.wait()
-        answers["swap"] = api_client(organizer).post(
-            f"/api/v1/rounds/{round_.pk}/swap/", {"player_a": seated, "player_b": bye},
-            format="json",
-        ).status_code
+        answers["swap"] = (
+            api_client(organizer)
+            .post(
+                f"/api/v1/rounds/{round_.pk}/swap/",
+                {"player_a": seated, "player_b": bye},
+                format="json",
+            )
+            .status_code
+        )
         connection.close()
 
     def submit() -> None:
         barrier.wait()
         answers["session"] = token_client.put(
-            f"/api/v1/tables/{table.pk}/session/", {"document": classic_document(12)},
+            f"/api/v1/tables/{table.pk}/session/",
+            {"document": classic_document(12)},
             format="json",
         ).status_code
         connection.close()
@@ -206,8 +213,10 @@ def test_a_swap_after_results_is_a_conflict():
     session_submit(table=table, submitted_by=organizer, document=classic_document(2))
     response = api_client(organizer).post(
         f"/api/v1/rounds/{table.round_id}/swap/",
-        {"player_a": table.seats.get(position=0).player_id,
-         "player_b": other.seats.get(position=0).player_id},
+        {
+            "player_a": table.seats.get(position=0).player_id,
+            "player_b": other.seats.get(position=0).player_id,
+        },
         format="json",
     )
     assert response.status_code == 409
@@ -263,8 +272,12 @@ def test_a_tables_own_link_reads_its_session_while_the_event_is_unpublished():
     table = seated_table(EventFactory(published=False))
     anonymous = APIClient()
     token = {"HTTP_X_TABLE_TOKEN": table.scoring_token}
-    put = anonymous.put(f"/api/v1/tables/{table.pk}/session/", {"document": classic_document(2)},
-                        format="json", **token)
+    put = anonymous.put(
+        f"/api/v1/tables/{table.pk}/session/",
+        {"document": classic_document(2)},
+        format="json",
+        **token,
+    )
     assert put.status_code == 201
     read = anonymous.get(f"/api/v1/tables/{table.pk}/session/", **token)
     assert read.status_code == 200 and read.json()["revision"] == 1
@@ -272,5 +285,9 @@ def test_a_tables_own_link_reads_its_session_while_the_event_is_unpublished():
     # Without the link (or with another table's), the unpublished session stays hidden.
     other = seated_table(table.round.event, table_number=2)
     assert anonymous.get(f"/api/v1/tables/{table.pk}/session/").status_code == 404
-    assert anonymous.get(f"/api/v1/tables/{table.pk}/session/",
-                         HTTP_X_TABLE_TOKEN=other.scoring_token).status_code == 404
+    assert (
+        anonymous.get(
+            f"/api/v1/tables/{table.pk}/session/", HTTP_X_TABLE_TOKEN=other.scoring_token
+        ).status_code
+        == 404
+    )

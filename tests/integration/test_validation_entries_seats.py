@@ -60,16 +60,18 @@ def test_an_outsider_cannot_be_entered_in_an_event(event, role):
 
 def test_a_member_of_another_club_cannot_be_entered(event, organizer):
     elsewhere = member_of(EventFactory().club)
-    response = api_client(organizer).post("/api/v1/entries/",
-                                   {"event": event.pk, "player": elsewhere.pk}, format="json")
+    response = api_client(organizer).post(
+        "/api/v1/entries/", {"event": event.pk, "player": elsewhere.pk}, format="json"
+    )
     refused(response, 400, "not_a_member", field="player")
     assert not EventPlayer.objects.filter(event=event).exists()
 
 
 def test_a_member_is_entered(event, organizer):
     player = member_of(event.club)
-    response = api_client(organizer).post("/api/v1/entries/",
-                                   {"event": event.pk, "player": player.pk}, format="json")
+    response = api_client(organizer).post(
+        "/api/v1/entries/", {"event": event.pk, "player": player.pk}, format="json"
+    )
     assert response.status_code == 201, response.content
     assert EventPlayer.objects.get(event=event, player=player).present
 
@@ -89,16 +91,20 @@ def test_a_player_who_left_the_club_is_not_checked_in_again_but_may_be_checked_o
     player = member_of(event.club, "Vertrokken")
     entry = EventPlayer.objects.create(event=event, player=player, present=False)
     Membership.objects.filter(player=player).delete()
-    for method, data in [("patch", {"present": True}),
-                         ("put", {"event": event.pk, "player": player.pk, "present": True})]:
-        response = getattr(api_client(organizer), method)(f"/api/v1/entries/{entry.pk}/", data,
-                                                   format="json")
+    for method, data in [
+        ("patch", {"present": True}),
+        ("put", {"event": event.pk, "player": player.pk, "present": True}),
+    ]:
+        response = getattr(api_client(organizer), method)(
+            f"/api/v1/entries/{entry.pk}/", data, format="json"
+        )
         refused(response, 400, "not_a_member", field="player")
         entry.refresh_from_db()
         assert not entry.present
     EventPlayer.objects.filter(pk=entry.pk).update(present=True)
-    response = api_client(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/entries/{entry.pk}/", {"present": False}, format="json"
+    )
     assert response.status_code == 200, response.content
     entry.refresh_from_db()
     assert not entry.present
@@ -117,8 +123,11 @@ def test_a_finished_events_entries_stay(event, organizer):
     writes = [
         ("post", "/api/v1/entries/", {"event": event.pk, "player": newcomer.pk}),
         ("patch", f"/api/v1/entries/{entry.pk}/", {"present": False}),
-        ("put", f"/api/v1/entries/{entry.pk}/",
-         {"event": event.pk, "player": present.pk, "present": False}),
+        (
+            "put",
+            f"/api/v1/entries/{entry.pk}/",
+            {"event": event.pk, "player": present.pk, "present": False},
+        ),
         ("delete", f"/api/v1/entries/{entry.pk}/", None),
     ]
     for method, url, data in writes:
@@ -131,17 +140,18 @@ def test_a_finished_events_entries_stay(event, organizer):
 
 def test_an_event_closed_through_the_api_refuses_new_entries(event, organizer):
     assert api_client(organizer).post(f"/api/v1/events/{event.pk}/close/").status_code == 200
-    response = api_client(organizer).post("/api/v1/entries/",
-                                   {"event": event.pk, "player": member_of(event.club).pk},
-                                   format="json")
+    response = api_client(organizer).post(
+        "/api/v1/entries/", {"event": event.pk, "player": member_of(event.club).pk}, format="json"
+    )
     refused(response, 400, "event_finished")
 
 
 def test_a_running_events_entries_change(event, organizer):
     entry = EventPlayer.objects.create(event=event, player=member_of(event.club))
     audits = AuditEntry.objects.count()
-    response = api_client(organizer).patch(f"/api/v1/entries/{entry.pk}/", {"present": False},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/entries/{entry.pk}/", {"present": False}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert api_client(organizer).delete(f"/api/v1/entries/{entry.pk}/").status_code == 204
     assert AuditEntry.objects.count() == audits + 2
@@ -162,7 +172,8 @@ def test_an_outsider_cannot_be_seated(event, organizer, open_table):
     outsider = PlayerFactory(name="Buitenstaander")
     before = database_state()
     response = api_client(organizer).post(
-        "/api/v1/seats/", {"table": open_table.pk, "position": 0, "player": outsider.pk},
+        "/api/v1/seats/",
+        {"table": open_table.pk, "position": 0, "player": outsider.pk},
         format="json",
     )
     problem = refused(response, 400, "not_a_member", field="player")
@@ -177,8 +188,9 @@ def test_a_seat_cannot_be_given_to_an_outsider(event, organizer, open_table):
         ("patch", {"player": outsider.pk}),
         ("put", {"table": open_table.pk, "position": 1, "player": outsider.pk}),
     ]:
-        response = getattr(api_client(organizer), method)(f"/api/v1/seats/{seat.pk}/", data,
-                                                   format="json")
+        response = getattr(api_client(organizer), method)(
+            f"/api/v1/seats/{seat.pk}/", data, format="json"
+        )
         refused(response, 400, "not_a_member", field="player")
         assert Seat.objects.get(pk=seat.pk).player_id == seat.player_id
 
@@ -186,13 +198,15 @@ def test_a_seat_cannot_be_given_to_an_outsider(event, organizer, open_table):
 def test_a_member_is_seated_and_a_seat_passes_to_a_member(event, organizer, open_table):
     newcomer, other = member_of(event.club, "Nieuw"), member_of(event.club, "Ander")
     response = api_client(organizer).post(
-        "/api/v1/seats/", {"table": open_table.pk, "position": 0, "player": newcomer.pk},
+        "/api/v1/seats/",
+        {"table": open_table.pk, "position": 0, "player": newcomer.pk},
         format="json",
     )
     assert response.status_code == 201, response.content
     seat = open_table.seats.get(position=1)
-    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"player": other.pk},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/seats/{seat.pk}/", {"player": other.pk}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).player_id == other.pk
 
@@ -201,7 +215,8 @@ def test_the_seat_of_a_player_who_left_the_club_may_still_move(event, organizer,
     """Only a player newly put on a seat has to be a member."""
     seat = open_table.seats.get(position=1)
     Membership.objects.filter(player=seat.player).delete()
-    response = api_client(organizer).patch(f"/api/v1/seats/{seat.pk}/", {"position": 0},
-                                    format="json")
+    response = api_client(organizer).patch(
+        f"/api/v1/seats/{seat.pk}/", {"position": 0}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert Seat.objects.get(pk=seat.pk).position == 0

@@ -43,9 +43,9 @@ def assert_last_organizer(response, field: str | None) -> None:
     assert problem == {
         "code": "last_organizer",
         "message": "Olga is the last organizer of De Bonkers: make another member an "
-                   "organizer first, so that someone can still run the club.",
+        "organizer first, so that someone can still run the club.",
         "message_nl": "Olga is de laatste organisator van De Bonkers: maak eerst een ander lid "
-                      "organisator, zodat iemand de club kan blijven beheren.",
+        "organisator, zodat iemand de club kan blijven beheren.",
         "game": None,
         "field": field,
     }
@@ -58,11 +58,13 @@ def assert_last_organizer(response, field: str | None) -> None:
 def test_the_last_organizer_cannot_step_down(club, organizer, role):
     membership = membership_of(organizer, club)
     before = database_state()
-    for method, data in [("patch", {"role": role}),
-                         ("put", {"club": club.pk, "player": membership.player_id,
-                                  "role": role})]:
-        response = getattr(api(organizer), method)(f"/api/v1/memberships/{membership.pk}/",
-                                                    data, format="json")
+    for method, data in [
+        ("patch", {"role": role}),
+        ("put", {"club": club.pk, "player": membership.player_id, "role": role}),
+    ]:
+        response = getattr(api(organizer), method)(
+            f"/api/v1/memberships/{membership.pk}/", data, format="json"
+        )
         assert_last_organizer(response, field="role")
     assert changed_tables(before, database_state()) == []
 
@@ -80,8 +82,9 @@ def test_a_superuser_cannot_remove_the_last_organizer_either(club, organizer):
     membership = membership_of(organizer, club)
     response = api(admin).delete(f"/api/v1/memberships/{membership.pk}/")
     assert_last_organizer(response, field=None)
-    response = api(admin).patch(f"/api/v1/memberships/{membership.pk}/", {"role": "member"},
-                                format="json")
+    response = api(admin).patch(
+        f"/api/v1/memberships/{membership.pk}/", {"role": "member"}, format="json"
+    )
     assert_last_organizer(response, field="role")
     assert membership_of(organizer, club).role == Role.ORGANIZER
 
@@ -89,14 +92,14 @@ def test_a_superuser_cannot_remove_the_last_organizer_either(club, organizer):
 def test_an_organizer_steps_down_once_another_one_runs_the_club(club, organizer):
     second = user_with_role(club, Role.ORGANIZER)
     membership = membership_of(organizer, club)
-    response = api(organizer).patch(f"/api/v1/memberships/{membership.pk}/",
-                                    {"role": "scorer"}, format="json")
+    response = api(organizer).patch(
+        f"/api/v1/memberships/{membership.pk}/", {"role": "scorer"}, format="json"
+    )
     assert response.status_code == 200, response.content
     assert response.json()["role"] == "scorer"
     assert membership_of(organizer, club).role == Role.SCORER
     entry = AuditEntry.objects.get(action="membership.role")
-    assert entry.details == {"player": membership.player_id, "old": "organizer",
-                             "role": "scorer"}
+    assert entry.details == {"player": membership.player_id, "old": "organizer", "role": "scorer"}
     # Now the second organizer is the last one.
     second_membership = membership_of(second, club)
     response = api(second).delete(f"/api/v1/memberships/{second_membership.pk}/")
@@ -116,11 +119,13 @@ def test_an_organizer_leaves_once_another_one_runs_the_club(club, organizer):
 def test_other_members_roles_change_and_memberships_end_as_before(club, organizer):
     player = PlayerFactory()
     membership = Membership.objects.create(club=club, player=player)
-    response = api(organizer).patch(f"/api/v1/memberships/{membership.pk}/",
-                                    {"role": "organizer"}, format="json")
+    response = api(organizer).patch(
+        f"/api/v1/memberships/{membership.pk}/", {"role": "organizer"}, format="json"
+    )
     assert response.status_code == 200
-    response = api(organizer).patch(f"/api/v1/memberships/{membership.pk}/",
-                                    {"role": "member"}, format="json")
+    response = api(organizer).patch(
+        f"/api/v1/memberships/{membership.pk}/", {"role": "member"}, format="json"
+    )
     assert response.status_code == 200
     assert api(organizer).delete(f"/api/v1/memberships/{membership.pk}/").status_code == 204
 
@@ -135,9 +140,11 @@ def test_an_organizer_of_another_club_does_not_count(club, organizer):
 
 def test_a_membership_still_cannot_move_to_another_player(club, organizer):
     membership = membership_of(organizer, club)
-    response = api(organizer).put(f"/api/v1/memberships/{membership.pk}/",
-                                  {"club": club.pk, "player": PlayerFactory().pk,
-                                   "role": "organizer"}, format="json")
+    response = api(organizer).put(
+        f"/api/v1/memberships/{membership.pk}/",
+        {"club": club.pk, "player": PlayerFactory().pk, "role": "organizer"},
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "cannot_move"
 
@@ -170,10 +177,10 @@ def test_the_services_read_the_saved_role_not_a_stale_copy(club, organizer):
     is refused as the last organizer it is now (the service reads it again, locked)."""
     second = user_with_role(club, Role.MEMBER)
     stale = membership_of(second, club)
-    membership_set_role(membership=membership_of(second, club), actor=organizer,
-                        role=Role.ORGANIZER)
-    membership_set_role(membership=membership_of(organizer, club), actor=second,
-                        role=Role.SCORER)
+    membership_set_role(
+        membership=membership_of(second, club), actor=organizer, role=Role.ORGANIZER
+    )
+    membership_set_role(membership=membership_of(organizer, club), actor=second, role=Role.SCORER)
     with pytest.raises(Conflict):
         membership_end(membership=stale, actor=second)
     assert membership_of(second, club).role == Role.ORGANIZER

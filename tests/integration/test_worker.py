@@ -22,8 +22,9 @@ def test_submission_over_http_updates_standings_through_the_worker(celery_worker
     assert status == 200
     assert not StandingsComputation.objects.filter(event=event).exists()
 
-    status, session = http("PUT", f"{base}/api/v1/tables/{table.pk}/session/", token,
-                           {"document": classic_document()})
+    status, session = http(
+        "PUT", f"{base}/api/v1/tables/{table.pk}/session/", token, {"document": classic_document()}
+    )
     assert status == 201, session
     standings = wait_for_standings(base, event.pk)
     totals = session["result"]["totals"]
@@ -33,8 +34,12 @@ def test_submission_over_http_updates_standings_through_the_worker(celery_worker
     # A correction moves the standings again, through the same worker.
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]
-    status, body = http("PUT", f"{base}/api/v1/tables/{table.pk}/session/", token,
-                        {"document": corrected, "expected_revision": 1, "reason": "recount"})
+    status, body = http(
+        "PUT",
+        f"{base}/api/v1/tables/{table.pk}/session/",
+        token,
+        {"document": corrected, "expected_revision": 1, "reason": "recount"},
+    )
     assert status == 200, body
     standings = wait_for_standings(base, event.pk)
     assert sorted(r["total"] for r in standings["standings"]) == sorted(body["result"]["totals"])

@@ -43,7 +43,8 @@ def wait_until_blocked(blocker: psycopg.Connection) -> None:
     while time.monotonic() < deadline:
         waiting = blocker.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND query LIKE %s", ("%pg_advisory_xact_lock%",)
+            "AND query LIKE %s",
+            ("%pg_advisory_xact_lock%",),
         ).fetchone()[0]
         if waiting:
             return
@@ -58,14 +59,20 @@ def test_a_killed_workers_task_runs_again_after_a_restart_without_beat(
     table = seated_table(event)
     _, token = api_token_create(user=user_with_role(event.club, Role.SCORER), name="app")
     db = settings.DATABASES["default"]
-    dsn = (f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} "
-           f"dbname={db['NAME']}")
+    dsn = (
+        f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} "
+        f"dbname={db['NAME']}"
+    )
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     with psycopg.connect(dsn, autocommit=True) as blocker:
         # Hold the event's standings lock so the worker's recompute waits inside the task.
         blocker.execute("SELECT pg_advisory_lock(%s, %s)", (STANDINGS_LOCK, event.pk))
-        status, _ = http("PUT", f"{live_server.url}/api/v1/tables/{table.pk}/session/", token,
-                         {"document": classic_document()})
+        status, _ = http(
+            "PUT",
+            f"{live_server.url}/api/v1/tables/{table.pk}/session/",
+            token,
+            {"document": classic_document()},
+        )
         assert status == 201
         wait_until_blocked(blocker)
         short_visibility.kill(drop_held=False)
@@ -76,7 +83,8 @@ def test_a_killed_workers_task_runs_again_after_a_restart_without_beat(
     short_visibility.start()
     standings = wait_for_standings(live_server.url, event.pk, timeout=VISIBILITY + SLACK)
     assert sorted(row["total"] for row in standings["standings"]) == sorted(
-        score_session(classic_document()).totals or [])
+        score_session(classic_document()).totals or []
+    )
     # The ratings update the killed worker held runs again too: nothing stays held.
     assert short_visibility.wait_idle(timeout=VISIBILITY + SLACK)
     assert broker.hlen("unacked") == 0
@@ -90,7 +98,8 @@ def test_the_configured_timeouts_bound_the_catch_up():
     sweep = options["unacked_restore_interval"] * options["unacked_restore_throttle"]
     assert options["visibility_timeout"] + sweep <= 100
     assert settings.DERIVED_WORK_DELAY + settings.DERIVED_WORK_RETRY_MAX < (
-        options["visibility_timeout"] / 2)
+        options["visibility_timeout"] / 2
+    )
     assert settings.CELERY_TASK_TIME_LIMIT < options["visibility_timeout"]
     from ratings.tasks import ratings_update
     from standings.tasks import standings_recompute

@@ -19,9 +19,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("bonken", "jonkler", "bonko", "bonanza")
 NAME = re.compile(r"bonken|jonkler|bonko|bonanza|game_pages", re.IGNORECASE)
-PACKAGES = ("core", "clubs", "tournaments", "games", "standings", "ratings", "imports", "stats",
-            "pages", "sharing", "api", "config", "templates", "static", "gamekit", "seating",
-            "arithmetic", "sunmar", "embeds", "webhooks", "mailings", "planning")
+PACKAGES = (
+    "core",
+    "clubs",
+    "tournaments",
+    "games",
+    "standings",
+    "ratings",
+    "imports",
+    "stats",
+    "pages",
+    "sharing",
+    "api",
+    "config",
+    "templates",
+    "static",
+    "gamekit",
+    "seating",
+    "arithmetic",
+    "sunmar",
+    "embeds",
+    "webhooks",
+    "mailings",
+    "planning",
+)
 # A game's own folder (its rules and its plug-in, with its templates and scripts).
 OWN = tuple(f"{game}/" for game in GAMES)
 ALLOWED = {
@@ -61,8 +82,11 @@ def _python_names(path: Path) -> list[tuple[int, str]]:
 
 def _text_names(path: Path) -> list[tuple[int, str]]:
     text = re.sub(r"\{#.*?#\}|/\*.*?\*/", "", path.read_text(), flags=re.DOTALL)
-    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-            if NAME.search(line) and not line.strip().startswith("//")]
+    return [
+        (n, line.strip())
+        for n, line in enumerate(text.splitlines(), 1)
+        if NAME.search(line) and not line.strip().startswith("//")
+    ]
 
 
 def naming_files() -> dict[str, list[tuple[int, str]]]:
@@ -70,8 +94,13 @@ def naming_files() -> dict[str, list[tuple[int, str]]]:
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*")):
             relative = path.relative_to(ROOT).as_posix()
-            if (not path.is_file() or "migrations" in path.parts or relative.startswith(OWN)
-                    or relative in ALLOWED or relative.startswith(ALLOWED_FOLDERS)):
+            if (
+                not path.is_file()
+                or "migrations" in path.parts
+                or relative.startswith(OWN)
+                or relative in ALLOWED
+                or relative.startswith(ALLOWED_FOLDERS)
+            ):
                 continue
             if path.suffix == ".py":
                 names = _python_names(path)

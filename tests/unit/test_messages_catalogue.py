@@ -10,8 +10,19 @@ from tests.source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
-PACKAGES = ("core", "clubs", "tournaments", "games", "imports", "api", "stats", "config",
-            "webhooks", "embeds", "mailings")
+PACKAGES = (
+    "core",
+    "clubs",
+    "tournaments",
+    "games",
+    "imports",
+    "api",
+    "stats",
+    "config",
+    "webhooks",
+    "embeds",
+    "mailings",
+)
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}
 RAISERS = {"single", "problem", "_error", "bad"}  # problem(code, message), X.single(code, ...)
 
@@ -33,9 +44,14 @@ def _msgids(tree: ast.AST) -> list[tuple[int, str]]:
     """(line, msgid) of every gettext call with a literal msgid (and plural's singular)."""
     out = []
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in GETTEXT and node.args
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in GETTEXT
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             out.append((node.lineno, node.args[0].value))
     return out
 
@@ -52,7 +68,8 @@ def _po_entry(lines: list[str]) -> dict[str, str]:
         if line.startswith('"') and field:
             entry[field] += ast.literal_eval(line)
         elif keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr") or keyword.startswith(
-                "msgstr["):
+            "msgstr["
+        ):
             field = keyword
             entry[field] = ast.literal_eval(rest)
     return entry
@@ -90,8 +107,11 @@ def test_service_errors_take_catalogue_messages_not_plain_strings():
                 continue
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in RAISERS and len(node.args) >= 2 and isinstance(
-                    node.args[1], ast.Constant | ast.JoinedStr):
+            if (
+                name in RAISERS
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant | ast.JoinedStr)
+            ):
                 plain.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert plain == []
 

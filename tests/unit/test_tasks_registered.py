@@ -20,7 +20,13 @@ print(" ".join(name for name in names if name not in current_app.tasks))
 
 
 def test_every_task_queued_by_name_is_registered_when_django_starts():
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, env={"DJANGO_SETTINGS_MODULE": "config.settings",
-                                                       "PATH": "/usr/bin:/bin"}, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": "/usr/bin:/bin"},
+        check=True,
+    )
     assert done.stdout.strip() == "", f"not registered: {done.stdout.strip()}"

@@ -17,8 +17,12 @@ def rated(django_capture_on_commit_callbacks):
     """One complete, rated session: a pool, four ratings and four history rows."""
     table = seated_table(EventFactory(published=True))
     with django_capture_on_commit_callbacks(execute=True):  # the ratings update it queues
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     assert PlayerRating.objects.count() == RatingHistory.objects.count() == 4
     return table
 
@@ -58,8 +62,9 @@ def test_derived_rows_open_read_only(admin_client, rated, model):
 def test_rating_changelists_search_and_filter(admin_client, rated, model):
     player = rated.seats.first().player
     club = rated.round.event.club
-    response = admin_client.get(f"/admin/ratings/{model}/",
-                                {"q": player.name, "pool__club__id__exact": club.pk})
+    response = admin_client.get(
+        f"/admin/ratings/{model}/", {"q": player.name, "pool__club__id__exact": club.pk}
+    )
     assert response.status_code == 200
     assert player.name in response.content.decode()
 

@@ -49,12 +49,23 @@ def club_night(django_capture_on_commit_callbacks):
         EventPlayer.objects.create(event=event, player=seat.player)
     EventScorer.objects.create(event=event, player=table.seats.first().player)
     api_token_create(user=organizer, name="score-app")
-    sign_for_player(table=table, actor=organizer, player_id=table.seats.first().player_id,
-                    revision=1, reason="went home")
-    Dispute.objects.create(session=table.session, revision=1, player=table.seats.last().player,
-                           reason="game 3", at=timezone.now())
-    IdempotencyRecord.objects.create(key="k-1", scope=f"user:{organizer.pk}", request_hash="0",
-                                     status_code=201, response={})
+    sign_for_player(
+        table=table,
+        actor=organizer,
+        player_id=table.seats.first().player_id,
+        revision=1,
+        reason="went home",
+    )
+    Dispute.objects.create(
+        session=table.session,
+        revision=1,
+        player=table.seats.last().player,
+        reason="game 3",
+        at=timezone.now(),
+    )
+    IdempotencyRecord.objects.create(
+        key="k-1", scope=f"user:{organizer.pk}", request_hash="0", status_code=201, response={}
+    )
     Group.objects.create(name="helpers")
     return table
 
@@ -66,12 +77,28 @@ def registered_models() -> list:
 def test_every_model_has_an_admin_list():
     listed = {model._meta.label for model in registered_models()}
     assert {
-        "clubs.Club", "clubs.Player", "clubs.Membership", "clubs.ApiToken", "clubs.AuditEntry",
-        "tournaments.Event", "tournaments.EventPlayer", "tournaments.EventScorer",
-        "tournaments.Round", "tournaments.Table", "tournaments.Seat", "tournaments.Bye",
-        "tournaments.Standing", "tournaments.StandingsComputation", "ratings.RatingPool",
-        "ratings.PlayerRating", "ratings.RatedSession", "ratings.RatingHistory",
-        "games.Session", "games.SessionSeat", "games.SessionRevision", "games.Part",
+        "clubs.Club",
+        "clubs.Player",
+        "clubs.Membership",
+        "clubs.ApiToken",
+        "clubs.AuditEntry",
+        "tournaments.Event",
+        "tournaments.EventPlayer",
+        "tournaments.EventScorer",
+        "tournaments.Round",
+        "tournaments.Table",
+        "tournaments.Seat",
+        "tournaments.Bye",
+        "tournaments.Standing",
+        "tournaments.StandingsComputation",
+        "ratings.RatingPool",
+        "ratings.PlayerRating",
+        "ratings.RatedSession",
+        "ratings.RatingHistory",
+        "games.Session",
+        "games.SessionSeat",
+        "games.SessionRevision",
+        "games.Part",
         "games.IdempotencyRecord",
     } <= listed
 
@@ -108,8 +135,12 @@ def test_seats_are_filtered_by_club_event_and_round_and_searched_by_name(
     prefix = "round__" if model is Seat else "session__table__round__"
     event_path = "round__event" if model is Seat else "session__event"
     if model is SessionSeat:
-        session_submit(table=other, submitted_by=None, document=classic_document(),
-                       table_token=other.scoring_token)
+        session_submit(
+            table=other,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=other.scoring_token,
+        )
 
     def shown(**params: object) -> set[str]:
         response = admin_client.get(url(model), params)
@@ -128,9 +159,13 @@ def test_seats_are_filtered_by_club_event_and_round_and_searched_by_name(
 def test_a_seat_changed_by_hand_sits_once_per_round(admin_client, club_night):
     unscored = seated_table(club_night.round.event, table_number=2)  # no results: may change
     taken = unscored.seats.get(position=1)  # a player already seated in round 1
-    response = admin_client.post(url(Seat, f"{taken.pk}/change/"), {
-        "position": 1, "player": club_night.seats.get(position=2).player_id,
-    })
+    response = admin_client.post(
+        url(Seat, f"{taken.pk}/change/"),
+        {
+            "position": 1,
+            "player": club_night.seats.get(position=2).player_id,
+        },
+    )
     assert response.status_code == 200
     assert "zit in deze ronde al aan een tafel" in str(response.context["adminform"].form.errors)
 
@@ -143,16 +178,30 @@ def played_tables(count: int, start: int = 0) -> None:
     for index in range(start, start + count):
         event = EventFactory(name=f"Avond {index}")
         table = seated_table(event, table_number=1 + index % 3)
-        session_submit(table=table, submitted_by=None, document=classic_document(2),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(2),
+            table_token=table.scoring_token,
+        )
 
 
-@pytest.mark.parametrize("path", [
-    "/admin/games/session/", "/admin/games/part/", "/admin/tournaments/table/",
-    "/admin/tournaments/seat/", "/admin/games/sessionseat/", "/admin/tournaments/bye/",
-    "/admin/tournaments/round/", "/admin/games/sessionrevision/", "/admin/clubs/club/",
-    "/admin/clubs/membership/", "/admin/tournaments/eventplayer/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/admin/games/session/",
+        "/admin/games/part/",
+        "/admin/tournaments/table/",
+        "/admin/tournaments/seat/",
+        "/admin/games/sessionseat/",
+        "/admin/tournaments/bye/",
+        "/admin/tournaments/round/",
+        "/admin/games/sessionrevision/",
+        "/admin/clubs/club/",
+        "/admin/clubs/membership/",
+        "/admin/tournaments/eventplayer/",
+    ],
+)
 def test_changelist_queries_do_not_grow_with_rows(admin_client, path):
     def queries() -> int:
         with CaptureQueriesContext(connection) as captured:
@@ -183,12 +232,21 @@ def test_a_table_page_seats_a_player_once_per_round(admin_client, club_night):
     Membership.objects.create(club=round_.event.club, player=free)  # only members are seated
 
     def seat_at_second_table(player) -> object:
-        return admin_client.post(url(type(second), f"{second.pk}/change/"), {
-            "round": round_.pk, "number": 2, "scoring_token": second.scoring_token,
-            "seats-TOTAL_FORMS": 1, "seats-INITIAL_FORMS": 0,
-            "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
-            "seats-0-position": 0, "seats-0-player": player.pk, "seats-0-table": second.pk,
-        })
+        return admin_client.post(
+            url(type(second), f"{second.pk}/change/"),
+            {
+                "round": round_.pk,
+                "number": 2,
+                "scoring_token": second.scoring_token,
+                "seats-TOTAL_FORMS": 1,
+                "seats-INITIAL_FORMS": 0,
+                "seats-MIN_NUM_FORMS": 0,
+                "seats-MAX_NUM_FORMS": 1000,
+                "seats-0-position": 0,
+                "seats-0-player": player.pk,
+                "seats-0-table": second.pk,
+            },
+        )
 
     refused = seat_at_second_table(already)
     assert refused.status_code == 200

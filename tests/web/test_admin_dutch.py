@@ -50,8 +50,11 @@ def test_every_model_and_field_has_a_translatable_name():
 
 def test_every_model_and_field_name_has_dutch():
     catalog = dutch_catalog()
-    msgids = [(where, name._args[0]) for where, name in model_names()
-              if getattr(name, "_args", None) and isinstance(name._args[0], str)]
+    msgids = [
+        (where, name._args[0])
+        for where, name in model_names()
+        if getattr(name, "_args", None) and isinstance(name._args[0], str)
+    ]
     assert len(msgids) > 200
     missing = sorted({f"{where}: {msgid}" for where, msgid in msgids if msgid not in catalog})
     assert missing == []
@@ -71,11 +74,19 @@ def test_admin_wears_the_service_name(admin_client):
     assert "<title>Clubs, events and results | Bonken administration</title>" in body
 
 
-@pytest.mark.parametrize("path", [
-    "/admin/", "/admin/clubs/auditentry/", "/admin/tournaments/round/",
-    "/admin/tournaments/table/", "/admin/tournaments/seat/", "/admin/tournaments/bye/",
-    "/admin/tournaments/standing/", "/admin/games/sessionrevision/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/admin/",
+        "/admin/clubs/auditentry/",
+        "/admin/tournaments/round/",
+        "/admin/tournaments/table/",
+        "/admin/tournaments/seat/",
+        "/admin/tournaments/bye/",
+        "/admin/tournaments/standing/",
+        "/admin/games/sessionrevision/",
+    ],
+)
 def test_admin_pages_load_in_both_languages(admin_client, path):
     for language in ("nl", "en"):
         assert admin_client.get(path, HTTP_ACCEPT_LANGUAGE=language).status_code == 200

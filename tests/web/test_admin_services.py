@@ -31,8 +31,9 @@ def staff_client(club: Club, role: str = Role.ORGANIZER) -> tuple[Client, object
     user = user_with_role(club, role)
     user.is_staff = True
     user.save()
-    user.user_permissions.set(Permission.objects.filter(
-        content_type__app_label__in=["clubs", "tournaments", "games"]))
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=["clubs", "tournaments", "games"])
+    )
     client = Client()
     client.force_login(user)
     return client, user
@@ -50,10 +51,16 @@ def actions() -> list[str]:
 
 
 def test_a_club_founded_in_the_admin_is_audited_and_has_its_founder_as_organizer(admin_client):
-    response = admin_client.post("/admin/clubs/club/add/", {
-        "name": "De Troef", "slug": "de-troef", "city": "Gouda",
-        "memberships-TOTAL_FORMS": 0, "memberships-INITIAL_FORMS": 0,
-    })
+    response = admin_client.post(
+        "/admin/clubs/club/add/",
+        {
+            "name": "De Troef",
+            "slug": "de-troef",
+            "city": "Gouda",
+            "memberships-TOTAL_FORMS": 0,
+            "memberships-INITIAL_FORMS": 0,
+        },
+    )
     assert response.status_code == 302
     club = Club.objects.get(slug="de-troef")
     assert actions() == ["club.create"]
@@ -71,11 +78,18 @@ def test_another_clubs_player_is_not_captured_through_the_admin():
     assert "Anna hoort bij een andere club" in str(response.context["adminform"].form.errors)
     assert not Membership.objects.filter(club=other, player=player).exists()
     # The club page's member list is the same door.
-    page = client.post(f"/admin/clubs/club/{other.pk}/change/", {
-        "name": other.name, "slug": other.slug, "city": "",
-        "memberships-TOTAL_FORMS": 1, "memberships-INITIAL_FORMS": 0,
-        "memberships-0-player": player.pk, "memberships-0-role": Role.MEMBER,
-    })
+    page = client.post(
+        f"/admin/clubs/club/{other.pk}/change/",
+        {
+            "name": other.name,
+            "slug": other.slug,
+            "city": "",
+            "memberships-TOTAL_FORMS": 1,
+            "memberships-INITIAL_FORMS": 0,
+            "memberships-0-player": player.pk,
+            "memberships-0-role": Role.MEMBER,
+        },
+    )
     assert page.status_code == 200
     assert "Anna hoort bij een andere club" in str(page.context["adminform"].form.errors)
     assert not Membership.objects.filter(club=other, player=player).exists()
@@ -90,10 +104,16 @@ def test_another_clubs_player_is_not_captured_through_the_admin():
 def test_a_staff_member_changes_only_clubs_they_organize():
     mine, theirs = ClubFactory(), ClubFactory(name="Buren")
     client, _user = staff_client(mine)
-    response = client.post(f"/admin/clubs/club/{theirs.pk}/change/", {
-        "name": "Overgenomen", "slug": theirs.slug, "city": "",
-        "memberships-TOTAL_FORMS": 0, "memberships-INITIAL_FORMS": 0,
-    })
+    response = client.post(
+        f"/admin/clubs/club/{theirs.pk}/change/",
+        {
+            "name": "Overgenomen",
+            "slug": theirs.slug,
+            "city": "",
+            "memberships-TOTAL_FORMS": 0,
+            "memberships-INITIAL_FORMS": 0,
+        },
+    )
     assert response.status_code == 200 and response.context["adminform"].form.errors
     theirs.refresh_from_db()
     assert theirs.name == "Buren"
@@ -106,12 +126,14 @@ def test_only_a_superuser_links_a_login_to_a_player(admin_client):
     player = PlayerFactory(name="Bram")
     Membership.objects.create(club=club, player=player)
     login = UserFactory()
-    response = client.post(f"/admin/clubs/player/{player.pk}/change/",
-                           {"name": "Bram", "user": login.pk})
+    response = client.post(
+        f"/admin/clubs/player/{player.pk}/change/", {"name": "Bram", "user": login.pk}
+    )
     assert response.status_code == 200
     assert "Alleen een beheerder" in str(response.context["adminform"].form.errors)
-    response = admin_client.post(f"/admin/clubs/player/{player.pk}/change/",
-                                 {"name": "Bram", "user": login.pk})
+    response = admin_client.post(
+        f"/admin/clubs/player/{player.pk}/change/", {"name": "Bram", "user": login.pk}
+    )
     assert response.status_code == 302
     assert Player.objects.get(pk=player.pk).user_id == login.pk
     assert actions()[-1] == "player.login"
@@ -123,13 +145,24 @@ def test_only_a_superuser_links_a_login_to_a_player(admin_client):
 def test_an_events_status_and_visibility_are_not_edited_by_hand(admin_client):
     event = EventFactory(published=False)
     status = event.status
-    response = admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", {
-        "name": "Nieuwe naam", "date": event.date.isoformat(), "kind": event.kind,
-        "game": event.game, "ruleset": event.ruleset, "planned_rounds": 3,
-        "seating_method": event.seating_method, "substitute_counts": "starter",
-        "standings_count": "complete", "status": Event.Status.FINISHED, "published": "on",
-        "rounds-TOTAL_FORMS": 0, "rounds-INITIAL_FORMS": 0,
-    })
+    response = admin_client.post(
+        f"/admin/tournaments/event/{event.pk}/change/",
+        {
+            "name": "Nieuwe naam",
+            "date": event.date.isoformat(),
+            "kind": event.kind,
+            "game": event.game,
+            "ruleset": event.ruleset,
+            "planned_rounds": 3,
+            "seating_method": event.seating_method,
+            "substitute_counts": "starter",
+            "standings_count": "complete",
+            "status": Event.Status.FINISHED,
+            "published": "on",
+            "rounds-TOTAL_FORMS": 0,
+            "rounds-INITIAL_FORMS": 0,
+        },
+    )
     assert response.status_code == 302
     event.refresh_from_db()
     assert (event.name, event.planned_rounds) == ("Nieuwe naam", 3)
@@ -140,28 +173,37 @@ def test_an_events_status_and_visibility_are_not_edited_by_hand(admin_client):
 def test_event_and_round_commands_are_actions_through_the_services(admin_client):
     table = seated_table(EventFactory(date=datetime.date(2026, 5, 1), published=False))
     event, round_ = table.round.event, table.round
-    session_submit(table=table, submitted_by=user_with_role(event.club, Role.ORGANIZER),
-                   document=classic_document())  # a round closes when its tables are done
-    admin_client.post("/admin/tournaments/event/",
-                      {"action": "publish", "_selected_action": [event.pk]})
-    admin_client.post("/admin/tournaments/round/",
-                      {"action": "close", "_selected_action": [round_.pk]})
+    session_submit(
+        table=table,
+        submitted_by=user_with_role(event.club, Role.ORGANIZER),
+        document=classic_document(),
+    )  # a round closes when its tables are done
+    admin_client.post(
+        "/admin/tournaments/event/", {"action": "publish", "_selected_action": [event.pk]}
+    )
+    admin_client.post(
+        "/admin/tournaments/round/", {"action": "close", "_selected_action": [round_.pk]}
+    )
     event.refresh_from_db()
     round_.refresh_from_db()
     assert event.published and round_.status == Round.Status.CLOSED
     assert actions() == ["session.save", "event.publish", "round.close"]
     # A round's status field is not on its page to change.
-    admin_client.post(f"/admin/tournaments/round/{round_.pk}/change/",
-                      {"number": 1, "status": Round.Status.PLAYING})
+    admin_client.post(
+        f"/admin/tournaments/round/{round_.pk}/change/",
+        {"number": 1, "status": Round.Status.PLAYING},
+    )
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
 
 
 def test_a_refused_command_names_the_row_and_the_reason(admin_client):
     round_ = Round.objects.create(event=EventFactory(), number=1, status=Round.Status.PLANNED)
-    response = admin_client.post("/admin/tournaments/round/",
-                                 {"action": "close", "_selected_action": [round_.pk]},
-                                 follow=True)
+    response = admin_client.post(
+        "/admin/tournaments/round/",
+        {"action": "close", "_selected_action": [round_.pk]},
+        follow=True,
+    )
     assert "Deze ronde is nog niet begonnen" in messages_of(response)
     round_.refresh_from_db()
     assert round_.status == Round.Status.PLANNED
@@ -172,12 +214,13 @@ def test_an_event_with_results_is_not_deleted(admin_client):
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     session_submit(table=table, submitted_by=organizer, document=classic_document())
     event = table.round.event
-    response = admin_client.post(f"/admin/tournaments/event/{event.pk}/delete/",
-                                 {"post": "yes"})
+    response = admin_client.post(f"/admin/tournaments/event/{event.pk}/delete/", {"post": "yes"})
     assert response.status_code == 200 and response.context["protected"]  # says why
     assert Event.objects.filter(pk=event.pk).exists()
-    bulk = admin_client.post("/admin/tournaments/event/", {
-        "action": "delete_selected", "_selected_action": [event.pk], "post": "yes"})
+    bulk = admin_client.post(
+        "/admin/tournaments/event/",
+        {"action": "delete_selected", "_selected_action": [event.pk], "post": "yes"},
+    )
     assert bulk.status_code == 200 and bulk.context["protected"]
     assert Event.objects.filter(pk=event.pk).exists()
 
@@ -190,16 +233,23 @@ def test_results_and_derived_rows_are_read_only(admin_client):
     organizer = user_with_role(table.round.event.club, Role.ORGANIZER)
     session_submit(table=table, submitted_by=organizer, document=classic_document())
     session = Session.objects.get()
-    assert admin_client.post(f"/admin/games/session/{session.pk}/delete/",
-                             {"post": "yes"}).status_code == 403
+    assert (
+        admin_client.post(f"/admin/games/session/{session.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
     assert Session.objects.filter(pk=session.pk).exists()
-    Standing.objects.create(event=table.round.event, player=table.seats.first().player, rank=1,
-                            total=0)
+    Standing.objects.create(
+        event=table.round.event, player=table.seats.first().player, rank=1, total=0
+    )
     standing = Standing.objects.get()
     response = admin_client.get(f"/admin/tournaments/standing/{standing.pk}/change/")
     assert response.status_code == 200 and not response.context["has_change_permission"]
-    assert admin_client.post(f"/admin/tournaments/standing/{standing.pk}/delete/",
-                             {"post": "yes"}).status_code == 403
+    assert (
+        admin_client.post(
+            f"/admin/tournaments/standing/{standing.pk}/delete/", {"post": "yes"}
+        ).status_code
+        == 403
+    )
 
 
 def test_the_rating_configuration_changes_through_its_service(admin_client):

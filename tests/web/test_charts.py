@@ -26,14 +26,15 @@ def rated(django_capture_on_commit_callbacks):
     again = seated_table(event, round_number=2, players=players)
     with django_capture_on_commit_callbacks(execute=True):  # the ratings update it queues
         for t in (table, again):
-            session_submit(table=t, submitted_by=None, document=classic_document(),
-                           table_token=t.scoring_token)
+            session_submit(
+                table=t, submitted_by=None, document=classic_document(), table_token=t.scoring_token
+            )
     return event, players
 
 
 def svg_of(body: str) -> str:
     assert body.count("<svg") == 1, "one chart on the page"
-    return body[body.index("<svg"):body.index("</svg>")]
+    return body[body.index("<svg") : body.index("</svg>")]
 
 
 def assert_coordinates_parse(svg: str) -> None:
@@ -54,8 +55,11 @@ def assert_coordinates_parse(svg: str) -> None:
 @pytest.mark.parametrize("language", ["nl", "en"])
 def test_player_page_chart_coordinates_in_both_languages(rated, language):
     _, players = rated
-    body = client_for().get(f"/players/{players[0].pk}/",
-                            HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    body = (
+        client_for()
+        .get(f"/players/{players[0].pk}/", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+    )
     assert_coordinates_parse(svg_of(body))
     assert body.count("<circle") == 2
 
@@ -63,15 +67,19 @@ def test_player_page_chart_coordinates_in_both_languages(rated, language):
 @pytest.mark.parametrize("language", ["nl", "en"])
 def test_ratings_page_chart_coordinates_in_both_languages(rated, language):
     _, players = rated
-    body = client_for().get(f"/players/{players[0].pk}/ratings/",
-                            HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    body = (
+        client_for()
+        .get(f"/players/{players[0].pk}/ratings/", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+    )
     assert_coordinates_parse(svg_of(body))
 
 
 def test_player_page_shows_the_sessions_that_moved_the_rating(rated):
     event, players = rated
-    body = client_for().get(f"/players/{players[0].pk}/",
-                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    body = (
+        client_for().get(f"/players/{players[0].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert "The sessions that moved it" in body
     assert body.count(f'href="/events/{event.pk}/"') >= 2  # each rated session's event
     assert f"/players/{players[0].pk}/ratings/" in body

@@ -52,8 +52,10 @@ def test_an_organizer_of_both_clubs_brings_a_player_over(clubs):
 def test_the_home_clubs_consent_lets_the_new_club_add_the_player_once(clubs):
     home, other, anna = clubs
     home_organizer = client_for(user_with_role(home, Role.ORGANIZER))
-    given = home_organizer.post(f"/clubs/{home.slug}/", {
-        "form": "consent", "consent-player": anna.pk, "consent-club": other.pk})
+    given = home_organizer.post(
+        f"/clubs/{home.slug}/",
+        {"form": "consent", "consent-player": anna.pk, "consent-club": other.pk},
+    )
     assert given.status_code == 302
     page = home_organizer.get(f"/clubs/{home.slug}/")
     assert "Nieuwe Club mag Anna toevoegen." in page.content.decode()
@@ -67,8 +69,10 @@ def test_the_home_clubs_consent_lets_the_new_club_add_the_player_once(clubs):
 def test_a_scorer_gives_no_consent(clubs):
     home, other, anna = clubs
     scorer = client_for(user_with_role(home, Role.SCORER))
-    response = scorer.post(f"/clubs/{home.slug}/", {
-        "form": "consent", "consent-player": anna.pk, "consent-club": other.pk})
+    response = scorer.post(
+        f"/clubs/{home.slug}/",
+        {"form": "consent", "consent-player": anna.pk, "consent-club": other.pk},
+    )
     assert response.status_code == 403
     assert not JoinConsent.objects.exists()
 

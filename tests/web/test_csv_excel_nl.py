@@ -33,8 +33,12 @@ def played(django_capture_on_commit_callbacks):
     first = table.seats.order_by("position").first()
     Player.objects.filter(pk=first.player_id).update(name="=SUM(A1); Jan")
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     return event
 
 
@@ -42,8 +46,15 @@ def test_event_standings_for_dutch_excel(played):
     response = client_for().get(f"/events/{played.pk}/standings.csv?format=excel-nl")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     rows = excel_rows(response)
-    assert rows[0][:7] == ["Positie", "Gedeeld", "Speler-id", "Speler", "Totaal", "Sessies",
-                           "Tafelwinsten"]
+    assert rows[0][:7] == [
+        "Positie",
+        "Gedeeld",
+        "Speler-id",
+        "Speler",
+        "Totaal",
+        "Sessies",
+        "Tafelwinsten",
+    ]
     assert len(rows) == 5 and all(len(row) == len(rows[0]) for row in rows)
     names = [row[3] for row in rows[1:]]
     assert "'=SUM(A1); Jan" in names  # neutralised, and the semicolon quoted into one cell
@@ -52,8 +63,18 @@ def test_event_standings_for_dutch_excel(played):
 
 def test_event_sessions_for_dutch_excel(played):
     rows = excel_rows(client_for().get(f"/events/{played.pk}/sessions.csv?format=excel-nl"))
-    assert rows[0] == ["Ronde", "Tafel", "Stoel", "Speler-id", "Speler", "Totaal", "Plaats",
-                       "Compleet", "Spellen", "Versie"]
+    assert rows[0] == [
+        "Ronde",
+        "Tafel",
+        "Stoel",
+        "Speler-id",
+        "Speler",
+        "Totaal",
+        "Plaats",
+        "Compleet",
+        "Spellen",
+        "Versie",
+    ]
     assert [row[2] for row in rows[1:]] == ["1", "2", "3", "4"]
 
 
@@ -89,11 +110,15 @@ def test_the_apis_csv_for_dutch_excel():
 def test_the_apis_rating_history_and_season_for_dutch_excel():
     club, people, _ = club_with_history(seed=4, players=8, evenings=2)
     ratings_update(club_id=club.pk)
-    history = excel_rows(APIClient().get(
-        f"/api/v1/players/{people[0].pk}/rating-history/?format=excel-nl"))
+    history = excel_rows(
+        APIClient().get(f"/api/v1/players/{people[0].pk}/rating-history/?format=excel-nl")
+    )
     assert history[0][:4] == ["Club-id", "Spel", "Sessie-id", "Gespeeld op"]
-    season = excel_rows(APIClient().get(
-        f"/api/v1/clubs/{club.pk}/season-standings/?format=excel-nl&start=2000-01-01"))
+    season = excel_rows(
+        APIClient().get(
+            f"/api/v1/clubs/{club.pk}/season-standings/?format=excel-nl&start=2000-01-01"
+        )
+    )
     assert season[0][:4] == ["Positie", "Gedeeld", "Speler-id", "Speler"]
 
 

@@ -18,8 +18,14 @@ from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
-HOSTILE = ['=HYPERLINK("http://example.invalid","x")', "+31 6 1234", "-2+3", "@SUM(A1)",
-           "\tTab", "\rReturn"]
+HOSTILE = [
+    '=HYPERLINK("http://example.invalid","x")',
+    "+31 6 1234",
+    "-2+3",
+    "@SUM(A1)",
+    "\tTab",
+    "\rReturn",
+]
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -38,8 +44,12 @@ def test_event_exports_neutralise_player_names(django_capture_on_commit_callback
     for seat, name in zip(table.seats.order_by("position"), HOSTILE, strict=False):
         Player.objects.filter(pk=seat.player_id).update(name=name)
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     for url in (f"/events/{event.pk}/standings.csv", f"/events/{event.pk}/sessions.csv"):
         cells = [cell for row in rows_of(client_for().get(url))[1:] for cell in row]
         assert not [cell for cell in cells if cell.startswith(("=", "+", "@", "\t", "\r"))]

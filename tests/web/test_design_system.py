@@ -12,29 +12,44 @@ CSS = (ROOT / "static/css/site.css").read_text(encoding="utf-8")
 
 # (text, background): every pair the rules put together.
 PAIRS = [
-    ("ink", "paper"), ("ink", "surface"), ("ink", "subtle"), ("muted", "paper"),
-    ("muted", "surface"), ("muted", "subtle"), ("green", "surface"), ("green", "green-light"),
-    ("blue", "surface"), ("blue", "paper"), ("blue", "blue-light"), ("red", "surface"),
-    ("red", "red-light"), ("amber", "amber-light"), ("on-accent", "accent"),
-    ("on-danger", "danger"), ("on-header", "header"), ("ink", "green-light"),
+    ("ink", "paper"),
+    ("ink", "surface"),
+    ("ink", "subtle"),
+    ("muted", "paper"),
+    ("muted", "surface"),
+    ("muted", "subtle"),
+    ("green", "surface"),
+    ("green", "green-light"),
+    ("blue", "surface"),
+    ("blue", "paper"),
+    ("blue", "blue-light"),
+    ("red", "surface"),
+    ("red", "red-light"),
+    ("amber", "amber-light"),
+    ("on-accent", "accent"),
+    ("on-danger", "danger"),
+    ("on-header", "header"),
+    ("ink", "green-light"),
 ]
 
 
 def tokens(block: str) -> dict[str, str]:
     found = re.findall(r"--([a-z-]+):\s*#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b", block)
-    return {name: "#" + (hex_ if len(hex_) == 6 else "".join(c * 2 for c in hex_))
-            for name, hex_ in found}
+    return {
+        name: "#" + (hex_ if len(hex_) == 6 else "".join(c * 2 for c in hex_))
+        for name, hex_ in found
+    }
 
 
 def schemes() -> dict[str, dict[str, str]]:
-    light = tokens(CSS[CSS.index(":root {"):CSS.index("@media (prefers-color-scheme: dark)")])
+    light = tokens(CSS[CSS.index(":root {") : CSS.index("@media (prefers-color-scheme: dark)")])
     dark_start = CSS.index("@media (prefers-color-scheme: dark)")
-    dark = {**light, **tokens(CSS[dark_start:CSS.index("}\n}", dark_start)])}
+    dark = {**light, **tokens(CSS[dark_start : CSS.index("}\n}", dark_start)])}
     return {"light": light, "dark": dark}
 
 
 def luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

@@ -31,9 +31,14 @@ def test_every_destructive_form_asks_first():
     Round.objects.filter(pk=planned.round_id).update(status=Round.Status.PLANNED)
     closed_event = EventFactory(club=event.club, status=Event.Status.FINISHED)
     client = client_for(organizer)
-    pages = [f"/manage/rounds/{table.round_id}/", f"/manage/rounds/{planned.round_id}/",
-             f"/manage/events/{event.pk}/", f"/manage/events/{closed_event.pk}/",
-             f"/t/{table.scoring_token}/", f"/manage/clubs/{event.club.slug}/players/"]
+    pages = [
+        f"/manage/rounds/{table.round_id}/",
+        f"/manage/rounds/{planned.round_id}/",
+        f"/manage/events/{event.pk}/",
+        f"/manage/events/{closed_event.pk}/",
+        f"/t/{table.scoring_token}/",
+        f"/manage/clubs/{event.club.slug}/players/",
+    ]
     seen = set()
     for url in pages:
         html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -80,12 +80,14 @@ def test_the_organizer_sees_door_arrivals_and_undoes_one(clients=None):
     organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
     door_check_in(token=event.door_token, actor=None, player=anna, device="a")
     page = organizer.get(f"/manage/events/{event.pk}/checkin/").content.decode()
-    assert "hx-trigger=\"every 5s\"" in page and "checked in at the door" in page
-    fragment = organizer.get(f"/manage/events/{event.pk}/door/arrivals/",
-                             HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-trigger="every 5s"' in page and "checked in at the door" in page
+    fragment = organizer.get(
+        f"/manage/events/{event.pk}/door/arrivals/", HTTP_HX_REQUEST="true"
+    ).content.decode()
     assert anna.name in fragment and 'hx-swap-oob="true"' in fragment
-    undone = organizer.post(f"/manage/events/{event.pk}/door/undo/", {"player": anna.pk},
-                            HTTP_HX_REQUEST="true")
+    undone = organizer.post(
+        f"/manage/events/{event.pk}/door/undo/", {"player": anna.pk}, HTTP_HX_REQUEST="true"
+    )
     assert undone.status_code == 200 and "check-in taken back" in undone.content.decode()
     assert not EventPlayer.objects.get(event=event, player=anna).present
     member = client_for(user_with_role(event.club, Role.MEMBER))
@@ -160,5 +162,7 @@ def test_fresh_sessions_from_one_address_check_in_no_more_than_the_limit(setting
     elsewhere.defaults["REMOTE_ADDR"] = "192.0.2.7"  # another network
     elsewhere.get(f"/door/{event.door_token}/")
     last = players[3]
-    assert elsewhere.post(f"/door/{event.door_token}/check-in/",
-                          {"player": last.pk}).status_code == 302
+    assert (
+        elsewhere.post(f"/door/{event.door_token}/check-in/", {"player": last.pk}).status_code
+        == 302
+    )

@@ -59,16 +59,18 @@ def test_adding_and_removing_a_scorer(clients, event, helper):
 
 def test_a_player_who_cannot_be_a_scorer_is_refused_with_the_form(clients, event):
     outsider = user_with_role(ClubFactory(), Role.MEMBER)
-    response = clients["organizer"].post(f"{page(event)}scorers/", {"player": outsider.player.pk},
-                                         HTTP_ACCEPT_LANGUAGE="en")
+    response = clients["organizer"].post(
+        f"{page(event)}scorers/", {"player": outsider.player.pk}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 400
     assert "Scorers for this event" in response.content.decode()
     assert not EventScorer.objects.exists()
 
 
 def test_removing_someone_who_is_no_scorer_says_so(clients, event, helper):
-    response = clients["organizer"].post(f"{page(event)}scorers/{helper.player.pk}/remove/",
-                                         follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = clients["organizer"].post(
+        f"{page(event)}scorers/{helper.player.pk}/remove/", follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 200
     assert "is not a scorer of this event" in response.content.decode()
 
@@ -80,7 +82,8 @@ def test_only_organizers_assign_scorers(clients, event, helper, who):
     before = AuditEntry.objects.count()
     added = clients[who].post(f"{page(event)}scorers/", {"player": other.player.pk})
     removed = clients[who].post(
-        f"{page(event)}scorers/{EventScorer.objects.get().player_id}/remove/")
+        f"{page(event)}scorers/{EventScorer.objects.get().player_id}/remove/"
+    )
     for response in (added, removed):
         if who == "anonymous":
             assert response.status_code == 302 and "/accounts/login/" in response["Location"]

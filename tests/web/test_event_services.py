@@ -24,8 +24,13 @@ DAY = datetime.date(2026, 12, 4)
 def test_an_organizer_creates_a_draft_event():
     club = ClubFactory()
     event = event_create(
-        club=club, actor=user_with_role(club, Role.ORGANIZER), name=" Clubavond ", date=DAY,
-        ruleset="eleven", planned_rounds=3, seating_method="swiss",
+        club=club,
+        actor=user_with_role(club, Role.ORGANIZER),
+        name=" Clubavond ",
+        date=DAY,
+        ruleset="eleven",
+        planned_rounds=3,
+        seating_method="swiss",
     )
     assert (event.name, event.ruleset, event.planned_rounds) == ("Clubavond", "eleven", 3)
     assert event.status == Event.Status.DRAFT and not event.published
@@ -42,8 +47,16 @@ def test_only_an_organizer_creates_events(role):
 def test_event_create_reports_every_bad_field():
     club = ClubFactory()
     with pytest.raises(ServiceError) as caught:
-        event_create(club=club, actor=user_with_role(club, Role.ORGANIZER), name=" ", date=DAY,
-                     ruleset="poker", planned_rounds=0, seating_method="dice", kind="party")
+        event_create(
+            club=club,
+            actor=user_with_role(club, Role.ORGANIZER),
+            name=" ",
+            date=DAY,
+            ruleset="poker",
+            planned_rounds=0,
+            seating_method="dice",
+            kind="party",
+        )
     fields = {e["field"] for e in caught.value.errors}
     assert fields == {"name", "ruleset", "planned_rounds", "seating_method", "kind"}
     assert all(e["message_nl"] for e in caught.value.errors)
@@ -65,19 +78,28 @@ def test_check_in_refuses_strangers_and_members_without_a_role():
     event = EventFactory()
     stranger = PlayerFactory()
     with pytest.raises(ServiceError) as caught:
-        entry_set_present(event=event, actor=user_with_role(event.club, Role.ORGANIZER),
-                          player=stranger, present=True)
+        entry_set_present(
+            event=event,
+            actor=user_with_role(event.club, Role.ORGANIZER),
+            player=stranger,
+            present=True,
+        )
     assert caught.value.errors[0]["code"] == "not_a_member"
     with pytest.raises(NotAllowed):
-        entry_set_present(event=event, actor=user_with_role(event.club, Role.MEMBER),
-                          player=stranger, present=True)
+        entry_set_present(
+            event=event,
+            actor=user_with_role(event.club, Role.MEMBER),
+            player=stranger,
+            present=True,
+        )
     assert not EventPlayer.objects.exists()
 
 
 def test_a_walk_in_becomes_a_member_and_is_checked_in():
     event = EventFactory()
-    entry = event_walk_in(event=event, actor=user_with_role(event.club, Role.SCORER),
-                          name="Zoë Walk-in")
+    entry = event_walk_in(
+        event=event, actor=user_with_role(event.club, Role.SCORER), name="Zoë Walk-in"
+    )
     assert entry.present and entry.player.name == "Zoë Walk-in"
     assert Membership.objects.filter(club=event.club, player=entry.player).exists()
 

@@ -42,12 +42,22 @@ from webhooks.models import Delivery, Hook
 pytestmark = pytest.mark.django_db
 
 ACTORS = [
-    "anonymous", "member", "scorer", "event_scorer", "other_event_scorer", "organizer",
+    "anonymous",
+    "member",
+    "scorer",
+    "event_scorer",
+    "other_event_scorer",
+    "organizer",
     "other_organizer",
 ]
 ORGANIZERS = {"organizer"}
-HOUSE_RULES = (Path(__file__).resolve().parents[2] / "bonken" / "rules" / "examples"
-               / "house_quota_ruleset.json").read_text()
+HOUSE_RULES = (
+    Path(__file__).resolve().parents[2]
+    / "bonken"
+    / "rules"
+    / "examples"
+    / "house_quota_ruleset.json"
+).read_text()
 SCORERS = {"organizer", "scorer"}
 
 
@@ -77,18 +87,34 @@ def build() -> dict[str, Any]:
     finishable = seated_table(EventFactory(club=event.club, status=Event.Status.RUNNING))
     session_submit(table=finishable, submitted_by=organizer, document=classic_document())
     finished = EventFactory(club=event.club, status=Event.Status.FINISHED)
-    bonko = EventFactory(club=event.club, game="bonko", ruleset="bonko",
-                         status=Event.Status.RUNNING)
+    bonko = EventFactory(
+        club=event.club, game="bonko", ruleset="bonko", status=Event.Status.RUNNING
+    )
     for player in players[:2]:
         EventPlayer.objects.create(event=bonko, player=player)
-    codes = {seat.player_id: player_code_issue(actor=organizer, player=seat.player)
-             for seat in finishable.seats.all()}
-    return {"event": event, "club": event.club, "organizer": organizer, "round": planned,
-            "done": finishable, "codes": codes,
-            "finishable": finishable.round.event, "finished": finished,
-            "seated": seated, "absent": players[0], "playing": playing, "scored": scored,
-            "closed": closed, "candidate": candidate, "assigned": assigned, "bonko": bonko,
-            "partners": players[:2]}
+    codes = {
+        seat.player_id: player_code_issue(actor=organizer, player=seat.player)
+        for seat in finishable.seats.all()
+    }
+    return {
+        "event": event,
+        "club": event.club,
+        "organizer": organizer,
+        "round": planned,
+        "done": finishable,
+        "codes": codes,
+        "finishable": finishable.round.event,
+        "finished": finished,
+        "seated": seated,
+        "absent": players[0],
+        "playing": playing,
+        "scored": scored,
+        "closed": closed,
+        "candidate": candidate,
+        "assigned": assigned,
+        "bonko": bonko,
+        "partners": players[:2],
+    }
 
 
 def newcomer(world: dict[str, Any]) -> Player:
@@ -112,23 +138,28 @@ def uploaded(world: dict[str, Any]) -> int:
 
 def a_hook(world: dict[str, Any]) -> Hook:
     """A webhook of the world's club (made again inside each visitor's try)."""
-    return Hook.objects.create(club=world["club"], url="https://93.184.216.34/hook",
-                               kinds=["result.saved"], secret="s" * 48)
+    return Hook.objects.create(
+        club=world["club"],
+        url="https://93.184.216.34/hook",
+        kinds=["result.saved"],
+        secret="s" * 48,
+    )
 
 
 def a_delivery_path(world: dict[str, Any]) -> str:
     """The "send again" of a failed delivery of a hook of the world's club."""
     hook = a_hook(world)
-    delivery = Delivery.objects.create(hook=hook, kind="result.saved", payload={},
-                                       status=Delivery.Status.FAILED, attempts=6)
-    return (f"/manage/clubs/{world['club'].slug}/webhooks/{hook.pk}/deliveries/"
-            f"{delivery.pk}/resend/")
+    delivery = Delivery.objects.create(
+        hook=hook, kind="result.saved", payload={}, status=Delivery.Status.FAILED, attempts=6
+    )
+    return f"/manage/clubs/{world['club'].slug}/webhooks/{hook.pk}/deliveries/{delivery.pk}/resend/"
 
 
 def subscribed(world: dict[str, Any]) -> dict[str, Any]:
     """A player who asked for their evening by e-mail (for the unsubscribe link)."""
     MailPreference.objects.update_or_create(
-        player=world["absent"], defaults={"email": "absent@example.test", "evening": True})
+        player=world["absent"], defaults={"email": "absent@example.test", "evening": True}
+    )
     return {}
 
 
@@ -148,142 +179,374 @@ def client(actor: str, world: dict[str, Any]):
 
 
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
-    ("standings count", "manage:standings-count",
-     lambda w: f"/manage/events/{w['event'].pk}/standings-count/",
-     lambda w: {"standings_count": "signed"}, ORGANIZERS),
-    ("set my personal code", "account", lambda w: "/accounts/",
-     lambda w: {"code": "4071", "again": "4071"}, set(ACTORS) - {"anonymous"}),
-    ("issue a personal code", "clubs:issue-code",
-     lambda w: f"/clubs/{w['club'].slug}/players/{w['absent'].pk}/code/", lambda w: {},
-     ORGANIZERS),
-    ("sign for a player", "scoring:signoff-manage",
-     lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
-     lambda w: {"action": "sign_for", "player": w["done"].seats.first().player_id,
-                "revision": 1, "reason": "went home"}, ORGANIZERS),
-    ("register player", "clubs:club", lambda w: f"/clubs/{w['club'].slug}/",
-     lambda w: {"name": "Nieuw"}, SCORERS),
-    ("save house rules", "manage:house-rules",
-     lambda w: f"/manage/clubs/{w['club'].slug}/rulesets/",
-     lambda w: {"game": "bonken", "data": HOUSE_RULES}, ORGANIZERS),
-    ("websites that may embed", "manage:embed-settings",
-     lambda w: f"/manage/clubs/{w['club'].slug}/embeds/",
-     lambda w: {"origins": "https://www.club.example"}, ORGANIZERS),
-    ("rename a player", "manage:club-players",
-     lambda w: f"/manage/clubs/{w['club'].slug}/players/",
-     lambda w: {"action": "rename", "player": w["absent"].pk, "name": "Hernoemd"}, ORGANIZERS),
-    ("check in as last time", "manage:checkin-last-time",
-     lambda w: f"/manage/events/{w['event'].pk}/checkin/last-time/", lambda w: {}, SCORERS),
-    ("seat a substitute", "manage:substitute",
-     lambda w: f"/manage/tables/{w['scored'].pk}/substitute/",
-     lambda w: {"position": "1", "player": w["candidate"].pk, "from_part": "2"}, SCORERS),
-    ("upload app backup", "manage:sunmar-upload",
-     lambda w: f"/manage/clubs/{w['club'].slug}/import/",
-     lambda w: {"backup": SimpleUploadedFile("backup.zip", example_zip())}, ORGANIZERS),
-    ("import app backup", "manage:sunmar-review",
-     lambda w: f"/manage/clubs/{w['club'].slug}/import/{uploaded(w)}/",
-     lambda w: {"rejected": "import", **{f"name_{i}": "new" for i in range(4)}}, ORGANIZERS),
-    ("create event", "manage:event-create",
-     lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
-     lambda w: {"name": "Cup", "kind": "tournament", "date": "2026-12-04", "ruleset": "classic",
-                "planned_rounds": "3", "seating_method": "balanced"}, ORGANIZERS),
-    ("check in", "manage:checkin", lambda w: f"/manage/events/{w['event'].pk}/checkin/",
-     lambda w: {"player": w["absent"].pk, "present": ""}, SCORERS),
+    (
+        "standings count",
+        "manage:standings-count",
+        lambda w: f"/manage/events/{w['event'].pk}/standings-count/",
+        lambda w: {"standings_count": "signed"},
+        ORGANIZERS,
+    ),
+    (
+        "set my personal code",
+        "account",
+        lambda w: "/accounts/",
+        lambda w: {"code": "4071", "again": "4071"},
+        set(ACTORS) - {"anonymous"},
+    ),
+    (
+        "issue a personal code",
+        "clubs:issue-code",
+        lambda w: f"/clubs/{w['club'].slug}/players/{w['absent'].pk}/code/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "sign for a player",
+        "scoring:signoff-manage",
+        lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
+        lambda w: {
+            "action": "sign_for",
+            "player": w["done"].seats.first().player_id,
+            "revision": 1,
+            "reason": "went home",
+        },
+        ORGANIZERS,
+    ),
+    (
+        "register player",
+        "clubs:club",
+        lambda w: f"/clubs/{w['club'].slug}/",
+        lambda w: {"name": "Nieuw"},
+        SCORERS,
+    ),
+    (
+        "save house rules",
+        "manage:house-rules",
+        lambda w: f"/manage/clubs/{w['club'].slug}/rulesets/",
+        lambda w: {"game": "bonken", "data": HOUSE_RULES},
+        ORGANIZERS,
+    ),
+    (
+        "websites that may embed",
+        "manage:embed-settings",
+        lambda w: f"/manage/clubs/{w['club'].slug}/embeds/",
+        lambda w: {"origins": "https://www.club.example"},
+        ORGANIZERS,
+    ),
+    (
+        "rename a player",
+        "manage:club-players",
+        lambda w: f"/manage/clubs/{w['club'].slug}/players/",
+        lambda w: {"action": "rename", "player": w["absent"].pk, "name": "Hernoemd"},
+        ORGANIZERS,
+    ),
+    (
+        "check in as last time",
+        "manage:checkin-last-time",
+        lambda w: f"/manage/events/{w['event'].pk}/checkin/last-time/",
+        lambda w: {},
+        SCORERS,
+    ),
+    (
+        "seat a substitute",
+        "manage:substitute",
+        lambda w: f"/manage/tables/{w['scored'].pk}/substitute/",
+        lambda w: {"position": "1", "player": w["candidate"].pk, "from_part": "2"},
+        SCORERS,
+    ),
+    (
+        "upload app backup",
+        "manage:sunmar-upload",
+        lambda w: f"/manage/clubs/{w['club'].slug}/import/",
+        lambda w: {"backup": SimpleUploadedFile("backup.zip", example_zip())},
+        ORGANIZERS,
+    ),
+    (
+        "import app backup",
+        "manage:sunmar-review",
+        lambda w: f"/manage/clubs/{w['club'].slug}/import/{uploaded(w)}/",
+        lambda w: {"rejected": "import", **{f"name_{i}": "new" for i in range(4)}},
+        ORGANIZERS,
+    ),
+    (
+        "create event",
+        "manage:event-create",
+        lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
+        lambda w: {
+            "name": "Cup",
+            "kind": "tournament",
+            "date": "2026-12-04",
+            "ruleset": "classic",
+            "planned_rounds": "3",
+            "seating_method": "balanced",
+        },
+        ORGANIZERS,
+    ),
+    (
+        "check in",
+        "manage:checkin",
+        lambda w: f"/manage/events/{w['event'].pk}/checkin/",
+        lambda w: {"player": w["absent"].pk, "present": ""},
+        SCORERS,
+    ),
     # The door: its link is the permission; signed in, a player checks in themselves only.
-    ("check in at the door", "public:door-check-in",
-     lambda w: f"/door/{w['event'].door_token}/check-in/",
-     lambda w: {"player": newcomer(w).pk}, SCORERS | {"anonymous"}),
-    ("undo a door check-in", "manage:door-undo",
-     lambda w: f"/manage/events/{w['event'].pk}/door/undo/", at_the_door, SCORERS),
-    ("renew the door link", "manage:door-renew",
-     lambda w: f"/manage/events/{w['event'].pk}/door/renew/", lambda w: {}, ORGANIZERS),
-    ("require sign-in at the door", "manage:door-sign-in",
-     lambda w: f"/manage/events/{w['event'].pk}/door/sign-in/", lambda w: {"required": "1"},
-     ORGANIZERS),
-    ("walk-in", "manage:walk-in", lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
-     lambda w: {"name": "Inloper"}, SCORERS),
-    ("seat a round", "manage:seat-round", lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
-     lambda w: {"method": "random"}, ORGANIZERS),
-    ("publish", "manage:publish", lambda w: f"/manage/events/{w['event'].pk}/publish/",
-     lambda w: {}, ORGANIZERS),
-    ("close event", "manage:close", lambda w: f"/manage/events/{w['finishable'].pk}/close/",
-     lambda w: {}, ORGANIZERS),
-    ("reopen event", "manage:reopen", lambda w: f"/manage/events/{w['finished'].pk}/reopen/",
-     lambda w: {"reason": "a result was wrong"}, ORGANIZERS),
-    ("reopen round", "manage:round-reopen",
-     lambda w: f"/manage/rounds/{w['closed'].round_id}/reopen/",
-     lambda w: {"reason": "table 1 was not finished"}, ORGANIZERS),
-    ("add event scorer", "manage:scorer-add",
-     lambda w: f"/manage/events/{w['event'].pk}/scorers/",
-     lambda w: {"player": w["candidate"].pk}, ORGANIZERS),
-    ("remove event scorer", "manage:scorer-remove",
-     lambda w: f"/manage/events/{w['event'].pk}/scorers/{w['assigned'].pk}/remove/",
-     lambda w: {}, ORGANIZERS),
-    ("swap", "manage:swap", lambda w: f"/manage/rounds/{w['round'].pk}/swap/",
-     lambda w: {"player_a": w["seated"][0], "player_b": w["seated"][5]}, ORGANIZERS),
-    ("regenerate", "manage:regenerate", lambda w: f"/manage/rounds/{w['round'].pk}/regenerate/",
-     lambda w: {"method": "random"}, ORGANIZERS),
-    ("start round", "manage:accept", lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
-     lambda w: {}, ORGANIZERS),
-    ("pair a team", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
-     lambda w: {"action": "pair", "first": w["partners"][0].pk,
-                "second": w["partners"][1].pk}, ORGANIZERS),
-    ("pair with a substitute", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
-     lambda w: {"action": "substitute", "player": w["partners"][0].pk,
-                "walk_in": "Invaller"}, ORGANIZERS),
-    ("let a player sit out", "manage:teams", lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
-     lambda w: {"action": "sit_out", "player": w["partners"][1].pk}, ORGANIZERS),
-    ("run the round timer", "manage:round-timer",
-     lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
-     lambda w: {"action": "start", "minutes": "30"}, SCORERS),
-    ("register a webhook", "manage:webhooks",
-     lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/",
-     lambda w: {"url": "https://93.184.216.34/hook", "kinds": ["result.saved"]}, ORGANIZERS),
-    ("change a webhook", "manage:webhook",
-     lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/{a_hook(w).pk}/",
-     lambda w: {"action": "edit", "url": "https://93.184.216.34/other",
-                "kinds": ["round.seated"], "active": "on"}, ORGANIZERS),
-    ("send a delivery again", "manage:webhook-resend", a_delivery_path, lambda w: {},
-     ORGANIZERS),
-    ("my e-mail settings", "mailings:mine", lambda w: "/mail/",
-     lambda w: {"email": "me@example.test", "evening": "on", "language": "en"},
-     set(ACTORS) - {"anonymous"}),
+    (
+        "check in at the door",
+        "public:door-check-in",
+        lambda w: f"/door/{w['event'].door_token}/check-in/",
+        lambda w: {"player": newcomer(w).pk},
+        SCORERS | {"anonymous"},
+    ),
+    (
+        "undo a door check-in",
+        "manage:door-undo",
+        lambda w: f"/manage/events/{w['event'].pk}/door/undo/",
+        at_the_door,
+        SCORERS,
+    ),
+    (
+        "renew the door link",
+        "manage:door-renew",
+        lambda w: f"/manage/events/{w['event'].pk}/door/renew/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "require sign-in at the door",
+        "manage:door-sign-in",
+        lambda w: f"/manage/events/{w['event'].pk}/door/sign-in/",
+        lambda w: {"required": "1"},
+        ORGANIZERS,
+    ),
+    (
+        "walk-in",
+        "manage:walk-in",
+        lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
+        lambda w: {"name": "Inloper"},
+        SCORERS,
+    ),
+    (
+        "seat a round",
+        "manage:seat-round",
+        lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
+        lambda w: {"method": "random"},
+        ORGANIZERS,
+    ),
+    (
+        "publish",
+        "manage:publish",
+        lambda w: f"/manage/events/{w['event'].pk}/publish/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "close event",
+        "manage:close",
+        lambda w: f"/manage/events/{w['finishable'].pk}/close/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "reopen event",
+        "manage:reopen",
+        lambda w: f"/manage/events/{w['finished'].pk}/reopen/",
+        lambda w: {"reason": "a result was wrong"},
+        ORGANIZERS,
+    ),
+    (
+        "reopen round",
+        "manage:round-reopen",
+        lambda w: f"/manage/rounds/{w['closed'].round_id}/reopen/",
+        lambda w: {"reason": "table 1 was not finished"},
+        ORGANIZERS,
+    ),
+    (
+        "add event scorer",
+        "manage:scorer-add",
+        lambda w: f"/manage/events/{w['event'].pk}/scorers/",
+        lambda w: {"player": w["candidate"].pk},
+        ORGANIZERS,
+    ),
+    (
+        "remove event scorer",
+        "manage:scorer-remove",
+        lambda w: f"/manage/events/{w['event'].pk}/scorers/{w['assigned'].pk}/remove/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "swap",
+        "manage:swap",
+        lambda w: f"/manage/rounds/{w['round'].pk}/swap/",
+        lambda w: {"player_a": w["seated"][0], "player_b": w["seated"][5]},
+        ORGANIZERS,
+    ),
+    (
+        "regenerate",
+        "manage:regenerate",
+        lambda w: f"/manage/rounds/{w['round'].pk}/regenerate/",
+        lambda w: {"method": "random"},
+        ORGANIZERS,
+    ),
+    (
+        "start round",
+        "manage:accept",
+        lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "pair a team",
+        "manage:teams",
+        lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+        lambda w: {"action": "pair", "first": w["partners"][0].pk, "second": w["partners"][1].pk},
+        ORGANIZERS,
+    ),
+    (
+        "pair with a substitute",
+        "manage:teams",
+        lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+        lambda w: {"action": "substitute", "player": w["partners"][0].pk, "walk_in": "Invaller"},
+        ORGANIZERS,
+    ),
+    (
+        "let a player sit out",
+        "manage:teams",
+        lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
+        lambda w: {"action": "sit_out", "player": w["partners"][1].pk},
+        ORGANIZERS,
+    ),
+    (
+        "run the round timer",
+        "manage:round-timer",
+        lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
+        lambda w: {"action": "start", "minutes": "30"},
+        SCORERS,
+    ),
+    (
+        "register a webhook",
+        "manage:webhooks",
+        lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/",
+        lambda w: {"url": "https://93.184.216.34/hook", "kinds": ["result.saved"]},
+        ORGANIZERS,
+    ),
+    (
+        "change a webhook",
+        "manage:webhook",
+        lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/{a_hook(w).pk}/",
+        lambda w: {
+            "action": "edit",
+            "url": "https://93.184.216.34/other",
+            "kinds": ["round.seated"],
+            "active": "on",
+        },
+        ORGANIZERS,
+    ),
+    ("send a delivery again", "manage:webhook-resend", a_delivery_path, lambda w: {}, ORGANIZERS),
+    (
+        "my e-mail settings",
+        "mailings:mine",
+        lambda w: "/mail/",
+        lambda w: {"email": "me@example.test", "evening": "on", "language": "en"},
+        set(ACTORS) - {"anonymous"},
+    ),
     # A player's signed links: the link is the permission, as the door's.
-    ("e-mail settings by the personal link", "mailings:personal",
-     lambda w: f"/mail/p/{links.token(w['absent'].pk, links.PREFERENCES)}/",
-     lambda w: {"email": "absent@example.test", "evening": "on", "language": "nl"},
-     set(ACTORS)),
-    ("unsubscribe by the link", "mailings:unsubscribe",
-     lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
-     subscribed, set(ACTORS)),
-    ("close round", "manage:round-close",
-     lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
-     lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"}, ORGANIZERS),
+    (
+        "e-mail settings by the personal link",
+        "mailings:personal",
+        lambda w: f"/mail/p/{links.token(w['absent'].pk, links.PREFERENCES)}/",
+        lambda w: {"email": "absent@example.test", "evening": "on", "language": "nl"},
+        set(ACTORS),
+    ),
+    (
+        "unsubscribe by the link",
+        "mailings:unsubscribe",
+        lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
+        subscribed,
+        set(ACTORS),
+    ),
+    (
+        "close round",
+        "manage:round-close",
+        lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
+        lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"},
+        ORGANIZERS,
+    ),
     # The club's calendar (planning): organizers plan, open and cancel nights, make players'
     # links and renew the calendar's address; a member answers for themselves; a personal
     # link is the key for its player (anyone holding it, signed in or not).
-    ("plan a night", "planning:club-nights", lambda w: f"/clubs/{w['club'].slug}/nights/",
-     lambda w: {"date": "2030-03-15", "start": "19:30", "end": "23:30", "game": "jonkler",
-                "place": "Zaal 2", "notes": "", "recurrence": "weekly", "count": "2"},
-     ORGANIZERS),
-    ("answer for a night", "planning:answer", lambda w: f"/nights/{night(w).pk}/answer/",
-     lambda w: {"answer": "yes", "via": "club"}, set(ACTORS) - {"anonymous", "other_organizer"}),
-    ("open a night", "planning:open", lambda w: f"/nights/{night(w).pk}/open/",
-     lambda w: {}, ORGANIZERS),
-    ("cancel a night", "planning:cancel", lambda w: f"/nights/{night(w).pk}/cancel/",
-     lambda w: {"cancelled": "1"}, ORGANIZERS),
-    ("check in who said yes", "planning:checkin-coming",
-     lambda w: f"/manage/events/{opened_night(w).event_id}/checkin/coming/", lambda w: {},
-     SCORERS),
-    ("make a personal link", "planning:club-links",
-     lambda w: f"/clubs/{w['club'].slug}/nights/links/",
-     lambda w: {"player": w["absent"].pk, "action": "renew"}, ORGANIZERS),
-    ("renew the calendar address", "planning:club-feed-renew",
-     lambda w: f"/clubs/{w['club'].slug}/nights/calendar/renew/", lambda w: {}, ORGANIZERS),
-    ("answer with a personal link", "planning:link-answer",
-     lambda w: f"/r/{personal_link(w)}/nights/{night(w).pk}/", lambda w: {"answer": "maybe"},
-     set(ACTORS)),
-    ("renew one's personal link", "planning:link-renew",
-     lambda w: f"/r/{personal_link(w)}/renew/", lambda w: {"action": "renew"}, set(ACTORS)),
+    (
+        "plan a night",
+        "planning:club-nights",
+        lambda w: f"/clubs/{w['club'].slug}/nights/",
+        lambda w: {
+            "date": "2030-03-15",
+            "start": "19:30",
+            "end": "23:30",
+            "game": "jonkler",
+            "place": "Zaal 2",
+            "notes": "",
+            "recurrence": "weekly",
+            "count": "2",
+        },
+        ORGANIZERS,
+    ),
+    (
+        "answer for a night",
+        "planning:answer",
+        lambda w: f"/nights/{night(w).pk}/answer/",
+        lambda w: {"answer": "yes", "via": "club"},
+        set(ACTORS) - {"anonymous", "other_organizer"},
+    ),
+    (
+        "open a night",
+        "planning:open",
+        lambda w: f"/nights/{night(w).pk}/open/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "cancel a night",
+        "planning:cancel",
+        lambda w: f"/nights/{night(w).pk}/cancel/",
+        lambda w: {"cancelled": "1"},
+        ORGANIZERS,
+    ),
+    (
+        "check in who said yes",
+        "planning:checkin-coming",
+        lambda w: f"/manage/events/{opened_night(w).event_id}/checkin/coming/",
+        lambda w: {},
+        SCORERS,
+    ),
+    (
+        "make a personal link",
+        "planning:club-links",
+        lambda w: f"/clubs/{w['club'].slug}/nights/links/",
+        lambda w: {"player": w["absent"].pk, "action": "renew"},
+        ORGANIZERS,
+    ),
+    (
+        "renew the calendar address",
+        "planning:club-feed-renew",
+        lambda w: f"/clubs/{w['club'].slug}/nights/calendar/renew/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
+        "answer with a personal link",
+        "planning:link-answer",
+        lambda w: f"/r/{personal_link(w)}/nights/{night(w).pk}/",
+        lambda w: {"answer": "maybe"},
+        set(ACTORS),
+    ),
+    (
+        "renew one's personal link",
+        "planning:link-renew",
+        lambda w: f"/r/{personal_link(w)}/renew/",
+        lambda w: {"action": "renew"},
+        set(ACTORS),
+    ),
 ]
 
 
@@ -291,17 +554,23 @@ def night(world: dict[str, Any]) -> PlannedNight:
     """A night of the club planned ahead (made again inside each visitor's try)."""
     starts = timezone.now() + datetime.timedelta(days=20)
     return PlannedNight.objects.get_or_create(
-        club=world["club"], event=None,
-        defaults={"starts_at": starts, "ends_at": starts + datetime.timedelta(hours=4),
-                  "game": "bonken"})[0]
+        club=world["club"],
+        event=None,
+        defaults={
+            "starts_at": starts,
+            "ends_at": starts + datetime.timedelta(hours=4),
+            "game": "bonken",
+        },
+    )[0]
 
 
 def opened_night(world: dict[str, Any]) -> PlannedNight:
     """The event's night, with a newcomer who said yes (to check in)."""
     planned = night(world)
     PlannedNight.objects.filter(pk=planned.pk).update(event=world["event"])
-    Rsvp.objects.create(night=planned, player=newcomer(world), answer="yes", via="link",
-                        answered_at=timezone.now())
+    Rsvp.objects.create(
+        night=planned, player=newcomer(world), answer="yes", via="link", answered_at=timezone.now()
+    )
     return PlannedNight.objects.get(pk=planned.pk)
 
 
@@ -309,8 +578,9 @@ def personal_link(world: dict[str, Any]) -> str:
     return RsvpLink.objects.get_or_create(club=world["club"], player=world["absent"])[0].token
 
 
-def outcome(actor: str, world: dict[str, Any], url: str, data: dict, allowed: set[str],
-            name: str) -> str | None:
+def outcome(
+    actor: str, world: dict[str, Any], url: str, data: dict, allowed: set[str], name: str
+) -> str | None:
     """Post the form as ``actor``; say what is wrong with the outcome (None: as expected)."""
     visitor = client(actor, world)
     before = database_state()
@@ -370,13 +640,22 @@ def next_game(session: Session) -> dict:
 TABLE_FORMS = [
     TableForm("enter a game", "scoring:table", "", next_game, "scored"),
     TableForm("check a game", "scoring:check", "check/", next_game, "scored", writes=False),
-    TableForm("undo a game", "scoring:undo", "undo/", lambda s: {"revision": s.revision},
-              "scored"),
-    TableForm("paper sheet", "scoring:paper", "paper/",
-              lambda s: {"revision": s.revision, "mode": "totals", "total_0": 315,
-                         "total_1": -40, "total_2": -180, "total_3": -95,
-                         "reason": "copied the sheet"},
-              "scored"),
+    TableForm("undo a game", "scoring:undo", "undo/", lambda s: {"revision": s.revision}, "scored"),
+    TableForm(
+        "paper sheet",
+        "scoring:paper",
+        "paper/",
+        lambda s: {
+            "revision": s.revision,
+            "mode": "totals",
+            "total_0": 315,
+            "total_1": -40,
+            "total_2": -180,
+            "total_3": -95,
+            "reason": "copied the sheet",
+        },
+        "scored",
+    ),
     # A Bonken table has no bell: the link may ask, nothing rings (Bonko's bell is tested in
     # tests/web/test_bonko_page.py).
     TableForm("ring the bell", "scoring:bell", "bell/", lambda s: {}, "scored", writes=False),
@@ -413,20 +692,29 @@ def test_a_wrong_link_finds_nothing(form):
 
 
 # An organizer's paper sheet with a reason is a correction: see the test after this one.
-CLOSED_TRIES = [(form, actor) for form in TABLE_FORMS if form.writes
-                for actor in ("anonymous", "organizer")
-                if not (actor == "organizer" and form.name == "paper sheet")]
+CLOSED_TRIES = [
+    (form, actor)
+    for form in TABLE_FORMS
+    if form.writes
+    for actor in ("anonymous", "organizer")
+    if not (actor == "organizer" and form.name == "paper sheet")
+]
 
 
-@pytest.mark.parametrize("form,actor", CLOSED_TRIES,
-                         ids=[f"{form.name}-{actor}" for form, actor in CLOSED_TRIES])
+@pytest.mark.parametrize(
+    "form,actor", CLOSED_TRIES, ids=[f"{form.name}-{actor}" for form, actor in CLOSED_TRIES]
+)
 def test_a_closed_round_takes_nothing_more(form, actor):
     world = build()
     table = world["closed"]
     visitor = client(actor, world)
     before = database_state()
-    response = visitor.post(f"/t/{table.scoring_token}/{form.path}",
-                            form.data(table.session), follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = visitor.post(
+        f"/t/{table.scoring_token}/{form.path}",
+        form.data(table.session),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code in {200, 400}
     assert "closed" in response.content.decode()
     assert changed_tables(before, database_state()) == []
@@ -436,8 +724,9 @@ def test_an_organizer_corrects_a_closed_round_from_the_paper_sheet():
     world = build()
     table = world["closed"]
     form = next(f for f in TABLE_FORMS if f.name == "paper sheet")
-    response = client("organizer", world).post(f"/t/{table.scoring_token}/paper/",
-                                               form.data(table.session))
+    response = client("organizer", world).post(
+        f"/t/{table.scoring_token}/paper/", form.data(table.session)
+    )
     assert response.status_code == 302, response.content[:500]
     table.session.refresh_from_db()
     assert table.session.revision == 2 and table.session.complete
@@ -452,8 +741,12 @@ def test_the_link_signs_with_a_players_code(actor):
     world = build()
     table = world["done"]
     seat = table.seats.first()
-    data = {"action": "code", "player": seat.player_id, "revision": 1,
-            "code": world["codes"][seat.player_id]}
+    data = {
+        "action": "code",
+        "player": seat.player_id,
+        "revision": 1,
+        "code": world["codes"][seat.player_id],
+    }
     visitor = client(actor, world)
     before = database_state()
     assert visitor.post(f"/t/{table.scoring_token}x/signoff/", data).status_code == 404
@@ -469,22 +762,51 @@ def test_the_link_signs_with_a_players_code(actor):
 # Pages that only show something (a POST to them saves nothing), and the framework's own
 # forms (sign-in and language, tested in test_login_throttle and by Django).
 READ_ONLY = {
-    "public:home", "public:event-standings", "public:standings-csv", "public:sessions-csv",
-    "public:table-sheet", "public:player", "public:screen", "public:screen-json",
-    "ratings:club", "ratings:season", "ratings:player", "embeds:club", "embeds:event",
-    "clubs:mine", "manage:event", "manage:round", "manage:cards", "manage:sheets",
-    "stats:player", "stats:season-picture",
+    "public:home",
+    "public:event-standings",
+    "public:standings-csv",
+    "public:sessions-csv",
+    "public:table-sheet",
+    "public:player",
+    "public:screen",
+    "public:screen-json",
+    "ratings:club",
+    "ratings:season",
+    "ratings:player",
+    "embeds:club",
+    "embeds:event",
+    "clubs:mine",
+    "manage:event",
+    "manage:round",
+    "manage:cards",
+    "manage:sheets",
+    "stats:player",
+    "stats:season-picture",
     "manage:bonko-cards",
-    "public:door", "public:me", "manage:door-sign", "manage:door-arrivals",
-    "scoring:manifest", "scoring:service-worker",  # the table page kept for use offline
-    "public:evening", "sharing:event", "sharing:evening", "sharing:rating",
-    "planning:night", "planning:link", "planning:player-feed", "planning:club-feed",
+    "public:door",
+    "public:me",
+    "manage:door-sign",
+    "manage:door-arrivals",
+    "scoring:manifest",
+    "scoring:service-worker",  # the table page kept for use offline
+    "public:evening",
+    "sharing:event",
+    "sharing:evening",
+    "sharing:rating",
+    "planning:night",
+    "planning:link",
+    "planning:player-feed",
+    "planning:club-feed",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
 OWN_PLAYER = {"public:door-leaving", "public:me-leaving"}
 FRAMEWORK = {
-    "set_language", "login", "logout", "password_change", "password_change_done",
+    "set_language",
+    "login",
+    "logout",
+    "password_change",
+    "password_change_done",
 }
 # Endpoints for machines (a load balancer's health check): GET only, no form.
 OPERATIONS = {"healthz"}
@@ -507,8 +829,15 @@ def page_names(patterns: list, namespace: str = "") -> set[str]:
 
 
 def test_every_page_is_in_the_matrix():
-    covered = ({f[1] for f in FORMS} | {f.url_name for f in TABLE_FORMS} | {"scoring:signoff"}
-               | READ_ONLY | FRAMEWORK | OPERATIONS | OWN_PLAYER)
+    covered = (
+        {f[1] for f in FORMS}
+        | {f.url_name for f in TABLE_FORMS}
+        | {"scoring:signoff"}
+        | READ_ONLY
+        | FRAMEWORK
+        | OPERATIONS
+        | OWN_PLAYER
+    )
     assert sorted(page_names(get_resolver().url_patterns) - covered) == []
 
 
@@ -545,8 +874,9 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "public:evening": f"/events/{world['event'].pk}/players/{scored_player.pk}/",
         "sharing:event": f"/share/events/{world['event'].pk}/nl.png",
         "sharing:evening": f"/share/events/{world['event'].pk}/players/{scored_player.pk}/en.png",
-        "sharing:rating":
-            f"/share/players/{scored_player.pk}/ratings/{world['club'].pk}/bonken/nl.png",
+        "sharing:rating": (
+            f"/share/players/{scored_player.pk}/ratings/{world['club'].pk}/bonken/nl.png"
+        ),
         "planning:night": f"/nights/{night(world).pk}/",
         "planning:link": f"/r/{personal_link(world)}/",
         "planning:player-feed": f"/r/{personal_link(world)}/calendar.ics",

@@ -35,8 +35,10 @@ def test_organizers_save_versions_and_the_event_form_offers_them(club):
     assert '"code": "eleven"' in html.unescape(page.content.decode())
     for _ in range(2):
         assert organizer.post(url, {"game": "bonken", "data": rules()}).status_code == 302
-    assert list(HouseRuleset.objects.values_list("version", flat=True).order_by("version")) \
-        == [1, 2]
+    assert list(HouseRuleset.objects.values_list("version", flat=True).order_by("version")) == [
+        1,
+        2,
+    ]
     form = organizer.get(f"/manage/clubs/{club.slug}/events/new/")
     assert "eigen@2" in form.content.decode() and "eigen@1" in form.content.decode()
 
@@ -44,14 +46,14 @@ def test_organizers_save_versions_and_the_event_form_offers_them(club):
 def test_bad_rules_and_bad_json_are_shown_on_the_form(club):
     organizer = client_for(user_with_role(club, Role.ORGANIZER))
     url = f"/manage/clubs/{club.slug}/rulesets/"
-    not_json = organizer.post(url, {"game": "bonken", "data": "{kapot"},
-                              HTTP_ACCEPT_LANGUAGE="nl")
+    not_json = organizer.post(url, {"game": "bonken", "data": "{kapot"}, HTTP_ACCEPT_LANGUAGE="nl")
     assert not_json.status_code == 400
     assert "Dit is geen geldige JSON" in not_json.content.decode()
     data = json.loads(rules())
     data["contracts"][0]["value"] = -11
-    lopsided = organizer.post(url, {"game": "bonken", "data": json.dumps(data)},
-                              HTTP_ACCEPT_LANGUAGE="nl")
+    lopsided = organizer.post(
+        url, {"game": "bonken", "data": json.dumps(data)}, HTTP_ACCEPT_LANGUAGE="nl"
+    )
     assert lopsided.status_code == 400
     assert "Deze spelregels kunnen niet worden gebruikt" in lopsided.content.decode()
     assert not HouseRuleset.objects.exists()

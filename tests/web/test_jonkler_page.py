@@ -39,14 +39,18 @@ def test_the_first_dealer_is_asked_then_bids_follow_the_bidding_order(table):
     page = client.get(url(table), {"dealer": 2}, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Cor Bakker deelt en biedt als laatste." in page
     # Dewi (left of Cor) bids first, Cor last.
-    assert page.index('name="bid_3"') < page.index('name="bid_4"') < page.index('name="bid_0"') \
-        < page.index('name="bid_1"') < page.index('name="bid_2"')
+    assert (
+        page.index('name="bid_3"')
+        < page.index('name="bid_4"')
+        < page.index('name="bid_0"')
+        < page.index('name="bid_1"')
+        < page.index('name="bid_2"')
+    )
 
 
 def test_rounds_are_saved_scored_and_taken_back(table):
     client = client_for()
-    saved = client.post(url(table), round_post([1, 1, 0, 0, 0], [1, 0, 0, 0, 0], 0,
-                                               first_dealer=4))
+    saved = client.post(url(table), round_post([1, 1, 0, 0, 0], [1, 0, 0, 0, 0], 0, first_dealer=4))
     assert saved.status_code == 302
     session = Session.objects.get(table=table)
     assert session.document["first_dealer"] == 4 and session.document["seats"] == 5
@@ -54,13 +58,15 @@ def test_rounds_are_saved_scored_and_taken_back(table):
     assert session.result["totals"] == [15, 0, 5, 5, 5]
     # Round 2: Anna deals (seat 0) and bids last; the others bid 1 + 0 + 0 + 0 = 1, so Anna may
     # not bid 1.
-    hooked = client.post(url(table), round_post([1, 1, 0, 0, 0], [1, 1, 0, 0, 0], 1),
-                         HTTP_ACCEPT_LANGUAGE="nl")
+    hooked = client.post(
+        url(table), round_post([1, 1, 0, 0, 0], [1, 1, 0, 0, 0], 1), HTTP_ACCEPT_LANGUAGE="nl"
+    )
     assert hooked.status_code == 400
     assert "Anna de Vries" in hooked.content.decode()
     assert Session.objects.get(table=table).revision == 1
-    assert client.post(url(table), round_post([0, 1, 0, 0, 0], [1, 1, 0, 0, 0], 1)
-                       ).status_code == 302
+    assert (
+        client.post(url(table), round_post([0, 1, 0, 0, 0], [1, 1, 0, 0, 0], 1)).status_code == 302
+    )
     page = client.get(url(table), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Ronde 3 van 8" in page
     undone = client.post(url(table, "undo/"), {"revision": 2}, HTTP_ACCEPT_LANGUAGE="nl")
@@ -71,8 +77,11 @@ def test_rounds_are_saved_scored_and_taken_back(table):
 
 def test_wrong_tricks_name_the_problem_and_save_nothing(table):
     client = client_for()
-    response = client.post(url(table), round_post([0, 0, 0, 0, 0], [1, 1, 0, 0, 0], 0,
-                                                  first_dealer=0), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        url(table),
+        round_post([0, 0, 0, 0, 0], [1, 1, 0, 0, 0], 0, first_dealer=0),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     assert "trick" in response.content.decode()
     assert not Session.objects.filter(table=table).exists()
@@ -103,8 +112,7 @@ def test_a_paper_sheet_is_copied_and_a_correction_says_why(table):
     session = Session.objects.get(table=table)
     copied = [{"bids": r["bids"], "tricks": r["tricks"]} for r in document["rounds"]]
     assert session.complete and session.document["rounds"] == copied
-    again = client.post(url(table, "paper/"), {**data, "revision": 1},
-                        HTTP_ACCEPT_LANGUAGE="nl")
+    again = client.post(url(table, "paper/"), {**data, "revision": 1}, HTTP_ACCEPT_LANGUAGE="nl")
     assert again.status_code == 400  # a correction needs a reason
     gap = {key: value for key, value in data.items() if not key.startswith("bid_2_")}
     refused = client.post(url(table, "paper/"), {**gap, "revision": 1, "reason": "typo"})
@@ -120,14 +128,22 @@ def test_the_public_sheet_and_the_blank_sheets_are_jonklers(table):
     event = table.round.event
     event.published = True
     event.save()
-    session_submit(table=table, submitted_by=None, document=complete_document(),
-                   table_token=table.scoring_token)
-    sheet = client_for().get(f"/events/{event.pk}/tables/{table.pk}/",
-                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document=complete_document(),
+        table_token=table.scoring_token,
+    )
+    sheet = (
+        client_for()
+        .get(f"/events/{event.pk}/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
     assert "Each cell: bid / tricks taken" in sheet and sheet.count('<th scope="row">') >= 8
     organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
-    blank = organizer.get(f"/manage/rounds/{table.round.pk}/sheets/",
-                          HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    blank = organizer.get(
+        f"/manage/rounds/{table.round.pk}/sheets/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "the dealer bids last" in blank and "minus game" not in blank
     sessions = client_for().get(f"/events/{event.pk}/sessions.csv").content.decode()
     assert sessions.splitlines()[0].endswith("complete,rounds,revision")

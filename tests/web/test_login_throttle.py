@@ -34,10 +34,22 @@ def user():
     return User.objects.create_user("kees", password="juist-wachtwoord", is_staff=True)
 
 
-def attempt(password: str, *, username: str = "kees", address: str = "10.0.0.1",
-            language: str = "en", url: str = URL, **headers):
-    return Client().post(url, {"username": username, "password": password},
-                         REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE=language, **headers)
+def attempt(
+    password: str,
+    *,
+    username: str = "kees",
+    address: str = "10.0.0.1",
+    language: str = "en",
+    url: str = URL,
+    **headers,
+):
+    return Client().post(
+        url,
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+        HTTP_ACCEPT_LANGUAGE=language,
+        **headers,
+    )
 
 
 def test_signing_in_works(user):
@@ -106,8 +118,9 @@ def test_a_throttled_attempt_does_not_check_the_password(user, monkeypatch):
     for _ in range(LOGIN_FAILURE_LIMIT):
         attempt("fout")
     checked = []
-    monkeypatch.setattr("django.contrib.auth.forms.authenticate",
-                        lambda *a, **kw: checked.append(kw))
+    monkeypatch.setattr(
+        "django.contrib.auth.forms.authenticate", lambda *a, **kw: checked.append(kw)
+    )
     assert attempt("juist-wachtwoord").status_code == 429
     assert checked == []
 
@@ -134,10 +147,18 @@ def test_behind_a_trusted_proxy_the_forwarded_address_counts(user, settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     for _ in range(LOGIN_FAILURE_LIMIT):
         attempt("fout", address="10.9.9.9", HTTP_X_FORWARDED_FOR="192.0.2.1")
-    assert attempt("juist-wachtwoord", address="10.9.9.9",
-                   HTTP_X_FORWARDED_FOR="192.0.2.1").status_code == 429
-    assert attempt("juist-wachtwoord", address="10.9.9.9",
-                   HTTP_X_FORWARDED_FOR="192.0.2.2").status_code == 302
+    assert (
+        attempt(
+            "juist-wachtwoord", address="10.9.9.9", HTTP_X_FORWARDED_FOR="192.0.2.1"
+        ).status_code
+        == 429
+    )
+    assert (
+        attempt(
+            "juist-wachtwoord", address="10.9.9.9", HTTP_X_FORWARDED_FOR="192.0.2.2"
+        ).status_code
+        == 302
+    )
 
 
 def test_there_is_no_anonymous_password_reset_form():

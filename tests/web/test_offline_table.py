@@ -12,8 +12,15 @@ from tests.factories import EventFactory, seated_table
 
 pytestmark = pytest.mark.django_db
 
-HEARTS = {"chooser": "0", "contract": "hearts", "count_0": "3", "count_1": "4", "count_2": "5",
-          "count_3": "1", "revision": "0"}
+HEARTS = {
+    "chooser": "0",
+    "contract": "hearts",
+    "count_0": "3",
+    "count_1": "4",
+    "count_2": "5",
+    "count_3": "1",
+    "revision": "0",
+}
 
 
 @pytest.fixture
@@ -68,8 +75,9 @@ def test_a_kept_game_sent_twice_is_saved_once(table):
 def test_a_key_used_for_another_game_is_refused(table):
     client, url = Client(), f"/t/{table.scoring_token}/"
     client.post(url, HEARTS, headers={"Idempotency-Key": "game-1"})
-    other = client.post(url, {**HEARTS, "count_3": "2", "count_2": "4"},
-                        headers={"Idempotency-Key": "game-1"})
+    other = client.post(
+        url, {**HEARTS, "count_3": "2", "count_2": "4"}, headers={"Idempotency-Key": "game-1"}
+    )
     assert other.status_code == 409
     assert Session.objects.get(table=table).revision == 1
 

@@ -18,8 +18,9 @@ def test_my_clubs_needs_a_login(clients, event):
     assert response.status_code == 200 and event.club.name in response.content.decode()
 
 
-@pytest.mark.parametrize("who, status", [("anonymous", 302), ("outsider", 403),
-                                         ("member", 200), ("organizer", 200)])
+@pytest.mark.parametrize(
+    "who, status", [("anonymous", 302), ("outsider", 403), ("member", 200), ("organizer", 200)]
+)
 def test_club_page(clients, event, who, status):
     assert clients[who].get(f"/clubs/{event.club.slug}/").status_code == status
 
@@ -39,14 +40,28 @@ def test_registering_a_player_is_refused_to_a_member_and_needs_a_name(clients, e
     assert not Player.objects.filter(name__in=["Stiekem", ""]).exists()
 
 
-@pytest.mark.parametrize("who, status", [("anonymous", 302), ("member", 403), ("scorer", 403),
-                                         ("other_organizer", 403), ("organizer", 200)])
+@pytest.mark.parametrize(
+    "who, status",
+    [
+        ("anonymous", 302),
+        ("member", 403),
+        ("scorer", 403),
+        ("other_organizer", 403),
+        ("organizer", 200),
+    ],
+)
 def test_new_event_form_is_for_the_clubs_organizer(clients, event, who, status):
     assert clients[who].get(f"/manage/clubs/{event.club.slug}/events/new/").status_code == status
 
 
-EVENT_FORM = {"name": "Clubavond", "kind": "club_night", "date": "2026-12-04",
-              "ruleset": "classic", "planned_rounds": "3", "seating_method": "balanced"}
+EVENT_FORM = {
+    "name": "Clubavond",
+    "kind": "club_night",
+    "date": "2026-12-04",
+    "ruleset": "classic",
+    "planned_rounds": "3",
+    "seating_method": "balanced",
+}
 
 
 def test_organizer_creates_an_event(clients, event):
@@ -66,9 +81,17 @@ def test_a_bad_event_is_not_created(clients, event):
     assert not Event.objects.filter(name="Clubavond").exists()
 
 
-@pytest.mark.parametrize("who, status", [("anonymous", 302), ("outsider", 403), ("member", 403),
-                                         ("other_organizer", 403), ("scorer", 200),
-                                         ("organizer", 200)])
+@pytest.mark.parametrize(
+    "who, status",
+    [
+        ("anonymous", 302),
+        ("outsider", 403),
+        ("member", 403),
+        ("other_organizer", 403),
+        ("scorer", 200),
+        ("organizer", 200),
+    ],
+)
 def test_event_dashboard_and_check_in_are_for_scorers(clients, event, who, status):
     assert clients[who].get(f"/manage/events/{event.pk}/").status_code == status
     assert clients[who].get(f"/manage/events/{event.pk}/checkin/").status_code == status
@@ -77,8 +100,9 @@ def test_event_dashboard_and_check_in_are_for_scorers(clients, event, who, statu
 def test_check_in_and_out_with_htmx(clients, event):
     player = members(event.club, 1)[0]
     url = f"/manage/events/{event.pk}/checkin/"
-    response = clients["scorer"].post(url, {"player": player.pk, "present": "1"},
-                                      HTTP_HX_REQUEST="true")
+    response = clients["scorer"].post(
+        url, {"player": player.pk, "present": "1"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     assert b'aria-pressed="true"' in response.content and b"<html" not in response.content
     assert EventPlayer.objects.get(event=event, player=player).present
@@ -128,8 +152,9 @@ def _checked_in(event, n: int) -> None:
 def test_seat_a_round_and_look_at_the_plan(clients, event):
     _checked_in(event, 8)
     assert clients["scorer"].post(f"/manage/events/{event.pk}/rounds/new/").status_code == 403
-    response = clients["organizer"].post(f"/manage/events/{event.pk}/rounds/new/",
-                                         {"method": "random"})
+    response = clients["organizer"].post(
+        f"/manage/events/{event.pk}/rounds/new/", {"method": "random"}
+    )
     round_ = Round.objects.get(event=event)
     assert response["Location"] == f"/manage/rounds/{round_.pk}/"
     assert (round_.status, round_.seating_method) == ("planned", "random")
@@ -170,12 +195,15 @@ def test_swap_start_and_close_a_round(clients, event):
     assert "tafels 1, 2 spelen nog" in response.content.decode()
     round_.refresh_from_db()
     assert round_.status == "playing"
-    clients["organizer"].post(f"{url}close/", {"unfinished-1": "not_played",
-                                                "unfinished-2": "partial"})
+    clients["organizer"].post(
+        f"{url}close/", {"unfinished-1": "not_played", "unfinished-2": "partial"}
+    )
     round_.refresh_from_db()
     assert round_.status == "closed"
     assert dict(round_.tables.values_list("number", "unfinished")) == {
-        1: "not_played", 2: "partial"}
+        1: "not_played",
+        2: "partial",
+    }
 
 
 def test_regenerate_only_a_planned_round(clients, event):
@@ -194,13 +222,16 @@ def test_print_table_cards_and_score_sheets(clients, event):
     assert f"/t/{table.scoring_token}/" in body and "<svg" in body
     sheets = clients["organizer"].get(f"/manage/rounds/{table.round_id}/sheets/")
     assert "Hartenjagen" in sheets.content.decode() and "Schoppen troef" in sheets.content.decode()
-    english = clients["organizer"].get(f"/manage/rounds/{table.round_id}/sheets/",
-                                       HTTP_ACCEPT_LANGUAGE="en")
+    english = clients["organizer"].get(
+        f"/manage/rounds/{table.round_id}/sheets/", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "Points of Hearts" in english.content.decode()
     for who in ("anonymous", "member"):
         assert clients[who].get(f"/manage/rounds/{table.round_id}/cards/").status_code in (302, 403)
         assert clients[who].get(f"/manage/rounds/{table.round_id}/sheets/").status_code in (
-            302, 403)
+            302,
+            403,
+        )
 
 
 def test_publish_and_close(clients, event):

@@ -28,8 +28,9 @@ def test_registering_a_namesake_asks_first():
     member(club, "Anna de Vries")
     client = client_for(user_with_role(club, Role.SCORER))
     url = f"/clubs/{club.slug}/"
-    response = client.post(url, {"form": "register", "name": "anna  de vries"},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        url, {"form": "register", "name": "anna  de vries"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 400
     assert "already has a player called Anna de Vries" in response.content.decode()
     assert 'name="namesake"' in response.content.decode()
@@ -45,8 +46,10 @@ def test_a_walk_in_namesake_asks_first():
     client = client_for(user_with_role(event.club, Role.SCORER))
     url = f"/manage/events/{event.pk}/walk-in/"
     response = client.post(url, {"name": "BRAM"}, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 400 and "already has a player called Bram" in \
-        response.content.decode()
+    assert (
+        response.status_code == 400
+        and "already has a player called Bram" in response.content.decode()
+    )
     assert client.post(url, {"name": "BRAM", "namesake": "on"}).status_code == 302
     assert EventPlayer.objects.filter(event=event, player__name="BRAM", present=True).exists()
 
@@ -62,11 +65,13 @@ def test_everyone_from_last_time_is_checked_in_at_once():
     Membership.objects.filter(player=gone).delete()
     EventPlayer.objects.create(event=event, player=regulars[0], present=True)
     client = client_for(user_with_role(club, Role.SCORER))
-    response = client.post(f"/manage/events/{event.pk}/checkin/last-time/", follow=True,
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        f"/manage/events/{event.pk}/checkin/last-time/", follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "4 more players checked in" in response.content.decode()
-    here = set(EventPlayer.objects.filter(event=event, present=True)
-               .values_list("player_id", flat=True))
+    here = set(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
+    )
     assert here == {p.pk for p in regulars}
     page = response.content.decode()
     assert 'data-filter-rows="#checkin-table"' in page and 'id="present-count"' in page
@@ -86,13 +91,20 @@ def test_the_organizer_renames_merges_and_retires():
     client.post(url, {"action": "rename", "player": twin.pk, "name": "Anna Twee"})
     twin.refresh_from_db()
     assert twin.name == "Anna Twee"
-    response = client.post(url, {"action": "merge", "player": twin.pk, "into": anna.pk,
-                                 "reason": "one person"}, follow=True)
+    response = client.post(
+        url,
+        {"action": "merge", "player": twin.pk, "into": anna.pk, "reason": "one person"},
+        follow=True,
+    )
     assert not Player.objects.filter(pk=twin.pk).exists()
     assert SessionSeat.objects.filter(player=anna).count() == 1
     tablemate = Seat.objects.get(table=first, position=1).player
-    response = client.post(url, {"action": "merge", "player": tablemate.pk, "into": anna.pk},
-                           follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        url,
+        {"action": "merge", "player": tablemate.pk, "into": anna.pk},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert "they are two people" in response.content.decode()
     client.post(url, {"action": "retire", "player": tablemate.pk})
     assert not Membership.objects.filter(club=club, player=tablemate).exists()
@@ -106,7 +118,9 @@ def test_only_organizers_manage_players():
         client = client_for(user_with_role(club, role))
         url = f"/manage/clubs/{club.slug}/players/"
         assert client.get(url).status_code == 403
-        assert client.post(url, {"action": "rename", "player": player.pk,
-                                 "name": "X"}).status_code == 403
+        assert (
+            client.post(url, {"action": "rename", "player": player.pk, "name": "X"}).status_code
+            == 403
+        )
     player.refresh_from_db()
     assert player.name == "Cor"

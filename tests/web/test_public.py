@@ -20,8 +20,12 @@ def played(django_capture_on_commit_callbacks):
     event = EventFactory(published=True, name="Clubavond")
     table = seated_table(event)
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     return event, table
 
 
@@ -109,8 +113,11 @@ def test_standings_csv(played):
 
 def test_sessions_csv(played):
     event, table = played
-    rows = list(csv.DictReader(io.StringIO(
-        client_for().get(f"/events/{event.pk}/sessions.csv").content.decode())))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client_for().get(f"/events/{event.pk}/sessions.csv").content.decode())
+        )
+    )
     assert [r["seat"] for r in rows] == ["1", "2", "3", "4"]
     assert all(r["complete"] == "1" and r["games"] == "12" for r in rows)
     assert sum(int(r["total"]) for r in rows) == 0
@@ -126,8 +133,12 @@ def test_player_page_draws_the_stored_rating_history(played, django_capture_on_c
     players = [s.player for s in table.seats.order_by("position")]
     again = seated_table(event, round_number=2, players=players)
     with django_capture_on_commit_callbacks(execute=True):  # the ratings update it queues
-        session_submit(table=again, submitted_by=None, document=classic_document(),
-                       table_token=again.scoring_token)
+        session_submit(
+            table=again,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=again.scoring_token,
+        )
     assert RatingHistory.objects.filter(player=players[0]).count() == 2
     body = client_for().get(f"/players/{players[0].pk}/").content.decode()
     assert "<polyline" in body and 'role="img"' in body
@@ -140,8 +151,14 @@ def test_table_sheet_keeps_the_history_of_corrections(played):
     event, table = played
     corrected = classic_document()
     corrected["games"][4]["counts"] = [0, 4, 5, 4]
-    session_submit(table=table, submitted_by=None, document=corrected, expected_revision=1,
-                   reason="hearts recounted", table_token=table.scoring_token)
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document=corrected,
+        expected_revision=1,
+        reason="hearts recounted",
+        table_token=table.scoring_token,
+    )
     url = f"/events/{event.pk}/tables/{table.pk}/"
     scorer = client_for(user_with_role(event.club, Role.SCORER))
     page = scorer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -33,13 +33,18 @@ def club(django_capture_on_commit_callbacks):
     event = EventFactory(published=True)
     table = seated_table(event)
     with django_capture_on_commit_callbacks(execute=True):  # the ratings update it queues
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
     return event.club
 
 
-@pytest.mark.parametrize(("page", "words"), [("ratings:club", CLUB_RATINGS),
-                                              ("ratings:season", SEASON)])
+@pytest.mark.parametrize(
+    ("page", "words"), [("ratings:club", CLUB_RATINGS), ("ratings:season", SEASON)]
+)
 def test_rating_pages_in_dutch(club, page, words):
     url = reverse(page, args=[club.slug])
     dutch = client_for().get(url, HTTP_ACCEPT_LANGUAGE="nl")

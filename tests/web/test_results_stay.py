@@ -15,8 +15,11 @@ pytestmark = pytest.mark.django_db
 def test_seating_again_over_results_is_refused_with_a_message(page):
     event, planned, organizer = planned_round_with_results()
     client = client_for(organizer)
-    url = (f"/manage/events/{event.pk}/rounds/new/" if page == "seat-round"
-           else f"/manage/rounds/{planned.pk}/regenerate/")
+    url = (
+        f"/manage/events/{event.pk}/rounds/new/"
+        if page == "seat-round"
+        else f"/manage/rounds/{planned.pk}/regenerate/"
+    )
     before = database_state()
     response = client.post(url, {"method": "random"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200

@@ -152,8 +152,14 @@ def test_paper_sheet_with_net_points_per_game(table):
 
 
 def test_paper_sheet_with_only_totals(table):
-    data = {"revision": 0, "mode": "totals", "total_0": 315, "total_1": -40, "total_2": -180,
-            "total_3": -95}
+    data = {
+        "revision": 0,
+        "mode": "totals",
+        "total_0": 315,
+        "total_1": -40,
+        "total_2": -180,
+        "total_3": -95,
+    }
     assert client_for().post(url(table, "paper/"), data).status_code == 302
     session = Session.objects.get(table=table)
     assert session.complete and session.result["totals"] == [315, -40, -180, -95]
@@ -167,8 +173,14 @@ def test_a_wrong_paper_sheet_is_refused_whole(table):
     response = client_for().post(url(table, "paper/"), data)
     assert response.status_code == 400
     assert 'class="game-row-error"' in response.content.decode()
-    totals = {"revision": 0, "mode": "totals", "total_0": 100, "total_1": 0, "total_2": 0,
-              "total_3": 0}
+    totals = {
+        "revision": 0,
+        "mode": "totals",
+        "total_0": 100,
+        "total_1": 0,
+        "total_2": 0,
+        "total_3": 0,
+    }
     assert client_for().post(url(table, "paper/"), totals).status_code == 400
     assert not Session.objects.exists()
 
@@ -176,8 +188,14 @@ def test_a_wrong_paper_sheet_is_refused_whole(table):
 def test_correcting_a_saved_result_from_paper_asks_why(table):
     client = client_for()
     assert client.post(url(table, "paper/"), _paper(classic_games())).status_code == 302
-    correction = {"revision": 1, "mode": "totals", "total_0": 315, "total_1": -40,
-                  "total_2": -180, "total_3": -95}
+    correction = {
+        "revision": 1,
+        "mode": "totals",
+        "total_0": 315,
+        "total_1": -40,
+        "total_2": -180,
+        "total_3": -95,
+    }
     response = client.post(url(table, "paper/"), correction)
     assert response.status_code == 400
     assert "reason" in response.context["form"].errors

@@ -29,12 +29,17 @@ def no_cached_screens():
 def night(django_capture_on_commit_callbacks):
     """A published event: round 1 with a finished table and one still to play."""
     event = EventFactory(published=True, name="Clubavond")
-    done = seated_table(event, players=[PlayerFactory(name=n) for n in ("Anna", "Bram", "Cor",
-                                                                         "Dewi")])
+    done = seated_table(
+        event, players=[PlayerFactory(name=n) for n in ("Anna", "Bram", "Cor", "Dewi")]
+    )
     waiting = seated_table(event, table_number=2)
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=done, submitted_by=None, document=classic_document(),
-                       table_token=done.scoring_token)
+        session_submit(
+            table=done,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=done.scoring_token,
+        )
     return event, done, waiting
 
 
@@ -74,10 +79,17 @@ def test_the_json_carries_what_the_screen_redraws(night):
     round_ = data["round"]
     assert round_["number"] == 1 and round_["done"] == 1 and round_["title"] == "Round 1"
     assert [(t["number"], t["status"], t["label"]) for t in round_["tables"]] == [
-        (1, "done", "done"), (2, "playing", "playing")]
+        (1, "done", "done"),
+        (2, "playing", "playing"),
+    ]
     assert round_["tables"][0]["players"] == ["Anna", "Bram", "Cor", "Dewi"]
-    assert round_["timer"] == {"running": False, "minutes": 0, "elapsed": 0, "remaining": None,
-                               "text": ""}
+    assert round_["timer"] == {
+        "running": False,
+        "minutes": 0,
+        "elapsed": 0,
+        "remaining": None,
+        "text": "",
+    }
     assert "target" not in round_ and "bell" not in round_
 
 
@@ -129,10 +141,15 @@ def test_start_pause_resume_and_reset(night):
     round_ = round_timer(actor=organizer, round_=done.round, action="start", minutes=30)
     assert round_.timer_started_at is not None and round_.timer_minutes == 30
     later = round_.timer_started_at + datetime.timedelta(seconds=90)
-    assert timer_state(round_, later) == {"running": True, "minutes": 30, "elapsed": 90,
-                                          "remaining": 30 * 60 - 90}
+    assert timer_state(round_, later) == {
+        "running": True,
+        "minutes": 30,
+        "elapsed": 90,
+        "remaining": 30 * 60 - 90,
+    }
     Round.objects.filter(pk=round_.pk).update(
-        timer_started_at=timezone.now() - datetime.timedelta(seconds=100))
+        timer_started_at=timezone.now() - datetime.timedelta(seconds=100)
+    )
     round_ = round_timer(actor=organizer, round_=round_.pk, action="pause")
     assert round_.timer_started_at is None and 100 <= round_.timer_elapsed_seconds <= 101
     assert timer_state(round_)["running"] is False
@@ -140,9 +157,15 @@ def test_start_pause_resume_and_reset(night):
     assert round_.timer_started_at is not None and round_.timer_elapsed_seconds >= 100
     round_ = round_timer(actor=organizer, round_=round_.pk, action="reset", minutes=45)
     assert (round_.timer_started_at, round_.timer_elapsed_seconds, round_.timer_minutes) == (
-        None, 0, 45)
-    actions = list(AuditEntry.objects.filter(action="round.timer").order_by("pk")
-                   .values_list("details__command", flat=True))
+        None,
+        0,
+        45,
+    )
+    actions = list(
+        AuditEntry.objects.filter(action="round.timer")
+        .order_by("pk")
+        .values_list("details__command", flat=True)
+    )
     assert actions == ["start", "pause", "start", "reset"]
 
 
@@ -157,13 +180,16 @@ def test_a_command_that_changes_nothing_writes_nothing(night):
 def test_the_time_is_up_below_zero(night):
     event, done, _waiting = night
     Round.objects.filter(pk=done.round_id).update(
-        timer_minutes=1, timer_started_at=timezone.now() - datetime.timedelta(seconds=75))
+        timer_minutes=1, timer_started_at=timezone.now() - datetime.timedelta(seconds=75)
+    )
     timer = state(client_for(), event)["round"]["timer"]
     assert timer["running"] and timer["remaining"] <= -15 and timer["text"] == "0:00"
 
 
-@pytest.mark.parametrize("role,allowed", [
-    (Role.ORGANIZER, True), (Role.SCORER, True), (Role.MEMBER, False), (None, False)])
+@pytest.mark.parametrize(
+    "role,allowed",
+    [(Role.ORGANIZER, True), (Role.SCORER, True), (Role.MEMBER, False), (None, False)],
+)
 def test_who_may_run_the_timer(night, role, allowed):
     event, done, _waiting = night
     user = user_with_role(event.club, role)
@@ -176,14 +202,17 @@ def test_who_may_run_the_timer(night, role, allowed):
         assert Round.objects.get(pk=done.round_id).timer_minutes == 0
 
 
-@pytest.mark.parametrize("action,minutes,code,field", [
-    ("start", None, "no_minutes", "minutes"),
-    ("start", 0, "bad_minutes", "minutes"),
-    ("start", 601, "bad_minutes", "minutes"),
-    ("start", "half an hour", "bad_minutes", "minutes"),
-    ("start", True, "bad_minutes", "minutes"),
-    ("stop", 10, "bad_action", "action"),
-])
+@pytest.mark.parametrize(
+    "action,minutes,code,field",
+    [
+        ("start", None, "no_minutes", "minutes"),
+        ("start", 0, "bad_minutes", "minutes"),
+        ("start", 601, "bad_minutes", "minutes"),
+        ("start", "half an hour", "bad_minutes", "minutes"),
+        ("start", True, "bad_minutes", "minutes"),
+        ("stop", 10, "bad_action", "action"),
+    ],
+)
 def test_bad_commands_name_the_problem(night, action, minutes, code, field):
     event, done, _waiting = night
     organizer = user_with_role(event.club, Role.ORGANIZER)
@@ -209,24 +238,31 @@ def test_the_round_page_has_the_timer_buttons(night):
     html = page.content.decode()
     assert "Start the timer" in html and f"/events/{event.pk}/screen/" in html
     assert "Pause the timer" not in html
-    response = organizer.post(f"/manage/rounds/{done.round_id}/timer/",
-                              {"action": "start", "minutes": "25"}, follow=True,
-                              HTTP_ACCEPT_LANGUAGE="en")
+    response = organizer.post(
+        f"/manage/rounds/{done.round_id}/timer/",
+        {"action": "start", "minutes": "25"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     html = response.content.decode()
     assert "The round&#x27;s timer runs." in html and "Pause the timer" in html
     assert "Time left: 25:00" in html or "Time left: 24:59" in html
     assert state(client_for(), event)["round"]["timer"]["minutes"] == 25
-    response = organizer.post(f"/manage/rounds/{done.round_id}/timer/",
-                              {"action": "start", "minutes": "999"}, follow=True,
-                              HTTP_ACCEPT_LANGUAGE="en")
+    response = organizer.post(
+        f"/manage/rounds/{done.round_id}/timer/",
+        {"action": "start", "minutes": "999"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert "whole number from 1 to 600" in response.content.decode()
 
 
 def test_a_member_cannot_use_the_timer_form(night):
     event, done, _waiting = night
     member = client_for(user_with_role(event.club, Role.MEMBER))
-    response = member.post(f"/manage/rounds/{done.round_id}/timer/", {"action": "start",
-                                                                      "minutes": "25"})
+    response = member.post(
+        f"/manage/rounds/{done.round_id}/timer/", {"action": "start", "minutes": "25"}
+    )
     assert response.status_code == 403
     assert Round.objects.get(pk=done.round_id).timer_minutes == 0
 
@@ -249,7 +285,7 @@ def test_a_bonko_screen_shows_the_set_the_target_and_the_bell(bonko):
     assert (data["number"], data["set"], data["target"]) == (8, 2, 2)
     assert data["title"] == "Set 2, round 2" and data["bell"] == {"rung": False, "at": None}
     page = screen(client_for(), event).content.decode()
-    assert 'data-target>2<' in page and "Set 2, round 2" in page
+    assert "data-target>2<" in page and "Set 2, round 2" in page
     assert 'class="screen-bell is-hidden"' in page
     Round.objects.filter(pk=round_.pk).update(bell_rung_at=timezone.now())
     data = state(client_for(), event)["round"]
@@ -263,7 +299,11 @@ def test_a_bonko_screen_shows_the_set_the_target_and_the_bell(bonko):
 def test_a_finished_table_shows_at_once_though_screens_share_a_reading(night):
     event, _done, waiting = night
     assert state(client_for(), event)["round"]["done"] == 1
-    session_submit(table=waiting, submitted_by=None, document=classic_document(),
-                   table_token=waiting.scoring_token)
+    session_submit(
+        table=waiting,
+        submitted_by=None,
+        document=classic_document(),
+        table_token=waiting.scoring_token,
+    )
     event.refresh_from_db()
     assert state(client_for(), event)["round"]["done"] == 2

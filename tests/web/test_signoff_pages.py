@@ -28,12 +28,12 @@ pytestmark = pytest.mark.django_db
 
 def complete(game: str):
     """A table of ``game`` with a complete session, its organizer and the players' codes."""
-    rulesets = {"bonken": "classic", "jonkler": "jonkler", "bonanza": "bonanza",
-                "bonko": "bonko"}
+    rulesets = {"bonken": "classic", "jonkler": "jonkler", "bonanza": "bonanza", "bonko": "bonko"}
     event = EventFactory(game=game, ruleset=rulesets[game], published=True)
     organizer = user_with_role(event.club, Role.ORGANIZER)
-    table = seated_table(event, players=[PlayerFactory(name=n) for n in
-                                         ("Anna", "Bram", "Cor", "Dewi")])
+    table = seated_table(
+        event, players=[PlayerFactory(name=n) for n in ("Anna", "Bram", "Cor", "Dewi")]
+    )
     if game == "bonken":
         document = classic_document()
     else:
@@ -42,8 +42,9 @@ def complete(game: str):
         played = get_game(game)
         module = __import__(f"{game}.rules.sample", fromlist=["random_session"])
         for seed in range(200):  # Bonko: a round 1 of set 1, as the table's round is
-            document = module.random_session(random.Random(seed), seats=4,
-                                             ruleset=played.rulesets[rulesets[game]])
+            document = module.random_session(
+                random.Random(seed), seats=4, ruleset=played.rulesets[rulesets[game]]
+            )
             if document.get("round", 1) == 1:
                 document.pop("set", None)
                 break
@@ -65,8 +66,9 @@ def test_every_games_table_page_signs_with_names_and_codes(game):
     page = client.get(f"/t/{table.scoring_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="signoff"' in page and page.count('data-signed="no"') == 4
     for player in players:
-        answer = client.post(f"/t/{table.scoring_token}/signoff/",
-                             sign_post(table, player, codes[player.name]))
+        answer = client.post(
+            f"/t/{table.scoring_token}/signoff/", sign_post(table, player, codes[player.name])
+        )
         assert answer.status_code == 302 and answer["Location"].endswith("#signoff")
     page = client.get(f"/t/{table.scoring_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert page.count('data-signed="yes"') == 4 and "data-signed-all" in page
@@ -77,8 +79,12 @@ def test_a_wrong_code_names_the_player_and_signs_nothing():
     table, _organizer, players, codes = complete("bonken")
     wrong = "0000" if codes["Anna"] != "0000" else "1111"
     client = client_for()
-    answer = client.post(f"/t/{table.scoring_token}/signoff/", sign_post(table, players[0], wrong),
-                         HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    answer = client.post(
+        f"/t/{table.scoring_token}/signoff/",
+        sign_post(table, players[0], wrong),
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
     assert "That is not Anna&#x27;s personal code." in answer.content.decode()
     assert not Signature.objects.exists()
 
@@ -101,9 +107,16 @@ def test_a_dispute_shows_on_the_round_and_standings_and_the_organizer_resolves_i
     round_page = boss.get(f"/manage/rounds/{table.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert 'data-signoff="unsigned"' in round_page.content.decode()
     client = client_for()
-    client.post(f"/t/{table.scoring_token}/signoff/", {
-        "action": "dispute", "player": players[2].pk, "code": codes["Cor"], "revision": 1,
-        "reason": "game 5 was wrong"})
+    client.post(
+        f"/t/{table.scoring_token}/signoff/",
+        {
+            "action": "dispute",
+            "player": players[2].pk,
+            "code": codes["Cor"],
+            "revision": 1,
+            "reason": "game 5 was wrong",
+        },
+    )
     dispute = Dispute.objects.get()
     round_page = boss.get(f"/manage/rounds/{table.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert 'data-signoff="disputed"' in round_page.content.decode()
@@ -116,11 +129,14 @@ def test_a_dispute_shows_on_the_round_and_standings_and_the_organizer_resolves_i
     assert "game 5 was wrong" in page
     assert client_for().get(manage).status_code == 302  # sign in first
     boss.post(manage, {"action": "resolve", "dispute": dispute.pk, "resolution": "checked"})
-    boss.post(manage, {"action": "sign_for", "player": players[2].pk, "revision": 1,
-                       "reason": "went home"})
+    boss.post(
+        manage,
+        {"action": "sign_for", "player": players[2].pk, "revision": 1, "reason": "went home"},
+    )
     for player in players[:2] + players[3:]:
-        client.post(f"/t/{table.scoring_token}/signoff/",
-                    sign_post(table, player, codes[player.name]))
+        client.post(
+            f"/t/{table.scoring_token}/signoff/", sign_post(table, player, codes[player.name])
+        )
     assert Session.objects.get(table=table).signed_at is not None
     standings = client_for().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en")
     assert "Tables not signed yet" not in standings.content.decode()
@@ -131,13 +147,13 @@ def test_the_account_page_sets_a_code_and_the_organizer_issues_one_shown_once():
     organizer = user_with_role(event.club, Role.ORGANIZER)
     member = user_with_role(event.club, Role.MEMBER)
     client = client_for(member)
-    answer = client.post("/accounts/", {"code": "4071", "again": "4017"},
-                         HTTP_ACCEPT_LANGUAGE="en")
+    answer = client.post("/accounts/", {"code": "4071", "again": "4017"}, HTTP_ACCEPT_LANGUAGE="en")
     assert answer.status_code == 400 and "The two codes differ." in answer.content.decode()
     client.post("/accounts/", {"code": "4071", "again": "4071"})
     assert PlayerCode.objects.get(player=member.player).issued is False
     issued = client_for(organizer).post(
-        f"/clubs/{event.club.slug}/players/{member.player.pk}/code/", HTTP_ACCEPT_LANGUAGE="en")
+        f"/clubs/{event.club.slug}/players/{member.player.pk}/code/", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert issued.status_code == 200 and "shown only once" in issued.content.decode()
     assert PlayerCode.objects.get(player=member.player).issued is True
     refused = client.post(f"/clubs/{event.club.slug}/players/{organizer.player.pk}/code/")
@@ -148,9 +164,18 @@ def test_the_event_form_offers_signed_only_standings():
     event = EventFactory()
     organizer = user_with_role(event.club, Role.ORGANIZER)
     client = client_for(organizer)
-    client.post(f"/manage/clubs/{event.club.slug}/events/new/", {
-        "name": "Cup", "kind": "tournament", "date": "2026-12-01", "ruleset": "classic",
-        "planned_rounds": 3, "seating_method": "balanced", "standings_count": "signed"})
+    client.post(
+        f"/manage/clubs/{event.club.slug}/events/new/",
+        {
+            "name": "Cup",
+            "kind": "tournament",
+            "date": "2026-12-01",
+            "ruleset": "classic",
+            "planned_rounds": 3,
+            "seating_method": "balanced",
+            "standings_count": "signed",
+        },
+    )
     assert event.club.events.get(name="Cup").standings_count == "signed"
 
 

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def evening():
-    event = EventFactory(published=True, status=Event.Status.RUNNING, bye_credit="fixed",
-                         bye_points=25)
+    event = EventFactory(
+        published=True, status=Event.Status.RUNNING, bye_credit="fixed", bye_points=25
+    )
     organizer = user_with_role(event.club, Role.ORGANIZER)
     done = seated_table(event)
     seated_table(event, table_number=2)  # no result yet: a problem once the round closes
@@ -45,8 +46,11 @@ def test_the_public_sees_no_preview_and_no_problem_badge(evening):
     event, organizer = evening
     public = client_for().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Round 2" not in public and "badge problem" not in public
-    staff = client_for(organizer).get(f"/events/{event.pk}/",
-                                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    staff = (
+        client_for(organizer)
+        .get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
     assert "Round 2" in staff and "badge problem" in staff
 
 

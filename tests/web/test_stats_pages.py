@@ -66,10 +66,10 @@ def test_a_member_sees_more_than_a_visitor(club_world):  # noqa: F811
 
 def test_unknown_game_and_unknown_player(club_world):  # noqa: F811
     anna = club_world["anna"]
-    response = client_for().get(f"/players/{anna.pk}/stats/?game=chess",
-                                HTTP_ACCEPT_LANGUAGE="en")
+    response = client_for().get(f"/players/{anna.pk}/stats/?game=chess", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400 and "&#x27;chess&#x27; is not a game" in (
-        response.content.decode())
+        response.content.decode()
+    )
     assert client_for().get("/players/999999/stats/").status_code == 404
     stranger = PlayerFactory()  # in no club, no results
     assert client_for().get(f"/players/{stranger.pk}/stats/").status_code == 404
@@ -77,16 +77,20 @@ def test_unknown_game_and_unknown_player(club_world):  # noqa: F811
 
 def test_another_game_shows_no_contracts(club_world):  # noqa: F811
     anna = club_world["anna"]
-    body = client_for().get(f"/players/{anna.pk}/stats/?game=jonkler",
-                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    body = (
+        client_for()
+        .get(f"/players/{anna.pk}/stats/?game=jonkler", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
     assert "No counted sessions of this game" in body
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_the_season_in_a_picture(club_world, language):  # noqa: F811
     club = club_world["club"]
-    response = client_for().get(f"/clubs/{club.slug}/season/picture/",
-                                HTTP_ACCEPT_LANGUAGE=language)
+    response = client_for().get(
+        f"/clubs/{club.slug}/season/picture/", HTTP_ACCEPT_LANGUAGE=language
+    )
     body = response.content.decode()
     assert response.status_code == 200
     assert body.count("<svg") >= 3 + 5  # three figures, and the legend's five swatches
@@ -103,12 +107,18 @@ def test_the_season_picture_refuses_a_bad_year_and_shows_an_empty_club():
 
 def test_a_team_game_shows_its_own_figures(club_world):  # noqa: F811
     anna = club_world["anna"]
-    body = client_for().get(f"/players/{anna.pk}/stats/?game=bonko",
-                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    body = (
+        client_for()
+        .get(f"/players/{anna.pk}/stats/?game=bonko", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
     assert "Bonkos" in body and "Per contract" not in body
     assert ">Bram</a>" in body and ">Cees</a>" not in body  # her partner is no opponent
-    nl = client_for().get(f"/players/{anna.pk}/stats/?game=bonko",
-                          HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    nl = (
+        client_for()
+        .get(f"/players/{anna.pk}/stats/?game=bonko", HTTP_ACCEPT_LANGUAGE="nl")
+        .content.decode()
+    )
     assert "Bonko&#x27;s" in nl or "Bonko's" in nl
 
 

@@ -18,12 +18,22 @@ def corrected(django_capture_on_commit_callbacks):
     event = EventFactory(published=True)
     table = seated_table(event)
     with django_capture_on_commit_callbacks(execute=True):
-        session_submit(table=table, submitted_by=None, document=classic_document(),
-                       table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=classic_document(),
+            table_token=table.scoring_token,
+        )
         fixed = classic_document()
         fixed["games"][4]["counts"] = [0, 4, 5, 4]
-        session_submit(table=table, submitted_by=None, document=fixed, expected_revision=1,
-                       reason="hearts recounted", table_token=table.scoring_token)
+        session_submit(
+            table=table,
+            submitted_by=None,
+            document=fixed,
+            expected_revision=1,
+            reason="hearts recounted",
+            table_token=table.scoring_token,
+        )
     return event, f"/events/{event.pk}/tables/{table.pk}/"
 
 
@@ -60,10 +70,14 @@ def test_an_uncorrected_session_says_nothing_of_corrections(django_capture_on_co
     document = classic_document()
     with django_capture_on_commit_callbacks(execute=True):
         for game in document["games"]:
-            session_append_part(table=table, submitted_by=None, part=game,
-                                table_token=table.scoring_token)
-    page = client_for().get(f"/events/{event.pk}/tables/{table.pk}/",
-                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+            session_append_part(
+                table=table, submitted_by=None, part=game, table_token=table.scoring_token
+            )
+    page = (
+        client_for()
+        .get(f"/events/{event.pk}/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
     assert "corrected" not in page
 
 
@@ -72,8 +86,9 @@ def test_undo_is_shown_in_the_pages_language():
     table = seated_table(event)
     document = classic_document()
     for game in document["games"][:2]:
-        session_append_part(table=table, submitted_by=None, part=game,
-                            table_token=table.scoring_token)
+        session_append_part(
+            table=table, submitted_by=None, part=game, table_token=table.scoring_token
+        )
     session_undo_last_part(table=table, submitted_by=None, table_token=table.scoring_token)
     client = client_for(user_with_role(event.club, Role.SCORER))
     url = f"/events/{event.pk}/tables/{table.pk}/"

@@ -54,12 +54,19 @@ def messages_of(response) -> str:
 
 def test_the_last_organizer_is_not_deleted(admin_client, club):
     membership = organizer(club)
-    page = admin_client.post(f"/admin/clubs/membership/{membership.pk}/delete/",
-                             {"post": "yes"}, follow=True)
+    page = admin_client.post(
+        f"/admin/clubs/membership/{membership.pk}/delete/", {"post": "yes"}, follow=True
+    )
     assert "Olga is de laatste organisator" in messages_of(page)
-    bulk = admin_client.post("/admin/clubs/membership/", {
-        "action": "delete_selected", "_selected_action": [membership.pk], "post": "yes",
-    }, follow=True)
+    bulk = admin_client.post(
+        "/admin/clubs/membership/",
+        {
+            "action": "delete_selected",
+            "_selected_action": [membership.pk],
+            "post": "yes",
+        },
+        follow=True,
+    )
     assert "Olga is de laatste organisator" in messages_of(bulk)
     assert ("Olga", Role.ORGANIZER) in roles(club)
 
@@ -69,8 +76,11 @@ def test_the_club_page_keeps_an_organizer(admin_client, club):
     data, response = page_data(admin_client, url)
     [inline] = response.context["inline_admin_formsets"]
     prefix = inline.formset.prefix
-    index = next(int(k.split("-")[1]) for k, v in data.items()
-                 if k.startswith(f"{prefix}-") and k.endswith("-id") and v == organizer(club).pk)
+    index = next(
+        int(k.split("-")[1])
+        for k, v in data.items()
+        if k.startswith(f"{prefix}-") and k.endswith("-id") and v == organizer(club).pk
+    )
     response = admin_client.post(url, {**data, f"{prefix}-{index}-DELETE": "on"})
     assert response.status_code == 200
     [error] = response.context["adminform"].form.non_field_errors()

@@ -44,8 +44,9 @@ def seats(table: Table) -> list[tuple]:
 
 
 def session_rows(table: Table) -> list[tuple]:
-    return sorted(SessionSeat.objects.filter(session__table=table)
-                  .values_list("position", "player_id"))
+    return sorted(
+        SessionSeat.objects.filter(session__table=table).values_list("position", "player_id")
+    )
 
 
 def table_form_data(admin_client, table: Table) -> tuple[dict, str]:
@@ -66,8 +67,11 @@ def table_form_data(admin_client, table: Table) -> tuple[dict, str]:
 
 
 def seat_index(data: dict, prefix: str, seat: Seat) -> int:
-    return next(int(key.split("-")[1]) for key, value in data.items()
-                if key.startswith(f"{prefix}-") and key.endswith("-id") and value == seat.pk)
+    return next(
+        int(key.split("-")[1])
+        for key, value in data.items()
+        if key.startswith(f"{prefix}-") and key.endswith("-id") and value == seat.pk
+    )
 
 
 REFUSED = "Tafel 1 heeft al uitslagen; die kan niet meer wijzigen."  # the admin speaks Dutch
@@ -108,8 +112,14 @@ def test_a_scored_table_gets_no_new_seat_inline(admin_client, scored, spare):
     before = seats(scored)
     data, prefix = table_form_data(admin_client, scored)
     index = int(data[f"{prefix}-TOTAL_FORMS"])
-    data.update({f"{prefix}-TOTAL_FORMS": index + 1, f"{prefix}-{index}-table": scored.pk,
-                 f"{prefix}-{index}-position": 3, f"{prefix}-{index}-player": spare.pk})
+    data.update(
+        {
+            f"{prefix}-TOTAL_FORMS": index + 1,
+            f"{prefix}-{index}-table": scored.pk,
+            f"{prefix}-{index}-position": 3,
+            f"{prefix}-{index}-player": spare.pk,
+        }
+    )
     response = admin_client.post(f"/admin/tournaments/table/{scored.pk}/change/", data)
     assert response.status_code == 200
     assert page_errors(response) == [REFUSED]
@@ -147,7 +157,9 @@ def test_the_seats_of_a_table_without_results_change_inline(admin_client, unscor
     assert not Seat.objects.filter(pk=second.pk).exists()
     logged = AuditEntry.objects.filter(object_type="tournaments.seat")
     assert sorted(logged.values_list("action", "object_id")) == [
-        ("seat.delete", str(second.pk)), ("seat.update", str(first.pk))]
+        ("seat.delete", str(second.pk)),
+        ("seat.update", str(first.pk)),
+    ]
     assert {entry.actor.is_superuser for entry in logged} == {True}
 
 
@@ -163,8 +175,7 @@ def test_a_seat_of_a_scored_table_is_not_deleted_on_its_page(admin_client, score
     assert not AuditEntry.objects.filter(action="seat.delete").exists()
 
 
-def test_the_bulk_delete_leaves_every_seat_when_one_has_results(admin_client, scored,
-                                                                unscored):
+def test_the_bulk_delete_leaves_every_seat_when_one_has_results(admin_client, scored, unscored):
     chosen = [unscored.seats.get(position=0).pk, scored.seats.get(position=0).pk]
     action = {"action": "delete_selected", "_selected_action": chosen, "post": "yes"}
     response = admin_client.post("/admin/tournaments/seat/", action, follow=True)
@@ -176,17 +187,21 @@ def test_the_bulk_delete_leaves_every_seat_when_one_has_results(admin_client, sc
 
 def test_the_bulk_delete_takes_seats_of_tables_without_results(admin_client, unscored):
     chosen = list(unscored.seats.values_list("pk", flat=True)[:2])
-    response = admin_client.post("/admin/tournaments/seat/", {
-        "action": "delete_selected", "_selected_action": chosen, "post": "yes",
-    })
+    response = admin_client.post(
+        "/admin/tournaments/seat/",
+        {
+            "action": "delete_selected",
+            "_selected_action": chosen,
+            "post": "yes",
+        },
+    )
     assert response.status_code == 302
     assert not Seat.objects.filter(pk__in=chosen).exists()
     assert AuditEntry.objects.filter(action="seat.delete").count() == 2
 
 
 @pytest.mark.parametrize("change", ["player", "position"])
-def test_a_seat_of_a_scored_table_is_not_changed_on_its_page(admin_client, scored, spare,
-                                                              change):
+def test_a_seat_of_a_scored_table_is_not_changed_on_its_page(admin_client, scored, spare, change):
     seat = scored.seats.get(position=0)
     data = {"position": 0, "player": seat.player_id}
     data[change] = {"player": spare.pk, "position": 3}[change]
@@ -201,8 +216,10 @@ def test_a_seat_of_a_scored_table_is_not_changed_on_its_page(admin_client, score
 
 def test_a_seat_does_not_move_to_another_table(admin_client, scored, unscored):
     moved = unscored.seats.get(position=0)
-    response = admin_client.post(f"/admin/tournaments/seat/{moved.pk}/change/",
-                                 {"table": scored.pk, "position": 0, "player": moved.player_id})
+    response = admin_client.post(
+        f"/admin/tournaments/seat/{moved.pk}/change/",
+        {"table": scored.pk, "position": 0, "player": moved.player_id},
+    )
     assert response.status_code == 302  # the table is read-only on a seat's page
     assert Seat.objects.get(pk=moved.pk).table_id == unscored.pk
 
@@ -210,22 +227,28 @@ def test_a_seat_does_not_move_to_another_table(admin_client, scored, unscored):
 def test_no_seat_is_added_to_a_scored_table(admin_client, scored, spare):
     Seat.objects.filter(table=scored, position=3).delete()
     before = seats(scored)
-    response = admin_client.post("/admin/tournaments/seat/add/",
-                                 {"table": scored.pk, "position": 3, "player": spare.pk})
+    response = admin_client.post(
+        "/admin/tournaments/seat/add/", {"table": scored.pk, "position": 3, "player": spare.pk}
+    )
     assert response.status_code == 200 and page_errors(response) == [REFUSED]
     assert seats(scored) == before
 
 
 def test_a_seat_of_a_table_without_results_changes_on_its_page(admin_client, unscored, spare):
     seat = unscored.seats.get(position=0)
-    response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/change/",
-                                 {"position": 0, "player": spare.pk})
+    response = admin_client.post(
+        f"/admin/tournaments/seat/{seat.pk}/change/", {"position": 0, "player": spare.pk}
+    )
     assert response.status_code == 302
     assert Seat.objects.get(pk=seat.pk).player_id == spare.pk
-    assert admin_client.post(f"/admin/tournaments/seat/{seat.pk}/delete/",
-                             {"post": "yes"}).status_code == 302
+    assert (
+        admin_client.post(f"/admin/tournaments/seat/{seat.pk}/delete/", {"post": "yes"}).status_code
+        == 302
+    )
     assert not Seat.objects.filter(pk=seat.pk).exists()
     assert Session.objects.count() == 1
-    assert list(AuditEntry.objects.filter(object_type="tournaments.seat")
-                .order_by("pk").values_list("action", flat=True)) == ["seat.update",
-                                                                      "seat.delete"]
+    assert list(
+        AuditEntry.objects.filter(object_type="tournaments.seat")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    ) == ["seat.update", "seat.delete"]

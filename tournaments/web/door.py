@@ -58,16 +58,22 @@ def _me(request: HttpRequest, event: Event) -> Player | None:
     if request.user.is_authenticated:
         return player_for_user(request.user)
     digest = door_services.device_digest(request.session.get("door_device", ""))
-    entry = (EventPlayer.objects.filter(event=event, door_device=digest).select_related("player")
-             .first() if digest else None)
+    entry = (
+        EventPlayer.objects.filter(event=event, door_device=digest).select_related("player").first()
+        if digest
+        else None
+    )
     return entry.player if entry else None
 
 
 def _names(event: Event) -> list[Any]:
     """The club's members (a member not on the event's list is entered when checking in)."""
     here = EventPlayer.objects.filter(event=event, player=OuterRef("pk"), present=True)
-    names = list(Player.objects.filter(memberships__club_id=event.club_id)
-                 .annotate(here=Exists(here)).order_by("name", "pk"))
+    names = list(
+        Player.objects.filter(memberships__club_id=event.club_id)
+        .annotate(here=Exists(here))
+        .order_by("name", "pk")
+    )
     # Those who said they are coming to the planned night first.
     answers = provided.rsvp_answers(event)
     for player in names:
@@ -76,12 +82,14 @@ def _names(event: Event) -> list[Any]:
 
 
 def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    return render(request, "tournaments/door_stale.html", {"errors": problems(exc.errors)},
-                  status=404)
+    return render(
+        request, "tournaments/door_stale.html", {"errors": problems(exc.errors)}, status=404
+    )
 
 
-def door_page(request: HttpRequest, token: str, errors: list | None = None,
-              status: int = 200) -> HttpResponse:
+def door_page(
+    request: HttpRequest, token: str, errors: list | None = None, status: int = 200
+) -> HttpResponse:
     try:
         event = door_services.door_event(token)
     except ServiceError as exc:
@@ -92,17 +100,27 @@ def door_page(request: HttpRequest, token: str, errors: list | None = None,
     if is_htmx(request):
         return render(request, "tournaments/_my_seat.html", {"seat": seat, "token": token})
     no_player = request.user.is_authenticated and me is None
-    return render(request, "tournaments/door.html", {
-        "event": event, "token": token, "seat": seat, "no_player": no_player,
-        "names": [] if seat is not None and seat.present else _names(event),
-        "errors": errors or [], "poll_seconds": POLL_SECONDS,
-        "finished": event.status == Event.Status.FINISHED,
-    }, status=status)
+    return render(
+        request,
+        "tournaments/door.html",
+        {
+            "event": event,
+            "token": token,
+            "seat": seat,
+            "no_player": no_player,
+            "names": [] if seat is not None and seat.present else _names(event),
+            "errors": errors or [],
+            "poll_seconds": POLL_SECONDS,
+            "finished": event.status == Event.Status.FINISHED,
+        },
+        status=status,
+    )
 
 
 def _too_many(request: HttpRequest, token: str, wait: int) -> HttpResponse:
-    message = _("Too many check-ins from here; try again in %(minutes)s minutes, or ask the "
-                "organizer.") % {"minutes": max(wait // 60, 1)}
+    message = _(
+        "Too many check-ins from here; try again in %(minutes)s minutes, or ask the organizer."
+    ) % {"minutes": max(wait // 60, 1)}
     response = door_page(request, token, [{"text": message, "code": "too_many"}], status=429)
     response["Retry-After"] = str(wait)
     return response
@@ -116,12 +134,20 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
     player_id = whole_number(request.POST.get("player", ""))
     player = Player.objects.filter(pk=player_id).first() if player_id else None
     if player_id and player is None:
-        return door_page(request, token, [{"text": _("That name is not on the list (any more)."),
-                                           "code": "unknown_player"}], status=400)
+        return door_page(
+            request,
+            token,
+            [{"text": _("That name is not on the list (any more)."), "code": "unknown_player"}],
+            status=400,
+        )
     try:
-        entry, now = door_services.door_check_in(token=token, actor=request.user,
-                                                 player=player, device=device,
-                                                 address=client_address(request))
+        entry, now = door_services.door_check_in(
+            token=token,
+            actor=request.user,
+            player=player,
+            device=device,
+            address=client_address(request),
+        )
     except ServiceError as exc:
         if exc.status_code == 404:
             return _stale(request, exc)
@@ -129,9 +155,15 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
         if isinstance(exc, TooManyAttempts):
             refused["Retry-After"] = str(exc.retry_after)
         return refused
-    messages.success(request, (_("Welcome, %(name)s: you are checked in.") if now
-                               else _("%(name)s, you were already checked in."))
-                     % {"name": entry.player.name})
+    messages.success(
+        request,
+        (
+            _("Welcome, %(name)s: you are checked in.")
+            if now
+            else _("%(name)s, you were already checked in.")
+        )
+        % {"name": entry.player.name},
+    )
     return redirect("public:door", token=token)
 
 
@@ -146,8 +178,9 @@ def door_leaving(request: HttpRequest, token: str) -> HttpResponse:
         return _stale(request, exc)
     me = _me(request, event)
     if me is None:
-        return door_page(request, token, [{"text": _("Check in first."), "code": "not_in"}],
-                         status=400)
+        return door_page(
+            request, token, [{"text": _("Check in first."), "code": "not_in"}], status=400
+        )
     try:
         _leaving(request, event, me, device)
     except ServiceError as exc:
@@ -157,11 +190,15 @@ def door_leaving(request: HttpRequest, token: str) -> HttpResponse:
 
 def _leaving(request: HttpRequest, event: Event, me: Player, device: str) -> None:
     leaving = request.POST.get("leaving") == "1"
-    entry = door_services.entry_leaving(event=event, actor=request.user, player=me,
-                                        leaving=leaving, device=device)
+    entry = door_services.entry_leaving(
+        event=event, actor=request.user, player=me, leaving=leaving, device=device
+    )
     if leaving:
-        messages.success(request, _("Noted: you leave after round %(n)s. Thank you for playing!")
-                         % {"n": entry.leaving_after})
+        messages.success(
+            request,
+            _("Noted: you leave after round %(n)s. Thank you for playing!")
+            % {"n": entry.leaving_after},
+        )
     else:
         messages.success(request, _("Noted: you stay."))
 
@@ -174,8 +211,9 @@ def me_page(request: HttpRequest) -> HttpResponse:
     if player is not None:
         seats = [my_seat(event, player, request.user) for event in my_events(player)]
     template = "tournaments/_me_seats.html" if is_htmx(request) else "tournaments/me.html"
-    return render(request, template, {"player": player, "seats": seats,
-                                      "poll_seconds": POLL_SECONDS})
+    return render(
+        request, template, {"player": player, "seats": seats, "poll_seconds": POLL_SECONDS}
+    )
 
 
 @login_required

@@ -39,10 +39,16 @@ def door_sign(request: HttpRequest, event_id: int) -> HttpResponse:
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     link = door_url(request, event)
-    return render(request, "tournaments/door_sign.html", {
-        "event": event, "link": link, "qr": qr_svg(link, scale=10),
-        "is_organizer": has_role(request, event.club_id, ORGANIZER),
-    })
+    return render(
+        request,
+        "tournaments/door_sign.html",
+        {
+            "event": event,
+            "link": link,
+            "qr": qr_svg(link, scale=10),
+            "is_organizer": has_role(request, event.club_id, ORGANIZER),
+        },
+    )
 
 
 @require_POST
@@ -54,8 +60,9 @@ def door_renew(request: HttpRequest, event_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("The door has a new link: the old one no longer works. "
-                                    "Print the new sign."))
+        messages.success(
+            request, _("The door has a new link: the old one no longer works. Print the new sign.")
+        )
     return redirect("manage:door-sign", event_id=event.pk)
 
 
@@ -69,8 +76,12 @@ def door_sign_in(request: HttpRequest, event_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("Players now sign in to check in at the door.") if required
-                         else _("Players may check in at the door without signing in."))
+        messages.success(
+            request,
+            _("Players now sign in to check in at the door.")
+            if required
+            else _("Players may check in at the door without signing in."),
+        )
     return redirect("manage:door-sign", event_id=event.pk)
 
 
@@ -79,7 +90,9 @@ def arrival_rows(event: Event) -> list[EventPlayer]:
     return list(
         EventPlayer.objects.filter(event=event)
         .filter(Q(door_at__isnull=False) | Q(leaving_after__isnull=False))
-        .select_related("player").order_by("-door_at", "player__name"))
+        .select_related("player")
+        .order_by("-door_at", "player__name")
+    )
 
 
 def arrivals(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -88,11 +101,17 @@ def arrivals(request: HttpRequest, event_id: int) -> HttpResponse:
     event = staff_event(request, event_id)
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
-    return render(request, "tournaments/_door_arrivals.html", {
-        "event": event, "arrivals": arrival_rows(event), "poll_seconds": POLL_SECONDS,
-        "oob": is_htmx(request),
-        "present": EventPlayer.objects.filter(event=event, present=True).count(),
-    })
+    return render(
+        request,
+        "tournaments/_door_arrivals.html",
+        {
+            "event": event,
+            "arrivals": arrival_rows(event),
+            "poll_seconds": POLL_SECONDS,
+            "oob": is_htmx(request),
+            "present": EventPlayer.objects.filter(event=event, present=True).count(),
+        },
+    )
 
 
 @require_POST
@@ -111,6 +130,7 @@ def door_undo(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         if is_htmx(request):
             return arrivals(request, event_id)
-        messages.success(request, _("The check-in of %(name)s is taken back.")
-                         % {"name": player.name})
+        messages.success(
+            request, _("The check-in of %(name)s is taken back.") % {"name": player.name}
+        )
     return redirect("manage:checkin", event_id=event.pk)

@@ -32,8 +32,9 @@ def _starting_point(club: Club, wanted: str) -> tuple[str, str] | None:
         data = game.ruleset_to_dict(game.rulesets[label])
     else:
         code, _at, version = label.partition("@")
-        house = HouseRuleset.objects.filter(club=club, game=game_code, code=code,
-                                            version=version if version.isdigit() else 0).first()
+        house = HouseRuleset.objects.filter(
+            club=club, game=game_code, code=code, version=version if version.isdigit() else 0
+        ).first()
         if house is None:
             return None
         data = house.data
@@ -51,22 +52,35 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
     form = HouseRulesetForm(request.POST or None, initial=initial, games=choices)
     if request.method == "POST" and form.is_valid():
         try:
-            house = house_ruleset_create(club=club, actor=request.user,
-                                         game=form.cleaned_data["game"],
-                                         data=form.cleaned_data["data"])
+            house = house_ruleset_create(
+                club=club,
+                actor=request.user,
+                game=form.cleaned_data["game"],
+                data=form.cleaned_data["data"],
+            )
         except ServiceError as exc:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:
-            messages.success(request, _("The house rules %(label)s are saved.")
-                             % {"label": house.label})
+            messages.success(
+                request, _("The house rules %(label)s are saved.") % {"label": house.label}
+            )
             return redirect("manage:house-rules", slug=club.slug)
     by_game: dict[str, list[HouseRuleset]] = {}
     for row in HouseRuleset.objects.filter(club=club):
         by_game.setdefault(row.game, []).append(row)
     # Per game: its built-in rulesets (label, ruleset) and the club's house rulesets for it.
-    per_game = [(code, game, list(game.rulesets.items()), by_game.get(code, []))
-                for code, game in games().items()]
-    return render(request, "tournaments/house_rules.html", {
-        "club": club, "form": form, "per_game": per_game,
-    }, status=400 if form.errors else 200)
+    per_game = [
+        (code, game, list(game.rulesets.items()), by_game.get(code, []))
+        for code, game in games().items()
+    ]
+    return render(
+        request,
+        "tournaments/house_rules.html",
+        {
+            "club": club,
+            "form": form,
+            "per_game": per_game,
+        },
+        status=400 if form.errors else 200,
+    )

@@ -42,10 +42,15 @@ def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
             chosen[table.number] = choice
     if waiting:
         tables = ", ".join(str(n) for n in waiting)
-        messages.info(request, ngettext(
-            "The round stays open: table %(tables)s is still playing.",
-            "The round stays open: tables %(tables)s are still playing.", len(waiting),
-        ) % {"tables": tables})
+        messages.info(
+            request,
+            ngettext(
+                "The round stays open: table %(tables)s is still playing.",
+                "The round stays open: tables %(tables)s are still playing.",
+                len(waiting),
+            )
+            % {"tables": tables},
+        )
         return redirect("manage:round", round_id=round_.pk)
     try:
         round_close(round_=round_, actor=request.user, unfinished=chosen)
@@ -74,9 +79,13 @@ def close_event(request: HttpRequest, event_id: int) -> HttpResponse:
     except ServiceError as exc:
         if exc.status_code == 403:
             return refused(request, exc)
-        messages.error(request, _(
-            "A round still has unfinished tables: close that round first, choosing for each "
-            "table what it counts as."))
+        messages.error(
+            request,
+            _(
+                "A round still has unfinished tables: close that round first, choosing for each "
+                "table what it counts as."
+            ),
+        )
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
         return redirect("manage:event", event_id=event.pk)
@@ -91,6 +100,7 @@ def reopen_event(request: HttpRequest, event_id: int) -> HttpResponse:
         event_reopen(event=event, actor=request.user, reason=request.POST.get("reason", ""))
     except ServiceError as exc:
         return refused_or_told(request, exc) or redirect("manage:event", event_id=event.pk)
-    messages.success(request, _("The event is open again; reopen a round to let its tables "
-                                "enter results."))
+    messages.success(
+        request, _("The event is open again; reopen a round to let its tables enter results.")
+    )
     return redirect("manage:event", event_id=event.pk)

@@ -38,19 +38,21 @@ class MySeat:
 def my_seat(event: Event, player: Player, user: User | AnonymousUser | None = None) -> MySeat:
     entry = EventPlayer.objects.filter(event=event, player=player).first()
     state = MySeat(event=event, player=player, entry=entry)
-    round_ = (event.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first())
+    round_ = event.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
     if round_ is None:
         return state
     state.round = round_
-    seat = (Seat.objects.filter(round=round_, player=player)
-            .select_related("table").first())
+    seat = Seat.objects.filter(round=round_, player=player).select_related("table").first()
     if seat is None:
         state.bye = Bye.objects.filter(round=round_, player=player).exists()
         return state
     state.table, state.table_id, state.seat = seat.table.number, seat.table_id, seat.position + 1
     state.others = list(
-        Seat.objects.filter(table_id=seat.table_id).exclude(player=player)
-        .order_by("position").values_list("player__name", flat=True))
+        Seat.objects.filter(table_id=seat.table_id)
+        .exclude(player=player)
+        .order_by("position")
+        .values_list("player__name", flat=True)
+    )
     if user is not None and user_may_score(user, event):
         state.scoring_link = seat.table.scoring_token
     return state
@@ -61,4 +63,6 @@ def my_events(player: Player) -> list[Event]:
     return list(
         Event.objects.filter(entries__player=player)
         .filter(~Q(status=Event.Status.FINISHED))
-        .select_related("club").order_by("-date", "-pk")[:5])
+        .select_related("club")
+        .order_by("-date", "-pk")[:5]
+    )

@@ -60,13 +60,17 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("The event is created. Now check in who is here."))
             return redirect("manage:checkin", event_id=event.pk)
     status = 400 if form.errors else 200
-    return render(request, "tournaments/event_form.html", {"club": club, "form": form},
-                  status=status)
+    return render(
+        request, "tournaments/event_form.html", {"club": club, "form": form}, status=status
+    )
 
 
-def event_dashboard(request: HttpRequest, event_id: int,
-                    scorer_form: EventScorerForm | None = None,
-                    status: int = 200) -> HttpResponse:
+def event_dashboard(
+    request: HttpRequest,
+    event_id: int,
+    scorer_form: EventScorerForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     event = staff_event(request, event_id)
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
@@ -76,19 +80,24 @@ def event_dashboard(request: HttpRequest, event_id: int,
     label_rounds(event, [r for r, _tables in rounds] + [r for r in (playing, planned) if r])
     entries = EventPlayer.objects.filter(event=event)
     is_organizer = has_role(request, event.club_id, ORGANIZER)
-    return render(request, "tournaments/event_dashboard.html", {
-        "event": event,
-        "rounds": rounds,
-        "present": entries.filter(present=True).count(),
-        "registered": entries.count(),
-        "planned": planned,
-        "playing": playing,
-        "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
-        "is_organizer": is_organizer,
-        "standings_choices": STANDINGS_COUNT_CHOICES,
-        "scorers": event_scorer_rows(event) if is_organizer else [],
-        "scorer_form": (scorer_form or EventScorerForm(event=event)) if is_organizer else None,
-    }, status=status)
+    return render(
+        request,
+        "tournaments/event_dashboard.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "present": entries.filter(present=True).count(),
+            "registered": entries.count(),
+            "planned": planned,
+            "playing": playing,
+            "seat_form": SeatRoundForm(initial={"method": event.seating_method}),
+            "is_organizer": is_organizer,
+            "standings_choices": STANDINGS_COUNT_CHOICES,
+            "scorers": event_scorer_rows(event) if is_organizer else [],
+            "scorer_form": (scorer_form or EventScorerForm(event=event)) if is_organizer else None,
+        },
+        status=status,
+    )
 
 
 def _checkin_rows(event: Event) -> list[tuple[Player, bool]]:
@@ -119,35 +128,54 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
         if form.is_valid():
             player = get_object_or_404(Player, pk=form.cleaned_data["player"])
             try:
-                services.entry_set_present(event=event, actor=request.user, player=player,
-                                           present=form.cleaned_data["present"])
+                services.entry_set_present(
+                    event=event,
+                    actor=request.user,
+                    player=player,
+                    present=form.cleaned_data["present"],
+                )
             except ServiceError as exc:
                 if exc.status_code == 403:
                     return refused(request, exc)
                 errors = problems(exc.errors)
             if is_htmx(request) and not errors:
-                present = EventPlayer.objects.filter(event=event, player=player,
-                                                     present=True).exists()
+                present = EventPlayer.objects.filter(
+                    event=event, player=player, present=True
+                ).exists()
                 player.rsvp = provided.rsvp_answers(event).get(  # type: ignore[attr-defined]
-                    player.pk, "")
-                return render(request, "tournaments/_checkin_row.html",
-                              {"event": event, "player": player, "present": present})
+                    player.pk, ""
+                )
+                return render(
+                    request,
+                    "tournaments/_checkin_row.html",
+                    {"event": event, "player": player, "present": present},
+                )
             if not errors:
                 return redirect("manage:checkin", event_id=event.pk)
     return _checkin_page(request, event, WalkInForm(), errors)
 
 
-def _checkin_page(request: HttpRequest, event: Event, walk_in: WalkInForm,
-                  errors: list) -> HttpResponse:
+def _checkin_page(
+    request: HttpRequest, event: Event, walk_in: WalkInForm, errors: list
+) -> HttpResponse:
     rows = _checkin_rows(event)
-    coming = [here for player, here in rows
-              if player.rsvp == "yes"]  # type: ignore[attr-defined]
-    return render(request, "tournaments/checkin.html", {
-        "event": event, "rows": rows, "walk_in": walk_in, "errors": errors,
-        "coming": len(coming), "coming_away": coming.count(False),
-        "present": sum(1 for _p, here in rows if here),
-        "arrivals": arrival_rows(event), "door_poll_seconds": DOOR_POLL_SECONDS,
-    }, status=400 if errors or walk_in.errors else 200)
+    coming = [here for player, here in rows if player.rsvp == "yes"]  # type: ignore[attr-defined]
+    return render(
+        request,
+        "tournaments/checkin.html",
+        {
+            "event": event,
+            "rows": rows,
+            "walk_in": walk_in,
+            "errors": errors,
+            "coming": len(coming),
+            "coming_away": coming.count(False),
+            "present": sum(1 for _p, here in rows if here),
+            "arrivals": arrival_rows(event),
+            "door_poll_seconds": DOOR_POLL_SECONDS,
+        },
+        status=400 if errors or walk_in.errors else 200,
+    )
 
 
 @require_POST
@@ -159,9 +187,15 @@ def check_in_last_time(request: HttpRequest, event_id: int) -> HttpResponse:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, ngettext(
-            "%(n)s more player checked in, as last time.",
-            "%(n)s more players checked in, as last time.", len(entries)) % {"n": len(entries)})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s more player checked in, as last time.",
+                "%(n)s more players checked in, as last time.",
+                len(entries),
+            )
+            % {"n": len(entries)},
+        )
     return redirect("manage:checkin", event_id=event.pk)
 
 
@@ -171,14 +205,16 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
     form = WalkInForm(request.POST)
     if has_role(request, event.club_id, SCORERS) and form.check_namesakes(event.club_id):
         try:
-            entry = services.event_walk_in(event=event, actor=request.user,
-                                           name=form.cleaned_data["name"])
+            entry = services.event_walk_in(
+                event=event, actor=request.user, name=form.cleaned_data["name"]
+            )
         except ServiceError as exc:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:
-            messages.success(request, _("%(name)s is registered and checked in.")
-                             % {"name": entry.player.name})
+            messages.success(
+                request, _("%(name)s is registered and checked in.") % {"name": entry.player.name}
+            )
             return redirect("manage:checkin", event_id=event.pk)
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
@@ -209,8 +245,9 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
         services.event_publish(event=event, actor=request.user, published=published)
     except ServiceError as exc:
         return refused(request, exc)
-    messages.success(request, _("The results are public.") if published
-                     else _("The results are hidden again."))
+    messages.success(
+        request, _("The results are public.") if published else _("The results are hidden again.")
+    )
     return redirect("manage:event", event_id=event.pk)
 
 
@@ -219,8 +256,9 @@ def standings_count(request: HttpRequest, event_id: int) -> HttpResponse:
     """Whether the standings count complete tables at once or only signed ones."""
     event = staff_event(request, event_id)
     try:
-        services.event_update(event=event, actor=request.user,
-                              standings_count=request.POST.get("standings_count", ""))
+        services.event_update(
+            event=event, actor=request.user, standings_count=request.POST.get("standings_count", "")
+        )
     except NotAllowed as exc:
         return refused(request, exc)
     except ServiceError as exc:

@@ -44,30 +44,41 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("manage:club-players", slug=club.slug)
     players = list(
         Player.objects.filter(memberships__club=club)
-        .annotate(played=Count("session_results", distinct=True)).order_by("name", "pk")
+        .annotate(played=Count("session_results", distinct=True))
+        .order_by("name", "pk")
     )
-    return render(request, "tournaments/club_players.html", {
-        "club": club, "players": players, "same_name": _same_name(players),
-    })
+    return render(
+        request,
+        "tournaments/club_players.html",
+        {
+            "club": club,
+            "players": players,
+            "same_name": _same_name(players),
+        },
+    )
 
 
 def _apply(request: HttpRequest, club: Club) -> str:
     action = request.POST.get("action", "")
-    player = get_object_or_404(Player, pk=_number(request.POST.get("player")),
-                               memberships__club=club)
+    player = get_object_or_404(
+        Player, pk=_number(request.POST.get("player")), memberships__club=club
+    )
     if action == "rename":
         old = player.name
-        player = player_update(player=player, actor=request.user,
-                               name=request.POST.get("name", ""))
+        player = player_update(player=player, actor=request.user, name=request.POST.get("name", ""))
         return _("%(old)s is now called %(name)s.") % {"old": old, "name": player.name}
     if action == "merge":
-        keep = get_object_or_404(Player, pk=_number(request.POST.get("into")),
-                                 memberships__club=club)
+        keep = get_object_or_404(
+            Player, pk=_number(request.POST.get("into")), memberships__club=club
+        )
         name = player.name
-        player_merge(keep=keep, merged=player, actor=request.user,
-                     reason=request.POST.get("reason", ""))
+        player_merge(
+            keep=keep, merged=player, actor=request.user, reason=request.POST.get("reason", "")
+        )
         return _("%(merged)s and %(kept)s are one player now: %(kept)s.") % {
-            "merged": name, "kept": keep.name}
+            "merged": name,
+            "kept": keep.name,
+        }
     if action == "retire":
         membership = get_object_or_404(Membership, club=club, player=player)
         membership_end(membership=membership, actor=request.user)

@@ -57,16 +57,24 @@ def round_tables(round_: Round) -> list[TableState]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .select_related("session")
     )
-    disputed = set(round_.tables.filter(session__disputes__isnull=False,
-                                        session__disputes__resolved_at__isnull=True)
-                   .values_list("pk", flat=True))
+    disputed = set(
+        round_.tables.filter(
+            session__disputes__isnull=False, session__disputes__resolved_at__isnull=True
+        ).values_list("pk", flat=True)
+    )
     states = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         session = getattr(table, "session", None)
-        state = TableState(table=table, players=[s.player for s in seats], session=session,
-                           status=WAITING, games_total=games_total, parts=parts,
-                           disputed=table.pk in disputed)
+        state = TableState(
+            table=table,
+            players=[s.player for s in seats],
+            session=session,
+            status=WAITING,
+            games_total=games_total,
+            parts=parts,
+            disputed=table.pk in disputed,
+        )
         if session is not None:
             state.games_played = len((session.document or {}).get(parts) or [])
             state.totals = session.result.get("totals") or []
@@ -91,7 +99,8 @@ def _parts_per_session(event: Event, parts: str) -> int:
     the number is not fixed (Bonanza's hands)."""
     game = find_game(event.game)
     ruleset = event_ruleset(event.club_id, event.game, event.ruleset) or (
-        game.rulesets.get(event.ruleset) if game is not None else None)
+        game.rulesets.get(event.ruleset) if game is not None else None
+    )
     count = getattr(ruleset, parts, 0)
     return count if isinstance(count, int) else 0
 
@@ -103,6 +112,7 @@ def event_rounds(event: Event) -> QuerySet[Round]:
 def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
     """The pairs at the round's tables who already met earlier in the event (in rounds that
     started), with how often they will have met after this round, most first."""
+
     def table_groups(rounds: QuerySet[Round] | list[Round]) -> dict[int, list[Player]]:
         groups: dict[int, list[Player]] = {}
         for seat in Seat.objects.filter(round__in=rounds).select_related("player"):
@@ -110,11 +120,13 @@ def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
         return groups
 
     earlier = round_.event.rounds.filter(
-        number__lt=round_.number, status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
+        number__lt=round_.number, status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
+    )
     met: Counter[tuple[int, int]] = Counter()
     for players in table_groups(earlier).values():
-        met.update((a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk)
-                   for a, b in combinations(players, 2))
+        met.update(
+            (a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk) for a, b in combinations(players, 2)
+        )
     again = []
     for players in table_groups([round_]).values():
         for a, b in combinations(sorted(players, key=lambda p: p.name), 2):

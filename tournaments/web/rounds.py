@@ -42,7 +42,8 @@ def _swap_form(round_: Round, data: dict | None = None) -> SwapForm:
     tables = queries.round_tables(round_)
     players = [
         (p.pk, _("%(name)s (table %(n)s)") % {"name": p.name, "n": t.table.number})
-        for t in tables for p in t.players
+        for t in tables
+        for p in t.players
     ]
     players += [
         (p.pk, _("%(name)s (sits out)") % {"name": p.name}) for p in queries.round_byes(round_)
@@ -50,15 +51,19 @@ def _swap_form(round_: Round, data: dict | None = None) -> SwapForm:
     return SwapForm(data, players=sorted(players, key=lambda c: c[1]))
 
 
-def round_page(request: HttpRequest, round_id: int, swap_form: SwapForm | None = None,
-               status: int = 200) -> HttpResponse:
+def round_page(
+    request: HttpRequest, round_id: int, swap_form: SwapForm | None = None, status: int = 200
+) -> HttpResponse:
     round_ = staff_round(request, round_id)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
     label_rounds(round_.event, [round_])
     context: dict[str, Any] = {
-        "round": round_, "event": round_.event, "tables": queries.round_tables(round_),
-        "byes": queries.round_byes(round_), "poll_seconds": POLL_SECONDS,
+        "round": round_,
+        "event": round_.event,
+        "tables": queries.round_tables(round_),
+        "byes": queries.round_byes(round_),
+        "poll_seconds": POLL_SECONDS,
         "is_organizer": has_role(request, round_.event.club_id, ORGANIZER),
         "timer": timer_state(round_),
     }
@@ -106,8 +111,9 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
             form = SeatRoundForm(request.POST)
             method = form.cleaned_data["method"] if form.is_valid() else None
             with seating_results_protected():
-                round_ = round_services.round_generate(event=round_.event, actor=request.user,
-                                                       method=method)
+                round_ = round_services.round_generate(
+                    event=round_.event, actor=request.user, method=method
+                )
             messages.success(request, _("The round is seated again."))
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
@@ -120,16 +126,24 @@ def timer(request: HttpRequest, round_id: int) -> HttpResponse:
     """The timer's buttons on the round page: start (with minutes), pause, reset."""
     round_ = staff_round(request, round_id)
     try:
-        round_timer(actor=request.user, round_=round_, action=request.POST.get("action", ""),
-                    minutes=request.POST.get("minutes") or None)
+        round_timer(
+            actor=request.user,
+            round_=round_,
+            action=request.POST.get("action", ""),
+            minutes=request.POST.get("minutes") or None,
+        )
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, {"start": _("The round's timer runs."),
-                                   "pause": _("The round's timer is paused."),
-                                   "reset": _("The round's timer is reset.")}[
-                                       request.POST["action"]])
+        messages.success(
+            request,
+            {
+                "start": _("The round's timer runs."),
+                "pause": _("The round's timer is paused."),
+                "reset": _("The round's timer is reset."),
+            }[request.POST["action"]],
+        )
     return redirect("manage:round", round_id=round_.pk)
 
 
@@ -146,7 +160,8 @@ def regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
 def qr_svg(url: str, scale: int = 4, light: str | None = None) -> str:
     """A link as an inline SVG QR code (``light``: a background colour, for a dark page)."""
     return mark_safe(  # noqa: S308
-        segno.make(url, error="m").svg_inline(scale=scale, omitsize=True, light=light))  # noqa: S308
+        segno.make(url, error="m").svg_inline(scale=scale, omitsize=True, light=light)
+    )  # noqa: S308
 
 
 def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
@@ -160,5 +175,8 @@ def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
             reverse("scoring:table", args=[state.table.scoring_token])
         )
         cards.append({"state": state, "link": link, "qr": qr_svg(link)})
-    return render(request, "tournaments/print_cards.html",
-                  {"round": round_, "event": round_.event, "cards": cards})
+    return render(
+        request,
+        "tournaments/print_cards.html",
+        {"round": round_, "event": round_.event, "cards": cards},
+    )

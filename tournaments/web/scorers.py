@@ -2,7 +2,6 @@
 may enter this event's results, or take that back. The forms call the same services as the
 API (``tournaments.event_scorers``)."""
 
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -42,8 +41,9 @@ def scorer_add(request: HttpRequest, event_id: int) -> HttpResponse:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:
-            messages.success(request, _("%(name)s may now enter this event's results.")
-                             % {"name": player.name})
+            messages.success(
+                request, _("%(name)s may now enter this event's results.") % {"name": player.name}
+            )
             return redirect("manage:event", event_id=event.pk)
     return event_dashboard(request, event.pk, scorer_form=form, status=400)
 
@@ -60,14 +60,16 @@ def scorer_remove(request: HttpRequest, event_id: int, player_id: int) -> HttpRe
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
-        messages.success(request, _("%(name)s no longer enters this event's results.")
-                         % {"name": player.name})
+        messages.success(
+            request, _("%(name)s no longer enters this event's results.") % {"name": player.name}
+        )
     return redirect("manage:event", event_id=event.pk)
 
 
 # Added to the ``manage`` namespace by config.urls.
 scorer_patterns = [
     path("events/<int:event_id>/scorers/", scorer_add, name="scorer-add"),
-    path("events/<int:event_id>/scorers/<int:player_id>/remove/", scorer_remove,
-         name="scorer-remove"),
+    path(
+        "events/<int:event_id>/scorers/<int:player_id>/remove/", scorer_remove, name="scorer-remove"
+    ),
 ]

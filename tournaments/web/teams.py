@@ -113,8 +113,13 @@ class _TeamForms:
     errors: list[dict[str, object]] = field(default_factory=list)
 
     @classmethod
-    def for_action(cls, action: str | None, data: QueryDict, free: list[tuple[int, str]],
-                   members: list[tuple[int, str]]) -> _TeamForms:
+    def for_action(
+        cls,
+        action: str | None,
+        data: QueryDict,
+        free: list[tuple[int, str]],
+        members: list[tuple[int, str]],
+    ) -> _TeamForms:
         def posted(name: str) -> QueryDict | None:
             return data if action == name else None
 

@@ -32,6 +32,7 @@ def game_columns(event: Event, standings: Any) -> dict[str, Any]:
         row.stat_values = [(row.stats or {}).get(code, 0) for code, _name in columns]
     losses = [(row.stats or {}).get("losses", 0) for row in rows]
     most = max(losses, default=0)
-    booby = [row.player.name for row, lost in zip(rows, losses, strict=True)
-             if most and lost == most]
+    booby = [
+        row.player.name for row, lost in zip(rows, losses, strict=True) if most and lost == most
+    ]
     return {"standings": rows, "stat_columns": columns, "booby": booby, "most_losses": most}

@@ -29,9 +29,22 @@ from tournaments.models import Event, EventPlayer, Round, Seat, Table
 SLUG = "de-zwarte-schoppen"
 CLASSIC = get_ruleset("classic")
 NAMES = [
-    "Anna de Vries", "Bram Jansen", "Cees Bakker", "Daan Visser", "Eva Smit", "Floor Mulder",
-    "Gijs de Boer", "Hanna Bos", "Iris Vos", "Joost Peters", "Kim Hendriks", "Lars Dekker",
-    "Maud van Dijk", "Niels de Graaf", "Olga Kok", "Pim Verbeek",
+    "Anna de Vries",
+    "Bram Jansen",
+    "Cees Bakker",
+    "Daan Visser",
+    "Eva Smit",
+    "Floor Mulder",
+    "Gijs de Boer",
+    "Hanna Bos",
+    "Iris Vos",
+    "Joost Peters",
+    "Kim Hendriks",
+    "Lars Dekker",
+    "Maud van Dijk",
+    "Niels de Graaf",
+    "Olga Kok",
+    "Pim Verbeek",
 ]
 
 
@@ -86,44 +99,69 @@ class Command(BaseCommand):
 
         today = timezone.localdate()
         tournament = Event.objects.create(
-            club=club, name="Najaarstoernooi", kind=Event.Kind.TOURNAMENT,
-            date=today - datetime.timedelta(days=14), planned_rounds=3,
-            status=Event.Status.RUNNING, published=True, seating_method="balanced",
+            club=club,
+            name="Najaarstoernooi",
+            kind=Event.Kind.TOURNAMENT,
+            date=today - datetime.timedelta(days=14),
+            planned_rounds=3,
+            status=Event.Status.RUNNING,
+            published=True,
+            seating_method="balanced",
         )
         order = players[:]
         rng.shuffle(order)
         for number, tables in enumerate(grid_rounds(order), start=1):
             round_ = self.seat(tournament, number, tables)
             for table in round_.tables.all():
-                session_submit(table=table, submitted_by=organizer,
-                               document=random_games(CLASSIC, rng))
+                session_submit(
+                    table=table, submitted_by=organizer, document=random_games(CLASSIC, rng)
+                )
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
         self.finish(tournament)
 
         night = Event.objects.create(
-            club=club, name="Clubavond", kind=Event.Kind.CLUB_NIGHT, date=today,
-            planned_rounds=2, status=Event.Status.RUNNING, published=True,
+            club=club,
+            name="Clubavond",
+            kind=Event.Kind.CLUB_NIGHT,
+            date=today,
+            planned_rounds=2,
+            status=Event.Status.RUNNING,
+            published=True,
         )
         rng.shuffle(order)
-        round_ = self.seat(night, 1, [order[i:i + 4] for i in range(0, 16, 4)])
+        round_ = self.seat(night, 1, [order[i : i + 4] for i in range(0, 16, 4)])
         night_tables = list(round_.tables.order_by("number"))
         for table, games in zip(night_tables, [None, None, 5], strict=False):
-            session_submit(table=table, submitted_by=scorer,
-                           document=random_games(CLASSIC, rng, games=games))
+            session_submit(
+                table=table, submitted_by=scorer, document=random_games(CLASSIC, rng, games=games)
+            )
         for days, game in enumerate(other_games(), start=5):
-            self.game_night(club, game, players, today - datetime.timedelta(days=days), rng,
-                            organizer)
+            self.game_night(
+                club, game, players, today - datetime.timedelta(days=days), rng, organizer
+            )
 
-    def game_night(self, club: Club, game: Game, players: list[Player], day: datetime.date,
-                   rng: random.Random, organizer: User) -> None:
+    def game_night(
+        self,
+        club: Club,
+        game: Game,
+        players: list[Player],
+        day: datetime.date,
+        rng: random.Random,
+        organizer: User,
+    ) -> None:
         """Two finished rounds of ``game`` for 14 of the players, at tables of the game's
         sizes (Jonkler: 5 + 5 + 4), every session played out by the game's own sample."""
         sample = import_module(f"{game.code}.rules.sample")
         event = Event.objects.create(
-            club=club, name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
-            kind=Event.Kind.CLUB_NIGHT, date=day,
-            planned_rounds=2, status=Event.Status.RUNNING, published=True, game=game.code,
+            club=club,
+            name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",
+            kind=Event.Kind.CLUB_NIGHT,
+            date=day,
+            planned_rounds=2,
+            status=Event.Status.RUNNING,
+            published=True,
+            game=game.code,
             ruleset=game.default_ruleset,
         )
         present = players[:14]
@@ -133,7 +171,7 @@ class Command(BaseCommand):
             rng.shuffle(order)
             groups, start = [], 0
             for size in sizes:
-                groups.append(order[start:start + size])
+                groups.append(order[start : start + size])
                 start += size
             round_ = self.seat(event, number, groups)
             for table in round_.tables.all():
@@ -141,14 +179,17 @@ class Command(BaseCommand):
                 # plays until its winners reach the bell score).
                 for _attempt in range(200):
                     document = sample.random_session(
-                        rng, seats=table.seats.count(),
-                        ruleset=game.rulesets[game.default_ruleset])
+                        rng, seats=table.seats.count(), ruleset=game.rulesets[game.default_ruleset]
+                    )
                     if game.code == "bonko":  # the service says which set and round is played
                         document.pop("rolls", None)
                         document.update(set=1, round=number)
                     try:
-                        session_submit(table=table, submitted_by=organizer,
-                                       document={**document, "game": game.code})
+                        session_submit(
+                            table=table,
+                            submitted_by=organizer,
+                            document={**document, "game": game.code},
+                        )
                     except SessionRejected:
                         continue
                     break

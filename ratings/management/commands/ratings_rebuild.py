@@ -26,12 +26,32 @@ def _snapshot(club_id: int, game: str | None) -> tuple[list[tuple], list[tuple],
     rated = RatedSession.objects.filter(**pools).order_by("pool__game", "position")
     history = RatingHistory.objects.filter(**pools).order_by("pool__game", "position", "seat")
     return (
-        list(ratings.values_list("player_id", "mu", "sigma", "ordinal", "sessions_played",
-                                 "provisional", "last_played_on")),
+        list(
+            ratings.values_list(
+                "player_id",
+                "mu",
+                "sigma",
+                "ordinal",
+                "sessions_played",
+                "provisional",
+                "last_played_on",
+            )
+        ),
         list(rated.values_list("session_id", "revision", "order_key", "position")),
-        list(history.values_list("session_id", "player_id", "seat", "mu_before", "sigma_before",
-                                 "mu_after", "sigma_after", "ordinal_after",
-                                 "expected_placement", "actual_placement")),
+        list(
+            history.values_list(
+                "session_id",
+                "player_id",
+                "seat",
+                "mu_before",
+                "sigma_before",
+                "mu_after",
+                "sigma_after",
+                "ordinal_after",
+                "expected_placement",
+                "actual_placement",
+            )
+        ),
     )
 
 
@@ -43,16 +63,20 @@ class Command(BaseCommand):
         which.add_argument("--club", type=int, action="append", help="club id (repeatable)")
         which.add_argument("--all", action="store_true", help="every club")
         parser.add_argument("--game", help="only this game's pools (default: every game)")
-        parser.add_argument("--check", action="store_true",
-                            help="compare a rebuild with the stored numbers; keep nothing")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="compare a rebuild with the stored numbers; keep nothing",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["all"]:
             clubs = list(Club.objects.order_by("id").values_list("id", flat=True))
         else:
             clubs = options["club"]
-            missing = set(clubs) - set(Club.objects.filter(id__in=clubs)
-                                       .values_list("id", flat=True))
+            missing = set(clubs) - set(
+                Club.objects.filter(id__in=clubs).values_list("id", flat=True)
+            )
             if missing:
                 raise CommandError(f"no club with id {', '.join(map(str, sorted(missing)))}")
         game = options["game"] or None

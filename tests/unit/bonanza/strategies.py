@@ -28,21 +28,28 @@ rulesets = st.one_of(
 def hands(draw: st.DrawFn, seats: int, dealer: int, ruleset: Ruleset) -> dict[str, Any]:
     """One valid hand at a table of ``seats`` dealt by ``dealer``."""
     seat = st.integers(0, seats - 1)
-    widow = draw(st.one_of(st.none(), st.fixed_dictionaries({
-        "buyer": seat.filter(lambda s: s != dealer),
-        "price": st.integers(1, 50),
-    })))
+    widow = draw(
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {
+                    "buyer": seat.filter(lambda s: s != dealer),
+                    "price": st.integers(1, 50),
+                }
+            ),
+        )
+    )
     entrants = draw(st.lists(seat, unique=True, max_size=seats))
     poker: dict[str, Any] | None = None
     if entrants:
         poker = {"entrants": entrants, "winner": draw(st.sampled_from(entrants))}
     elif draw(st.booleans()):
         poker = {"entrants": [], "winner": None}
-    sections = draw(st.fixed_dictionaries({}, optional={code: st.one_of(st.none(), seat)
-                                                         for code in SHOWN}))
+    sections = draw(
+        st.fixed_dictionaries({}, optional={code: st.one_of(st.none(), seat) for code in SHOWN})
+    )
     out = draw(seat)
-    cards = [0 if s == out else draw(st.integers(0, ruleset.max_cards_left))
-             for s in range(seats)]
+    cards = [0 if s == out else draw(st.integers(0, ruleset.max_cards_left)) for s in range(seats)]
     hand: dict[str, Any] = {"out": {"seat": out, "cards_left": cards}}
     if widow is not None or draw(st.booleans()):
         hand["widow"] = widow
@@ -54,20 +61,27 @@ def hands(draw: st.DrawFn, seats: int, dealer: int, ruleset: Ruleset) -> dict[st
 
 
 @st.composite
-def sessions(draw: st.DrawFn, *, ended: bool | None = None,
-             max_hands: int = 12) -> tuple[Ruleset, dict[str, Any]]:
+def sessions(
+    draw: st.DrawFn, *, ended: bool | None = None, max_hands: int = 12
+) -> tuple[Ruleset, dict[str, Any]]:
     """A ruleset and a valid session under it (ended or not, as asked; else either)."""
     ruleset = draw(rulesets)
     seats = draw(st.integers(2, 9))
     first = draw(st.integers(0, seats - 1))
     count = draw(st.integers(1 if ended else 0, max_hands))
     played = [draw(hands(seats, (first + number) % seats, ruleset)) for number in range(count)]
-    document: dict[str, Any] = {"game": "bonanza", "ruleset": ruleset.code, "seats": seats,
-                                "first_dealer": first, "hands": played}
+    document: dict[str, Any] = {
+        "game": "bonanza",
+        "ruleset": ruleset.code,
+        "seats": seats,
+        "first_dealer": first,
+        "hands": played,
+    }
     finish = draw(st.booleans()) if ended is None else ended
     if finish and played:
-        document["end"] = draw(st.sampled_from([
-            {"leftover": "split"}, {"leftover": "last_winner"}, {}]))
+        document["end"] = draw(
+            st.sampled_from([{"leftover": "split"}, {"leftover": "last_winner"}, {}])
+        )
     elif draw(st.booleans()):
         document["end"] = None
     return ruleset, document
@@ -75,8 +89,9 @@ def sessions(draw: st.DrawFn, *, ended: bool | None = None,
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -85,23 +100,55 @@ json_values = st.recursive(
 # or junk, so the checks meet every combination of a good and a bad neighbour.
 small = st.integers(-2, 12)
 near = st.one_of(st.none(), small, small, json_values)
-near_hands = st.fixed_dictionaries({}, optional={
-    "widow": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
-        "buyer": near, "price": near}), json_values),
-    "poker": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
-        "entrants": st.one_of(st.lists(near, max_size=10), json_values), "winner": near})),
-    "sections": st.one_of(st.none(), st.dictionaries(
-        st.sampled_from([*SHOWN, "poker", "bonanza", "x"]), near, max_size=10), json_values),
-    "out": st.one_of(st.fixed_dictionaries({}, optional={
-        "seat": near, "cards_left": st.one_of(st.lists(near, max_size=10), json_values)}),
-        json_values),
-})
-near_documents = st.fixed_dictionaries({}, optional={
-    "game": st.sampled_from(["bonanza", None, "bonken", 3]),
-    "ruleset": st.sampled_from(["bonanza", None, "x", 1]),
-    "seats": near,
-    "first_dealer": near,
-    "hands": st.one_of(st.lists(near_hands | json_values, max_size=4), json_values),
-    "end": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
-        "leftover": st.sampled_from(["split", "last_winner", "x", None, 1])}), json_values),
-})
+near_hands = st.fixed_dictionaries(
+    {},
+    optional={
+        "widow": st.one_of(
+            st.none(),
+            st.fixed_dictionaries({}, optional={"buyer": near, "price": near}),
+            json_values,
+        ),
+        "poker": st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "entrants": st.one_of(st.lists(near, max_size=10), json_values),
+                    "winner": near,
+                },
+            ),
+        ),
+        "sections": st.one_of(
+            st.none(),
+            st.dictionaries(st.sampled_from([*SHOWN, "poker", "bonanza", "x"]), near, max_size=10),
+            json_values,
+        ),
+        "out": st.one_of(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "seat": near,
+                    "cards_left": st.one_of(st.lists(near, max_size=10), json_values),
+                },
+            ),
+            json_values,
+        ),
+    },
+)
+near_documents = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.sampled_from(["bonanza", None, "bonken", 3]),
+        "ruleset": st.sampled_from(["bonanza", None, "x", 1]),
+        "seats": near,
+        "first_dealer": near,
+        "hands": st.one_of(st.lists(near_hands | json_values, max_size=4), json_values),
+        "end": st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {}, optional={"leftover": st.sampled_from(["split", "last_winner", "x", None, 1])}
+            ),
+            json_values,
+        ),
+    },
+)

@@ -16,8 +16,11 @@ from bonanza.rules.sample import random_session
 from gamekit.seam import placements
 from tests.unit.bonanza.strategies import json_values, near_documents, sessions
 
-SOME = settings(max_examples=80, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SOME = settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def score(ruleset: Ruleset, document: Any, **options: Any) -> Any:
@@ -67,8 +70,7 @@ def test_an_ended_session_sums_to_zero(case: tuple[Ruleset, dict[str, Any]]) -> 
     assert set(result["board"].values()) == {0}
     assert outcome.placements == placements(outcome.totals)
     assert outcome.hint() == {}
-    nets = [sum(part.points[seat] for part in outcome.parts())
-            for seat in range(document["seats"])]
+    nets = [sum(part.points[seat] for part in outcome.parts()) for seat in range(document["seats"])]
     assert [n + s for n, s in zip(nets, result["end"]["shares"], strict=True)] == outcome.totals
 
 
@@ -81,11 +83,14 @@ def test_an_open_session_keeps_its_board(case: tuple[Ruleset, dict[str, Any]]) -
     board = sum(result["board"].values())
     assert not outcome.complete and outcome.placements is None
     assert sum(outcome.totals) + board == 0
-    assert outcome.totals == [sum(part.points[seat] for part in outcome.parts())
-                              for seat in range(document["seats"])]
+    assert outcome.totals == [
+        sum(part.points[seat] for part in outcome.parts()) for seat in range(document["seats"])
+    ]
     hands = len(document["hands"])
-    assert outcome.hint() == {"next_hand": hands + 1,
-                              "dealer": (document["first_dealer"] + hands) % document["seats"]}
+    assert outcome.hint() == {
+        "next_hand": hands + 1,
+        "dealer": (document["first_dealer"] + hands) % document["seats"],
+    }
     assert sum(outcome.stats()["outs"]) == hands
 
 
@@ -143,15 +148,24 @@ def mutate(document: dict[str, Any], kind: str, rng: random.Random) -> str:
     return kind
 
 
-KINDS = ["widow_buyer_dealer", "widow_price", "out_cards", "cards_length", "section_winner",
-         "poker_winner", "unknown_section", "out_seat"]
+KINDS = [
+    "widow_buyer_dealer",
+    "widow_price",
+    "out_cards",
+    "cards_length",
+    "section_winner",
+    "poker_winner",
+    "unknown_section",
+    "out_seat",
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)
 @settings(max_examples=30, deadline=None)
 @given(case=sessions(ended=True), seed=st.integers(0, 2**32))
-def test_one_slip_gives_its_code(kind: str, case: tuple[Ruleset, dict[str, Any]],
-                                 seed: int) -> None:
+def test_one_slip_gives_its_code(
+    kind: str, case: tuple[Ruleset, dict[str, Any]], seed: int
+) -> None:
     ruleset, document = case
     broken = copy.deepcopy(document)
     code = mutate(broken, kind, random.Random(seed))
@@ -168,10 +182,15 @@ def test_any_json_value_gets_a_result(document: Any, names: list[str] | None) ->
     assert outcome.valid or outcome.errors
 
 
-@settings(max_examples=800, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(document=near_documents,
-       names=st.none() | st.lists(st.sampled_from(["Anna", "Bram", "Cees"]), max_size=10))
+@settings(
+    max_examples=800,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    document=near_documents,
+    names=st.none() | st.lists(st.sampled_from(["Anna", "Bram", "Cees"]), max_size=10),
+)
 def test_near_valid_documents_get_a_result(document: Any, names: list[str] | None) -> None:
     outcome = GAME.score(document, names=names)
     json.dumps(outcome.to_dict())
@@ -217,6 +236,7 @@ def test_sample_sessions_are_valid_and_complete(seats: int) -> None:
         assert outcome.valid and outcome.complete, outcome.errors
         assert sum(outcome.totals) == 0
     for hands in range(4):
-        open_ = random_session(rng, seats=seats, ruleset=RULESETS["bonanza"], hands=hands,
-                               ended=False)
+        open_ = random_session(
+            rng, seats=seats, ruleset=RULESETS["bonanza"], hands=hands, ended=False
+        )
         assert GAME.score(open_).hint()["next_hand"] == hands + 1

@@ -21,9 +21,17 @@ def test_the_built_in_ruleset() -> None:
     ruleset = RULESETS["bonanza"]
     assert isinstance(ruleset, SeamRuleset)
     assert (ruleset.code, ruleset.name, ruleset.name_nl, ruleset.version) == (
-        "bonanza", "Bonanza Rummy", "Bonanza Rummy", 1)
+        "bonanza",
+        "Bonanza Rummy",
+        "Bonanza Rummy",
+        1,
+    )
     assert (ruleset.ante, ruleset.poker_stake, ruleset.leftover, ruleset.max_cards_left) == (
-        1, 2, "split", 52)
+        1,
+        2,
+        "split",
+        52,
+    )
     assert get_ruleset("bonanza") is ruleset
     with pytest.raises(RulesetError, match="unknown ruleset"):
         get_ruleset("poch")
@@ -43,29 +51,39 @@ def test_the_house_example_and_defaults() -> None:
     assert GAME.ruleset_to_dict(house) == data
     short = GAME.ruleset_from_dict({"code": "h", "name": "H", "name_nl": "H"})
     assert GAME.ruleset_to_dict(short) == {
-        "code": "h", "name": "H", "name_nl": "H", "version": 1, "ante": 1, "poker_stake": 2,
-        "leftover": "split", "max_cards_left": 52}
+        "code": "h",
+        "name": "H",
+        "name_nl": "H",
+        "version": 1,
+        "ante": 1,
+        "poker_stake": 2,
+        "leftover": "split",
+        "max_cards_left": 52,
+    }
 
 
 BASE = {"code": "h", "name": "House", "name_nl": "Huis"}
 
 
-@pytest.mark.parametrize(("data", "reason"), [
-    ([1], "must be an object"),
-    ({**BASE, "antes": 2}, "unknown key"),
-    ({"code": "h", "name": "H"}, "missing name_nl"),
-    ({**BASE, "code": ""}, "code must be a text"),
-    ({**BASE, "name": 5}, "name must be a text"),
-    ({**BASE, "ante": 0}, "ante must be a whole number from 1"),
-    ({**BASE, "ante": 1.5}, "ante"),
-    ({**BASE, "ante": True}, "ante"),
-    ({**BASE, "poker_stake": -2}, "poker_stake"),
-    ({**BASE, "poker_stake": 10**6}, "poker_stake"),
-    ({**BASE, "leftover": "dealer"}, "leftover must be one of split, last_winner"),
-    ({**BASE, "leftover": ["split"]}, "leftover"),
-    ({**BASE, "max_cards_left": 54}, "max_cards_left"),
-    ({**BASE, "version": 0}, "version"),
-])
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ([1], "must be an object"),
+        ({**BASE, "antes": 2}, "unknown key"),
+        ({"code": "h", "name": "H"}, "missing name_nl"),
+        ({**BASE, "code": ""}, "code must be a text"),
+        ({**BASE, "name": 5}, "name must be a text"),
+        ({**BASE, "ante": 0}, "ante must be a whole number from 1"),
+        ({**BASE, "ante": 1.5}, "ante"),
+        ({**BASE, "ante": True}, "ante"),
+        ({**BASE, "poker_stake": -2}, "poker_stake"),
+        ({**BASE, "poker_stake": 10**6}, "poker_stake"),
+        ({**BASE, "leftover": "dealer"}, "leftover must be one of split, last_winner"),
+        ({**BASE, "leftover": ["split"]}, "leftover"),
+        ({**BASE, "max_cards_left": 54}, "max_cards_left"),
+        ({**BASE, "version": 0}, "version"),
+    ],
+)
 def test_refused(data: Any, reason: str) -> None:
     with pytest.raises(RulesetError, match=reason) as caught:
         GAME.ruleset_from_dict(data)
@@ -87,8 +105,11 @@ def test_a_house_ruleset_limits_the_cards_left() -> None:
 
 
 def test_a_ruleset_may_be_given_as_a_code_or_a_dict() -> None:
-    document = {"seats": 2, "ruleset": "nonesuch", "hands": [
-        {"out": {"seat": 0, "cards_left": [0, 1]}}]}
+    document = {
+        "seats": 2,
+        "ruleset": "nonesuch",
+        "hands": [{"out": {"seat": 0, "cards_left": [0, 1]}}],
+    }
     assert GAME.score(document, ruleset="bonanza").valid
     assert GAME.score(document, ruleset={**BASE, "ante": 3}).totals == [-30 + 6 + 1, -31]
     bad = GAME.score(document, ruleset={**BASE, "ante": 0})

@@ -27,8 +27,15 @@ def hand(out: int, cards: list[int], **extra: Any) -> dict[str, Any]:
 
 
 def session(seats: int, *hands: dict[str, Any], end: Any = None, **extra: Any) -> dict[str, Any]:
-    return {"game": "bonanza", "ruleset": "bonanza", "seats": seats, "first_dealer": 0,
-            "hands": list(hands), "end": end, **extra}
+    return {
+        "game": "bonanza",
+        "ruleset": "bonanza",
+        "seats": seats,
+        "first_dealer": 0,
+        "hands": list(hands),
+        "end": end,
+        **extra,
+    }
 
 
 def test_the_worked_example() -> None:
@@ -39,8 +46,9 @@ def test_the_worked_example() -> None:
     played = result["hands"][0]
     assert played["nets"] == [-15, -10, 4]
     assert played["board_total"] == 21 and played["board_change"] == 21
-    assert played["board"] == {code: 0 if code in ("joker", "poker", "bonanza") else 3
-                               for code in SECTIONS}
+    assert played["board"] == {
+        code: 0 if code in ("joker", "poker", "bonanza") else 3 for code in SECTIONS
+    }
     assert result["board"] == played["board"]
     assert result["end"] is None and outcome.placements is None
     assert outcome.hint() == {"next_hand": 2, "dealer": 1}
@@ -68,16 +76,16 @@ def test_the_rulesets_leftover_rule_applies_when_end_names_none() -> None:
     document = example("worked_example")
     document["end"] = {}
     assert GAME.score(document).totals == [-8, -3, 11]
-    house = ruleset_from_dict({"code": "h", "name": "H", "name_nl": "H",
-                               "leftover": "last_winner"})
+    house = ruleset_from_dict({"code": "h", "name": "H", "name_nl": "H", "leftover": "last_winner"})
     assert GAME.score(document, ruleset=house).totals == [-15, -10, 25]
 
 
 def test_split_shares_the_board_equally() -> None:
     # 2 seats. Hand 1: 20 chips on, seat 1 out takes the bonanza's 2: 18 stay.
     # Hand 2: 20 more; seat 1 takes the joker's 4 and seat 0 (out) the bonanza's 2: 32 stay.
-    document = session(2, hand(1, [0, 0]), hand(0, [0, 0], sections={"joker": 1}),
-                       end={"leftover": "split"})
+    document = session(
+        2, hand(1, [0, 0]), hand(0, [0, 0], sections={"joker": 1}), end={"leftover": "split"}
+    )
     result = GAME.score(document).to_dict()
     assert [h["board_total"] for h in result["hands"]] == [18, 32]
     assert result["end"] == {"leftover": "split", "chips": 32, "shares": [16, 16]}
@@ -89,9 +97,12 @@ def test_the_remainder_of_a_split_goes_to_the_last_player_out() -> None:
     assert settle(23, 3, "last_winner", 1) == [0, 23, 0]
     assert settle(0, 4, "split", 3) == [0, 0, 0, 0]
     # The board only ever holds whole antes of every seat, so a real split divides evenly.
-    document = session(3, hand(2, [1, 1, 0], sections={"joker": 1}),
-                       hand(1, [2, 0, 4], poker={"entrants": [0], "winner": 0}),
-                       end={"leftover": "split"})
+    document = session(
+        3,
+        hand(2, [1, 1, 0], sections={"joker": 1}),
+        hand(1, [2, 0, 4], poker={"entrants": [0], "winner": 0}),
+        end={"leftover": "split"},
+    )
     result = GAME.score(document).to_dict()
     assert result["end"]["chips"] % 3 == 0 and sum(result["totals"]) == 0
 
@@ -104,8 +115,9 @@ def test_a_sold_widow_moves_the_price_from_the_buyer_to_the_dealer() -> None:
 
 
 def test_poker_without_entrants_carries_over_to_the_next_winner() -> None:
-    document = session(3, hand(0, [0, 0, 0]), hand(
-        0, [0, 0, 0], poker={"entrants": [1, 2], "winner": 2}))
+    document = session(
+        3, hand(0, [0, 0, 0]), hand(0, [0, 0, 0], poker={"entrants": [1, 2], "winner": 2})
+    )
     result = GAME.score(document).to_dict()
     assert result["hands"][0]["board"]["poker"] == 3
     # hand 2: 3 carried + 3 antes + 2 x 2 stakes
@@ -120,8 +132,12 @@ def test_a_single_entrant_takes_the_poker_section_alone() -> None:
 
 
 def test_sections_carry_over_until_someone_shows_them() -> None:
-    document = session(4, hand(0, [0, 0, 0, 0]), hand(0, [0, 0, 0, 0]),
-                       hand(0, [0, 0, 0, 0], sections={"ace_spades": 3, "joker": 3}))
+    document = session(
+        4,
+        hand(0, [0, 0, 0, 0]),
+        hand(0, [0, 0, 0, 0]),
+        hand(0, [0, 0, 0, 0], sections={"ace_spades": 3, "joker": 3}),
+    )
     result = GAME.score(document).to_dict()
     assert [h["board"]["ace_spades"] for h in result["hands"]] == [4, 8, 0]
     assert result["hands"][2]["nets"][3] == -10 + 12 + 12
@@ -133,8 +149,9 @@ def test_going_out_collects_a_chip_per_card_left() -> None:
 
 
 def test_the_ante_and_stake_come_from_the_ruleset() -> None:
-    house = ruleset_from_dict({"code": "h", "name": "H", "name_nl": "H", "ante": 2,
-                               "poker_stake": 5})
+    house = ruleset_from_dict(
+        {"code": "h", "name": "H", "name_nl": "H", "ante": 2, "poker_stake": 5}
+    )
     outcome = GAME.score(example("worked_example"), ruleset=house)
     # antes -20; poker 6 + 10 = 16 to seat 1; joker 6 to seat 2; bonanza 6 + 8 to seat 2
     assert outcome.totals == [-20 - 5 - 3, -20 - 5 + 16 - 5, -20 + 6 + 6 + 8]
@@ -216,8 +233,12 @@ def test_the_document_schema_accepts_the_examples() -> None:
 def test_table_document_fills_in_the_table() -> None:
     document = {"hands": [hand(1, [2, 0])]}
     stored = GAME.table_document(document, ruleset="bonanza", names=["Anna", "Bram"])
-    assert stored == {"game": "bonanza", "ruleset": "bonanza", "seats": 2,
-                      "hands": document["hands"]}
+    assert stored == {
+        "game": "bonanza",
+        "ruleset": "bonanza",
+        "seats": 2,
+        "hands": document["hands"],
+    }
     assert document == {"hands": [hand(1, [2, 0])]}  # the caller's document is left alone
     assert GAME.score(stored, names=["Anna", "Bram"]).valid
 

@@ -51,10 +51,16 @@ def scored_documents(draw: st.DrawFn) -> dict[str, Any]:
             bonkos[draw(st.sampled_from(seats))] += 1
     order = draw(st.sampled_from([(0, 1), (1, 0)]))
     document: dict[str, Any] = {
-        "game": "bonko", "ruleset": "bonko", "set": draw(st.integers(1, 999)),
-        "round": draw(st.integers(1, 6)), "king": king, "bell": bell,
-        "teams": [{"seats": list(TEAMS[team]), "score": scores[team],
-                   "rolloff": rolloffs[team]} for team in order],
+        "game": "bonko",
+        "ruleset": "bonko",
+        "set": draw(st.integers(1, 999)),
+        "round": draw(st.integers(1, 6)),
+        "king": king,
+        "bell": bell,
+        "teams": [
+            {"seats": list(TEAMS[team]), "score": scores[team], "rolloff": rolloffs[team]}
+            for team in order
+        ],
         "bonkos": bonkos,
         "expected_winner": order.index(winner),
     }
@@ -68,11 +74,18 @@ def rolled_documents(draw: st.DrawFn) -> dict[str, Any]:
     target = draw(st.integers(1, 6))
     dice = st.lists(st.integers(1, 6), min_size=3, max_size=3)
     triple = st.sampled_from([[target] * 3, [target % 6 + 1] * 3])
-    rolls = draw(st.lists(
-        st.fixed_dictionaries({"seat": st.integers(0, 3), "dice": st.one_of(dice, triple),
-                               "called": st.booleans()}),
-        max_size=30,
-    ))
+    rolls = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "seat": st.integers(0, 3),
+                    "dice": st.one_of(dice, triple),
+                    "called": st.booleans(),
+                }
+            ),
+            max_size=30,
+        )
+    )
     scores = [0, 0]
     bonkos = [0, 0, 0, 0]
     for roll in rolls:
@@ -80,13 +93,16 @@ def rolled_documents(draw: st.DrawFn) -> dict[str, Any]:
         bonkos[roll["seat"]] += roll["called"] and roll["dice"] == [target] * 3
     rolloffs: list[list[int]] = [[], []]
     if scores[0] == scores[1]:
-        rolls.append({"seat": 1, "dice": [target, target % 6 + 1, target % 6 + 1],
-                      "rolloff": 1})
+        rolls.append({"seat": 1, "dice": [target, target % 6 + 1, target % 6 + 1], "rolloff": 1})
         rolloffs = [[0], [1]]
     document: dict[str, Any] = {
-        "game": "bonko", "set": 1, "round": target,
-        "teams": [{"seats": [0, 2], "score": scores[0], "rolloff": rolloffs[0]},
-                  {"seats": [1, 3], "score": scores[1], "rolloff": rolloffs[1]}],
+        "game": "bonko",
+        "set": 1,
+        "round": target,
+        "teams": [
+            {"seats": [0, 2], "score": scores[0], "rolloff": rolloffs[0]},
+            {"seats": [1, 3], "score": scores[1], "rolloff": rolloffs[1]},
+        ],
         "rolls": rolls,
         "expected_scores": scores,
         "expected_bonkos": bonkos,
@@ -98,7 +114,8 @@ def rolled_documents(draw: st.DrawFn) -> dict[str, Any]:
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.text(max_size=8), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
     max_leaves=30,
 )

@@ -19,9 +19,14 @@ NAMES = ["Anna", "Bram", "Cees", "Daan"]
 def document(**changes: Any) -> dict[str, Any]:
     """A valid round (23 to 17) with the given top-level keys replaced (None removes one)."""
     base: dict[str, Any] = {
-        "game": "bonko", "ruleset": "bonko", "set": 1, "round": 3,
-        "teams": [{"seats": [0, 2], "score": 23, "rolloff": []},
-                  {"seats": [1, 3], "score": 17, "rolloff": []}],
+        "game": "bonko",
+        "ruleset": "bonko",
+        "set": 1,
+        "round": 3,
+        "teams": [
+            {"seats": [0, 2], "score": 23, "rolloff": []},
+            {"seats": [1, 3], "score": 17, "rolloff": []},
+        ],
         "bonkos": [0, 0, 0, 0],
     }
     for key, value in changes.items():
@@ -62,21 +67,24 @@ CASES: dict[str, tuple[Any, list[str] | None, str | None]] = {
     "score_range": (document(teams=teams({"score": -1}, {"score": 3})), None, "teams[0].score"),
     "rolloff_length": (
         document(teams=teams({"score": 9, "rolloff": [1, 1]}, {"score": 9, "rolloff": [2]})),
-        None, "teams[1].rolloff",
+        None,
+        "teams[1].rolloff",
     ),
     "rolloff_not_tied": (
         document(teams=teams({"score": 9, "rolloff": [1, 4]}, {"score": 9, "rolloff": [2, 0]})),
-        None, "teams[0].rolloff[0]",
+        None,
+        "teams[0].rolloff[0]",
     ),
-    "rolloff_needed": (document(teams=teams({"score": 9}, {"score": 9})), None,
-                       "teams[0].rolloff"),
+    "rolloff_needed": (document(teams=teams({"score": 9}, {"score": 9})), None, "teams[0].rolloff"),
     "rolloff_tied": (
         document(teams=teams({"score": 9, "rolloff": [2]}, {"score": 9, "rolloff": [2]})),
-        None, "teams[0].rolloff[0]",
+        None,
+        "teams[0].rolloff[0]",
     ),
     "king_below_bell": (
         document(king=True, bell=True, teams=teams({"score": 20}, {"score": 12})),
-        None, "teams[0].score",
+        None,
+        "teams[0].score",
     ),
     "rolls_type": (document(rolls={"seat": 0}), None, "rolls"),
     "dice_range": (document(rolls=[{"seat": 0, "dice": [1, 2]}]), None, "rolls[0].dice"),
@@ -84,10 +92,13 @@ CASES: dict[str, tuple[Any, list[str] | None, str | None]] = {
     "rolls_sum": (document(rolls=ROLLS), None, "teams[0].score"),
     "bonkos_range": (document(bonkos=[0, 0, -1, 0]), None, "bonkos"),
     "bonkos_mismatch": (
-        document(teams=teams({"score": 5}, {"score": 21}), bonkos=[0, 0, 0, 0],
-                 rolls=[*ROLLS[:2], {"seat": 1, "dice": [3, 3, 3], "called": True},
-                        *ROLLS[3:]]),
-        None, "bonkos[1]",
+        document(
+            teams=teams({"score": 5}, {"score": 21}),
+            bonkos=[0, 0, 0, 0],
+            rolls=[*ROLLS[:2], {"seat": 1, "dice": [3, 3, 3], "called": True}, *ROLLS[3:]],
+        ),
+        None,
+        "bonkos[1]",
     ),
 }
 
@@ -128,8 +139,11 @@ def test_valid_base_documents() -> None:
 
 
 def test_messages_name_players_or_count_seats_from_one() -> None:
-    raw = document(teams=teams({"score": 9}, {"score": 9}), bonkos=[0, 0, 0, 0],
-                   rolls=[{"seat": 0, "dice": [3, 3, 3], "called": True}])
+    raw = document(
+        teams=teams({"score": 9}, {"score": 9}),
+        bonkos=[0, 0, 0, 0],
+        rolls=[{"seat": 0, "dice": [3, 3, 3], "called": True}],
+    )
     plain = GAME.score(raw).errors
     named = GAME.score(raw, names=NAMES).errors
     sums = [error for error in plain if error.code == "rolls_sum"]
@@ -146,16 +160,30 @@ def test_messages_name_players_or_count_seats_from_one() -> None:
 
 def test_every_problem_at_once() -> None:
     raw = {
-        "game": "bonko", "set": "one", "round": 0, "king": 1,
+        "game": "bonko",
+        "set": "one",
+        "round": 0,
+        "king": 1,
         "teams": [{"seats": [0, 0], "score": -3, "rolloff": "none", "colour": "red"}, 7],
-        "bonkos": [1], "rolls": [5, {"seat": -1, "dice": [0, 7, 3], "called": "yes",
-                                     "note": 1}],
+        "bonkos": [1],
+        "rolls": [5, {"seat": -1, "dice": [0, 7, 3], "called": "yes", "note": 1}],
     }
     codes = [error.code for error in GAME.score(raw).errors]
     assert codes == [
-        "set_range", "round_range", "flag_type", "unknown_field", "teams_shape", "score_range",
-        "rolloff_length", "teams_shape", "rolls_type", "unknown_field", "roll_seat",
-        "dice_range", "rolls_type", "bonkos_range",
+        "set_range",
+        "round_range",
+        "flag_type",
+        "unknown_field",
+        "teams_shape",
+        "score_range",
+        "rolloff_length",
+        "teams_shape",
+        "rolls_type",
+        "unknown_field",
+        "roll_seat",
+        "dice_range",
+        "rolls_type",
+        "bonkos_range",
     ]
 
 
@@ -185,9 +213,11 @@ def test_rolloff_rolls_must_name_a_session() -> None:
 
 def test_rolloff_rolls_add_up_per_session() -> None:
     tied = teams({"score": 0, "rolloff": [0, 3]}, {"score": 0, "rolloff": [0, 1]})
-    rolls = [{"seat": 0, "dice": [6, 6, 1], "rolloff": 1},
-             {"seat": 2, "dice": [2, 2, 6], "rolloff": 2},
-             {"seat": 1, "dice": [2, 5, 1], "rolloff": 2}]
+    rolls = [
+        {"seat": 0, "dice": [6, 6, 1], "rolloff": 1},
+        {"seat": 2, "dice": [2, 2, 6], "rolloff": 2},
+        {"seat": 1, "dice": [2, 5, 1], "rolloff": 2},
+    ]
     outcome = GAME.score(document(round=2, teams=tied, rolls=rolls))
     assert [(e.code, e.field) for e in outcome.errors] == [
         ("rolls_sum", "teams[0].rolloff[1]"),
@@ -206,8 +236,9 @@ def test_bonkos_without_rolls_cannot_exceed_the_points() -> None:
 
 
 def test_a_ruleset_argument_replaces_the_documents() -> None:
-    short = GAME.ruleset_from_dict({"code": "short", "name": "Short", "name_nl": "Kort",
-                                    "rounds_per_set": 3, "bell_score": 15})
+    short = GAME.ruleset_from_dict(
+        {"code": "short", "name": "Short", "name_nl": "Kort", "rounds_per_set": 3, "bell_score": 15}
+    )
     assert not GAME.score(document(round=4), ruleset=short).valid
     assert GAME.score(document(ruleset="other"), ruleset=short).valid
     assert GAME.score(document(ruleset="other"), ruleset="bonko").valid

@@ -31,8 +31,13 @@ def test_game_object() -> None:
     assert GAME.stats[0].name == "Bonkos"
     assert GAME.standings_order == ("wins", "bonkos", "total")
     rules = GAME.rulesets["bonko"]
-    assert (rules.bell_score, rules.bonko_points, rules.triple_points, rules.rounds_per_set,
-            rules.movement) == (21, 21, 5, 6, "seed")
+    assert (
+        rules.bell_score,
+        rules.bonko_points,
+        rules.triple_points,
+        rules.rounds_per_set,
+        rules.movement,
+    ) == (21, 21, 5, 6, "seed")
 
 
 def test_registry_dispatches_on_game() -> None:
@@ -63,7 +68,12 @@ def test_example_results() -> None:
     assert tie.hint() == {} and detail["next"] is None
     invalid = GAME.score(json.loads((EXAMPLES / "invalid.json").read_text()))
     assert {error.code for error in invalid.errors} >= {
-        "unknown_field", "round_range", "roll_seat", "dice_range", "rolloff_needed"}
+        "unknown_field",
+        "round_range",
+        "roll_seat",
+        "dice_range",
+        "rolloff_needed",
+    }
     assert all(isinstance(error, RuleError) for error in invalid.errors)
 
 
@@ -80,15 +90,23 @@ def test_builtin_ruleset_round_trip() -> None:
         assert GAME.ruleset_from_dict(GAME.ruleset_to_dict(ruleset)) == ruleset
 
 
-@given(values=st.fixed_dictionaries({
-    "code": st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True),
-    "name": st.text(min_size=1, max_size=20).filter(str.strip),
-    "name_nl": st.text(min_size=1, max_size=20).filter(str.strip),
-}, optional={
-    "version": st.integers(1, 100), "bell_score": st.integers(1, 200),
-    "bonko_points": st.integers(1, 200), "triple_points": st.integers(0, 50),
-    "rounds_per_set": st.integers(1, 6), "movement": st.just("seed"),
-}))
+@given(
+    values=st.fixed_dictionaries(
+        {
+            "code": st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True),
+            "name": st.text(min_size=1, max_size=20).filter(str.strip),
+            "name_nl": st.text(min_size=1, max_size=20).filter(str.strip),
+        },
+        optional={
+            "version": st.integers(1, 100),
+            "bell_score": st.integers(1, 200),
+            "bonko_points": st.integers(1, 200),
+            "triple_points": st.integers(0, 50),
+            "rounds_per_set": st.integers(1, 6),
+            "movement": st.just("seed"),
+        },
+    )
+)
 def test_house_ruleset_round_trip(values: dict[str, Any]) -> None:
     ruleset = GAME.ruleset_from_dict(values)
     data = GAME.ruleset_to_dict(ruleset)
@@ -100,19 +118,22 @@ def test_house_ruleset_round_trip(values: dict[str, Any]) -> None:
 BASE = {"code": "house", "name": "House", "name_nl": "Huis"}
 
 
-@pytest.mark.parametrize(("data", "reason"), [
-    ([], "must be an object"),
-    ({**BASE, "bell": 21}, "unknown key"),
-    ({"code": "house", "name": "House"}, "missing name_nl"),
-    ({**BASE, "code": "House!"}, "code must be"),
-    ({**BASE, "name": " "}, "name must be"),
-    ({**BASE, "rounds_per_set": 7}, "rounds_per_set must be a whole number from 1 to 6"),
-    ({**BASE, "bell_score": 0}, "bell_score"),
-    ({**BASE, "bonko_points": True}, "bonko_points"),
-    ({**BASE, "triple_points": -1}, "triple_points"),
-    ({**BASE, "version": 1.5}, "version"),
-    ({**BASE, "movement": "random"}, "movement must be one of seed"),
-])
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ([], "must be an object"),
+        ({**BASE, "bell": 21}, "unknown key"),
+        ({"code": "house", "name": "House"}, "missing name_nl"),
+        ({**BASE, "code": "House!"}, "code must be"),
+        ({**BASE, "name": " "}, "name must be"),
+        ({**BASE, "rounds_per_set": 7}, "rounds_per_set must be a whole number from 1 to 6"),
+        ({**BASE, "bell_score": 0}, "bell_score"),
+        ({**BASE, "bonko_points": True}, "bonko_points"),
+        ({**BASE, "triple_points": -1}, "triple_points"),
+        ({**BASE, "version": 1.5}, "version"),
+        ({**BASE, "movement": "random"}, "movement must be one of seed"),
+    ],
+)
 def test_ruleset_errors_say_why(data: object, reason: str) -> None:
     with pytest.raises(RulesetError) as raised:
         GAME.ruleset_from_dict(data)

@@ -16,8 +16,11 @@ from bonko.rules import GAME, RULESETS, is_bonko, roll_points
 from bonko.rules.sample import random_session
 from tests.unit.bonko.strategies import JSON, points_of, rolled_documents, scored_documents
 
-SOME = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SOME = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 RULES = RULESETS["bonko"]
 
 
@@ -74,8 +77,11 @@ def test_sample_documents_validate_with_one_winner(rng: random.Random) -> None:
     one_winning_team(GAME.score(document, names=["Anna", "Bram", "Cees", "Daan"]))
 
 
-@given(dice=st.lists(st.integers(1, 6), min_size=3, max_size=3), target=st.integers(1, 6),
-       called=st.booleans())
+@given(
+    dice=st.lists(st.integers(1, 6), min_size=3, max_size=3),
+    target=st.integers(1, 6),
+    called=st.booleans(),
+)
 def test_roll_points(dice: list[int], target: int, called: bool) -> None:
     points = roll_points(dice, target, RULES, called=called)
     assert points == points_of(dice, target, called)

@@ -33,10 +33,15 @@ def test_every_example_is_what_its_name_says() -> None:
     assert three["complete"] and len(three["totals"]) == 3
     partial = run(str(EXAMPLES / "partial_5_seats.json"))
     assert partial["valid"] and not partial["complete"] and partial["placements"] is None
-    assert partial["next"]["round"] == 5 and partial["next"]["last_bidder"] == partial[
-        "next"]["bidding_order"][-1]
-    house = run(str(EXAMPLES / "house_short_session.json"),
-                "--ruleset-file", str(EXAMPLES / "house_short_ruleset.json"))
+    assert (
+        partial["next"]["round"] == 5
+        and partial["next"]["last_bidder"] == partial["next"]["bidding_order"][-1]
+    )
+    house = run(
+        str(EXAMPLES / "house_short_session.json"),
+        "--ruleset-file",
+        str(EXAMPLES / "house_short_ruleset.json"),
+    )
     assert house["valid"] and house["complete"] and house["ruleset"] == "house_short"
 
 
@@ -47,8 +52,14 @@ def test_an_invalid_session_prints_its_errors_and_exits_1() -> None:
     assert caught.value.returncode == 1
     data = json.loads(out.getvalue())
     assert data["valid"] is False
-    assert {"hook_rule", "bid_range", "tricks_sum", "wrong_length", "unknown_field",
-            "jonkled_range"} <= {error["code"] for error in data["errors"]}
+    assert {
+        "hook_rule",
+        "bid_range",
+        "tricks_sum",
+        "wrong_length",
+        "unknown_field",
+        "jonkled_range",
+    } <= {error["code"] for error in data["errors"]}
 
 
 def test_a_bad_house_ruleset_exits_2(tmp_path: Path) -> None:
@@ -59,12 +70,14 @@ def test_a_bad_house_ruleset_exits_2(tmp_path: Path) -> None:
     assert caught.value.returncode == 2 and "rounds" in str(caught.value)
 
 
-@pytest.mark.parametrize(("example", "status"),
-                         [("complete_4_seats.json", 0), ("invalid.json", 1)])
+@pytest.mark.parametrize(("example", "status"), [("complete_4_seats.json", 0), ("invalid.json", 1)])
 def test_exit_status_from_the_shell(example: str, status: int) -> None:
     completed = subprocess.run(
         [sys.executable, "manage.py", "score_session", str(EXAMPLES / example)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert completed.returncode == status, completed.stderr
     assert json.loads(completed.stdout)["valid"] is (status == 0)

@@ -46,16 +46,31 @@ CASES: dict[str, tuple[Any, list[str] | None, int | None, str | None]] = {
     "counts_type": (with_round(2, {"bids": [1, 1, 0, 1], "tricks": "1100"}), None, 2, "tricks"),
     "wrong_length": (with_round(1, {"bids": [0, 1, 0], "tricks": [0, 1, 0, 0]}), None, 1, "bids"),
     "bid_range": (with_round(2, {"bids": [3, 1, 0, 1], "tricks": [1, 1, 0, 0]}), None, 2, "bids"),
-    "hook_rule": (with_round(2, {"bids": [1, 0, 0, 1], "tricks": [1, 1, 0, 0]}), NAMES, 2,
-                  "bids"),
-    "tricks_range": (with_round(1, {"bids": [0, 1, 0, 1], "tricks": [-1, 2, 0, 0]}), None, 1,
-                     "tricks"),
-    "tricks_sum": (with_round(2, {"bids": [1, 1, 0, 1], "tricks": [1, 1, 1, 0]}), None, 2,
-                   "tricks"),
-    "jonkled_range": (with_round(1, {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0],
-                                     "jonkled": [0, 2, 0, 0]}), None, 1, "jonkled"),
-    "too_many_errors": (doc(*[{"bids": [9] * 300, "tricks": [0, 0, 0, 0]}] * 8, seats=None),
-                        None, None, None),
+    "hook_rule": (with_round(2, {"bids": [1, 0, 0, 1], "tricks": [1, 1, 0, 0]}), NAMES, 2, "bids"),
+    "tricks_range": (
+        with_round(1, {"bids": [0, 1, 0, 1], "tricks": [-1, 2, 0, 0]}),
+        None,
+        1,
+        "tricks",
+    ),
+    "tricks_sum": (
+        with_round(2, {"bids": [1, 1, 0, 1], "tricks": [1, 1, 1, 0]}),
+        None,
+        2,
+        "tricks",
+    ),
+    "jonkled_range": (
+        with_round(1, {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0], "jonkled": [0, 2, 0, 0]}),
+        None,
+        1,
+        "jonkled",
+    ),
+    "too_many_errors": (
+        doc(*[{"bids": [9] * 300, "tricks": [0, 0, 0, 0]}] * 8, seats=None),
+        None,
+        None,
+        None,
+    ),
 }
 
 
@@ -87,13 +102,17 @@ def test_each_code_is_reported_where_it_happens(code: str) -> None:
 def test_messages_have_english_and_dutch_with_the_same_parameters() -> None:
     for key, (english, dutch) in MESSAGES.items():
         assert sorted(set(re.findall(r"{(\w+)}", english))) == sorted(
-            set(re.findall(r"{(\w+)}", dutch))), key
+            set(re.findall(r"{(\w+)}", dutch))
+        ), key
         assert "plaats" not in dutch, key  # a seat is a stoel
 
 
 def test_every_problem_at_once() -> None:
     document = {
-        "game": "jonkler", "seats": 4, "first_dealer": 1, "colour": "red",
+        "game": "jonkler",
+        "seats": 4,
+        "first_dealer": 1,
+        "colour": "red",
         "rounds": [
             {"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]},  # hook: the dealer (1) bid 0
             {"bids": [1, 0, 3, 0], "tricks": [1, 0, 1, 1]},  # bid 3 > 2; tricks 3 != 2
@@ -117,10 +136,13 @@ def test_every_problem_at_once() -> None:
 def test_messages_name_players_or_count_seats_from_one() -> None:
     document = with_round(2, {"bids": [1, 0, 0, 1], "tricks": [1, 1, 0, 0]})
     named = errors_of(document, NAMES)[0]
-    assert named.message == ("Round 2: the bids add up to 2; the dealer, Bram, bid last and may "
-                             "not bid 0.")
-    assert named.message_nl == ("Ronde 2: de biedingen tellen op tot 2; de deler, Bram, bood "
-                                "als laatste en mocht geen 0 bieden.")
+    assert named.message == (
+        "Round 2: the bids add up to 2; the dealer, Bram, bid last and may not bid 0."
+    )
+    assert named.message_nl == (
+        "Ronde 2: de biedingen tellen op tot 2; de deler, Bram, bood "
+        "als laatste en mocht geen 0 bieden."
+    )
     plain = errors_of(document)[0]
     assert "the dealer, seat 2," in plain.message and "de deler, stoel 2," in plain.message_nl
     bid = errors_of(with_round(1, {"bids": [0, 2, 0, 1], "tricks": [0, 1, 0, 0]}))[0]
@@ -128,8 +150,9 @@ def test_messages_name_players_or_count_seats_from_one() -> None:
     assert bid.message_nl == "Ronde 1: stoel 2 bood 2; in ronde 1 is een bod 0 tot en met 1."
     took = errors_of(with_round(1, {"bids": [0, 1, 0, 1], "tricks": [0, 2, 0, 0]}), NAMES)[0]
     assert took.message == "Round 1: Bram took 2 tricks; in round 1 a player takes 0 to 1."
-    assert took.message_nl == ("Ronde 1: Bram haalde 2 slagen; in ronde 1 haalt een speler er "
-                               "0 tot en met 1.")
+    assert took.message_nl == (
+        "Ronde 1: Bram haalde 2 slagen; in ronde 1 haalt een speler er 0 tot en met 1."
+    )
     tricks = errors_of(with_round(1, {"bids": [0, 1, 0, 1], "tricks": [0, 0, 0, 0]}))[0]
     assert tricks.message == "Round 1 has 1 trick; the tricks taken add up to 0."
     assert tricks.message_nl == "Ronde 1 telt 1 slag; de gehaalde slagen tellen op tot 0."
@@ -146,7 +169,8 @@ def test_messages_name_players_or_count_seats_from_one() -> None:
 def test_jonkled_one_joker_and_a_trick_won(entry: dict[str, Any], variant: str) -> None:
     errors = errors_of(with_round(1, entry), NAMES)
     assert [error.code for error in errors] == [
-        "counts_type" if variant == "type" else "jonkled_range"]
+        "counts_type" if variant == "type" else "jonkled_range"
+    ]
     if variant == "twice":
         assert "Bram and Cees" in errors[0].message and "Bram en Cees" in errors[0].message_nl
     if variant == "no_trick":
@@ -160,22 +184,37 @@ def test_jonkled_one_joker_and_a_trick_won(entry: dict[str, Any], variant: str) 
         ({"seats": "4"}, None, ["seats_range"]),
         ({"seats": True}, None, ["seats_range"]),
         ({"seats": 2}, ["A", "B"], ["seats_range"]),
-        ({"seats": 9, "rounds": [{"bids": [0, 0, 0], "tricks": [0, 1, 0]}]}, ["A", "B", "C"],
-         ["seats_range"]),
+        (
+            {"seats": 9, "rounds": [{"bids": [0, 0, 0], "tricks": [0, 1, 0]}]},
+            ["A", "B", "C"],
+            ["seats_range"],
+        ),
         ({"seats": 4, "first_dealer": -1}, None, ["first_dealer_range"]),
         ({"seats": 4, "first_dealer": 1.0}, None, ["first_dealer_range"]),
-        ({"seats": 4, "ruleset": None, "game": None, "rounds": [{"tricks": [1, 0, 0, 0]}]}, None,
-         ["counts_type"]),
-        ({"seats": 4, "rounds": [{"bids": [0, 0, 0, 0.5], "tricks": [1, 0, 0, 0]}]}, None,
-         ["counts_type"]),
-        ({"seats": 4, "rounds": [{"bids": [0, 0, 0, 10**40], "tricks": [1, 0, 0, 0]}]}, None,
-         ["bid_range"]),
+        (
+            {"seats": 4, "ruleset": None, "game": None, "rounds": [{"tricks": [1, 0, 0, 0]}]},
+            None,
+            ["counts_type"],
+        ),
+        (
+            {"seats": 4, "rounds": [{"bids": [0, 0, 0, 0.5], "tricks": [1, 0, 0, 0]}]},
+            None,
+            ["counts_type"],
+        ),
+        (
+            {"seats": 4, "rounds": [{"bids": [0, 0, 0, 10**40], "tricks": [1, 0, 0, 0]}]},
+            None,
+            ["bid_range"],
+        ),
         ({"seats": 4, "game": 4}, None, ["unknown_game"]),
         ({"seats": 4, "ruleset": ["jonkler"]}, None, ["unknown_ruleset"]),
         # The hook is checked even when the seats are unknown (the message cannot name the
         # dealer then).
-        ({"seats": 0, "rounds": [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}]}, None,
-         ["seats_range", "hook_rule"]),
+        (
+            {"seats": 0, "rounds": [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}]},
+            None,
+            ["seats_range", "hook_rule"],
+        ),
     ],
 )
 def test_more_ways_to_go_wrong(document: Any, names: list[str] | None, codes: list[str]) -> None:
@@ -183,8 +222,9 @@ def test_more_ways_to_go_wrong(document: Any, names: list[str] | None, codes: li
 
 
 def test_a_ruleset_that_cannot_be_read_is_reported() -> None:
-    errors = GAME.score(doc(), ruleset={"code": "x", "name": "X", "name_nl": "X",
-                                        "rounds": 0}).errors
+    errors = GAME.score(
+        doc(), ruleset={"code": "x", "name": "X", "name_nl": "X", "rounds": 0}
+    ).errors
     assert [error.code for error in errors] == ["unknown_ruleset"]
     assert "rounds" in errors[0].message and "rounds" in errors[0].message_nl
     assert GAME.score(doc(), ruleset="nope").errors[0].code == "unknown_ruleset"

@@ -17,9 +17,18 @@ from jonkler.rules.sample import random_session
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JONKLER = RULESETS["jonkler"]
-HOUSE = ruleset_from_dict({"code": "house", "name": "House", "name_nl": "Huis", "rounds": 6,
-                           "met_round_factor": 3, "met_bid_factor": 7, "miss_trick_points": -2,
-                           "hook_rule": False})
+HOUSE = ruleset_from_dict(
+    {
+        "code": "house",
+        "name": "House",
+        "name_nl": "Huis",
+        "rounds": 6,
+        "met_round_factor": 3,
+        "met_bid_factor": 7,
+        "miss_trick_points": -2,
+        "hook_rule": False,
+    }
+)
 rulesets = st.sampled_from([JONKLER, HOUSE])
 
 
@@ -36,8 +45,9 @@ def sessions(draw: st.DrawFn, ruleset: Ruleset, length: int | None = None) -> di
         bids = [draw(st.integers(0, number)) for _ in range(seats)]
         others = sum(bids) - bids[dealer]
         if ruleset.hook_rule and others + bids[dealer] == number:
-            bids[dealer] = draw(st.sampled_from(
-                [bid for bid in range(number + 1) if others + bid != number]))
+            bids[dealer] = draw(
+                st.sampled_from([bid for bid in range(number + 1) if others + bid != number])
+            )
         winners = draw(st.lists(st.integers(0, seats - 1), min_size=number, max_size=number))
         tricks = [winners.count(seat) for seat in range(seats)]
         entry: dict[str, Any] = {"bids": bids, "tricks": tricks}
@@ -47,8 +57,13 @@ def sessions(draw: st.DrawFn, ruleset: Ruleset, length: int | None = None) -> di
                 jonkled[draw(st.sampled_from(winners))] = 1
             entry["jonkled"] = jonkled
         rounds.append(entry)
-    return {"game": "jonkler", "ruleset": ruleset.code, "seats": seats, "first_dealer": first,
-            "rounds": rounds}
+    return {
+        "game": "jonkler",
+        "ruleset": ruleset.code,
+        "seats": seats,
+        "first_dealer": first,
+        "rounds": rounds,
+    }
 
 
 def expected_points(ruleset: Ruleset, number: int, bid: int, took: int) -> int:
@@ -117,8 +132,7 @@ def test_partial_sessions_say_who_deals_and_bids_last(
 
 
 @SOME
-@given(seed=st.integers(0, 2**32), seats=st.integers(3, 6), ruleset=rulesets,
-       cut=st.integers(0, 8))
+@given(seed=st.integers(0, 2**32), seats=st.integers(3, 6), ruleset=rulesets, cut=st.integers(0, 8))
 def test_the_generator_keeps_the_hook_and_makes_valid_sessions(
     seed: int, seats: int, ruleset: Ruleset, cut: int
 ) -> None:
@@ -137,7 +151,8 @@ def test_the_generator_keeps_the_hook_and_makes_valid_sessions(
         assert result.valid, result.errors
         assert result.complete == (len(played) == ruleset.rounds)
     for entry_number, entry in enumerate(
-            random_session(rng, seats=seats, ruleset=JONKLER)["rounds"], start=1):
+        random_session(rng, seats=seats, ruleset=JONKLER)["rounds"], start=1
+    ):
         assert sum(entry["bids"]) != entry_number
 
 
@@ -157,14 +172,22 @@ def test_the_dealers_forbidden_bid_is_always_caught(data: st.DataObject) -> None
     bids[dealer] = banned
     errors = GAME.score(broken).errors
     assert [(error.code, error.game, error.field) for error in errors] == [
-        ("hook_rule", number, "bids")]
-    assert GAME.score(broken, ruleset=JONKLER.__class__(
-        code="nohook", name="No hook", name_nl="Geen haak", hook_rule=False)).valid
+        ("hook_rule", number, "bids")
+    ]
+    assert GAME.score(
+        broken,
+        ruleset=JONKLER.__class__(
+            code="nohook", name="No hook", name_nl="Geen haak", hook_rule=False
+        ),
+    ).valid
 
 
 @SOME
-@given(number=st.integers(1, 20), others=st.lists(st.integers(0, 20), max_size=5),
-       bid=st.integers(0, 20))
+@given(
+    number=st.integers(1, 20),
+    others=st.lists(st.integers(0, 20), max_size=5),
+    bid=st.integers(0, 20),
+)
 def test_forbidden_bid_is_exactly_the_bid_that_makes_the_total(
     number: int, others: list[int], bid: int
 ) -> None:
@@ -178,10 +201,14 @@ json_values = st.recursive(
     ),
     max_leaves=25,
 )
-keys = st.sampled_from(["game", "ruleset", "seats", "first_dealer", "rounds", "bids", "tricks",
-                        "jonkled", "x"])
+keys = st.sampled_from(
+    ["game", "ruleset", "seats", "first_dealer", "rounds", "bids", "tricks", "jonkled", "x"]
+)
 shaped = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 10) | st.sampled_from(["jonkler", "4"])
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10)
+    | st.sampled_from(["jonkler", "4"])
     | st.floats(allow_nan=True),
     lambda children: st.lists(children, max_size=7) | st.dictionaries(keys, children, max_size=6),
     max_leaves=40,

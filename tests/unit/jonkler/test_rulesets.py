@@ -15,26 +15,41 @@ from jonkler.rules import GAME, RULESETS, Ruleset, ruleset_from_dict, ruleset_to
 def test_the_built_in_ruleset_is_the_seeds_rules() -> None:
     jonkler = RULESETS["jonkler"]
     assert ruleset_to_dict(jonkler) == {
-        "code": "jonkler", "name": "Jonkler", "name_nl": "Jonkler", "version": 1, "rounds": 8,
-        "met_round_factor": 5, "met_bid_factor": 10, "miss_trick_points": 1, "hook_rule": True,
+        "code": "jonkler",
+        "name": "Jonkler",
+        "name_nl": "Jonkler",
+        "version": 1,
+        "rounds": 8,
+        "met_round_factor": 5,
+        "met_bid_factor": 10,
+        "miss_trick_points": 1,
+        "hook_rule": True,
     }
     assert ruleset_from_dict(ruleset_to_dict(jonkler)) == jonkler
     assert GAME.ruleset_from_dict(GAME.ruleset_to_dict(jonkler)) == jonkler
 
 
 def test_keys_left_out_take_the_built_in_values() -> None:
-    house = ruleset_from_dict({"code": "house", "name": "House", "name_nl": "Huis",
-                               "hook_rule": False})
+    house = ruleset_from_dict(
+        {"code": "house", "name": "House", "name_nl": "Huis", "hook_rule": False}
+    )
     assert house.rounds == 8 and house.met_bid_factor == 10 and house.hook_rule is False
 
 
 house_dicts = st.fixed_dictionaries(
-    {"code": st.from_regex(r"[a-z][a-z0-9_]{0,39}", fullmatch=True),
-     "name": st.text(min_size=1, max_size=20).filter(str.strip),
-     "name_nl": st.text(min_size=1, max_size=20).filter(str.strip)},
-    optional={"version": st.integers(1, 1_000_000), "rounds": st.integers(1, 20),
-              "met_round_factor": st.integers(0, 1000), "met_bid_factor": st.integers(0, 1000),
-              "miss_trick_points": st.integers(-1000, 1000), "hook_rule": st.booleans()},
+    {
+        "code": st.from_regex(r"[a-z][a-z0-9_]{0,39}", fullmatch=True),
+        "name": st.text(min_size=1, max_size=20).filter(str.strip),
+        "name_nl": st.text(min_size=1, max_size=20).filter(str.strip),
+    },
+    optional={
+        "version": st.integers(1, 1_000_000),
+        "rounds": st.integers(1, 20),
+        "met_round_factor": st.integers(0, 1000),
+        "met_bid_factor": st.integers(0, 1000),
+        "miss_trick_points": st.integers(-1000, 1000),
+        "hook_rule": st.booleans(),
+    },
 )
 
 

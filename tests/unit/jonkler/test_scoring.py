@@ -25,10 +25,17 @@ OPENING = [
 EXAMPLE_ROUND = {"bids": [1, 0, 1, 0], "tricks": [1, 1, 1, 0]}
 
 
-def session(*rounds: dict[str, Any], seats: int = 4, first_dealer: int = 2,
-            **extra: Any) -> dict[str, Any]:
-    return {"game": "jonkler", "ruleset": "jonkler", "seats": seats,
-            "first_dealer": first_dealer, "rounds": list(rounds), **extra}
+def session(
+    *rounds: dict[str, Any], seats: int = 4, first_dealer: int = 2, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "game": "jonkler",
+        "ruleset": "jonkler",
+        "seats": seats,
+        "first_dealer": first_dealer,
+        "rounds": list(rounds),
+        **extra,
+    }
 
 
 def test_the_worked_example_of_games_md() -> None:
@@ -62,8 +69,14 @@ def test_partial_session_hints_at_the_next_round() -> None:
     result = GAME.score(session(*OPENING, EXAMPLE_ROUND))
     assert not result.complete and result.placements is None
     assert result.hint() == {
-        "round": 4, "rounds": 8, "cards": 4, "dealer": 1, "bidding_order": [2, 3, 0, 1],
-        "last_bidder": 1, "hook_rule": True, "hook_total": 4,
+        "round": 4,
+        "rounds": 8,
+        "cards": 4,
+        "dealer": 1,
+        "bidding_order": [2, 3, 0, 1],
+        "last_bidder": 1,
+        "hook_rule": True,
+        "hook_total": 4,
     }
     assert result.to_dict()["next"] == result.hint()
 
@@ -100,8 +113,9 @@ def test_ties_share_the_better_place() -> None:
     rounds = [{"bids": [0, 0, 0], "tricks": [0, 0, 0]}]  # impossible: checked below
     assert not GAME.score(session(*rounds, seats=3)).valid
     short = GAME.ruleset_from_dict({"code": "one", "name": "One", "name_nl": "Een", "rounds": 1})
-    result = GAME.score({"seats": 3, "rounds": [{"bids": [0, 0, 0], "tricks": [1, 0, 0]}]},
-                        ruleset=short)
+    result = GAME.score(
+        {"seats": 3, "rounds": [{"bids": [0, 0, 0], "tricks": [1, 0, 0]}]}, ruleset=short
+    )
     assert result.complete and result.totals == [1, 5, 5] and result.placements == [3, 1, 1]
 
 
@@ -129,7 +143,10 @@ def test_the_game_object_satisfies_the_seam() -> None:
     assert all(isinstance(stat, Stat) for stat in GAME.stats)
     assert {stat.code for stat in GAME.stats} == {"bids_met", "jonkled"}
     assert GAME.document_schema["properties"]["seats"] == {
-        "type": "integer", "minimum": 3, "maximum": 6}
+        "type": "integer",
+        "minimum": 3,
+        "maximum": 6,
+    }
     result = registry.score_document(session(*OPENING))
     assert result.valid and result.totals == [25, 6, 11, 15]
 

@@ -289,12 +289,22 @@ def test_the_middle_place_follows_the_games_table_size():
 
 
 def test_a_middle_place_bye_at_a_game_of_five_credits_the_third_place():
-    rules = EventRules(points_per_place=(5.0, 4.0, 3.0, 2.0, 1.0),
-                       bye=ByeCredit(kind="middle_place"), table_size=5)
-    results = [SeatResult(player_id=p, session_id=1, round_id=1, played_on=None, total=t,
-                          place=i + 1, shared=1, opponents=())
-               for i, (p, t) in enumerate(zip([1, 2, 3, 4, 5], [50, 40, 30, 20, 10],
-                                              strict=True))]
+    rules = EventRules(
+        points_per_place=(5.0, 4.0, 3.0, 2.0, 1.0), bye=ByeCredit(kind="middle_place"), table_size=5
+    )
+    results = [
+        SeatResult(
+            player_id=p,
+            session_id=1,
+            round_id=1,
+            played_on=None,
+            total=t,
+            place=i + 1,
+            shared=1,
+            opponents=(),
+        )
+        for i, (p, t) in enumerate(zip([1, 2, 3, 4, 5], [50, 40, 30, 20, 10], strict=True))
+    ]
     rows = event_standings(results, rules, byes=[ByeRecord(player_id=6, round_id=1)])
     bye_row = next(row for row in rows if row.player_id == 6)
     assert bye_row.placement_points == 3 and bye_row.total == 0
