@@ -1,6 +1,5 @@
-"""The standings: derived from the sessions, so above ``games`` (layer 4).
+"""The standings of events, derived from their sessions (above ``games`` in the layers).
 
-* ``arithmetic``: the pure standings of an event and of a season (no Django);
 * ``rules``: the ``EventRules`` an event's stored configuration describes;
 * ``event_standings``: an event's standings lines from its counted sessions, byes and
   configuration, and the service that changes the configuration;
@@ -8,7 +7,8 @@
   whose standings are behind;
 * ``tasks``: the Celery tasks (queued by name from ``tournaments.tasks``).
 
-The rows themselves (``Standing``, ``StandingsComputation``) and the configuration fields are
-models of ``tournaments``, which never imports this package: seating a swiss or progressive
-round reaches the standings through ``tournaments.provided``, registered here at start-up.
+The arithmetic itself is pure and lives in ``arithmetic.standings``. The stored rows
+(``Standing``, ``StandingsComputation``) and the configuration fields are models of
+``tournaments``, which never imports this package: seating a swiss or progressive round reaches
+the standings through ``tournaments.provided``, registered here at start-up.
 """
