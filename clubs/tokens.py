@@ -118,12 +118,6 @@ def api_token_revoke_as(*, token: ApiToken, actor: User | AnonymousUser | None) 
     return token
 
 
-def api_token_user(key: str) -> User | None:
-    """The user a live token belongs to, or None; TokenExpired for a token past its expiry."""
-    token = api_token_live(key)
-    return token.user if token is not None else None
-
-
 def api_token_live(key: str) -> ApiToken | None:
     """The live token of ``key`` (with its user), or None; TokenExpired for a token past its
     expiry."""

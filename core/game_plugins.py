@@ -106,10 +106,6 @@ class GamePlugin:
         per kind (Bonken's contracts); none by default."""
         return {}
 
-    def screen_context(self, event: Any, round_: Any) -> dict[str, Any]:
-        """The game's own figures on the room's screen for the round being played."""
-        return {}
-
     # --- night hooks ---------------------------------------------------------------------
 
     def seat_next_round(
@@ -117,10 +113,6 @@ class GamePlugin:
     ) -> Any:
         """Seat the next round the game's own way, or None for the event's seating method."""
         return None
-
-    def seating_methods(self) -> Sequence[tuple[str, Any]]:
-        """Seating methods the game adds to the organizer's choice (value, label)."""
-        return ()
 
     def session_document(self, table: Any, document: dict[str, Any]) -> dict[str, Any]:
         """A document of ``table`` completed with what the service knows about the night (Bonko:

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
-from core.errors import NotAllowed, ServiceError
+from core.errors import ServiceError
 from core.errors import problem as api_problem
 
 
@@ -41,16 +41,6 @@ def refused(request: HttpRequest, exc: ServiceError | None = None) -> HttpRespon
         return redirect_to_login(request.get_full_path())
     errors = problems(exc.errors) if exc is not None else []
     return render(request, "403.html", {"errors": errors}, status=403)
-
-
-def service_failed(
-    request: HttpRequest, exc: ServiceError, template: str, context: dict[str, Any]
-) -> HttpResponse:
-    """Re-render ``template`` with the service's problems (or refuse, for NotAllowed)."""
-    if isinstance(exc, NotAllowed):
-        return refused(request, exc)
-    context = {**context, "errors": problems(exc.errors)}
-    return render(request, template, context, status=exc.status_code)
 
 
 def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:

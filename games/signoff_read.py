@@ -40,10 +40,6 @@ class Signoff:
     def open_disputes(self) -> list[Dispute]:
         return [d for d in self.disputes if d.resolved_at is None]
 
-    @property
-    def waiting_for(self) -> list[str]:
-        return [p.name for p in self.players if not p.signed]
-
 
 def signoff_of(session: Session, table: Table) -> Signoff:
     """The sign-off of ``session``, played at ``table`` (its seats read once)."""

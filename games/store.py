@@ -5,28 +5,33 @@ written.
 Every game entered at every table comes through here (a club night of 50 tables sends one
 every few seconds). Built through the ORM, these few statements cost five to seven times
 what running them costs, and more than everything else a submission does (``bench.load``
-prints the CPU per request). So they are written out once, in SQL that PostgreSQL and SQLite
-both run, and return model instances like the ORM would, with only the fields listed here
-loaded (any other field is read from the database if touched). The models in
-``games.models``, ``tournaments.models`` and ``clubs.models`` define the tables; the tests of
-the session services run every statement. Everything else reads and writes through the ORM.
+prints the CPU per request). So they are written out here, in SQL that PostgreSQL and SQLite
+both run, built once per database backend from the models' own description (``_meta``: each
+table's and column's name, each field's conversion to the database), and return model
+instances like the ORM would, with only the fields listed here loaded (any other field is read
+from the database if touched); rows are read by column name. The tests of the session
+services run every statement and count them. Everything else reads and writes through the ORM.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import json
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from django.db import connection
+from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from clubs.models import Player
+from clubs.models import Membership, Player
 from gamekit.seam import Part as GamePart
-from games.models import Part, Session
-from tournaments.models import Event, Round, Table
+from games.models import Part, Session, SessionRevision, SessionSeat, Signature
+from tournaments.models import Event, Round, Seat, Table
+
+M = TypeVar("M", bound=Model)
 
 
 class SeatedPlayer(NamedTuple):
@@ -46,63 +51,13 @@ class LockedTable(NamedTuple):
     actor_role: str | None  # the writer's role in the event's club, if any
 
 
-def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
-    """The table, locked until the transaction ends (PostgreSQL; SQLite serialises writers
-    anyway), with its round and the round's event, and the role of user ``user_id`` in the
-    event's club; None if there is no such table."""
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
-    row = _one(
-        "SELECT t.id, t.number, t.scoring_token, r.id, r.number, r.status, "
-        "e.id, e.club_id, e.ruleset, e.game, e.status, e.substitute_counts, "
-        "(SELECT m.role FROM clubs_membership m JOIN clubs_player p ON p.id = m.player_id "
-        " WHERE m.club_id = e.club_id AND p.user_id = %s) "
-        "FROM tournaments_table t "
-        "JOIN tournaments_round r ON r.id = t.round_id "
-        "JOIN tournaments_event e ON e.id = r.event_id "
-        "WHERE t.id = %s" + lock,
-        [user_id, table_id],
-    )
-    if row is None:
-        return None
-    (
-        table_id,
-        number,
-        token,
-        round_id,
-        round_number,
-        status,
-        event_id,
-        club_id,
-        ruleset,
-        game,
-        event_status,
-        substitute_counts,
-        role,
-    ) = row
-    event = Event.from_db(  # values in the order the model declares its fields
-        connection.alias,
-        ["id", "club_id", "game", "ruleset", "status", "substitute_counts"],
-        [event_id, club_id, game, ruleset, event_status, substitute_counts],
-    )
-    round_ = Round.from_db(
-        connection.alias,
-        ["id", "event_id", "number", "status"],
-        [round_id, event_id, round_number, status],
-    )
-    round_.event = event
-    table = Table.from_db(
-        connection.alias,
-        ["id", "round_id", "number", "scoring_token"],
-        [table_id, round_id, number, token],
-    )
-    table.round = round_
-    return LockedTable(table, role)
-
-
-_SESSION_FIELDS = [
+_TABLE = ("id", "round", "number", "scoring_token")
+_ROUND = ("id", "event", "number", "status")
+_EVENT = ("id", "club", "game", "ruleset", "status", "substitute_counts")
+_SESSION = (
     "id",
-    "table_id",
-    "event_id",
+    "table",
+    "event",
     "ruleset",
     "document",
     "result",
@@ -110,70 +65,66 @@ _SESSION_FIELDS = [
     "revision",
     "created_at",
     "updated_at",
-    "updated_by_id",
+    "updated_by",
     "signed_at",
-]
+)
+_SESSION_WRITE = (
+    "document",
+    "result",
+    "complete",
+    "revision",
+    "updated_at",
+    "updated_by",
+    "signed_at",
+)
+_REVISION = ("session", "number", "document", "result", "created_by", "created_at", "reason")
+_PART = ("session", "number", "kind", "actor", "level", "data", "points")
+_SEAT = ("session", "position", "player", "total", "placement")
+
+
+def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
+    """The table, locked until the transaction ends (PostgreSQL; SQLite serialises writers
+    anyway), with its round and the round's event, and the role of user ``user_id`` in the
+    event's club; None if there is no such table."""
+    row = _one(_sql().table_lock, [user_id, table_id])
+    if row is None:
+        return None
+    table = _columns(Table, _TABLE, "t").instance(row)
+    table.round = _columns(Round, _ROUND, "r").instance(row)
+    table.round.event = _columns(Event, _EVENT, "e").instance(row)
+    return LockedTable(table, row["role"])
 
 
 def table_session(table_id: int) -> Session | None:
     """The table's session (read it after taking the table's lock: a session that a
     concurrent first write committed meanwhile is then seen)."""
-    row = _one(
-        "SELECT id, table_id, event_id, ruleset, document, result, complete, revision, "
-        "created_at, updated_at, updated_by_id, signed_at FROM games_session WHERE table_id = %s",
-        [table_id],
-    )
-    if row is None:
-        return None
-    values = list(row)
-    values[4], values[5] = _json(values[4]), _json(values[5])
-    values[6] = bool(values[6])
-    values[8], values[9] = _datetime(values[8]), _datetime(values[9])
-    values[11] = _datetime(values[11])
-    return Session.from_db(connection.alias, _SESSION_FIELDS, values)
+    row = _one(_sql().table_session, [table_id])
+    return None if row is None else _columns(Session, _SESSION, "s").instance(row)
 
 
 def table_players(table_id: int) -> list[SeatedPlayer]:
     """The players seated at the table, by seat."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT s.position, p.id, p.name FROM tournaments_seat s "
-            "JOIN clubs_player p ON p.id = s.player_id "
-            "WHERE s.table_id = %s ORDER BY s.position",
-            [table_id],
-        )
-        rows = cursor.fetchall()
+    player = _columns(Player, ("id", "name"), "p")
     return [
-        SeatedPlayer(position, Player.from_db(connection.alias, ["id", "name"], [pk, name]))
-        for position, pk, name in rows
+        SeatedPlayer(row["position"], player.instance(row))
+        for row in _all(_sql().table_players, [table_id])
     ]
 
 
 def session_update(session: Session, *, updated_at: datetime.datetime) -> None:
     """Save the session's document, result, completeness, revision and writer; a new revision
     is not signed by anyone yet."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE games_session SET document = %s, result = %s, complete = %s, "
-            "revision = %s, updated_by_id = %s, updated_at = %s, signed_at = NULL WHERE id = %s",
-            [
-                json.dumps(session.document),
-                json.dumps(session.result),
-                session.complete,
-                session.revision,
-                session.updated_by_id,
-                connection.ops.adapt_datetimefield_value(updated_at),
-                session.pk,
-            ],
-        )
     session.updated_at = updated_at
     session.signed_at = None
+    written = _columns(Session, _SESSION_WRITE)
+    values = [getattr(session, name) for name in written.attnames]
+    _execute(_sql().session_update, [*written.params(values), session.pk])
 
 
 def signatures_clear(session_id: int) -> int:
     """Delete the session's signatures (its document changed); how many there were."""
     with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM games_signature WHERE session_id = %s", [session_id])
+        cursor.execute(_sql().signatures_clear, [session_id])
         return max(cursor.rowcount, 0)
 
 
@@ -181,88 +132,218 @@ def revision_insert(
     session: Session, *, created_by_id: int | None, reason: str, at: datetime.datetime
 ) -> None:
     """Record the session as it now stands as its revision ``session.revision``."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO games_sessionrevision "
-            "(session_id, number, document, result, created_by_id, created_at, reason) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            [
-                session.pk,
-                session.revision,
-                json.dumps(session.document),
-                json.dumps(session.result),
-                created_by_id,
-                connection.ops.adapt_datetimefield_value(at),
-                reason,
-            ],
-        )
-
-
-_PARTS = Part._meta.db_table
+    row = {
+        "session_id": session.pk,
+        "number": session.revision,
+        "document": session.document,
+        "result": session.result,
+        "created_by_id": created_by_id,
+        "created_at": at,
+        "reason": reason,
+    }
+    _insert(_columns(SessionRevision, _REVISION), [row])
 
 
 def parts_delete_after(session_id: int, number: int) -> None:
     """Delete the session's parts after part ``number``."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"DELETE FROM {_PARTS} WHERE session_id = %s AND number > %s", [session_id, number]
-        )
+    _execute(_sql().parts_delete_after, [session_id, number])
 
 
 def parts_insert(session_id: int, parts: Sequence[GamePart]) -> None:
-    if not parts:
-        return
-    params: list[Any] = []
-    for part in parts:
-        params += [
-            session_id,
-            part.number,
-            part.kind,
-            part.actor,
-            part.level,
-            None if part.data is None else json.dumps(part.data),
-            json.dumps(part.points),
-        ]
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(parts))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {_PARTS} (session_id, number, kind, actor, level, data, points) "
-            f"VALUES {values}",
-            params,
-        )
+    rows = [
+        {
+            "session_id": session_id,
+            "number": part.number,
+            "kind": part.kind,
+            "actor": part.actor,
+            "level": part.level,
+            "data": part.data,
+            "points": part.points,
+        }
+        for part in parts
+    ]
+    _insert(_columns(Part, _PART), rows)
 
 
 def seat_results_save(session_id: int, rows: Sequence[SeatResultRow]) -> None:
     """Insert the session's per-seat rows, or update the ones it has (one statement)."""
-    values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows))
-    params: list[Any] = []
-    for row in rows:
-        params += [session_id, row.position, row.player_id, row.total, row.placement]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO games_sessionseat (session_id, position, player_id, total, placement) "
-            f"VALUES {values} ON CONFLICT (session_id, position) DO UPDATE SET "
-            "player_id = excluded.player_id, total = excluded.total, "
-            "placement = excluded.placement",
-            params,
+    seats = [{"session_id": session_id, **row._asdict()} for row in rows]
+    _insert(_columns(SessionSeat, _SEAT), seats, _sql().seat_conflict)
+
+
+# --- the SQL, built from the models ----------------------------------------------------------
+
+
+class _Columns:
+    """Some fields of a model as a statement reads or writes them: found in the model's
+    ``_meta`` by name, in the order the model declares them (the order ``Model.from_db`` reads
+    values in), read from a row under ``alias.attname`` (see ``select``)."""
+
+    def __init__(self, model: type[Model], names: tuple[str, ...], alias: str) -> None:
+        wanted = set(names)
+        self.model = model
+        self.fields: list[Field[Any, Any]] = [
+            field for field in model._meta.concrete_fields if field.name in wanted
+        ]
+        assert len(self.fields) == len(wanted), f"{model.__name__}: not all of {names}"
+        self.alias = alias
+        self.attnames = [field.attname for field in self.fields]
+        self.keys = [f"{alias}.{name}" for name in self.attnames]
+        self.decoders = [_DECODERS.get(field.get_internal_type()) for field in self.fields]
+
+    def select(self) -> str:
+        """The columns, each named ``alias.attname`` in the row."""
+        return ", ".join(
+            f"{self.alias}.{_quote(field.column)} AS {_quote(key)}"
+            for field, key in zip(self.fields, self.keys, strict=True)
         )
 
+    def names(self) -> str:
+        return ", ".join(_quote(field.column) for field in self.fields)
 
-def _one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    def instance(self, row: dict[str, Any]) -> Any:
+        """The model instance a row holds, the values read as the ORM reads them (JSON,
+        booleans and timestamps come back as text and numbers from SQLite)."""
+        values = [row[key] for key in self.keys]
+        for index, decode in enumerate(self.decoders):
+            if decode is not None and values[index] is not None:
+                values[index] = decode(values[index])
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+    def params(self, values: Sequence[Any]) -> list[Any]:
+        """``values`` (one per field) as the database takes them."""
+        return [
+            field.get_db_prep_save(value, connection)
+            for field, value in zip(self.fields, values, strict=True)
+        ]
+
+
+@functools.cache
+def _columns(model: type[Model], names: tuple[str, ...], alias: str = "") -> _Columns:
+    return _Columns(model, names, alias)
+
+
+class _Statements(NamedTuple):
+    table_lock: str
+    table_session: str
+    table_players: str
+    session_update: str
+    signatures_clear: str
+    parts_delete_after: str
+    seat_conflict: str  # the per-seat insert's ending: update the rows a session has
+
+
+def _sql() -> _Statements:
+    return _statements(connection.vendor, connection.features.has_select_for_update_of)
+
+
+@functools.cache
+def _statements(vendor: str, lock_of: bool) -> _Statements:
+    """The fixed statements, built once per database backend (``vendor``)."""
+    table, round_, event = (
+        _columns(Table, _TABLE, "t"),
+        _columns(Round, _ROUND, "r"),
+        _columns(Event, _EVENT, "e"),
+    )
+    role = (
+        f"(SELECT m.{_column(Membership, 'role')} FROM {_table(Membership)} m "
+        f"JOIN {_table(Player)} p ON p.{_column(Player, 'id')} = m.{_column(Membership, 'player')} "
+        f"WHERE m.{_column(Membership, 'club')} = e.{_column(Event, 'club')} "
+        f"AND p.{_column(Player, 'user')} = %s) AS {_quote('role')}"
+    )
+    written = _columns(Session, _SESSION_WRITE)
+    position = f"s.{_column(Seat, 'position')}"
+    key = ", ".join(_column(SessionSeat, name) for name in ("session", "position"))
+    changed = (_column(SessionSeat, name) for name in ("player", "total", "placement"))
+    return _Statements(
+        table_lock=f"SELECT {table.select()}, {round_.select()}, {event.select()}, {role} "
+        f"FROM {_table(Table)} t "
+        f"JOIN {_table(Round)} r ON r.{_column(Round, 'id')} = t.{_column(Table, 'round')} "
+        f"JOIN {_table(Event)} e ON e.{_column(Event, 'id')} = r.{_column(Round, 'event')} "
+        f"WHERE t.{_column(Table, 'id')} = %s" + (" FOR UPDATE OF t" if lock_of else ""),
+        table_session=f"SELECT {_columns(Session, _SESSION, 's').select()} "
+        f"FROM {_table(Session)} s WHERE s.{_column(Session, 'table')} = %s",
+        table_players=f"SELECT {position} AS {_quote('position')}, "
+        f"{_columns(Player, ('id', 'name'), 'p').select()} FROM {_table(Seat)} s "
+        f"JOIN {_table(Player)} p ON p.{_column(Player, 'id')} = s.{_column(Seat, 'player')} "
+        f"WHERE s.{_column(Seat, 'table')} = %s ORDER BY {position}",
+        session_update=f"UPDATE {_table(Session)} SET "
+        + ", ".join(f"{_quote(field.column)} = %s" for field in written.fields)
+        + f" WHERE {_column(Session, 'id')} = %s",
+        signatures_clear=f"DELETE FROM {_table(Signature)} "
+        f"WHERE {_column(Signature, 'session')} = %s",
+        parts_delete_after=f"DELETE FROM {_table(Part)} "
+        f"WHERE {_column(Part, 'session')} = %s AND {_column(Part, 'number')} > %s",
+        seat_conflict=f" ON CONFLICT ({key}) DO UPDATE SET "
+        + ", ".join(f"{column} = excluded.{column}" for column in changed),
+    )
+
+
+def _quote(name: str) -> str:
+    return str(connection.ops.quote_name(name))
+
+
+def _table(model: type[Model]) -> str:
+    """The model's table, quoted."""
+    return _quote(model._meta.db_table)
+
+
+def _column(model: type[Model], name: str) -> str:
+    """The column of the model's field ``name`` (a foreign key's too), quoted."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column is not None
+    return _quote(field.column)
+
+
+def _insert(columns: _Columns, rows: Sequence[dict[str, Any]], tail: str = "") -> None:
+    """Insert ``rows`` (values by the fields' attnames) in one statement; nothing for none."""
+    if not rows:
+        return
+    params = [value for row in rows for value in columns.params([row[n] for n in columns.attnames])]
+    one = "(" + ", ".join(["%s"] * len(columns.fields)) + ")"
+    _execute(
+        f"INSERT INTO {_table(columns.model)} ({columns.names()}) "
+        f"VALUES {', '.join([one] * len(rows))}{tail}",
+        params,
+    )
+
+
+def _execute(sql: str, params: Sequence[Any]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchone()
+
+
+def _one(sql: str, params: Sequence[Any]) -> dict[str, Any] | None:
+    """The first row, by column name; None if there is none."""
+    rows = _all(sql, params)
+    return rows[0] if rows else None
+
+
+def _all(sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+    """The rows, each by column name."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, (str, bytes)) else value
 
 
-def _datetime(value: Any) -> datetime.datetime | None:
+def _datetime(value: Any) -> datetime.datetime:
     """A stored timestamp as an aware datetime (SQLite hands back text in UTC)."""
-    if value is None or isinstance(value, datetime.datetime) and timezone.is_aware(value):
+    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
         return value
     parsed = parse_datetime(value) if isinstance(value, str) else value
     if not isinstance(parsed, datetime.datetime):
         raise ValueError(f"not a timestamp: {value!r}")
     return timezone.make_aware(parsed, datetime.UTC) if timezone.is_naive(parsed) else parsed
+
+
+# How a value comes back from the database, by the field's type (None: as it is).
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "JSONField": _json,
+    "BooleanField": bool,
+    "DateTimeField": _datetime,
+}

@@ -57,20 +57,3 @@ def bye_schedule(
             running[p] += 1
         schedule.append(byes)
     return schedule
-
-
-def byes_are_fair(rounds: Sequence[SeatingRound], counts: Mapping[PlayerId, int]) -> bool:
-    """Check that every round's byes went to players with the fewest sit-outs at that time."""
-    running = dict(counts)
-    for round_ in rounds:
-        present = round_.seated() + list(round_.byes)
-        if round_.byes:
-            worst_bye = max(running.get(p, 0) for p in round_.byes)
-            best_seated = min((running.get(p, 0) for p in round_.seated()), default=worst_bye)
-            if worst_bye > best_seated:
-                return False
-        for p in round_.byes:
-            running[p] = running.get(p, 0) + 1
-        for p in present:
-            running.setdefault(p, 0)
-    return True

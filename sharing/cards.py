@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from clubs.models import Club, Player
 from gamekit.registry import find_game
 from pages.evening import evening
-from ratings.selectors import player_pools, player_rating_history, rating_game
+from ratings.selectors import player_rating_history
 from sharing.drawing import Card, Row
 from tournaments.models import Event, StandingsComputation
 from tournaments.selectors import event_standings_rows
@@ -207,17 +207,6 @@ def evening_preview(event_id: int, player_id: int, language: str) -> Shown | Non
             version=event.results_version,
             site=event.club.name,
         )
-
-
-def rating_choice(player_id: int, club: str = "", game: str = "") -> tuple[int, str] | None:
-    """The club and game the rating page shows for these parameters (as it picks them)."""
-    pools = player_pools(player_id)
-    clubs = list(dict((club_id, name) for club_id, name, _game in pools))
-    club_id = next((c for c in clubs if str(c) == club), clubs[0] if clubs else None)
-    if club_id is None:
-        return None
-    games = [code for c, _name, code in pools if c == club_id]
-    return club_id, game if game in games else rating_game(games)
 
 
 def rating_preview(player_id: int, club_id: int, game: str, language: str) -> Shown | None:

@@ -53,10 +53,6 @@ class Backup:
             raise ValueError(self.manifest["utcOffset"])
         return offset
 
-    @property
-    def exported_at(self) -> str:
-        return str(self.manifest.get("exportedAt", ""))
-
 
 def read_backup(data: bytes) -> Backup:
     """The backup in ``data`` (the file's bytes), or BackupRefused saying what is wrong."""

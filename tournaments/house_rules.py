@@ -81,11 +81,6 @@ def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -
     return house
 
 
-def club_rulesets(club_id: int, game: str) -> list[HouseRuleset]:
-    """The club's house rulesets for ``game``, newest version of each code first."""
-    return list(HouseRuleset.objects.filter(club_id=club_id, game=game))
-
-
 def is_house_label(ruleset: str) -> bool:
     return "@" in ruleset
 

@@ -19,7 +19,6 @@ from arithmetic.ratings.engine import (
 )
 from arithmetic.ratings.explain import Opponent, SessionExplanation, explain_session
 from arithmetic.ratings.records import (
-    HISTORY_COLUMNS,
     HistoryEntry,
     PlayerId,
     PlayerSkill,
@@ -31,7 +30,6 @@ from arithmetic.ratings.table import TableOutcome, rate_table
 
 __all__ = [
     "DEFAULT_CONFIG",
-    "HISTORY_COLUMNS",
     "HistoryEntry",
     "Opponent",
     "PlayerId",

@@ -122,27 +122,6 @@ class HistoryEntry:
         """Places better than expected (positive) or worse than expected (negative)."""
         return self.expected_placement - self.actual_placement
 
-    def as_row(self) -> tuple[object, ...]:
-        """The fields in declaration order (``HISTORY_COLUMNS``), e.g. for a bulk COPY."""
-        return (
-            self.session_id,
-            self.played_at,
-            self.player_id,
-            self.seat,
-            self.total,
-            self.place,
-            self.actual_placement,
-            self.expected_placement,
-            self.mu_before,
-            self.sigma_before,
-            self.ordinal_before,
-            self.mu_after,
-            self.sigma_after,
-            self.ordinal_after,
-            self.sessions_played,
-            self.provisional,
-        )
-
     def rating_after(self) -> PlayerSkill:
         """The player's rating right after this session."""
         return PlayerSkill(
@@ -154,9 +133,6 @@ class HistoryEntry:
             provisional=self.provisional,
             last_played_at=self.played_at,
         )
-
-
-HISTORY_COLUMNS: tuple[str, ...] = tuple(HistoryEntry.__dataclass_fields__)
 
 
 @dataclass(slots=True)

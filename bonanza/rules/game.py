@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bonanza.rules.ledger import Ledger
 from bonanza.rules.rulesets import (
     DEFAULT_RULESET,
     GAME_CODE,
@@ -159,7 +158,7 @@ class Bonanza:
         *,
         ruleset: Any | None = None,
         names: Sequence[str] | None = None,
-    ) -> Scored | Ledger:
+    ) -> Scored:
         """Validate and score ``document``; never raises for bad input. ``ruleset`` (a
         ruleset, or a built-in's code) replaces the document's; ``names`` are the table's
         players in seat order (the document must then be for that many seats)."""

@@ -17,9 +17,8 @@ remainder to the last hand's going-out player, ``last_winner`` gives them all to
 its totals then add up to zero. Without ``end`` the totals are the nets so far, the board keeps
 its chips and the session is not complete.
 
-``score_session`` tries the one-pass fast path first (``fast.score_valid``: valid input, no
-message built); where that gives up, ``score_read`` reads the document the careful way and
-reports every problem. Both keep the same ledger.
+``score_session`` reads the document (``reading.read_session``: every problem reported with
+its message), then plays the ledger hand by hand.
 """
 
 from __future__ import annotations
@@ -28,8 +27,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bonanza.rules.errors import RuleError, cap_errors, rule_error
-from bonanza.rules.fast import score_valid
-from bonanza.rules.ledger import Ledger
 from bonanza.rules.reading import Hand, read_session
 from bonanza.rules.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
 from gamekit.seam import Part, Scored, placements
@@ -87,23 +84,8 @@ def score_session(
     *,
     ruleset: Any | None = None,
     names: Sequence[str] | None = None,
-) -> Scored | Ledger:
-    """Validate and score a session document; never raises for bad input."""
-    if type(document) is dict:
-        scored = score_valid(document, ruleset, names)
-        if scored is not None:
-            return scored
-    return score_read(document, ruleset=ruleset, names=names)
-
-
-def score_read(
-    document: object,
-    *,
-    ruleset: Any | None = None,
-    names: Sequence[str] | None = None,
 ) -> Scored:
-    """``score_session`` the careful way: the document read into records (every problem
-    reported with its message), then the ledger played hand by hand."""
+    """Validate and score a session document; never raises for bad input."""
     if not isinstance(document, dict):
         return Scored(valid=False, errors=[rule_error("document_type")])
     errors: list[RuleError] = []

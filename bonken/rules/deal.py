@@ -8,8 +8,7 @@ level    How precisely a game was recorded: ``counts`` (what each seat took: hea
          paper score sheet). A game gives exactly one of the three; a null value counts as
          absent.
 
-This is the general, thorough path: it reports every problem of a game. The engine only calls
-it when its fast path meets something unusual, so it favours clarity over speed.
+It reports every problem of a game.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""The thorough check of one game: every problem reported, the rotation state kept up to date.
+"""Reading one game: every problem reported, the rotation state kept up to date.
 
-scoring.py hands a game over to check_game whenever its fast path meets anything unusual: an
-error of any kind, but also tuples instead of lists, int subclasses or null values. check_game
-is the reference: the tests run whole sessions through it alone and compare the outcome with
-the fast path's.
+scoring.score_games reads a session's games through check_game one by one, in play order.
 
 Terms
 -----

@@ -46,11 +46,6 @@ MAX_VALUE = 10_000
 # seats' differences, each counted up to twice: |net| <= 7 * |deal total|.
 NET_FACTOR = 1 + 2 * (SEATS - 1)
 
-# What the fast path needs to check a deal recorded per card kind or as points or net:
-# ((kind code, value, units), ...), granularity, deal total, lowest and highest deal points of a
-# seat, and the bound on a seat's score after doubling.
-DealTable = tuple[tuple[tuple[str, int, int], ...], int, int, int, int, int]
-
 _CODE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
@@ -200,11 +195,6 @@ class Ruleset:
     totals_bound: int = field(init=False, compare=False, repr=False)
     by_code: dict[str, Contract] = field(init=False, compare=False, repr=False)
     index: dict[str, int] = field(init=False, compare=False, repr=False)
-    # The engine's fast path reads contracts as (index, is_plus, value, units, code, deal)
-    # rows; see DealTable for ``deal``.
-    rows: dict[str, tuple[int, bool, int | None, int, str, DealTable]] = field(
-        init=False, compare=False, repr=False
-    )
 
     def __post_init__(self) -> None:
         _check_code(self.code, "ruleset")
@@ -251,11 +241,6 @@ class Ruleset:
         setattr_(self, "totals_bound", bound)
         setattr_(self, "by_code", {contract.code: contract for contract in self.contracts})
         setattr_(self, "index", {contract.code: i for i, contract in enumerate(self.contracts)})
-        rows = {
-            c.code: (i, c.is_plus, c.value, c.units, c.code, _deal_table(c))
-            for i, c in enumerate(self.contracts)
-        }
-        setattr_(self, "rows", rows)
 
     @property
     def minus_contracts(self) -> tuple[Contract, ...]:
@@ -271,13 +256,6 @@ class Ruleset:
             return self.by_code[code]
         except (KeyError, TypeError):
             raise RulesetError(f"ruleset {self.code!r} has no contract {show(code)}") from None
-
-
-def _deal_table(contract: Contract) -> DealTable:
-    total = contract.deal_total
-    low, high = (total, 0) if total < 0 else (0, total)
-    kinds = tuple((kind.code, kind.value, kind.units) for kind in contract.card_kinds)
-    return kinds, contract.granularity, total, low, high, NET_FACTOR * abs(total)
 
 
 def _check_playable(contracts: list[Contract], needed: int, sign: str, rotation: str) -> None:

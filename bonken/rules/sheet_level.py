@@ -127,7 +127,3 @@ def _check_totals(
     if complete and not errors and grand:
         errors.append(rule_error("not_zero_sum", None, "sheet", total=num(grand)))
     check_totals(ruleset, totals_raw, totals, errors)
-
-
-def is_sheet(document: Any) -> bool:
-    return isinstance(document, dict) and document.get("sheet") is not None

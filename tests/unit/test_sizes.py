@@ -42,12 +42,10 @@ LARGE_MODULES = {  # path: ceiling
 }
 LONG_FUNCTIONS = {  # (path, function): ceiling; documented algorithms unless marked
     ("seating/search.py", "anneal"): 260,
-    ("bonken/rules/scoring.py", "score_games"): 160,  # the hot path, one loop on purpose
     ("seating/extras.py", "_slot_search"): 110,
     ("seating/balanced.py", "plan_balanced"): 100,
     ("seating/swiss.py", "swiss_round"): 90,
     ("arithmetic/standings/event.py", "event_standings"): 85,
-    ("bonanza/rules/fast.py", "score_valid"): 165,  # the hot path, one pass on purpose
     ("bench/screen.py", "main"): 105,  # the benchmark's script
 }
 

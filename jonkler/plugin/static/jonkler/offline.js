@@ -19,18 +19,11 @@
   }
   games.jonkler = {
     check: function (form, box) {
-      var problems = [], cards = parseInt(form.dataset.cards, 10), dealer = form.dataset.dealer;
-      var tricks = 0, others = 0, dealerBid = null, dealerName = "";
+      // The tricks add up to the round's cards; the bids (the dealer's forbidden one too) are
+      // the rules', checked when the round is sent.
+      var problems = [], cards = parseInt(form.dataset.cards, 10), tricks = 0;
       form.querySelectorAll("input[data-tricks]").forEach(function (input) { tricks += number(input); });
       if (tricks !== cards) { problems.push(say(box, "msgSum", { got: tricks, want: cards })); }
-      form.querySelectorAll("input[data-bid]").forEach(function (input) {
-        if (input.dataset.bid === dealer) { dealerBid = input.value; dealerName = labelText(input); }
-        else { others += number(input); }
-      });
-      if (form.dataset.hook === "1" && dealerBid !== null && dealerBid !== "" &&
-          parseInt(dealerBid, 10) === cards - others) {
-        problems.push(say(box, "msgHook", { name: dealerName, bid: dealerBid }));
-      }
       return problems;
     },
     advance: function (form, entry, queued) {
