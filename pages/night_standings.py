@@ -10,7 +10,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from core.errors import ServiceError
-from core.web import problems
+from core.view_helpers import problems
 from standings.event_standings import event_standing_rows
 from tournaments.models import Event
 from tournaments.night_sets import event_sets, set_rounds, standings_set

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
 from gamekit.registry import find_game
-from pages.evening import evening
+from pages.views.evening import evening
 from ratings.selectors import player_pools, player_rating_history, rating_game
 from sharing.drawing import Card, Row
 from tournaments.models import Event, StandingsComputation
