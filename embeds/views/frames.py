@@ -26,6 +26,7 @@ from core.view_helpers import problems
 from embeds import selectors
 from embeds.origins import club_origins
 from tournaments.models import Event
+from tournaments.selectors import stored_standings
 from tournaments.views.visible import game_columns
 
 THEMES = ("light", "dark")
@@ -104,7 +105,7 @@ def event_embed(request: HttpRequest, event_id: int) -> HttpResponse:
     event = selectors.public_event(event_id)
     errors: list[dict[str, Any]] = []
     context = _common(request, errors)
-    standings = [] if errors else selectors.event_standings(event)
+    standings = [] if errors else list(stored_standings(event))
     context.update(
         {
             "event": event,

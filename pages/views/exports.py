@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from core.csv_safe import CONTENT_TYPE, EXCEL_NL, CSVFile, attachment
 from gamekit.registry import get_game
 from pages import queries
-from tournaments.selectors import event_standings_rows
+from tournaments.selectors import stored_standings
 from tournaments.views.visible import visible_event
 
 STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins"]
@@ -41,7 +41,7 @@ def standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     response, export = _export(request, f"{slugify(event.name) or 'event'}-standings.csv")
     seats = max(get_game(event.game).table_sizes)  # a column per place at the largest table
     export.header([*STANDINGS_HEADER, *PLACES[:seats]])
-    for row in event_standings_rows(event):
+    for row in stored_standings(event):
         places = (list(row.placements) + [0] * seats)[:seats]
         export.writerow(
             [

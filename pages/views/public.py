@@ -22,7 +22,7 @@ from ratings.views import game_label
 from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds
-from tournaments.selectors import event_standings_rows, events_visible_to
+from tournaments.selectors import events_visible_to, stored_standings
 from tournaments.views import queries
 from tournaments.views.visible import game_columns, visible_event
 
@@ -39,7 +39,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     computation = StandingsComputation.objects.filter(event=event).first()
     shown_set, errors = night_standings.chosen_set(request, event)
-    night = list(event_standings_rows(event))
+    night = list(stored_standings(event))
     standings: list[Any] = (
         night if shown_set is None else night_standings.set_standings(event, shown_set)
     )

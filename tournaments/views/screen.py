@@ -31,7 +31,7 @@ from gamekit.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
 from tournaments.round_timer import clock_text, timer_state
-from tournaments.selectors import event_standings_rows
+from tournaments.selectors import stored_standings
 from tournaments.views import queries
 from tournaments.views.rounds import qr_svg
 from tournaments.views.visible import game_columns, visible_event
@@ -118,7 +118,7 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
 
 
 def _standings_and_tables(event: Event, round_: Round | None, rows: int) -> dict[str, Any]:
-    standings = list(event_standings_rows(event)[:rows])
+    standings = list(stored_standings(event)[:rows])
     columns = game_columns(event, standings)
     state: dict[str, Any] = {
         "event": event.name,
