@@ -11,14 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.forms import ConsentForm, JoinForm, PlayerAddForm
+from clubs.memberships import join_consent_grant, membership_add, players_who_may_join
 from clubs.models import Club, JoinConsent, Membership, Player
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS
-from clubs.services import (
-    club_player_add,
-    join_consent_grant,
-    membership_add,
-    players_who_may_join,
-)
+from clubs.services import club_player_add
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.view_helpers import refused, refused_or_on_form

@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.memberships import membership_end
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER
-from clubs.services import membership_end, player_update
+from clubs.services import player_update
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.view_helpers import problems, refused
