@@ -27,7 +27,7 @@ test: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar
+	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar chartkit
 	$(VENV)/bin/pytest
 
 lint: install

@@ -1,6 +1,6 @@
 """The statistics pages (namespace ``stats``): a player's statistics per game, and a club's
 season in a picture. Read-only; they read through ``stats.selectors`` (as the API does) and
-draw their charts with ``stats.charts``."""
+draw their charts with ``stats.charts`` (the lines with ``chartkit.lines``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from chartkit.lines import line_chart
 from clubs.models import Club, Player
 from core.errors import Text, problem
 from core.view_helpers import dutch, problems
@@ -150,7 +151,7 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
         leaders = selectors.rating_leaders(club, game, year)
         names = selectors.contract_names(game)
         contracts = selectors.contracts_played(events) if names else []
-        line_chart = charts.line_chart(
+        leaders_chart = line_chart(
             [(name, points) for name, _, points in leaders.lines], len(leaders.days)
         )
         context.update(
@@ -161,9 +162,9 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
                     [(short_date(day), n) for day, _, n in evenings]
                 ),
                 "leaders": leaders,
-                "leaders_chart": line_chart,
-                "leader_lines": list(zip(line_chart.series, leaders.lines, strict=False))
-                if line_chart
+                "leaders_chart": leaders_chart,
+                "leader_lines": list(zip(leaders_chart.series, leaders.lines, strict=False))
+                if leaders_chart
                 else [],
                 "first_day": leaders.days[0] if leaders.days else None,
                 "last_day": leaders.days[-1] if leaders.days else None,

@@ -27,6 +27,7 @@ PACKAGES = (
     "bonanza",
     "seating",
     "arithmetic",
+    "chartkit",
     "sunmar",
     "stats",
     "webhooks",
