@@ -45,7 +45,7 @@ test: install
 
 # The project checked with django-stubs (the strict pass above covers the pure packages).
 mypy-django: install
-	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar
+	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar chartkit
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -15,15 +15,13 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from clubs.memberships import membership_add, membership_end, membership_set_role
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
 from clubs.services import (
     club_create,
     club_delete,
     club_player_add,
     club_update,
-    membership_add,
-    membership_end,
-    membership_set_role,
     player_delete,
     player_link_login,
     player_update,

@@ -25,8 +25,8 @@ from core.parsing import whole_number
 from gamekit.registry import DEFAULT_GAME, find_game
 from ratings.season import SeasonLine, club_season_standings, parse_season_params, season_games
 from ratings.selectors import RatingRow, club_ratings, rating_games
-from tournaments.models import Event, Standing, StandingsComputation
-from tournaments.selectors import event_standings_rows, events_visible_to
+from tournaments.models import Event, StandingsComputation
+from tournaments.selectors import events_visible_to
 
 DEFAULT_TOP = 10
 MAX_TOP = 100
@@ -44,10 +44,6 @@ def public_event(event_id: int) -> Event:
 
 def club_events(club: Club, limit: int = 50) -> list[Event]:
     return list(public_events().filter(club=club).order_by("-date", "-id")[:limit])
-
-
-def event_standings(event: Event) -> list[Standing]:
-    return list(event_standings_rows(event))
 
 
 def standings_up_to_date(event: Event) -> bool:

@@ -3,15 +3,15 @@ embeds (``manage_patterns``, included by ``config.urls``)."""
 
 from django.urls import path
 
-from embeds import settings_page, views
+from embeds.views import frames, settings
 
 app_name = "embeds"
 
 manage_patterns = [
-    path("clubs/<slug:slug>/embeds/", settings_page.embed_settings, name="embed-settings"),
+    path("clubs/<slug:slug>/embeds/", settings.embed_settings, name="embed-settings"),
 ]
 
 urlpatterns = [
-    path("clubs/<slug:slug>/", views.club_embed, name="club"),
-    path("events/<int:event_id>/", views.event_embed, name="event"),
+    path("clubs/<slug:slug>/", frames.club_embed, name="club"),
+    path("events/<int:event_id>/", frames.event_embed, name="event"),
 ]

@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from imports import web
+from imports import views
 
 import_patterns = [
-    path("clubs/<slug:slug>/import/", web.upload_page, name="sunmar-upload"),
-    path("clubs/<slug:slug>/import/<int:upload_id>/", web.review_page, name="sunmar-review"),
+    path("clubs/<slug:slug>/import/", views.upload_page, name="sunmar-upload"),
+    path("clubs/<slug:slug>/import/<int:upload_id>/", views.review_page, name="sunmar-review"),
 ]

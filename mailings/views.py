@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from clubs.models import Player
 from clubs.selectors import player_for_user
 from core.errors import ServiceError
-from core.web import problems
+from core.view_helpers import problems
 from mailings import links
 from mailings.models import LANGUAGES
 from mailings.services import preference_for, preference_set, unsubscribe

@@ -10,8 +10,8 @@ from typing import Any
 from django.http import HttpRequest
 
 from core.errors import ServiceError
-from core.web import problems
-from standings.event_standings import event_standing_rows
+from core.view_helpers import problems
+from standings.event_standings import computed_standings
 from tournaments.models import Event
 from tournaments.night_sets import event_sets, set_rounds, standings_set
 
@@ -25,7 +25,7 @@ def chosen_set(request: HttpRequest, event: Event) -> tuple[int | None, list[dic
 
 
 def set_standings(event: Event, number: int) -> list[Any]:
-    return event_standing_rows(event, set_rounds(event, number))
+    return computed_standings(event, set_rounds(event, number))
 
 
 def prize_line(rows: list[Any]) -> dict[str, Any]:

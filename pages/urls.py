@@ -3,7 +3,7 @@ and the organizer's pages of this app (``manage_patterns``, included by ``config
 
 from django.urls import path
 
-from pages import evening, exports, public, sheets
+from pages.views import evening, exports, public, sheets
 from tournaments.urls import public_patterns
 
 app_name = "public"

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from django.utils.translation import gettext as _
 
-from core.web import dutch
+from core.view_helpers import dutch
 from gamekit.registry import find_game
 from planning.models import PlannedNight
 

@@ -2,14 +2,15 @@
 ratings in the database, kept up to date from complete sessions; season standings over a club's
 sessions.
 
-* ``models`` (their tables keep the names from ``tournaments``), ``admin``, ``urls``;
+* ``models`` (tables named ``ratings_*``), ``admin``, ``urls``;
 * ``order``: the play order of sessions (one definition, used everywhere);
 * ``loading`` and ``writing``: lean bulk reads, and writes with COPY on PostgreSQL;
-* ``services``: ``ratings_update``, ``ratings_rebuild`` and friends (writes);
+* ``services``: ``ratings_update``, ``ratings_rebuild`` and friends (writes); ``config``: a
+  pool's configuration as the arithmetic reads it (read by services and selectors alike);
 * ``selectors``: rating lists (now or as of a date), a player's explained history, stale
   pools (reads);
 * ``season``: season standings of a club over a date range;
-* ``chart`` and ``pages``: the server-rendered pages;
+* ``views`` and ``chart``: the server-rendered pages, the chart drawn with ``chartkit.lines``;
 * ``tasks``: the Celery tasks, queued by name from ``tournaments.tasks``;
 * the speed benchmark with PostgreSQL is ``python -m bench.ratings_db``.
 

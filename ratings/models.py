@@ -1,7 +1,8 @@
 """The stored ratings: a pool per club and game, each player's rating in it, the sessions it
 has rated and every player's history (derived; written by the services of ``ratings`` only).
 
-The tables keep the names they had when these models were part of ``tournaments``.
+The tables are named after this app (``ratings_ratingpool``, ...; until migration 0003 they
+kept the names they had when these models were part of ``tournaments``).
 """
 
 from django.db import models
@@ -61,7 +62,6 @@ class RatingPool(models.Model):
     updated_at = models.DateTimeField(verbose_name=_("updated at"), null=True, blank=True)
 
     class Meta:
-        db_table = "tournaments_ratingpool"
         constraints = [
             models.UniqueConstraint(fields=["club", "game"], name="rating_pool_per_game"),
         ]
@@ -96,7 +96,6 @@ class PlayerRating(models.Model):
     last_played_on = models.DateField(verbose_name=_("last played on"), null=True, blank=True)
 
     class Meta:
-        db_table = "tournaments_playerrating"
         constraints = [
             models.UniqueConstraint(fields=["pool", "player"], name="rating_once_per_pool"),
         ]
@@ -143,7 +142,6 @@ class RatedSession(models.Model):
     played_on = models.DateField(verbose_name=_("played on"))
 
     class Meta:
-        db_table = "tournaments_ratedsession"
         constraints = [
             models.UniqueConstraint(fields=["pool", "session"], name="rated_session_once"),
             models.UniqueConstraint(fields=["pool", "position"], name="rated_session_position"),
@@ -204,7 +202,6 @@ class RatingHistory(models.Model):
     provisional = models.BooleanField(verbose_name=_("provisional"))
 
     class Meta:
-        db_table = "tournaments_ratinghistory"
         # One index besides the key, in the order a replay writes the rows: a replay streams
         # hundreds of thousands of rows, and every other index would be written in random
         # order. A player's rows are found through the seats of their sessions

@@ -39,12 +39,12 @@ from arithmetic.ratings import (
 )
 from arithmetic.ratings.config import game_config
 from clubs.selectors import user_roles
-from gamekit.registry import find_game
+from gamekit.registry import DEFAULT_GAME, find_game
 from games.models import Session
+from ratings.config import pool_config, rating_scale
 from ratings.loading import player_history, rated_sessions, seated_positions
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import played_at
-from ratings.services import DEFAULT_GAME, pool_config, rating_scale
 
 Viewer = User | AnonymousUser | None
 

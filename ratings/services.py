@@ -48,7 +48,8 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from gamekit.registry import DEFAULT_GAME, find_game
+from gamekit.registry import DEFAULT_GAME
+from ratings.config import pool_config, rating_scale
 from ratings.loading import (
     AppliedSession,
     PoolSession,
@@ -85,19 +86,6 @@ class RatingsSync:
     pool_sessions: int
     replayed_from: str = ""
     game: str = DEFAULT_GAME
-
-
-def pool_config(pool: RatingPool) -> RatingConfig:
-    """The pool's rating configuration: the game's defaults with the pool's overrides (an
-    empty configuration follows the defaults, so a new default replays every such pool)."""
-    return game_config(rating_scale(pool.game), pool.config)
-
-
-def rating_scale(game: str) -> float:
-    """The spread of the game's session totals the points model reads them in (the rules'
-    ``rating_scale``), or 0: rated by ranks."""
-    rules = find_game(game)
-    return float(getattr(rules, "rating_scale", 0.0)) if rules is not None else 0.0
 
 
 def ratings_update(*, club_id: int, game: str | None = None) -> RatingsSync:

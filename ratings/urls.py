@@ -2,12 +2,12 @@
 
 from django.urls import path
 
-from ratings import pages
+from ratings import views
 
 app_name = "ratings"
 
 urlpatterns = [
-    path("clubs/<slug:slug>/ratings/", pages.club_ratings_page, name="club"),
-    path("clubs/<slug:slug>/season/", pages.season_page, name="season"),
-    path("players/<int:player_id>/ratings/", pages.player_ratings_page, name="player"),
+    path("clubs/<slug:slug>/ratings/", views.club_ratings_page, name="club"),
+    path("clubs/<slug:slug>/season/", views.season_page, name="season"),
+    path("players/<int:player_id>/ratings/", views.player_ratings_page, name="player"),
 ]

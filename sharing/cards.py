@@ -14,11 +14,11 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
 from gamekit.registry import find_game
-from pages.evening import evening
+from pages.views.evening import evening
 from ratings.selectors import player_rating_history
 from sharing.drawing import Card, Row
 from tournaments.models import Event, StandingsComputation
-from tournaments.selectors import event_standings_rows
+from tournaments.selectors import stored_standings
 
 TOP = 5
 TREND_SESSIONS = 30
@@ -87,7 +87,7 @@ def event_preview(event_id: int, language: str) -> Shown | None:
         return None
     with translation.override(language):
         computation = StandingsComputation.objects.filter(event=event).first()
-        standings = event_standings_rows(event)
+        standings = stored_standings(event)
         rows = list(standings[:TOP])
         count = standings.count()
         first = _ranking_column(event)

@@ -5,7 +5,7 @@ Reads the rows ``standings_recompute`` saves: per-seat results of the event's co
 sessions, the seats and byes of its started rounds (a round still in preview counts for
 nothing: its seating may yet be generated again), and the ratings of its players as they
 stood before the event (for ``avg_opponent_rating``), then ranks with
-``arithmetic.standings.event_standings`` under the event's configured tie-break
+``arithmetic.standings.standings_from_results`` under the event's configured tie-break
 order, points per place and bye credit (``tournaments.standings_rules``).
 
 Terms: **placements** are the counts of 1st, 2nd, 3rd ... table places, one per place of the
@@ -29,8 +29,8 @@ from arithmetic.standings import (
     EVENT_CRITERIA,
     ByeRecord,
     SeatResult,
-    event_standings,
     seat_results,
+    standings_from_results,
 )
 from clubs.audit import audit
 from clubs.models import Player
@@ -123,7 +123,9 @@ STANDING_FIELDS = (
 )
 
 
-def event_standing_lines(event: Event, rounds: Sequence[int] | None = None) -> list[dict[str, Any]]:
+def computed_standing_lines(
+    event: Event, rounds: Sequence[int] | None = None
+) -> list[dict[str, Any]]:
     """The event's standings, best first: per player ``player_id`` and ``STANDING_FIELDS``;
     of the round numbers ``rounds`` only when given (the standings of one set)."""
     results = event_results(event, rounds)
@@ -141,7 +143,7 @@ def event_standing_lines(event: Event, rounds: Sequence[int] | None = None) -> l
     ratings = ratings_before(
         club_id=event.club_id, day=event.date, player_ids=players, game=event.game
     )
-    rows = event_standings(
+    rows = standings_from_results(
         results, event_rules(event), byes=byes, players=sorted(seated), opponent_ratings=ratings
     )
     seats = largest_table(event.game)  # a count per place at the game's largest table
@@ -176,10 +178,10 @@ def _with_losses(stats: dict[str, int], sessions: int) -> dict[str, int]:
     return {**stats, "losses": sessions - stats["wins"]}
 
 
-def event_standing_rows(event: Event, rounds: Sequence[int] | None = None) -> list[Standing]:
+def computed_standings(event: Event, rounds: Sequence[int] | None = None) -> list[Standing]:
     """The event's standings as unsaved ``Standing`` rows, best first (of the round numbers
     ``rounds`` only when given), each with its player."""
-    rows = [Standing(event_id=event.pk, **line) for line in event_standing_lines(event, rounds)]
+    rows = [Standing(event_id=event.pk, **line) for line in computed_standing_lines(event, rounds)]
     if rounds is not None:
         players = Player.objects.in_bulk([row.player_id for row in rows])
         for row in rows:
@@ -187,7 +189,7 @@ def event_standing_rows(event: Event, rounds: Sequence[int] | None = None) -> li
     return rows
 
 
-def event_standings_configure(
+def standings_configure(
     *,
     event: Event,
     actor: User | AnonymousUser | None,

@@ -11,7 +11,7 @@ from django.utils import timezone
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.locks import advisory_lock
-from standings.event_standings import STANDING_FIELDS, event_standing_lines
+from standings.event_standings import STANDING_FIELDS, computed_standing_lines
 from tournaments import announce
 from tournaments.models import Event, Standing, StandingsComputation
 
@@ -41,7 +41,7 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
         done = StandingsComputation.objects.filter(event_id=event_id).first()
         if not force and done is not None and done.results_version == event.results_version:
             return done.results_version  # a burst of writes: an earlier run covered this one
-        lines = event_standing_lines(event)  # the event's tie-break order, places and byes
+        lines = computed_standing_lines(event)  # the event's tie-break order, places and byes
         if _standings_replace(event_id, lines):
             announce.standings_changed(event, lines, event.results_version)
         StandingsComputation.objects.update_or_create(

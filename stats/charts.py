@@ -12,7 +12,8 @@ Three kinds:
 * **columns**: vertical, one per labelled value in order (evenings), zero line included,
   every n-th label shown so they never overlap;
 * **lines**: a few series over the same steps (the rating leaders over the season), with
-  gridlines at round values.
+  gridlines at round values: drawn by ``chartkit.lines`` (a rating over time is drawn with it
+  too, ``ratings.chart``).
 """
 
 from __future__ import annotations
@@ -21,18 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# Colours of the series of a line chart, told apart by the legend (and by a dash pattern, for
-# readers who do not tell the colours apart).
-PALETTE = ("#14532d", "#b45309", "#1d4ed8", "#9d174d", "#4d4d4d")
-DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
-STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
-
-
-def svg_number(value: float) -> str:
-    """``value`` rounded to a tenth, written with a decimal point and no trailing zero."""
-    text = f"{round(value, 1):.1f}"
-    text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
+from chartkit.lines import svg_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,93 +173,4 @@ def column_chart(
         top_y=svg_number(top + 10),
         bottom_y=svg_number(bottom - 2),
         columns=tuple(columns),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Series:
-    name: str
-    colour: str
-    dash: str
-    points: str  # "x,y x,y ..." for a polyline
-    last: float
-    dots: tuple[tuple[str, str], ...] = ()  # a mark per point (a lone point draws no line)
-
-
-@dataclass(frozen=True, slots=True)
-class Gridline:
-    y: str
-    value: float
-
-
-@dataclass(frozen=True, slots=True)
-class LineChart:
-    width: int
-    height: int
-    left: int
-    right: str
-    series: tuple[Series, ...]
-    gridlines: tuple[Gridline, ...]
-
-
-def _step(span: float) -> float:
-    for step in STEPS:
-        if span / step <= 5:
-            return float(step)
-    return float(STEPS[-1] * math.ceil(span / (5 * STEPS[-1])))
-
-
-def line_chart(
-    series: Sequence[tuple[str, Sequence[tuple[int, float]]]],
-    steps: int,
-    *,
-    width: int = 360,
-    height: int = 200,
-) -> LineChart | None:
-    """Lines for (name, [(step, value), ...]) over ``steps`` steps (0-based), gridlines at
-    round values; None when no series has a point."""
-    values = [value for _, points in series for _, value in points]
-    if not values or steps < 1:
-        return None
-    low, high = min(values), max(values)
-    step = _step(max(high - low, 1.0))
-    axis_low = math.floor(low / step) * step
-    axis_high = max(math.ceil(high / step) * step, axis_low + step)
-    left, right, top, bottom = 40, 8, 8, 8
-    plot_w, plot_h = width - left - right, height - top - bottom
-    spacing = plot_w / max(steps - 1, 1)
-
-    def y_of(value: float) -> float:
-        return top + plot_h * (axis_high - value) / (axis_high - axis_low)
-
-    def x_of(index: int) -> float:
-        return left + (index * spacing if steps > 1 else plot_w / 2)
-
-    drawn = []
-    for number, (name, points) in enumerate(series):
-        if not points:
-            continue
-        placed = [(svg_number(x_of(i)), svg_number(y_of(v))) for i, v in points]
-        drawn.append(
-            Series(
-                name=name,
-                colour=PALETTE[number % len(PALETTE)],
-                dash=DASHES[number % len(DASHES)],
-                points=" ".join(f"{x},{y}" for x, y in placed),
-                last=points[-1][1],
-                dots=tuple(placed),
-            )
-        )
-    lines = []
-    value = axis_low
-    while value <= axis_high + step / 2:
-        lines.append(Gridline(y=svg_number(y_of(value)), value=value))
-        value += step
-    return LineChart(
-        width=width,
-        height=height,
-        left=left,
-        right=svg_number(width - right),
-        series=tuple(drawn),
-        gridlines=tuple(lines),
     )

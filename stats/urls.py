@@ -2,11 +2,11 @@
 
 from django.urls import path
 
-from stats import pages
+from stats import views
 
 app_name = "stats"
 
 urlpatterns = [
-    path("players/<int:player_id>/stats/", pages.player_stats_page, name="player"),
-    path("clubs/<slug:slug>/season/picture/", pages.season_picture_page, name="season-picture"),
+    path("players/<int:player_id>/stats/", views.player_stats_page, name="player"),
+    path("clubs/<slug:slug>/season/picture/", views.season_picture_page, name="season-picture"),
 ]

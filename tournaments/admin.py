@@ -2,9 +2,9 @@
 
 Every write goes through the services (``core.admin_writes``): the same rules, permission
 checks, locks and audit entries as the pages and the API. Statuses change only through their
-commands (the actions). Derived rows (byes, standings, ratings) are in ``admin_derived``,
-read-only. Every list selects the rows it shows with their related rows
-(``list_select_related``), so a longer page never costs more queries.
+commands (the actions). An event's players and scorers are in ``admin_entries``; derived
+rows (byes, standings) in ``admin_derived``, read-only. Every list selects the rows it shows
+with their related rows (``list_select_related``), so a longer page never costs more queries.
 """
 
 from typing import Any
@@ -20,17 +20,15 @@ from core.forms import set_choices
 from gamekit.registry import DEFAULT_GAME
 from tournaments import (
     admin_derived,  # noqa: F401  (registers the read-only admins)
+    admin_entries,  # noqa: F401  (registers the admins of an event's players and scorers)
     provided,
 )
-from tournaments.event_scorers import event_scorer_add, event_scorer_remove
 from tournaments.forms import game_choices, house_choices, ruleset_choices
-from tournaments.models import Event, EventPlayer, EventScorer, Round, Seat, Table
+from tournaments.models import Event, Round, Seat, Table
 from tournaments.round_lifecycle import event_close, round_close
 from tournaments.rounds import round_accept
 from tournaments.services import (
     EVENT_FIELDS,
-    entry_remove,
-    entry_set_present,
     event_create,
     event_delete,
     event_publish,
@@ -197,67 +195,6 @@ class EventAdmin(ServiceAdmin):
             lambda event: provided.standings_recompute_as(event=event, actor=request.user),
             _("Standings of %(count)d event(s) computed."),
         )
-
-
-@admin.register(EventPlayer)
-class EventPlayerAdmin(ServiceAdmin):
-    """The players on an event's list, checked in or out through ``entry_set_present``."""
-
-    list_display = ["player", "event", "present"]
-    list_filter = ["present", "event__club"]
-    list_select_related = ["player", "event"]
-    search_fields = ["player__name", "event__name"]
-    fields = ["event", "player", "present"]
-    autocomplete_fields = ["player"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["event", "player"] if obj is not None else []
-
-    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
-        data = form.cleaned_data
-        return entry_set_present(
-            event=data["event"],
-            actor=request.user,
-            player=data["player"],
-            present=data["present"],
-            new=True,
-        )
-
-    def update(self, request: HttpRequest, original: Model, form: Any) -> Model:
-        assert isinstance(original, EventPlayer)
-        return entry_set_present(
-            event=original.event,
-            actor=request.user,
-            player=original.player,
-            present=form.cleaned_data["present"],
-        )
-
-    def remove(self, request: HttpRequest, obj: Model) -> None:
-        assert isinstance(obj, EventPlayer)
-        entry_remove(entry=obj, actor=request.user)
-
-
-@admin.register(EventScorer)
-class EventScorerAdmin(ServiceAdmin):
-    """A player who may enter results for one event only."""
-
-    list_display = ["player", "event"]
-    list_filter = ["event__club"]
-    list_select_related = ["player", "event"]
-    search_fields = ["player__name", "event__name"]
-    autocomplete_fields = ["player"]
-    fields = ["event", "player"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["event", "player"] if obj is not None else []
-
-    def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
-        data = form.cleaned_data
-        return event_scorer_add(event=data["event"], actor=request.user, player=data["player"])
-
-    def remove(self, request: HttpRequest, obj: Model) -> None:
-        assert isinstance(obj, EventScorer)
-        event_scorer_remove(event=obj.event, actor=request.user, player=obj.player)
 
 
 @admin.register(Round)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
 from core.forms import set_choices
-from core.web import dutch
+from core.view_helpers import dutch
 from gamekit.registry import DEFAULT_GAME, games
 from tournaments.models import Event, HouseRuleset
 from tournaments.rounds import GENERATED_METHODS

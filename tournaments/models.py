@@ -5,10 +5,11 @@
 - table: four players playing one Bonken session in a round;
 - seat: a player's place at a table, 0..3 clockwise;
 - bye: a player who sits out a round because the player count is not a multiple of four;
-- standing: an event's derived ranking, recomputed by a Celery task, never typed in;
-- rating pool: a club's players rated against each other, one complete session at a time in
-  the order they were played (see ``ratings.order``); player rating and rating
-  history are derived from it by a Celery task, never typed in.
+- entry and event scorer: the players of an event and who may enter its results
+  (``models_entries``); a team for the night (``models_teams``); a club's house ruleset
+  (``models_house_rules``);
+- standing: an event's derived ranking, recomputed by a Celery task, never typed in
+  (``models_standings``).
 """
 
 import secrets
@@ -21,7 +22,6 @@ from gamekit.registry import DEFAULT_GAME
 from tournaments.counted import COMPLETE, STANDINGS_COUNT_CHOICES
 from tournaments.standings_rules import (
     ByeCreditKind,
-    PointsField,
     default_points_per_place,
     event_order,
     validate_points_per_place,
@@ -118,76 +118,6 @@ class Event(models.Model):
     def ranked_by(self) -> list[str]:
         """The tie-break order the standings use: the event's own, or its game's."""
         return list(event_order(self))
-
-
-class EventPlayer(models.Model):
-    """A player registered for an event; ``present`` means checked in and to be seated."""
-
-    event = models.ForeignKey(
-        Event,
-        verbose_name=_("event"),
-        on_delete=models.CASCADE,
-        related_name="entries",
-    )
-    player = models.ForeignKey(
-        Player,
-        verbose_name=_("player"),
-        on_delete=models.CASCADE,
-        related_name="entries",
-    )
-    present = models.BooleanField(_("present"), default=True)
-    # Checked in at the door by the player (``tournaments.door``): when, and a digest of the
-    # phone's door id for a check-in without signing in (one name per phone); ``door_undone``:
-    # the organizer took that check-in back, so the door does not check the name in again.
-    # ``door_address``: a digest of the address a check-in without signing in came from (an
-    # address checks in at most ``DOOR_NAMES_PER_ADDRESS`` names per event).
-    door_at = models.DateTimeField(_("checked in at the door"), null=True, blank=True)
-    door_device = models.CharField(_("door phone"), max_length=64, blank=True, default="")
-    door_address = models.CharField(_("door address"), max_length=64, blank=True, default="")
-    door_undone = models.BooleanField(_("door check-in taken back"), default=False)
-    # "I'm leaving after this round": the round after which the player goes home. The next
-    # round's seating checks them out and leaves them out.
-    leaving_after = models.PositiveSmallIntegerField(
-        _("leaving after round"), null=True, blank=True
-    )
-
-    class Meta:
-        ordering = ["event_id", "player__name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
-        ]
-        verbose_name = _("entry")
-        verbose_name_plural = _("entries")
-
-    def __str__(self) -> str:
-        return f"{self.player} @ {self.event}"
-
-
-class EventScorer(models.Model):
-    """A player who may enter results for this one event (a scorer for the night)."""
-
-    event = models.ForeignKey(
-        Event,
-        verbose_name=_("event"),
-        on_delete=models.CASCADE,
-        related_name="scorers",
-    )
-    player = models.ForeignKey(
-        Player,
-        verbose_name=_("player"),
-        on_delete=models.CASCADE,
-        related_name="scoring_events",
-    )
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="event_scorer_once"),
-        ]
-        verbose_name = _("event scorer")
-        verbose_name_plural = _("event scorers")
-
-    def __str__(self) -> str:
-        return f"{self.player} scores {self.event}"
 
 
 class Round(models.Model):
@@ -396,75 +326,9 @@ class Bye(models.Model):
         return f"{self.player} sits out {self.round}"
 
 
-class Standing(models.Model):
-    """One player's line in an event's standings (derived)."""
-
-    event = models.ForeignKey(
-        Event,
-        verbose_name=_("event"),
-        on_delete=models.CASCADE,
-        related_name="standings",
-    )
-    player = models.ForeignKey(
-        Player,
-        verbose_name=_("player"),
-        on_delete=models.CASCADE,
-        related_name="standings",
-    )
-    rank = models.PositiveIntegerField(verbose_name=_("rank"))
-    tied = models.BooleanField(verbose_name=_("tied"), default=False)
-    # Session totals plus bye credit (whole unless a credited average is not).
-    total = PointsField(verbose_name=_("total"), default=0)
-    sessions = models.PositiveIntegerField(verbose_name=_("sessions"), default=0)
-    table_wins = models.PositiveIntegerField(verbose_name=_("table wins"), default=0)
-    # Counts of 1st, 2nd, 3rd and 4th table places.
-    placements = models.JSONField(verbose_name=_("placements"), default=list)
-    byes = models.PositiveIntegerField(verbose_name=_("byes"), default=0)
-    placement_points = PointsField(verbose_name=_("placement points"), default=0)
-    # Only computed for players still tied when head-to-head is applied.
-    head_to_head = models.FloatField(verbose_name=_("head to head"), null=True, blank=True)
-    # Mean rating of the opponents faced, as their ratings stood before the event.
-    avg_opponent_rating = models.FloatField(
-        verbose_name=_("average opponent rating"),
-        null=True,
-        blank=True,
-    )
-    # The game's own per-seat figures summed (Bonko: wins, bonkos, and losses).
-    stats = models.JSONField(verbose_name=_("figures"), default=dict, blank=True)
-
-    class Meta:
-        ordering = ["event_id", "rank", "player__name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="standing_once_per_player"),
-        ]
-        verbose_name = _("standing")
-        verbose_name_plural = _("standings")
-
-    def __str__(self) -> str:
-        return f"{self.rank}. {self.player} ({self.total})"
-
-
-class StandingsComputation(models.Model):
-    """When an event's standings were last computed, and from which results version."""
-
-    event = models.OneToOneField(
-        Event,
-        verbose_name=_("event"),
-        on_delete=models.CASCADE,
-        related_name="computation",
-    )
-    results_version = models.PositiveIntegerField(verbose_name=_("results version"), default=0)
-    computed_at = models.DateTimeField(verbose_name=_("computed at"))
-
-    class Meta:
-        verbose_name = _("standings computation")
-        verbose_name_plural = _("standings computations")
-
-    def __str__(self) -> str:
-        return f"standings of {self.event} at version {self.results_version}"
-
-
+from tournaments.models_entries import EventPlayer, EventScorer  # noqa: E402
 from tournaments.models_house_rules import HouseRuleset  # noqa: E402
+from tournaments.models_standings import Standing, StandingsComputation  # noqa: E402
 from tournaments.models_teams import EventTeam  # noqa: E402
 
 __all__ = [

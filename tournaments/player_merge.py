@@ -7,7 +7,7 @@ name it was entered under, and the merge is in the audit log of every club invol
 
 Two records that sat in the same round are two people: that merge is refused.
 
-Who may merge follows the rule of joining a club (clubs.services.membership_add): each of the
+Who may merge follows the rule of joining a club (clubs.memberships.membership_add): each of the
 two records must be under the merging organizer's authority, that is, a current member of at
 least one club, and of no club the organizer does not organize. A record that left every club
 is nobody's (superusers aside): otherwise any organizer could take over another club's former

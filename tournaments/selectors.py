@@ -15,7 +15,7 @@ def events_visible_to(user: User | AnonymousUser | None) -> QuerySet[Event]:
     return events.filter(Q(published=True) | Q(club_id__in=list(user_roles(user))))
 
 
-def event_standings_rows(event: Event) -> QuerySet[Standing]:
+def stored_standings(event: Event) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event=event)
         .select_related("player")

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.web import (
+from tournaments.views import (
     door,
     door_organizer,
     house_rules,

@@ -2,14 +2,14 @@
 
 from django.urls import path
 
-from webhooks import pages
+from webhooks import views
 
 manage_patterns = [
-    path("clubs/<slug:slug>/webhooks/", pages.hooks_page, name="webhooks"),
-    path("clubs/<slug:slug>/webhooks/<int:hook_id>/", pages.hook_page, name="webhook"),
+    path("clubs/<slug:slug>/webhooks/", views.hooks_page, name="webhooks"),
+    path("clubs/<slug:slug>/webhooks/<int:hook_id>/", views.hook_page, name="webhook"),
     path(
         "clubs/<slug:slug>/webhooks/<int:hook_id>/deliveries/<int:delivery_id>/resend/",
-        pages.resend,
+        views.resend,
         name="webhook-resend",
     ),
 ]

@@ -20,6 +20,12 @@ from api.serializers.clubs import (
     PlayerSerializer,
     viewer_clubs,
 )
+from clubs.memberships import (
+    join_consent_grant,
+    membership_add,
+    membership_end,
+    membership_set_role,
+)
 from clubs.models import Club, Membership, Player, Role
 from clubs.selectors import ORGANIZER, SCORERS, require_role_in_every_club
 from clubs.services import (
@@ -27,10 +33,6 @@ from clubs.services import (
     club_delete,
     club_player_add,
     club_update,
-    join_consent_grant,
-    membership_add,
-    membership_end,
-    membership_set_role,
     player_delete,
     player_update,
 )

@@ -26,7 +26,7 @@ from tournaments.door import door_check_in, entry_leaving
 from tournaments.door_limits import door_wait
 from tournaments.models import EventPlayer
 from tournaments.selectors import events_visible_to
-from tournaments.web.door import session_device
+from tournaments.views.door import session_device
 
 
 class DoorCheckInSerializer(serializers.Serializer):

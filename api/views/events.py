@@ -31,12 +31,12 @@ from api.serializers.rounds import (
 )
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
-from standings.event_standings import event_standing_rows
+from standings.event_standings import computed_standings
 from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
 from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
 from tournaments.night_sets import set_rounds, standings_set
 from tournaments.round_lifecycle import event_close, event_reopen
-from tournaments.selectors import event_standings_rows, events_visible_to
+from tournaments.selectors import events_visible_to, stored_standings
 from tournaments.services import (
     entry_remove,
     entry_set_present,
@@ -151,9 +151,9 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         computed = computation.results_version if computation else None
         chosen = standings_set(event, request.query_params.get("set"))
         rows = (
-            list(event_standings_rows(event))
+            list(stored_standings(event))
             if chosen is None
-            else event_standing_rows(event, set_rounds(event, chosen))
+            else computed_standings(event, set_rounds(event, chosen))
         )
         data = {
             "event": event.pk,

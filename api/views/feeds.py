@@ -37,6 +37,7 @@ from api.serializers_feeds import (
 )
 from clubs.models import Club
 from embeds import selectors
+from tournaments.selectors import stored_standings
 
 MAX_AGE = 60
 CORS = {
@@ -115,7 +116,7 @@ class EventStandingsFeedView(FeedView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = selectors.public_event(event_id)
-        standings = selectors.event_standings(event)
+        standings = list(stored_standings(event))
         return Response(
             {
                 "event": event_data(event, lambda p: _site(request, p)),

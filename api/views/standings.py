@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.serializers_ratings import StandingsConfigSerializer
-from standings.event_standings import event_standings_configure
+from standings.event_standings import standings_configure
 from tournaments.selectors import events_visible_to
 
 
@@ -28,7 +28,5 @@ class EventStandingsConfigView(APIView):
         event = get_object_or_404(events_visible_to(request.user), pk=event_id)
         serializer = StandingsConfigSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = event_standings_configure(
-            event=event, actor=request.user, **serializer.validated_data
-        )
+        event = standings_configure(event=event, actor=request.user, **serializer.validated_data)
         return Response(StandingsConfigSerializer(event).data)

@@ -11,7 +11,7 @@ from arithmetic.standings.event import (
     EventCriterion,
     EventRow,
     EventRules,
-    event_standings,
+    standings_from_results,
 )
 from arithmetic.standings.ranking import Ranked, rank
 from arithmetic.standings.records import (
@@ -43,7 +43,7 @@ __all__ = [
     "SeasonRow",
     "SeasonRules",
     "SeatResult",
-    "event_standings",
+    "standings_from_results",
     "middle_place_points",
     "placement_points",
     "rank",

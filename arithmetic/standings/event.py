@@ -147,7 +147,7 @@ def _bye_credit(tally: _Tally, rules: EventRules) -> tuple[Fraction, Fraction]:
     return tally.total / played_rounds, tally.placement_points / played_rounds
 
 
-def event_standings(
+def standings_from_results(
     results: Iterable[SeatResult],
     rules: EventRules = EventRules(),
     *,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from bonanza.plugin import paper, table
+from bonanza.plugin.views import paper, table
 from bonanza.rules import GAME
 from core.game_plugins import GamePlugin
 

@@ -12,7 +12,7 @@ from bonken.plugin.table_talk import left_messages
 from bonken.rules import Ruleset
 from bonken.rules.rulesets import Contract
 from core.forms import set_choices
-from core.web import dutch
+from core.view_helpers import dutch
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}

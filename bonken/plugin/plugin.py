@@ -7,8 +7,9 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from bonken.plugin import paper, stats, table
+from bonken.plugin import stats
 from bonken.plugin.sheet import blank_sheet, event_ruleset_or_none, session_rows
+from bonken.plugin.views import paper, table
 from bonken.rules import GAME
 from core.game_plugins import GamePlugin
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from bonken.rules import Ruleset, get_ruleset
 from bonken.rules.rulesets import Contract
 from core.errors import ServiceError
-from core.web import dutch, short_names  # noqa: F401 (the sheet's short names)
+from core.view_helpers import dutch, short_names  # noqa: F401 (the sheet's short names)
 from tournaments.house_rules import event_ruleset
 
 # Short marks for the first column of a paper score sheet, as on the club's own sheet.

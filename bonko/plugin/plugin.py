@@ -10,8 +10,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from bonko.plugin import api, bell, bell_view, cards, table
+from bonko.plugin import bell
 from bonko.plugin.seating import METHOD, bonko_round_generate
+from bonko.plugin.views import api, cards, table
+from bonko.plugin.views import bell as bell_view
 from bonko.rules import GAME, next_tables
 from core.game_plugins import GamePlugin
 

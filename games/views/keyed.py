@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.parsing import whole_number
-from core.web import problems
+from core.view_helpers import problems
 from games import idempotency
 from games.models import Session
 from tournaments.models import Table

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.selectors import ORGANIZER
-from clubs.web import has_role
+from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.game_plugins import GameWithoutPages, game_plugin
 from core.parsing import whole_number
-from core.web import problems
+from core.view_helpers import problems
 from gamekit.registry import get_game
 from games.services import session_undo_last_part
 from games.views.keyed import keyed

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 
 from clubs.selectors import ORGANIZER
 from clubs.throttle import client_address
-from clubs.web import has_role
+from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number
-from core.web import problems, refused
+from core.view_helpers import problems, refused
 from games.models import Session
 from games.signoff import (
     dispute_raise,

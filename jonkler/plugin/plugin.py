@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from core.game_plugins import GamePlugin
-from jonkler.plugin import paper, table
+from jonkler.plugin.views import paper, table
 from jonkler.rules import GAME
 from tournaments.house_rules import event_ruleset
 

@@ -7,8 +7,8 @@ from django import template
 
 from clubs.models import Club, Membership
 from clubs.selectors import ORGANIZER, player_for_user, user_has_role
-from planning.pages import with_answers
 from planning.selectors import nights_ahead
+from planning.views.calendar import with_answers
 
 register = template.Library()
 CLUB_PAGE_NIGHTS = 3

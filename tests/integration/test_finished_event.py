@@ -8,7 +8,7 @@ import pytest
 from bonko.plugin.bell import ring_bell
 from clubs.models import Role
 from games.services import session_append_part, session_submit, session_undo_last_part
-from standings.event_standings import event_standing_lines
+from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round, Seat, Table
@@ -50,7 +50,7 @@ def code(response) -> str:
 def test_the_api_takes_no_new_round_and_no_result_on_a_finished_event(finished):
     event, organizer, tables = finished
     client = api_client(organizer)
-    before = event_standing_lines(event)
+    before = computed_standing_lines(event)
     response = client.post(f"/api/v1/events/{event.pk}/seating/", {"seed": 1}, format="json")
     assert response.status_code == 400, response.content
     assert code(response) == "event_finished"
@@ -69,7 +69,7 @@ def test_the_api_takes_no_new_round_and_no_result_on_a_finished_event(finished):
     )
     assert code(response) == "event_finished"
     assert Round.objects.get(pk=planned.pk).status == Round.Status.PLANNED
-    assert event_standing_lines(event) == before
+    assert computed_standing_lines(event) == before
 
 
 def test_a_round_playing_in_a_finished_event_takes_no_result_but_a_correction(finished):
@@ -82,7 +82,7 @@ def test_a_round_playing_in_a_finished_event_takes_no_result_but_a_correction(fi
         players=[seat.player for seat in tables[0].seats.order_by("position")],
     )
     Round.objects.filter(pk=playing.round_id).update(status=Round.Status.PLAYING)
-    before = event_standing_lines(event)
+    before = computed_standing_lines(event)
     url = f"/api/v1/tables/{playing.pk}/session/"
     link = api_client()
     response = link.put(
@@ -107,7 +107,7 @@ def test_a_round_playing_in_a_finished_event_takes_no_result_but_a_correction(fi
     with pytest.raises(Exception) as refused:
         session_append_part(table=playing, submitted_by=organizer, part=classic_games()[0])
     assert refused.value.errors[0]["code"] == "event_finished"
-    assert event_standing_lines(event) == before
+    assert computed_standing_lines(event) == before
     # The organizer's correction of a whole session, with a reason, as for a closed round.
     response = api_client(organizer).put(url, {"document": classic_document()}, format="json")
     assert code(response) == "reason_required"

@@ -8,7 +8,7 @@ from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import ServiceError
 from games.models import SessionSeat
 from games.services import session_submit
-from standings.event_standings import event_standing_lines
+from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -51,7 +51,7 @@ def test_the_merged_record_brings_its_results_and_is_gone(
     assert SessionSeat.objects.filter(player=anna).count() == 2
     assert EventPlayer.objects.get(event=second.round.event).player == anna
     assert Membership.objects.get(club=club, player=anna).role == Role.SCORER  # the stronger
-    lines = {line["player_id"]: line for line in event_standing_lines(second.round.event)}
+    lines = {line["player_id"]: line for line in computed_standing_lines(second.round.event)}
     assert anna.pk in lines and anna_b.pk not in lines
     entry = AuditEntry.objects.get(action="player.merge")
     assert entry.details["merged_name"] == anna_b.name and entry.details["reason"] == "one person"

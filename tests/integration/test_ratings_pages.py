@@ -120,9 +120,9 @@ def test_chart_geometry():
         ]
     )
     assert chart is not None and len(chart.points) == 3
-    xs = [p.x for p in chart.points]
-    assert xs == sorted(xs) and xs[0] == chart.left and xs[-1] == chart.right
-    ys = {p.rating: p.y for p in chart.points}
+    xs = [float(p.x) for p in chart.points]
+    assert xs == sorted(xs) and xs[0] == chart.left and xs[-1] == float(chart.right)
+    ys = {p.rating: float(p.y) for p in chart.points}
     assert ys[1130.0] < ys[1090.0] < ys[1000.0]  # higher rating, higher on the page
     labels = [int(g.label) for g in chart.gridlines]
     assert labels[0] <= 1000 and labels[-1] >= 1130

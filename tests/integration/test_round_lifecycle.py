@@ -9,7 +9,7 @@ from core.errors import ServiceError
 from games.models import Session
 from games.services import session_append_part, session_submit
 from ratings.loading import rated_sessions
-from standings.event_standings import event_standing_lines, round_points
+from standings.event_standings import computed_standing_lines, round_points
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.models import Event, Round
@@ -47,7 +47,7 @@ def test_closing_names_every_unfinished_table_and_its_players(night):
 
 def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
     event, organizer, done, halfway, empty = night
-    before = {line["player_id"] for line in event_standing_lines(event) if line["sessions"]}
+    before = {line["player_id"] for line in computed_standing_lines(event) if line["sessions"]}
     assert before == {s.player_id for s in done.seats.all()}
     assert round_points(event, 1).keys() == before  # a table still playing does not count
     round_close(round_=halfway.round, actor=organizer, unfinished={2: "partial", 3: "not_played"})
@@ -57,7 +57,7 @@ def test_the_choice_is_recorded_and_counted_the_same_everywhere(night):
         3: "not_played",
     }
     counted = {s.player_id for t in (done, halfway) for s in t.seats.all()}
-    lines = {line["player_id"]: line for line in event_standing_lines(event)}
+    lines = {line["player_id"]: line for line in computed_standing_lines(event)}
     assert {p for p, line in lines.items() if line["sessions"]} == counted
     halfway_totals = Session.objects.get(table=halfway).result["totals"]
     for seat in halfway.seats.all():

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from clubs.models import Player, Role
-from standings.event_standings import event_standing_rows
+from standings.event_standings import computed_standings
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import play
@@ -30,7 +30,7 @@ def make_event(**config) -> Event:
 
 def by_name(event: Event) -> dict[str, Standing]:
     players = dict(Player.objects.values_list("id", "name"))
-    return {players[row.player_id]: row for row in event_standing_rows(event)}
+    return {players[row.player_id]: row for row in computed_standings(event)}
 
 
 def test_byes_and_seats_of_a_preview_count_only_once_it_is_accepted():

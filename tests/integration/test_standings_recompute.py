@@ -7,7 +7,7 @@ import pytest
 from django.db.models import F
 
 from clubs.models import Player
-from standings.event_standings import STANDING_FIELDS, event_standing_lines
+from standings.event_standings import STANDING_FIELDS, computed_standing_lines
 from standings.services import standings_recompute
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import correct, play
@@ -24,7 +24,7 @@ def stored(event: Event) -> dict[int, tuple]:
 def from_scratch(event: Event) -> dict[int, tuple]:
     return {
         line["player_id"]: tuple(line[name] for name in STANDING_FIELDS)
-        for line in event_standing_lines(event)
+        for line in computed_standing_lines(event)
     }
 
 

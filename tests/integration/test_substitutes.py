@@ -7,7 +7,7 @@ from clubs.models import AuditEntry, Membership, Role
 from core.errors import ServiceError
 from games.models import SessionSeat
 from games.services import session_append_part, session_submit
-from standings.event_standings import event_standing_lines
+from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tests.web.conftest import client_for
@@ -58,7 +58,7 @@ def test_whoever_played_most_holds_the_seat_when_the_event_says_so(
         for game in classic_games()[3:]:
             session_append_part(table=table, submitted_by=organizer, part=game)
     assert credited(table)[1] == substitute.pk  # 9 of 12 games
-    lines = {line["player_id"]: line for line in event_standing_lines(event)}
+    lines = {line["player_id"]: line for line in computed_standing_lines(event)}
     assert lines[substitute.pk]["sessions"] == 1 and lines[starter.pk]["sessions"] == 0
     with django_capture_on_commit_callbacks(execute=True):  # the setting back: the starter
         event_update(event=event, actor=organizer, substitute_counts="starter")

@@ -6,8 +6,9 @@ and leaves the database as it was."""
 import pytest
 from rest_framework.test import APIClient
 
+from clubs.memberships import membership_end, membership_set_role
 from clubs.models import AuditEntry, Membership, Player, Role
-from clubs.services import membership_end, membership_set_role, player_delete
+from clubs.services import player_delete
 from core.errors import Conflict, ServiceError
 from tests.db_state import changed_tables, database_state
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, user_with_role

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from core.errors import ServiceError
 from core.game_plugins import GamePlugin
 from core.parsing import whole_number
-from core.web import problems
+from core.view_helpers import problems
 from gamekit.registry import get_game
 from games.services import session_append_part, session_submit
 from tournaments.models import Round

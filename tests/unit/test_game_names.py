@@ -37,6 +37,7 @@ PACKAGES = (
     "gamekit",
     "seating",
     "arithmetic",
+    "chartkit",
     "sunmar",
     "embeds",
     "webhooks",

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from core.web import dutch
+from core.view_helpers import dutch
 from gamekit.registry import find_game
 
 register = template.Library()

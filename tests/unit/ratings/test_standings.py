@@ -16,11 +16,11 @@ from arithmetic.standings import (
     EventRules,
     SeasonRules,
     SeatResult,
-    event_standings,
     middle_place_points,
     placement_points,
     season_standings,
     seat_results,
+    standings_from_results,
 )
 
 DAY = date(2024, 9, 2)
@@ -131,7 +131,7 @@ def event_results() -> list[SeatResult]:
 
 
 def test_event_total_then_table_wins() -> None:
-    rows = event_standings(event_results())
+    rows = standings_from_results(event_results())
     assert [row.player_id for row in rows][:3] == [5, 2, 1]
     assert rows[0].total == 300 and rows[0].table_wins == 2 and rows[0].sessions == 2
     assert rows[1].total == 230 and rows[2].total == 70
@@ -143,14 +143,14 @@ def test_event_tie_break_order_is_configurable() -> None:
         *table(2, 2, (1, 2, 3, 4), (-40, 60, 40, -60)),
     ]
     # Players 1 and 2 both total 60 and 3 both 0... check the pair 1/2.
-    by_wins = event_standings(results, EventRules(order=("total", "table_wins")))
+    by_wins = standings_from_results(results, EventRules(order=("total", "table_wins")))
     assert [(r.player_id, r.rank) for r in by_wins][:2] == [(1, 1), (2, 1)]
     assert by_wins[0].tied
-    by_h2h = event_standings(results, EventRules(order=("total", "head_to_head")))
+    by_h2h = standings_from_results(results, EventRules(order=("total", "head_to_head")))
     # They met twice: 1 beat 2 once, 2 beat 1 once: still tied.
     assert [r.rank for r in by_h2h][:2] == [1, 1]
     assert by_h2h[0].head_to_head == 1.0
-    by_points = event_standings(
+    by_points = standings_from_results(
         results, EventRules(order=("total", "placement_points"), points_per_place=(5, 2, 1, 0))
     )
     assert [(r.player_id, r.rank) for r in by_points][:2] == [(2, 1), (1, 2)]  # 2+5 beats 5+1
@@ -162,7 +162,7 @@ def test_head_to_head_counts_only_meetings_within_the_tied_group() -> None:
         *table(2, 2, (1, 3, 2, 4), (-100, 20, 100, -20)),  # 2 beats 1
         *table(3, 3, (2, 7, 8, 1), (-40, 30, 0, 10)),  # 1 beats 2
     ]
-    rows = event_standings(results, EventRules(order=("total", "head_to_head")))
+    rows = standings_from_results(results, EventRules(order=("total", "head_to_head")))
     summary = [(row.player_id, row.total, row.rank, row.head_to_head) for row in rows]
     assert summary == [
         (7, 30.0, 1, None),
@@ -183,12 +183,12 @@ def test_average_opponent_rating_breaks_ties() -> None:
         *table(2, 1, (5, 6, 7, 8), (50, -50, 30, -30)),
     ]
     ratings = {2: 1500.0, 3: 1500.0, 4: 1500.0, 6: 1000.0, 7: 1000.0, 8: 1000.0}
-    rows = event_standings(
+    rows = standings_from_results(
         results, EventRules(order=("total", "avg_opponent_rating")), opponent_ratings=ratings
     )
     assert [(row.player_id, row.rank) for row in rows][:2] == [(1, 1), (5, 2)]
     assert rows[0].avg_opponent_rating == 1500.0 and rows[1].avg_opponent_rating == 1000.0
-    unrated = event_standings(results, EventRules(order=("total", "avg_opponent_rating")))
+    unrated = standings_from_results(results, EventRules(order=("total", "avg_opponent_rating")))
     assert unrated[0].rank == unrated[1].rank == 1 and unrated[0].avg_opponent_rating is None
 
 
@@ -203,19 +203,19 @@ def test_average_opponent_rating_breaks_ties() -> None:
 )
 def test_byes_are_credited_as_configured(credit: ByeCredit, total: float, points: float) -> None:
     results = table(1, 1, (1, 2, 3, 4), (120, 80, -100, -100))
-    rows = event_standings(results, EventRules(bye=credit), byes=[ByeRecord(1, 2)])
+    rows = standings_from_results(results, EventRules(bye=credit), byes=[ByeRecord(1, 2)])
     mine = next(row for row in rows if row.player_id == 1)
     assert (mine.total, mine.placement_points, mine.byes, mine.sessions) == (total, points, 1, 1)
     assert mine.table_wins == 1
 
 
 def test_a_bye_before_playing_gets_the_neutral_credit() -> None:
-    rows = event_standings([], EventRules(bye=ByeCredit("average")), byes=[ByeRecord(9, 1)])
+    rows = standings_from_results([], EventRules(bye=ByeCredit("average")), byes=[ByeRecord(9, 1)])
     assert (rows[0].total, rows[0].placement_points, rows[0].sessions) == (0.0, 1.5, 0)
 
 
 def test_entrants_without_results_are_listed() -> None:
-    rows = event_standings(event_results(), players=[42])
+    rows = standings_from_results(event_results(), players=[42])
     newcomer = next(row for row in rows if row.player_id == 42)
     assert (newcomer.sessions, newcomer.total, newcomer.rank) == (0, 0.0, 5)
 
@@ -255,7 +255,7 @@ def _criterion_values(row: EventRow, order: tuple[str, ...]) -> tuple:
 def test_event_ranks_are_consistent_with_ties(results: list[SeatResult], order: list) -> None:
     rules = EventRules(order=tuple(order))
     ratings = {p: 1000.0 + 10 * (p % 3) for p in range(8)}
-    rows = event_standings(results, rules, opponent_ratings=ratings)
+    rows = standings_from_results(results, rules, opponent_ratings=ratings)
     for index, row in enumerate(rows):
         # Competition ranking: one more than the number of players strictly above.
         assert row.rank == 1 + sum(1 for other in rows if other.rank < row.rank)
@@ -267,7 +267,7 @@ def test_event_ranks_are_consistent_with_ties(results: list[SeatResult], order: 
             assert (rows[index - 1].rank == row.rank) == (above == here)
             assert above >= here
     # The order of the input does not change the standings.
-    assert event_standings(list(reversed(results)), rules, opponent_ratings=ratings) == rows
+    assert standings_from_results(list(reversed(results)), rules, opponent_ratings=ratings) == rows
 
 
 @settings(max_examples=100, deadline=None)
@@ -305,6 +305,6 @@ def test_a_middle_place_bye_at_a_game_of_five_credits_the_third_place():
         )
         for i, (p, t) in enumerate(zip([1, 2, 3, 4, 5], [50, 40, 30, 20, 10], strict=True))
     ]
-    rows = event_standings(results, rules, byes=[ByeRecord(player_id=6, round_id=1)])
+    rows = standings_from_results(results, rules, byes=[ByeRecord(player_id=6, round_id=1)])
     bye_row = next(row for row in rows if row.player_id == 6)
     assert bye_row.placement_points == 3 and bye_row.total == 0

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arithmetic.standings import EventRules, event_standings, placement_points, seat_results
+from arithmetic.standings import EventRules, placement_points, seat_results, standings_from_results
 
 DAY = date(2026, 11, 20)
 
@@ -25,7 +25,7 @@ def test_a_roll_off_the_game_broke_is_no_shared_first_place() -> None:
         ranks=[2, 1, 2, 1],
     )
     assert [(s.place, s.shared) for s in seats] == [(3, 2), (1, 2), (3, 2), (1, 2)]
-    rows = {row.player_id: row for row in event_standings(seats)}
+    rows = {row.player_id: row for row in standings_from_results(seats)}
     assert rows[11].table_wins == rows[13].table_wins == 1
     assert rows[10].table_wins == rows[12].table_wins == 0
     assert rows[11].rank == 1 and rows[10].rank == 3
@@ -35,7 +35,7 @@ def test_head_to_head_counts_the_games_winner_of_a_tie() -> None:
     seats = seat_results(
         session_id=1, round_id=1, played_on=DAY, player_ids=[1, 2], totals=[5, 5], ranks=[2, 1]
     )
-    rows = event_standings(seats, EventRules(order=("total", "head_to_head")))
+    rows = standings_from_results(seats, EventRules(order=("total", "head_to_head")))
     assert [(row.player_id, row.head_to_head) for row in rows] == [(2, 1.0), (1, 0.0)]
 
 
@@ -60,7 +60,8 @@ def test_the_fifth_place_of_a_bonanza_table_counts() -> None:
     assert [s.place for s in seats] == [1, 2, 3, 4, 5, 6]
     points = (9.0, 7.0, 5.0, 4.0, 3.0, 2.0)
     rows = {
-        row.player_id: row for row in event_standings(seats, EventRules(points_per_place=points))
+        row.player_id: row
+        for row in standings_from_results(seats, EventRules(points_per_place=points))
     }
     assert [rows[p].placement_points for p in range(1, 7)] == list(points)
 

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from arithmetic.standings import EventRules, event_standings, seat_results
+from arithmetic.standings import EventRules, seat_results, standings_from_results
 
 DAY = date(2026, 11, 25)
 
@@ -27,7 +27,7 @@ def test_wins_then_bonkos_then_total():
         *table(2, [5, 6, 7, 8], [15, 15, 15, 15], [0, 1, 0, 1], [0, 0, 0, 0]),
     ]
     rules = EventRules(order=("wins", "bonkos", "total"), stats=("wins", "bonkos"))
-    rows = event_standings(results, rules)
+    rows = standings_from_results(results, rules)
     assert [row.player_id for row in rows[:4]] == [3, 1, 6, 8]
     assert rows[0].stats == {"wins": 1, "bonkos": 1}
     assert (rows[2].rank, rows[3].rank) == (3, 3)  # same wins, Bonkos and total: tied

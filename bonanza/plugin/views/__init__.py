@@ -1,0 +1,1 @@
+"""Bonanza's pages: the table page (``table``) and paper entry (``paper``)."""

@@ -1,0 +1,1 @@
+"""Bonken's pages: the table page (``table``) and paper entry (``paper``)."""

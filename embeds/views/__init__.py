@@ -1,0 +1,1 @@
+"""The club's embeds (``frames``) and the organizer's page of them (``settings``)."""

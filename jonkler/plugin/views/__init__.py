@@ -1,0 +1,1 @@
+"""Jonkler's pages: the table page (``table``) and paper entry (``paper``)."""

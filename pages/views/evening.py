@@ -1,0 +1,96 @@
+"""A player's evening: their place in an event's standings, and per round their table, their
+tablemates, their points and their place at the table. A public page (for an event the viewer
+may see) and the reads that the link preview of that page draws from."""
+
+from dataclasses import dataclass
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from clubs.models import Player
+from games.counted import counted_sessions
+from games.models import SessionSeat
+from tournaments.models import Event, Round, Seat, Standing
+from tournaments.views.visible import visible_event
+
+
+@dataclass(frozen=True)
+class Mate:
+    player_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class EveningRound:
+    """One round of the player's evening: a counted session, or a table still playing."""
+
+    round_number: int
+    table_id: int
+    table_number: int
+    mates: list[Mate]
+    total: int | None
+    placement: int | None
+
+
+@dataclass(frozen=True)
+class Evening:
+    player: Player
+    standing: Standing | None
+    players: int
+    rounds: list[EveningRound]
+
+
+def evening(event: Event, player: Player) -> Evening | None:
+    """The player's evening at the event; None when they had no seat there."""
+    seats = list(
+        Seat.objects.filter(round__event=event, player=player)
+        .exclude(round__status=Round.Status.PLANNED)  # a preview's seating is not public
+        .select_related("table__round")
+        .order_by("round__number")
+    )
+    if not seats:
+        return None
+    tables = [seat.table_id for seat in seats]
+    counted = {
+        row.session.table_id: row
+        for row in SessionSeat.objects.filter(session__table_id__in=tables, player=player)
+        .filter(counted_sessions("session__"))
+        .select_related("session")
+    }
+    mates: dict[int, list[Mate]] = {}
+    for seat in (
+        Seat.objects.filter(table_id__in=tables)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("table_id", "position")
+    ):
+        mates.setdefault(seat.table_id, []).append(Mate(seat.player_id, seat.player.name))
+    rounds = []
+    for seat in seats:
+        row = counted.get(seat.table_id)
+        rounds.append(
+            EveningRound(
+                round_number=seat.table.round.number,
+                table_id=seat.table_id,
+                table_number=seat.table.number,
+                mates=mates.get(seat.table_id, []),
+                total=row.total if row else None,
+                placement=row.placement if row else None,
+            )
+        )
+    standing = Standing.objects.filter(event=event, player=player).first()
+    return Evening(
+        player=player,
+        standing=standing,
+        players=Standing.objects.filter(event=event).count(),
+        rounds=rounds,
+    )
+
+
+def evening_page(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    event = visible_event(request, event_id)
+    player = get_object_or_404(Player, pk=player_id)
+    found = evening(event, player)
+    if found is None:
+        raise Http404
+    return render(request, "tournaments/evening.html", {"event": event, "evening": found})
