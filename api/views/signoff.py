@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from api.serializers import ErrorResponseSerializer
 from api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_queryset
 from clubs.throttle import client_address
@@ -196,11 +197,14 @@ class TableSignaturesView(SignoffBase):
 class TableDisputesView(SignoffBase):
     """The disputes of the table's session; a player disputes it."""
 
-    @extend_schema(responses=DisputeOutSerializer(many=True), parameters=[TABLE_TOKEN_HEADER])
+    @extend_schema(
+        responses=page_of(DisputeOutSerializer), parameters=[TABLE_TOKEN_HEADER, *PAGE_PARAMETERS]
+    )
     def get(self, request: Request, table_id: int) -> Response:
         session = self.session_of(request, table_id)
         disputes = session.disputes.select_related("player", "resolved_by").order_by("at", "id")
-        return Response([dispute_dict(d) for d in disputes])
+        shown, links = paginate(request, disputes, self)
+        return Response(envelope(links, [dispute_dict(d) for d in shown]))
 
     @extend_schema(
         request=DisputeSerializer,
