@@ -41,7 +41,7 @@ def test_upload_preview_and_import(club):
     }
     base = f"/api/v1/clubs/{club.pk}/imports/sunmar/{body['upload']}/"
     assert organizer.get(base).json()["matches"] == body["matches"]
-    matches = {m["name"]: m["player"] for m in body["matches"]}
+    matches = {m["app_name"]: m["player"] for m in body["matches"]}
     done = organizer.post(base + "import/", {"matches": matches}, format="json")
     assert done.status_code == 200, done.json()
     assert done.json()["new_players"] == ["Bram", "Cees", "Daan"]

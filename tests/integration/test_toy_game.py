@@ -76,7 +76,7 @@ def test_a_fifth_game_is_played_through_the_api_and_ranked(duel):
         assert saved.status_code == 201, saved.json()
         assert saved.json()["complete"] is True
     standings_recompute(event_id=event["id"])
-    lines = api.get(f"/api/v1/events/{event['id']}/standings/").json()["standings"]
+    lines = api.get(f"/api/v1/events/{event['id']}/standings/").json()["results"]
     ranked = [(line["player"], line["total"]) for line in lines]
     assert ranked[0] == (players[0].pk, 30)
     assert sorted(total for _player, total in ranked) == [5, 10, 25, 25, 30]
