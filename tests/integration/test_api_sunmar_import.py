@@ -34,7 +34,7 @@ def test_upload_preview_and_import(club):
     assert [g["app_id"] for g in body["games"]] == [FINISHED_ID]
     assert body["games"][0]["level"] == "counts" and body["skipped"][0]["pending_round"]
     assert body["matches"][0] == {
-        "name": "Anna",
+        "app_name": "Anna",
         "player": anna.pk,
         "player_name": "Anna",
         "ambiguous": False,
