@@ -1,7 +1,12 @@
 """One error shape for every API response that is not a success.
 
     {"errors": [{"code": "...", "message": "...", "message_nl": "...", "field": "...",
-                 "game": null}]}
+                 "game_number": null}]}
+
+``game_number`` is the number (from 1) of the game in the session document the problem is in,
+null for a problem of the whole request. (The services and the rules call it ``game``; the
+API's ``game`` is always a game's code, so every error answer is renamed on its way out:
+``numbered``, applied by ``api.middleware``.)
 
 Service errors (rules engine rejections, permission refusals, conflicts) keep their own codes;
 DRF's validation errors are flattened into the same shape; a database constraint that a
@@ -92,6 +97,20 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     code = getattr(exc, "default_code", "error")
     response.data = {"errors": _flatten(response.data, code)}
     return response
+
+
+def numbered(problems: list[Any]) -> list[Any]:
+    """The problems as the API answers them: each one's game number as ``game_number``."""
+    return [
+        {
+            ("game_number" if key == "game" else key): value
+            for key, value in problem.items()
+            if not (key == "game" and "game_number" in problem)
+        }
+        if isinstance(problem, dict)
+        else problem
+        for problem in problems
+    ]
 
 
 def _flatten(data: Any, code: str, field: str | None = None) -> list[dict[str, Any]]:

@@ -1,11 +1,15 @@
-"""The API speaks English in ``message``; Dutch goes in ``message_nl`` (see api.errors); and it
-answers times in UTC (``2026-11-27T19:00:00Z``), whatever the site's zone."""
+"""The API speaks English in ``message``; Dutch goes in ``message_nl`` (see api.errors); it
+answers times in UTC (``2026-11-27T19:00:00Z``), whatever the site's zone; and every error it
+answers names a problem's game by its number (``game_number``), whoever made the problem."""
 
 import datetime
+import json
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+
+from api.errors import numbered
 
 
 class ApiLanguageMiddleware:
@@ -18,7 +22,28 @@ class ApiLanguageMiddleware:
             request.LANGUAGE_CODE = "en"
             timezone.activate(datetime.UTC)
             try:
-                return self.get_response(request)
+                return _numbered_errors(self.get_response(request))
             finally:
                 timezone.deactivate()
         return self.get_response(request)
+
+
+def _numbered_errors(response: HttpResponse) -> HttpResponse:
+    """An error answer in the API's one shape: the services, the rules and the framework name
+    a problem's game ``game`` (its number in the document); the API calls it ``game_number``
+    (``game`` is a game's code everywhere in the API)."""
+    if (
+        response.status_code < 400
+        or getattr(response, "streaming", False)
+        or not response.get("Content-Type", "").startswith("application/json")
+    ):
+        return response
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return response
+    if not isinstance(body, dict) or not isinstance(body.get("errors"), list):
+        return response
+    body["errors"] = numbered(body["errors"])
+    response.content = json.dumps(body).encode()
+    return response

@@ -59,9 +59,8 @@ def game_documents(
                 schemas[part] = {**item, "title": f"{game.name} part"}
                 parts.append({"$ref": f"#/components/schemas/{part}"})
     append = schemas.get("GameAppendRequest", {}).get("properties", {})
-    for key in ("part", "game"):
-        if key in append and parts:
-            append[key] = {"description": append[key].get("description", ""), "anyOf": parts}
+    if "part" in append and parts:
+        append["part"] = {"description": append["part"].get("description", ""), "anyOf": parts}
     validation = schemas.get("ValidationResult")
     if validation is not None:  # each game adds its own keys (Bonken: games, next_chooser...)
         validation["additionalProperties"] = True
@@ -127,27 +126,23 @@ def _nullable(properties: dict[str, Any]) -> dict[str, Any]:
 def game_codes(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """Post-processing hook: a game's code, wherever a request names one (the ``game`` of a
-    request body, a ``?game=`` filter), is one of the registered games' codes (an empty filter:
-    none given)."""
+    """Post-processing hook: a game's code, wherever the API names one (the ``game`` of a
+    request or an answer, the ``games`` a player played, a ``?game=`` filter), is one of the
+    registered games' codes (an empty filter: none given); a contract, one of the games'
+    contract codes."""
     from gamekit.registry import games
 
     codes = sorted(games())
-    for name, component in result.get("components", {}).get("schemas", {}).items():
-        game = component.get("properties", {}).get("game", {})
-        if name.endswith("Request") and game.get("type") == "string" and "enum" not in game:
-            game["enum"] = codes
-    _seating_methods(result)
-    for name in ("Event", "Session"):  # what the service answers: a registered game's code
-        game = (
-            result.get("components", {})
-            .get("schemas", {})
-            .get(name, {})
-            .get("properties", {})
-            .get("game", {})
-        )
+    for component in result.get("components", {}).get("schemas", {}).values():
+        properties = component.get("properties", {})
+        game = properties.get("game", {})
         if game.get("type") == "string" and "enum" not in game:
             game["enum"] = codes
+        played = properties.get("games", {}).get("items", {})
+        if played.get("type") == "string" and "enum" not in played:
+            played["enum"] = codes
+    _seating_methods(result)
+    _contract_codes(result)
     for item in result.get("paths", {}).values():
         for operation in item.values():
             for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
@@ -160,6 +155,51 @@ def game_codes(
                 ):
                     schema["enum"] = codes if parameter.get("required") else ["", *codes]
     return result
+
+
+def _contract_codes(result: dict[str, Any]) -> None:
+    """A contract is named by its code: one of the built-in rulesets' codes, or a club's house
+    ruleset's own (lower-case letters, digits and underscores): both are in the schema, the
+    built-in ones as an enum a generated client types."""
+    from gamekit.registry import games
+
+    known = sorted(
+        {
+            contract.code
+            for game in games().values()
+            for ruleset in game.rulesets.values()
+            for contract in getattr(ruleset, "contracts", ())
+        }
+    )
+    if not known:
+        return
+    code = {
+        "anyOf": [
+            {"type": "string", "enum": known},
+            {"type": "string", "pattern": HOUSE_CODE, "maxLength": 40},
+        ],
+        "description": "A contract's code: a built-in one, or a house ruleset's own.",
+    }
+
+    def mark(node: Any) -> None:
+        if isinstance(node, dict):
+            properties = node.get("properties", {})
+            if properties.get("contract", {}).get("type") == "string":
+                properties["contract"] = dict(code)
+            available = properties.get("available_contracts", {})
+            if available.get("items", {}).get("type") == "string":
+                available["items"] = dict(code)
+            for value in node.values():
+                mark(value)
+        elif isinstance(node, list):
+            for value in node:
+                mark(value)
+
+    mark(result.get("components", {}).get("schemas", {}))
+
+
+# A house ruleset's contract code (the form every ruleset's codes take).
+HOUSE_CODE = "^[a-z][a-z0-9_]{0,39}$"
 
 
 def _seating_methods(result: dict[str, Any]) -> None:

@@ -37,7 +37,7 @@ def standing_data(row: Standing) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "tied": row.tied,
-        "player_id": row.player_id,
+        "player": row.player_id,
         "player_name": row.player.name,
         "total": row.total,
         "sessions": row.sessions,
@@ -59,7 +59,7 @@ def board_data(board: GameBoard) -> dict[str, Any]:
                 {
                     "rank": line.rank,
                     "tied": line.tied,
-                    "player_id": line.player_id,
+                    "player": line.player_id,
                     "player_name": line.player_name,
                     "total": line.total,
                     "sessions": line.sessions,
@@ -72,7 +72,7 @@ def board_data(board: GameBoard) -> dict[str, Any]:
             {
                 "rank": row.rank,
                 "tied": row.tied,
-                "player_id": row.player_id,
+                "player": row.player_id,
                 "player_name": row.player_name,
                 "rating": round(row.rating, 1),
                 "sessions": row.sessions_played,
@@ -123,7 +123,7 @@ class ClubEventsFeedSerializer(serializers.Serializer):
 class FeedStandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
-    player_id = serializers.IntegerField()
+    player = serializers.IntegerField()
     player_name = serializers.CharField()
     total = serializers.FloatField()
     sessions = serializers.IntegerField()
@@ -146,7 +146,7 @@ class EventStandingsFeedSerializer(serializers.Serializer):
 class FeedSeasonLineSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
-    player_id = serializers.IntegerField()
+    player = serializers.IntegerField()
     player_name = serializers.CharField()
     total = serializers.IntegerField()
     sessions = serializers.IntegerField()
@@ -162,7 +162,7 @@ class FeedSeasonSerializer(serializers.Serializer):
 class FeedRatingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
-    player_id = serializers.IntegerField()
+    player = serializers.IntegerField()
     player_name = serializers.CharField()
     rating = serializers.FloatField()
     sessions = serializers.IntegerField()

@@ -32,14 +32,14 @@ class RatingRowSerializer(serializers.Serializer):
     last_played_on = serializers.DateField(allow_null=True)
 
 
-class RatingListSerializer(serializers.Serializer):
+class RatingsMetaSerializer(serializers.Serializer):
+    """Whose ratings a rating list is (its ``meta``): the club's pool of one game."""
+
     club = serializers.IntegerField()
     game = serializers.CharField(help_text="The game whose ratings these are.")
-    as_of = serializers.DateField(allow_null=True)
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = RatingRowSerializer(many=True)
+    as_of = serializers.DateField(
+        allow_null=True, help_text="The ratings as they stood on this date; null: now."
+    )
 
 
 class OpponentSerializer(serializers.Serializer):
@@ -86,13 +86,11 @@ class ExplainedSessionSerializer(serializers.Serializer):
     opponents_rating = serializers.FloatField(help_text="The opponents' mean rating before.")
 
 
-class RatingHistorySerializer(serializers.Serializer):
+class RatingHistoryMetaSerializer(serializers.Serializer):
+    """Whose rating history it is (the ``meta`` of the list)."""
+
     player = serializers.IntegerField()
     player_name = serializers.CharField()
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = ExplainedSessionSerializer(many=True)
 
 
 class SeasonRowSerializer(serializers.Serializer):
@@ -109,7 +107,10 @@ class SeasonRowSerializer(serializers.Serializer):
     table_wins = serializers.IntegerField()
 
 
-class SeasonStandingsSerializer(serializers.Serializer):
+class SeasonMetaSerializer(serializers.Serializer):
+    """What season the standings are of (the ``meta`` of their list): the club, the game, the
+    dates and the rules they were ranked by (the defaults filled in)."""
+
     club = serializers.IntegerField()
     game = serializers.CharField(help_text="The game of the season: one game's sessions only.")
     start = serializers.DateField(allow_null=True)
@@ -118,7 +119,6 @@ class SeasonStandingsSerializer(serializers.Serializer):
     best = serializers.IntegerField(allow_null=True)
     rank_by = serializers.ListField(child=serializers.CharField())
     points_per_place = serializers.ListField(child=PointsSerializerField())
-    standings = SeasonRowSerializer(many=True)
 
 
 class StandingsConfigSerializer(serializers.Serializer):

@@ -35,7 +35,7 @@ class StatsContractSerializer(serializers.Serializer):
     contract = serializers.CharField()
     name = serializers.CharField()
     name_nl = serializers.CharField()
-    games = serializers.IntegerField(help_text="Games of this contract the player played.")
+    played = serializers.IntegerField(help_text="Games of this contract the player played.")
     chosen = serializers.IntegerField(help_text="Of those, chosen by the player.")
     points = serializers.IntegerField(help_text="The player's points in them, after doubling.")
     average = serializers.FloatField(allow_null=True, help_text="Points per game.")
@@ -116,7 +116,7 @@ def stats_data(stats: PlayerStats) -> dict[str, Any]:
                 "contract": c.contract,
                 "name": names.get(c.contract, (c.contract, c.contract))[0],
                 "name_nl": names.get(c.contract, (c.contract, c.contract))[1],
-                "games": c.games,
+                "played": c.games,
                 "chosen": c.chosen,
                 "points": c.points,
                 "average": c.average,

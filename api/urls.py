@@ -28,7 +28,7 @@ from api.views.planning import (
     NightRsvpsView,
     NightView,
 )
-from api.views.ratings import ClubRatingsView, ClubSeasonStandingsView, PlayerRatingHistoryView
+from api.views.ratings import ClubRatingsView, PlayerRatingHistoryView
 from api.views.round_timer import RoundTimerView
 from api.views.rounds import (
     EventManualSeatingView,
@@ -40,6 +40,7 @@ from api.views.rounds import (
     RoundSwapView,
 )
 from api.views.rulesets import ClubRulesetsView
+from api.views.season import ClubSeasonStandingsView
 from api.views.sessions import (
     SessionValidateView,
     SessionViewSet,

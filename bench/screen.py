@@ -64,7 +64,7 @@ def half_play(setup: dict[str, Any]) -> int:
             games = games[:5]
         for game in games:
             status, body = client.call(
-                "POST", f"/api/v1/tables/{table}/session/games/", {"game": game}
+                "POST", f"/api/v1/tables/{table}/session/games/", {"part": game}
             )
             assert status < 300, body
             sent += 1

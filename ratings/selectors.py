@@ -1,5 +1,6 @@
 """Reads of the ratings: a club's rating list (now or as of a date), a player's explained
-history, the ratings before an event, and pools whose ratings are behind.
+history, the ratings before an event. (Pools whose ratings are behind: ``ratings.staleness``,
+``stale_rating_pools`` importable from here too.)
 
 Terms:
 
@@ -21,14 +22,13 @@ Every function runs a fixed number of queries, whatever the number of players or
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Count, F, QuerySet, Sum
+from django.db.models import QuerySet
 
 from arithmetic.ratings import (
     HistoryEntry,
@@ -41,12 +41,14 @@ from arithmetic.ratings.config import game_config
 from clubs.selectors import user_roles
 from gamekit.registry import DEFAULT_GAME, find_game
 from games.models import Session
-from ratings.config import pool_config, rating_scale
-from ratings.loading import player_history, rated_sessions, seated_positions
-from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ratings.config import rating_scale
+from ratings.loading import player_history, seated_positions
+from ratings.models import PlayerRating, RatingHistory, RatingPool
 from ratings.order import played_at
+from ratings.staleness import stale_rating_pools
 
 Viewer = User | AnonymousUser | None
+__all__ = ["stale_rating_pools"]  # kept here for its callers (ratings.staleness holds it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,53 +370,3 @@ def _session_info(session_ids: set[int], viewer: Viewer) -> dict[int, SessionInf
         for sid, event_id, name, round_number, table_number, published, club in rows
         if everything or published or club in clubs
     }
-
-
-def stale_rating_pools() -> list[int]:
-    """Clubs whose stored ratings (of any game) are behind their complete sessions, in club
-    id order.
-
-    Behind, per game: complete sessions but no pool, a different number of complete
-    sessions or sum of their revisions than the pool applied, a pool marked for a replay, a
-    configuration that changed since the ratings were computed, or a rated session whose event
-    has moved to another date since (its ``RatedSession.played_on`` differs from the event's
-    date; the update replays the pool from the earlier of the two).
-
-    Three queries whatever the number of clubs: the complete sessions counted per club and
-    game, the pools, and the rated sessions whose date no longer matches their event's (a join
-    of the rated sessions with their sessions and events: about the work of the count).
-    """
-    sessions = {
-        (club, game): (count, revisions or 0)
-        for club, game, count, revisions in rated_sessions()
-        .values("event__club_id", "event__game")
-        .annotate(count=Count("id"), revision_sum=Sum("revision"))
-        .values_list("event__club_id", "event__game", "count", "revision_sum")
-    }
-    stale = set()
-    seen = set()
-    for pool in RatingPool.objects.all():
-        pool_key = (pool.club_id, pool.game)
-        seen.add(pool_key)
-        applied = (pool.sessions_applied, pool.revisions_applied)
-        if sessions.get(pool_key, (0, 0)) != applied or pool.dirty_from:
-            stale.add(pool.club_id)
-            continue
-        try:
-            changed = pool.applied_config != dataclasses.asdict(pool_config(pool))
-        except (TypeError, ValueError):
-            continue  # a configuration the update would refuse too; nothing to queue
-        if changed and (pool.sessions_applied or pool_key in sessions):
-            stale.add(pool.club_id)
-    stale.update(club for club, game in sessions if (club, game) not in seen)
-    stale.update(_pools_with_moved_events())
-    return sorted(stale)
-
-
-def _pools_with_moved_events() -> set[int]:
-    """Clubs with a rated session whose event's date is no longer the date it was rated on.
-
-    A deleted session drops out of the join; the session count notices that one.
-    """
-    moved = RatedSession.objects.exclude(played_on=F("session__event__date"))
-    return set(moved.values_list("pool__club_id", flat=True).distinct())

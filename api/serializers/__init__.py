@@ -22,7 +22,7 @@ from api.serializers.events import (
     EventSerializer,
     PublishSerializer,
     StandingSerializer,
-    StandingsSerializer,
+    StandingsMetaSerializer,
 )
 from api.serializers.rounds import (
     UNFINISHED_HELP,
@@ -86,7 +86,7 @@ __all__ = [
     "SessionSerializer",
     "SessionWriteSerializer",
     "StandingSerializer",
-    "StandingsSerializer",
+    "StandingsMetaSerializer",
     "SubstituteSerializer",
     "SwapSerializer",
     "TableSerializer",

@@ -168,7 +168,10 @@ class StandingSerializer(serializers.ModelSerializer):
         ]
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsMetaSerializer(serializers.Serializer):
+    """What an event's standings are of (the ``meta`` of their list): which event and set, and
+    whether the last result has been counted yet."""
+
     event = serializers.IntegerField()
     set = serializers.IntegerField(
         allow_null=True,
@@ -176,5 +179,6 @@ class StandingsSerializer(serializers.Serializer):
     )
     results_version = serializers.IntegerField()
     computed_version = serializers.IntegerField(allow_null=True)
-    up_to_date = serializers.BooleanField()
-    standings = StandingSerializer(many=True)
+    up_to_date = serializers.BooleanField(
+        help_text="Whether the standings count the last result yet (results_version)."
+    )

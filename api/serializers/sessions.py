@@ -1,12 +1,8 @@
 """Table sessions: the document, its revisions, writes part by part, validation, and the one
 error shape."""
 
-from typing import Any
-
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import ErrorDetail
 
 from api.serializers.base import GAME_DOCUMENT
 from games.models import Session, SessionRevision
@@ -88,30 +84,15 @@ class SessionWriteSerializer(serializers.Serializer):
 
 
 class GameAppendSerializer(serializers.Serializer):
-    """The next part of a table's session (one item of the game's list of parts in the session
-    document: a game, a round, a hand), as ``part`` or under its older name ``game``."""
+    """The next part of a table's session: one item of the game's list of parts in the
+    session document (a Bonken game, a round, a hand)."""
 
     part = DocumentField(
-        required=False,
         help_text=(
             "One item of the session document's list of parts (the game's games, rounds or hands)."
         ),
     )
-    game = DocumentField(required=False, help_text="The same as part (its older name).")
     expected_revision = serializers.IntegerField(required=False, min_value=0)
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        given = [key for key in ("part", "game") if key in attrs]
-        if len(given) != 1:
-            raise serializers.ValidationError(
-                {
-                    "part": ErrorDetail(
-                        _("Give the next part as part (or game), once."), code="part_or_game"
-                    )
-                }
-            )
-        attrs["part"] = attrs.pop(given[0])
-        return attrs
 
 
 class UndoSerializer(serializers.Serializer):
@@ -135,7 +116,11 @@ class ProblemSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     message_nl = serializers.CharField()
-    game = serializers.IntegerField(allow_null=True)
+    game_number = serializers.IntegerField(
+        allow_null=True,
+        help_text="The number (from 1) of the game, round or hand of the session document the "
+        "problem is in; null: a problem of the whole request.",
+    )
     field = serializers.CharField(allow_null=True)
 
 

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from api.permissions import ClubWriteMixin
 from api.serializers.base import ReasonSerializer, numbered
 from api.serializers.events import (
@@ -21,7 +22,8 @@ from api.serializers.events import (
     EventScorerSerializer,
     EventSerializer,
     PublishSerializer,
-    StandingsSerializer,
+    StandingSerializer,
+    StandingsMetaSerializer,
 )
 from api.serializers.rounds import (
     RoundSerializer,
@@ -131,7 +133,7 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         return Response(EventSerializer(event).data)
 
     @extend_schema(
-        responses=StandingsSerializer,
+        responses=page_of(StandingSerializer, StandingsMetaSerializer),
         parameters=[
             OpenApiParameter(
                 "set",
@@ -139,13 +141,15 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
                 required=False,
                 description="A game played in sets: the standings of this set only, "
                 "computed from the sessions of its rounds.",
-            )
+            ),
+            *PAGE_PARAMETERS,
         ],
     )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """The event's standings: rank (ties share it), total, sessions, table wins, places;
-        with ``?set=N`` those of one set of the night."""
+        """The event's standings, best first: rank (ties share it), total, sessions, table
+        wins, places; with ``?set=N`` those of one set of the night. ``meta.up_to_date`` says
+        whether the last result has been counted yet."""
         event = self.get_object()
         computation = StandingsComputation.objects.filter(event=event).first()
         computed = computation.results_version if computation else None
@@ -155,15 +159,21 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
             if chosen is None
             else computed_standings(event, set_rounds(event, chosen))
         )
-        data = {
+        meta = {
             "event": event.pk,
             "set": chosen,
             "results_version": event.results_version,
             "computed_version": computed if chosen is None else event.results_version,
             "up_to_date": chosen is not None or computed == event.results_version,
-            "standings": rows,
         }
-        return Response(StandingsSerializer(data).data)
+        shown, links = paginate(request, rows, self)
+        return Response(
+            envelope(
+                links,
+                StandingSerializer(shown, many=True).data,
+                StandingsMetaSerializer(meta).data,
+            )
+        )
 
 
 class _EventChildMixin(ClubWriteMixin):
@@ -351,10 +361,11 @@ class EventScorersView(APIView):
     def get_event(self, request: Request, event_id: int) -> Event:
         return get_object_or_404(events_visible_to(request.user), pk=event_id)
 
-    @extend_schema(responses=EventScorerSerializer(many=True))
+    @extend_schema(responses=page_of(EventScorerSerializer), parameters=PAGE_PARAMETERS)
     def get(self, request: Request, event_id: int) -> Response:
         rows = event_scorers(event=self.get_event(request, event_id), actor=request.user)
-        return Response(EventScorerSerializer(rows, many=True).data)
+        shown, links = paginate(request, rows, self)
+        return Response(envelope(links, EventScorerSerializer(shown, many=True).data))
 
     @extend_schema(request=EventScorerAddSerializer, responses={201: EventScorerSerializer})
     def post(self, request: Request, event_id: int) -> Response:

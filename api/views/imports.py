@@ -37,7 +37,7 @@ class UploadSerializer(serializers.Serializer):
 
 
 class MatchSerializer(serializers.Serializer):
-    name = serializers.CharField(help_text="A player's name in the app.")
+    app_name = serializers.CharField(help_text="The player's name in the app (the backup).")
     player = serializers.IntegerField(
         allow_null=True, help_text="The club member proposed; null for a new player."
     )
@@ -92,7 +92,7 @@ def _preview(preview: Preview) -> dict[str, Any]:
         "already": sorted(preview.already),
         "matches": [
             {
-                "name": m.name,
+                "app_name": m.name,
                 "player": m.player.pk if m.player else None,
                 "player_name": m.player.name if m.player else None,
                 "ambiguous": m.ambiguous,

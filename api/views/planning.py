@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
@@ -119,6 +120,8 @@ class LinkAnswerSerializer(serializers.Serializer):
 
 
 class OutlookSerializer(serializers.Serializer):
+    """What the answers mean for the night (the ``meta`` of its list of answers)."""
+
     coming = serializers.IntegerField(help_text="Players who said yes.")
     maybe = serializers.IntegerField()
     not_coming = serializers.IntegerField()
@@ -130,7 +133,6 @@ class OutlookSerializer(serializers.Serializer):
     more_needed = serializers.IntegerField(
         help_text="Players more that would seat everyone (0: everyone has a seat)."
     )
-    answers = RsvpSerializer(many=True)
 
 
 def _body(
@@ -161,10 +163,11 @@ class ClubNightsView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=NightSerializer(many=True))
+    @extend_schema(responses=page_of(NightSerializer), parameters=PAGE_PARAMETERS)
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id, pk__in=_member_clubs(request))
-        return Response(NightSerializer(nights_ahead(club), many=True).data)
+        shown, links = paginate(request, nights_ahead(club), self)
+        return Response(envelope(links, NightSerializer(shown, many=True).data))
 
     @extend_schema(request=NightPlanSerializer, responses={201: NightSerializer(many=True)})
     def post(self, request: Request, club_id: int) -> Response:
@@ -233,8 +236,9 @@ class NightRsvpsView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=OutlookSerializer)
+    @extend_schema(responses=page_of(RsvpSerializer, OutlookSerializer), parameters=PAGE_PARAMETERS)
     def get(self, request: Request, night_id: int) -> Response:
+        """The answers, by player's name; ``meta`` tells what they mean for the tables."""
         night = _night(request, night_id)
         seen = outlook(night)
         answers = (
@@ -242,18 +246,17 @@ class NightRsvpsView(APIView):
             .select_related("player")
             .order_by("player__name", "player_id")
         )
+        shown, links = paginate(request, answers, self)
+        meta = {
+            "coming": len(seen.coming),
+            "maybe": len(seen.maybe),
+            "not_coming": len(seen.not_coming),
+            "tables": seen.layout,
+            "sits_out": seen.sits_out,
+            "more_needed": seen.more_needed,
+        }
         return Response(
-            OutlookSerializer(
-                {
-                    "coming": len(seen.coming),
-                    "maybe": len(seen.maybe),
-                    "not_coming": len(seen.not_coming),
-                    "tables": seen.layout,
-                    "sits_out": seen.sits_out,
-                    "more_needed": seen.more_needed,
-                    "answers": answers,
-                }
-            ).data
+            envelope(links, RsvpSerializer(shown, many=True).data, OutlookSerializer(meta).data)
         )
 
     @extend_schema(request=AnswerSerializer, responses=RsvpSerializer)

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from gamekit.registry import games
@@ -67,9 +68,10 @@ class ClubRulesetsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
-        responses=RulesetSerializer(many=True),
+        responses=page_of(RulesetSerializer),
         parameters=[
-            OpenApiParameter("game", str, description="Only this game's rulesets (a game's code).")
+            OpenApiParameter("game", str, description="Only this game's rulesets (a game's code)."),
+            *PAGE_PARAMETERS,
         ],
     )
     def get(self, request: Request, club_id: int) -> Response:
@@ -97,11 +99,12 @@ class ClubRulesetsView(APIView):
                         "data": game.ruleset_to_dict(ruleset),
                     }
                 )
-        houses = HouseRuleset.objects.filter(club=club)
+        houses = HouseRuleset.objects.filter(club=club).order_by("game", "code", "version")
         if wanted:
             houses = houses.filter(game=wanted)
         rows.extend(_house(house) for house in houses)
-        return Response(RulesetSerializer(rows, many=True).data)
+        shown, links = paginate(request, rows, self)
+        return Response(envelope(links, RulesetSerializer(shown, many=True).data))
 
     @extend_schema(request=HouseRulesetWriteSerializer, responses={201: RulesetSerializer})
     def post(self, request: Request, club_id: int) -> Response:

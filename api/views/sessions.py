@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from api.serializers.base import GAME_DOCUMENT
 from api.serializers.sessions import (
     ErrorResponseSerializer,
@@ -308,13 +309,14 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def get_queryset(self) -> QuerySet[Session]:
         return sessions_queryset(self.request)
 
-    @extend_schema(responses=SessionRevisionSerializer(many=True))
+    @extend_schema(responses=page_of(SessionRevisionSerializer), parameters=PAGE_PARAMETERS)
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def revisions(self, request: Request, pk: str | None = None) -> Response:
         """Every saved version of the session, oldest first, with who, when and why."""
         session = self.get_object()
         revisions = session.revisions.select_related("created_by").order_by("number")
-        return Response(SessionRevisionSerializer(revisions, many=True).data)
+        shown, links = paginate(request, revisions, self)
+        return Response(envelope(links, SessionRevisionSerializer(shown, many=True).data))
 
 
 class ValidateThrottle(AnonRateThrottle):

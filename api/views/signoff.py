@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from api.serializers import ErrorResponseSerializer
 from api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_queryset
 from clubs.throttle import client_address
@@ -37,7 +38,7 @@ REASON = "Why, in a few words (at most 200 characters)."
 
 class SignatureStateSerializer(serializers.Serializer):
     player = serializers.IntegerField(help_text="The player's id.")
-    name = serializers.CharField()
+    player_name = serializers.CharField(source="name")
     signed = serializers.BooleanField(help_text="Signed the session's current revision.")
     method = serializers.ChoiceField(
         choices=Signature.Method.choices,
@@ -52,7 +53,7 @@ class SignatureStateSerializer(serializers.Serializer):
 class DisputeOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    player_name = serializers.CharField(source="name")
     revision = serializers.IntegerField(help_text="The revision the player disputed.")
     reason = serializers.CharField()
     at = serializers.DateTimeField()
@@ -117,6 +118,10 @@ def _parsed(serializer_class: type[serializers.Serializer], request: Request) ->
     return dict(serializer.validated_data)
 
 
+def _dispute(dispute: Any) -> Any:
+    return DisputeOutSerializer(dispute_dict(dispute)).data
+
+
 class SignoffBase(TableWriteView):
     def session_of(self, request: Request, table_id: int) -> Session:
         table = self.get_table(request, table_id)
@@ -127,7 +132,8 @@ class SignoffBase(TableWriteView):
 
     def answer(self, request: Request, table_id: int, code: int = 200) -> Response:
         session = self.session_of(request, table_id)
-        return Response(state_dict(signoff_of(session, session.table)), status=code)
+        state = state_dict(signoff_of(session, session.table))
+        return Response(SignoffSerializer(state).data, status=code)
 
     def guarded(self, request: Request, call: Any, **arguments: Any) -> Any:
         """Run a write; without an account, a refusal is a 401 (no credential), as for the
@@ -196,11 +202,14 @@ class TableSignaturesView(SignoffBase):
 class TableDisputesView(SignoffBase):
     """The disputes of the table's session; a player disputes it."""
 
-    @extend_schema(responses=DisputeOutSerializer(many=True), parameters=[TABLE_TOKEN_HEADER])
+    @extend_schema(
+        responses=page_of(DisputeOutSerializer), parameters=[TABLE_TOKEN_HEADER, *PAGE_PARAMETERS]
+    )
     def get(self, request: Request, table_id: int) -> Response:
         session = self.session_of(request, table_id)
         disputes = session.disputes.select_related("player", "resolved_by").order_by("at", "id")
-        return Response([dispute_dict(d) for d in disputes])
+        shown, links = paginate(request, disputes, self)
+        return Response(envelope(links, [_dispute(d) for d in shown]))
 
     @extend_schema(
         request=DisputeSerializer,
@@ -226,7 +235,7 @@ class TableDisputesView(SignoffBase):
             table_token=self.table_token(request),
             address=client_address(request),
         )
-        return Response(dispute_dict(dispute), status=status.HTTP_201_CREATED)
+        return Response(_dispute(dispute), status=status.HTTP_201_CREATED)
 
 
 class DisputeResolveView(APIView):
@@ -247,4 +256,4 @@ class DisputeResolveView(APIView):
         dispute = dispute_resolve(
             dispute_id=dispute_id, actor=request.user, resolution=data.get("resolution", "")
         )
-        return Response(dispute_dict(dispute))
+        return Response(_dispute(dispute))

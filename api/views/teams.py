@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.selectors import ORGANIZER, require_role
 from tournaments.models import Event, EventTeam
 from tournaments.selectors import events_visible_to
@@ -55,10 +56,11 @@ class EventTeamsView(EventTeamsBase):
     """An event's teams for the night (a team game): list them, or pair two entered players
     (organizers)."""
 
-    @extend_schema(responses=TeamSerializer(many=True))
+    @extend_schema(responses=page_of(TeamSerializer), parameters=PAGE_PARAMETERS)
     def get(self, request: Request, event_id: int) -> Response:
-        teams = EventTeam.objects.filter(event=self.get_event(request, event_id))
-        return Response(TeamSerializer(teams, many=True).data)
+        teams = EventTeam.objects.filter(event=self.get_event(request, event_id)).order_by("id")
+        shown, links = paginate(request, teams, self)
+        return Response(envelope(links, TeamSerializer(shown, many=True).data))
 
     @extend_schema(request=TeamSerializer, responses={201: TeamSerializer})
     def post(self, request: Request, event_id: int) -> Response:

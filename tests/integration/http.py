@@ -33,7 +33,7 @@ def wait_for_standings(base: str, event_id: int, timeout: float = 30.0) -> dict:
     body: dict = {}
     while time.monotonic() < deadline:
         _, body = http("GET", f"{base}/api/v1/events/{event_id}/standings/")
-        if body["up_to_date"]:
+        if body["meta"]["up_to_date"]:
             return body
         time.sleep(0.1)
     raise AssertionError(f"standings not updated within {timeout}s: {body}")

@@ -44,7 +44,7 @@ def test_an_organizer_adds_lists_and_removes_a_scorer(setting):
         "player_name": helper.player.name,
     }
     assert AuditEntry.objects.filter(action="event.scorer_add", club=event.club).exists()
-    listed = client.get(url(event)).json()
+    listed = client.get(url(event)).json()["results"]
     assert [row["player"] for row in listed] == [helper.player.pk]
 
     # The new scorer may now enter this event's results.

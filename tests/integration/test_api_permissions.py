@@ -36,7 +36,7 @@ def test_session_submission(actor):
     )
     assert response.status_code == EXPECTED_DENIAL.get(actor, 201)
     response = client.post(
-        f"/api/v1/tables/{table.pk}/session/games/", {"game": classic_games()[0]}, format="json"
+        f"/api/v1/tables/{table.pk}/session/games/", {"part": classic_games()[0]}, format="json"
     )
     if actor in EXPECTED_DENIAL:
         assert response.status_code == EXPECTED_DENIAL[actor]

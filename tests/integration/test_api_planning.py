@@ -40,7 +40,7 @@ def test_an_organizer_plans_a_series_and_members_read_it(club):
         "2027-03-30T17:30",
     ]
     assert nights[0]["ends_at"][:16] == "2027-03-16T22:30" and nights[0]["game"] == "jonkler"
-    listed = api_client(club.member).get(f"/api/v1/clubs/{club.pk}/nights/").json()
+    listed = api_client(club.member).get(f"/api/v1/clubs/{club.pk}/nights/").json()["results"]
     assert [n["id"] for n in listed] == [n["id"] for n in nights]
     night = nights[1]["id"]
     changed = organizer.patch(f"/api/v1/nights/{night}/", {"place": "Zaal 2"}, format="json")
@@ -132,9 +132,10 @@ def test_answers_and_the_outlook(club):
         .status_code
         == 403
     )
-    seen = api_client(club.member).get(f"/api/v1/nights/{night}/rsvps/").json()
+    answers = api_client(club.member).get(f"/api/v1/nights/{night}/rsvps/").json()
+    seen = answers["meta"]
     assert (seen["coming"], seen["tables"], seen["sits_out"], seen["more_needed"]) == (5, [4], 1, 3)
-    assert len(seen["answers"]) == 5
+    assert len(answers["results"]) == answers["count"] == 5
     opened = organizer.post(f"/api/v1/nights/{night}/open/")
     assert opened.status_code == 200
     assert Event.objects.get(pk=opened.json()["event"]).game == "bonken"

@@ -30,9 +30,9 @@ def test_standings_query_count_does_not_grow(tables, django_assert_num_queries):
     with django_assert_num_queries(3):  # event, computation, standings with players
         response = APIClient().get(f"/api/v1/events/{event.pk}/standings/")
     body = response.json()
-    assert response.status_code == 200 and body["up_to_date"] is True
-    assert len(body["standings"]) == 4 * tables
-    ranks = [row["rank"] for row in body["standings"]]
+    assert response.status_code == 200 and body["meta"]["up_to_date"] is True
+    assert len(body["results"]) == 4 * tables
+    ranks = [row["rank"] for row in body["results"]]
     assert ranks == sorted(ranks)
 
 

@@ -117,7 +117,7 @@ def test_stored_sessions_of_every_game_validate(components: dict[str, Any], code
     _validate(components, f"{code.capitalize()}Document", stored["document"])
     _validate(components, "Session", stored)
     listed = api.get(f"/api/v1/sessions/{stored['id']}/revisions/").json()
-    _validate(components, "SessionRevision", listed[0])
+    _validate(components, "PaginatedSessionRevisionList", listed)
     checked = api.post("/api/v1/sessions/validate/", document, format="json")
     assert checked.status_code == 200, checked.json()
     _validate(components, "ValidationResult", checked.json())

@@ -64,34 +64,14 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
     }
 
 
-PARAMETER = {
-    "event_id": "event",
-    "club_id": "club",
-    "table_id": "table",
-    "player_id": "player",
-    "slug": "slug",
-}
-BY_COLLECTION = {
-    "events": "event",
-    "clubs": "club",
-    "rounds": "round",
-    "tables": "table",
-    "sessions": "session",
-    "players": "player",
-    "seats": "seat",
-    "tokens": "token",
-    "memberships": "membership",
-}
+PARAMETER = {"slug": "slug"}
 
 
 def path_values(path: str, world: dict) -> dict[str, int]:
     values = {}
     for name in re.findall(r"{(\w+)}", path):
-        if name == "id":
-            collection = path.split("/")[3]
-            if collection not in BY_COLLECTION:
-                return {}
-            values[name] = world[BY_COLLECTION[collection]]
+        if name.removesuffix("_id") in world:  # {event_id}, {session_id}, ...
+            values[name] = world[name.removesuffix("_id")]
         elif name in PARAMETER:
             values[name] = world[PARAMETER[name]]
         else:

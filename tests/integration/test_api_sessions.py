@@ -45,7 +45,7 @@ def test_validate_reports_every_problem_with_code_game_and_field():
     response = APIClient().post("/api/v1/sessions/validate/", document, format="json")
     assert response.status_code == 400
     errors = response.json()["errors"]
-    codes = {(e["code"], e["game"], e["field"]) for e in errors}
+    codes = {(e["code"], e["game_number"], e["field"]) for e in errors}
     assert ("counts_sum", 6, "counts") in codes
     assert any(e["code"] == "contract_repeated" for e in errors)
     assert all(e["message"] and e["message_nl"] for e in errors)
@@ -92,13 +92,13 @@ def test_rejected_document_saves_nothing(table, scorer_client, django_capture_on
         response = scorer_client.put(url(table), {"document": document}, format="json")
     assert callbacks == []
     assert response.status_code == 400
-    assert response.json()["errors"][0]["game"] == 1
+    assert response.json()["errors"][0]["game_number"] == 1
     assert not Session.objects.exists() and not SessionRevision.objects.exists()
 
 
 def test_game_by_game_then_undo(table, scorer_client):
     for game in classic_games()[:3]:
-        response = scorer_client.post(url(table) + "games/", {"game": game}, format="json")
+        response = scorer_client.post(url(table) + "games/", {"part": game}, format="json")
         assert response.status_code == 201, response.json()
     body = response.json()
     assert body["revision"] == 3 and body["complete"] is False
@@ -111,9 +111,9 @@ def test_game_by_game_then_undo(table, scorer_client):
 
 
 def test_appending_an_invalid_game_is_rejected_and_keeps_the_session(table, scorer_client):
-    scorer_client.post(url(table) + "games/", {"game": classic_games()[0]}, format="json")
+    scorer_client.post(url(table) + "games/", {"part": classic_games()[0]}, format="json")
     bad = dict(classic_games()[1], chooser=0)
-    response = scorer_client.post(url(table) + "games/", {"game": bad}, format="json")
+    response = scorer_client.post(url(table) + "games/", {"part": bad}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "wrong_chooser"
     assert Session.objects.get(table=table).revision == 1
@@ -135,7 +135,7 @@ def test_correction_keeps_history_and_stale_revision_gets_409(table, scorer_clie
     assert stale.status_code == 409
     assert stale.json()["errors"][0]["code"] == "revision_conflict"
     session = Session.objects.get(table=table)
-    revisions = scorer_client.get(f"/api/v1/sessions/{session.pk}/revisions/").json()
+    revisions = scorer_client.get(f"/api/v1/sessions/{session.pk}/revisions/").json()["results"]
     assert [r["number"] for r in revisions] == [1, 2]
     assert revisions[1]["reason"] == "hearts miscounted"
 
@@ -149,7 +149,7 @@ def test_if_match_header_guards_updates(table, scorer_client):
 
 
 def test_idempotency_key_replays_the_first_answer(table, scorer_client):
-    game = {"game": classic_games()[0]}
+    game = {"part": classic_games()[0]}
     first = scorer_client.post(
         url(table) + "games/", game, format="json", HTTP_IDEMPOTENCY_KEY="abc"
     )
@@ -162,7 +162,7 @@ def test_idempotency_key_replays_the_first_answer(table, scorer_client):
     assert Session.objects.get(table=table).revision == 1
     other = scorer_client.post(
         url(table) + "games/",
-        {"game": classic_games()[1]},
+        {"part": classic_games()[1]},
         format="json",
         HTTP_IDEMPOTENCY_KEY="abc",
     )

@@ -101,7 +101,7 @@ def test_a_player_signs_and_disputes_as_themselves_and_the_organizer_resolves(wo
     response = client.post(disputes, {"player": own.player.pk, "reason": "game 2"}, format="json")
     assert response.status_code == 201
     dispute = response.json()
-    assert dispute["name"] == own.player.name and not dispute["resolved"]
+    assert dispute["player_name"] == own.player.name and not dispute["resolved"]
     state = client.get(world["url"]).json()
     assert not state["players"][1]["signed"] and state["players"][1]["disputed"]
     refused = client.post(f"/api/v1/disputes/{dispute['id']}/resolve/", {}, format="json")
@@ -110,7 +110,9 @@ def test_a_player_signs_and_disputes_as_themselves_and_the_organizer_resolves(wo
         f"/api/v1/disputes/{dispute['id']}/resolve/", {"resolution": "sheet checked"}, format="json"
     )
     assert response.status_code == 200 and response.json()["resolved"]
-    assert api_client(world["organizer"]).get(disputes).json()[0]["resolution"] == ("sheet checked")
+    assert api_client(world["organizer"]).get(disputes).json()["results"][0]["resolution"] == (
+        "sheet checked"
+    )
 
 
 def test_the_organizer_signs_for_a_player_with_a_reason(world):

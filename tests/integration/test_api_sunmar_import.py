@@ -34,14 +34,14 @@ def test_upload_preview_and_import(club):
     assert [g["app_id"] for g in body["games"]] == [FINISHED_ID]
     assert body["games"][0]["level"] == "counts" and body["skipped"][0]["pending_round"]
     assert body["matches"][0] == {
-        "name": "Anna",
+        "app_name": "Anna",
         "player": anna.pk,
         "player_name": "Anna",
         "ambiguous": False,
     }
     base = f"/api/v1/clubs/{club.pk}/imports/sunmar/{body['upload']}/"
     assert organizer.get(base).json()["matches"] == body["matches"]
-    matches = {m["name"]: m["player"] for m in body["matches"]}
+    matches = {m["app_name"]: m["player"] for m in body["matches"]}
     done = organizer.post(base + "import/", {"matches": matches}, format="json")
     assert done.status_code == 200, done.json()
     assert done.json()["new_players"] == ["Bram", "Cees", "Daan"]

@@ -196,7 +196,9 @@ def test_teams_are_paired_seated_together_and_move_by_their_results():
     assert taken.status_code == 400 and taken.json()["errors"][0]["field"] == "first"
     made = api.post(f"{teams_url}random/", {"seed": 7}, format="json")
     assert made.status_code == 201 and len(made.json()) == 5  # Mies makes 13: one left over
-    teams = {frozenset((t["first"], t["second"])): t["id"] for t in api.get(teams_url).json()}
+    teams = {
+        frozenset((t["first"], t["second"])): t["id"] for t in api.get(teams_url).json()["results"]
+    }
     assert len(teams) == 6
 
     first = api.post(f"/api/v1/events/{event['id']}/seating/", {}, format="json")
@@ -251,6 +253,6 @@ def test_the_api_standings_show_wins_bonkos_and_losses(night):
     standings_recompute(event_id=night["event"]["id"])
     answer = api.get(f"/api/v1/events/{night['event']['id']}/standings/")
     assert answer.status_code == 200, answer.content
-    rows = answer.json()["standings"] if "standings" in answer.json() else answer.json()
+    rows = answer.json()["results"]
     joost = next(row for row in rows if row["player_name"] == "Joost")
     assert joost["stats"] == {"wins": 0, "bonkos": 1, "losses": 1}

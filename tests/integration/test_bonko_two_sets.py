@@ -116,12 +116,12 @@ def test_a_night_of_two_sets(night):
 
     standings_recompute(event_id=event["id"])
     url = f"/api/v1/events/{event['id']}/standings/"
-    whole = {row["player"]: row for row in api.get(url).json()["standings"]}
+    whole = {row["player"]: row for row in api.get(url).json()["results"]}
     per_set = []
     for number in (1, 2):
         answer = api.get(url, {"set": number})
-        assert answer.status_code == 200 and answer.json()["set"] == number
-        per_set.append({row["player"]: row for row in answer.json()["standings"]})
+        assert answer.status_code == 200 and answer.json()["meta"]["set"] == number
+        per_set.append({row["player"]: row for row in answer.json()["results"]})
     for player, row in whole.items():
         assert row["sessions"] == ROUNDS
         assert [per_set[i][player]["sessions"] for i in (0, 1)] == [6, 6]

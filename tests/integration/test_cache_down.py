@@ -90,7 +90,7 @@ def test_anonymous_api_calls_the_validator_and_a_table_links_game(cache_down):
     fresh()
     posted = APIClient().post(
         f"/api/v1/tables/{table.pk}/session/games/",
-        {"game": classic_games()[2]},
+        {"part": classic_games()[2]},
         format="json",
         HTTP_X_TABLE_TOKEN=table.scoring_token,
     )

@@ -74,7 +74,7 @@ def test_worker_killed_in_the_middle_of_a_recompute(celery_worker, live_server):
     celery_worker.start()
     reconcile.delay()
     standings = wait_for_standings(live_server.url, event.pk)
-    assert sorted(row["total"] for row in standings["standings"]) == expected_totals()
+    assert sorted(row["total"] for row in standings["results"]) == expected_totals()
     assert Session.objects.count() == 1 and SessionRevision.objects.count() == 1
 
 
@@ -129,10 +129,10 @@ def test_submission_while_redis_is_down_reaches_the_standings_once_it_is_back(
     finally:
         start_redis(url.port or 6379)
     _, standings = http("GET", f"{live_server.url}/api/v1/events/{event.pk}/standings/")
-    assert standings["up_to_date"] is False
+    assert standings["meta"]["up_to_date"] is False
     reconcile.delay()
     standings = wait_for_standings(live_server.url, event.pk)
-    assert sorted(row["total"] for row in standings["standings"]) == expected_totals()
+    assert sorted(row["total"] for row in standings["results"]) == expected_totals()
 
 
 def at_once(*calls):
@@ -167,7 +167,7 @@ def test_the_same_session_sent_twice_at_the_same_moment(celery_worker, live_serv
     assert Session.objects.count() == 1 and SessionRevision.objects.count() == 1
     assert results[0][1]["revision"] == results[1][1]["revision"] == 1
     standings = wait_for_standings(live_server.url, event.pk)
-    assert sorted(row["total"] for row in standings["standings"]) == expected_totals()
+    assert sorted(row["total"] for row in standings["results"]) == expected_totals()
 
 
 def test_two_scorers_edit_the_same_session(celery_worker, live_server):
@@ -189,4 +189,4 @@ def test_two_scorers_edit_the_same_session(celery_worker, live_server):
     loser = next(body for status, body in results if status == 409)
     assert loser["errors"][0]["code"] == "revision_conflict"
     standings = wait_for_standings(live_server.url, event.pk)
-    assert sorted(r["total"] for r in standings["standings"]) == sorted(winner["result"]["totals"])
+    assert sorted(r["total"] for r in standings["results"]) == sorted(winner["result"]["totals"])

@@ -94,7 +94,7 @@ def test_a_round_playing_in_a_finished_event_takes_no_result_but_a_correction(fi
     assert response.status_code == 400 and code(response) == "event_finished"
     response = link.post(
         f"{url}games/",
-        {"game": classic_games()[0]},
+        {"part": classic_games()[0]},
         format="json",
         HTTP_X_TABLE_TOKEN=playing.scoring_token,
     )

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def writes(player_id: int) -> list[tuple[str, str, dict]]:
     return [
         ("put", "", {"document": classic_document(3), "revision": 1}),
-        ("post", "games/", {"game": classic_games()[3], "revision": 1}),
+        ("post", "games/", {"part": classic_games()[3], "revision": 1}),
         ("post", "undo/", {}),
         (
             "post",

@@ -42,7 +42,7 @@ def test_house_rules_are_made_checked_and_versioned(organizer_api):
     assert again.json()["label"] == "house_quota@2"
     first = HouseRuleset.objects.get(club=club, code="house_quota", version=1)
     assert first.name != "House rules, second try"  # the first version stays as it was
-    listed = api.get(url, {"game": "bonken"}).json()
+    listed = api.get(url, {"game": "bonken"}).json()["results"]
     labels = {row["label"] for row in listed}
     assert {"classic", "house_quota@1", "house_quota@2"} <= labels
 
@@ -111,7 +111,7 @@ def test_an_event_plays_under_house_rules(organizer_api):
         )
     # The session is scored by the house rules: their code is in the result.
     game = {"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]}
-    saved = api.post(f"/api/v1/tables/{table['id']}/session/games/", {"game": game}, format="json")
+    saved = api.post(f"/api/v1/tables/{table['id']}/session/games/", {"part": game}, format="json")
     assert saved.status_code == 201, saved.json()
     assert saved.json()["result"]["ruleset"] == "house_quota"
     assert saved.json()["document"]["ruleset"] == "house_quota@1"

@@ -43,7 +43,7 @@ def test_concurrent_retries_of_one_append_all_get_the_first_answer(require_postg
         try:
             response = api.post(
                 f"/api/v1/tables/{table.pk}/session/games/",
-                {"game": game},
+                {"part": game},
                 format="json",
                 HTTP_IDEMPOTENCY_KEY="game-3",
             )
@@ -70,8 +70,8 @@ def test_a_replay_carries_the_first_answers_headers():
     api = APIClient()
     api.force_authenticate(organizer)
     url = f"/api/v1/tables/{table.pk}/session/games/"
-    first = api.post(url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
-    again = api.post(url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    first = api.post(url, {"part": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = api.post(url, {"part": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true"
     assert again["ETag"] == first["ETag"] == '"2"'
@@ -82,12 +82,12 @@ def test_no_replay_before_authentication_and_authorization():
     table, _organizer = started_table()
     token = {"HTTP_X_TABLE_TOKEN": table.scoring_token, "HTTP_IDEMPOTENCY_KEY": "k2"}
     url = f"/api/v1/tables/{table.pk}/session/games/"
-    first = APIClient().post(url, {"game": classic_games()[2]}, format="json", **token)
+    first = APIClient().post(url, {"part": classic_games()[2]}, format="json", **token)
     assert first.status_code == 201
     other = seated_table(table.round.event, table_number=2)
     wrong = APIClient().post(
         url,
-        {"game": classic_games()[2]},
+        {"part": classic_games()[2]},
         format="json",
         HTTP_X_TABLE_TOKEN=other.scoring_token,
         HTTP_IDEMPOTENCY_KEY="k2",
@@ -97,7 +97,7 @@ def test_no_replay_before_authentication_and_authorization():
     outsider = APIClient()
     outsider.force_authenticate(user_with_role(EventFactory().club, Role.ORGANIZER))
     refused = outsider.post(
-        url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+        url, {"part": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
     )
     assert refused.status_code == 403
     assert Session.objects.get(table=table).revision == 2
@@ -131,12 +131,12 @@ def test_a_key_longer_than_the_stored_length_is_refused_not_cut():
     stem = "k" * 200
     assert (
         api.post(
-            url, {"game": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY=stem
+            url, {"part": classic_games()[2]}, format="json", HTTP_IDEMPOTENCY_KEY=stem
         ).status_code
         == 201
     )
     refused = api.post(
-        url, {"game": classic_games()[3]}, format="json", HTTP_IDEMPOTENCY_KEY=stem + "-second"
+        url, {"part": classic_games()[3]}, format="json", HTTP_IDEMPOTENCY_KEY=stem + "-second"
     )
     assert refused.status_code == 400, refused.content
     problem = refused.json()["errors"][0]

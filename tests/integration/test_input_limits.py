@@ -24,7 +24,7 @@ NESTED = "[" * 5000
 def error_shape(response) -> dict:
     body = response.json()
     [first, *_rest] = body["errors"]
-    assert set(first) == {"code", "message", "message_nl", "field", "game"}
+    assert set(first) == {"code", "message", "message_nl", "field", "game_number"}
     return first
 
 

@@ -71,7 +71,7 @@ def test_a_jonkler_night_through_the_api():
     assert [error["code"] for error in answer.json()["errors"]] == ["hook_rule"]
 
     standings_recompute(event_id=event["id"])
-    lines = api.get(f"/api/v1/events/{event['id']}/standings/").json()["standings"]
+    lines = api.get(f"/api/v1/events/{event['id']}/standings/").json()["results"]
     assert len(lines) == 9
     totals = [line["total"] for line in lines]
     assert totals == sorted(totals, reverse=True)

@@ -801,7 +801,7 @@ WRITES: list[Write] = [
         "post",
         "/api/v1/tables/{table_id}/session/games/",
         lambda w: f"/api/v1/tables/{w.table.pk}/session/games/",
-        lambda w: {"game": classic_games()[0]},
+        lambda w: {"part": classic_games()[0]},
         SESSION_WRITERS,
     ),
     Write(
@@ -1072,7 +1072,7 @@ def test_a_tables_link_stops_when_its_round_closes():
     before = database_state()
     for method, url, payload in [
         ("put", f"/api/v1/tables/{world.scored.pk}/session/", {"document": classic_document()}),
-        ("post", f"/api/v1/tables/{world.scored.pk}/session/games/", {"game": classic_games()[3]}),
+        ("post", f"/api/v1/tables/{world.scored.pk}/session/games/", {"part": classic_games()[3]}),
         ("post", f"/api/v1/tables/{world.scored.pk}/session/undo/", {}),
     ]:
         response = getattr(client, method)(url, payload, format="json")

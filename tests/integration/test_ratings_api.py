@@ -29,7 +29,7 @@ def test_rating_list_is_ranked_by_rating():
     response = APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/")
     assert response.status_code == 200
     body = response.json()
-    assert body["count"] == len(people) and body["as_of"] is None
+    assert body["count"] == len(people) and body["meta"]["as_of"] is None
     ratings = [row["rating"] for row in body["results"]]
     assert ratings == sorted(ratings, reverse=True)
     assert body["results"][0]["rank"] == 1
@@ -65,7 +65,7 @@ def test_ratings_as_of_a_past_date():
     club, people, sessions = rated_club(evenings=3)
     first_day = sessions[0].event.date
     body = APIClient().get(f"/api/v1/clubs/{club.pk}/ratings/?as_of={first_day.isoformat()}").json()
-    assert body["as_of"] == first_day.isoformat()
+    assert body["meta"]["as_of"] == first_day.isoformat()
     for row in body["results"]:
         last = (
             RatingHistory.objects.filter(player_id=row["player"], played_on__lte=first_day)

@@ -119,9 +119,9 @@ def test_an_average_bye_credit_can_be_fractional():
     rows = ranking(event)
     assert rows["A"].total == 25 + 12.5
     body = APIClient().get(f"/api/v1/events/{event.pk}/standings/").json()
-    line = next(r for r in body["standings"] if r["player_name"] == "A")
+    line = next(r for r in body["results"] if r["player_name"] == "A")
     assert line["total"] == 37.5 and line["byes"] == 1
-    other = next(r for r in body["standings"] if r["player_name"] == "B")
+    other = next(r for r in body["results"] if r["player_name"] == "B")
     assert other["total"] == 40 and isinstance(other["total"], int)  # whole stays whole
 
 

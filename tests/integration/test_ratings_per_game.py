@@ -200,10 +200,10 @@ def test_the_api_filters_by_game_and_keeps_unpublished_results_out(club_night):
 
     api = APIClient()
     body = api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=jonkler").json()
-    assert body["game"] == "jonkler"
+    assert body["meta"]["game"] == "jonkler"
     assert {row["player"] for row in body["results"]} == {p.pk for p in people[:5]}
     default = api.get(f"/api/v1/clubs/{club.pk}/ratings/").json()
-    assert default["game"] == "bonken" and len(default["results"]) == 4
+    assert default["meta"]["game"] == "bonken" and len(default["results"]) == 4
     nothing = api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=bonanza").json()
     assert nothing["results"] == []
     assert api.get(f"/api/v1/clubs/{club.pk}/ratings/?game=Not a game").status_code == 400

@@ -108,10 +108,10 @@ def test_api_json_and_csv(season, django_assert_num_queries):
         response = APIClient().get(url, {"rank_by": "total,table_wins", "min_sessions": 2})
     assert response.status_code == 200
     body = response.json()
-    assert body["rank_by"] == ["total", "table_wins"] and body["min_sessions"] == 2
-    first = body["standings"][0]
+    assert body["meta"]["rank_by"] == ["total", "table_wins"] and body["meta"]["min_sessions"] == 2
+    first = body["results"][0]
     assert first["player_name"] == "B" and first["rank"] == 1 and first["total"] == 360
-    assert body["standings"][-1]["rank"] is None  # D: one session
+    assert body["results"][-1]["rank"] is None  # D: one session
     csv_response = APIClient().get(url, {"format": "csv", "start": days[0].isoformat()})
     assert csv_response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(csv_response.content.decode())))
@@ -125,4 +125,4 @@ def test_unpublished_events_count_for_members_only(season):
     club, _, _ = season
     Event.objects.filter(club=club, name="Avond 1").update(published=False)
     public = APIClient().get(f"/api/v1/clubs/{club.pk}/season-standings/").json()
-    assert "D" not in {row["player_name"] for row in public["standings"]}
+    assert "D" not in {row["player_name"] for row in public["results"]}

@@ -68,8 +68,8 @@ def test_the_api_asks_for_the_game_where_the_club_plays_several(club_of_two_game
     assert error["code"] == "game_required" and error["field"] == "game"
     assert "bonken, jonkler" in error["message"] and "bonken, jonkler" in error["message_nl"]
     body = APIClient().get(url, {"game": "jonkler"}).json()
-    assert body["game"] == "jonkler"
-    assert {row["player_name"]: row["total"] for row in body["standings"]} == {
+    assert body["meta"]["game"] == "jonkler"
+    assert {row["player_name"]: row["total"] for row in body["results"]} == {
         "Anna": 30,
         "Bram": 40,
         "Cor": 10,
@@ -101,7 +101,7 @@ def test_a_club_of_one_game_needs_no_game(club_of_two_games):
     )
     play(jonkler, 1, 1, [a, b, c, d], [30, 40, 10, 0])
     body = APIClient().get(f"/api/v1/clubs/{club.pk}/season-standings/").json()
-    assert body["game"] == "jonkler" and len(body["standings"]) == 4
+    assert body["meta"]["game"] == "jonkler" and len(body["results"]) == 4
 
 
 def test_the_season_page_shows_one_game_and_links_the_others(club_of_two_games):

@@ -153,7 +153,7 @@ def test_the_fifth_place_of_a_bonanza_table_counts(bonko_night):
         assert row.sessions == 1 and row.placements == expected
     assert sum(sum(row.placements) for row in rows.values()) == 6
     assert sorted(row.placement_points for row in rows.values()) != [0] * 6
-    api_rows = api.get(f"/api/v1/events/{event.pk}/standings/").json()["standings"]
+    api_rows = api.get(f"/api/v1/events/{event.pk}/standings/").json()["results"]
     assert all(len(row["placements"]) == 9 and sum(row["placements"]) == 1 for row in api_rows)
     csv = api.get(f"/events/{event.pk}/standings.csv").content.decode()
     assert csv.splitlines()[0].endswith("sixth,seventh,eighth,ninth")

@@ -55,8 +55,8 @@ def test_idempotency_works_for_a_table_link():
     client = APIClient()
     headers = {"HTTP_X_TABLE_TOKEN": table.scoring_token, "HTTP_IDEMPOTENCY_KEY": "k1"}
     url = f"/api/v1/tables/{table.pk}/session/games/"
-    first = client.post(url, {"game": classic_games()[0]}, format="json", **headers)
-    again = client.post(url, {"game": classic_games()[0]}, format="json", **headers)
+    first = client.post(url, {"part": classic_games()[0]}, format="json", **headers)
+    again = client.post(url, {"part": classic_games()[0]}, format="json", **headers)
     assert first.status_code == again.status_code == 201
     assert Session.objects.get(table=table).revision == 1
 

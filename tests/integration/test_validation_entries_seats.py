@@ -17,7 +17,7 @@ def refused(response, status: int, code: str, field: str | None = None) -> dict:
     """The one problem of a refused write, in the one error shape."""
     assert response.status_code == status, response.content
     [problem] = response.json()["errors"]
-    assert set(problem) == {"code", "message", "message_nl", "game", "field"}
+    assert set(problem) == {"code", "message", "message_nl", "game_number", "field"}
     assert problem["code"] == code
     assert problem["field"] == field
     assert problem["message"] and problem["message_nl"]

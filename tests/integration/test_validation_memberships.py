@@ -47,7 +47,7 @@ def assert_last_organizer(response, field: str | None) -> None:
         "organizer first, so that someone can still run the club.",
         "message_nl": "Olga is de laatste organisator van De Bonkers: maak eerst een ander lid "
         "organisator, zodat iemand de club kan blijven beheren.",
-        "game": None,
+        "game_number": None,
         "field": field,
     }
 

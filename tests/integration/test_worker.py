@@ -28,8 +28,8 @@ def test_submission_over_http_updates_standings_through_the_worker(celery_worker
     assert status == 201, session
     standings = wait_for_standings(base, event.pk)
     totals = session["result"]["totals"]
-    assert sorted(r["total"] for r in standings["standings"]) == sorted(totals)
-    assert standings["standings"][0]["total"] == max(totals)
+    assert sorted(r["total"] for r in standings["results"]) == sorted(totals)
+    assert standings["results"][0]["total"] == max(totals)
 
     # A correction moves the standings again, through the same worker.
     corrected = classic_document()
@@ -42,5 +42,5 @@ def test_submission_over_http_updates_standings_through_the_worker(celery_worker
     )
     assert status == 200, body
     standings = wait_for_standings(base, event.pk)
-    assert sorted(r["total"] for r in standings["standings"]) == sorted(body["result"]["totals"])
-    assert standings["results_version"] == 2
+    assert sorted(r["total"] for r in standings["results"]) == sorted(body["result"]["totals"])
+    assert standings["meta"]["results_version"] == 2
