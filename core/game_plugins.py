@@ -97,7 +97,7 @@ class GamePlugin:
     ) -> Sequence[Any]:
         """The parts of a stored result an organizer may pick to correct one at a time, each a
         ``Correctable`` (its number and what the history's list calls it; ``names``: the
-        table's players by seat); none by default."""
+        players' short names by seat); none by default."""
         return ()
 
     def correction_page(self, request: Any, table: Any, number: int) -> Any:

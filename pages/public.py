@@ -113,7 +113,7 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     names = short_names([p.name for p in players])
     # An organizer corrects one part at a time, picked here (the game's correction page).
     corrections = (
-        game_plugin(event.game).correction_choices(event, session.result, [p.name for p in players])
+        game_plugin(event.game).correction_choices(event, session.result, names)
         if session is not None and shown is None and has_role(request, event.club_id, ORGANIZER)
         else ()
     )
