@@ -47,7 +47,7 @@ def session_correct_part(
     session = _stored(table, submitted_by)
     key = get_game(table.round.event.game).parts_key
     parts = session.document.get(key) if key else None
-    if not isinstance(parts, list) or not 1 <= number <= len(parts):
+    if key is None or not isinstance(parts, list) or not 1 <= number <= len(parts):
         raise ServiceError.single(
             "part_not_found",
             Text(_("This session has no part %(number)s to correct."), number=number),
@@ -73,7 +73,7 @@ def session_correct_keys(
 
 
 def _stored(table: Table, actor: Actor) -> Session:
-    require_role(actor, table.round.event.club_id, ORGANIZER, _("correct a result"))
+    require_role(actor, table.round.event.club_id, ORGANIZER, "correct a result")
     session = Session.objects.filter(table_id=table.pk).first()
     if session is None or not isinstance(session.document, dict):
         raise NotFound.single(
