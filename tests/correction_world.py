@@ -50,9 +50,9 @@ def document(code: str) -> Any:
     return bonko_document((23, 9))
 
 
-def closed_night(code: str) -> dict[str, Any]:
+def closed_night(code: str, saved: Any = None) -> dict[str, Any]:
     """The club with its organizer (olga, password "secret"), a published event of ``code``
-    whose round 1 is closed after table 1 saved its result."""
+    whose round 1 is closed after table 1 saved its result (``saved``, else ``document``)."""
     club = Club.objects.create(name="De Vrolijke Dobbelsteen", slug=SLUG)
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
@@ -74,7 +74,9 @@ def closed_night(code: str) -> dict[str, Any]:
     table = seated_table(event, players=players)
     table.round.status = table.round.Status.PLAYING
     table.round.save(update_fields=["status"])
-    session = session_submit(table=table, submitted_by=organizer, document=document(code))
+    session = session_submit(
+        table=table, submitted_by=organizer, document=saved if saved is not None else document(code)
+    )
     assert session.complete, session.result
     round_close(round_=table.round, actor=organizer)
     return {

@@ -19,7 +19,8 @@ from games.views.correct import correction_context, save_correction
 from tournaments.models import Table
 
 TEMPLATE = "bonken/correct.html"
-POINTS = {"inputmode": "numeric", "class": "points", "autocomplete": "off"}
+# Points may be negative: a keyboard with a minus sign (a numeric keypad may have none).
+POINTS = {"inputmode": "text", "pattern": "-?[0-9]*", "class": "points", "autocomplete": "off"}
 
 
 class PointsForm(forms.Form):
@@ -32,7 +33,7 @@ class PointsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat in SEATS:
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=names[seat], widget=forms.NumberInput(attrs=POINTS)
+                label=names[seat], widget=forms.TextInput(attrs=POINTS)
             )
 
     def points(self) -> list[int]:
@@ -50,7 +51,7 @@ class PointsGameForm(GameForm):
         self.level = level
         for seat in SEATS:
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=self.names[seat], widget=forms.NumberInput(attrs=POINTS)
+                label=self.names[seat], widget=forms.TextInput(attrs=POINTS)
             )
 
     def point_fields(self) -> list[forms.BoundField]:

@@ -208,13 +208,30 @@ def change_target(code: str, document: dict[str, Any]) -> tuple[int, str, Any]:
     return change(Quiet(), code, document)
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
-def test_before_the_correction_was_the_whole_paper_sheet(chromium, live_server, audit, lang):
-    """The organizer's old way in, kept for paper sheets: the whole session again."""
-    world = closed_night("bonken")
-    page = audit.prepare(chromium.new_context(**PHONE, locale=LOCALES[lang])).new_page()
+def asked(page: Any) -> int:
+    """How many things the page's form asks (its fields by name; a tile group is one)."""
+    return page.evaluate(
+        """() => new Set([...document.querySelectorAll("main form [name]")]
+            .filter(e => e.type !== "hidden" && e.name !== "language")
+            .map(e => e.name)).size"""
+    )
+
+
+@pytest.mark.parametrize("code", ["bonken", "jonkler", "bonanza", "bonko"])
+def test_before_a_correction_was_the_whole_session_again(chromium, live_server, audit, code):
+    """The organizer's way in before (kept for copying a paper sheet): every game of the
+    session again (a closed Bonko round: no way at all), many more inputs than one part's."""
+    world = closed_night(code)
+    table = world["table"]
+    page = audit.prepare(chromium.new_context(**PHONE, locale="en-GB")).new_page()
     sign_in(page, live_server.url)
-    page.goto(f"{live_server.url}/t/{world['table'].scoring_token}/paper/")
+    page.goto(f"{live_server.url}/t/{table.scoring_token}/paper/")
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"before-bonken-paper-{lang}.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollHeight") > 2200
+    page.screenshot(path=str(LOOK / f"before-{code}-paper-en.png"), full_page=True)
+    whole = asked(page)
+    page.goto(f"{live_server.url}/manage/tables/{table.pk}/correct/1/")
+    one = asked(page)
+    if code == "bonko":
+        assert whole == 0 < one
+    else:
+        assert whole > 2 * one, (code, whole, one)

@@ -11,12 +11,14 @@ import copy
 import pytest
 from django.test import Client
 
+from bonken.rules import score_session
 from clubs.models import Role
 from core.errors import ServiceError
 from games.models import Session
 from games.part_correction import session_correct_keys, session_correct_part
 from standings.event_standings import event_standing_lines
 from tests.correction_world import bonko_document, closed_night
+from tests.documents import classic_document
 from tests.factories import user_with_role
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +200,54 @@ def test_a_missing_reason_is_shown_at_the_top_in_the_pages_language():
     assert after.revision == 2
     assert after.document["games"][2]["counts"] == [0, 0, 3, 10]
     assert after.document["games"][4]["doubles"] == [[1, 0], [0, 1], [2, 3]]
+
+
+def bonken_paper(kind: str) -> dict:
+    """Table 1's session as copied from paper: per game as points after doubling, per
+    contract as the club's sheet has it, or only the totals."""
+    result = score_session(classic_document())
+    if kind == "sheet":
+        return {"sheet": [{"contract": g.contract, "net": list(g.points)} for g in result.games]}
+    if kind == "totals":
+        return {"totals": list(result.totals)}
+    games = classic_document()["games"]
+    return {
+        "games": [
+            {"contract": g["contract"], "chooser": g["chooser"], "net": list(r.points)}
+            for g, r in zip(games, result.games, strict=True)
+        ]
+    }
+
+
+@pytest.mark.parametrize("kind", ["games", "sheet", "totals"])
+def test_a_session_copied_from_paper_is_corrected_in_its_own_numbers(kind):
+    world = closed_night("bonken", bonken_paper(kind))
+    table = world["table"]
+    before = copy.deepcopy(Session.objects.get(table=table).document)
+    client = signed_in(world["organizer"], "nl")
+    sheet = client.get(f"/events/{world['event'].pk}/tables/{table.pk}/").content.decode()
+    assert f"/manage/tables/{table.pk}/correct/1/" in sheet
+    if kind == "totals":
+        assert f"/manage/tables/{table.pk}/correct/2/" not in sheet  # one thing to correct
+    number = 1 if kind == "totals" else 3
+    url = f"/manage/tables/{table.pk}/correct/{number}/"
+    page = client.get(url).content.decode()
+    assert 'inputmode="text"' in page  # points may be negative: a keyboard with a minus
+    stored = before["totals"] if kind == "totals" else before[kind][number - 1]["net"]
+    changed = [stored[1], stored[0], *stored[2:]] if stored[0] != stored[1] else None
+    if changed is None:  # the first two are equal: swap with the third
+        changed = [stored[2], stored[1], stored[0], stored[3]]
+    post = {"revision": "1", "reason": "overgeschreven"}
+    post |= {f"points_{seat}": str(value) for seat, value in enumerate(changed)}
+    if kind == "games":
+        post |= {"chooser": str(before["games"][2]["chooser"]), "contract": "trumps_diamonds"}
+    answer = client.post(url, post)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    after = Session.objects.get(table=table).document
+    if kind == "totals":
+        assert after == {**before, "totals": changed}
+    else:
+        assert after[kind][number - 1]["net"] == changed
+        assert [r for i, r in enumerate(after[kind]) if i != 2] == [
+            r for i, r in enumerate(before[kind]) if i != 2
+        ]
