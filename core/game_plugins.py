@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,16 @@ class GameWithoutPages(ImproperlyConfigured):
             f"The game {code!r} has no {what}: its plug-in is not installed or gives none."
         )
         self.code, self.what = code, what
+
+
+@dataclass(frozen=True)
+class Correctable:
+    """One part of a stored result an organizer may correct: its number (from 1; a game entered
+    whole has one), its title ("Game 3") and what it was ("Hearts, chosen by Anna")."""
+
+    number: int
+    title: str
+    detail: str = ""
 
 
 class GamePlugin:
@@ -80,6 +91,19 @@ class GamePlugin:
     def paper_page(self, request: Any, table: Any, token: str) -> Any:
         """The whole session entered afterwards from the paper score sheet."""
         raise GameWithoutPages(self.code, "paper entry")
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        """The parts of a stored result an organizer may pick to correct one at a time, each a
+        ``Correctable`` (its number and what the history's list calls it; ``names``: the
+        players' short names by seat); none by default."""
+        return ()
+
+    def correction_page(self, request: Any, table: Any, number: int) -> Any:
+        """The organizer's correction of part ``number`` of the table's session, in the
+        inputs the table page uses for it (``games.views.correct`` checks who asks)."""
+        raise GameWithoutPages(self.code, "correction page")
 
     def sheet_context(
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core.game_plugins import plugin_urlpatterns
-from games.views import offline, scoring, signoff
+from games.views import correct, offline, scoring, signoff
 
 app_name = "scoring"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:token>/paper/", scoring.paper_page, name="paper"),
     path("t/<str:token>/signoff/", signoff.signoff, name="signoff"),
     path("manage/tables/<int:table_id>/signoff/", signoff.signoff_manage, name="signoff-manage"),
+    path("manage/tables/<int:table_id>/correct/<int:number>/", correct.correct, name="correct"),
 ]
 # Each installed game's own addresses of a table (Bonko: the bell), core.game_plugins.
 urlpatterns += plugin_urlpatterns("scoring")

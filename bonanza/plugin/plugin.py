@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from bonanza.plugin.views import paper, table
+from bonanza.plugin.views import correct, paper, table
 from bonanza.rules import GAME
 from core.game_plugins import GamePlugin
 
@@ -23,6 +23,14 @@ class BonanzaPlugin(GamePlugin):
 
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        return correct.choices(result, list(names))
+
+    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+        return correct.correction_page(request, table_, number)
 
     def sheet_context(
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 
 from bonken.plugin import stats
 from bonken.plugin.sheet import blank_sheet, event_ruleset_or_none, session_rows
-from bonken.plugin.views import paper, table
+from bonken.plugin.views import correct, paper, table
 from bonken.rules import GAME
 from core.game_plugins import GamePlugin
 
@@ -27,6 +27,14 @@ class BonkenPlugin(GamePlugin):
 
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        return correct.choices(event, result, list(names))
+
+    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+        return correct.correction_page(request, table_, number)
 
     def sheet_context(
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]

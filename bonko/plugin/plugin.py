@@ -12,7 +12,7 @@ from django.urls import path
 
 from bonko.plugin import bell
 from bonko.plugin.seating import METHOD, bonko_round_generate
-from bonko.plugin.views import api, cards, table
+from bonko.plugin.views import api, cards, correct, table
 from bonko.plugin.views import bell as bell_view
 from bonko.rules import GAME, next_tables
 from core.game_plugins import GamePlugin
@@ -47,6 +47,14 @@ class BonkoPlugin(GamePlugin):
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         # A Bonko table's result is entered whole on its page: the paper's scores are that.
         return table.score_page(request, table_, token)
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        return correct.choices(result, list(names))
+
+    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+        return correct.correction_page(request, table_, number)
 
     def sheet_context(
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]

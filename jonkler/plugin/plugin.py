@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from core.game_plugins import GamePlugin
-from jonkler.plugin.views import paper, table
+from jonkler.plugin.views import correct, paper, table
 from jonkler.rules import GAME
 from tournaments.house_rules import event_ruleset
 
@@ -24,6 +24,14 @@ class JonklerPlugin(GamePlugin):
 
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        return correct.choices(result, list(names))
+
+    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+        return correct.correction_page(request, table_, number)
 
     def sheet_context(
         self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Club, Player
-from clubs.selectors import SCORERS
+from clubs.selectors import ORGANIZER, SCORERS
 from clubs.view_helpers import has_role
 from core.game_plugins import game_plugin
 from core.parsing import whole_number
@@ -111,6 +111,12 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             raise Http404
         result = shown.result
     names = short_names([p.name for p in players])
+    # An organizer corrects one part at a time, picked here (the game's correction page).
+    corrections = (
+        game_plugin(event.game).correction_choices(event, session.result, names)
+        if session is not None and shown is None and has_role(request, event.club_id, ORGANIZER)
+        else ()
+    )
     # The game's rows of the sheet (its plug-in's "sheet" part shows them).
     shown_by_game = game_plugin(event.game).sheet_context(
         event=event, result=result, players=players, names=names
@@ -131,6 +137,7 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             "club_view": club_view,
             "correction": correction,
             "shown_revision": shown,
+            "corrections": corrections,
         },
     )
 

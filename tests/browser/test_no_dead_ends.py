@@ -120,20 +120,22 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
     assert audit.questions[-1].startswith("Close the event?")
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
 
-    # --- A wrong result found afterwards: the organizer corrects table 1 from its sheet --
+    # --- A wrong result found afterwards: the organizer corrects one game of table 1 ------
     page.goto(f"{base}/t/{first.scoring_token}/")
-    page.click("text=Correct the result (organizers)")
+    page.click("text=Correct the result (organizers)")  # the table's history: pick the game
     page.wait_for_load_state()
-    page.check("input[name=mode][value=totals]")
-    for seat, total in enumerate([300, -20, -190, -90]):
-        page.fill(f"#id_total_{seat}", str(total))
-    page.fill("#id_reason", "the sheet said 300 for the winner")
+    page.click(f".correct-list a[href$='/tables/{first.pk}/correct/1/']")
+    page.wait_for_load_state()
+    for seat, count in enumerate([5, 2, 3, 3]):  # game 1: one more trick for its chooser
+        page.fill(f"#id_count_{seat}", str(count))
+    page.fill("#id_reason", "the sheet said five tricks for the chooser")
     audit.shot(page, "correction-after-close")
-    submit(page, "form.paper button[type=submit]")
+    submit(page, "form.correction .sticky-bar button[type=submit]")
     session = Session.objects.get(table=first)
-    assert session.revision == 2 and session.result["totals"] == [300, -20, -190, -90]
+    assert session.revision == 2 and session.document["games"][0]["counts"] == [5, 2, 3, 3]
     winner = first.seats.get(position=0).player
-    assert Standing.objects.get(event=event, player=winner).total == 300  # standings follow
+    total = session.result["totals"][0]
+    assert Standing.objects.get(event=event, player=winner).total == total  # standings follow
 
     # --- "anna" and "Anna" are one person: merged on the club's players page -----------
     page.goto(f"{base}/manage/clubs/{club.slug}/players/")

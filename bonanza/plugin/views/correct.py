@@ -1,0 +1,81 @@
+"""An organizer corrects one Bonanza Rummy hand of a saved session in the taps the table page
+uses (who took each section, the widow, the poker, who went out and the cards left), filled in
+with what is stored; the other hands, the first dealer and the end of the session stay as
+stored (``games.part_correction``): an ended session is settled again by its own rule."""
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from bonanza.plugin.forms import HandForm
+from bonanza.rules import SHOWN
+from core.game_plugins import Correctable
+from games.part_correction import session_correct_part
+from games.views.correct import correction_context, save_correction
+from tournaments.models import Table
+
+
+def choices(result: dict[str, Any], names: list[str]) -> list[Correctable]:
+    return [
+        Correctable(
+            hand["number"],
+            _("Hand %(n)s") % {"n": hand["number"]},
+            _("%(name)s went out") % {"name": names[hand["out"]]}
+            if 0 <= hand["out"] < len(names)
+            else "",
+        )
+        for hand in result.get("hands") or []
+    ]
+
+
+def hand_initial(hand: dict[str, Any]) -> dict[str, Any]:
+    """The table page's taps filled in with a stored hand (in the document's shape)."""
+    widow = hand.get("widow") or {}
+    poker = hand.get("poker") or {}
+    sections = hand.get("sections") or {}
+    out = hand.get("out") or {}
+    initial: dict[str, Any] = {
+        "widow_buyer": widow.get("buyer", ""),
+        "widow_price": widow.get("price"),
+        "poker_entrants": [str(seat) for seat in poker.get("entrants") or []],
+        "poker_winner": "" if poker.get("winner") is None else poker["winner"],
+        "out_seat": out.get("seat"),
+    }
+    for code in SHOWN:
+        initial[f"section_{code}"] = "" if sections.get(code) is None else sections[code]
+    for seat, left in enumerate(out.get("cards_left") or []):
+        initial[f"cards_{seat}"] = left if seat != out.get("seat") else None
+    return initial
+
+
+def correction_page(request: HttpRequest, table: Table, number: int) -> HttpResponse:
+    session = table.session
+    hands = (session.result or {}).get("hands") or []
+    stored = session.document.get("hands") or []
+    if not 1 <= number <= min(len(hands), len(stored)):
+        raise Http404("no such hand")
+    played, part = hands[number - 1], stored[number - 1]
+    context = correction_context(table, number, _("Hand %(n)s") % {"n": number})
+    names = context["names"]
+    context["dealer_name"] = names[played["dealer"]]
+    context["detail"] = _("%(name)s deals") % {"name": names[played["dealer"]]}
+    form = HandForm(
+        request.POST if request.method == "POST" else None,
+        names=context["short_names"],  # on taps, as the table page has them
+        dealer=played["dealer"],
+        first=False,
+        initial={"revision": session.revision, **hand_initial(part)},
+    )
+
+    def write(reason: str, revision: int | None) -> Any:
+        return session_correct_part(
+            table=table,
+            submitted_by=request.user,
+            number=number,
+            part={**part, **form.part()},
+            reason=reason,
+            expected_revision=revision,
+        )
+
+    return save_correction(request, context, form, write, template="bonanza/correct.html")

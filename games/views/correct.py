@@ -1,0 +1,129 @@
+"""An organizer corrects one part of a table's saved result (a game, a round, a hand; a game
+entered whole has one): picked from the table's history, shown in the inputs the table page
+uses for it (the game's plug-in draws them, ``core.game_plugins``), the reason at the top,
+saved as a new revision through ``games.part_correction`` that keeps everything else.
+
+This module holds what every game's correction page shares: who may open it, the reason, the
+problems at the top of the page, the save and the way back to the history."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.selectors import ORGANIZER
+from clubs.view_helpers import has_role
+from core.errors import ServiceError
+from core.game_plugins import GameWithoutPages, game_plugin
+from core.view_helpers import problems, refused, short_names
+from games.models import Session
+from games.views.scoring import without_page
+from tournaments.models import Table
+
+# What saves a correction: called with the reason and the revision the page showed.
+Write = Callable[[str, int | None], Session]
+
+
+class ReasonForm(forms.Form):
+    """Why the result changes: asked first, kept with the revision."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Why does the result change?"),
+        max_length=500,
+        error_messages={
+            "required": gettext_lazy(
+                "Say why the result changes: the reason is kept with the revision."
+            )
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+def correct(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """``/manage/tables/<id>/correct/<number>/``: the game's correction page, organizers only."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__club").prefetch_related("seats__player"),
+        pk=table_id,
+    )
+    event = table.round.event
+    if not has_role(request, event.club_id, ORGANIZER):
+        return refused(request)
+    if getattr(table, "session", None) is None:
+        raise Http404("this table has no result to correct")
+    try:
+        response: HttpResponse = game_plugin(event.game).correction_page(request, table, number)
+    except GameWithoutPages as error:
+        return without_page(error)
+    return response
+
+
+def correction_context(table: Table, number: int, title: str) -> dict[str, Any]:
+    """What every correction page shows: the table, its players, the part's title and the way
+    back to the table's history."""
+    event = table.round.event
+    players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    names = [p.name for p in players]
+    session = table.session
+    return {
+        "table": table,
+        "round": table.round,
+        "event": event,
+        "players": players,
+        "names": names,
+        "short_names": short_names(names),
+        "session": session,
+        "revision": session.revision,
+        "number": number,
+        "title": title,
+        "history_url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+    }
+
+
+def field_problems(*found: forms.Form) -> list[dict[str, Any]]:
+    """The forms' problems for the top of the page, each named by its field's label."""
+    listed = []
+    for form in found:
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else None
+            text = " ".join(str(error) for error in errors)
+            listed.append({"text": f"{label}: {text}" if label and name != "reason" else text})
+    return listed
+
+
+def save_correction(
+    request: HttpRequest,
+    context: dict[str, Any],
+    form: forms.Form,
+    write: Write,
+    *,
+    template: str,
+) -> HttpResponse:
+    """Show the correction page (GET), or save it: the reason and the game's form checked
+    together, their problems at the top (the game's also beside its inputs); the service's
+    problems at the top too; back to the history once saved."""
+    reason = ReasonForm(request.POST if request.method == "POST" else None)
+    context.update(form=form, reason_form=reason)
+    if request.method != "POST":
+        return render(request, template, context)
+    form_ok = form.is_valid()
+    if not (reason.is_valid() and form_ok):
+        context["errors"] = field_problems(reason, form)
+        return render(request, template, context, status=400)
+    revision = form.cleaned_data.get("revision")
+    try:
+        session = write(reason.cleaned_data["reason"], revision)
+    except ServiceError as exc:
+        context["errors"] = problems(exc.errors)
+        return render(request, template, context, status=exc.status_code)
+    messages.success(
+        request,
+        _("%(part)s is corrected; the table's result is now revision %(revision)s.")
+        % {"part": context["title"], "revision": session.revision},
+    )
+    return redirect(context["history_url"])
