@@ -140,6 +140,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day first with the month in words (config/formats/en).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Amsterdam")
 USE_I18N = True
 USE_TZ = True

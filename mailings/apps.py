@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 class MailingsConfig(AppConfig):
     name = "mailings"
-    verbose_name = _("e-mails")
+    verbose_name = _("E-mails")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.view_helpers import dutch
 from gamekit.registry import find_game
 from games.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
@@ -26,7 +27,10 @@ def tie_break_words(event: Event) -> list[str]:
     """The event's standings order as words: the first decides, the rest break ties."""
     names = criterion_names()
     game = find_game(event.game)
-    stats = {stat.code: stat.name for stat in (game.stats if game is not None else ())}
+    stats = {
+        stat.code: (stat.name_nl if dutch() else stat.name).lower()
+        for stat in (game.stats if game is not None else ())
+    }
     return [str(names.get(code) or stats.get(code) or code) for code in event.ranked_by]
 
 

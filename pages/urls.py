@@ -15,6 +15,7 @@ manage_patterns = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("events/<int:event_id>/", public.event_standings, name="event-standings"),
+    path("t/<str:token>/standings/", public.table_standings, name="table-standings"),
     *public_patterns,
     path("events/<int:event_id>/standings.csv", exports.standings_csv, name="standings-csv"),
     path("events/<int:event_id>/sessions.csv", exports.sessions_csv, name="sessions-csv"),

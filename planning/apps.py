@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PlanningConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "planning"
+    verbose_name = _("Club nights planned ahead")
 
     def ready(self) -> None:
         # The check-in and the door list the players who said they are coming first.

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ratings"
-    verbose_name = "ratings"
+    verbose_name = _("Ratings")
 
     def ready(self) -> None:
         from ratings import tasks  # noqa: F401  (registers the tasks queued by name)

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class StandingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "standings"
-    verbose_name = "standings"
+    verbose_name = _("Standings")
 
     def ready(self) -> None:
         from standings import tasks  # noqa: F401  (registers the tasks queued by name)

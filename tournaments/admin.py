@@ -23,7 +23,7 @@ from tournaments import (
     admin_entries,  # noqa: F401  (registers the admins of an event's players and scorers)
     provided,
 )
-from tournaments.forms import game_choices, house_choices, ruleset_choices
+from tournaments.forms import game_choices, house_choices, ruleset_choices, seating_label
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.round_lifecycle import event_close, round_close
 from tournaments.rounds import round_accept
@@ -53,9 +53,13 @@ class RoundInline(admin.TabularInline):
 
     model = Round
     extra = 0
-    fields = ("number", "status", "seating_method")
+    fields = ("number", "status", "seating")
     readonly_fields = fields
     show_change_link = True
+
+    @admin.display(description=_("seating method"))
+    def seating(self, obj: Round) -> str:
+        return seating_label(obj.seating_method)
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -202,16 +206,20 @@ class RoundAdmin(ServiceAdmin):
     """A round added by hand (then seated table by table), renumbered or deleted through the
     round services; its status changes only through its commands (start, close)."""
 
-    list_display = ["event", "number", "status", "seating_method"]
-    list_filter = ["status", "seating_method", "event__club"]
+    list_display = ["event", "number", "status", "seating"]
+    list_filter = ["status", "event__club"]
     list_select_related = ["event"]
     search_fields = ["event__name"]
-    fields = ["event", "number", "status", "seating_method"]
+    fields = ["event", "number", "status", "seating"]
     actions = ["start", "close"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        fixed = ["status", "seating_method"]
+        fixed = ["status", "seating"]
         return ["event", *fixed] if obj is not None else fixed
+
+    @admin.display(description=_("seating method"))
+    def seating(self, obj: Round) -> str:
+        return seating_label(obj.seating_method)
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data

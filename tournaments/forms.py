@@ -22,6 +22,13 @@ METHOD_LABELS = {
 }
 
 
+def seating_label(method: str) -> str:
+    """A seating method as people read it (a round seated by hand: "by hand")."""
+    if method == "manual":
+        return str(_("By hand"))
+    return str(METHOD_LABELS.get(method, method))
+
+
 HouseChoices = dict[str, list[tuple[str, str]]]
 
 

@@ -13,6 +13,7 @@ from bonken.rules import Ruleset
 from bonken.rules.rulesets import Contract
 from core.forms import set_choices
 from core.view_helpers import dutch
+from core.widgets import SignedNumberInput
 
 SEATS = range(4)
 COUNT_ATTRS = {"inputmode": "numeric", "min": 0, "max": 52, "class": "count"}
@@ -257,7 +258,7 @@ class PaperForm(forms.Form):
             self.fields[f"total_{seat}"] = forms.IntegerField(
                 label=names[seat],
                 required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+                widget=SignedNumberInput(attrs={"class": "points"}),
             )
         for n in range(1, self.games + 1):
             self.fields[f"g{n}_contract"] = forms.ChoiceField(
@@ -274,7 +275,7 @@ class PaperForm(forms.Form):
                 self.fields[f"g{n}_net_{seat}"] = forms.IntegerField(
                     label=_("Game %(n)s: %(name)s") % {"n": n, "name": names[seat]},
                     required=False,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+                    widget=SignedNumberInput(attrs={"class": "points"}),
                 )
 
         for contract in ruleset.contracts:
@@ -282,7 +283,7 @@ class PaperForm(forms.Form):
                 self.fields[f"c_{contract.code}_{seat}"] = forms.IntegerField(
                     label=f"{contract_name(contract)}: {names[seat]}",
                     required=False,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+                    widget=SignedNumberInput(attrs={"class": "points"}),
                 )
 
     def sheet_rows(self) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ ASSETS = (
     "css/site.css",
     "vendor/htmx.min.js",
     "js/site.js",
+    "js/signed-number.js",
     "js/offline.js",
     "js/offline-games.js",
     "icons/icon.svg",

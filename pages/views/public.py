@@ -6,6 +6,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
@@ -37,6 +38,22 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
+    return standings_page(request, event, reverse("public:event-standings", args=[event.pk]))
+
+
+def table_standings(request: HttpRequest, token: str) -> HttpResponse:
+    """The live standings of the event a table plays in, reached from the table's page: the
+    table's link shows its own event's standings even before the event is published (the
+    event's other pages stay hidden from the public until then)."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__club"), scoring_token=token
+    )
+    event = table.round.event
+    return standings_page(request, event, reverse("public:table-standings", args=[token]))
+
+
+def standings_page(request: HttpRequest, event: Event, address: str) -> HttpResponse:
+    """An event's standings page (``address``: where it refreshes itself and picks a set)."""
     computation = StandingsComputation.objects.filter(event=event).first()
     shown_set, errors = night_standings.chosen_set(request, event)
     night = list(stored_standings(event))
@@ -52,6 +69,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "refresh_seconds": REFRESH_SECONDS,
         "shown_set": shown_set,
         "errors": errors,
+        "standings_url": address,
+        "public_links": events_visible_to(request.user).filter(pk=event.pk).exists(),
     }
     context.update(game_columns(event, context["standings"]))
     if is_htmx(request):

@@ -32,6 +32,9 @@ class TableState:
     reason: str = ""
     parts: str = "games"  # what the game's session is made of: games, rounds, hands
     disputed: bool = False  # a player disputes the complete session (games.signoff)
+    # How a session without parts was entered: "totals" (only the totals), "sheet" (a paper
+    # sheet's points per contract) or "result" (a game entered whole, Bonko).
+    entered: str = ""
 
     @property
     def signoff(self) -> str:
@@ -76,7 +79,9 @@ def round_tables(round_: Round) -> list[TableState]:
             disputed=table.pk in disputed,
         )
         if session is not None:
-            state.games_played = len((session.document or {}).get(parts) or [])
+            document = session.document or {}
+            state.games_played = len(document.get(parts) or [])
+            state.entered = _entered(document, game is not None and game.parts_key is None)
             state.totals = session.result.get("totals") or []
         if len(seats) not in sizes:
             state.status, state.reason = PROBLEM, "table_not_full"
@@ -88,6 +93,14 @@ def round_tables(round_: Round) -> list[TableState]:
             state.status = PLAYING
         states.append(state)
     return states
+
+
+def _entered(document: dict[str, Any], whole: bool) -> str:
+    if whole:
+        return "result"
+    if document.get("sheet"):
+        return "sheet"
+    return "totals" if document.get("totals") else ""
 
 
 def round_byes(round_: Round) -> list[Player]:

@@ -5,34 +5,61 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from core.view_helpers import dutch
 from gamekit.registry import find_game
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
+# The criteria a standings line shows as a figure of its own (the rest only break ties).
+FIGURES = ("total", "table_wins")
+
 
 def visible_event(request: HttpRequest, event_id: int) -> Event:
     return get_object_or_404(events_visible_to(request.user).select_related("club"), pk=event_id)
 
 
+def figure_columns(event: Event, stat_names: dict[str, str]) -> list[tuple[str, str]]:
+    """The standings table's figures in the order a reader needs them: what the ranking is by
+    first (so it is the column beside the names, visible on any phone), then the figures that
+    break ties, the game's other figures, and the sessions played."""
+    names = {"total": _("Points"), "table_wins": _("Table wins"), **stat_names}
+    ranked = [code for code in event.ranked_by if code in FIGURES or code in stat_names]
+    rest = [code for code in stat_names if code not in ranked]
+    return [(code, names[code]) for code in (*ranked, *rest)] + [("sessions", _("Sessions"))]
+
+
+def _figure(row: Any, code: str) -> Any:
+    if code in ("total", "table_wins", "sessions"):
+        return getattr(row, code)
+    return (row.stats or {}).get(code, 0)
+
+
 def game_columns(event: Event, standings: Any) -> dict[str, Any]:
-    """The game's own figures as columns (Bonko: wins and Bonkos), and for a game that counts
-    wins the booby prize: the players with the most losses."""
+    """The game's own figures as columns (Bonko: wins and Bonkos), every figure of a line in
+    reading order (``figures``; each row's ``cells``), and for a game that counts wins the
+    booby prize: the players with the most losses."""
     game = find_game(event.game)
     stats = list(game.stats) if game is not None else []
-    if not stats:
-        return {"stat_columns": []}
     language = "nl" if dutch() else "en"
     order = {code: index for index, code in enumerate(game.standings_order)} if game else {}
     stats.sort(key=lambda stat: order.get(stat.code, len(order)))
     columns = [(stat.code, stat.name_nl if language == "nl" else stat.name) for stat in stats]
+    figures = figure_columns(event, dict(columns))
     rows = list(standings)
     for row in rows:
         row.stat_values = [(row.stats or {}).get(code, 0) for code, _name in columns]
+        row.cells = [(code, _figure(row, code)) for code, _name in figures]
     losses = [(row.stats or {}).get("losses", 0) for row in rows]
-    most = max(losses, default=0)
+    most = max(losses, default=0) if stats else 0
     booby = [
         row.player.name for row, lost in zip(rows, losses, strict=True) if most and lost == most
     ]
-    return {"standings": rows, "stat_columns": columns, "booby": booby, "most_losses": most}
+    return {
+        "standings": rows,
+        "stat_columns": columns,
+        "figures": figures,
+        "booby": booby,
+        "most_losses": most,
+    }
