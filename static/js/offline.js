@@ -48,14 +48,15 @@
     box.classList.toggle("is-waiting", queue.length > 0);
     var list = find("[data-offline-list]");
     list.textContent = "";
-    queue.forEach(function (entry) {
+    queue.forEach(function (entry, index) {
+      if (problem && index === 0) { return; }  // shown with its problem
       var item = document.createElement("li"), head = document.createElement("strong");
       head.textContent = entry.words === undefined ? "" : title(entry);
       item.appendChild(head);
       item.appendChild(document.createTextNode(entry.words === undefined ? entry.summary : ": " + entry.words));
       list.appendChild(item);
     });
-    find("[data-offline-queue]").hidden = queue.length === 0;
+    find("[data-offline-queue]").hidden = !list.children.length;
     find("[data-offline-checks]").hidden = online() && queue.length === 0;
     totals(queue.length);
     find("[data-offline-problem]").hidden = !problem;
@@ -116,6 +117,8 @@
   // What the server has: its sheet, from the entry both phones entered on.
   function theirs(into, html, from) {
     var parsed = new DOMParser().parseFromString(html, "text/html").body;
+    var table = parsed.querySelector("table");
+    if (table) { parsed.textContent = ""; parsed.appendChild(table); }  // the sheet, not its notes
     parsed.querySelectorAll("tbody tr").forEach(function (row) {
       var number = parseInt(row.cells[0] ? row.cells[0].textContent : "", 10);
       if (from && number < from) { row.remove(); }

@@ -186,6 +186,12 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
         assert order[-1] == next_dealer and page.get_attribute(
             "form[data-offline-form]", "data-cards"
         ) == str(number + 2)
+    # The waiting rounds in the sheet's words; the totals are the saved ones and say so.
+    first = page.inner_text("[data-offline-list] li >> nth=0")
+    bids, tricks = rounds[1]["bids"], rounds[1]["tricks"]
+    assert first.startswith("Round 2: ") and "deals — " in first
+    assert f"{NAMES[0].split()[0]} bid {bids[0]}, took {tricks[0]}" in first
+    assert "the 4 waiting rounds are not in them yet" in page.inner_text("[data-offline-totals]")
     look(page, "jonkler-waiting-en")
     page.reload()
     assert page.locator("[data-offline-list] li").count() == 4

@@ -1,24 +1,19 @@
 /* Bonanza Rummy's hands waiting on a phone without a network, as the table says them:
-   "Hand 4: Ace: Bram; King: nobody; …; widow sold to Cees for 3; poker won by Bram; Cees went
+   "Hand 4: A♠: Bram; K♥: Cees; widow sold to Cees for 3; poker won by Bram; Cees went
    out; cards left: Anna 5, Bram 2" (static/js/offline.js shows them; the chips are the
    server's, counted when the hand is sent). */
 (function () {
   "use strict";
   var games = window.tableGames, w = games.words;
-  function who(form, name, names) {
-    var input = w.picked(form, name);
-    if (!input) { return null; }
-    return input.value === "" ? w.say("nobody") : (names[input.value] || w.tileText(input));
-  }
   games.bonanza = games.bonanza || {};
   games.bonanza.describe = function (form, entry) {
     var names = w.names(), given = w.fields(entry), said = [];
     form.querySelectorAll("input[name^=section_]").forEach(function (input) {
-      if (!input.checked) { return; }
+      if (!input.checked || input.value === "") { return; }  // what nobody took stays on the board
       var head = document.getElementById(input.closest("[role]").getAttribute("aria-labelledby"));
       var section = head ? head.cloneNode(true) : null;
       if (section) { section.querySelectorAll(".chips").forEach(function (el) { el.remove(); }); }
-      said.push((section ? section.textContent.trim() + ": " : "") + who(form, input.name, names));
+      said.push((section ? section.textContent.trim() + ": " : "") + (names[input.value] || w.tileText(input)));
     });
     var buyer = w.picked(form, "widow_buyer");
     if (buyer && buyer.value !== "") {
