@@ -14,8 +14,12 @@ from core.game_plugins import GamePlugin
 
 class BonanzaPlugin(GamePlugin):
     code = GAME.code
-    parts = {"sheet": "bonanza/_hands.html", "blank_sheet": "bonanza/_blank_sheet.html"}
-    scripts = ("bonanza/page.js", "bonanza/offline.js")
+    parts = {
+        "sheet": "bonanza/_hands.html",
+        "blank_sheet": "bonanza/_blank_sheet.html",
+        "offline_words": "bonanza/_offline_words.html",
+    }
+    scripts = ("bonanza/page.js", "bonanza/offline.js", "bonanza/words.js")
     stylesheets = ("bonanza/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:

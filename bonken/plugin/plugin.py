@@ -16,8 +16,12 @@ from core.game_plugins import GamePlugin
 
 class BonkenPlugin(GamePlugin):
     code = GAME.code
-    parts = {"sheet": "bonken/_sheet_table.html", "blank_sheet": "bonken/_blank_sheet.html"}
-    scripts = ("bonken/offline.js",)
+    parts = {
+        "sheet": "bonken/_sheet_table.html",
+        "blank_sheet": "bonken/_blank_sheet.html",
+        "offline_words": "bonken/_offline_words.html",
+    }
+    scripts = ("bonken/offline.js", "bonken/words.js")
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.table_page(request, table_, token)

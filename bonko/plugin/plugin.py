@@ -27,9 +27,10 @@ class BonkoPlugin(GamePlugin):
         "dashboard_seating": "bonko/_dashboard_seating.html",
         "round_actions": "bonko/_round_actions.html",
         "teams_actions": "bonko/_teams_actions.html",
+        "offline_words": "bonko/_offline_words.html",
     }
     has_bell = True
-    scripts = ("bonko/page.js",)
+    scripts = ("bonko/page.js", "bonko/words.js")
     stylesheets = ("bonko/table.css",)
     urls = {
         "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],

@@ -27,6 +27,7 @@ ASSETS = (
     "js/signed-number.js",
     "js/offline.js",
     "js/offline-games.js",
+    "js/offline-words.js",
     "icons/icon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",

@@ -15,8 +15,12 @@ from tournaments.house_rules import event_ruleset
 
 class JonklerPlugin(GamePlugin):
     code = GAME.code
-    parts = {"sheet": "jonkler/_rounds.html", "blank_sheet": "jonkler/_blank_sheet.html"}
-    scripts = ("jonkler/page.js", "jonkler/offline.js")
+    parts = {
+        "sheet": "jonkler/_rounds.html",
+        "blank_sheet": "jonkler/_blank_sheet.html",
+        "offline_words": "jonkler/_offline_words.html",
+    }
+    scripts = ("jonkler/page.js", "jonkler/offline.js", "jonkler/words.js")
     stylesheets = ("jonkler/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:

@@ -1,19 +1,23 @@
 /* A table's page without a network. Games entered while the phone is offline are kept on the
    phone (localStorage, per table link), checked as far as the page can (offline-games.js),
-   shown as "waiting to send", and sent in order when the connection returns: each as the
-   page's own form would post it, with the Idempotency-Key it got when it was entered and the
-   revision it was based on, so a resend never saves it twice and a change made meanwhile
-   (another phone, the organizer) stops the queue and is shown, never overwritten.
-   Without script the page posts its form as always. */
+   shown as waiting in the sheet's own words (each game's words.js) under one line of status,
+   with the saved totals marked as not counting them yet (the points are the server's), and
+   sent in order when the connection returns: each as the page's own form would post it, with
+   the Idempotency-Key it got when it was entered and the revision it was based on, so a resend
+   never saves it twice and a change made meanwhile (another phone, the organizer) stops the
+   queue and is shown, never overwritten. The phone then offers only the choices the server
+   accepts (it asks first, games.views.keyed): keep theirs, replace theirs with mine, or mine
+   after theirs. Without script the page posts its form as always. */
 (function () {
   "use strict";
   var box = document.querySelector("[data-offline]");
   if (!box || !window.localStorage) { return; }
   var games = window.tableGames || {};
+  var words = games.words;
   var form = document.querySelector("form[data-offline-form]");
   var game = games[box.dataset.game] || {};
   var store = "table-queue:" + box.dataset.token;
-  var sending = false, sentNow = 0;
+  var sending = false, asking = false, askAfter = 0, sentNow = 0;
 
   function text(name, values) {
     var said = box.dataset[name] || "";
@@ -31,30 +35,61 @@
   }
   function online() { return navigator.onLine !== false; }
   function find(selector) { return box.querySelector(selector); }
+  function title(entry) { return words.say("part", { n: entry.part || entry.number }); }
+  function said(entry) {
+    return entry.words === undefined ? entry.summary : title(entry) + ": " + entry.words;
+  }
 
-  // What the page shows: online or not, the kept entries, and a stopped entry's problem.
+  // What the page shows: one line of state, the waiting entries in words, the totals marked.
   function render() {
-    var queue = load(), state = find("[data-offline-state]");
-    state.textContent = online() ? (sending ? box.dataset.msgSending : box.dataset.msgOnline)
-      : box.dataset.msgOffline;
+    var queue = load(), problem = queue.length ? queue[0].problem : null;
+    find("[data-offline-state]").textContent = state(queue, problem);
     box.classList.toggle("is-offline", !online());
+    box.classList.toggle("is-waiting", queue.length > 0);
     var list = find("[data-offline-list]");
     list.textContent = "";
-    queue.forEach(function (entry) {
-      var item = document.createElement("li");
-      item.textContent = entry.summary;
+    queue.forEach(function (entry, index) {
+      if (problem && index === 0) { return; }  // shown with its problem
+      var item = document.createElement("li"), head = document.createElement("strong");
+      head.textContent = entry.words === undefined ? "" : title(entry);
+      item.appendChild(head);
+      item.appendChild(document.createTextNode(entry.words === undefined ? entry.summary : ": " + entry.words));
       list.appendChild(item);
     });
-    find("[data-offline-queue]").hidden = queue.length === 0;
-    find("[data-offline-count]").textContent = text("msgWaiting", { n: queue.length });
+    find("[data-offline-queue]").hidden = !list.children.length;
     find("[data-offline-checks]").hidden = online() && queue.length === 0;
-    var problem = queue.length ? queue[0].problem : null;
+    totals(queue.length);
     find("[data-offline-problem]").hidden = !problem;
     if (problem) { showProblem(queue[0], problem); }
   }
+  function state(queue, problem) {
+    if (problem) { return text("stopped", { part: title(queue[0]) }); }
+    if (!queue.length) { return words.say(online() ? "online" : "offline"); }
+    return online() ? words.say("sending") : words.count("waiting", queue.length);
+  }
+  // The totals on the page are the saved ones: while entries wait, they say so.
+  function totals(waiting) {
+    document.querySelectorAll(".seats-totals").forEach(function (bar) {
+      if (box.contains(bar)) { return; }
+      var note = bar.previousElementSibling;
+      if (!note || !note.hasAttribute("data-offline-totals")) { note = null; }
+      bar.classList.toggle("is-saved-only", waiting > 0);
+      var line = waiting ? words.count("totals", waiting) : "";
+      if (!line) { if (note) { note.remove(); } return; }
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "small totals-note";
+        note.setAttribute("data-offline-totals", "");
+        bar.parentNode.insertBefore(note, bar);
+      }
+      note.textContent = line;
+    });
+  }
   function showProblem(entry, problem) {
-    var said = { conflict: "msgConflict", refused: "msgRefused" }[problem.kind] || "msgFailed";
-    find("[data-offline-problem-text]").textContent = text(said, { status: problem.status });
+    var conflict = problem.kind === "conflict", same = conflict && sameEntry(entry, problem);
+    var which = { conflict: "msgConflict", refused: "msgRefused" }[problem.kind] || "msgFailed";
+    find("[data-offline-problem-text]").textContent = same ? text("same", { part: title(entry) })
+      : text(which, { status: problem.status });
     var errors = find("[data-offline-errors]");
     errors.textContent = "";
     (problem.errors || []).forEach(function (line) {
@@ -64,14 +99,31 @@
     });
     var sheet = find("[data-offline-server-sheet]");
     sheet.textContent = "";
-    if (problem.sheet) {
-      var parsed = new DOMParser().parseFromString(problem.sheet, "text/html").body;
-      while (parsed.firstChild) { sheet.appendChild(parsed.firstChild); }
-    }
+    if (problem.sheet) { theirs(sheet, problem.sheet, same ? entry.part : 0); }
     find("[data-offline-server]").hidden = !problem.sheet;
-    find("[data-offline-mine]").textContent = entry.summary;
-    find("[data-offline-ontop]").hidden = problem.kind !== "conflict";
-    find("[data-offline-retry]").hidden = problem.kind === "conflict" || problem.kind === "refused";
+    find("[data-offline-mine]").textContent = said(entry);
+    var discard = find("[data-offline-discard]");
+    if (!discard.dataset.mine) { discard.dataset.mine = discard.textContent; }
+    discard.textContent = conflict ? discard.dataset.conflict : discard.dataset.mine;
+    var choices = problem.choices || {};
+    find("[data-offline-asking]").hidden = !conflict || !!problem.choices;
+    find("[data-offline-replace]").hidden = !conflict || !choices.replace;
+    find("[data-offline-ontop]").hidden = !conflict || !choices.after;
+    find("[data-offline-retry]").hidden = conflict || problem.kind === "refused";
+    if (conflict && !problem.choices) { ask(); }
+  }
+  function whole(problem) { return words.whole() || problem.parts === null || problem.parts === undefined; }
+  function sameEntry(entry, problem) { return whole(problem) || problem.parts >= (entry.part || 0); }
+  // What the server has: its sheet, from the entry both phones entered on.
+  function theirs(into, html, from) {
+    var parsed = new DOMParser().parseFromString(html, "text/html").body;
+    var table = parsed.querySelector("table");
+    if (table) { parsed.textContent = ""; parsed.appendChild(table); }  // the sheet, not its notes
+    parsed.querySelectorAll("tbody tr").forEach(function (row) {
+      var number = parseInt(row.cells[0] ? row.cells[0].textContent : "", 10);
+      if (from && number < from) { row.remove(); }
+    });
+    while (parsed.firstChild) { into.appendChild(parsed.firstChild); }
   }
 
   // An entry: the form's fields as they are now, a key made once, the revision it builds on.
@@ -91,10 +143,11 @@
     var entry = {
       key: window.crypto.randomUUID(), fields: fields(form),
       revision: last ? last.revision + 1 : pageRevision(),
-      number: (last ? last.number : 0) + 1, summary: "", at: new Date().toISOString()
+      number: (last ? last.number : 0) + 1, at: new Date().toISOString(),
+      part: (parseInt(form.dataset.entryNumber, 10) || 1) + queue.length
     };
-    entry.summary = (game.describe ? game.describe(form, entry, box) : "") ||
-      describe(form);
+    entry.words = (game.describe ? game.describe(form, entry, box) : "") || describe(form);
+    entry.summary = said(entry);
     queue.push(entry);
     save(queue);
     advance(entry, queue.length);
@@ -108,19 +161,14 @@
     Array.prototype.forEach.call(of.elements, function (input) {
       if (!input.name || input.type === "hidden" || input.disabled) { return; }
       if (input.type === "radio" && input.checked) {
-        var set = input.closest("fieldset"), legend = set && set.querySelector("legend");
-        var head = input.closest("[role=radiogroup]");
-        var question = head && head.getAttribute("aria-labelledby");
-        var name = question ? document.getElementById(question).textContent
-          : legend ? legend.textContent : "";
-        parts.push(name.trim() + ": " + labelOf(input));
+        parts.push(words.tileText(input));
       } else if (input.type === "checkbox" && input.checked) {
         parts.push(labelOf(input));
       } else if ((input.type === "number" || input.type === "text") && input.value !== "") {
-        parts.push(labelOf(input) + " " + input.value);
+        parts.push(labelOf(input).replace(/:$/, "") + " " + input.value);
       }
     });
-    return parts.join("; ");
+    return parts.join(", ");
   }
   // The form moves on to the next game, as far as the page knows the rules (offline-games.js).
   function advance(entry, queued) {
@@ -157,29 +205,37 @@
       render();
     });
   }
-  function send(entry) {
-    var body = new URLSearchParams();
+  function body(entry, revision, replaces) {
+    var sent = new URLSearchParams();
     entry.fields.forEach(function (pair) {
-      if (pair[0] === "revision") { body.append("revision", String(entry.revision)); }
-      else if (pair[0] === "csrfmiddlewaretoken") { body.append(pair[0], csrf()); }
-      else { body.append(pair[0], pair[1]); }
+      if (pair[0] === "revision") { sent.append("revision", String(revision)); }
+      else if (pair[0] === "csrfmiddlewaretoken") { sent.append(pair[0], csrf()); }
+      else { sent.append(pair[0], pair[1]); }
     });
-    return fetch(box.dataset.post, {
-      method: "POST", body: body, credentials: "same-origin",
-      headers: { "Idempotency-Key": entry.key, "X-CSRFToken": csrf(), Accept: "application/json" }
-    }).then(function (answer) {
-      if (answer.status === 201) {
-        save(load().filter(function (kept) { return kept.key !== entry.key; }));
-        return "sent";
-      }
-      return answer.text().then(function (page) { return stop(entry, answer.status, page); });
-    }).catch(function () { return "network"; });
+    if (replaces !== null && replaces !== undefined) { sent.append("replace_last", String(replaces)); }
+    return sent;
   }
-  function stop(entry, status, page) {
-    var doc = new DOMParser().parseFromString(page, "text/html");
+  function post(sent, headers) {
+    headers["X-CSRFToken"] = csrf();
+    headers.Accept = "application/json";
+    return fetch(box.dataset.post, { method: "POST", body: sent, credentials: "same-origin", headers: headers });
+  }
+  function send(entry) {
+    return post(body(entry, entry.revision, entry.replaces), { "Idempotency-Key": entry.key })
+      .then(function (answer) {
+        if (answer.status === 201) {
+          save(load().filter(function (kept) { return kept.key !== entry.key; }));
+          return "sent";
+        }
+        return answer.text().then(function (page) { return stop(answer, page); });
+      }).catch(function () { return "network"; });
+  }
+  function stop(answer, page) {
+    var status = answer.status, doc = new DOMParser().parseFromString(page, "text/html");
     var kind = status === 409 || status === 412 ? "conflict" : status === 400 ? "refused" : "other";
     var sheet = doc.querySelector("[data-server-sheet]");
-    var revision = sheet ? sheet.getAttribute("data-revision") : null;
+    var revision = answer.headers.get("Session-Revision") || (sheet ? sheet.getAttribute("data-revision") : null);
+    var parts = answer.headers.get("Session-Parts");
     var errors = Array.prototype.map.call(
       doc.querySelectorAll("#errors li, form .errorlist li, form .alert.error li"),
       function (item) { return item.textContent.trim(); });
@@ -188,30 +244,79 @@
     }
     var queue = load();
     queue[0].problem = {
-      kind: kind, status: status, errors: errors.filter(Boolean).slice(0, 8),
+      kind: kind, status: status, errors: kind === "conflict" ? [] : errors.filter(Boolean).slice(0, 8),
       revision: revision === null ? null : parseInt(revision, 10) || 0,
+      parts: parts === null ? null : parseInt(parts, 10) || 0,
       sheet: sheet ? sheet.innerHTML : ""
     };
     save(queue);
     return "stopped";
   }
-  // The scorer's choice on a stopped entry: drop it, or put it (and the rest) on top.
-  function rebase(queue, revision) {
-    if (revision === null || revision === undefined) { return; }
-    queue.forEach(function (entry, index) { entry.revision = revision + index; });
+
+  // After a conflict: ask the server which choices it would accept now (nothing is saved).
+  function dryRun(entry, revision, replaces) {
+    return post(body(entry, revision, replaces), { "X-Dry-Run": "1" })
+      .then(function (answer) { return answer.status === 200; });
   }
-  function discard() {
+  function ask() {
+    var queue = load(), entry = queue[0], problem = entry && entry.problem;
+    if (asking || !online() || Date.now() < askAfter || !problem || problem.choices ||
+        problem.revision === null) { return; }
+    asking = true;
+    var base = problem.revision, tries;
+    if (whole(problem)) {
+      tries = [dryRun(entry, base, null), Promise.resolve(false)];
+    } else {
+      tries = [problem.parts === entry.part ? dryRun(entry, base + 1, base) : Promise.resolve(false),
+               dryRun(entry, base, null)];
+    }
+    Promise.all(tries).then(function (ok) {
+      var now = load();
+      if (now.length && now[0].key === entry.key && now[0].problem) {
+        now[0].problem.choices = { replace: ok[0], after: ok[1] };
+        save(now);
+      }
+    }).catch(function () {  // no answer: asked again a little later
+      askAfter = Date.now() + 5000;
+      window.setTimeout(render, 5100);
+    }).then(function () { asking = false; render(); });
+  }
+  function rebase(queue, from, revision) {
+    queue.slice(from).forEach(function (entry, index) { entry.revision = revision + index; });
+  }
+  function renumber(queue, parts) {
+    if (parts === null || parts === undefined) { return; }
+    queue.forEach(function (entry, index) { entry.part = parts + 1 + index; });
+  }
+  // The scorer's choices on a stopped entry.
+  function discard() {  // keep theirs (or, when refused, drop mine); the rest follows theirs
     var queue = load(), problem = queue[0] && queue[0].problem;
     queue.shift();
-    rebase(queue, problem ? problem.revision : null);
+    if (problem && problem.revision !== null && problem.revision !== undefined) {
+      rebase(queue, 0, problem.revision);
+    }
     save(queue);
     if (!queue.length) { done(); return; }
     flush();
   }
-  function onTop() {
+  function replace() {  // mine in the place of theirs: theirs taken back, mine saved after it
+    var queue = load(), problem = queue[0].problem, base = problem.revision;
+    delete queue[0].problem;
+    if (whole(problem)) {
+      rebase(queue, 0, base);
+    } else {
+      queue[0].replaces = base;
+      queue[0].revision = base + 1;
+      rebase(queue, 1, base + 2);
+    }
+    save(queue);
+    flush();
+  }
+  function onTop() {  // mine as the next one after theirs
     var queue = load(), problem = queue[0].problem;
     delete queue[0].problem;
-    rebase(queue, problem.revision);
+    rebase(queue, 0, problem.revision);
+    renumber(queue, problem.parts);
     save(queue);
     flush();
   }
@@ -259,6 +364,7 @@
   }, true);
   box.addEventListener("click", function (event) {
     if (event.target.closest("[data-offline-discard]")) { discard(); }
+    if (event.target.closest("[data-offline-replace]")) { replace(); }
     if (event.target.closest("[data-offline-ontop]")) { onTop(); }
     if (event.target.closest("[data-offline-retry]")) { retry(); }
   });
@@ -282,7 +388,7 @@
   if (sent) {
     window.sessionStorage.removeItem(store + ":sent");
     var note = find("[data-offline-note]");
-    note.textContent = text("msgSent", { n: sent });
+    note.textContent = words.count("sent", parseInt(sent, 10));
     note.hidden = false;
   }
   load().forEach(function (entry, index) { advance(entry, index + 1); });

@@ -113,3 +113,63 @@ def test_a_kept_games_key_longer_than_the_stored_length_is_refused(table):
     assert refused.status_code == 400
     assert json.loads(refused.content)["errors"][0]["code"] == "idempotency_key_too_long"
     assert Session.objects.get(table=table).revision == 1
+
+
+DUCK = {**HEARTS, "contract": "duck", "count_0": "4", "count_1": "3", "count_2": "3"}
+DUCK["count_3"] = "3"
+
+
+def test_a_conflict_says_the_sessions_revision_and_parts(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS)  # another phone saves game 1
+    late = client.post(url, DUCK, headers={"Idempotency-Key": "mine"})
+    assert late.status_code == 409
+    assert late["Session-Revision"] == "1" and late["Session-Parts"] == "1"
+
+
+def test_a_dry_run_says_whether_the_server_would_save_and_keeps_nothing(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS)
+    # Game 1 again, after theirs: the next chooser is seat 1, so seat 0 choosing is refused.
+    after = client.post(url, {**DUCK, "revision": "1"}, headers={"X-Dry-Run": "1"})
+    assert after.status_code == 400
+    replace = {**DUCK, "revision": "2", "replace_last": "1"}
+    instead = client.post(url, replace, headers={"X-Dry-Run": "1"})
+    assert instead.status_code == 200 and json.loads(instead.content) == {"accepted": True}
+    session = Session.objects.get(table=table)
+    assert session.revision == 1 and session.document["games"][0]["contract"] == "hearts"
+    assert session.revisions.count() == 1
+    # Nothing was kept for a key: the same entry sent for real is saved.
+    saved = client.post(url, replace, headers={"Idempotency-Key": "k"})
+    assert saved.status_code == 201 and "Idempotent-Replayed" not in saved
+
+
+def test_mine_replaces_theirs_in_one_go_and_the_history_keeps_theirs(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS)  # theirs
+    replace = {**DUCK, "revision": "2", "replace_last": "1"}
+    first = client.post(url, replace, headers={"Idempotency-Key": "mine"})
+    again = client.post(url, replace, headers={"Idempotency-Key": "mine"})
+    assert first.status_code == again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    session = Session.objects.get(table=table)
+    assert [g["contract"] for g in session.document["games"]] == ["duck"]
+    assert session.revision == 3
+    contracts = [
+        [g["contract"] for g in r.document.get("games", [])]
+        for r in session.revisions.order_by("number")
+    ]
+    assert contracts == [["hearts"], [], ["duck"]]
+
+
+def test_a_replacement_the_rules_refuse_leaves_theirs_in_place(table):
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    client.post(url, HEARTS)
+    wrong = {**DUCK, "count_3": "9", "revision": "2", "replace_last": "1"}
+    refused = client.post(url, wrong, headers={"Idempotency-Key": "mine"})
+    assert refused.status_code == 400
+    session = Session.objects.get(table=table)
+    assert session.revision == 1 and session.document["games"][0]["contract"] == "hearts"
+    stale = client.post(
+        url, {**DUCK, "revision": "1", "replace_last": "0"}, headers={"Idempotency-Key": "x"}
+    )
+    assert stale.status_code == 409 and Session.objects.get(table=table).revision == 1

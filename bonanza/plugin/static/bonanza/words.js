@@ -1,0 +1,33 @@
+/* Bonanza Rummy's hands waiting on a phone without a network, as the table says them:
+   "Hand 4: A♠: Bram; K♥: Cees; widow sold to Cees for 3; poker won by Bram; Cees went
+   out; cards left: Anna 5, Bram 2" (static/js/offline.js shows them; the chips are the
+   server's, counted when the hand is sent). */
+(function () {
+  "use strict";
+  var games = window.tableGames, w = games.words;
+  games.bonanza = games.bonanza || {};
+  games.bonanza.describe = function (form, entry) {
+    var names = w.names(), given = w.fields(entry), said = [];
+    form.querySelectorAll("input[name^=section_]").forEach(function (input) {
+      if (!input.checked || input.value === "") { return; }  // what nobody took stays on the board
+      var head = document.getElementById(input.closest("[role]").getAttribute("aria-labelledby"));
+      var section = head ? head.cloneNode(true) : null;
+      if (section) { section.querySelectorAll(".chips").forEach(function (el) { el.remove(); }); }
+      said.push((section ? section.textContent.trim() + ": " : "") + (names[input.value] || w.tileText(input)));
+    });
+    var buyer = w.picked(form, "widow_buyer");
+    if (buyer && buyer.value !== "") {
+      said.push(w.say("widow", { name: names[buyer.value] || w.tileText(buyer), price: given.widow_price || "0" }));
+    }
+    var poker = w.picked(form, "poker_winner");
+    if (poker && poker.value !== "") { said.push(w.say("poker", { name: names[poker.value] || w.tileText(poker) })); }
+    var out = w.picked(form, "out_seat");
+    if (out) { said.push(w.say("out", { name: names[out.value] || w.tileText(out) })); }
+    var left = [];
+    form.querySelectorAll("input[data-cards]").forEach(function (input) {
+      if (input.value !== "" && input.value !== "0") { left.push((names[input.dataset.cards] || "") + " " + input.value); }
+    });
+    if (left.length) { said.push(w.say("left") + ": " + left.join(", ")); }
+    return said.join("; ");
+  };
+})();

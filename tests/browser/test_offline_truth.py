@@ -1,0 +1,312 @@
+"""What a table's phone shows while entries wait to be sent, and what it offers when another
+phone entered the same game meanwhile, in Chromium at 390×844 and 360×740, in Dutch and in
+English: the waiting entries in the sheet's own words under one line of state, the saved totals
+marked as not counting them yet (the points are the server's), sent when the connection
+returns; in a conflict only the choices the server accepts, each doing what it says."""
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonken.rules import get_ruleset
+from bonken.rules.sample import random_session
+from clubs.models import Player
+from core.view_helpers import short_names
+from games.models import Session
+from tests.factories import EventFactory, seated_table
+
+from .conftest import ARTIFACTS
+from .test_bonanza_table import HANDS, fill_hand
+from .test_offline_table import FILL_BONKEN, controlled
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Anna de Vries", "Bram Jansen", "Cees Bakker", "Daan Visser"]
+SHORT = short_names(NAMES)
+LOOK = ARTIFACTS.parent / "look" / "offline-truth"
+SHOTS = Path("/work/shots/offline")
+SIZES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
+SAID = {
+    "nl": {
+        "waiting": "2 spellen wachten om verstuurd te worden",
+        "totals": "Opgeslagen stand: de 2 wachtende spellen tellen nog niet mee.",
+        "sent": "De 2 wachtende spellen zijn verstuurd.",
+        "game": "Spel",
+        "chosen": "gekozen door",
+        "same": "is intussen vanaf een andere telefoon opgeslagen",
+        "keep": "Houd die van de ander",
+        "replace": "Vervang die door de mijne",
+        "after": "De mijne komt erna",
+    },
+    "en": {
+        "waiting": "2 games wait to be sent",
+        "totals": "Saved totals: the 2 waiting games are not in them yet.",
+        "sent": "The 2 waiting games are sent.",
+        "game": "Game",
+        "chosen": "chosen by",
+        "same": "was saved from another phone meanwhile",
+        "keep": "Keep theirs",
+        "replace": "Replace theirs with mine",
+        "after": "Mine comes after theirs",
+    },
+}
+
+
+def phone(chromium: Any, audit: Any, lang: str, size: str) -> Any:
+    return audit.prepare(
+        chromium.new_context(
+            locale="nl-NL" if lang == "nl" else "en-GB",
+            viewport=SIZES[size],
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+    )
+
+
+def open_table(context: Any, url: str, lang: str) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    if lang == "en" and page.get_attribute("html", "lang") != "en":
+        with page.expect_navigation():
+            page.select_option("#lang", "en")
+    return page
+
+
+def look(page: Any, name: str) -> None:
+    """A screenshot for people to look at, and nothing wider than the phone."""
+    LOOK.mkdir(parents=True, exist_ok=True)
+    path = LOOK / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(exist_ok=True)
+        shutil.copy(path, SHOTS / path.name)
+    wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"{name}: the page is {wide}px wider than the phone"
+
+
+def save_online(page: Any, game: dict[str, Any]) -> None:
+    page.evaluate(FILL_BONKEN, game)
+    with page.expect_navigation():
+        page.click("form[data-offline-form] button[type=submit]")
+
+
+def keep_offline(page: Any, game: dict[str, Any], queued: int) -> str:
+    """Enter a game without a network; the contract's name as its tile says it."""
+    page.evaluate(FILL_BONKEN, game)
+    name = page.inner_text(f"label.tile:has(input[name=contract][value={game['contract']}]) span")
+    page.click("form[data-offline-form] button[type=submit]")
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-offline-list] li').length === n", arg=queued
+    )
+    return str(name).strip()
+
+
+def bar_totals(page: Any) -> list[int]:
+    texts = page.eval_on_selector_all("#bar-totals .total", "els => els.map(e => e.textContent)")
+    return [int(text.strip()) for text in texts]
+
+
+def bonken_table() -> Any:
+    players = [Player.objects.create(name=name) for name in NAMES]
+    return seated_table(EventFactory(published=True), players=players)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("nl", "390"), ("en", "360"), ("en", "390"), ("nl", "360")]
+)
+def test_waiting_games_in_words_and_the_saved_totals_marked(
+    chromium, live_server, audit, lang, size
+):
+    said = SAID[lang]
+    games = random_session(random.Random(3), ruleset=get_ruleset("classic"))["games"]
+    table = bonken_table()
+    context = phone(chromium, audit, lang, size)
+    page = open_table(context, f"{live_server.url}/t/{table.scoring_token}/", lang)
+    save_online(page, games[0])
+    save_online(page, games[1])
+    saved = Session.objects.get(table=table).result["totals"]
+    assert bar_totals(page) == saved
+    assert page.locator("[data-offline-totals]").count() == 0
+    controlled(page)
+    look(page, f"bonken-online-{lang}-{size}")
+
+    context.set_offline(True)
+    page.wait_for_selector(".offline-box.is-offline")
+    names = [keep_offline(page, game, n) for n, game in enumerate(games[2:4], start=1)]
+    # One line of state, the waiting games in the sheet's words, the totals marked as saved.
+    assert said["waiting"] in page.inner_text("[data-offline-state]")
+    items = page.eval_on_selector_all("[data-offline-list] li", "els => els.map(e => e.innerText)")
+    for number, (item, game, name) in enumerate(zip(items, games[2:4], names, strict=True), 3):
+        assert item.startswith(f"{said['game']} {number}: {name}, {said['chosen']} ")
+        assert SHORT[game["chooser"]] in item
+    assert bar_totals(page) == saved
+    assert page.inner_text("[data-offline-totals]") == said["totals"]
+    assert not page.is_visible("[data-offline-checks] p")  # the explanation waits behind a tap
+    look(page, f"bonken-waiting-{lang}-{size}")
+
+    with page.expect_navigation():
+        context.set_offline(False)
+    page.wait_for_selector("[data-offline-note]:not([hidden])")
+    session = Session.objects.get(table=table)
+    assert session.revision == 4 and len(session.document["games"]) == 4
+    assert page.inner_text("[data-offline-note]") == said["sent"]
+    assert bar_totals(page) == session.result["totals"] != saved
+    assert page.locator("[data-offline-totals]").count() == 0
+    assert page.locator("[data-offline-list] li").count() == 0
+    look(page, f"bonken-sent-{lang}-{size}")
+    assert not audit.violations, audit.violations
+    context.close()
+
+
+def conflict(chromium: Any, live_server: Any, audit: Any, lang: str, size: str) -> Any:
+    """Phone one keeps game 2 offline; phone two saves its own game 2 meanwhile; phone one comes
+    back online and sees the conflict with the choices the server accepts."""
+    games = random_session(random.Random(3), ruleset=get_ruleset("classic"))["games"]
+    mine, theirs = games[1], {**games[1], "doubles": []}
+    assert mine["doubles"]
+    table = bonken_table()
+    url = f"{live_server.url}/t/{table.scoring_token}/"
+    first = phone(chromium, audit, lang, size)
+    one = open_table(first, url, lang)
+    save_online(one, games[0])
+    controlled(one)
+    first.set_offline(True)
+    keep_offline(one, mine, 1)
+    second = phone(chromium, audit, lang, size)
+    two = open_table(second, url, lang)
+    save_online(two, theirs)
+    first.set_offline(False)
+    one.wait_for_selector("[data-offline-problem]:not([hidden])")
+    one.wait_for_selector("[data-offline-asking]", state="hidden")
+    return table, one, mine
+
+
+@pytest.mark.parametrize(
+    ("choice", "lang", "size"), [("replace", "nl", "390"), ("keep", "en", "360")]
+)
+def test_two_phones_entered_the_same_game(chromium, live_server, audit, choice, lang, size):
+    said = SAID[lang]
+    table, one, mine = conflict(chromium, live_server, audit, lang, size)
+    assert f"{said['game']} 2 {said['same']}" in one.inner_text("[data-offline-problem-text]")
+    # Theirs as the sheet has it, from game 2 on; mine in words.
+    assert one.locator("[data-offline-server-sheet] tbody tr").count() == 1
+    assert one.inner_text("[data-offline-mine]").startswith(f"{said['game']} 2: ")
+    # The server takes theirs kept or replaced by mine; mine after theirs is the wrong chooser.
+    assert one.inner_text("[data-offline-discard]") == said["keep"]
+    assert one.inner_text("[data-offline-replace]") == said["replace"]
+    assert not one.is_visible("[data-offline-ontop]")
+    assert "2" in one.inner_text("[data-offline-state]")
+    look(one, f"bonken-conflict-{lang}-{size}")
+    session = Session.objects.get(table=table)
+    assert session.revision == 2 and session.document["games"][1]["doubles"] == []
+
+    with one.expect_navigation():
+        one.click(f"[data-offline-{'replace' if choice == 'replace' else 'discard'}]")
+    one.wait_for_load_state()
+    session = Session.objects.get(table=table)
+    assert one.locator("[data-offline-list] li").count() == 0
+    if choice == "replace":  # theirs taken back (kept in the history), mine in its place
+        assert session.revision == 4 and len(session.document["games"]) == 2
+        assert sorted(session.document["games"][1]["doubles"]) == sorted(mine["doubles"])
+        history = session.revisions.order_by("number").values_list("document", flat=True)
+        assert [len(d["games"]) for d in history] == [1, 2, 1, 2]
+    else:
+        assert session.revision == 2 and session.document["games"][1]["doubles"] == []
+    look(one, f"bonken-conflict-{choice}-{lang}-{size}")
+    assert not audit.violations, audit.violations
+
+
+def bonanza_table() -> Any:
+    players = [Player.objects.create(name=name) for name in NAMES]
+    event = EventFactory(published=True, game="bonanza", ruleset="bonanza")
+    return seated_table(event, players=players)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "390"), ("nl", "360")])
+def test_a_hand_entered_on_two_phones_may_come_after_theirs(
+    chromium, live_server, audit, lang, size
+):
+    table = bonanza_table()
+    url = f"{live_server.url}/t/{table.scoring_token}/"
+    first = phone(chromium, audit, lang, size)
+    one = open_table(first, url, lang)
+    with one.expect_navigation():
+        one.click("a[href='?dealer=0']")
+    fill_hand(one, HANDS[0])
+    with one.expect_navigation():
+        one.click("form[data-offline-form] button[type=submit]")
+    controlled(one)
+    first.set_offline(True)
+    one.wait_for_selector(".offline-box.is-offline")
+    fill_hand(one, HANDS[1])
+    one.click("form[data-offline-form] button[type=submit]")
+    one.wait_for_selector("[data-offline-list] li")
+    item = one.inner_text("[data-offline-list] li")
+    hand = "Hand 2: " if lang == "en" else "Spel 2: "
+    assert item.startswith(hand) and ("Daan went out" if lang == "en" else "Daan ging uit") in item
+    assert (
+        "widow sold to Daan for 2" if lang == "en" else "weduwe verkocht aan Daan voor 2"
+    ) in item
+    assert one.is_visible("[data-offline-totals]")
+    look(one, f"bonanza-waiting-{lang}-{size}")
+
+    second = phone(chromium, audit, lang, size)
+    two = open_table(second, url, lang)
+    fill_hand(two, HANDS[2] | {"sections": {}})
+    with two.expect_navigation():
+        two.click("form[data-offline-form] button[type=submit]")
+    assert Session.objects.get(table=table).revision == 2
+    first.set_offline(False)
+    one.wait_for_selector("[data-offline-problem]:not([hidden])")
+    one.wait_for_selector("[data-offline-asking]", state="hidden")
+    said = SAID[lang]
+    assert one.inner_text("[data-offline-discard]") == said["keep"]
+    assert one.is_visible("[data-offline-replace]") and one.is_visible("[data-offline-ontop]")
+    assert one.inner_text("[data-offline-ontop]") == said["after"]
+    look(one, f"bonanza-conflict-{lang}-{size}")
+    with one.expect_navigation():
+        one.click("[data-offline-ontop]")
+    session = Session.objects.get(table=table)
+    hands = session.document["hands"]
+    assert len(hands) == 3 and hands[2]["out"]["seat"] == HANDS[1]["out"]["seat"]
+    assert hands[1]["out"]["seat"] == HANDS[2]["out"]["seat"]
+    look(one, f"bonanza-after-{lang}-{size}")
+    assert not audit.violations, audit.violations
+
+
+def test_a_bonko_result_waits_in_words_and_is_sent(chromium, live_server, audit):
+    players = [Player.objects.create(name=name) for name in NAMES]
+    table = seated_table(
+        EventFactory(published=True, game="bonko", ruleset="bonko"), players=players
+    )
+    context = phone(chromium, audit, "nl", "360")
+    page = open_table(context, f"{live_server.url}/t/{table.scoring_token}/", "nl")
+    controlled(page)
+    context.set_offline(True)
+    page.wait_for_selector(".offline-box.is-offline")
+    page.fill("#id_score_0", "21")
+    page.fill("#id_score_1", "18")
+    page.fill("#id_bonkos_0", "1")
+    page.click("form[data-bonko] .sticky-bar button[type=submit]")
+    page.wait_for_selector("[data-offline-list] li")
+    assert (
+        page.inner_text("[data-offline-state]")
+        == "Offline: de uitslag wacht om verstuurd te worden."
+    )
+    teams = page.eval_on_selector_all(
+        "input[data-score]", "els => els.map(e => e.labels[0].innerText)"
+    )
+    assert page.inner_text("[data-offline-list] li") == (
+        f"De uitslag: {teams[0]} 21 – {teams[1]} 18; {teams[0]} won; Bonko's: {NAMES[0]} 1"
+    )
+    look(page, "bonko-waiting-nl-360")
+    with page.expect_navigation():
+        context.set_offline(False)
+    session = Session.objects.get(table=table)
+    assert session.result["scores"] == [21, 18] and session.result["winner"] == 0
+    look(page, "bonko-sent-nl-360")
+    assert not audit.violations, audit.violations
