@@ -101,14 +101,18 @@ def _seat_teams(request: SeatingRequest, sizes: tuple[int, ...]) -> RoundPlan:
         problems = team_problems(plan.as_round(), teams, request.team_seats, sizes)
         if problems:
             raise SeatingError(problems)
-        return plan
+        return replace(
+            plan, report=quality_report([*request.played_rounds, plan.as_round()], teams)
+        )
     played = list(request.played_rounds)
     units = TeamSeating(request, teams)
     round_ = units.to_players(seat_round(units.unit_request(request)).as_round())
+    # Partners (and the night's stand-in pairs) meet every round by rule: no repeats.
+    partners = [*teams, *units.members.values()]
     return RoundPlan(
         round_number=len(played) + 1,
         method=request.method,
         tables=round_.tables,
         byes=round_.byes,
-        report=quality_report([*played, round_]),
+        report=quality_report([*played, round_], partners),
     )

@@ -20,6 +20,12 @@ minspread(r, T_a) of its pairs also met there (the sizes of the tables only add 
 gives X, a lower bound on sum over pairs of C(m, 2); a pair meeting m <= R times adds
 C(m, 2) <= (m - 1) R / 2 to X, hence repeated pairs >= 2 X / R. The larger of the two
 bounds is reported.
+
+Partners. In a team game (Bonko) partners sit together every round by rule; no seating can
+choose otherwise, so their meetings are not repeats. ``quality_report(rounds, partners)``
+leaves the partners' pairs out of every count, and out of the bound: a player meets at most
+N - 2 others who are not their partner, and the pairs that met in two rounds lose the
+partners' own share.
 """
 
 from __future__ import annotations
@@ -40,13 +46,21 @@ def table_pairs(table: Sequence[PlayerId]) -> Iterable[Pair]:
     return (pair(a, b) for a, b in combinations(table, 2))
 
 
-def count_meetings(rounds: Iterable[SeatingRound]) -> Counter[Pair]:
-    """How often each pair sat at the same table."""
+def count_meetings(
+    rounds: Iterable[SeatingRound], partners: Iterable[Sequence[PlayerId]] = ()
+) -> Counter[Pair]:
+    """How often each pair sat at the same table (partners' pairs left out)."""
+    skip = partner_pairs(partners)
     meetings: Counter[Pair] = Counter()
     for round_ in rounds:
         for table in round_.tables:
-            meetings.update(table_pairs(table))
+            meetings.update(p for p in table_pairs(table) if p not in skip)
     return meetings
+
+
+def partner_pairs(partners: Iterable[Sequence[PlayerId]]) -> frozenset[Pair]:
+    """The pairs of players who form a team (pairs of one player are ignored)."""
+    return frozenset(pair(a, b) for team in partners for a, b in combinations(team, 2) if a != b)
 
 
 def normalize_history(history: Mapping[Pair, int]) -> Counter[Pair]:
@@ -94,6 +108,15 @@ def pigeonhole_bound(
     rounds = len(tables_per_round)
     if rounds < 2:
         return 0
+    return -(-2 * pigeonhole_overlap(players, tables_per_round, seated_per_round) // rounds)
+
+
+def pigeonhole_overlap(
+    players: int, tables_per_round: Sequence[int], seated_per_round: Sequence[int] | None = None
+) -> int:
+    """X of the module's docstring: at least this many (pair, two rounds) in which the pair
+    met in both rounds."""
+    rounds = len(tables_per_round)
     seated = (
         list(seated_per_round)
         if seated_per_round is not None
@@ -108,7 +131,7 @@ def pigeonhole_bound(
             overlap += (tb - extra) * _min_spread(per_table, ta) + extra * _min_spread(
                 per_table + 1, ta
             )
-    return -(-2 * overlap // rounds)
+    return overlap
 
 
 def lower_bound(
@@ -132,43 +155,65 @@ def lower_bound(
     return max(meetings_bound(players, meetings), pigeon)
 
 
-def schedule_bound(rounds: Sequence[SeatingRound]) -> int:
-    """The lower bound for the player and bye counts of an actual schedule."""
+def schedule_bound(
+    rounds: Sequence[SeatingRound], partners: Iterable[Sequence[PlayerId]] = ()
+) -> int:
+    """The lower bound for the player and bye counts of an actual schedule (partners' meetings
+    not counted)."""
+    skip = partner_pairs(partners)
     met: Counter[PlayerId] = Counter()
     everyone: set[PlayerId] = set()
+    together: Counter[Pair] = Counter()
     for round_ in rounds:
         for table in round_.tables:
-            for player in table:
-                met[player] += len(table) - 1
+            for a, b in table_pairs(table):
+                if (a, b) in skip:
+                    together[(a, b)] += 1
+                else:
+                    met[a] += 1
+                    met[b] += 1
         everyone.update(round_.seated())
         everyone.update(round_.byes)
     players = len(everyone)
-    counting = meetings_bound(players, met.values())
-    pigeon = pigeonhole_bound(
+    paired = {p for a, b in skip if a in everyone and b in everyone for p in (a, b)}
+    excess = sum(max(0, m - (players - 1 - (p in paired))) for p, m in met.items())
+    counting = (excess + 1) // 2
+    if len(rounds) < 2:
+        return counting
+    overlap = pigeonhole_overlap(
         players, [len(r.tables) for r in rounds], [len(r.seated()) for r in rounds]
     )
+    overlap -= sum(_choose2(times) for times in together.values())  # the partners' own share
+    pigeon = -(-2 * overlap // len(rounds)) if overlap > 0 else 0
     return max(counting, pigeon)
 
 
-def consecutive_repeats(rounds: Sequence[SeatingRound]) -> int:
+def consecutive_repeats(
+    rounds: Sequence[SeatingRound], partners: Iterable[Sequence[PlayerId]] = ()
+) -> int:
+    skip = partner_pairs(partners)
     total = 0
     previous: set[Pair] = set()
     for round_ in rounds:
-        current = {p for table in round_.tables for p in table_pairs(table)}
+        current = {p for table in round_.tables for p in table_pairs(table) if p not in skip}
         total += len(current & previous)
         previous = current
     return total
 
 
-def quality_report(rounds: Sequence[SeatingRound]) -> QualityReport:
-    """Repeats, the most meetings of any pair, and the lower bound, for the rounds given."""
-    meetings = count_meetings(rounds)
+def quality_report(
+    rounds: Sequence[SeatingRound], partners: Iterable[Sequence[PlayerId]] = ()
+) -> QualityReport:
+    """Repeats, the most meetings of any pair, and the lower bound, for the rounds given;
+    ``partners`` (a team game's teams) sit together by rule, so their meetings are no repeats."""
+    teams = [tuple(team) for team in partners]
+    meetings = count_meetings(rounds, teams)
     everyone = {p for r in rounds for p in r.seated()} | {p for r in rounds for p in r.byes}
     return QualityReport(
         players=len(everyone),
         rounds=len(rounds),
         repeated_pairs=repeated_pairs(meetings),
         max_meetings=max(meetings.values(), default=0),
-        lower_bound=schedule_bound(rounds),
-        consecutive_repeats=consecutive_repeats(rounds),
+        lower_bound=schedule_bound(rounds, teams),
+        consecutive_repeats=consecutive_repeats(rounds, teams),
     )

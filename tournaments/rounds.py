@@ -218,7 +218,8 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
         _place(round_, player_b, seat_a, bye_a)
         _place(round_, player_a, seat_b, bye_b)
         played = _played_rounds(round_.event, before=round_.number + 1)
-        round_.quality = asdict(seating.quality_report(played))
+        partners = _event_teams(round_.event) or []
+        round_.quality = asdict(seating.quality_report(played, partners))
         round_.save(update_fields=["quality"])
         audit(
             actor, "round.swap", round_, club_id=round_.event.club_id, players=[player_a, player_b]

@@ -32,6 +32,12 @@ SECTION_LABELS: dict[str, Any] = {
     "bonanza": gettext_lazy("Bonanza"),
 }
 assert set(SECTION_LABELS) == set(SECTIONS)
+# On a player's taps, where a tile is a sixth of a phone's width.
+TILE_LABELS: dict[str, Any] = {
+    **SECTION_LABELS,
+    "sequence": gettext_lazy("Seq."),
+    "bonanza": gettext_lazy("Out"),
+}
 
 _CARDS = re.compile(r"^out\.cards_left\[(\d+)\]$")
 
@@ -54,6 +60,11 @@ def form_field(field: str | None) -> str | None:
         return "out_seat"
     found = _CARDS.match(field)
     return f"cards_{found.group(1)}" if found else None
+
+
+def _lines(label: Any) -> list[str]:
+    """A tile's label on its lines: the two cards of a pair one above the other."""
+    return str(label).split(" + ")
 
 
 def _seat(value: Any) -> int | None:
@@ -94,7 +105,7 @@ class HandForm(forms.Form):
         self.fields["widow_buyer"] = forms.ChoiceField(
             label=_("Widow"),
             required=False,
-            widget=pick,
+            widget=forms.Select,
             choices=[("", kept)] + [(seat, name) for seat, name in seats if seat != dealer],
         )
         self.fields["widow_price"] = forms.IntegerField(
@@ -134,6 +145,46 @@ class HandForm(forms.Form):
                     attrs={"inputmode": "numeric", "autocomplete": "off", "data-cards": seat}
                 ),
             )
+
+    def _choices(self, name: str) -> dict[str, Any]:
+        """The field's radio buttons or check boxes by their value ("" for nobody)."""
+        return {str(widget.data["value"]): widget for widget in self[name].subwidgets}
+
+    def player_rows(self) -> list[dict[str, Any]]:
+        """One compact row per player: the board's sections as taps in the board's order (the
+        poker section is the best poker hand, the Bonanza section going out), whether the
+        player played poker, and the cards left."""
+        fields = {code: f"section_{code}" for code in SHOWN}
+        fields.update(poker="poker_winner", bonanza="out_seat")
+        choices = {code: self._choices(name) for code, name in fields.items()}
+        entrants = self._choices("poker_entrants")
+        return [
+            {
+                "seat": seat,
+                "name": name,
+                "cells": [
+                    (code, _lines(TILE_LABELS[code]), choices[code].get(str(seat)))
+                    for code in SECTIONS
+                ],
+                "entered": entrants.get(str(seat)),
+                "cards": self[f"cards_{seat}"],
+            }
+            for seat, name in enumerate(self.names)
+        ]
+
+    def nobody_row(self) -> list[tuple[str, Any, Any]]:
+        """The taps for "nobody took it" (the section stays on the board), in the board's
+        order; none for the Bonanza section (somebody always goes out)."""
+        fields = {code: f"section_{code}" for code in SHOWN}
+        fields.update(poker="poker_winner")
+        return [
+            (
+                code,
+                _lines(TILE_LABELS[code]),
+                self._choices(fields[code]).get("") if code in fields else None,
+            )
+            for code in SECTIONS
+        ]
 
     def section_fields(self) -> list[tuple[str, forms.BoundField]]:
         return [(code, self[f"section_{code}"]) for code in SHOWN]
@@ -190,8 +241,9 @@ class HandForm(forms.Form):
             if name not in self.fields or name in ("revision", "first_dealer"):
                 continue
             field = self[name]
-            tapped = not name.startswith("cards_") and name != "widow_price"
-            anchor = f"{field.auto_id}-label" if tapped else field.auto_id
+            tapped = not name.startswith("cards_") and name not in ("widow_price", "widow_buyer")
+            seats = [w for w in field.subwidgets if str(w.data["value"]) != ""]
+            anchor = seats[0].id_for_label if tapped and seats else field.auto_id
             text = " ".join(map(str, errors))
             links.append({"label": str(field.label), "anchor": anchor, "text": text})
         return links

@@ -25,6 +25,9 @@ class BonanzaPlugin(GamePlugin):
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)
 
+    def check(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+        return table.check(request, table_, token)
+
     def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 

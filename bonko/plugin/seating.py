@@ -75,7 +75,10 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
             if player not in playing
         )
         played = _played_rounds(event, before=round_.number)
-        report = seating.quality_report([*played, seating.SeatingRound(tables=tables, byes=byes)])
+        partners = [(team.first_id, team.second_id) for team in teams]
+        report = seating.quality_report(
+            [*played, seating.SeatingRound(tables=tables, byes=byes)], partners
+        )
         round_.seating_method, round_.seed, round_.quality = METHOD, seed, asdict(report)
         round_.save()
         _save_tables(round_, tables, byes)

@@ -13,7 +13,7 @@ from clubs.models import Player
 from core.game_plugins import game_plugin
 from gamekit.registry import find_game
 from tournaments.house_rules import event_ruleset
-from tournaments.models import Bye, Event, Round, Seat, Table
+from tournaments.models import Bye, Event, EventTeam, Round, Seat, Table
 
 WAITING, PLAYING, DONE, PROBLEM = "waiting", "playing", "done", "problem"
 
@@ -124,7 +124,8 @@ def event_rounds(event: Event) -> QuerySet[Round]:
 
 def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
     """The pairs at the round's tables who already met earlier in the event (in rounds that
-    started), with how often they will have met after this round, most first."""
+    started), with how often they will have met after this round, most first. A team game's
+    partners sit together by rule: they are not counted."""
 
     def table_groups(rounds: QuerySet[Round] | list[Round]) -> dict[int, list[Player]]:
         groups: dict[int, list[Player]] = {}
@@ -140,10 +141,17 @@ def meetings_again(round_: Round) -> list[tuple[str, str, int]]:
         met.update(
             (a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk) for a, b in combinations(players, 2)
         )
+    partners = {
+        (min(a, b), max(a, b))
+        for a, b in EventTeam.objects.filter(event_id=round_.event_id).values_list(
+            "first_id", "second_id"
+        )
+    }
     again = []
     for players in table_groups([round_]).values():
         for a, b in combinations(sorted(players, key=lambda p: p.name), 2):
-            times = met[(a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk)]
+            key = (a.pk, b.pk) if a.pk < b.pk else (b.pk, a.pk)
+            times = 0 if key in partners else met[key]
             if times:
                 again.append((a.name, b.name, times + 1))
     return sorted(again, key=lambda item: (-item[2], item[0], item[1]))

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from bonanza.plugin.forms import SECTION_LABELS, HandForm
@@ -179,11 +180,59 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
 
 
 def hand_form(context: dict[str, Any], data: Any = None) -> HandForm:
-    """The next hand's form; the board's cell of each section goes beside its taps."""
-    form = _hand_form(context, data)
-    cells = {cell["code"]: cell for cell in context["board"]}
-    context["section_rows"] = [(field, cells[code]) for code, field in form.section_fields()]
-    return form
+    """The next hand's form (one compact row of taps per player)."""
+    return _hand_form(context, data)
+
+
+def hand_document(context: dict[str, Any], form: HandForm) -> dict[str, Any]:
+    """The session's document with the form's hand added (the first hand also records who
+    dealt it)."""
+    if context["first"]:
+        return {
+            "game": GAME.code,
+            "first_dealer": form.cleaned_data["first_dealer"],
+            "hands": [form.part()],
+            "end": None,
+        }
+    document = dict(context["session"].document)
+    document["hands"] = [*(document.get("hands") or []), form.part()]
+    return document
+
+
+def check(request: HttpRequest, table: Table, token: str) -> HttpResponse:
+    """The rules' verdict on the hand being tapped (htmx): the chips each player wins or pays
+    in it and the totals after it, or what is wrong; nothing is saved."""
+    context = context_for(table, request.POST.get("first_dealer"))
+    verdict: dict[str, Any] = {
+        "seats": list(zip(range(len(context["names"])), context["short_names"], strict=True)),
+        "totals": context["totals"],
+    }
+    if not context["next"] or context["complete"] or not context["fits"]:
+        return render(request, "bonanza/_check.html", verdict)
+    form = _hand_form(context, request.POST)
+    if not form.is_valid():
+        if request.POST.get("out_seat") in (None, ""):
+            verdict["waiting"] = True  # nothing to count before somebody went out
+        else:
+            verdict["errors"] = [
+                {"text": f"{link['label']}: {link['text']}"} for link in form.problem_links()
+            ]
+        return render(request, "bonanza/_check.html", verdict)
+    document = GAME.table_document(
+        hand_document(context, form), ruleset=context["event"].ruleset, names=context["names"]
+    )
+    outcome = GAME.score(document, ruleset=context["ruleset"], names=context["names"])
+    if not outcome.valid:
+        verdict["errors"] = problems(error.to_dict() for error in outcome.errors)
+        return render(request, "bonanza/_check.html", verdict)
+    result = outcome.to_dict()
+    hand = result["hands"][-1]
+    verdict.update(
+        hand=hand,
+        nets=list(zip(context["short_names"], hand["nets"], strict=True)),
+        after=list(zip(context["short_names"], result["totals"], strict=True)),
+    )
+    return render(request, "bonanza/_check.html", verdict)
 
 
 def _hand_form(context: dict[str, Any], data: Any = None) -> HandForm:
@@ -208,6 +257,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     )
     context = context_for(table, chosen)
     if request.method != "POST":
+        context["ask_end"] = request.GET.get("end") == "ask"
         if context["next"]:
             context["form"] = hand_form(context)
         return render(request, "bonanza/score.html", context)
@@ -231,16 +281,10 @@ def _save_hand(
     revision = form.cleaned_data.get("revision")
     try:
         if context["first"]:  # the first hand also records who dealt it
-            document = {
-                "game": GAME.code,
-                "first_dealer": form.cleaned_data["first_dealer"],
-                "hands": [part],
-                "end": None,
-            }
             session = session_submit(
                 table=table,
                 submitted_by=request.user,
-                document=document,
+                document=hand_document(context, form),
                 expected_revision=revision,
                 table_token=token,
             )
@@ -269,6 +313,8 @@ def _end_or_reopen(
     if session is None:
         messages.error(request, _("No hand has been entered yet."))
         return redirect("scoring:table", token=token)
+    if not reopen and request.POST.get("confirmed") != "1":  # ending asks first
+        return redirect(reverse("scoring:table", kwargs={"token": token}) + "?end=ask#end-title")
     end = None if reopen else {"leftover": context["ruleset"].leftover}
     try:
         session_submit(

@@ -1,21 +1,126 @@
-/* Bonko's table page: the winner follows the scores while they differ, level scores show the roll-off, and the page asks every few seconds whether the King's table rang the bell. The server decides. */
+/* Bonko's table page: the winner follows the scores (and the roll-off) as they are typed; level
+   scores ask for the roll-off at once, one more session while it stays level; a team tapped as
+   the winner is taken when the scores allow it, otherwise the page says why. The page asks every
+   few seconds whether the King's table rang the bell. The server decides. */
 (function () {
   "use strict";
-  function bonko(form) {
-    var scores = form.querySelectorAll("input[data-score]");
-    if (scores.length !== 2 || scores[0].value === "" || scores[1].value === "") { return; }
-    var a = parseInt(scores[0].value, 10), b = parseInt(scores[1].value, 10);
-    var rolloff = form.querySelector("[data-rolloff]");
-    if (a !== b) {
-      var radio = form.querySelector("input[name=winner][value='" + (a > b ? 0 : 1) + "']");
-      if (radio) { radio.checked = true; }
+  function number(input) {
+    if (!input || input.value.trim() === "") { return null; }
+    var value = parseInt(input.value, 10);
+    return isNaN(value) ? null : value;
+  }
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return values[key] !== undefined ? values[key] : all;
+    });
+  }
+  function state(form) {
+    var scores = Array.prototype.map.call(form.querySelectorAll("input[data-score]"), number);
+    var result = { scores: scores, leader: null, level: false, played: 0, rows: [] };
+    if (scores.length !== 2 || scores[0] === null || scores[1] === null) { return result; }
+    if (scores[0] !== scores[1]) {
+      result.leader = scores[0] > scores[1] ? 0 : 1;
+      return result;
     }
-    if (rolloff && rolloff.querySelector("input")) { rolloff.hidden = a !== b; }
+    result.level = true;
+    form.querySelectorAll("[data-rolloff-row]").forEach(function (row) {
+      var inputs = row.querySelectorAll("input");
+      result.rows.push([number(inputs[0]), number(inputs[1])]);
+    });
+    for (var i = 0; i < result.rows.length; i++) {
+      var pair = result.rows[i];
+      if (pair[0] === null || pair[1] === null) { break; }
+      result.played = i + 1;
+      if (pair[0] !== pair[1]) { result.leader = pair[0] > pair[1] ? 0 : 1; break; }
+    }
+    return result;
+  }
+  function say(form, text) {
+    var note = form.querySelector("[data-winner-note]");
+    if (note) { note.textContent = text; }
+  }
+  function addRow(form) {
+    var fieldset = form.querySelector("[data-rolloff]");
+    var template = form.querySelector("template[data-rolloff-template]");
+    var rows = form.querySelectorAll("[data-rolloff-row]").length;
+    if (!template || rows >= parseInt(form.dataset.maxSessions || "20", 10)) { return; }
+    var html = template.innerHTML.replace(/__S__/g, String(rows)).replace(/__N__/g, String(rows + 1));
+    template.insertAdjacentHTML("beforebegin", html);
+    var sessions = form.querySelector("input[name=sessions]");
+    if (sessions) { sessions.value = String(rows + 1); }
+    return fieldset;
+  }
+  // The scores or the roll-off changed: the roll-off shows while the scores are level, and the
+  // winner follows whoever leads.
+  function follow(form) {
+    var now = state(form);
+    var fieldset = form.querySelector("[data-rolloff]");
+    var teams = (form.dataset.teams || "|").split("|");
+    if (fieldset) { fieldset.hidden = !now.level; }
+    var level = form.querySelector("[data-rolloff-level]");
+    if (now.level && level) {
+      var last = now.rows[now.played - 1];
+      if (now.leader === null && now.played > 0 && last && last[0] === last[1]) {
+        if (now.played === now.rows.length) { addRow(form); }
+        level.textContent = fill(form.dataset.msgLevelAgain, { n: now.played, next: now.played + 1 });
+      } else {
+        level.textContent = fill(form.dataset.msgLevel, {
+          first: teams[0], second: teams[1], score: now.scores[0]
+        });
+      }
+    }
+    form.querySelectorAll("input[name=winner]").forEach(function (radio) {
+      if (now.leader !== null) {
+        radio.checked = radio.value === String(now.leader);
+      } else if (now.level) {
+        radio.checked = false;
+      }
+    });
+    if (now.leader !== null || !now.level) { say(form, ""); }
+  }
+  // A team tapped as the winner: taken when the scores allow it, otherwise the page says why.
+  function chosen(form, radio) {
+    var now = state(form);
+    var team = parseInt(radio.value, 10);
+    var teams = (form.dataset.teams || "|").split("|");
+    if (now.leader !== null && team !== now.leader) {
+      var mine = now.level ? now.rows[now.played - 1][team] : now.scores[team];
+      var theirs = now.level ? now.rows[now.played - 1][1 - team] : now.scores[1 - team];
+      form.querySelector("input[name=winner][value='" + now.leader + "']").checked = true;
+      say(form, fill(form.dataset.msgLower, {
+        team: teams[team], other: teams[1 - team], lower: mine, higher: theirs
+      }));
+    } else if (now.leader === null && now.level) {
+      radio.checked = false;
+      say(form, form.dataset.msgUndecided);
+      var empty = null;
+      form.querySelectorAll("[data-rolloff-row] input").forEach(function (input) {
+        if (empty === null && input.value === "") { empty = input; }
+      });
+      if (empty) { empty.focus(); }
+    } else {
+      say(form, "");
+    }
   }
   document.addEventListener("input", function (event) {
     var form = event.target.form;
-    if (form && form.matches("[data-bonko]")) { bonko(form); }
+    if (!form || !form.matches("[data-bonko]")) { return; }
+    if (event.target.name === "winner") { return; }
+    if (event.target.matches("input[data-score], [data-rolloff] input")) { follow(form); }
   });
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.matches("[data-bonko]") && event.target.name === "winner") {
+      chosen(form, event.target);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form[data-bonko]").forEach(function (form) {
+      var now = state(form);
+      if (now.level) { follow(form); }
+    });
+  });
+
   // Bonko: every table's page asks every few seconds whether the King's table rang the bell.
   function watchBell(banner) {
     var ask = function () {
