@@ -10,8 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club
 from clubs.selectors import ORGANIZER
@@ -86,8 +85,11 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
                 return refused(request, exc)
             errors = problems(exc.errors)
         else:
+            count = len(report.imported)
             messages.success(
-                request, _("%(count)s game(s) imported.") % {"count": len(report.imported)}
+                request,
+                ngettext("%(count)s game imported.", "%(count)s games imported.", count)
+                % {"count": count},
             )
             return redirect("manage:sunmar-upload", slug=club.slug)
     games = preview.conversion.games
