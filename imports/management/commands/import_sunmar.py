@@ -16,7 +16,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
-from django.utils.translation import ngettext
 
 from clubs.models import Club, Membership, Role
 from clubs.names import name_key
@@ -100,10 +99,7 @@ class Command(BaseCommand):
         if report.new_players:
             self.stdout.write(f"new players: {', '.join(report.new_players)}")
         count = len(report.imported)
-        self.stdout.write(
-            ngettext("%(count)s game imported", "%(count)s games imported", count)
-            % {"count": count}
-        )
+        self.stdout.write(f"{count} game{'' if count == 1 else 's'} imported")
 
     def _actor(self, club: Club, username: str | None) -> User:
         if username:
