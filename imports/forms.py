@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from core.errors import Text
 from imports.selectors import NameMatch
 from sunmar.reader import MAX_FILE_BYTES
 
@@ -52,9 +52,8 @@ class MatchForm(forms.Form):
                 initial=str(match.player.pk) if match.player else "",
                 help_text=_help(match),
                 error_messages={
-                    "required": Text(
-                        _("Say who '%(name)s' is: a member or a new player."), name=match.name
-                    )
+                    "required": gettext("Say who '%(name)s' is: a member or a new player.")
+                    % {"name": match.name}
                 },
             )
 
@@ -86,7 +85,7 @@ def _choices(match: NameMatch, members: list[Player]) -> list[Any]:
     choices: list[Any] = [("", _("Choose who this is"))]
     if first:
         choices.append((heading, first))
-    choices.append((NEW, Text(_("New player: %(name)s"), name=match.name)))
+    choices.append((NEW, gettext("New player: %(name)s") % {"name": match.name}))
     if others:
         choices.append((_("Other members"), others))
     return choices
