@@ -93,6 +93,7 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
             )
             return redirect("manage:sunmar-upload", slug=club.slug)
     games = preview.conversion.games
+    to_import = [g for g in games if g.app_id not in preview.already and g.document is not None]
     return render(
         request,
         "imports/review.html",
@@ -101,9 +102,8 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
             "upload": upload,
             "form": form,
             "errors": errors,
-            "to_import": _rows(
-                g for g in games if g.app_id not in preview.already and g.document is not None
-            ),
+            "to_import": _rows(to_import),
+            "any_rejected": any(g.rejected for g in to_import),
             "not_importable": _rows(g for g in games if g.document is None),
             "already": _rows(g for g in games if g.app_id in preview.already),
             "skipped": _rows(preview.conversion.skipped),
