@@ -195,7 +195,7 @@ def run(*, seeds: int = 4, train_fraction: float = 0.8) -> dict[str, tuple[float
     tested = sum(len(club.sessions) - int(len(club.sessions) * train_fraction) for club in clubs)
     print(
         f"{len(clubs)} simulated clubs ({', '.join(s.name for s in CLUB_SPECS)}; "
-        f"{seeds} seed(s) each), {sessions} sessions: "
+        f"{seeds} seed{'' if seeds == 1 else 's'} each), {sessions} sessions: "
         f"train on the first {train_fraction:.0%}, predict {tested} sessions"
     )
     results: dict[str, tuple[list[float], list[float]]] = {}

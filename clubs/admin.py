@@ -14,6 +14,7 @@ from django.db.models import Count, Exists, Model, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs.memberships import membership_add, membership_end, membership_set_role
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
@@ -255,7 +256,7 @@ class ApiTokenAdmin(ServiceAdmin):
             request,
             queryset,
             lambda token: api_token_revoke_as(token=token, actor=request.user),
-            _("%(count)d token(s) revoked."),
+            ngettext_lazy("%(count)d token revoked.", "%(count)d tokens revoked.", "count"),
         )
 
 

@@ -10,6 +10,8 @@ A code is only four digits, so wrong codes are counted per player, per table and
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.auth.models import AnonymousUser, User
@@ -55,8 +57,7 @@ def player_code_issue(*, actor: Actor, player: Player) -> str:
     """A new random code for the player, issued by an organizer of every club they belong to;
     the code is returned to be shown once."""
     clubs = list(Membership.objects.filter(player=player).values_list("club_id", flat=True))
-    superuser = bool(actor is not None and actor.is_authenticated and actor.is_superuser)
-    if not superuser and not (clubs and all(user_has_role(actor, c, ORGANIZER) for c in clubs)):
+    if not _may_issue(actor, clubs):
         raise NotAllowed.single(
             "not_allowed",
             Text(
@@ -68,9 +69,119 @@ def player_code_issue(*, actor: Actor, player: Player) -> str:
                 player=player.name,
             ),
         )
-    code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
+    code = _random_code()
     _store(actor, player, code, issued=True, clubs=clubs)
     return code
+
+
+def _random_code() -> str:
+    return f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
+
+
+@dataclass(slots=True)
+class CodesIssued:
+    """What issuing the codes of a night did: the new codes (to be shown once, on the slips),
+    in name order; the players who chose their own code and keep it; those the organizer may
+    not give a code (they also belong to a club the organizer does not run)."""
+
+    codes: list[tuple[Player, str]] = field(default_factory=list)
+    kept_own: list[Player] = field(default_factory=list)
+    not_allowed: list[Player] = field(default_factory=list)
+
+
+def player_codes_issue(
+    *, actor: Actor, club_id: int, player_ids: Iterable[int], replace_own: bool = False
+) -> CodesIssued:
+    """New codes for many players at once (the players of a club's night), by an organizer
+    of ``club_id``. Each player is issued a code under the rule of ``player_code_issue`` (an
+    organizer of every club they belong to); a code a player chose themselves is kept unless
+    ``replace_own``. The players are locked in id order while their codes are written, so two
+    organizers issuing at once never leave half of one's slips wrong. One audit entry per
+    player and club (as for one code), and one for the whole night."""
+    if not user_has_role(actor, club_id, ORGANIZER):
+        raise NotAllowed.single(
+            "not_allowed",
+            _("Only an organizer of this club may issue personal codes."),
+        )
+    ids = sorted(set(player_ids))
+    own = _chosen_codes(ids) if not replace_own else set()
+    # Hashing is slow on purpose: done before the lock, for those likely to get a code.
+    fresh = {pk: _random_code() for pk in ids if pk not in own}
+    hashes = {pk: make_password(code) for pk, code in fresh.items()}
+    result = CodesIssued()
+    with transaction.atomic():
+        players = list(Player.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+        clubs = _clubs_of(ids)
+        own = _chosen_codes(ids) if not replace_own else set()
+        for player in players:
+            if not _may_issue(actor, clubs.get(player.pk, [])):
+                result.not_allowed.append(player)
+            elif player.pk in own:
+                result.kept_own.append(player)
+            else:
+                if player.pk not in fresh:  # chose a code a moment ago and removed it again
+                    fresh[player.pk] = _random_code()
+                    hashes[player.pk] = make_password(fresh[player.pk])
+                _write_issued(actor, player, hashes[player.pk], clubs[player.pk])
+                result.codes.append((player, fresh[player.pk]))
+        audit(
+            actor,
+            "player.codes_issue",
+            club_id=club_id,
+            issued=sorted(p.name for p, _code in result.codes),
+            kept_own=sorted(p.name for p in result.kept_own),
+            not_allowed=sorted(p.name for p in result.not_allowed),
+        )
+    for player, _code in result.codes:
+        player_counts_clear(player.pk)  # the guesses at the old codes count no more
+    result.codes.sort(key=lambda issued: _name_order(issued[0]))
+    result.kept_own.sort(key=_name_order)
+    result.not_allowed.sort(key=_name_order)
+    return result
+
+
+def _name_order(player: Player) -> tuple[str, int]:
+    return (player.name.casefold(), player.pk)
+
+
+def _chosen_codes(player_ids: list[int]) -> set[int]:
+    """Those of ``player_ids`` who chose their own code."""
+    return set(
+        PlayerCode.objects.filter(player_id__in=player_ids, issued=False).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
+def _clubs_of(player_ids: list[int]) -> dict[int, list[int]]:
+    clubs: dict[int, list[int]] = {}
+    for player_id, club_id in Membership.objects.filter(player_id__in=player_ids).values_list(
+        "player_id", "club_id"
+    ):
+        clubs.setdefault(player_id, []).append(club_id)
+    return clubs
+
+
+def _may_issue(actor: Actor, clubs: list[int]) -> bool:
+    """The rule of issuing a player's code: an organizer of every club they belong to."""
+    if actor is not None and actor.is_authenticated and actor.is_superuser:
+        return True
+    return bool(clubs) and all(user_has_role(actor, c, ORGANIZER) for c in clubs)
+
+
+def _write_issued(actor: Actor, player: Player, code_hash: str, clubs: list[int]) -> None:
+    user = actor if actor is not None and actor.is_authenticated else None
+    PlayerCode.objects.update_or_create(
+        player=player,
+        defaults={
+            "code_hash": code_hash,
+            "set_at": timezone.now(),
+            "set_by": user,
+            "issued": True,
+        },
+    )
+    for club_id in clubs:
+        audit(actor, "player.code_issue", player, club_id=club_id, player=player.name, night=True)
 
 
 def _store(
@@ -78,6 +189,8 @@ def _store(
 ) -> None:
     user = actor if actor is not None and actor.is_authenticated else None
     with transaction.atomic():
+        # The same lock as issuing codes for a whole night: the two never interleave.
+        Player.objects.select_for_update().filter(pk=player.pk).exists()
         PlayerCode.objects.update_or_create(
             player=player,
             defaults={

@@ -7,6 +7,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership, Player, Role
+from clubs.names import name_key
 from core.errors import Message, NotAllowed, Text
 
 ORGANIZER = frozenset({Role.ORGANIZER})
@@ -86,11 +87,11 @@ def player_for_user(user: User | AnonymousUser | None) -> Player | None:
 
 
 def namesakes(club_id: int, name: str) -> list[Player]:
-    """The club's members called ``name`` (ignoring case and extra spaces): registering
-    another player by that name is probably a second record of one person."""
-    wanted = " ".join(name.split()).casefold()
+    """The club's members called ``name`` (ignoring case, accents and extra spaces):
+    registering another player by that name is probably a second record of one person."""
+    wanted = name_key(name)
     return [
         player
         for player in Player.objects.filter(memberships__club_id=club_id).order_by("name", "pk")
-        if " ".join(player.name.split()).casefold() == wanted
+        if name_key(player.name) == wanted
     ]

@@ -222,7 +222,7 @@ class ServiceAdmin(admin.ModelAdmin):
             except ServiceError as error:
                 self.message_user(request, f"{obj}: {error_text(error)}", messages.ERROR)
         if count:
-            self.message_user(request, str(done) % {"count": count}, messages.SUCCESS)
+            self.message_user(request, str(done % {"count": count}), messages.SUCCESS)
 
 
 def _back(request: HttpRequest) -> HttpResponse:

@@ -11,6 +11,7 @@ from django.db.models import ProtectedError
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 
 class Text:
@@ -126,10 +127,12 @@ def protected_conflict(instance: models.Model, exc: ProtectedError) -> Conflict:
         return Conflict.single(
             "has_results",
             Text(
-                _(
-                    "%(this)s has results (%(sessions)s table session(s)); results are evidence "
-                    "and "
-                    "are never deleted."
+                ngettext_lazy(
+                    "%(this)s has results (%(sessions)s table session); results are evidence "
+                    "and are never deleted.",
+                    "%(this)s has results (%(sessions)s table sessions); results are evidence "
+                    "and are never deleted.",
+                    "sessions",
                 ),
                 this=this,
                 sessions=sessions,

@@ -2,7 +2,7 @@
 
 Terms: an app *name* is a player's name in the app (the app gives a player a new id in every
 game, so names are all there is); a *match* is the club member an app name is, or None for a
-new player. Names are matched case-insensitively, ignoring surrounding spaces.
+new player. Names are matched ignoring case, accents and extra spaces (``clubs.names``).
 
 An upload's manifest and games are never loaded as model fields (``UPLOAD_FIELDS`` only):
 ``stored_backup`` reads their text and checks it again with the reader, so an upload kept
@@ -19,6 +19,7 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
+from clubs.names import name_key
 from core.errors import ServiceError, problem
 from imports.models import ImportedGame, SunmarUpload
 from sunmar import Backup, BackupRefused, Conversion, ConvertedGame, convert_backup
@@ -32,18 +33,21 @@ def uploads() -> QuerySet[SunmarUpload]:
     return SunmarUpload.objects.defer(*STORED_BACKUP)
 
 
-def name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 @dataclass(slots=True)
 class NameMatch:
-    """An app name, the member proposed for it (None: a new player) and whether several
-    members carry the name (then the organizer picks)."""
+    """An app name and the member proposed for it. Exactly one member with the name: that
+    member. Several (``ambiguous``) or none: nobody (``player`` None), and the organizer says
+    who it is; ``similar`` lists the members to offer first (those carrying the name, or whose
+    name begins or ends with it, such as "Bram de Vries" for "Bram")."""
 
     name: str
     player: Player | None
     ambiguous: bool = False
+    similar: list[Player] = field(default_factory=list)
+
+    @property
+    def unclear(self) -> bool:
+        return self.player is None
 
 
 @dataclass(slots=True)
@@ -76,9 +80,25 @@ def propose_matches(club_id: int, names: list[str]) -> list[NameMatch]:
         members.setdefault(name_key(player.name), []).append(player)
     matches = []
     for name in names:
-        found = members.get(name_key(name), [])
-        matches.append(NameMatch(name, found[0] if len(found) == 1 else None, len(found) > 1))
+        key = name_key(name)
+        found = members.get(key, [])
+        if len(found) == 1:
+            matches.append(NameMatch(name, found[0]))
+        elif found:
+            matches.append(NameMatch(name, None, ambiguous=True, similar=found))
+        else:
+            matches.append(NameMatch(name, None, similar=_similar(key, members)))
     return matches
+
+
+def _similar(key: str, members: dict[str, list[Player]]) -> list[Player]:
+    """Members whose name begins or ends with the whole app name (a first name, a surname)."""
+    return [
+        player
+        for other, players in sorted(members.items())
+        if other.startswith(key + " ") or other.endswith(" " + key)
+        for player in players
+    ]
 
 
 def stored_backup(upload: SunmarUpload) -> Backup:

@@ -28,13 +28,14 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import audit
 from clubs.models import Club, Player
+from clubs.names import name_key
 from clubs.selectors import ORGANIZER, require_role
 from clubs.services import player_register
 from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
-from imports.selectors import Preview, name_key, upload_preview, uploads
+from imports.selectors import Preview, upload_preview, uploads
 from sunmar import BackupRefused, ConvertedGame, read_backup
 from tournaments import services as events
 from tournaments import tables

@@ -10,8 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club
 from clubs.selectors import ORGANIZER
@@ -86,11 +85,15 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
                 return refused(request, exc)
             errors = problems(exc.errors)
         else:
+            count = len(report.imported)
             messages.success(
-                request, _("%(count)s game(s) imported.") % {"count": len(report.imported)}
+                request,
+                ngettext("%(count)s game imported.", "%(count)s games imported.", count)
+                % {"count": count},
             )
             return redirect("manage:sunmar-upload", slug=club.slug)
     games = preview.conversion.games
+    to_import = [g for g in games if g.app_id not in preview.already and g.document is not None]
     return render(
         request,
         "imports/review.html",
@@ -99,9 +102,8 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
             "upload": upload,
             "form": form,
             "errors": errors,
-            "to_import": _rows(
-                g for g in games if g.app_id not in preview.already and g.document is not None
-            ),
+            "to_import": _rows(to_import),
+            "any_rejected": any(g.rejected for g in to_import),
             "not_importable": _rows(g for g in games if g.document is None),
             "already": _rows(g for g in games if g.app_id in preview.already),
             "skipped": _rows(preview.conversion.skipped),

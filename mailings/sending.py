@@ -101,7 +101,8 @@ def send_evenings(event_id: int, *, wait_for_ratings: bool = True) -> Outcome:
             )
             outcome.sent += 1
     if outcome.failed:
-        raise SendFailed(f"{outcome.failed} evening(s) of event {event_id} not sent")
+        evenings = "evening" if outcome.failed == 1 else "evenings"  # for the worker's log
+        raise SendFailed(f"{outcome.failed} {evenings} of event {event_id} not sent")
     return outcome
 
 

@@ -14,6 +14,7 @@ from django.contrib import admin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from core.admin_writes import ServiceAdmin, ServiceInline
 from core.forms import set_choices
@@ -170,7 +171,7 @@ class EventAdmin(ServiceAdmin):
             request,
             queryset,
             lambda event: event_publish(event=event, actor=request.user),
-            _("%(count)d event(s) published."),
+            ngettext_lazy("%(count)d event published.", "%(count)d events published.", "count"),
         )
 
     @admin.action(description=_("Hide the selected events"))
@@ -179,7 +180,7 @@ class EventAdmin(ServiceAdmin):
             request,
             queryset,
             lambda event: event_publish(event=event, actor=request.user, published=False),
-            _("%(count)d event(s) hidden."),
+            ngettext_lazy("%(count)d event hidden.", "%(count)d events hidden.", "count"),
         )
 
     @admin.action(description=_("Close the selected events"))
@@ -188,7 +189,7 @@ class EventAdmin(ServiceAdmin):
             request,
             queryset,
             lambda event: event_close(event=event, actor=request.user),
-            _("%(count)d event(s) closed."),
+            ngettext_lazy("%(count)d event closed.", "%(count)d events closed.", "count"),
         )
 
     @admin.action(description=_("Compute the standings again"))
@@ -197,7 +198,11 @@ class EventAdmin(ServiceAdmin):
             request,
             queryset,
             lambda event: provided.standings_recompute_as(event=event, actor=request.user),
-            _("Standings of %(count)d event(s) computed."),
+            ngettext_lazy(
+                "Standings of %(count)d event computed.",
+                "Standings of %(count)d events computed.",
+                "count",
+            ),
         )
 
 
@@ -241,7 +246,7 @@ class RoundAdmin(ServiceAdmin):
             request,
             queryset.select_related("event"),
             lambda round_: round_accept(round_=round_, actor=request.user),
-            _("%(count)d round(s) started."),
+            ngettext_lazy("%(count)d round started.", "%(count)d rounds started.", "count"),
         )
 
     @admin.action(description=_("Close the selected rounds"))
@@ -250,7 +255,7 @@ class RoundAdmin(ServiceAdmin):
             request,
             queryset.select_related("event"),
             lambda round_: round_close(round_=round_, actor=request.user),
-            _("%(count)d round(s) closed."),
+            ngettext_lazy("%(count)d round closed.", "%(count)d rounds closed.", "count"),
         )
 
 

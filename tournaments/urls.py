@@ -4,6 +4,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    codes,
     door,
     door_organizer,
     house_rules,
@@ -23,6 +24,7 @@ manage_patterns = [
     path("events/<int:event_id>/", organizer.event_dashboard, name="event"),
     path("events/<int:event_id>/checkin/", organizer.checkin, name="checkin"),
     path("events/<int:event_id>/walk-in/", organizer.walk_in, name="walk-in"),
+    path("events/<int:event_id>/codes/", codes.night_codes, name="night-codes"),
     path(
         "events/<int:event_id>/checkin/last-time/",
         organizer.check_in_last_time,

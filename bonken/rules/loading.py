@@ -57,7 +57,8 @@ def _mapping(
     unknown = [key for key in data if key not in allowed]
     if unknown:
         names = ", ".join(show(key) for key in unknown[:5])
-        raise RulesetError(f"{what}: unknown key(s) {names}")
+        keys = "unknown key" if len(unknown) == 1 else "unknown keys"
+        raise RulesetError(f"{what}: {keys} {names}")
     missing = [key for key in required if key not in data]
     if missing:
         raise RulesetError(f"{what}: missing {', '.join(missing)}")

@@ -97,7 +97,8 @@ def ruleset_from_dict(data: object) -> Ruleset:
         raise RulesetError("a ruleset must be an object")
     unknown = [key for key in data if key not in _KEYS]
     if unknown:
-        raise RulesetError(f"unknown key(s) {', '.join(_show(key) for key in unknown[:5])}")
+        keys = "unknown key" if len(unknown) == 1 else "unknown keys"
+        raise RulesetError(f"{keys} {', '.join(_show(key) for key in unknown[:5])}")
     missing = [key for key in ("code", "name", "name_nl") if key not in data]
     if missing:
         raise RulesetError(f"missing {', '.join(missing)}")

@@ -114,8 +114,9 @@ def ruleset_from_dict(data: object) -> Ruleset:
         raise RulesetError("a ruleset must be an object")
     unknown = [key for key in data if key not in _KEYS]
     if unknown:
+        keys = "unknown key" if len(unknown) == 1 else "unknown keys"
         raise RulesetError(
-            f"unknown key(s) {', '.join(show(key) for key in unknown[:5])}; "
+            f"{keys} {', '.join(show(key) for key in unknown[:5])}; "
             f"a Jonkler ruleset has {', '.join(_KEYS)}"
         )
     missing = [key for key in _REQUIRED if key not in data]

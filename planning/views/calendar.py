@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Membership, Player
@@ -67,7 +67,11 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
                 if (answer := refused_or_on_form(request, exc, form)) is not None:
                     return answer
             else:
-                messages.success(request, _("%(n)s night(s) planned.") % {"n": len(planned)})
+                messages.success(
+                    request,
+                    ngettext("%(n)s night planned.", "%(n)s nights planned.", len(planned))
+                    % {"n": len(planned)},
+                )
                 return redirect("planning:club-nights", slug=club.slug)
     player = player_for_user(request.user)
     member = (
@@ -207,7 +211,13 @@ def check_in_coming(request: HttpRequest, event_id: int) -> HttpResponse:
             return answer
     else:
         messages.success(
-            request, _("%(n)s player(s) who said they are coming checked in.") % {"n": len(entries)}
+            request,
+            ngettext(
+                "%(n)s player who said they are coming checked in.",
+                "%(n)s players who said they are coming checked in.",
+                len(entries),
+            )
+            % {"n": len(entries)},
         )
     return redirect("manage:checkin", event_id=event.pk)
 

@@ -79,7 +79,7 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     olga.fill("#id_count", "4")
     shot(audit, olga, "plan-form-en")
     olga.click("#plan-title ~ form button[type=submit]")
-    olga.wait_for_selector("text=4 night(s) planned.")
+    olga.wait_for_selector("text=4 nights planned.")
     nights = list(PlannedNight.objects.filter(club=club).order_by("starts_at"))
     assert len(nights) == 4 and nights[0].starts_at.astimezone().hour == 19
     night = nights[0]
@@ -123,7 +123,7 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     # The organizer sees who is coming and what it means for Jonkler's tables (3 to 6).
     olga.goto(f"{base}/nights/{night.pk}/")
     outlook = olga.locator(".outlook").inner_text()
-    assert "2 coming: not enough for a table. Ask 1 more player(s)." in outlook
+    assert "2 coming: not enough for a table. Ask 1 more player." in outlook
     assert "1 maybe; if they all come: tables of 3." in outlook
     shot(audit, olga, "night-en")
     # She answers for Dirk (he phoned): now 3 are coming, a table of three.
@@ -143,7 +143,7 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     assert "maybe" in names[3] and names[3].startswith("Carla Smit")
     shot(audit, olga, "checkin-before-en")
     olga.click("text=Check in the 3 who said yes")
-    olga.wait_for_selector("text=3 player(s) who said they are coming checked in.")
+    olga.wait_for_selector("text=3 players who said they are coming checked in.")
     here = set(
         EventPlayer.objects.filter(event=event, present=True).values_list("player__name", flat=True)
     )

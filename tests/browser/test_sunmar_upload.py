@@ -36,8 +36,8 @@ def test_an_organizer_uploads_corrects_a_match_and_imports(chromium, live_server
     )
     for name in ("Anna", "Bram", "Cees"):
         Membership.objects.create(club=club, player=Player.objects.create(name=name))
-    # The app's "Daan" is this member, but the names differ: the service proposes a new
-    # player, and the organizer corrects it.
+    # The app's "Daan" is this member, but the names differ: nothing is proposed, the page
+    # asks, offering the member with a similar name first.
     daan = Player.objects.create(name="Daan de Wit")
     Membership.objects.create(club=club, player=daan)
     players_before = Player.objects.count()
@@ -61,7 +61,11 @@ def test_an_organizer_uploads_corrects_a_match_and_imports(chromium, live_server
         Player.objects.get(name="Anna").pk
     )  # found in the club
     field = page.locator("label", has_text="Daan").get_attribute("for")
-    assert page.locator(f"#{field}").input_value() == "new"  # proposed: a new player
+    assert page.locator(f"#{field}").input_value() == ""  # asked: nothing chosen yet
+    similar = page.locator(f"#{field} optgroup").first
+    assert similar.locator("option").all_inner_texts() == ["Daan de Wit"]
+    assert page.locator("[data-match=found]").count() == 3
+    assert page.locator("[data-match=none]").count() == 1
     assert Session.objects.count() == 0  # nothing stored yet
     audit.shot(page, "import-match-phone")
     page.select_option(f"#{field}", str(daan.pk))

@@ -36,7 +36,7 @@ def test_the_example_is_imported_once(club):
     assert f"Anna -> player {anna.pk}" in out and "new players: Bram, Cees, Daan" in out
     assert Session.objects.count() == 1
     again = run(EXAMPLE_ZIP, "--club", club.pk)
-    assert "already imported: 5b7e2f1a" in again and "0 game(s) imported" in again
+    assert "already imported: 5b7e2f1a" in again and "0 games imported" in again
     assert Session.objects.count() == 1
 
 

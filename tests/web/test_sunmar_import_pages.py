@@ -47,7 +47,7 @@ def test_upload_review_and_confirm(club, organizer):
     assert f'<option value="{anna.pk}" selected>Anna</option>' in text
     assert Session.objects.count() == 0  # nothing stored before the organizer confirms
     form = review.context["form"]
-    data = {name: field.initial for name, field in form.fields.items()}
+    data = {name: field.initial or "new" for name, field in form.fields.items()}
     data["rejected"] = "import"
     done = organizer.post(answer["Location"], data)
     assert done.status_code == 302
@@ -67,9 +67,10 @@ def test_the_organizer_corrects_a_match(club, organizer):
     Membership.objects.create(club=club, player=bram)
     review_url = upload(organizer, club, example_zip())["Location"]
     form = organizer.get(review_url).context["form"]
-    data = {name: field.initial for name, field in form.fields.items()}
+    data = {name: field.initial or "new" for name, field in form.fields.items()}
     bram_field = next(f"name_{i}" for i, m in enumerate(form.matches) if m.name == "Bram")
-    assert data[bram_field] == "new"  # no member called Bram: proposed as a new player
+    assert form.fields[bram_field].initial == ""  # no member called Bram: the organizer says
+    assert form.matches[int(bram_field[5:])].similar == [bram]  # offered first
     data[bram_field] = str(bram.pk)
     assert organizer.post(review_url, data).status_code == 302
     seats = Session.objects.get().seat_results.order_by("position")
@@ -84,7 +85,7 @@ def test_a_rejected_game_shows_its_reason_and_can_be_left_out(club, organizer):
     text = page.content.decode()
     assert "rejected by the classic rules" in text or "afgewezen" in text
     form = page.context["form"]
-    data = {name: field.initial for name, field in form.fields.items()}
+    data = {name: field.initial or "new" for name, field in form.fields.items()}
     data["rejected"] = "leave_out"
     assert organizer.post(review_url, data).status_code == 302
     assert Session.objects.count() == 0
@@ -124,3 +125,44 @@ def test_only_the_uploading_organizer(club, organizer):
     assert other_organizer.get(review_url).status_code == 404
     anonymous = client_for()
     assert anonymous.get(review_url).status_code == 302
+
+
+def test_members_are_proposed_whatever_the_case_accents_and_spaces(club, organizer):
+    """The example's Anna, Bram, Cees and Daan are members spelled otherwise: each is proposed,
+    nothing is asked, and the import creates nobody new."""
+    spelled = {"Anna": "ANNA", "Bram": "  bräm ", "Cees": "Cées", "Daan": "Dáan"}
+    members = {app: PlayerFactory(name=name) for app, name in spelled.items()}
+    for player in members.values():
+        Membership.objects.create(club=club, player=player)
+    review_url = upload(organizer, club, example_zip())["Location"]
+    page = organizer.get(review_url, HTTP_ACCEPT_LANGUAGE="en")
+    form = page.context["form"]
+    assert {m.name: m.player for m in form.matches} == members
+    assert page.content.decode().count('data-match="found"') == 4
+    data = {name: field.initial for name, field in form.fields.items()}
+    assert organizer.post(review_url, data).status_code == 302
+    seated = {s.player for s in Session.objects.get().seat_results.all()}
+    assert seated == set(members.values())
+    assert Membership.objects.filter(club=club).count() == 4 + 1  # the organizer too
+
+
+def test_an_unclear_name_is_asked_and_nothing_is_stored_until_answered(club, organizer):
+    twins = [PlayerFactory(name="Anna"), PlayerFactory(name="anna ")]
+    for player in twins:
+        Membership.objects.create(club=club, player=player)
+    review_url = upload(organizer, club, example_zip())["Location"]
+    page = organizer.get(review_url, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    form = page.context["form"]
+    anna = next(m for m in form.matches if m.name == "Anna")
+    assert anna.ambiguous and anna.player is None and anna.similar == twins
+    assert html.count('data-match="ambiguous"') == 1 and html.count('data-match="none"') == 3
+    assert "Several members have this name: choose one." in html
+    answered = {name: field.initial for name, field in form.fields.items()}
+    refused = organizer.post(review_url, answered, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and Session.objects.count() == 0
+    assert "Say who &#x27;Anna&#x27; is: a member or a new player." in refused.content.decode()
+    answered = {name: value or "new" for name, value in answered.items()}
+    answered[f"name_{form.matches.index(anna)}"] = str(twins[1].pk)
+    assert organizer.post(review_url, answered).status_code == 302
+    assert Session.objects.get().seat_results.get(position=0).player == twins[1]

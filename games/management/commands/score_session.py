@@ -84,6 +84,7 @@ class Command(BaseCommand):
         result = score_document(document, ruleset=ruleset)
         self.stdout.write(json.dumps(result.to_dict(), indent=options["indent"] or None))
         if not result.valid:
+            n = len(result.errors)
             raise CommandError(
-                f"invalid session: {len(result.errors)} problem(s)", returncode=INVALID
+                f"invalid session: {n} problem{'' if n == 1 else 's'}", returncode=INVALID
             )

@@ -4,7 +4,8 @@
 
 The app's player names are matched with the club's members by name, as the upload page
 proposes; a name without a member becomes a new player, unless ``--match`` says who it is
-(``--match "Anna=new"`` forces a new player). ``--dry-run`` shows what would be imported and
+(``--match "Anna=new"`` forces a new player); a name several members carry must be given with
+``--match``. ``--dry-run`` shows what would be imported and
 stores nothing. The import acts as ``--user`` (an organizer of the club), by default the
 club's first organizer with a login.
 """
@@ -17,8 +18,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from clubs.models import Club, Membership, Role
+from clubs.names import name_key
 from core.errors import ServiceError
-from imports.selectors import name_key, upload_preview
+from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
 
 
@@ -60,7 +62,11 @@ class Command(BaseCommand):
             with transaction.atomic():
                 upload = sunmar_upload(club=club, actor=actor, data=data, file_name=path.name)
                 preview = upload_preview(upload)
-                matches = {m.name: (m.player.pk if m.player else None) for m in preview.matches}
+                matches = {  # a name several members carry is given with --match
+                    m.name: (m.player.pk if m.player else None)
+                    for m in preview.matches
+                    if not m.ambiguous
+                }
                 matches.update(self._matches(options["match"], matches))
                 self._show(preview, matches)
                 report = sunmar_import(
@@ -92,7 +98,8 @@ class Command(BaseCommand):
             self.stdout.write(f"left out (rejected by the rules): {app_id}")
         if report.new_players:
             self.stdout.write(f"new players: {', '.join(report.new_players)}")
-        self.stdout.write(f"{len(report.imported)} game(s) imported")
+        count = len(report.imported)
+        self.stdout.write(f"{count} game{'' if count == 1 else 's'} imported")
 
     def _actor(self, club: Club, username: str | None) -> User:
         if username:

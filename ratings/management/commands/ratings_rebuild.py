@@ -95,7 +95,8 @@ class Command(BaseCommand):
                 f"{time.perf_counter() - started:.2f} s"
             )
         if differences:
-            raise CommandError(f"{differences} pool(s) differ from a rebuild")
+            pools = "pool differs" if differences == 1 else "pools differ"
+            raise CommandError(f"{differences} {pools} from a rebuild")
 
     def _check(self, club_id: int, game: str | None) -> bool:
         stored = _snapshot(club_id, game)

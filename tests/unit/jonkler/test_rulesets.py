@@ -70,7 +70,7 @@ BASE = {"code": "house", "name": "House", "name_nl": "Huis"}
     [
         ("jonkler", "must be an object"),
         ([BASE], "must be an object"),
-        ({**BASE, "round": 6}, "unknown key(s) 'round'"),
+        ({**BASE, "round": 6}, "unknown key 'round'"),
         ({"code": "house", "name": "House"}, "missing name_nl"),
         ({**BASE, "code": "House Rules"}, "code must be lower-case"),
         ({**BASE, "name": "  "}, "name must be a non-empty text"),
