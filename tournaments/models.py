@@ -2,9 +2,9 @@
 
 - event: a club night or a tournament of one club, played over a planned number of rounds;
 - round: one sitting of an event, in which every present player sits at a table or has a bye;
-- table: four players playing one Bonken session in a round;
-- seat: a player's place at a table, 0..3 clockwise;
-- bye: a player who sits out a round because the player count is not a multiple of four;
+- table: the players of one session of the event's game in a round (the game's table sizes);
+- seat: a player's place at a table, 0 upwards clockwise (at most ``MAX_SEATS``);
+- bye: a player who sits out a round because the players do not fill the tables;
 - entry and event scorer: the players of an event and who may enter its results
   (``models_entries``); a team for the night (``models_teams``); a club's house ruleset
   (``models_house_rules``);
