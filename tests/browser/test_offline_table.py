@@ -1,8 +1,8 @@
 """A table's page without a network, in Chromium with the network switched off and on in the
 middle of a session (Playwright's offline mode): games entered offline are checked on the
 phone, kept and shown as waiting to send, survive a reload (the page comes from the service
-worker), and arrive exactly once when the connection returns; a second phone's change made
-meanwhile is shown to the first as a conflict, never overwritten."""
+worker), and arrive exactly once when the connection returns (the conflict with a second
+phone, and what the waiting entries look like: test_offline_truth.py)."""
 
 import random
 from typing import Any

@@ -173,3 +173,35 @@ def test_a_replacement_the_rules_refuse_leaves_theirs_in_place(table):
         url, {**DUCK, "revision": "1", "replace_last": "0"}, headers={"Idempotency-Key": "x"}
     )
     assert stale.status_code == 409 and Session.objects.get(table=table).revision == 1
+
+
+def test_a_first_jonkler_round_replaces_theirs_with_its_own_dealer():
+    from tests.web.test_jonkler_page import round_post
+
+    event = EventFactory(game="jonkler", ruleset="jonkler")
+    table = seated_table(event, players=None)
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    theirs = round_post([0, 0, 0, 0], [1, 0, 0, 0], 0, first_dealer=3)
+    assert client.post(url, theirs).status_code == 302
+    mine = round_post([0, 0, 0, 0], [0, 0, 0, 1], 2, first_dealer=1, replace_last=1)
+    asked = client.post(url, mine, headers={"X-Dry-Run": "1"})
+    assert asked.status_code == 200 and Session.objects.get(table=table).revision == 1
+    assert client.post(url, mine, headers={"Idempotency-Key": "mine"}).status_code == 201
+    session = Session.objects.get(table=table)
+    assert session.document["first_dealer"] == 1 and session.document["rounds"] == [
+        {"bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]}
+    ]
+
+
+def test_a_bonko_result_has_no_parts_to_replace_and_is_corrected_on_the_new_revision():
+    event = EventFactory(game="bonko", ruleset="bonko", published=True)
+    table = seated_table(event)
+    client, url = Client(), f"/t/{table.scoring_token}/"
+    result = {"score_0": "21", "score_1": "18", "winner": "0", "revision": "0", "sessions": "0"}
+    assert client.post(url, result).status_code == 302
+    late = client.post(url, {**result, "score_1": "12"}, headers={"Idempotency-Key": "mine"})
+    assert late.status_code == 409 and "Session-Parts" not in late
+    mine = {**result, "score_1": "12", "revision": late["Session-Revision"]}
+    assert client.post(url, mine, headers={"X-Dry-Run": "1"}).status_code == 200
+    assert client.post(url, mine, headers={"Idempotency-Key": "mine"}).status_code == 201
+    assert Session.objects.get(table=table).result["scores"] == [21, 12]
