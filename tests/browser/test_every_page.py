@@ -65,6 +65,7 @@ def pages() -> list[tuple[str, str]]:
             (f"{name}-{event.pk}-screen", f"/events/{event.pk}/screen/"),
             (f"{name}-{event.pk}-dashboard", f"/manage/events/{event.pk}/"),
             (f"{name}-{event.pk}-checkin", f"/manage/events/{event.pk}/checkin/"),
+            (f"{name}-{event.pk}-codes", f"/manage/events/{event.pk}/codes/"),
             (f"{name}-{event.pk}-door", f"/door/{event.door_token}/"),
             (f"{name}-{event.pk}-door-sign", f"/manage/events/{event.pk}/door/"),
         ]

@@ -201,6 +201,13 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         ORGANIZERS,
     ),
     (
+        "personal codes for the night",
+        "manage:night-codes",
+        lambda w: f"/manage/events/{w['event'].pk}/codes/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
         "sign for a player",
         "scoring:signoff-manage",
         lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
