@@ -90,6 +90,7 @@ def pages() -> list[tuple[str, str]]:
                     f"/events/{event.pk}/players/{table.seats.order_by('position')[0].player_id}/",
                 ),
                 (f"{name}-{event.pk}-signoff", f"/manage/tables/{table.pk}/signoff/"),
+                (f"{name}-{event.pk}-correct", f"/manage/tables/{table.pk}/correct/1/"),
             ]
     return found
 
