@@ -1,7 +1,8 @@
 """A Bonanza Rummy table's page, reached by its link: the table names the first dealer, then
 enters each hand as taps (sections, widow, poker, going out and the cards left); the board's
-chips and the carry-over are shown; a refused hand shows the rules' problem at its field and
-saves nothing; the last hand can be taken back; ending the session settles the board."""
+chips and the carry-over are shown; the live check counts the hand before it is saved; a refused
+hand lists the rules' problems, linked to the players' taps, and saves nothing; the last hand can
+be taken back; ending the session asks first, then settles the board."""
 
 import re
 
@@ -109,17 +110,16 @@ def test_a_refused_hand_shows_the_problem_at_its_field_and_saves_nothing(table):
     response = client.post(url(table), bad, HTTP_ACCEPT_LANGUAGE="nl")
     assert response.status_code == 400
     page = response.content.decode()
-    winner = page.index('id="id_poker_winner-label"')
-    out = page.index('id="id_out_seat-label"')
-    refused = page.rindex("De winnaar van het poker moet een van de deelnemers zijn")
-    assert winner < refused < out
-    # The going-out player's cards: at the cards box of that player, by name.
-    cards = page.rindex("Wie uitging (Cor Bakker) heeft 0 kaarten over, niet 4.")
-    assert cards > page.index('name="cards_1"')
+    # The top of the page says the hand is not saved, each problem linked to its player's taps.
+    top = page.index('id="hand-problems"')
+    summary = page[top : page.index("</div>", top)]
+    assert "De winnaar van het poker moet een van de deelnemers zijn" in summary
+    # The going-out player's cards: named, and linked to that player's cards box.
+    assert "Wie uitging (Cor Bakker) heeft 0 kaarten over, niet 4." in summary
+    assert 'href="#id_poker_winner_1"' in summary and 'href="#id_cards_2"' in summary
+    assert page.index('id="id_poker_winner_1"') > top and 'id="id_cards_2"' in page
+    assert re.search(r'class="cards-cell has-error" for="id_cards_2"', page)
     assert not Session.objects.filter(table=table).exists()
-    # The top of the page says the hand is not saved and links to the fields concerned.
-    assert page.index('href="#id_poker_winner-label"') < winner
-    assert 'href="#id_cards_2"' in page
     missing = client.post(url(table), {**WORKED, "out_seat": ""}, HTTP_ACCEPT_LANGUAGE="en")
     assert (
         missing.status_code == 400 and "Who went out? Tap the player." in missing.content.decode()
@@ -161,7 +161,14 @@ def test_ending_the_session_settles_the_board_and_can_be_taken_back(table):
     assert "21 chips are left on the board: shared out equally" in page
     assert "Cor Bakker went out last." in page
     assert re.search(r"Anna\s+\+7 · Bram\s+\+7 · Cor\s+\+7", page)
-    ended = client.post(url(table), {"action": "end", "revision": 1})
+    # Ending asks first: a post that did not answer the question ends nothing and asks it.
+    unasked = client.post(url(table), {"action": "end", "revision": 1})
+    assert unasked.status_code == 302 and unasked["Location"].endswith("?end=ask#end-title")
+    assert not saved(table).complete
+    asked = client.get(unasked["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<details class="end-confirm" data-end-confirm open>' in asked
+    assert "End the session now?" in asked and "Yes, end the session" in asked
+    ended = client.post(url(table), {"action": "end", "confirmed": "1", "revision": 1})
     assert ended.status_code == 302
     session = saved(table)
     assert session.complete and session.document["end"] == {"leftover": "split"}
@@ -184,7 +191,13 @@ def test_a_signed_in_scorer_gets_the_bonanza_page_from_the_table_plan(table):
     scorer = client_for(user_with_role(table.round.event.club, Role.SCORER))
     page = scorer.get(url(table), {"dealer": 0}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Anna de Vries deals." in page and 'name="contract"' not in page
-    assert scorer.post(url(table, "check/"), {}).status_code == 404
+    # The live check counts the hand being tapped and saves nothing.
+    check = scorer.post(url(table, "check/"), WORKED, HTTP_ACCEPT_LANGUAGE="en")
+    text = check.content.decode()
+    assert check.status_code == 200 and "data-hand-preview" in text
+    assert re.findall(r"data-net>([+-]\d+)<", text) == ["-15", "-10", "+4"]
+    assert "21 chips stay on the board." in text
+    assert not Session.objects.filter(table=table).exists()
 
 
 def sample_document(hands: int = 4, ended: bool = True) -> dict:

@@ -1,8 +1,10 @@
 """A Bonanza Rummy table's own page (``/t/<token>/`` of a Bonanza event): the board's chips
-per section as the real board shows them, the next hand entered as a few taps (who took each
-section, the widow, the poker, who went out and the cards left), the running net chips and the
-save button in view; the last hand can be taken back, and the session ended (the ruleset's
-leftover rule settles the board).
+per section as the real board shows them, the next hand entered as taps on one compact row per
+player (the board's sections in the board's order, poker, going out, the cards left) and the
+widow; while tapping, the live check (``check``) shows the chips each player wins or pays in the
+hand, counted by the rules; the running net chips and the save button stay in view; the last
+hand can be taken back, and the session ended after the page asked (the ruleset's leftover rule
+settles the board).
 
 The page only collects seats and numbers: ``bonanza.rules`` checks and scores them through the
 one session write path (``games.services``).

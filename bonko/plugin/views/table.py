@@ -1,10 +1,12 @@
 """A Bonko table's own page (``/t/<token>/`` of a Bonko event): one table's result of one round.
 
-The common case is two numbers and two taps: each team's score, who won, save. A tie asks for
-roll-off points, one session at a time, until one team leads; each player's called Bonkos have a
-small stepper. The round's target number and the bell (rung at the King's table, polled by the
-page) stay in view. The page only collects numbers: ``bonko.rules`` checks and scores them
-through the one session write path (``games.services.session_submit``).
+The common case is two numbers and two taps: each team's score, who won, save. Level scores
+show the roll-off at once (one session ready, one more while it stays level; without scripts the
+save asks for it); a team tapped as the winner is taken when the scores allow it, otherwise the
+page says why. Each player's called Bonkos have a small stepper. The round's target number, the
+set, the King's table and the bell are explained where they appear, and the bell (rung at the
+King's table, polled by the page) stays in view. The page only collects numbers: ``bonko.rules``
+checks and scores them through the one session write path (``games.services.session_submit``).
 """
 
 from __future__ import annotations
