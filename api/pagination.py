@@ -129,9 +129,7 @@ def paginate(request: Request, rows: Any, view: Any = None) -> tuple[list[Any], 
     }
 
 
-def envelope(
-    links: dict[str, Any], results: list[Any], meta: dict[str, Any] | None = None
-) -> dict[str, Any]:
+def envelope(links: dict[str, Any], results: Any, meta: Any = None) -> dict[str, Any]:
     """A page in the list shape: ``count``, ``next``, ``previous``, ``results`` (and ``meta``)."""
     page = {**links, "results": results}
     if meta is not None:
