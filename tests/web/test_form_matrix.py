@@ -208,6 +208,19 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         ORGANIZERS,
     ),
     (
+        "correct one game of a closed round",
+        "scoring:correct",
+        lambda w: f"/manage/tables/{w['closed'].pk}/correct/1/",
+        lambda w: {
+            "revision": "1",
+            "chooser": "0",
+            "contract": classic_document(1)["games"][0]["contract"],
+            "reason": "the tricks were written under the wrong players",
+            **{f"count_{seat}": str(n) for seat, n in enumerate([3, 4, 3, 3])},
+        },
+        ORGANIZERS,
+    ),
+    (
         "sign for a player",
         "scoring:signoff-manage",
         lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
@@ -774,6 +787,7 @@ READ_ONLY = {
     "public:standings-csv",
     "public:sessions-csv",
     "public:table-sheet",
+    "public:table-standings",
     "public:player",
     "public:screen",
     "public:screen-json",
