@@ -24,7 +24,8 @@ from tournaments import (
     admin_entries,  # noqa: F401  (registers the admins of an event's players and scorers)
     provided,
 )
-from tournaments.forms import game_choices, house_choices, ruleset_choices, seating_label
+from tournaments.admin_labels import SeatingInWords
+from tournaments.forms import game_choices, house_choices, ruleset_choices
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.round_lifecycle import event_close, round_close
 from tournaments.rounds import round_accept
@@ -48,7 +49,7 @@ from tournaments.tables import (
 )
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(SeatingInWords, admin.TabularInline):
     """The event's rounds, to look at (a round is added, renumbered, started or closed on its
     own page and through its commands)."""
 
@@ -57,10 +58,6 @@ class RoundInline(admin.TabularInline):
     fields = ("number", "status", "seating")
     readonly_fields = fields
     show_change_link = True
-
-    @admin.display(description=_("seating method"))
-    def seating(self, obj: Round) -> str:
-        return seating_label(obj.seating_method)
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -207,7 +204,7 @@ class EventAdmin(ServiceAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(ServiceAdmin):
+class RoundAdmin(SeatingInWords, ServiceAdmin):
     """A round added by hand (then seated table by table), renumbered or deleted through the
     round services; its status changes only through its commands (start, close)."""
 
@@ -221,10 +218,6 @@ class RoundAdmin(ServiceAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fixed = ["status", "seating"]
         return ["event", *fixed] if obj is not None else fixed
-
-    @admin.display(description=_("seating method"))
-    def seating(self, obj: Round) -> str:
-        return seating_label(obj.seating_method)
 
     def create(self, request: HttpRequest, obj: Model, form: Any) -> Model:
         data = form.cleaned_data

@@ -146,7 +146,9 @@ def test_a_round_of_three_tables_the_bell_a_roll_off_and_standings_by_wins(night
         f"/events/{night['event']['id']}/", HTTP_ACCEPT_LANGUAGE="en"
     )
     html = page.content.decode()
-    assert '<th class="num" scope="col">Wins</th>' in html and "Bonkos" in html
+    # Ranked by wins: the first figure beside the names.
+    assert '<th class="num ranking" scope="col" data-figure="wins">Wins</th>' in html
+    assert "Bonkos" in html
     assert "The booby prize, for the most losses (1)" in html
 
 

@@ -784,6 +784,7 @@ def test_the_link_signs_with_a_players_code(actor):
 READ_ONLY = {
     "public:home",
     "public:event-standings",
+    "public:table-standings",
     "public:standings-csv",
     "public:sessions-csv",
     "public:table-sheet",
@@ -868,6 +869,7 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
     scored_player = world["scored"].seats.order_by("position").first().player
     urls = {
         "public:event-standings": f"/events/{world['event'].pk}/",
+        "public:table-standings": f"/t/{world['scored'].scoring_token}/standings/",
         "public:standings-csv": f"/events/{world['event'].pk}/standings.csv",
         "public:sessions-csv": f"/events/{world['event'].pk}/sessions.csv",
         "public:table-sheet": f"/events/{world['event'].pk}/tables/{world['scored'].pk}/",
