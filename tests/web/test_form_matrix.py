@@ -788,7 +788,6 @@ READ_ONLY = {
     "public:standings-csv",
     "public:sessions-csv",
     "public:table-sheet",
-    "public:table-standings",
     "public:player",
     "public:screen",
     "public:screen-json",
