@@ -16,7 +16,7 @@ from clubs.models import Role
 from core.errors import ServiceError
 from games.models import Session
 from games.part_correction import session_correct_keys, session_correct_part
-from standings.event_standings import event_standing_lines
+from standings.event_standings import computed_standing_lines
 from tests.correction_world import bonko_document, closed_night
 from tests.documents import classic_document
 from tests.factories import user_with_role
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def totals_by_player(world) -> dict[int, int]:
-    return {line["player_id"]: line["total"] for line in event_standing_lines(world["event"])}
+    return {line["player_id"]: line["total"] for line in computed_standing_lines(world["event"])}
 
 
 def signed_in(user, lang: str = "en") -> Client:
