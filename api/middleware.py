@@ -44,6 +44,11 @@ def _numbered_errors(response: HttpResponse) -> HttpResponse:
         return response
     if not isinstance(body, dict) or not isinstance(body.get("errors"), list):
         return response
-    body["errors"] = numbered(body["errors"])
-    response.content = json.dumps(body).encode()
+    errors = numbered(body["errors"])
+    if errors == body["errors"]:
+        return response
+    body["errors"] = errors
+    response.content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    if response.has_header("Content-Length"):  # set by an inner middleware for the old body
+        response["Content-Length"] = str(len(response.content))
     return response

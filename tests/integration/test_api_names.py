@@ -143,3 +143,15 @@ def test_the_next_part_is_sent_as_part_only() -> None:
     assert refused.json()["errors"][0]["field"] == "part"
     added = client.post(url, {"part": part}, format="json")
     assert added.status_code == 201, added.content
+
+
+def test_a_renamed_error_answer_is_sent_whole() -> None:
+    """The numbering is written after the framework counted the answer's length: the length
+    sent is the body's own, so a client reads the whole answer (a Dutch message included)."""
+    document = classic_document()
+    document["games"][1]["chooser"] = 5
+    response = APIClient().post("/api/v1/sessions/validate/", document, format="json")
+    assert response.status_code == 400
+    assert response["Content-Length"] == str(len(response.content))
+    problem = json.loads(response.content)["errors"][0]
+    assert problem["game_number"] == 2 and problem["message_nl"]

@@ -82,7 +82,7 @@ def test_a_killed_workers_task_runs_again_after_a_restart_without_beat(
     assert os.environ["CELERY_REDELIVERY_SECONDS"] == str(VISIBILITY)
     short_visibility.start()
     standings = wait_for_standings(live_server.url, event.pk, timeout=VISIBILITY + SLACK)
-    assert sorted(row["total"] for row in standings["standings"]) == sorted(
+    assert sorted(row["total"] for row in standings["results"]) == sorted(
         score_session(classic_document()).totals or []
     )
     # The ratings update the killed worker held runs again too: nothing stays held.
