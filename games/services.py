@@ -8,32 +8,30 @@ or changes a complete session, the event's results version moves on and Celery t
 after commit recompute them; a part added to a session still being played changes neither. A
 rejected document saves nothing."""
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
-from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, require_role, user_has_role
+from clubs.selectors import ORGANIZER
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
 from gamekit.registry import get_game
 from gamekit.seam import Game, Outcome
-from games import corrections, store
+from games import store
 from games.models import Session
 from games.rows import replace_rows
+from games.writers import Actor, check_writable, require_session_writer
 from tournaments import announce
 from tournaments.house_rules import event_ruleset
-from tournaments.models import Event, Round, Table
-from tournaments.selectors import user_may_score
+from tournaments.models import Event, Table
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
-Actor = User | AnonymousUser | None
 TableRef = Table | int  # a table, or its id: the write reads it again under its lock anyway
 
 
@@ -166,39 +164,6 @@ def _session_write(
         ) from exc
 
 
-def require_session_writer(
-    table: Table, actor: Actor, table_token: str | None, *, actor_role: str | None = None
-) -> None:
-    """Refuse unless ``actor`` may write ``table``'s session: its own scoring link, an
-    organizer or scorer of the club (``actor_role`` when the caller read it already), or a
-    scorer of this event."""
-    event = table.round.event
-    if not (
-        table_token_matches(table, table_token)
-        or actor_role in SCORERS
-        or user_may_score(actor, event)
-    ):
-        require_table_seen(table, actor)
-        require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
-
-
-def require_table_seen(table: Table, actor: Actor) -> None:
-    """Someone who may not see the table's event (unpublished, of a club they have no role in)
-    learns nothing of the table: it answers like a table that does not exist (404), not with a
-    refusal that tells it is there."""
-    event = table.round.event
-    if event.published or user_has_role(actor, event.club_id, MEMBERS):
-        return
-    raise NotFound.single(
-        "table_not_found", Text(_("There is no table %(table)s."), table=table.pk)
-    )
-
-
-def table_token_matches(table: Table, token: str | None) -> bool:
-    """Whether ``token`` is this table's scoring link (compared in constant time)."""
-    return bool(token) and secrets.compare_digest(table.scoring_token, str(token))
-
-
 def _write_locked(
     table: Table,
     actor: Actor,
@@ -214,7 +179,7 @@ def _write_locked(
     # the locked table row only, and miss a session a concurrent first write just committed.
     session = store.table_session(table.pk)
     was_complete = bool(session and session.complete)
-    _check_writable(table, session, expected_revision, reason, organizer=organizer)
+    check_writable(table, session, expected_revision, reason, organizer=organizer)
     game = get_game(event.game)
     seats = _seated_players(table, game)
     names = [s.player.name for s in seats]
@@ -270,41 +235,6 @@ def results_changed(event: Event) -> None:
     enqueue_ratings(event.club_id)
     if event.status == Event.Status.FINISHED:  # a correction: the evenings go out again
         enqueue_evening(event.pk)
-
-
-def _check_writable(
-    table: Table,
-    session: Session | None,
-    expected_revision: int | None,
-    reason: str,
-    *,
-    organizer: bool,
-) -> None:
-    """Refuse a write over someone else's change, to a finished event or a closed round (but
-    an organizer's correction) or to a round that has not started."""
-    current_revision = session.revision if session else 0
-    if expected_revision is not None and expected_revision != current_revision:
-        raise Conflict.single(
-            "revision_conflict",
-            Text(
-                _(
-                    "The session is at revision %(current_revision)s, not %(expected_revision)s: "
-                    "someone else changed it. Reload and apply your change again."
-                ),
-                current_revision=current_revision,
-                expected_revision=expected_revision,
-            ),
-            field="expected_revision",
-        )
-    if table.round.event.status == Event.Status.FINISHED:
-        corrections.finished_event(organizer, reason)
-    if table.round.status == Round.Status.CLOSED:
-        corrections.closed_round(organizer, reason)
-    if table.round.status == Round.Status.PLANNED:  # its seating may still change
-        raise ServiceError.single(
-            "round_not_started",
-            _("This round has not started yet; results can be entered once it starts."),
-        )
 
 
 def _seated_players(table: Table, game: Game) -> list[store.SeatedPlayer]:

@@ -32,18 +32,27 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.codes import player_code_check
 from clubs.models import Player
-from clubs.selectors import MEMBERS, ORGANIZER, player_for_user, require_role, user_has_role
+from clubs.selectors import MEMBERS, ORGANIZER, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
 from games import store
 from games.models import Dispute, Session, Signature
-from games.services import require_session_writer, require_table_seen, results_changed
+from games.services import results_changed
+from games.signoff_steps import (
+    TableRef,
+    clean_reason,
+    own_player,
+    require_open,
+    seated_player,
+    signable_session,
+    signoff_lock,
+    signoff_table,
+)
+from games.writers import require_session_writer, require_table_seen
 from tournaments.counted import SIGNED
-from tournaments.models import Round, Table
+from tournaments.models import Round
 
 Actor = User | AnonymousUser | None
-TableRef = Table | int
 Method = Signature.Method
-REASON_LENGTH = 200
 
 
 def sign_with_code(
@@ -59,22 +68,22 @@ def sign_with_code(
     """``player_id`` signs with their personal code on the phone of someone who may write the
     table's session (its scoring link, a scorer, an organizer). The code is checked before the
     table is locked (its hash is slow on purpose), the rest under the lock."""
-    found = _table(table)
+    found = signoff_table(table)
     require_session_writer(found, actor, table_token)
-    _require_open(found)
-    player = _seated_player(found, player_id)
+    require_open(found)
+    player = seated_player(found, player_id)
     player_code_check(player=player, code=code, address=address, table_id=found.pk, actor=actor)
     with transaction.atomic():
-        locked = _lock(found.pk, actor)
+        locked = signoff_lock(found.pk, actor)
         require_session_writer(locked.table, actor, table_token, actor_role=locked.actor_role)
         return _sign(locked, actor, player, revision, Method.CODE)
 
 
 def sign_as_player(*, table: TableRef, actor: Actor, revision: int | None) -> Signature:
     """The signed-in player confirms their own table's session from their own phone."""
-    player = _own_player(actor)
+    player = own_player(actor)
     with transaction.atomic():
-        locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        locked = signoff_lock(table if isinstance(table, int) else table.pk, actor)
         return _sign(locked, actor, player, revision, Method.ACCOUNT)
 
 
@@ -88,12 +97,12 @@ def sign_for_player(
 ) -> Signature:
     """An organizer of the club signs for a player (who left, lost their phone, forgot their
     code), saying why."""
-    reason = _reason(reason)
+    reason = clean_reason(reason)
     with transaction.atomic():
-        locked = _lock(table if isinstance(table, int) else table.pk, actor)
+        locked = signoff_lock(table if isinstance(table, int) else table.pk, actor)
         require_table_seen(locked.table, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
-        player = _seated_player(locked.table, player_id)
+        player = seated_player(locked.table, player_id)
         return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
 
 
@@ -111,29 +120,29 @@ def dispute_raise(
     """``player_id`` disputes the table's result: with their personal code on the scorer's
     phone, or as themselves from their own signed-in phone. Their signature, if any, is
     withdrawn, and the table is flagged for the organizer."""
-    reason = _reason(reason)
-    found = _table(table)
+    reason = clean_reason(reason)
+    found = signoff_table(table)
     if code not in (None, ""):
         require_session_writer(found, actor, table_token)
-        _require_open(found)
-        player = _seated_player(found, player_id)
+        require_open(found)
+        player = seated_player(found, player_id)
         player_code_check(player=player, code=code, address=address, table_id=found.pk, actor=actor)
     else:
-        _require_open(found)
-        player = _own_player(actor)
+        require_open(found)
+        player = own_player(actor)
         if player.pk != player_id:
             raise NotAllowed.single(
                 "not_your_player",
                 Text(
                     _("Only %(player)s, or their personal code, can dispute for them."),
-                    player=_seated_player(found, player_id).name,
+                    player=seated_player(found, player_id).name,
                 ),
             )
     with transaction.atomic():
-        locked = _lock(found.pk, actor)
-        _require_open(locked.table)
-        session = _signable_session(locked, revision)
-        _seated_player(locked.table, player.pk)
+        locked = signoff_lock(found.pk, actor)
+        require_open(locked.table)
+        session = signable_session(locked, revision)
+        seated_player(locked.table, player.pk)
         Signature.objects.filter(session=session, player=player).delete()
         dispute = Dispute.objects.create(
             session=session,
@@ -173,7 +182,7 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
         )
     table_id = found[0]
     with transaction.atomic():
-        locked = _lock(table_id, actor)
+        locked = signoff_lock(table_id, actor)
         require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
         dispute = Dispute.objects.select_related("player").get(pk=dispute_id)
         if dispute.resolved_at is not None:
@@ -216,120 +225,7 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
     return dispute
 
 
-# --- the steps every write shares ---------------------------------------------------------
-
-
-def _table(table: TableRef) -> Table:
-    if isinstance(table, Table) and "round" in table._state.fields_cache:
-        return table
-    found = (
-        Table.objects.select_related("round__event")
-        .filter(pk=table if isinstance(table, int) else table.pk)
-        .first()
-    )
-    if found is None:
-        raise NotFound.single(
-            "table_not_found", Text(_("There is no table %(table)s."), table=table)
-        )
-    return found
-
-
-def _lock(table_id: int, actor: Actor) -> store.LockedTable:
-    user = actor if isinstance(actor, User) and actor.is_authenticated else None
-    locked = store.table_lock(table_id, user_id=user.pk if user else None)
-    if locked is None:
-        raise NotFound.single(
-            "table_not_found", Text(_("There is no table %(table)s."), table=table_id)
-        )
-    return locked
-
-
-def _require_open(table: Table) -> None:
-    """Refuse a player's signature or dispute once the table's round is closed."""
-    if table.round.status == Round.Status.CLOSED:
-        raise ServiceError.single(
-            "signoff_closed",
-            Text(
-                _(
-                    "Round %(round)s is closed: the players of table %(table)s no longer sign or "
-                    "dispute its result. If something is wrong, ask the organizer: they can sign "
-                    "for a "
-                    "player or settle a dispute, with a reason."
-                ),
-                round=table.round.number,
-                table=table.number,
-            ),
-        )
-
-
-def _own_player(actor: Actor) -> Player:
-    player = player_for_user(actor)
-    if player is None:
-        raise NotAllowed.single(
-            "no_player",
-            _("Sign in with the account of a player at this table to confirm as yourself."),
-        )
-    return player
-
-
-def _seated_player(table: Table, player_id: int) -> Player:
-    for seated in store.table_players(table.pk):
-        if seated.player.pk == player_id:
-            return seated.player
-    raise ServiceError.single(
-        "not_at_table",
-        Text(_("That player does not sit at table %(table)s."), table=table.number),
-        field="player",
-    )
-
-
-def _reason(reason: str) -> str:
-    text = (reason or "").strip()
-    if not text:
-        raise ServiceError.single("reason_required", _("Say why, in a few words."), field="reason")
-    if len(text) > REASON_LENGTH:
-        raise ServiceError.single(
-            "reason_too_long",
-            Text(_("Keep the reason to %(n)s characters."), n=REASON_LENGTH),
-            field="reason",
-        )
-    return text
-
-
-def _signable_session(locked: store.LockedTable, revision: int | None) -> Session:
-    """The table's session, complete and still at ``revision`` (None: whatever it is at)."""
-    table = locked.table
-    session = store.table_session(table.pk)
-    if session is None:
-        raise NotFound.single(
-            "no_session", Text(_("Table %(table)s has no result to sign yet."), table=table.number)
-        )
-    if revision is not None and revision != session.revision:
-        raise Conflict.single(
-            "revision_moved",
-            Text(
-                _(
-                    "The result of table %(table)s changed while you were looking at it (it is now "
-                    "revision %(now)s, not %(given)s). Look at it again and confirm it anew."
-                ),
-                table=table.number,
-                now=session.revision,
-                given=revision,
-            ),
-            field="revision",
-        )
-    if not session.complete:
-        raise ServiceError.single(
-            "session_not_complete",
-            Text(
-                _(
-                    "Table %(table)s has not finished its session; it is signed once it is "
-                    "complete."
-                ),
-                table=table.number,
-            ),
-        )
-    return session
+# --- signing, and the session signed or not (the checks: games.signoff_steps) -----------
 
 
 def _sign(
@@ -347,9 +243,9 @@ def _sign(
             field="revision",
         )
     if method != Method.ORGANIZER:
-        _require_open(locked.table)
-    session = _signable_session(locked, revision)
-    _seated_player(locked.table, player.pk)
+        require_open(locked.table)
+    session = signable_session(locked, revision)
+    seated_player(locked.table, player.pk)
     signature = Signature.objects.filter(session=session, player=player).first()
     if signature is not None:
         signature.created_now = False  # type: ignore[attr-defined]

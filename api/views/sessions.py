@@ -36,13 +36,8 @@ from core.errors import Conflict, NotAllowed, ServiceError
 from core.parsing import whole_number
 from gamekit.registry import score_document
 from games.models import Session
-from games.services import (
-    require_session_writer,
-    session_append_part,
-    session_submit,
-    session_undo_last_part,
-    table_token_matches,
-)
+from games.services import session_append_part, session_submit, session_undo_last_part
+from games.writers import require_session_writer, table_token_matches
 from tournaments.models import Table
 from tournaments.selectors import events_visible_to
 

@@ -23,7 +23,6 @@ from api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_quer
 from clubs.throttle import client_address
 from core.errors import NotAllowed
 from games.models import Session, Signature
-from games.services import table_token_matches
 from games.signoff import (
     dispute_raise,
     dispute_resolve,
@@ -32,6 +31,7 @@ from games.signoff import (
     sign_with_code,
 )
 from games.signoff_read import dispute_dict, signoff_of, state_dict
+from games.writers import table_token_matches
 
 REASON = "Why, in a few words (at most 200 characters)."
 

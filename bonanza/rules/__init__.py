@@ -15,7 +15,7 @@ and the list of error codes.
 """
 
 from bonanza.rules.game import GAME, Bonanza
-from bonanza.rules.reading import Hand
+from bonanza.rules.hands import Hand
 from bonanza.rules.rulesets import (
     RULESETS,
     SECTIONS,

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bonanza.rules.errors import RuleError, cap_errors, rule_error
-from bonanza.rules.reading import Hand, read_session
+from bonanza.rules.hands import Hand
+from bonanza.rules.reading import read_session
 from bonanza.rules.rulesets import BONANZA, POKER, SECTIONS, SHOWN_INDEX, Ruleset
 from gamekit.seam import Part, Scored, placements
 

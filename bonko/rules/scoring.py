@@ -26,11 +26,10 @@ from bonko.rules.errors import (
     num,
     quoted,
     rule_error,
-    seat_list,
     unknown_fields,
 )
 from bonko.rules.reading import SEATS, Roll, Team, read_bonkos, read_rolls, read_teams
-from bonko.rules.rolls import is_bonko, roll_points
+from bonko.rules.round_checks import check_bell, check_bonko_points, check_bonkos, check_rolls
 from bonko.rules.rulesets import DIE_FACES, RULESETS, Ruleset
 from gamekit.seam import Part, Scored, is_int
 
@@ -80,14 +79,14 @@ def score_round(
     winner = _winner(teams, names, errors) if teams is not None else None
     if teams is not None and rules is not None:
         if king and bell and winner is not None:
-            _check_bell(teams[winner], winner, rules, names, errors)
+            check_bell(teams[winner], winner, rules, names, errors)
         if raw_rolls is not None:
             if target is not None and rolls is not None and sessions is not None:
-                rolled = _check_rolls(teams, rolls, target, rules, names, errors)
+                rolled = check_rolls(teams, rolls, target, rules, names, errors)
                 if rolled is not None:
-                    bonkos = _check_bonkos(bonkos, rolled, names, errors)
+                    bonkos = check_bonkos(bonkos, rolled, names, errors)
         elif bonkos is not None:
-            _check_bonko_points(teams, bonkos, rules, names, errors)
+            check_bonko_points(teams, bonkos, rules, names, errors)
     if errors or teams is None or winner is None or rules is None or target is None:
         return _invalid(errors)
     return _outcome(document, rules, teams, winner, bonkos, rolls, target, king, bell)
@@ -201,133 +200,6 @@ def _winner(teams: list[Team], names: Sequence[str] | None, errors: list[RuleErr
     if not decided:
         return None
     return 0 if last_one > last_two else 1
-
-
-def _check_bell(
-    team: Team,
-    index: int,
-    rules: Ruleset,
-    names: Sequence[str] | None,
-    errors: list[RuleError],
-) -> None:
-    assert team.score is not None
-    if team.score < rules.bell_score:
-        errors.append(
-            rule_error(
-                "king_below_bell",
-                None,
-                f"teams[{index}].score",
-                bell=num(rules.bell_score),
-                team=team.label(index + 1, names),
-                score=num(team.score),
-            )
-        )
-
-
-def _check_rolls(
-    teams: list[Team],
-    rolls: list[Roll],
-    target: int,
-    rules: Ruleset,
-    names: Sequence[str] | None,
-    errors: list[RuleError],
-) -> list[int] | None:
-    """Check that the rolls add up to each team's score and roll-off points (both teams have
-    as many roll-off sessions); the called Bonkos per seat, or None when the teams could not be
-    read."""
-    if any(team.seats is None or team.score is None or team.rolloff is None for team in teams):
-        return None
-    sessions = len(teams[0].rolloff or ())
-    points = [[0] * (sessions + 1) for _ in range(SEATS)]
-    bonkos = [0] * SEATS
-    for roll in rolls:
-        points[roll.seat][roll.session] += roll_points(roll.dice, target, rules, called=roll.called)
-        if is_bonko(roll.dice, target, called=roll.called):
-            bonkos[roll.seat] += 1
-    for index, team in enumerate(teams):
-        assert team.seats is not None and team.score is not None and team.rolloff is not None
-        recorded = [team.score, *team.rolloff]
-        for session, expected in enumerate(recorded):
-            total = sum(points[seat][session] for seat in team.seats)
-            if total == expected:
-                continue
-            label = team.label(index + 1, names)
-            if session == 0:
-                errors.append(
-                    rule_error(
-                        "rolls_sum",
-                        None,
-                        f"teams[{index}].score",
-                        team=label,
-                        total=num(total),
-                        score=num(expected),
-                    )
-                )
-            else:
-                errors.append(
-                    rule_error(
-                        "rolls_sum",
-                        None,
-                        f"teams[{index}].rolloff[{session - 1}]",
-                        variant="rolloff",
-                        team=label,
-                        session=session,
-                        total=num(total),
-                        score=num(expected),
-                    )
-                )
-    return bonkos
-
-
-def _check_bonkos(
-    bonkos: list[int] | None,
-    rolled: list[int],
-    names: Sequence[str] | None,
-    errors: list[RuleError],
-) -> list[int]:
-    if bonkos is None:
-        return rolled
-    for seat in range(SEATS):
-        if bonkos[seat] != rolled[seat]:
-            errors.append(
-                rule_error(
-                    "bonkos_mismatch",
-                    None,
-                    f"bonkos[{seat}]",
-                    seats=seat_list([seat], names),
-                    count=num(bonkos[seat]),
-                    rolled=num(rolled[seat]),
-                )
-            )
-    return bonkos
-
-
-def _check_bonko_points(
-    teams: list[Team],
-    bonkos: list[int],
-    rules: Ruleset,
-    names: Sequence[str] | None,
-    errors: list[RuleError],
-) -> None:
-    """Without rolls: a team's Bonkos cannot be worth more than all the points it made."""
-    for index, team in enumerate(teams):
-        if team.seats is None or team.score is None or team.rolloff is None:
-            continue
-        count = sum(bonkos[seat] for seat in team.seats)
-        made = team.score + sum(team.rolloff)
-        if count * rules.bonko_points > made:
-            errors.append(
-                rule_error(
-                    "bonkos_range",
-                    None,
-                    "bonkos",
-                    variant="points",
-                    team=team.label(index + 1, names),
-                    count=num(count),
-                    points=num(count * rules.bonko_points),
-                    score=num(made),
-                )
-            )
 
 
 def _outcome(

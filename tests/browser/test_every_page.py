@@ -115,7 +115,10 @@ def test_every_page_passes_axe_and_fits_a_phone(chromium, live_server, audit):
         sign_in(page, base)
         for name, url in pages():
             response = page.goto(f"{base}{url}")
-            assert response is not None and response.status in (200, 404), (url, response)
+            # Every page is there for the demo's organizer; a table link that leads nowhere
+            # is the one page that answers "not found" (and says what probably happened).
+            expected = 404 if name == "stale-link" else 200
+            assert response is not None and response.status == expected, (url, response)
             audit.check(page, f"{name}-{code}")
             width = page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= 390, f"{url} in {code} scrolls sideways ({width}px)"

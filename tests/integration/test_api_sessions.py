@@ -134,7 +134,11 @@ def test_correction_keeps_history_and_stale_revision_gets_409(table, scorer_clie
     )
     assert stale.status_code == 409
     assert stale.json()["errors"][0]["code"] == "revision_conflict"
+    # Nothing of the stale write was stored: the correction stands, its games too.
     session = Session.objects.get(table=table)
+    assert session.revision == 2 and session.document["games"] == corrected["games"]
+    assert SessionRevision.objects.filter(session=session).count() == 2
+    assert Part.objects.get(session=session, number=5).data["counts"] == [1, 4, 5, 3]
     revisions = scorer_client.get(f"/api/v1/sessions/{session.pk}/revisions/").json()["results"]
     assert [r["number"] for r in revisions] == [1, 2]
     assert revisions[1]["reason"] == "hearts miscounted"
@@ -167,6 +171,11 @@ def test_idempotency_key_replays_the_first_answer(table, scorer_client):
         HTTP_IDEMPOTENCY_KEY="abc",
     )
     assert other.status_code == 409
+    assert other.json()["errors"][0]["code"] == "idempotency_key_reused"
+    # The second game was not stored: the session holds the first game only.
+    session = Session.objects.get(table=table)
+    assert session.revision == 1 and session.document["games"] == [classic_games()[0]]
+    assert list(Part.objects.filter(session=session).values_list("number", flat=True)) == [1]
 
 
 def test_same_document_twice_is_one_revision(table, scorer_client):

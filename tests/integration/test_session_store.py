@@ -135,6 +135,6 @@ def test_a_game_sent_through_the_api_takes_its_eight_statements(django_assert_nu
     client.force_authenticate(user_with_role(event.club, Role.SCORER))
     games = classic_games()
     url = f"/api/v1/tables/{table.pk}/session/games/"
-    assert client.post(url, {"game": games[0]}, format="json").status_code == 201
+    assert client.post(url, {"part": games[0]}, format="json").status_code == 201
     with django_assert_num_queries(10):  # the eight, the savepoint and its release
-        assert client.post(url, {"game": games[1]}, format="json").status_code == 201
+        assert client.post(url, {"part": games[1]}, format="json").status_code == 201

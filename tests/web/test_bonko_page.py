@@ -159,7 +159,7 @@ def test_the_organizer_pairs_teams_by_hand_and_at_random(event):
     assert "is here without a partner" in page
 
 
-def test_the_public_sheet_and_the_paper_page_of_a_bonko_table_answer(event, table2):
+def test_the_public_sheet_the_paper_page_and_the_blank_sheets_of_a_bonko_table(event, table2):
     from clubs.models import Role
     from tests.factories import user_with_role
 
@@ -169,8 +169,20 @@ def test_the_public_sheet_and_the_paper_page_of_a_bonko_table_answer(event, tabl
     assert sheet.status_code == 200
     html = sheet.content.decode()
     assert "Eva Mulder &amp; Gijs Visser" in html and "<strong>won</strong>" in html
-    assert organizer.get(url(table2, "paper/")).status_code < 500
-    assert organizer.get(f"/manage/rounds/{table2.round_id}/sheets/").status_code < 500
+    # The paper page is the table's page: the result entered whole, shown as saved.
+    paper = organizer.get(url(table2, "paper/"), HTTP_ACCEPT_LANGUAGE="en")
+    assert paper.status_code == 200
+    html = paper.content.decode()
+    assert "Saved: Eva Mulder &amp; Gijs Visser beat Fenna Bos &amp; Hans Dijk." in html
+    assert "Save the correction" in html
+    # The round's blank sheets: each table sends the organizer to the score cards, once.
+    sheets = organizer.get(f"/manage/rounds/{table2.round_id}/sheets/", HTTP_ACCEPT_LANGUAGE="en")
+    assert sheets.status_code == 200
+    html = sheets.content.decode()
+    assert "Round 1 · Table 1" in html and "Round 1 · Table 2" in html
+    kept = "A Bonko table keeps its score on the teams' score cards and the table tally."
+    assert html.count(kept) == 2
+    assert html.count(f"/manage/events/{event.pk}/teams/cards/?round={table2.round_id}") == 1
 
 
 def test_the_dashboard_seats_a_bonko_round_by_the_teams(event):
