@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs.views.sign_in import club, codes, sign_in
+from clubs.views import club, codes, sign_in
 
 app_name = "clubs"
 

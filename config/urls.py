@@ -4,8 +4,8 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from clubs.views.sign_in.codes import account
-from clubs.views.sign_in.sign_in import AdminLoginView, ThrottledLoginView
+from clubs.views.codes import account
+from clubs.views.sign_in import AdminLoginView, ThrottledLoginView
 from config.health import healthz
 from core.game_plugins import plugin_urlpatterns
 from embeds.urls import manage_patterns as embed_patterns
@@ -39,7 +39,7 @@ manage_urls = (
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # Before the admin's own: its sign-in counts failed attempts like the site's
-    # (clubs.views.sign_in.sign_in).
+    # (clubs.views.sign_in).
     path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
@@ -47,7 +47,7 @@ urlpatterns = [
     # The split view serves its script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
-    # Before Django's own: the sign-in form counts failed attempts (clubs.views.sign_in.sign_in).
+    # Before Django's own: the sign-in form counts failed attempts (clubs.views.sign_in).
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     # Sign out and change one's password; no password reset by mail (it would be an open,
     # anonymous form that sends mail, and clubs hand out accounts themselves).

@@ -3,7 +3,7 @@ embeds (``manage_patterns``, included by ``config.urls``)."""
 
 from django.urls import path
 
-from embeds.views.frames import frames, settings
+from embeds.views import frames, settings
 
 app_name = "embeds"
 
