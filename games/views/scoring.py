@@ -87,13 +87,22 @@ def check(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
-    revision = request.POST.get("revision")
+    revision = whole_number(request.POST.get("revision"))
+    if revision is None:  # the page always says which sheet it takes back from
+        messages.error(
+            request,
+            _(
+                "The page did not say which version of the sheet to take back from: nothing "
+                "was taken back. Try again on the page as it is now."
+            ),
+        )
+        return redirect("scoring:table", token=token)
     try:
         session_undo_last_part(
             table=table,
             submitted_by=request.user,
             table_token=token,
-            expected_revision=whole_number(revision),
+            expected_revision=revision,
         )
     except ServiceError as exc:
         for problem in problems(exc.errors):
