@@ -72,6 +72,7 @@ def test_the_round_page_and_the_standings_know_the_set(event):
     client = client_for(organizer)
     round_page = client.get(f"/manage/rounds/{tables[1].round_id}/", HTTP_ACCEPT_LANGUAGE="en")
     assert "set 2, round 1 · target number 1" in round_page.content.decode()
+    assert "Target number 1: each die showing 1 scores this round." in round_page.content.decode()
     night = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "?set=2" in night and 'data-prize-set="1"' in night and "data-prize-night" in night
     second = client.get(f"/events/{event.pk}/?set=2", HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -131,5 +132,6 @@ def test_score_cards_and_table_tallies_print(event, table2):
     assert html.count("data-team-card") == 1 and "De Koningen" in html
     assert html.count('class="punch"') == 2 * 7  # six rounds and the wins, per set
     assert html.count("data-tally") == 2
+    assert html.count('data-term="target"') == 2  # each tally says what its target number means
     round_page = client.get(f"/manage/rounds/{table2.round_id}/").content.decode()
     assert f"/manage/events/{event.pk}/teams/cards/?round={table2.round_id}" in round_page
