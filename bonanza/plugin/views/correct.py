@@ -1,8 +1,8 @@
 """An organizer corrects one Bonanza Rummy hand of a saved session in the taps the table page
 uses (who took each section, the widow, the poker, who went out and the cards left), filled in
 with what is stored, in the table page's own rows (``bonanza/_hand_fields.html``): the board as
-that hand found it, and while tapping the chips each player wins or pays in it and the
-session's totals with it (the same live check, nothing saved). The other hands, the first
+that hand found it (folded), and while tapping the chips each player wins or pays in it (the
+same live check, nothing saved). The other hands, the first
 dealer and the end of the session stay as stored (``games.part_correction``): an ended
 session is settled again by its own rule."""
 
@@ -70,7 +70,6 @@ def correction_page(request: HttpRequest, table: Table, number: int) -> HttpResp
         detail=_("%(name)s deals") % {"name": names[played["dealer"]]},
         ruleset=ruleset,
         board=board_cells(_carried(session.document, number, ruleset, names), len(names), ruleset),
-        totals=list(zip(context["short_names"], session.result["totals"], strict=True)),
     )
     form = HandForm(
         request.POST if request.method == "POST" else None,
@@ -109,13 +108,9 @@ def _check(
     request: HttpRequest, context: dict[str, Any], form: HandForm, part: dict[str, Any]
 ) -> HttpResponse:
     """The rules' verdict on the hand as tapped (htmx; nothing is saved): the chips each
-    player wins or pays in it, and the session's totals with it in place of the stored one."""
+    player wins or pays in it, counted with the hands before it as stored."""
     shorts, names = context["short_names"], context["names"]
-    verdict: dict[str, Any] = {
-        "seats": list(enumerate(shorts)),
-        "totals": context["totals"],
-        "correcting": True,
-    }
+    verdict: dict[str, Any] = {"seats": list(enumerate(shorts)), "correcting": True}
     if not form.is_valid():
         verdict["errors"] = [
             {"text": f"{link['label']}: {link['text']}"} for link in form.problem_links()
@@ -133,6 +128,5 @@ def _check(
     verdict.update(
         hand=hand,
         nets=list(zip(shorts, hand["nets"], strict=True)),
-        after=list(zip(shorts, result["totals"], strict=True)),
     )
     return render(request, "bonanza/_check.html", verdict)
