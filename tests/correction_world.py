@@ -8,6 +8,7 @@ from typing import Any
 
 from bonanza.rules import GAME as BONANZA
 from bonanza.rules.sample import random_session as bonanza_session
+from bonken.rules import score_session
 from clubs.models import Club, Membership, Player, Role
 from gamekit.registry import get_game
 from games.services import session_submit
@@ -18,7 +19,14 @@ from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import Event
 from tournaments.round_lifecycle import round_close
 
-NAMES = ["Anna de Vries", "Bram Jansen", "Cees Bakker", "Daan Visser"]
+NAMES = [
+    "Anna de Vries",
+    "Bram Jansen",
+    "Cees Bakker",
+    "Daan Visser",
+    "Eva Mulder",
+    "Floor de Boer",
+]
 SLUG = "de-vrolijke-dobbelsteen"
 
 
@@ -35,9 +43,9 @@ def bonko_document(scores: tuple[int, int], bonkos: tuple[int, ...] = (1, 0, 0, 
     }
 
 
-def document(code: str) -> Any:
+def document(code: str, seats: int = 4) -> Any:
     """Table 1's saved result: Bonken's twelve games (game 5 with doubles), a Jonkler session,
-    four Bonanza hands and the session ended, a Bonko table's round."""
+    four Bonanza hands (of ``seats`` players) and the session ended, a Bonko table's round."""
     if code == "bonken":
         return classic_document()
     if code == "jonkler":
@@ -45,14 +53,32 @@ def document(code: str) -> Any:
     if code == "bonanza":
         ruleset = BONANZA.rulesets[BONANZA.default_ruleset]
         return bonanza_session(
-            random.Random(5), seats=4, ruleset=ruleset, hands=4, leftover=ruleset.leftover
+            random.Random(5), seats=seats, ruleset=ruleset, hands=4, leftover=ruleset.leftover
         )
     return bonko_document((23, 9))
 
 
-def closed_night(code: str, saved: Any = None) -> dict[str, Any]:
+def bonken_paper(kind: str) -> dict[str, Any]:
+    """Table 1's session as copied from paper: per game as points after doubling, per
+    contract as the club's sheet has it, or only the totals."""
+    result = score_session(classic_document())
+    if kind == "sheet":
+        return {"sheet": [{"contract": g.contract, "net": list(g.points)} for g in result.games]}
+    if kind == "totals":
+        return {"totals": list(result.totals)}
+    games = classic_document()["games"]
+    return {
+        "games": [
+            {"contract": g["contract"], "chooser": g["chooser"], "net": list(r.points)}
+            for g, r in zip(games, result.games, strict=True)
+        ]
+    }
+
+
+def closed_night(code: str, saved: Any = None, seats: int = 4) -> dict[str, Any]:
     """The club with its organizer (olga, password "secret"), a published event of ``code``
-    whose round 1 is closed after table 1 saved its result (``saved``, else ``document``)."""
+    whose round 1 is closed after table 1 of ``seats`` players saved its result (``saved``,
+    else ``document``)."""
     club = Club.objects.create(name="De Vrolijke Dobbelsteen", slug=SLUG)
     organizer = UserFactory(username="olga")
     organizer.set_password("secret")
@@ -70,12 +96,14 @@ def closed_night(code: str, saved: Any = None) -> dict[str, Any]:
         ruleset=game.default_ruleset,
         status=Event.Status.RUNNING,
     )
-    players = [Player.objects.create(name=name) for name in NAMES]
+    players = [Player.objects.create(name=name) for name in NAMES[:seats]]
     table = seated_table(event, players=players)
     table.round.status = table.round.Status.PLAYING
     table.round.save(update_fields=["status"])
     session = session_submit(
-        table=table, submitted_by=organizer, document=saved if saved is not None else document(code)
+        table=table,
+        submitted_by=organizer,
+        document=saved if saved is not None else document(code, seats),
     )
     assert session.complete, session.result
     round_close(round_=table.round, actor=organizer)

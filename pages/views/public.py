@@ -15,7 +15,7 @@ from core.game_plugins import game_plugin
 from core.parsing import whole_number
 from core.view_helpers import is_htmx, short_names
 from games.signoff_read import tables_to_sign
-from games.views.revisions import correction_of, revision_reason
+from games.views.revisions import corrected_part, correction_of, revision_reason
 from pages import fairness, night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
@@ -136,6 +136,11 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         if session is not None and shown is None and has_role(request, event.club_id, ORGANIZER)
         else ()
     )
+    plugin = game_plugin(event.game)
+
+    def titles(stored: dict[str, Any]) -> Any:  # a revision's parts as the game calls them
+        return plugin.correction_choices(event, stored, names)
+
     # The game's rows of the sheet (its plug-in's "sheet" part shows them).
     shown_by_game = game_plugin(event.game).sheet_context(
         event=event, result=result, players=players, names=names
@@ -152,7 +157,11 @@ def table_sheet(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             "short_names": names,
             "totals": result.get("totals"),
             "placements": result.get("placements"),
-            "revisions": [(r, revision_reason(r.reason)) for r in revisions] if club_view else [],
+            "revisions": [
+                (r, revision_reason(r.reason), corrected_part(r, titles)) for r in revisions
+            ]
+            if club_view
+            else [],
             "club_view": club_view,
             "correction": correction,
             "shown_revision": shown,

@@ -11,14 +11,12 @@ import copy
 import pytest
 from django.test import Client
 
-from bonken.rules import score_session
 from clubs.models import Role
 from core.errors import ServiceError
 from games.models import Session
 from games.part_correction import session_correct_keys, session_correct_part
 from standings.event_standings import computed_standing_lines
-from tests.correction_world import bonko_document, closed_night
-from tests.documents import classic_document
+from tests.correction_world import bonken_paper, bonko_document, closed_night
 from tests.factories import user_with_role
 
 pytestmark = pytest.mark.django_db
@@ -202,23 +200,6 @@ def test_a_missing_reason_is_shown_at_the_top_in_the_pages_language():
     assert after.document["games"][4]["doubles"] == [[1, 0], [0, 1], [2, 3]]
 
 
-def bonken_paper(kind: str) -> dict:
-    """Table 1's session as copied from paper: per game as points after doubling, per
-    contract as the club's sheet has it, or only the totals."""
-    result = score_session(classic_document())
-    if kind == "sheet":
-        return {"sheet": [{"contract": g.contract, "net": list(g.points)} for g in result.games]}
-    if kind == "totals":
-        return {"totals": list(result.totals)}
-    games = classic_document()["games"]
-    return {
-        "games": [
-            {"contract": g["contract"], "chooser": g["chooser"], "net": list(r.points)}
-            for g, r in zip(games, result.games, strict=True)
-        ]
-    }
-
-
 @pytest.mark.parametrize("kind", ["games", "sheet", "totals"])
 def test_a_session_copied_from_paper_is_corrected_in_its_own_numbers(kind):
     world = closed_night("bonken", bonken_paper(kind))
@@ -232,7 +213,9 @@ def test_a_session_copied_from_paper_is_corrected_in_its_own_numbers(kind):
     number = 1 if kind == "totals" else 3
     url = f"/manage/tables/{table.pk}/correct/{number}/"
     page = client.get(url).content.decode()
-    assert 'inputmode="text"' in page  # points may be negative: a keyboard with a minus
+    # Points may be negative: the digit keypad with a ± button beside each field.
+    assert page.count("data-sign-toggle") == 4
+    assert 'inputmode="text"' not in page
     stored = before["totals"] if kind == "totals" else before[kind][number - 1]["net"]
     changed = [stored[1], stored[0], *stored[2:]] if stored[0] != stored[1] else None
     if changed is None:  # the first two are equal: swap with the third
@@ -251,3 +234,97 @@ def test_a_session_copied_from_paper_is_corrected_in_its_own_numbers(kind):
         assert [r for i, r in enumerate(after[kind]) if i != 2] == [
             r for i, r in enumerate(before[kind]) if i != 2
         ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "code", "words"),
+    [
+        ("en", "bonken", "Game 3 corrected: copied wrong"),
+        ("nl", "bonken", "Spel 3 verbeterd: copied wrong"),
+        ("en", "bonko", "The result corrected: copied wrong"),
+        ("nl", "bonko", "De uitslag verbeterd: copied wrong"),
+    ],
+)
+def test_the_history_says_which_part_a_correction_changed(lang, code, words):
+    world = closed_night(code)
+    table = world["table"]
+    stored = Session.objects.get(table=table).document
+    if code == "bonken":
+        game = {**stored["games"][2], "counts": [0, 0, 3, 10]}
+        session_correct_part(
+            table=table, submitted_by=world["organizer"], number=3, part=game, reason="copied wrong"
+        )
+    else:
+        corrected = bonko_document((23, 9), bonkos=(0, 0, 1, 0))
+        session_correct_keys(
+            table=table,
+            submitted_by=world["organizer"],
+            keys={"bonkos": corrected["bonkos"]},
+            reason="copied wrong",
+        )
+    session = Session.objects.get(table=table)
+    assert session.revisions.get(number=2).result["corrected_part"] == (
+        3 if code == "bonken" else 1
+    )
+    assert "corrected_part" not in session.result  # only the revision notes it
+    sheet = signed_in(world["organizer"], lang).get(
+        f"/events/{world['event'].pk}/tables/{table.pk}/"
+    )
+    history = sheet.content.decode().split('id="history"')[1]
+    assert words in history
+
+
+def test_a_correction_that_changes_nothing_makes_no_revision_and_marks_none():
+    world = closed_night("bonken")
+    table = world["table"]
+    game = Session.objects.get(table=table).document["games"][2]
+    session = session_correct_part(
+        table=table, submitted_by=world["organizer"], number=3, part=game, reason="looked again"
+    )
+    assert session.revision == 1
+    assert "corrected_part" not in session.revisions.get(number=1).result
+
+
+def test_a_bonanza_hand_is_corrected_in_the_table_pages_rows_with_its_chips_counted():
+    from bonanza.plugin.views.correct import hand_initial
+
+    world = closed_night("bonanza", seats=6)
+    table = world["table"]
+    session = Session.objects.get(table=table)
+    url = f"/manage/tables/{table.pk}/correct/2/"
+    client = signed_in(world["organizer"])
+    page = client.get(url).content.decode()
+    assert page.count('class="player-row"') == 6  # the table page's compact rows
+    assert 'class="board"' in page and f'hx-post="{url}"' in page
+    hand = session.document["hands"][1]
+    data = {k: v for k, v in hand_initial(hand).items() if v is not None}
+    data["revision"] = "1"
+    check = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    stored_nets = session.result["hands"][1]["nets"]
+    for seat, net in enumerate(stored_nets):
+        assert f'id="hand-net-{seat}" hx-swap-oob="true">{net:+d}</span>' in check
+    # One card more in the hand of the player after whoever went out: a chip more to them.
+    out = hand["out"]["seat"]
+    seat = (out + 1) % 6
+    data[f"cards_{seat}"] = str(hand["out"]["cards_left"][seat] + 1)
+    check = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert f'id="hand-net-{seat}" hx-swap-oob="true">{stored_nets[seat] - 1:+d}</span>' in check
+    assert f'id="hand-net-{out}" hx-swap-oob="true">{stored_nets[out] + 1:+d}</span>' in check
+    assert "not saved yet" in check
+    assert Session.objects.get(table=table).revision == 1  # nothing saved
+
+
+def test_a_bonko_correction_asks_as_the_table_page_does():
+    world = closed_night("bonko")
+    client = signed_in(world["organizer"])
+    page = client.get(f"/manage/tables/{world['table'].pk}/correct/1/").content.decode()
+    # The table page's fields and its script's words: the roll-off asked the moment the
+    # scores are level, a note when a team tapped as the winner cannot have won.
+    for asked in (
+        "data-msg-level=",
+        "data-msg-lower=",
+        "data-rolloff-template",
+        "data-winner-note",
+    ):
+        assert asked in page, asked
+    assert 'value="23"' in page and 'value="9"' in page  # the stored scores filled in

@@ -178,7 +178,21 @@ def client(actor: str, world: dict[str, Any]):
     return client_for(user_with_role(world["club"], actor))
 
 
+def corrected_first_game(world: dict[str, Any]) -> dict[str, Any]:
+    """Game 1 of the closed round's table with its tricks one seat off, and the reason."""
+    game = classic_games()[0]
+    counts = [*game["counts"][1:], game["counts"][0]]
+    return {**game_post({**game, "counts": counts}, 1), "reason": "copied wrong"}
+
+
 FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[str]]] = [
+    (
+        "correct one game of a closed round",
+        "scoring:correct",
+        lambda w: f"/manage/tables/{w['closed'].pk}/correct/1/",
+        corrected_first_game,
+        ORGANIZERS,
+    ),
     (
         "standings count",
         "manage:standings-count",
@@ -205,19 +219,6 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         "manage:night-codes",
         lambda w: f"/manage/events/{w['event'].pk}/codes/",
         lambda w: {},
-        ORGANIZERS,
-    ),
-    (
-        "correct one game of a closed round",
-        "scoring:correct",
-        lambda w: f"/manage/tables/{w['closed'].pk}/correct/1/",
-        lambda w: {
-            "revision": "1",
-            "chooser": "0",
-            "contract": classic_document(1)["games"][0]["contract"],
-            "reason": "the tricks were written under the wrong players",
-            **{f"count_{seat}": str(n) for seat, n in enumerate([3, 4, 3, 3])},
-        },
         ORGANIZERS,
     ),
     (

@@ -14,13 +14,17 @@ from bonken.plugin.forms import SEATS, GameForm, taken_one_by_one
 from bonken.plugin.sheet import contract_label, event_ruleset_or_none
 from bonken.rules import Ruleset, get_ruleset
 from core.game_plugins import Correctable
+from core.widgets import SignedNumberInput
 from games.part_correction import session_correct_keys, session_correct_part
 from games.views.correct import correction_context, save_correction
 from tournaments.models import Table
 
 TEMPLATE = "bonken/correct.html"
-# Points may be negative: a keyboard with a minus sign (a numeric keypad may have none).
-POINTS = {"inputmode": "text", "pattern": "-?[0-9]*", "class": "points", "autocomplete": "off"}
+
+
+def points_input() -> SignedNumberInput:
+    """Points may be negative: the digit keypad and a ± button, as the paper sheet has them."""
+    return SignedNumberInput(attrs={"class": "points"})
 
 
 class PointsForm(forms.Form):
@@ -33,7 +37,7 @@ class PointsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat in SEATS:
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=names[seat], widget=forms.TextInput(attrs=POINTS)
+                label=names[seat], widget=points_input()
             )
 
     def points(self) -> list[int]:
@@ -51,7 +55,7 @@ class PointsGameForm(GameForm):
         self.level = level
         for seat in SEATS:
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=self.names[seat], widget=forms.TextInput(attrs=POINTS)
+                label=self.names[seat], widget=points_input()
             )
 
     def point_fields(self) -> list[forms.BoundField]:
@@ -149,6 +153,7 @@ def correction_page(request: HttpRequest, table: Table, number: int) -> HttpResp
             keys={key: value},
             reason=reason,
             expected_revision=revision,
+            number=number,
         )
 
     return save_correction(request, context, form, write, template=TEMPLATE)

@@ -1,6 +1,7 @@
 """An organizer corrects a Bonko table's result (one table's round, entered whole) in the inputs
-the table page uses (the team scores, who won, the roll-off, the called Bonkos, the rolls),
-filled in with what is stored; the rest of the document (the set and round, the King's table,
+the table page uses (``bonko/_result_fields.html`` and its script: the team scores, the
+roll-off asked the moment they are level, who won, the called Bonkos, the rolls), filled in
+with what is stored; the rest of the document (the set and round, the King's table,
 the bell) stays as stored (``games.part_correction``)."""
 
 from typing import Any
@@ -57,7 +58,11 @@ def correction_page(request: HttpRequest, table: Table, number: int) -> HttpResp
     table_context = context_for(table)
     context = correction_context(table, number, listed[0].title)
     context.update(detail=listed[0].detail, set_number=table_context["set_number"])
-    context["target"] = table_context["target"]
+    context.update(
+        target=table_context["target"],
+        teams=table_context["teams"],
+        max_sessions=table_context["max_sessions"],
+    )
     data = request.POST if request.method == "POST" else None
     form = result_form(table_context, data)
     if data is not None and form.is_valid() and form.tied():
