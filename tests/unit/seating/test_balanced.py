@@ -1,5 +1,3 @@
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -81,10 +79,9 @@ def test_never_worse_than_the_best_of_random_shuffles(players: int, rounds: int)
     assert ours <= shuffles
 
 
-def test_large_event_is_fast() -> None:
-    start = time.perf_counter()
+def test_a_large_event_has_no_repeats() -> None:
+    """400 players over 10 rounds (its time is `python -m bench.seating`'s)."""
     report = plan_event(list(range(400)), 10, seed=5).report
-    assert time.perf_counter() - start < 30
     assert report.repeated_pairs == 0
 
 

@@ -1,8 +1,6 @@
 """Balanced plans when some players sit out every round: the construction for the others,
 with the extra players in the seats of those on a bye (seating/extras.py)."""
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,9 +20,7 @@ QUICK = SeatingOptions(effort=0.02)
 def test_zero_repeats_with_byes_where_the_others_have_a_construction(players, rounds):
     ids = list(range(100, 100 + players))
     for seed in (0, 1):
-        start = time.perf_counter()
         plan = plan_event(ids, rounds, seed=seed)
-        assert time.perf_counter() - start < 5
         assert plan.report.repeated_pairs == 0 and plan.report.max_meetings == 1
         for round_ in plan.rounds:
             assert_valid_round(ids, round_)

@@ -1,5 +1,4 @@
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -170,23 +169,21 @@ def test_swiss_byes_go_to_the_bottom_among_the_fewest_byes() -> None:
     assert sorted(second.byes) == [6, 7]
 
 
-def test_swiss_round_for_48_players_is_fast() -> None:
+def test_swiss_rounds_for_48_players_keep_meetings_low() -> None:
+    """Eight swiss rounds of 48 players meet no pair more than twice (how fast a round is
+    seated is `python -m bench.seating`'s, never a test's: the machine is shared)."""
     players = list(range(48))
     rng = random.Random(0)
     played: list[SeatingRound] = []
     standings = dict.fromkeys(players, 0.0)
-    slowest = 0.0
     for _ in range(8):
         request = SeatingRequest(
             players=players, method="swiss", played_rounds=played, standings=dict(standings)
         )
-        start = time.perf_counter()
         plan = seat_round(request)
-        slowest = max(slowest, time.perf_counter() - start)
         played.append(plan.as_round())
         for p in players:
             standings[p] += rng.randint(0, 3)
-    assert slowest < 0.5  # the benchmark holds the 100 ms target; tests run on busy machines
     assert plan.report.max_meetings <= 2
 
 
