@@ -8,21 +8,19 @@
   games.bonanza = games.bonanza || {};
   games.bonanza.describe = function (form, entry) {
     var names = w.names(), given = w.fields(entry), said = [];
+    // One tap per section in each player's row: the section's name is the tile's own text.
     form.querySelectorAll("input[name^=section_]").forEach(function (input) {
       if (!input.checked || input.value === "") { return; }  // what nobody took stays on the board
-      var head = document.getElementById(input.closest("[role]").getAttribute("aria-labelledby"));
-      var section = head ? head.cloneNode(true) : null;
-      if (section) { section.querySelectorAll(".chips").forEach(function (el) { el.remove(); }); }
-      said.push((section ? section.textContent.trim() + ": " : "") + (names[input.value] || w.tileText(input)));
+      said.push(w.tileText(input) + ": " + (names[input.value] || input.value));
     });
-    var buyer = w.picked(form, "widow_buyer");
+    var buyer = form.elements.widow_buyer;
     if (buyer && buyer.value !== "") {
-      said.push(w.say("widow", { name: names[buyer.value] || w.tileText(buyer), price: given.widow_price || "0" }));
+      said.push(w.say("widow", { name: names[buyer.value] || buyer.value, price: given.widow_price || "0" }));
     }
     var poker = w.picked(form, "poker_winner");
-    if (poker && poker.value !== "") { said.push(w.say("poker", { name: names[poker.value] || w.tileText(poker) })); }
+    if (poker && poker.value !== "") { said.push(w.say("poker", { name: names[poker.value] || poker.value })); }
     var out = w.picked(form, "out_seat");
-    if (out) { said.push(w.say("out", { name: names[out.value] || w.tileText(out) })); }
+    if (out) { said.push(w.say("out", { name: names[out.value] || out.value })); }
     var left = [];
     form.querySelectorAll("input[data-cards]").forEach(function (input) {
       if (input.value !== "" && input.value !== "0") { left.push((names[input.dataset.cards] || "") + " " + input.value); }
