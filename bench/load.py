@@ -127,8 +127,8 @@ def standings_delays(setup: dict[str, Any], done: threading.Event, delays: list[
     path = f"/api/v1/events/{setup['event']}/standings/"
     while not done.is_set():
         _, body = client.call("GET", path)
-        target, started = body["results_version"], time.monotonic()
-        while (body["computed_version"] or 0) < target and time.monotonic() - started < 60:
+        target, started = body["meta"]["results_version"], time.monotonic()
+        while (body["meta"]["computed_version"] or 0) < target and time.monotonic() - started < 60:
             time.sleep(0.02)
             _, body = client.call("GET", path)
         delays.append(time.monotonic() - started)
