@@ -76,7 +76,7 @@ def wait_for_standings(setup: dict[str, Any], limit: float = 60) -> None:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         _, body = client.call("GET", f"/api/v1/events/{setup['event']}/standings/")
-        if (body["computed_version"] or 0) >= body["results_version"]:
+        if (body["meta"]["computed_version"] or 0) >= body["meta"]["results_version"]:
             return
         time.sleep(0.2)
 
