@@ -19,7 +19,7 @@ class BonanzaPlugin(GamePlugin):
         "blank_sheet": "bonanza/_blank_sheet.html",
         "offline_words": "bonanza/_offline_words.html",
     }
-    scripts = ("bonanza/page.js", "bonanza/offline.js", "bonanza/words.js")
+    scripts = ("bonanza/page.js", "bonanza/offline.js", "bonanza/words.js", "bonanza/forecast.js")
     stylesheets = ("bonanza/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:

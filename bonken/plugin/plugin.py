@@ -21,7 +21,7 @@ class BonkenPlugin(GamePlugin):
         "blank_sheet": "bonken/_blank_sheet.html",
         "offline_words": "bonken/_offline_words.html",
     }
-    scripts = ("bonken/offline.js", "bonken/words.js")
+    scripts = ("bonken/offline.js", "bonken/words.js", "bonken/forecast.js")
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
         return table.table_page(request, table_, token)

@@ -20,7 +20,7 @@ class JonklerPlugin(GamePlugin):
         "blank_sheet": "jonkler/_blank_sheet.html",
         "offline_words": "jonkler/_offline_words.html",
     }
-    scripts = ("jonkler/page.js", "jonkler/offline.js", "jonkler/words.js")
+    scripts = ("jonkler/page.js", "jonkler/offline.js", "jonkler/words.js", "jonkler/forecast.js")
     stylesheets = ("jonkler/table.css",)
 
     def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:

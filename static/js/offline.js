@@ -1,7 +1,8 @@
 /* A table's page without a network. Games entered while the phone is offline are kept on the
    phone (localStorage, per table link), checked as far as the page can (offline-games.js),
    shown as waiting in the sheet's own words (each game's words.js) under one line of status,
-   with the saved totals marked as not counting them yet (the points are the server's), and
+   added to the totals where the game's forecast.js can (marked as not yet sent; the server
+   scores them when they arrive), and
    sent in order when the connection returns: each as the page's own form would post it, with
    the Idempotency-Key it got when it was entered and the revision it was based on, so a resend
    never saves it twice and a change made meanwhile (another phone, the organizer) stops the
@@ -58,7 +59,7 @@
     });
     find("[data-offline-queue]").hidden = !list.children.length;
     find("[data-offline-checks]").hidden = online() && queue.length === 0;
-    totals(queue.length);
+    totals(queue);
     find("[data-offline-problem]").hidden = !problem;
     if (problem) { showProblem(queue[0], problem); }
   }
@@ -67,14 +68,33 @@
     if (!queue.length) { return words.say(online() ? "online" : "offline"); }
     return online() ? words.say("sending") : words.count("waiting", queue.length);
   }
-  // The totals on the page are the saved ones: while entries wait, they say so.
-  function totals(waiting) {
+  // While entries wait, the totals add them up where the game's forecast script can (marked as
+  // not yet sent: the server scores them when they arrive); otherwise they say they are the
+  // saved ones.
+  var forecastData = (function () {
+    var tag = document.getElementById("offline-forecast");
+    try { return tag ? JSON.parse(tag.textContent) : null; } catch (e) { return null; }
+  })();
+  function totals(queue) {
+    var waiting = queue.length;
     document.querySelectorAll(".seats-totals").forEach(function (bar) {
       if (box.contains(bar)) { return; }
+      var spans = Array.prototype.slice.call(bar.querySelectorAll(".total"));
+      spans.forEach(function (span) {
+        if (span.dataset.saved === undefined) { span.dataset.saved = span.textContent; }
+      });
+      var saved = forecastData && forecastData.saved, known = saved && saved.length === spans.length;
+      var added = waiting && known && game.forecast ? game.forecast(queue, forecastData, spans.length) : null;
+      spans.forEach(function (span, seat) {  // the saved totals (not a live check's preview)
+        var sum = saved ? saved[seat] : 0;
+        (added || []).forEach(function (points) { sum += points[seat] || 0; });
+        span.textContent = added ? String(sum) : span.dataset.saved;
+      });
       var note = bar.previousElementSibling;
       if (!note || !note.hasAttribute("data-offline-totals")) { note = null; }
-      bar.classList.toggle("is-saved-only", waiting > 0);
-      var line = waiting ? words.count("totals", waiting) : "";
+      bar.classList.toggle("is-pending", !!added);
+      bar.classList.toggle("is-saved-only", waiting > 0 && !added);
+      var line = waiting ? words.count(added ? "pending" : "totals", waiting) : "";
       if (!line) { if (note) { note.remove(); } return; }
       if (!note) {
         note = document.createElement("p");
@@ -82,6 +102,7 @@
         note.setAttribute("data-offline-totals", "");
         bar.parentNode.insertBefore(note, bar);
       }
+      note.classList.toggle("is-pending", !!added);
       note.textContent = line;
     });
   }

@@ -186,14 +186,23 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
         assert order[-1] == next_dealer and page.get_attribute(
             "form[data-offline-form]", "data-cards"
         ) == str(number + 2)
-    # The waiting rounds in the sheet's words; the totals are the saved ones and say so.
+    # The waiting rounds in the sheet's words; the totals include them and say so.
     first = page.inner_text("[data-offline-list] li >> nth=0")
     bids, tricks = rounds[1]["bids"], rounds[1]["tricks"]
     assert first.startswith("Round 2: ") and "deals — " in first
     assert f"{NAMES[0].split()[0]} bid {bids[0]}, took {tricks[0]}" in first
-    assert "the 4 waiting rounds are not in them yet" in page.inner_text("[data-offline-totals]")
+    said = "Totals with the 4 waiting rounds, not sent yet."
+    expected = JONKLER.score({**document, "rounds": rounds[:5]}).totals
+
+    def shown() -> list[int]:
+        return page.eval_on_selector_all(
+            ".sticky-bar .seats-totals .total", "els => els.map(e => parseInt(e.textContent, 10))"
+        )
+
+    assert page.inner_text("[data-offline-totals]") == said and shown() == expected
     look(page, "jonkler-waiting-en")
     page.reload()
+    assert page.inner_text("[data-offline-totals]") == said and shown() == expected
     assert page.locator("[data-offline-list] li").count() == 4
     assert "Round 6 of" in page.inner_text("[data-entry-title]")
     with page.expect_navigation():
@@ -201,5 +210,6 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     session = Session.objects.get(table=table)
     assert len(session.document["rounds"]) == 5 and session.revision == 5
     assert [r["bids"] for r in session.document["rounds"]] == [r["bids"] for r in rounds[:5]]
+    assert session.result["totals"] == expected
     look(page, "jonkler-sent-en")
     context.close()

@@ -1,8 +1,9 @@
 """What a table's phone shows while entries wait to be sent, and what it offers when another
 phone entered the same game meanwhile, in Chromium at 390×844 and 360×740, in Dutch and in
-English: the waiting entries in the sheet's own words under one line of state, the saved totals
-marked as not counting them yet (the points are the server's), sent when the connection
-returns; in a conflict only the choices the server accepts, each doing what it says."""
+English: the waiting entries in the sheet's own words under one line of state, the totals with
+them added, marked as not yet sent (equal to what the server saves once they arrive), sent when
+the connection returns; in a conflict only the choices the server accepts, each doing what it
+says."""
 
 import random
 import shutil
@@ -11,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from bonken.rules import get_ruleset
+from bonanza.rules import GAME as BONANZA
+from bonanza.rules import RULESETS as BONANZA_RULESETS
+from bonken.rules import get_ruleset, score_session
 from bonken.rules.sample import random_session
 from clubs.models import Player
 from core.view_helpers import short_names
@@ -32,7 +35,7 @@ SIZES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 7
 SAID = {
     "nl": {
         "waiting": "2 spellen wachten om verstuurd te worden",
-        "totals": "Opgeslagen stand: de 2 wachtende spellen tellen nog niet mee.",
+        "totals": "Stand met de 2 wachtende spellen, nog niet verstuurd.",
         "sent": "De 2 wachtende spellen zijn verstuurd.",
         "game": "Spel",
         "chosen": "gekozen door",
@@ -40,10 +43,11 @@ SAID = {
         "keep": "Houd die van de ander",
         "replace": "Vervang die door de mijne",
         "after": "De mijne komt erna",
+        "chips": "Fiches met het wachtende spel, nog niet verstuurd.",
     },
     "en": {
         "waiting": "2 games wait to be sent",
-        "totals": "Saved totals: the 2 waiting games are not in them yet.",
+        "totals": "Totals with the 2 waiting games, not sent yet.",
         "sent": "The 2 waiting games are sent.",
         "game": "Game",
         "chosen": "chosen by",
@@ -51,6 +55,7 @@ SAID = {
         "keep": "Keep theirs",
         "replace": "Replace theirs with mine",
         "after": "Mine comes after theirs",
+        "chips": "Chips with the waiting hand, not sent yet.",
     },
 }
 
@@ -118,7 +123,7 @@ def bonken_table() -> Any:
 @pytest.mark.parametrize(
     ("lang", "size"), [("nl", "390"), ("en", "360"), ("en", "390"), ("nl", "360")]
 )
-def test_waiting_games_in_words_and_the_saved_totals_marked(
+def test_waiting_games_in_words_and_in_the_totals_marked_as_not_sent(
     chromium, live_server, audit, lang, size
 ):
     said = SAID[lang]
@@ -143,8 +148,12 @@ def test_waiting_games_in_words_and_the_saved_totals_marked(
     for number, (item, game, name) in enumerate(zip(items, games[2:4], names, strict=True), 3):
         assert item.startswith(f"{said['game']} {number}: {name}, {said['chosen']} ")
         assert SHORT[game["chooser"]] in item
-    assert bar_totals(page) == saved
+    # The totals include the waiting games, marked; the server's totals once sent are the same.
+    ruleset = get_ruleset("classic")
+    expected = score_session({"games": games[:4]}, ruleset=ruleset).to_dict()["totals"]
+    assert bar_totals(page) == expected != saved
     assert page.inner_text("[data-offline-totals]") == said["totals"]
+    assert "is-pending" in (page.get_attribute("#bar-totals", "class") or "")
     assert not page.is_visible("[data-offline-checks] p")  # the explanation waits behind a tap
     look(page, f"bonken-waiting-{lang}-{size}")
 
@@ -154,7 +163,8 @@ def test_waiting_games_in_words_and_the_saved_totals_marked(
     session = Session.objects.get(table=table)
     assert session.revision == 4 and len(session.document["games"]) == 4
     assert page.inner_text("[data-offline-note]") == said["sent"]
-    assert bar_totals(page) == session.result["totals"] != saved
+    assert bar_totals(page) == session.result["totals"] == expected
+    assert "is-pending" not in (page.get_attribute("#bar-totals", "class") or "")
     assert page.locator("[data-offline-totals]").count() == 0
     assert page.locator("[data-offline-list] li").count() == 0
     look(page, f"bonken-sent-{lang}-{size}")
@@ -251,7 +261,14 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     assert (
         "widow sold to Daan for 2" if lang == "en" else "weduwe verkocht aan Daan voor 2"
     ) in item
-    assert one.is_visible("[data-offline-totals]")
+    # The chips in the bar include the waiting hand, as the rules will count it when it is sent.
+    document = {"seats": 4, "first_dealer": 0, "hands": HANDS[:2]}
+    expected = BONANZA.score(document, ruleset=BONANZA_RULESETS["bonanza"]).totals
+    shown = one.eval_on_selector_all(
+        "#bar-summary .total", "els => els.map(e => parseInt(e.textContent, 10))"
+    )
+    assert shown == expected
+    assert one.inner_text("[data-offline-totals]") == SAID[lang]["chips"]
     look(one, f"bonanza-waiting-{lang}-{size}")
 
     second = phone(chromium, audit, lang, size)

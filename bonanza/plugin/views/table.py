@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from bonanza.plugin.forecast import forecast_data
 from bonanza.plugin.forms import SECTION_LABELS, HandForm
 from bonanza.rules import GAME, SECTIONS, SHOWN, Ruleset, settle
 from core.errors import ServiceError
@@ -161,6 +162,7 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
         "short_names": shorts,
         "session": session,
         "ruleset": ruleset,
+        "forecast": forecast_data(ruleset, {"totals": [0] * len(names), **result}),
         "totals": list(zip(shorts, result.get("totals") or [0] * len(names), strict=True)),
         "sheet": sheet,
         "hands": sheet["hands"],

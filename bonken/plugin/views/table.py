@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from bonken.plugin.forecast import forecast_data
 from bonken.plugin.forms import GameForm
 from bonken.plugin.sheet import event_ruleset_or_none, session_rows
 from bonken.plugin.table_talk import table_talk
@@ -57,6 +58,7 @@ def table_context(table: Table) -> dict[str, Any]:
         ),
         "sheet_only": bool(session and document.get("sheet") is not None),
         "games_total": ruleset.games_per_session,
+        "forecast": forecast_data(ruleset, result.get("totals") or [0, 0, 0, 0]),
     }
 
 

@@ -21,6 +21,7 @@ from core.forms import set_choices
 from core.parsing import whole_number
 from core.view_helpers import problems, short_names
 from games.services import session_append_part, session_submit
+from jonkler.plugin.forecast import forecast_data
 from jonkler.rules import GAME
 from jonkler.rules.rules import bidding_order
 from tournaments.house_rules import event_ruleset
@@ -141,6 +142,13 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
         "first": first,
         "first_dealer": dealer_seat,
         "dealer_choices": [(seat, name) for seat, name in enumerate(names)],
+        "forecast": forecast_data(
+            ruleset
+            or getattr(outcome, "ruleset", None)
+            or GAME.rulesets.get(event.ruleset)
+            or GAME.rulesets[GAME.default_ruleset],
+            result.get("totals") or [0] * len(names),
+        ),
     }
 
 
