@@ -42,9 +42,11 @@ MEASURE = """() => {
              column && column.textContent.replace(/\\u00ad/g, '').trim().toLowerCase()],
     words: words ? words.textContent.toLowerCase() : '',
     tableWins: !!document.querySelector('#standings th[data-figure=table_wins]'),
+    placementPoints: !!document.querySelector('#standings th[data-figure=placement_points]'),
   };
 }"""
 TABLE_WINS = ("tafelwinsten", "table wins")
+PLACEMENT_POINTS = ("plaatsingspunten", "placement points")
 
 
 def seat_a_preview(page: Any, base: str) -> str:
@@ -73,6 +75,8 @@ def problems(page: Any, name: str, width: int) -> list[str]:
         wrong.append(f"{name}: ranked by {first!r} but the first figure is {column!r}")
     if any(word in found["words"] for word in TABLE_WINS) and not found["tableWins"]:
         wrong.append(f"{name}: the text names table wins, the table has no such column")
+    if any(word in found["words"] for word in PLACEMENT_POINTS) and not found["placementPoints"]:
+        wrong.append(f"{name}: the text names placement points, the table has no such column")
     return wrong
 
 

@@ -157,6 +157,14 @@ def test_the_fifth_place_of_a_bonanza_table_counts(bonko_night):
     assert all(len(row["placements"]) == 9 and sum(row["placements"]) == 1 for row in api_rows)
     csv = api.get(f"/events/{event.pk}/standings.csv").content.decode()
     assert csv.splitlines()[0].endswith("sixth,seventh,eighth,ninth")
+    # Ranked by placement points: the page says so and shows them as the column beside the names.
+    order = {"standings_order": ["placement_points", "total"]}
+    config = f"/api/v1/events/{event.pk}/standings-config/"
+    assert api.put(config, order, format="json").status_code == 200
+    html = api.get(f"/t/{table.scoring_token}/standings/", HTTP_ACCEPT_LANGUAGE="en").content
+    page = html.decode()
+    assert "Ranked by <strong>placement points</strong>" in page
+    assert 'class="num ranking" scope="col" data-figure="placement_points"' in page
 
 
 @pytest.mark.parametrize(

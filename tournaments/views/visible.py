@@ -13,7 +13,7 @@ from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
 # The criteria a standings line shows as a figure of its own (the rest only break ties).
-FIGURES = ("total", "table_wins")
+FIGURES = ("total", "table_wins", "placement_points")
 
 
 def visible_event(request: HttpRequest, event_id: int) -> Event:
@@ -24,15 +24,20 @@ def figure_columns(event: Event, stat_names: dict[str, str]) -> list[tuple[str, 
     """The standings table's figures in the order a reader needs them: what the ranking is by
     first (so it is the column beside the names, visible on any phone), then the figures that
     break ties, the game's other figures, and the sessions played."""
-    names = {"total": _("Points"), "table_wins": _("Table wins"), **stat_names}
+    names = {
+        "total": _("Points"),
+        "table_wins": _("Table wins"),
+        "placement_points": _("Placement points"),
+        **stat_names,
+    }
     ranked = [code for code in event.ranked_by if code in FIGURES or code in stat_names]
     rest = [code for code in stat_names if code not in ranked]
     return [(code, names[code]) for code in (*ranked, *rest)] + [("sessions", _("Sessions"))]
 
 
 def _figure(row: Any, code: str) -> Any:
-    if code in ("total", "table_wins", "sessions"):
-        return getattr(row, code)
+    if code in ("total", "table_wins", "placement_points", "sessions"):
+        return getattr(row, code, 0)
     return (row.stats or {}).get(code, 0)
 
 
