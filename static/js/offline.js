@@ -195,9 +195,10 @@
   function advance(entry, queued) {
     if (!form) { return; }
     form.reset();
-    var heading = form.querySelector("[data-entry-title]");
     var next = parseInt(form.dataset.entryNumber, 10) + queued;
-    if (heading) { heading.textContent = heading.dataset.entryTitle.replace("{n}", next); }
+    form.querySelectorAll("[data-entry-title]").forEach(function (title) {  // heading, button
+      title.textContent = title.dataset.entryTitle.replace("{n}", next);
+    });
     var check = document.getElementById("check");
     if (check) { check.textContent = ""; }
     var last = parseInt(form.dataset.entryLast || "0", 10);

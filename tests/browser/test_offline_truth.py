@@ -269,6 +269,8 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     )
     assert shown == expected
     assert one.inner_text("[data-offline-totals]") == SAID[lang]["chips"]
+    saving = one.inner_text("form[data-offline-form] .sticky-bar button[type=submit]")
+    assert saving == ("Save hand 3" if lang == "en" else "Spel 3 opslaan")
     look(one, f"bonanza-waiting-{lang}-{size}")
 
     second = phone(chromium, audit, lang, size)
