@@ -143,14 +143,22 @@ def pairwise_credit(predicted: Sequence[float], totals: Sequence[int]) -> float 
 
 
 def evaluate(
-    club: SimulatedClub, make: Callable[[], Predictor] | None, train_fraction: float
+    club: SimulatedClub,
+    make: Callable[[], Predictor] | None,
+    train_fraction: float,
+    unrated: list[int] | None = None,
 ) -> tuple[list[float], list[float]]:
-    """Per test session: winner credit and pairwise credit. ``make=None`` is the oracle."""
+    """Per test session: winner credit and pairwise credit. ``make=None`` is the oracle.
+
+    ``unrated`` gets the number of training sessions the method could not rate (the
+    library's overflow in long clubs, see ``LibraryPredictor``)."""
     split = int(len(club.sessions) * train_fraction)
     predictor = make() if make is not None else None
     if predictor is not None:
         for session in club.sessions[:split]:
             predictor.learn(session)
+        if unrated is not None:
+            unrated.append(getattr(predictor, "overflows", 0))
     winners: list[float] = []
     pairwise: list[float] = []
     for index in range(split, len(club.sessions)):
@@ -231,13 +239,16 @@ def run(
         winners: list[float] = []
         pairwise: list[float] = []
         kinds: dict[str, list[float]] = {}
+        unrated: list[int] = []
         for club in clubs:
-            club_winners, club_pairwise = evaluate(club, make, train_fraction)
+            club_winners, club_pairwise = evaluate(club, make, train_fraction, unrated)
             winners.extend(club_winners)
             pairwise.extend(club_pairwise)
             kinds.setdefault(club.name, []).extend(club_pairwise)
         results[name] = (winners, pairwise)
         by_kind[name] = kinds
+        if sum(unrated):
+            print(f"{name}: {sum(unrated)} training sessions left unrated (overflow)")
 
     base_winners, base_pairwise = results[DEFAULT_METHOD]
     width = max(len(name) for name in results)

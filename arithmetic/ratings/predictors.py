@@ -61,16 +61,23 @@ class LibraryPredictor:
         self.model = model
         self.use_scores = use_scores
         self.ratings: dict[PlayerId, Any] = {}  # each model's own rating objects
+        self.overflows = 0
 
     def learn(self, session: ScoredSession) -> None:
         model = self.model
         teams: Any = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
         rated: Any
-        if self.use_scores:
-            rated = model.rate(teams, scores=[float(t) for t in session.totals])
-        else:
-            ranks = [float(place) for place in places(session.totals)]
-            rated = model.rate(teams, ranks=ranks)
+        try:
+            if self.use_scores:
+                rated = model.rate(teams, scores=[float(t) for t in session.totals])
+            else:
+                ranks = [float(place) for place in places(session.totals)]
+                rated = model.rate(teams, ranks=ranks)
+        except OverflowError:
+            # Plackett-Luce with a small margin drives mus so far apart in long clubs that
+            # the library's exp() overflows; such a session is left unrated (counted).
+            self.overflows += 1
+            return
         for player_id, team in zip(session.player_ids, rated, strict=True):
             self.ratings[player_id] = team[0]
 

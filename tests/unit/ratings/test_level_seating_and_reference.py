@@ -103,3 +103,21 @@ def test_the_kind_table_prints_every_method_and_kind(capsys: pytest.CaptureFixtu
     assert printed[0].split()[-2:] == kinds
     assert printed[1].startswith("other")
     assert "+16.7" in printed[1] and "-16.7" in printed[1]
+
+
+def test_a_session_the_library_cannot_rate_is_left_unrated() -> None:
+    from datetime import UTC, datetime
+
+    from openskill.models import PlackettLuce
+
+    from arithmetic.ratings import ScoredSession
+    from arithmetic.ratings.predictors import LibraryPredictor
+
+    predictor = LibraryPredictor("PL", PlackettLuce(margin=10.0), use_scores=True)
+    model = predictor.model
+    predictor.ratings = {p: model.rating(mu=25.0 + 40_000.0 * p, sigma=1.0) for p in range(4)}
+    before = {p: r.mu for p, r in predictor.ratings.items()}
+    played = datetime(2024, 1, 1, tzinfo=UTC)
+    predictor.learn(ScoredSession(1, played, (0, 1, 2, 3), (300, 100, -100, -300)))
+    assert predictor.overflows == 1
+    assert {p: r.mu for p, r in predictor.ratings.items()} == before
