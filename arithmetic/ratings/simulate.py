@@ -9,6 +9,11 @@ Terms:
   improve and decline).
 * **evening**: one club night; the players present are seated at random tables of four and
   every table plays one complete session per round.
+* **seated by level**: instead of at random, every round seats the players present by their
+  mean session total so far (a standings table: the top four together, the next four, and so
+  on), as a club does that plays its rounds like a Swiss event. Strong players then mostly
+  meet strong players, so a player's points say less about them without the opponents'
+  strength.
 
 A session is played game by game under the classic rules (8 minus contracts, 4 of the 5 plus
 contracts, every player chooses exactly one plus contract, the chooser rotates clockwise and is
@@ -134,8 +139,10 @@ def simulate_club(
     drift: float = 0.0,
     late_joiners: float = 0.25,
     start: datetime | None = None,
+    by_level: bool = False,
 ) -> SimulatedClub:
-    """A club's complete playing history, reproducible from ``seed``."""
+    """A club's complete playing history, reproducible from ``seed``; ``by_level`` seats
+    every round by the standings (mean session total so far) instead of at random."""
     rng = random.Random(seed)
     start = start or datetime(2020, 1, 6, 19, 30, tzinfo=UTC)
     roster = tuple(
@@ -151,6 +158,7 @@ def simulate_club(
     sessions: list[ScoredSession] = []
     seat_strengths: list[tuple[float, ...]] = []
     evening_of_session: list[int] = []
+    points: dict[int, list[int]] = {p.player_id: [0, 0] for p in roster}  # sum, sessions
     for evening in range(evenings):
         if drift:
             for player_id in strength:
@@ -163,6 +171,8 @@ def simulate_club(
         evening_start = start + timedelta(days=7 * evening)
         for round_index in range(rounds_per_evening):
             rng.shuffle(present)
+            if by_level:  # stable sort: equal means (newcomers) stay shuffled
+                present.sort(key=lambda p: -points[p][0] / max(points[p][1], 1))
             for table in range(len(present) // SEATS):
                 seated = tuple(present[table * SEATS : (table + 1) * SEATS])
                 at_table = tuple(strength[p] for p in seated)
@@ -177,6 +187,9 @@ def simulate_club(
                 )
                 seat_strengths.append(at_table)
                 evening_of_session.append(evening)
+                for player_id, total in zip(seated, totals, strict=True):
+                    points[player_id][0] += total
+                    points[player_id][1] += 1
     return SimulatedClub(
         name=name,
         players=roster,
