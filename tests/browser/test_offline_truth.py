@@ -263,12 +263,22 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     ) in item
     # The chips in the bar include the waiting hand, as the rules will count it when it is sent.
     document = {"seats": 4, "first_dealer": 0, "hands": HANDS[:2]}
-    expected = BONANZA.score(document, ruleset=BONANZA_RULESETS["bonanza"]).totals
+    scored = BONANZA.score(document, ruleset=BONANZA_RULESETS["bonanza"])
+    expected = scored.totals
     shown = one.eval_on_selector_all(
         "#bar-summary .total", "els => els.map(e => parseInt(e.textContent, 10))"
     )
     assert shown == expected
+    # The board as hand 3 finds it: what hands 1 and 2 left, plus every player's ante.
+    board = one.eval_on_selector_all(
+        "ol.board li",
+        "els => els.map(e => [e.dataset.section, +e.querySelector('.chips').textContent])",
+    )
+    left = scored.to_dict()["board"]
+    assert board == [[code, chips + 4] for code, chips in left.items()]
     assert one.inner_text("[data-offline-totals]") == SAID[lang]["chips"]
+    dealer = one.inner_text("[data-hand-dealer]")
+    assert dealer == ("Cees Bakker deals." if lang == "en" else "Cees Bakker deelt.")
     saving = one.inner_text("form[data-offline-form] .sticky-bar button[type=submit]")
     assert saving == ("Save hand 3" if lang == "en" else "Spel 3 opslaan")
     look(one, f"bonanza-waiting-{lang}-{size}")

@@ -169,6 +169,7 @@ def context_for(table: Table, chosen_dealer: str | None = None) -> dict[str, Any
         "settled": settled,
         "next": nxt,
         "board": board_cells(carried, len(names), ruleset),
+        "board_put": ruleset.ante * len(names),
         "board_carried": sum(carried.values()),
         "dealer_name": names[nxt["dealer"]] if "dealer" in nxt else "",
         "revision": session.revision if session else 0,

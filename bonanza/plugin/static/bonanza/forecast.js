@@ -60,6 +60,29 @@
       if (nets === null) { return null; }
       scored.push(nets);
     }
+    showBoard(board);
     return scored;
   };
+  // The board as the next hand finds it, after the waiting hands (marked like the totals).
+  function showBoard(board) {
+    var list = document.querySelector("ol.board[data-put]"), put;
+    if (!list) { return; }
+    put = parseInt(list.dataset.put, 10) || 0;
+    list.classList.add("is-pending");
+    list.querySelectorAll("li[data-section]").forEach(function (cell) {
+      var carried = board[cell.dataset.section] || 0, note = cell.querySelector(".carried");
+      cell.querySelector(".chips").textContent = String(carried + put);
+      if (!carried && note) { note.remove(); }
+      if (carried) {
+        if (!note) {
+          note = document.createElement("span");
+          note.className = "carried";
+          cell.appendChild(note);
+        }
+        note.textContent = list.dataset.carried.replace("{n}", carried);
+      }
+    });
+    var form = list.closest("form");
+    if (form && form.dataset.poker !== undefined) { form.dataset.poker = String(board.poker + put); }
+  }
 })();

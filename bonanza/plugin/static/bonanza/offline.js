@@ -1,4 +1,4 @@
-/* Bonanza Rummy's checks and "next entry" for the table page while offline (static/js/offline.js
+/* Bonanza Rummy's checks and next hand for the table page while offline (static/js/offline.js
    runs them; static/js/offline-games.js gives the helpers every game's checks use). */
 (function () {
   "use strict";
@@ -15,6 +15,15 @@
         }
       }
       return problems;
+    },
+    // The next hand while hands wait: the deal passes to the left; the first dealer is chosen.
+    advance: function (form, entry, queued) {
+      var line = form.querySelector("[data-hand-dealer]");
+      form.querySelectorAll("[data-first-only]").forEach(function (link) { link.hidden = true; });
+      if (!line || line.dataset.handDealer === "") { return; }
+      var names = line.dataset.names.split("|");
+      var dealer = (parseInt(line.dataset.handDealer, 10) + queued) % names.length;
+      line.textContent = line.dataset.says.split("{name}").join(names[dealer]);
     }
   };
 })();
