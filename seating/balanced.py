@@ -4,9 +4,10 @@ The planner keeps the played rounds as they are, starts the remaining rounds fro
 zero-repeat construction for the number of players present (see constructions.py), or from
 shuffles when there is none, and improves them by simulated annealing (search.py). When
 players % 4 sit out each round, the start is the construction for the others, with the extra
-players in the seats of those on a bye (extras.py). Tables of other sizes (a game that allows
-them: Jonkler 5 + 5 + 4) start from shuffles cut into the layout's tables
-(layout.table_layout), and the search swaps players between tables, so every round keeps its
+players in the seats of those on a bye (extras.py); when three sit out, the design one point
+larger with the table-mates of one point on a bye is tried first (ghost.py). Tables of other
+sizes (a game that allows them: Jonkler 5 + 5 + 4) start from shuffles cut into the layout's
+tables (layout.table_layout), and the search swaps players between tables, so every round keeps its
 layout; the constructions apply whenever the layout is tables of four. Byes start from a
 seeded rotation over the players with the fewest sit-outs, so they are fair by construction;
 the search moves them only by letting two players who have sat out equally often trade places
@@ -20,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from .byes import bye_schedule, sit_out_counts
 from .constructions import is_complete, zero_repeat_schedule
 from .extras import seat_with_extras
+from .ghost import ghost_rounds_fit, seat_around_ghost
 from .layout import cut_tables
 from .quality import normalize_history
 from .rng import derive_seed, make_rng
@@ -72,6 +74,24 @@ def _initial_rounds(
     return rounds
 
 
+def _last_round(
+    played_rounds: Sequence[SeatingRound], ids: list[PlayerId], index: dict[PlayerId, int]
+) -> tuple[list[list[int]] | None, list[int] | None]:
+    """The last played round's tables (player indices; None unless everyone present sat in
+    it) and each present player's table in it (-1: not seated; None: no played round)."""
+    if not played_rounds:
+        return None, None
+    last = played_rounds[-1]
+    where = [-1] * len(ids)
+    for t, table in enumerate(last.tables):
+        for p in table:
+            if p in index:
+                where[index[p]] = t
+    if sorted(last.seated()) != ids:
+        return None, where
+    return [[index[p] for p in table] for table in last.tables], where
+
+
 def plan_balanced(
     players: Sequence[PlayerId],
     rounds_total: int,
@@ -122,30 +142,30 @@ def plan_balanced(
     fours = all(size == 4 for size in layout)
     design = zero_repeat_schedule(n - sitting_out) if sitting_out and n > 4 and fours else []
 
-    previous_tables: list[list[int]] | None = None
-    previous_where: list[int] | None = None
-    if played_rounds:
-        last = played_rounds[-1]
-        previous_where = [-1] * n
-        for t, table in enumerate(last.tables):
-            for p in table:
-                if p in index:
-                    previous_where[index[p]] = t
-        if sorted(last.seated()) == ids:
-            previous_tables = [[index[p] for p in table] for table in last.tables]
+    previous_tables, previous_where = _last_round(played_rounds, ids, index)
 
-    if design:
+    sit_outs = [index_counts[i] for i in range(n)]
+    larger = zero_repeat_schedule(n + 1) if sitting_out == 3 and fours else []
+    if larger and ghost_rounds_fit(n, free, sit_outs, len(larger)):
+        # Three sit out each round: the design one point larger, its ghost's mates on a bye.
+        rng = make_rng(label, "ghost")
+        start, byes = seat_around_ghost(
+            larger, n, free, sit_outs=sit_outs, priority=priority, rng=rng
+        )
+    elif design:
         # Some players sit out every round: the construction for the others, with the extra
         # players in the seats of those on a bye.
+        complete = is_complete(n - sitting_out, len(design))
+        rng = make_rng(label, "extras")
         start, byes = seat_with_extras(
             design,
             n,
             free,
-            complete=is_complete(n - sitting_out, len(design)),
-            sit_outs=[index_counts[i] for i in range(n)],
+            complete=complete,
+            sit_outs=sit_outs,
             priority=priority,
             base=base,
-            rng=make_rng(label, "extras"),
+            rng=rng,
         )
     else:
         start = _initial_rounds(n, free, byes, previous_tables, label, layout)
@@ -155,7 +175,7 @@ def plan_balanced(
         rounds=start,
         byes=byes,
         previous=previous_where,
-        sit_outs=[index_counts[i] for i in range(n)],
+        sit_outs=sit_outs,
         consecutive_weight=options.consecutive_weight,
         budget=search_budget(len(layout), free, options.effort),
         seed=derive_seed(label, "search"),

@@ -13,7 +13,11 @@ share a table twice. Two families are used:
   so that every difference between two points occurs at most once, hence no pair meets twice in
   the m rounds. The stored base rounds were found by a randomized depth-first search and are
   checked by the tests; 28 players (9 rounds) and 40 players (13 rounds) are resolvable designs
-  in which every pair meets exactly once.
+  in which every pair meets exactly once. For 36 players the base is on Z_10 x 3 levels plus six
+  fixed points (10 rounds, one more than the finite-field schedule): each fixed point sits with
+  one point of every level, and the three other tables use every remaining difference at most
+  once. The search takes the most constrained point first (the fixed points, then the levels)
+  and finds such a base within a second in most random orders.
 * Rotational schedules for n = 3m + 1 players (m = 17, 25): points (x, level) with x in Z_m and
   three levels, plus one fixed point. The base round is the fixed point with (0, 0), (0, 1),
   (0, 2), and the starter tables each turned through the three levels ((x, i) -> (x, i + 1));
@@ -76,6 +80,22 @@ CYCLIC_BASES: dict[int, CyclicBase] = {
             (23, 18, 6, 8),
             (26, 1, 4, 24),
             (27, 25, 7, 11),
+        ),
+    ),
+    36: CyclicBase(
+        m=10,
+        levels=3,
+        fixed=6,
+        blocks=(
+            (30, 5, 19, 25),
+            (31, 8, 14, 26),
+            (32, 6, 11, 29),
+            (33, 9, 17, 20),
+            (34, 1, 18, 23),
+            (35, 0, 10, 24),
+            (2, 21, 27, 28),
+            (3, 4, 7, 16),
+            (12, 13, 15, 22),
         ),
     ),
     40: CyclicBase(

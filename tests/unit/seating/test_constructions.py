@@ -1,6 +1,8 @@
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seating.constructions import (
     CYCLIC_BASES,
@@ -54,7 +56,7 @@ def assert_zero_repeats(n: int, rounds: list[list[list[int]]]) -> set[tuple[int,
         (24, 7),
         (28, 9),
         (32, 9),
-        (36, 9),
+        (36, 10),
         (40, 13),
         (44, 11),
         (48, 11),
@@ -111,3 +113,21 @@ def test_finite_field_schedule_needs_a_prime_power() -> None:
 def test_no_construction_for_other_counts() -> None:
     assert zero_repeat_schedule(12) == []
     assert zero_repeat_schedule(23) == []
+
+
+STORED = [n for n in range(4, 201, 4) if zero_repeat_schedule(n)]
+
+
+def test_every_stored_count_has_a_design() -> None:
+    assert {16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 64, 76} <= set(STORED)
+    assert set(CYCLIC_BASES) | set(ROTATIONAL_BASES) <= set(STORED)
+
+
+@settings(max_examples=len(STORED), deadline=None)
+@given(st.sampled_from(STORED))
+def test_every_stored_design_partitions_every_round_and_repeats_no_pair(players: int) -> None:
+    schedule = zero_repeat_schedule(players)
+    assert schedule
+    met = assert_zero_repeats(players, schedule)
+    assert len(met) == 6 * len(schedule) * players // 4
+    assert 3 * len(schedule) <= players - 1
