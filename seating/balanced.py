@@ -5,7 +5,8 @@ zero-repeat construction for the number of players present (see constructions.py
 shuffles when there is none, and improves them by simulated annealing (search.py). When
 players % 4 sit out each round, the start is the construction for the others, with the extra
 players in the seats of those on a bye (extras.py); when three sit out, the design one point
-larger with the table-mates of one point on a bye is tried first (ghost.py). Tables of other
+larger with the table-mates of one point on a bye is tried first (ghost.py); 18 and 22 players
+start from a schedule stored for them (stored.py). Tables of other
 sizes (a game that allows them: Jonkler 5 + 5 + 4) start from shuffles cut into the layout's
 tables (layout.table_layout), and the search swaps players between tables, so every round keeps its
 layout; the constructions apply whenever the layout is tables of four. Byes start from a
@@ -26,6 +27,7 @@ from .layout import cut_tables
 from .quality import normalize_history
 from .rng import derive_seed, make_rng
 from .search import SearchProblem, anneal
+from .stored import seat_stored, stored_rounds_fit
 from .types import Pair, PlayerId, SeatingOptions, SeatingRound
 
 
@@ -146,7 +148,11 @@ def plan_balanced(
 
     sit_outs = [index_counts[i] for i in range(n)]
     larger = zero_repeat_schedule(n + 1) if sitting_out == 3 and fours else []
-    if larger and ghost_rounds_fit(n, free, sit_outs, len(larger)):
+    if fours and stored_rounds_fit(n, free, sit_outs):
+        # A schedule stored for this size (found offline; no design gives it).
+        rng = make_rng(label, "stored")
+        start, byes = seat_stored(n, free, sit_outs=sit_outs, priority=priority, rng=rng)
+    elif larger and ghost_rounds_fit(n, free, sit_outs, len(larger)):
         # Three sit out each round: the design one point larger, its ghost's mates on a bye.
         rng = make_rng(label, "ghost")
         start, byes = seat_around_ghost(
