@@ -29,6 +29,24 @@ def ghost_rounds_fit(n: int, free: int, sit_outs: Sequence[int], design_rounds: 
     )
 
 
+def label_points(
+    points: Sequence[int],
+    outs: Sequence[Sequence[int]],
+    *,
+    sit_outs: Sequence[int],
+    priority: Sequence[int],
+    rng: random.Random,
+) -> dict[int, int]:
+    """The player on each point: the points that sit out (`outs`, round by round) go to the
+    players with the fewest sit-outs (ties by the seeded priority), the rest shuffled."""
+    order = {p: i for i, p in enumerate(priority)}
+    ranked = sorted(range(len(points)), key=lambda p: (sit_outs[p], order[p]))
+    first = [p for group in outs for p in group]
+    rest = [p for p in points if p not in set(first)]
+    rng.shuffle(rest)
+    return dict(zip(first + rest, ranked, strict=True))
+
+
 def seat_around_ghost(
     construction: list[Tables],
     n: int,
@@ -48,14 +66,8 @@ def seat_around_ghost(
     for tables in rounds:
         table = next(t for t in tables if ghost in t)
         mates.append([p for p in table if p != ghost])
-    order = {p: i for i, p in enumerate(priority)}
-    ranked = sorted(range(n), key=lambda p: (sit_outs[p], order[p]))
-    first = [p for group in mates for p in group]
-    rest = [p for p in range(n + 1) if p != ghost and p not in set(first)]
-    rng.shuffle(rest)
-    labels = [-1] * (n + 1)
-    for point, player in zip(first + rest, ranked, strict=True):
-        labels[point] = player
+    points = [p for p in range(n + 1) if p != ghost]
+    labels = label_points(points, mates, sit_outs=sit_outs, priority=priority, rng=rng)
     tables_out: list[Tables] = []
     byes: list[list[int]] = []
     for tables, group in zip(rounds, mates, strict=True):

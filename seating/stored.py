@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .ghost import label_points
+
 Tables = list[list[int]]
 Round = tuple[tuple[int, int, int, int], ...]
 
@@ -64,14 +66,7 @@ def seat_stored(
     rng.shuffle(stored)
     rounds = stored[:free]
     outs = [sorted(set(range(n)) - {p for table in tables for p in table}) for tables in rounds]
-    first = [p for group in outs for p in group]
-    rest = [p for p in range(n) if p not in set(first)]
-    rng.shuffle(rest)
-    order = {p: i for i, p in enumerate(priority)}
-    ranked = sorted(range(n), key=lambda p: (sit_outs[p], order[p]))
-    labels = [-1] * n
-    for point, player in zip(first + rest, ranked, strict=True):
-        labels[point] = player
+    labels = label_points(range(n), outs, sit_outs=sit_outs, priority=priority, rng=rng)
     tables_out = [[[labels[p] for p in table] for table in tables] for tables in rounds]
     byes = [sorted(labels[p] for p in group) for group in outs]
     return tables_out, byes

@@ -34,3 +34,15 @@ def sit_outs_fair(rounds: Sequence[SeatingRound], start: dict[int, int] | None =
                 return False
         counts.update(round_.byes)
     return True
+
+
+def assert_no_pair_twice(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
+    """No two players share a table in more than one of the rounds (each a list of tables)."""
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = (min(a, b), max(a, b))
+                    assert pair not in met, pair
+                    met.add(pair)

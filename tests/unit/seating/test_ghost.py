@@ -11,7 +11,7 @@ from seating import SeatingRequest, plan_event, seat_round
 from seating.constructions import zero_repeat_schedule
 from seating.ghost import ghost_rounds_fit, seat_around_ghost
 
-from .helpers import assert_valid_round, sit_outs_fair
+from .helpers import assert_no_pair_twice, assert_valid_round, sit_outs_fair
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(23, 7), (27, 8), (27, 9), (31, 9), (35, 10)])
@@ -45,7 +45,6 @@ def test_ghost_rounds_are_partitions_with_fair_byes(players: int, rounds: int, s
     tables, byes = seat_around_ghost(
         design, players, rounds, sit_outs=sit_outs, priority=priority, rng=rng
     )
-    met: set[tuple[int, int]] = set()
     counts = list(sit_outs)
     for round_tables, round_byes in zip(tables, byes, strict=True):
         seated = sorted(p for table in round_tables for p in table)
@@ -56,12 +55,7 @@ def test_ghost_rounds_are_partitions_with_fair_byes(players: int, rounds: int, s
         for p in round_byes:
             counts[p] += 1
         assert max(counts) - min(counts) <= 1
-        for table in round_tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    pair = (min(a, b), max(a, b))
-                    assert pair not in met
-                    met.add(pair)
+    assert_no_pair_twice(tables)
 
 
 def test_the_ghost_needs_three_byes_and_enough_players() -> None:

@@ -10,12 +10,11 @@ from hypothesis import strategies as st
 from seating import plan_event
 from seating.stored import STORED, seat_stored, stored_rounds_fit
 
-from .helpers import assert_valid_round, sit_outs_fair
+from .helpers import assert_no_pair_twice, assert_valid_round, sit_outs_fair
 
 
 @pytest.mark.parametrize("players", sorted(STORED))
 def test_every_stored_schedule_is_a_partition_with_no_pair_twice(players: int) -> None:
-    met: set[tuple[int, int]] = set()
     out: list[int] = []
     for tables in STORED[players]:
         seated = [p for table in tables for p in table]
@@ -23,12 +22,7 @@ def test_every_stored_schedule_is_a_partition_with_no_pair_twice(players: int) -
         assert len(set(seated)) == len(seated) == players - players % 4
         assert set(seated) <= set(range(players))
         out += sorted(set(range(players)) - set(seated))
-        for table in tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    pair = (min(a, b), max(a, b))
-                    assert pair not in met
-                    met.add(pair)
+    assert_no_pair_twice(STORED[players])
     assert len(set(out)) == len(out)  # nobody sits out twice
 
 
@@ -62,7 +56,6 @@ def test_stored_rounds_go_to_the_players_with_the_fewest_byes(
         return
     tables, byes = seat_stored(players, rounds, sit_outs=sit_outs, priority=priority, rng=rng)
     counts = list(sit_outs)
-    met: set[tuple[int, int]] = set()
     for round_tables, round_byes in zip(tables, byes, strict=True):
         seated = sorted(p for table in round_tables for p in table)
         assert sorted(seated + round_byes) == list(range(players))
@@ -70,9 +63,4 @@ def test_stored_rounds_go_to_the_players_with_the_fewest_byes(
         for p in round_byes:
             counts[p] += 1
         assert max(counts) - min(counts) <= 1
-        for table in round_tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    pair = (min(a, b), max(a, b))
-                    assert pair not in met
-                    met.add(pair)
+    assert_no_pair_twice(tables)
