@@ -2,9 +2,11 @@
 
 A query parameter that the operation does not declare (``?limt=5``, a misspelt filter or
 ordering) is a 400 ``unknown_parameter``, one given twice that takes a single value
-(``?offset=1&offset=2``) a 400 ``repeated_parameter``, and an empty one the schema gives no
-empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``:
-silently ignoring any of them answers another list than the one asked for. The operations and their
+(``?offset=1&offset=2``) a 400 ``repeated_parameter``, an empty one the schema gives no
+empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``,
+and a whole number written otherwise (``?round=0.0``, ``?round=1e3``, which a form field would
+read as 0 and 1000) a 400 ``invalid``: silently ignoring or reinterpreting any of them answers
+another list than the one asked for. The operations and their
 parameters are read from the schema itself (``drf_spectacular``), once per process, so the
 check and the documentation cannot disagree.
 """
@@ -23,6 +25,7 @@ from core.errors import Text, problem
 
 PREFIX = "/api/v1/"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_WHOLE = re.compile(r"-?[0-9]+")
 
 
 @functools.cache
@@ -94,6 +97,16 @@ def query_problems(request: HttpRequest) -> list[dict[str, Any]]:
                 problem(
                     "blank_parameter",
                     Text(_("The parameter %(name)s needs a value."), name=name),
+                    field=name,
+                )
+            )
+        elif declared[name].get("type") == "integer" and not all(
+            _WHOLE.fullmatch(value) for value in values
+        ):
+            found.append(
+                problem(
+                    "invalid",
+                    Text(_("%(name)s must be a whole number."), name=name),
                     field=name,
                 )
             )
