@@ -18,6 +18,13 @@ share a table twice. Two families are used:
   one point of every level, and the three other tables use every remaining difference at most
   once. The search takes the most constrained point first (the fixed points, then the levels)
   and finds such a base within a second in most random orders.
+  For 32 players, two base rounds on Z_5 x 6 levels plus two fixed points give 10 rounds (the
+  finite-field schedule gives 9): every player meets 30 of the other 31, the one missed being
+  a fixed partner (a resolvable group divisible design with groups of two; 32 golfers in
+  foursomes for 10 weeks, first solved by Aguado in 2004). These two were found offline by an
+  exact search (a constraint model of the base rounds) over designs that a group of order 20
+  maps onto themselves: x -> x + 1 on Z_5, which makes the development above, and a map of
+  order 4 that swaps the two fixed points.
 * Rotational schedules for n = 3m + 1 players (m = 17, 25): points (x, level) with x in Z_m and
   three levels, plus one fixed point. The base round is the fixed point with (0, 0), (0, 1),
   (0, 2), and the starter tables each turned through the three levels ((x, i) -> (x, i + 1));
@@ -42,12 +49,14 @@ Schedule = list[list[list[int]]]
 
 @dataclass(frozen=True)
 class CyclicBase:
-    """A base round on Z_m x levels plus fixed points; point (x, level) is level * m + x."""
+    """A base round on Z_m x levels plus fixed points; point (x, level) is level * m + x.
+    `more` holds further base rounds, each developed over Z_m the same way."""
 
     m: int
     levels: int
     fixed: int
     blocks: tuple[tuple[int, int, int, int], ...]
+    more: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -80,6 +89,33 @@ CYCLIC_BASES: dict[int, CyclicBase] = {
             (23, 18, 6, 8),
             (26, 1, 4, 24),
             (27, 25, 7, 11),
+        ),
+    ),
+    32: CyclicBase(
+        m=5,
+        levels=6,
+        fixed=2,
+        blocks=(
+            (31, 8, 14, 20),
+            (30, 2, 15, 29),
+            (0, 3, 10, 28),
+            (6, 11, 26, 27),
+            (7, 17, 19, 25),
+            (1, 16, 21, 24),
+            (4, 5, 9, 23),
+            (12, 13, 18, 22),
+        ),
+        more=(
+            (
+                (31, 3, 15, 27),
+                (30, 7, 11, 23),
+                (10, 12, 19, 29),
+                (20, 21, 26, 28),
+                (4, 6, 8, 25),
+                (9, 17, 18, 24),
+                (0, 1, 14, 22),
+                (2, 5, 13, 16),
+            ),
         ),
     ),
     36: CyclicBase(
@@ -196,7 +232,7 @@ def rotational_schedule(base: RotationalBase) -> Schedule:
 
 
 def cyclic_schedule(base: CyclicBase) -> Schedule:
-    """Develop a base round over Z_m: round t shifts every non-fixed point by t."""
+    """Develop each base round over Z_m: its round t shifts every non-fixed point by t."""
     m, finite = base.m, base.m * base.levels
 
     def shift(point: int, t: int) -> int:
@@ -205,7 +241,11 @@ def cyclic_schedule(base: CyclicBase) -> Schedule:
         level, x = divmod(point, m)
         return level * m + (x + t) % m
 
-    return [[[shift(p, t) for p in block] for block in base.blocks] for t in range(m)]
+    return [
+        [[shift(p, t) for p in block] for block in blocks]
+        for blocks in (base.blocks, *base.more)
+        for t in range(m)
+    ]
 
 
 def finite_field_schedule(q: int) -> Schedule:

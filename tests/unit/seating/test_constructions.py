@@ -55,7 +55,7 @@ def assert_zero_repeats(n: int, rounds: list[list[list[int]]]) -> set[tuple[int,
         (20, 5),
         (24, 7),
         (28, 9),
-        (32, 9),
+        (32, 10),
         (36, 10),
         (40, 13),
         (44, 11),
@@ -95,6 +95,12 @@ def test_rotational_starters_use_every_point_and_difference_once(players: int) -
                 between.append((y - x) % m if (i + 1) % 3 == j else (x - y) % m)
     assert sorted(within) == list(range(1, (m - 1) // 2 + 1))
     assert sorted(between) == list(range(1, m))
+
+
+def test_thirty_two_players_miss_exactly_one_partner_each() -> None:
+    met = assert_zero_repeats(32, zero_repeat_schedule(32))
+    missed = {(a, b) for a, b in combinations(range(32), 2)} - met
+    assert sorted(p for pair in missed for p in pair) == list(range(32))
 
 
 def test_resolvable_designs_meet_everyone_exactly_once() -> None:
