@@ -5,10 +5,10 @@ ordering) is a 400 ``unknown_parameter``, one given twice that takes a single va
 (``?offset=1&offset=2``) a 400 ``repeated_parameter``, an empty one the schema gives no
 empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``,
 and a whole number written otherwise (``?round=0.0``, ``?round=1e3``, which a form field would
-read as 0 and 1000) a 400 ``invalid``: silently ignoring or reinterpreting any of them answers
-another list than the one asked for. The operations and their
-parameters are read from the schema itself (``drf_spectacular``), once per process, so the
-check and the documentation cannot disagree.
+read as 0 and 1000) a 400 ``invalid_parameter``, as a bad ``limit`` or ``offset`` is: silently
+ignoring or reinterpreting any of them answers another list than the one asked for. The
+operations and their parameters are read from the schema itself (``drf_spectacular``), once per
+process, so the check and the documentation cannot disagree.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def query_problems(request: HttpRequest) -> list[dict[str, Any]]:
         ):
             found.append(
                 problem(
-                    "invalid",
+                    "invalid_parameter",
                     Text(_("%(name)s must be a whole number."), name=name),
                     field=name,
                 )
