@@ -3,31 +3,49 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTHON ?= python3
 HOST ?= 127.0.0.1:8000
+# Test processes side by side (pytest-xdist): one per core by default.
+WORKERS ?= auto
+PYTEST := $(VENV)/bin/pytest -n $(WORKERS) --dist loadgroup
+# The project checked with django-stubs (the strict pass of `mypy` covers the pure packages).
+MYPY_DJANGO := $(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games \
+	standings ratings imports stats mailings planning pages sharing webhooks embeds api config \
+	bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar chartkit
+PIP_COMPILE := .lock-venv/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install lock mypy-django run demo test lint worker beat bench bench-load
+.PHONY: install install-runtime lock mypy-django run demo test check lint worker beat bench bench-load
 
-# Every package at the version requirements.lock pins, then the project itself (editable).
-$(VENV)/.installed: pyproject.toml requirements.lock
+# What a deployment runs: the packages of requirements.lock (each checked against its hash),
+# then the project itself.
+$(VENV)/.runtime: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -r requirements.lock
+	$(VENV)/bin/pip install -q --require-hashes -r requirements.lock
 	$(VENV)/bin/pip install -q --no-deps -e .
 	touch $@
 
-# Refresh requirements.lock from pyproject.toml's dependencies, in a throwaway virtualenv.
-lock:
-	rm -rf .lock-venv
-	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/pip install -q --upgrade pip
-	.lock-venv/bin/pip install -q '.[dev]'
-	(echo '# Every package a fresh install gets, pinned. Refresh with `make lock` after changing'; \
-	 echo "# pyproject.toml's dependencies, and commit both."; \
-	 .lock-venv/bin/pip freeze --exclude-editable | grep -v '^bonken') > requirements.lock
-	rm -rf .lock-venv build bonken.egg-info
+# What a developer works with: the runtime's packages at the same versions, and the tools that
+# test and check it (requirements-dev.lock, hashes checked too).
+$(VENV)/.installed: $(VENV)/.runtime requirements-dev.lock
+	$(VENV)/bin/pip install -q --require-hashes -r requirements-dev.lock
+	touch $@
+
+install-runtime: $(VENV)/.runtime
 
 install: $(VENV)/.installed
 
-demo: install
+# Refresh both lock files from pyproject.toml's dependencies (pip-tools, in a throwaway
+# virtualenv); the versions already pinned are kept unless pyproject.toml asks for others.
+# Commit the three files together.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install -q --upgrade pip pip-tools
+	$(PIP_COMPILE) -o requirements.lock pyproject.toml
+	$(PIP_COMPILE) --extra dev -c requirements.lock -o requirements-dev.lock pyproject.toml
+	rm -rf .lock-venv build bonken.egg-info
+
+demo: install-runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 
@@ -35,26 +53,34 @@ run: demo
 	@echo "Bonken runs on http://$(HOST)/  (organizer: demo / demo)"
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST)
 
-test: install
+# Everything CI runs: the static checks, then the whole suite side by side.
+test: lint-all
+	$(PYTEST)
+
+# The loop while changing code: the static checks and the tests without a browser or a live
+# stack (tests/unit and tests/web). The pre-commit hooks run it.
+check: lint-all
+	$(PYTEST) tests/unit tests/web
+
+.PHONY: lint-all
+lint-all: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(MAKE) --no-print-directory mypy-django
-	$(VENV)/bin/pytest
+	$(MYPY_DJANGO)
 
-# The project checked with django-stubs (the strict pass above covers the pure packages).
 mypy-django: install
-	$(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments games standings ratings imports stats mailings planning pages sharing webhooks embeds api config bench gamekit bonken jonkler bonko bonanza seating arithmetic sunmar chartkit
+	$(MYPY_DJANGO)
 
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-worker: install
+worker: install-runtime
 	$(VENV)/bin/celery -A config worker --loglevel=info
 
-beat: install
+beat: install-runtime
 	mkdir -p var
 	$(VENV)/bin/celery -A config beat --loglevel=info --schedule var/celerybeat-schedule
 

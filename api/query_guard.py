@@ -2,13 +2,15 @@
 
 A query parameter that the operation does not declare (``?limt=5``, a misspelt filter or
 ordering) is a 400 ``unknown_parameter``, one given twice that takes a single value
-(``?offset=1&offset=2``) a 400 ``repeated_parameter``, an empty one the schema gives no
-empty value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``,
-and a whole number written otherwise (``?round=0.0``, ``?round=1e3``, which a form field would
-read as 0 and 1000) a 400 ``invalid_parameter``, as a bad ``limit`` or ``offset`` is: silently
-ignoring or reinterpreting any of them answers another list than the one asked for. The
-operations and their parameters are read from the schema itself (``drf_spectacular``), once per
-process, so the check and the documentation cannot disagree.
+(``?offset=1&offset=2``) a 400 ``repeated_parameter``, an empty one the schema gives no empty
+value (``?player=``, a number, a yes/no, a date or a choice) a 400 ``blank_parameter``, and a
+whole number written otherwise (``?round=0.0``, ``?round=1e3``, which a form field would read as
+0 and 1000) a 400 ``invalid_parameter``, as a bad ``limit`` or ``offset`` is: silently ignoring
+or reinterpreting any of them answers another list than the one asked for. An id in the path
+past what any stored id can be (a 64-bit integer) names nothing: a 404, on PostgreSQL and SQLite
+alike (SQLite cannot even compare such a number). The operations and their parameters are read
+from the schema itself (``drf_spectacular``), once per process, so the check and the
+documentation cannot disagree.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import Text, problem
+from core.view_helpers import not_found
 
 PREFIX = "/api/v1/"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _WHOLE = re.compile(r"-?[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
+# The largest whole number a database column of the service holds (bigint, SQLite's INTEGER).
+LARGEST = 2**63 - 1
 
 
 @functools.cache
@@ -113,6 +119,19 @@ def query_problems(request: HttpRequest) -> list[dict[str, Any]]:
     return found
 
 
+def _fits(digits: str) -> bool:
+    """Whether the whole number written ``digits`` is one a database column holds (the length
+    first: Python reads no more than 4,300 digits)."""
+    return len(digits.lstrip("0")) <= len(str(LARGEST)) and int(digits) <= LARGEST
+
+
+def _past_every_id(value: Any) -> bool:
+    """Whether a path's whole number (``<int:...>`` or a router's ``{id}``) is past any id."""
+    if isinstance(value, int):
+        return value > LARGEST
+    return isinstance(value, str) and bool(_DIGITS.fullmatch(value)) and not _fits(value)
+
+
 def _may_be_empty(schema: dict[str, Any]) -> bool:
     if schema.get("type") not in (None, "string") or schema.get("minLength", 0) > 0:
         return False
@@ -131,7 +150,11 @@ class QueryGuardMiddleware:
     def process_view(
         self, request: HttpRequest, view: Any, args: Any, kwargs: Any
     ) -> HttpResponse | None:
-        if not request.path_info.startswith(PREFIX) or not request.GET:
+        if not request.path_info.startswith(PREFIX):
+            return None
+        if any(_past_every_id(value) for value in (*args, *kwargs.values())):
+            return not_found(request)
+        if not request.GET:
             return None
         found = query_problems(request)
         if found:

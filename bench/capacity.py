@@ -8,8 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench import stack
 from bench.stack import (
-    WORKER_LOG,
     Client,
     Stats,
     client_cpu_seconds,
@@ -24,7 +24,7 @@ from bench.stack import (
 def tasks_done() -> dict[str, int]:
     """How many tasks of each name the worker has finished so far (from its log)."""
     done: dict[str, int] = {}
-    for line in WORKER_LOG.read_text().splitlines():
+    for line in stack.WORKER_LOG.read_text().splitlines():
         if " succeeded in " in line and "Task " in line:
             name = line.split("Task ", 1)[1].split("[", 1)[0]
             done[name] = done.get(name, 0) + 1

@@ -1,6 +1,7 @@
 """Load benchmark: tables submitting games while they play, against the real stack.
 
     python -m bench.load [--tables 50] [--duration 120] [--think 2] [--capacity-seconds 20]
+                         [--port 8765] [--database bonken_load] [--quick]
 
 Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults are the local ones). It
 creates a throwaway database, starts gunicorn and a Celery worker on it (``bench.stack``), and
@@ -27,7 +28,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench import stack
+from bench import parse_args, stack
 from bench.capacity import capacity
 from bench.stack import (
     Client,
@@ -208,7 +209,7 @@ def stored_report(env: dict[str, str], event: int, report: dict[str, Any]) -> di
     }
 
 
-def arguments() -> argparse.Namespace:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=120.0, help="club night seconds")
@@ -243,12 +244,22 @@ def arguments() -> argparse.Namespace:
         default="bonken_load",
         help="the throwaway database (dropped and created again)",
     )
-    return parser.parse_args()
+    return parse_args(
+        parser,
+        argv,
+        tables=4,
+        duration=5.0,
+        think=0.25,
+        capacity_seconds=2.0,
+        slices=2,
+        clients=2,
+        web_workers=2,
+    )
 
 
-def main() -> None:
-    args = arguments()
-    stack.PORT = args.port  # the clients and gunicorn read it when they start
+def main(argv: list[str] | None = None) -> None:
+    args = arguments(argv)
+    stack.serve(args.port, args.database)
     env = environment(args.database)
     rounds_needed = max(2, int(args.duration / (12 * args.think)) + 2)
     setup = prepare(env, args.tables, rounds_needed, spare=100, database=args.database)

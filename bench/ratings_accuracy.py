@@ -41,6 +41,7 @@ from arithmetic.ratings.predictors import (
     Predictor,
 )
 from arithmetic.ratings.simulate import SimulatedClub, simulate_club
+from bench import parse_args
 
 DEFAULT_METHOD = "points against expectation, Kalman (default)"
 RANKS_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default before)"
@@ -318,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=1.0,
         help="multiply every club's evenings (more sessions per player)",
     )
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, seeds=1, evenings=0.1)
     run(
         seeds=args.seeds,
         train_fraction=args.train,

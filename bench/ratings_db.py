@@ -31,6 +31,8 @@ from typing import Any
 import dj_database_url
 import psycopg
 
+from bench import parse_args
+
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bonken"
 
 
@@ -158,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=20_240_601)
     parser.add_argument("--database", default="bonken_bench", help="throwaway database name")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, sessions=2_000, players=100)
 
     base_url = os.environ.get("DATABASE_URL") or DEFAULT_URL
     if not base_url.startswith(("postgres://", "postgresql://")):

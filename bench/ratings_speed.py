@@ -32,6 +32,7 @@ from arithmetic.ratings.engine import replay
 from arithmetic.ratings.records import PlayerId, ScoredSession
 from arithmetic.ratings.simulate import quick_sessions
 from arithmetic.ratings.table import places
+from bench import parse_args
 
 Measurement = Callable[[Sequence[ScoredSession]], object]
 
@@ -131,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sessions", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=20_240_601)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, sessions=2_000, players=100)
     run(sessions=args.sessions, players=args.players, seed=args.seed)
 
 

@@ -3,6 +3,7 @@
     python -m bench.rules [--game bonken] [--sessions 20000] [--seats N] [--ruleset CODE]
                           [--repeat 3] [--seed 1] [--level counts]   # --level: Bonken only
                           [--parts 10]   # games filled part by part: that many parts each
+                          [--quick]      # 200 sessions, 2 repeats: a check that it runs
 
 Each game package has ``sample.random_session(rng, *, seats, ruleset)``, which builds a random
 complete, valid document; generating them is not timed. Each repeat scores all sessions once
@@ -27,6 +28,7 @@ import time
 from importlib import import_module
 from typing import Any
 
+from bench import parse_args
 from gamekit.registry import games
 
 
@@ -69,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, sessions=200, repeat=2)
     game, documents = documents_for(args)
     runs: list[float] = []
     wall: list[float] = []

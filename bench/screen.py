@@ -1,6 +1,7 @@
 """Load benchmark of the room's screen: what its polling costs, on the stack of ``bench.load``.
 
     python -m bench.screen [--tables 50] [--screens 20] [--every 5] [--duration 60]
+                           [--port 8765] [--database bonken_load_screen] [--quick]
 
 Needs PostgreSQL and Redis like ``bench.load``, and runs on the same stack (``bench.stack``: a
 throwaway database, gunicorn and a Celery worker). On a club night of ``--tables`` tables whose
@@ -26,7 +27,7 @@ import threading
 import time
 from typing import Any
 
-from bench import stack
+from bench import parse_args, stack
 from bench.load import club_night
 from bench.stack import (
     Client,
@@ -125,7 +126,7 @@ def screens_polling(
     return stats, threads
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--screens", type=int, default=20)
@@ -141,9 +142,19 @@ def main() -> None:
         default="bonken_load_screen",
         help="the throwaway database (dropped and created again)",
     )
-    args = parser.parse_args()
-
-    stack.PORT = args.port  # the clients and gunicorn read it when they start
+    args = parse_args(
+        parser,
+        argv,
+        tables=4,
+        screens=2,
+        every=1.0,
+        duration=5.0,
+        think=0.25,
+        capacity_seconds=2.0,
+        clients=2,
+        web_workers=2,
+    )
+    stack.serve(args.port, args.database)
     env = environment(args.database)
 
     rounds_needed = max(3, int(args.duration / (12 * args.think)) + 3)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from itertools import combinations
 
+from bench import parse_args
 from seating.byes import choose_byes
 from seating.layout import cut_tables, table_layout
 from seating.methods import seat_round
@@ -151,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shuffles", type=int, default=1000)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, shuffles=10)
     header = (
         f"{'players':>7} {'rounds':>6} {'method':<9} {'repeats':>7} {'bound':>5} "
         f"{'max':>3} {'seconds':>8} {'baseline':>8} {'base_s':>7} {'gain':>6}"

@@ -10,6 +10,7 @@ import http.client
 import json
 import os
 import resource
+import socket
 import statistics
 import subprocess
 import sys
@@ -21,8 +22,21 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "var"
 PORT = 8765
-WORKER_LOG = ROOT / "var" / "load-worker.log"
+WEB_LOG = LOGS / "bonken_load-web.log"
+WORKER_LOG = LOGS / "bonken_load-worker.log"
+
+
+def serve(port: int, database: str) -> None:
+    """Where this process's stack runs: gunicorn on ``port``, and the web and worker logs named
+    after its ``database`` (``var/<database>-web.log``, ``var/<database>-worker.log``), so that
+    two stacks on their own ports and databases share nothing. The clients and gunicorn read
+    these when they start."""
+    global PORT, WEB_LOG, WORKER_LOG
+    PORT = port
+    WEB_LOG = LOGS / f"{database}-web.log"
+    WORKER_LOG = LOGS / f"{database}-worker.log"
 
 
 @dataclass
@@ -242,8 +256,13 @@ def manage_shell(env: dict[str, str], script: str) -> Any:
 
 
 def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Popen, ...]:
-    logs = ROOT / "var"
-    logs.mkdir(exist_ok=True)
+    with socket.socket() as probe:  # never measure a server that is not this stack's
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", PORT))
+        except OSError:
+            raise SystemExit(f"port {PORT} is in use: give the stack another (--port)") from None
+    LOGS.mkdir(exist_ok=True)
     web = subprocess.Popen(
         [
             sys.executable,
@@ -262,7 +281,7 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=open(logs / "load-web.log", "w"),
+        stderr=open(WEB_LOG, "w"),
     )
     worker = subprocess.Popen(
         [
@@ -285,11 +304,19 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
         stderr=open(WORKER_LOG, "w"),
     )
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while True:
+        for name, process, log in (("gunicorn", web, WEB_LOG), ("celery", worker, WORKER_LOG)):
+            if process.poll() is not None:
+                stop_services(web, worker)
+                raise SystemExit(f"{name} exited with {process.returncode}: see {log}")
         try:
             http.client.HTTPConnection("127.0.0.1", PORT, timeout=2).request("GET", "/api/v1/")
             break
         except OSError:
+            if time.monotonic() > deadline:
+                stop_services(web, worker)
+                message = f"gunicorn did not answer on port {PORT} in 60 s: see {WEB_LOG}"
+                raise SystemExit(message) from None
             time.sleep(0.3)
     time.sleep(2)  # let the worker connect
     return web, worker
@@ -297,6 +324,7 @@ def start_services(env: dict[str, str], web_workers: int) -> tuple[subprocess.Po
 
 def stop_services(*processes: subprocess.Popen) -> None:
     for process in processes:
-        process.terminate()
+        if process.poll() is None:
+            process.terminate()
     for process in processes:
         process.wait(timeout=30)

@@ -1,17 +1,21 @@
 """Shared fixtures.
 
-Tests run against whatever DATABASE_URL names (SQLite by default, PostgreSQL in CI). Celery
-tasks run eagerly in tests unless a test asks for the real worker (``celery_worker``), which
-needs PostgreSQL and Redis: with REQUIRE_SERVICES=1 (CI) a missing service fails the test
-instead of skipping it.
+Tests run against whatever DATABASE_URL names (SQLite by default, PostgreSQL in CI's deployer
+leg). Celery tasks run eagerly in tests unless a test asks for the real worker
+(``celery_worker``), which needs PostgreSQL and Redis; a test that needs a PostgreSQL feature
+says which with ``@pytest.mark.postgres("reason")``. With REQUIRE_SERVICES=1 (CI's deployer
+leg) a missing service fails the test instead of skipping it.
 """
 
+import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -45,6 +49,20 @@ def needs(what: str, available: bool) -> None:
     pytest.skip(f"{what} not available")
 
 
+# Debian's headless shell (package chromium-headless-shell) is the same engine without the
+# desktop browser around it: about half the CPU a browser test costs in the full browser.
+CHROMIUM = (
+    os.environ.get("CHROMIUM_PATH")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/bin/chromium"
+)
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
+
+
 def postgres_available() -> bool:
     return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
@@ -59,6 +77,72 @@ def redis_available() -> bool:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
         return False
+
+
+def missing_services() -> list[str]:
+    """What a run with REQUIRE_SERVICES=1 needs and cannot reach, in words."""
+    missing = []
+    if not postgres_available():
+        missing.append("PostgreSQL: DATABASE_URL names no PostgreSQL database")
+    else:
+        import psycopg
+
+        db = settings.DATABASES["default"]
+        try:
+            psycopg.connect(
+                host=db["HOST"] or "127.0.0.1",
+                port=db["PORT"] or 5432,
+                user=db["USER"],
+                password=db["PASSWORD"] or None,
+                dbname="postgres",
+                connect_timeout=3,
+            ).close()
+        except psycopg.Error as exc:
+            missing.append(f"PostgreSQL at {db['HOST']}:{db['PORT']}: {exc}".strip())
+    if not redis_available():
+        missing.append(f"Redis: nothing answers at CELERY_BROKER_URL={settings.CELERY_BROKER_URL}")
+    if not chromium_available():
+        missing.append(
+            f"Chromium and Playwright: {CHROMIUM} (apt-get install chromium-headless-shell)"
+        )
+    return missing
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With REQUIRE_SERVICES=1, a service that is missing stops the run at once, named, instead
+    of failing every test that needs it."""
+    if os.environ.get("REQUIRE_SERVICES") != "1" or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    missing = missing_services()
+    if missing:
+        pytest.exit(
+            "REQUIRE_SERVICES=1, but these cannot be reached:\n  " + "\n  ".join(missing),
+            returncode=3,
+        )
+
+
+_SKIPPED: list[str] = []  # what this run skipped (in xdist: the controller hears every worker)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _SKIPPED.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With REQUIRE_SERVICES=1 every test runs: a skipped one fails the run."""
+    if os.environ.get("REQUIRE_SERVICES") == "1" and _SKIPPED and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if os.environ.get("REQUIRE_SERVICES") == "1" and _SKIPPED:
+        terminalreporter.write_line(
+            f"REQUIRE_SERVICES=1: {len(_SKIPPED)} test(s) skipped, which fails the run: "
+            + ", ".join(_SKIPPED[:5]),
+            red=True,
+        )
 
 
 @pytest.fixture(autouse=True)
@@ -87,9 +171,29 @@ def _eager_celery() -> Iterator[None]:
     celery_app.conf.task_always_eager = True
 
 
-@pytest.fixture
-def require_postgres() -> None:
-    needs("PostgreSQL", postgres_available())
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that talk to the one Redis server (a worker's tasks, the broker's keys, a test
+    that stops Redis and starts it again) run on one xdist worker, one after the other
+    (``--dist loadgroup``); the rest of the suite is shared out among the workers."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if (
+            item.get_closest_marker("services")
+            or item.get_closest_marker("redis")
+            or "celery_worker" in fixtures
+        ):
+            item.add_marker(pytest.mark.xdist_group("redis"))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``postgres("why")`` needs a PostgreSQL feature that SQLite does not have:
+    skipped there with its reason (``-ra`` lists it), failed under REQUIRE_SERVICES=1."""
+    marker = item.get_closest_marker("postgres")
+    if marker is None:
+        return
+    if not marker.args or not str(marker.args[0]).strip():
+        pytest.fail(f"{item.nodeid}: @pytest.mark.postgres needs a reason", pytrace=False)
+    needs(f"PostgreSQL ({marker.args[0]})", postgres_available())
 
 
 def start_worker(log_name: str = "worker") -> subprocess.Popen:
@@ -104,7 +208,7 @@ def start_worker(log_name: str = "worker") -> subprocess.Popen:
     # The webhook tests' receiver listens on 127.0.0.1; their retries wait a second.
     env["WEBHOOKS_ALLOW_PRIVATE"] = "1"
     env["WEBHOOKS_RETRY_SECONDS"] = "1"
-    log_path = ROOT / f".pytest-{log_name}.log"
+    log_path = ROOT / f".pytest-{log_name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     log = open(log_path, "w")  # noqa: SIM115 - the process owns it until it ends
     process = subprocess.Popen(
         [

@@ -306,3 +306,16 @@ def crafted_backups() -> dict[str, tuple[bytes, str, str]]:
             "games.json",
         ),
     }
+
+
+def store_upload_json(upload_id: int, column: str, text: str) -> None:
+    """Put ``text`` as it is into the JSON column ``column`` of upload ``upload_id``, past
+    Python's parser (which refuses the depths the database keeps), as an older version of the
+    service could have stored it: PostgreSQL reads it as ``jsonb``, SQLite keeps the text."""
+    from django.db import connection
+
+    value = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE imports_sunmarupload SET {column} = {value} WHERE id = %s", [text, upload_id]
+        )

@@ -1,4 +1,5 @@
-"""A real Chromium for the browser tests: Debian's ``chromium`` driven by Playwright.
+"""A real Chromium for the browser tests: Debian's ``chromium-headless-shell`` (or its
+``chromium``) driven by Playwright.
 
 Playwright never downloads a browser here; it starts the system Chromium headless with a
 fresh profile. Without Chromium (or Playwright) the tests skip, unless REQUIRE_SERVICES=1
@@ -6,18 +7,17 @@ fresh profile. Without Chromium (or Playwright) the tests skip, unless REQUIRE_S
 the ``axe-playwright-python`` package) checks the key pages for accessibility problems.
 """
 
+import functools
 import importlib.util
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, needs
+from tests.conftest import CHROMIUM, ROOT, chromium_available, needs
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -46,10 +46,17 @@ def _axe_script() -> Path | None:
     return path if path.exists() else None
 
 
+@functools.cache
+def _axe_source(path: Path) -> str:
+    return path.read_text()
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
-    available = Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
-    needs("Chromium and Playwright (apt-get install chromium; pip install -e '.[dev]')", available)
+    needs(
+        "Chromium and Playwright (apt-get install chromium-headless-shell; make install)",
+        chromium_available(),
+    )
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
@@ -84,17 +91,18 @@ class Audit:
 
     def __init__(self) -> None:
         self.axe = _axe_script()
+        self.prepared: list[Any] = []  # the contexts prepare() watches
         self.violations: list[str] = []
         self.questions: list[str] = []  # the confirmations destructive actions asked
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.count = 0
 
     def prepare(self, context: Any) -> Any:
-        """Load axe-core in every page of ``context`` before the page's own scripts (the
-        browser's own way, which the pages' Content-Security-Policy does not block), and
-        count every CSP violation a page reports as a failure."""
+        """Count every CSP violation a page of ``context`` reports as a failure, and say yes to
+        the confirmations its destructive actions ask. axe-core is loaded into a page when it
+        is checked (``check``), not into every page the test opens."""
         needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
-        context.add_init_script(path=str(self.axe))
+        self.prepared.append(context)
 
         def console(message: Any) -> None:
             if "Content Security Policy" in message.text:
@@ -119,8 +127,12 @@ class Audit:
 
     def check(self, page: Any, name: str) -> None:
         needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
+        if page.context not in self.prepared:
+            raise AssertionError("the page's context is not watched: create it with prepare()")
         if not page.evaluate("() => typeof axe !== 'undefined'"):
-            raise AssertionError("axe-core is not loaded: create the context with prepare()")
+            # Through the DevTools protocol, which the page's Content-Security-Policy does not
+            # govern (an inline script tag would be refused).
+            page.evaluate(_axe_source(self.axe))
         result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
         for violation in result["violations"]:
             if violation.get("impact") in ("serious", "critical"):

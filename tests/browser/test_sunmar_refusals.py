@@ -2,15 +2,22 @@
 page says what is wrong with the file, the review page of the old upload says it cannot be
 read any more and offers a new upload; nothing is stored."""
 
+import json
+
 import pytest
-from django.db import connection
 
 from clubs.models import Club, Membership, Player, Role
 from games.models import Session
 from imports.models import SunmarUpload
 from imports.services import sunmar_upload
 from tests.factories import UserFactory
-from tests.sunmar_backups import example_zip, finished_game, games_text, raw_backup
+from tests.sunmar_backups import (
+    example_zip,
+    finished_game,
+    games_text,
+    raw_backup,
+    store_upload_json,
+)
 
 from .conftest import PHONE
 from .test_sunmar_upload import sign_in
@@ -44,11 +51,13 @@ def test_a_crafted_backup_and_an_old_upload_are_refused_with_their_reason(
     assert SunmarUpload.objects.count() == 0
 
     upload = sunmar_upload(club=club, actor=organizer, data=example_zip())
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE imports_sunmarupload SET games = %s::jsonb WHERE id = %s",
-            ['{"version": 11, "games": [], "x": ' + "[" * 3000 + "]" * 3000 + "}", upload.pk],
-        )
+    store_upload_json(  # a game scored in year 1, which no time zone can hold
+        upload.pk,
+        "games",
+        json.dumps(
+            {"version": 11, "games": [{**finished_game(), "scoredAt": "0001-01-01T00:00:00.000"}]}
+        ),
+    )
     answer = page.goto(f"{base}/manage/clubs/{club.slug}/import/{upload.pk}/")
     assert answer.status == 400
     main = page.locator("main").inner_text()

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from api.schema import NOT_BLANK
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from tests.factories import EventFactory, user_with_role
+from tests.factories import EventFactory, api_client, user_with_role
 
 pytestmark = pytest.mark.django_db
 
@@ -136,6 +136,25 @@ def test_a_filter_on_an_id_that_names_nothing_answers_an_empty_list():
         ).json()["count"]
         == 1
     )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/api/v1/tables/{2**68}/session/",
+        f"/api/v1/tables/{2**63}/session/games/",
+        f"/api/v1/events/{2**63}/",
+        f"/api/v1/events/{'9' * 5000}/",
+    ],
+)
+def test_an_id_in_the_path_past_every_stored_id_names_nothing(path):
+    """On SQLite as on PostgreSQL: a 404 in the error shape, never a refusal of its shape."""
+    organizer = user_with_role(EventFactory().club, Role.ORGANIZER)
+    for method in ("get", "put", "post"):
+        response = api_client(organizer).generic(method.upper(), path, "{}", "application/json")
+        assert response.status_code in (404, 405), (method, response.content)
+        if response.status_code == 404:
+            assert response.json()["errors"][0]["code"] == "not_found"
 
 
 def test_an_unknown_api_path_answers_the_json_error_shape():

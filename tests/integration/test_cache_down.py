@@ -23,7 +23,7 @@ from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import Event, EventPlayer
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 UNREACHABLE = {
     "default": {

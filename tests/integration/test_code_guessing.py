@@ -21,7 +21,7 @@ from tests.conftest import needs, redis_available
 from tests.factories import EventFactory, UserFactory
 from tests.integration.test_signoff import finished_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 CAFE = "192.0.2.7"
 
@@ -165,7 +165,7 @@ def _redis_cache() -> dict[str, dict[str, str]]:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("backend", ["redis", "locmem"])
-def test_concurrent_wrong_codes_compare_no_more_than_the_limit(require_postgres, backend):
+def test_concurrent_wrong_codes_compare_no_more_than_the_limit(backend):
     if backend == "redis":
         needs("Redis", redis_available())
         caches = _redis_cache()

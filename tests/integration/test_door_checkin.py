@@ -296,7 +296,7 @@ def test_the_default_limit_of_names_per_address(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_fresh_phones_sent_at_once_check_in_no_more_than_the_limit(require_postgres, settings):
+def test_fresh_phones_sent_at_once_check_in_no_more_than_the_limit(settings):
     """Check-ins of one event wait for each other (the event's row lock), so names sent at the
     same moment from one address are counted exactly."""
     import threading

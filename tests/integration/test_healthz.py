@@ -10,7 +10,7 @@ from django.test import Client
 from config.health import forget_answer
 from tests.factories import EventFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 
 def test_in_process_tasks_need_no_broker_or_worker(settings):

@@ -30,7 +30,7 @@ def started_table():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_retries_of_one_append_all_get_the_first_answer(require_postgres):
+def test_concurrent_retries_of_one_append_all_get_the_first_answer():
     table, organizer = started_table()
     game = classic_games()[2]
     answers: list[tuple[int, dict, str | None]] = []

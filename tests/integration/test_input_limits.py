@@ -124,7 +124,7 @@ def test_the_api_keeps_the_limits_the_forms_keep():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_organizers_ending_one_membership_at_once_get_a_204_and_a_404(require_postgres):
+def test_two_organizers_ending_one_membership_at_once_get_a_204_and_a_404():
     club = ClubFactory()
     membership = Membership.objects.create(club=club, player=PlayerFactory())
     organizers = [user_with_role(club, Role.ORGANIZER) for _ in range(2)]

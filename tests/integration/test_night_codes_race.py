@@ -20,7 +20,7 @@ from tests.factories import ClubFactory, PlayerFactory, user_with_role
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_two_organizers_at_once_leave_one_issues_codes(require_postgres, monkeypatch):
+def test_two_organizers_at_once_leave_one_issues_codes(monkeypatch):
     club = ClubFactory()
     organizers = [user_with_role(club, Role.ORGANIZER) for _ in range(2)]
     for user in organizers:
@@ -63,7 +63,7 @@ def test_two_organizers_at_once_leave_one_issues_codes(require_postgres, monkeyp
     assert len(whole) == 1  # one issue's slips are right for every player
 
 
-def test_a_code_a_player_chooses_while_the_night_is_issued_is_kept(require_postgres, monkeypatch):
+def test_a_code_a_player_chooses_while_the_night_is_issued_is_kept(monkeypatch):
     """The player chooses their own code while the organizer's issue is half way: the issue
     holds the players' lock, so the choice waits for it and is stored after it (without the
     lock the issue, having read "no own code" before, would overwrite the choice)."""

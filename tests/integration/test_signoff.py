@@ -376,7 +376,7 @@ def _race(table_id: int, organizer_id: int, player_id: int, code: str) -> dict[s
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision(require_postgres):
+def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision():
     outcomes = set()
     for trial in range(8):
         table, organizer, players, codes = finished_table()
@@ -393,7 +393,7 @@ def test_a_change_while_the_last_player_signs_never_leaves_a_signed_new_revision
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_last_two_signing_at_once_sign_the_session_once(require_postgres):
+def test_the_last_two_signing_at_once_sign_the_session_once():
     for trial in range(5):
         event = EventFactory(published=True, standings_count="signed")
         table, _organizer, players, codes = finished_table(event)

@@ -11,6 +11,8 @@ from standings import tasks as standings_tasks
 from tests.conftest import needs, redis_available
 from tournaments import tasks
 
+pytestmark = pytest.mark.redis
+
 
 @pytest.fixture
 def eager():

@@ -183,7 +183,7 @@ def _swap_and_submit(event: Event, organizer_id: int) -> tuple[int, int, int, in
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_swap_and_a_first_result_never_both_win(require_postgres):
+def test_a_swap_and_a_first_result_never_both_win():
     for trial in range(6):
         event = EventFactory()
         organizer = user_with_role(event.club, Role.ORGANIZER)
