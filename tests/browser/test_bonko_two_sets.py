@@ -113,7 +113,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
             Session.objects.filter(
                 table__round__event=event, table__round__number=number, complete=True
             ).count()
-            == 6
+            == TABLES
         )
         office.goto(round_url)
         office.click("form[action$='/close/'] button[type=submit]")
