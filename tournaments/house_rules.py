@@ -19,6 +19,7 @@ from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text
+from core.parsing import whole_number
 from gamekit.registry import find_game, games
 from gamekit.seam import RulesetError
 from tournaments.models import HouseRuleset
@@ -87,11 +88,11 @@ def is_house_label(ruleset: str) -> bool:
 
 def house_ruleset_exists(club_id: int, game: str, label: str) -> bool:
     code, _at, version = label.partition("@")
+    number = whole_number(version)
     return (
-        version.isascii()
-        and version.isdigit()
+        number is not None
         and HouseRuleset.objects.filter(
-            club_id=club_id, game=game, code=code, version=int(version)
+            club_id=club_id, game=game, code=code, version=number
         ).exists()
     )
 
