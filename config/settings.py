@@ -232,6 +232,7 @@ SPECTACULAR_SETTINGS = {
         "api.schema.game_documents",
         "api.schema.game_codes",
         "api.schema.text_not_blank",
+        "api.schema.date_times",
         "api.schema.path_names",
         "api.schema_errors.error_responses",
         "api.schema_headers.headers",

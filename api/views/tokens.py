@@ -10,13 +10,12 @@ from rest_framework.response import Response
 
 from api.authentication import ApiTokenAuthentication, PasswordAuthentication
 from api.permissions import signed_in_user
-from api.serializers.base import AwareDateTimeField
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
 
 
 class ApiTokenSerializer(serializers.ModelSerializer):
-    expires_at = AwareDateTimeField(required=False, allow_null=True)
+    expires_at = serializers.DateTimeField(required=False, allow_null=True)
 
     class Meta:
         model = ApiToken
