@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from core.errors import ServiceError, Text, problem
+from core.parsing import whole_number
 
 # The marker a session document's schema carries until ``api.schema.game_documents`` replaces it
 # with each game's document.
@@ -86,7 +87,8 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
     """A mapping keyed by numbers as JSON sends them (strings of digits)."""
     result: dict[int, Any] = {}
     for key, value in data.items():
-        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 6):
+        number = whole_number(key, maximum=99_999) if isinstance(key, str) else None
+        if number is None:
             raise ServiceError(
                 [
                     problem(
@@ -96,7 +98,7 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
                     )
                 ]
             )
-        result[int(key)] = value
+        result[number] = value
     return result
 
 

@@ -224,9 +224,8 @@ APPS = [
     for path in ROOT.iterdir()
     if path.is_dir() and (path / "__init__.py").exists() and path.name not in {"tests", "bench"}
 ]
-# Where text is read as a number: the rule itself, and the API's serializers' keys (read with
-# the same ASCII check).
-ALLOWED = {"core/parsing.py", "api/serializers/base.py"}
+# Where text is read as a number: the rule itself.
+ALLOWED = {"core/parsing.py"}
 BY_HAND = re.compile(r"\.(isdigit|isdecimal|isnumeric)\(\)")
 
 
