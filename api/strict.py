@@ -68,6 +68,8 @@ NAIVE = _("Give the time with its offset (e.g. 2026-11-27T20:00:00Z or +01:00)."
 
 def _moment(field: Any, data: Any) -> None:
     if isinstance(data, str):
+        if not data.isascii():  # Django's parser reads ٢٠٢٨ as 2028
+            field.fail("invalid", format="YYYY-MM-DDThh:mm[:ss]±hh:mm, YYYY-MM-DDThh:mm[:ss]Z")
         try:
             parsed = parse_datetime(data.strip())
         except ValueError:  # a well-formed time that does not exist: DRF says it is invalid

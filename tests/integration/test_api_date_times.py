@@ -122,6 +122,10 @@ def test_a_time_without_its_offset_is_a_400_naming_the_field(world, case):
         assert problem["code"] == "naive" and problem["field"] == field
         assert "offset" in problem["message"]
         assert "afwijking van UTC" in problem["message_nl"]
+    other_digits = SUMMER.replace("2028", "٢٠٢٨")  # Arabic-Indic digits: not read as 2028
+    refused = send(world, field, other_digits)
+    assert refused.status_code == 400
+    assert [(p["code"], p["field"]) for p in refused.json()["errors"]] == [("invalid", field)]
     assert (PlannedNight.objects.count(), ApiToken.objects.count()) == (nights, tokens)
     assert _night_unchanged(world)
     saved = send(world, field, SUMMER)
@@ -160,5 +164,7 @@ def test_every_date_time_field_of_every_serializer_refuses_a_naive_time():
                 with pytest.raises(serializers.ValidationError) as refused:
                     field.run_validation(NAIVE)
                 assert refused.value.get_codes() == ["naive"], (cls, name)
+                with pytest.raises(serializers.ValidationError):
+                    field.run_validation(SUMMER.replace("2028", "٢٠٢٨"))
                 assert field.run_validation(SUMMER) == AS_STORED
     assert tried >= len(CASES)
