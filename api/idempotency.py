@@ -14,6 +14,9 @@ plugin routes included), never view by view. Order of a keyed write:
    again; then the stored answer, if any, is replayed with its status and headers (``ETag``,
    ``Location``) and ``Idempotent-Replayed: true``; the same key with another request is a 409.
 3. Otherwise the write runs, and a successful answer is stored in the same transaction.
+   An answer that shows a secret once (a new API token's key, a webhook's secret: marked
+   with ``shown_once``) is never stored: what is stored instead is a 409 that names the object
+   the first request made and where to read it, and every retry of the key gets that.
 
 A key is scoped to its writer: the user, the table and the token (``X-Table-Token``) used, or
 the door link. Anonymous writes with no such credential (the validator) store nothing.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -31,7 +35,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.errors import Conflict
+from core.errors import Conflict, Message, Text
 from games import idempotency
 
 KEPT_HEADERS = ("ETag", "Location")
@@ -78,7 +82,13 @@ def run_keyed(
         record = idempotency.hold(scope, key)
         if record is None:
             response = handler(request, *args, **kwargs)
-            if 200 <= response.status_code < 300:
+            made = getattr(response, SHOWN_ONCE, None)
+            if made is not None and 200 <= response.status_code < 300:
+                conflict = _made_already(made)
+                idempotency.remember(
+                    scope, key, digest, 409, {"errors": conflict.errors}, {"Location": made.where}
+                )
+            elif 200 <= response.status_code < 300:
                 idempotency.remember(
                     scope,
                     key,
@@ -99,6 +109,42 @@ def run_keyed(
         replay[name] = value
     replay["Idempotent-Replayed"] = "true"
     return replay
+
+
+SHOWN_ONCE = "shown_once"
+
+
+@dataclass(frozen=True)
+class Made:
+    """What an answer that shows a secret once made: named in the 409 a retry gets."""
+
+    what: Message
+    object_id: int
+    where: str
+
+
+def shown_once(response: Response, *, what: Message, object_id: int, where: str) -> Response:
+    """Mark ``response`` as showing a secret once (``what``, e.g. "the API token", with its id,
+    and ``where``: the address that lists it): with an ``Idempotency-Key`` it is never kept
+    for a replay, and a retry gets a 409 naming the object."""
+    setattr(response, SHOWN_ONCE, Made(what, object_id, where))
+    return response
+
+
+def _made_already(made: Made) -> Conflict:
+    return Conflict.single(
+        "secret_shown_once",
+        Text(
+            _(
+                "This Idempotency-Key was used already: that request made %(what)s (id "
+                "%(id)s, at %(where)s). Its secret was shown once, in that answer, and is "
+                "never shown again; if it was lost, make a new one."
+            ),
+            what=made.what,
+            id=made.object_id,
+            where=made.where,
+        ),
+    )
 
 
 def _content(request: Request) -> Any:

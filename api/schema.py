@@ -249,6 +249,40 @@ def text_not_blank(
     return result
 
 
+# What every date-time a request sends must carry (``api.strict``: a naive one is a 400).
+WITH_OFFSET = (
+    "With its offset, e.g. 2026-11-27T20:00:00Z or 2026-11-27T21:00:00+01:00 (RFC 3339); a "
+    "time without one is refused (400 naive), never read in some time zone."
+)
+
+
+def date_times(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Post-processing hook: every date-time a request sends says that it carries its offset."""
+
+    def mark(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("format") == "date-time" and not node.get("readOnly"):
+                given = node.get("description", "")
+                if WITH_OFFSET not in given:
+                    node["description"] = f"{given} {WITH_OFFSET}".strip()
+            for value in node.values():
+                mark(value)
+        elif isinstance(node, list):
+            for value in node:
+                mark(value)
+
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            mark(component)
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict):
+                mark(operation.get("parameters", []))
+    return result
+
+
 _RESOURCE_ID = re.compile(r"/([a-z]+)/\{id\}")
 _SINGULAR = {"entries": "entry"}
 

@@ -5,11 +5,13 @@ With nothing set, the service runs on a SQLite file with Celery tasks executed i
 CELERY_BROKER_URL (Redis) and runs one or more Celery workers.
 """
 
+import ipaddress
 import os
 import tempfile
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.observability import init_error_reporting
@@ -232,6 +234,7 @@ SPECTACULAR_SETTINGS = {
         "api.schema.game_documents",
         "api.schema.game_codes",
         "api.schema.text_not_blank",
+        "api.schema.date_times",
         "api.schema.path_names",
         "api.schema_errors.error_responses",
         "api.schema_headers.headers",
@@ -330,8 +333,27 @@ HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
 # --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
-# Deliveries to private and local addresses (a club's own server on its LAN): off unless set.
-WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE")
+# Deliveries go to public addresses only, and besides them to the networks listed here (CIDRs,
+# comma-separated: a club's own server on the LAN, "10.0.0.0/8,192.168.1.0/24"); none unless
+# set. The web processes (a hook's URL is checked when it is saved) and the workers (again at
+# every attempt) read the same variable.
+WEBHOOKS_ALLOWED_NETWORKS = env_list("WEBHOOKS_ALLOWED_NETWORKS")
+for _network in WEBHOOKS_ALLOWED_NETWORKS:
+    try:
+        ipaddress.ip_network(_network)
+    except ValueError as _wrong:
+        raise ImproperlyConfigured(
+            f"WEBHOOKS_ALLOWED_NETWORKS: {_network!r} is not a network ({_wrong}); "
+            "write each as an address and its prefix length, e.g. 192.168.1.0/24"
+        ) from _wrong
+if "WEBHOOKS_ALLOW_PRIVATE" in os.environ:  # a yes for every address is no longer a setting
+    raise ImproperlyConfigured(
+        "WEBHOOKS_ALLOW_PRIVATE is gone: list the networks webhooks may reach besides public "
+        "addresses in WEBHOOKS_ALLOWED_NETWORKS (e.g. 192.168.1.0/24)"
+    )
+# A new secret: for this long deliveries carry a signature with the previous one too
+# (X-Hook-Signature-Previous), so a receiver switches without losing a delivery.
+WEBHOOKS_SECRET_OVERLAP_HOURS = float(os.environ.get("WEBHOOKS_SECRET_OVERLAP_HOURS", "24"))
 # Seconds to connect and for each read of an answer.
 WEBHOOKS_TIMEOUT = float(os.environ.get("WEBHOOKS_TIMEOUT", "5"))
 # Attempts of one delivery; the wait before the next grows fourfold from WEBHOOKS_RETRY_SECONDS

@@ -73,4 +73,5 @@ urlpatterns = [
     path("", include("pages.urls")),
 ]
 
+handler400 = "core.view_helpers.bad_request"
 handler404 = "core.view_helpers.not_found"

@@ -25,6 +25,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 
 from core.errors import ServiceError
+from core.forms import ID_CHOICES
 
 _M = TypeVar("_M", bound=Model)
 
@@ -61,6 +62,7 @@ class ServiceInline(admin.TabularInline):
     """An inline whose rows are written by services (see the module's docstring)."""
 
     extra = 0
+    formfield_overrides = ID_CHOICES
 
     def create(self, request: HttpRequest, parent: Model, obj: Model) -> Model:
         raise NotImplementedError
@@ -97,6 +99,8 @@ class ServiceInline(admin.TabularInline):
 
 class ServiceAdmin(admin.ModelAdmin):
     """A model admin whose writes are service calls (see the module's docstring)."""
+
+    formfield_overrides = ID_CHOICES
 
     def create(self, request: HttpRequest, obj: Model, form: forms.ModelForm) -> Model:
         """Create ``obj`` (the unsaved instance the form built) through its service."""

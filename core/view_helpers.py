@@ -1,20 +1,23 @@
 """What every web view needs: localized problems (on a page or a form), permission answers and
 htmx detection. (Whether the user has a role in a club is ``clubs.view_helpers.has_role``.)"""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views import defaults
 from django_htmx.middleware import HtmxDetails
 
-from core.errors import ServiceError
+from core.errors import ServiceError, Text
 from core.errors import problem as api_problem
+from core.parsing import whole_number
 
 
 def dutch() -> bool:
@@ -48,6 +51,54 @@ def attach_problems(form: forms.Form, errors: list[dict[str, Any]]) -> None:
     for error in errors:
         field = error.get("field")
         form.add_error(field if field in form.fields else None, error["text"])
+
+
+class BadParameter(BadRequest):
+    """A form field or query parameter a page reads by hand that is not what it must be. The
+    site answers it with a 400 page that names the field (``bad_request``, the ``handler400``),
+    whichever view raised it."""
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        super().__init__("; ".join(error["message"] for error in errors))
+        self.errors = errors
+
+
+def number_from(data: Mapping[str, Any], name: str) -> int | None:
+    """The whole number (an id, a seat, a game's number) that the form field or query parameter
+    ``name`` of ``data`` (``request.POST``, ``request.GET``) sends, read by the one rule for
+    numbers from text (``core.parsing.whole_number``: ASCII digits only, spaces around them
+    allowed): None when it is absent or empty. Anything else (``abc``, ``1.5``, ``-1``, ``٣``)
+    raises ``BadParameter`` naming the field: a 400 page, never a 500 and never another
+    number."""
+    value = data.get(name)
+    if value is None or not str(value).strip():
+        return None
+    number = whole_number(str(value).strip())
+    if number is None:
+        raise BadParameter(
+            [
+                api_problem(
+                    "invalid_parameter",
+                    Text(
+                        _("%(name)s must be a whole number in the digits 0 to 9, not '%(value)s'."),
+                        name=name,
+                        value=str(value)[:40],
+                    ),
+                    field=name,
+                )
+            ]
+        )
+    return number
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The site's 400 (``handler400``): a ``BadParameter`` names its field in the page's
+    language (the API's one error shape under ``/api/``); anything else gets Django's own."""
+    if not isinstance(exception, BadParameter):
+        return defaults.bad_request(request, exception)  # type: ignore[arg-type]
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": exception.errors}, status=400)
+    return render(request, "bad_request.html", {"errors": problems(exception.errors)}, status=400)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from chartkit.lines import line_chart
 from clubs.models import Club, Player
 from core.errors import Text, problem
+from core.parsing import whole_number
 from core.view_helpers import dutch, problems
 from gamekit.registry import DEFAULT_GAME, find_game
 from stats import charts, selectors
@@ -121,8 +122,9 @@ def season_picture_page(request: HttpRequest, slug: str) -> HttpResponse:
     wanted = request.GET.get("year", "").strip()
     year = years[0] if years else None
     if wanted:
-        if wanted.isdigit() and 1900 <= int(wanted) <= 9999:
-            year = int(wanted)
+        number = whole_number(wanted, maximum=9999)
+        if number is not None and number >= 1900:
+            year = number
         else:
             errors.append(
                 problem(

@@ -217,7 +217,7 @@ def start_worker(log_name: str = "worker") -> subprocess.Popen:
     )
     env["DATABASE_CONN_MAX_AGE"] = "0"
     # The webhook tests' receiver listens on 127.0.0.1; their retries wait a second.
-    env["WEBHOOKS_ALLOW_PRIVATE"] = "1"
+    env["WEBHOOKS_ALLOWED_NETWORKS"] = "127.0.0.0/8"
     env["WEBHOOKS_RETRY_SECONDS"] = "1"
     log_path = ROOT / f".pytest-{log_name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     log = open(log_path, "w")  # noqa: SIM115 - the process owns it until it ends

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
 from gamekit.registry import DEFAULT_GAME, games
 from tournaments.models import Event, HouseRuleset
@@ -179,7 +179,7 @@ class WalkInForm(NamesakeMixin, forms.Form):
 
 
 class CheckInForm(forms.Form):
-    player = forms.IntegerField(widget=forms.HiddenInput)
+    player = WholeNumberField(widget=forms.HiddenInput)
     present = forms.BooleanField(required=False)
 
 

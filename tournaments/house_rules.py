@@ -20,6 +20,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text
 from core.names import normalized, typed_problems
+from core.parsing import whole_number
 from gamekit.registry import find_game, games
 from gamekit.seam import RulesetError
 from tournaments.models import HouseRuleset
@@ -105,11 +106,11 @@ def is_house_label(ruleset: str) -> bool:
 
 def house_ruleset_exists(club_id: int, game: str, label: str) -> bool:
     code, _at, version = label.partition("@")
+    number = whole_number(version)
     return (
-        version.isascii()
-        and version.isdigit()
+        number is not None
         and HouseRuleset.objects.filter(
-            club_id=club_id, game=game, code=code, version=int(version)
+            club_id=club_id, game=game, code=code, version=number
         ).exists()
     )
 

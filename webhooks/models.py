@@ -26,7 +26,14 @@ class Hook(models.Model):
         label=_("The webhook's description"),
     )
     kinds = models.JSONField(_("events"), default=list)
+    # Signs every delivery; shown once, when it is made (created, or a new one).
     secret = models.CharField(_("secret"), max_length=64)
+    # The secret before the last new one: until ``previous_secret_until`` deliveries carry its
+    # signature too, so a receiver switches without losing one (emptied after that).
+    previous_secret = models.CharField(_("previous secret"), max_length=64, blank=True, default="")
+    previous_secret_until = models.DateTimeField(
+        _("previous secret signs until"), null=True, blank=True
+    )
     active = models.BooleanField(_("active"), default=True)
     # Deliveries in a row that failed (every attempt); a success sets it back to zero.
     failures = models.PositiveIntegerField(_("failed deliveries in a row"), default=0)
@@ -51,8 +58,8 @@ class Hook(models.Model):
 
 
 class Delivery(models.Model):
-    """One event sent to one hook: its payload, how many attempts it took, and what the
-    receiver answered last. Attempts go on (with backoff) until one succeeds or
+    """One event sent to one hook: its payload, how many attempts it took, and the status the
+    receiver answered last (and when). Attempts go on (with backoff) until one succeeds or
     ``WEBHOOKS_MAX_ATTEMPTS`` failed."""
 
     class Status(models.TextChoices):
@@ -71,8 +78,8 @@ class Delivery(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.PENDING
     )
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # What the receiver answered is its status only: its body is never read or kept.
     status_code = models.PositiveSmallIntegerField(_("answer"), null=True, blank=True)
-    response_excerpt = models.CharField(_("answer's start"), max_length=500, blank=True, default="")
     error = models.CharField(_("error"), max_length=300, blank=True, default="")
     resent_from = models.ForeignKey(
         "self",

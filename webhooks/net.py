@@ -5,8 +5,10 @@ elsewhere by then: DNS rebinding), and every address it resolves to must be publ
 private, link-local, multicast, reserved, unspecified and shared addresses are refused, IPv4
 and IPv6 alike (an IPv4 address inside IPv6, mapped, 6to4 or NAT64, counts as that IPv4
 address). The connection then goes to the address that was checked, never to a second lookup.
-``settings.WEBHOOKS_ALLOW_PRIVATE`` (a club's own server on its LAN) lifts the refusal.
-Redirects are not followed: a 3xx answer is a failed attempt.
+An address inside one of ``settings.WEBHOOKS_ALLOWED_NETWORKS`` (the networks an administrator
+lists: a club's own server on its LAN) is allowed too. Redirects are not followed: a 3xx answer
+is a failed attempt. Of the answer only its status is read: nothing the receiver says is kept
+or shown (a hook aimed at a LAN service must not read it back).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from django.conf import settings
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 NAT64 = ipaddress.ip_network("64:ff9b::/96")
-EXCERPT = 500
 
 
 class Refused(Exception):
@@ -45,8 +46,10 @@ class Target:
 
 @dataclass(frozen=True)
 class Answer:
+    """What an attempt came to: the receiver's status (None when there was no answer) and, for
+    a failure, what went wrong in a few words (never the receiver's own words)."""
+
     status: int | None
-    excerpt: str
     error: str
 
     @property
@@ -79,6 +82,23 @@ def is_blocked(address: IPAddress) -> bool:
     )
 
 
+def allowed_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The networks besides public addresses a hook may reach (``WEBHOOKS_ALLOWED_NETWORKS``)."""
+    return [ipaddress.ip_network(network) for network in settings.WEBHOOKS_ALLOWED_NETWORKS]
+
+
+def is_allowed(address: IPAddress) -> bool:
+    """Whether a hook may reach ``address``: a public one, or one in an allowed network."""
+    if not is_blocked(address):
+        return True
+    plain = _embedded_ipv4(address)
+    return any(
+        candidate.version == network.version and candidate in network
+        for network in allowed_networks()
+        for candidate in {address, plain}
+    )
+
+
 def parse(url: str) -> Target:
     """The URL's parts, refused unless it is a plain http(s) URL with a host."""
     try:
@@ -96,8 +116,8 @@ def parse(url: str) -> Target:
 
 
 def addresses(target: Target) -> list[IPAddress]:
-    """The addresses the host resolves to, refused if any of them is not public (unless the
-    settings allow private ones)."""
+    """The addresses the host resolves to, refused if any of them is neither public nor in an
+    allowed network."""
     try:
         found = socket.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as exc:
@@ -109,10 +129,9 @@ def addresses(target: Target) -> list[IPAddress]:
             result.append(address)
     if not result:
         raise Refused("unresolvable", target.host)
-    if not settings.WEBHOOKS_ALLOW_PRIVATE:
-        blocked = [str(a) for a in result if is_blocked(a)]
-        if blocked:
-            raise Refused("private_address", ", ".join(blocked))
+    blocked = [str(a) for a in result if not is_allowed(a)]
+    if blocked:
+        raise Refused("private_address", ", ".join(blocked))
     return result
 
 
@@ -154,11 +173,14 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
     connection = kind(target.host, target.port, address, settings.WEBHOOKS_TIMEOUT)
     try:
         connection.request("POST", target.path, body=body, headers=headers)
-        response = connection.getresponse()
-        excerpt = response.read(EXCERPT * 4).decode("utf-8", "replace")[:EXCERPT]
+        response = connection.getresponse()  # its status; the body is never read
         error = "redirect not followed" if 300 <= response.status < 400 else ""
-        return Answer(response.status, excerpt, error)
-    except (OSError, http.client.HTTPException) as exc:
-        return Answer(None, "", (str(exc) or type(exc).__name__)[:300])
+        return Answer(response.status, error)
+    except http.client.HTTPException as exc:
+        # Its text may quote what the receiver sent (a status line that is not HTTP's): only
+        # its kind is kept.
+        return Answer(None, f"not an HTTP answer ({type(exc).__name__})")
+    except OSError as exc:  # the connection's own error: refused, timed out, TLS
+        return Answer(None, (str(exc) or type(exc).__name__)[:300])
     finally:
         connection.close()

@@ -5,7 +5,9 @@ The body is the JSON envelope ``{"id", "kind", "created_at", "club", "data"}``; 
 ``X-Hook-Event`` (the kind), ``X-Hook-Delivery`` (the id, the same on every attempt),
 ``X-Hook-Timestamp`` (Unix seconds of the attempt) and ``X-Hook-Signature``:
 ``sha256=`` and the hex HMAC-SHA256, keyed with the hook's secret, of the timestamp, a dot and
-the body. A receiver recomputes it and refuses an old timestamp (a replay).
+the body; for a while after a new secret (``WEBHOOKS_SECRET_OVERLAP_HOURS``) also
+``X-Hook-Signature-Previous``, the same keyed with the previous secret. A receiver recomputes
+it with the secret it has, accepts either header, and refuses an old timestamp (a replay).
 """
 
 from __future__ import annotations
@@ -133,7 +135,6 @@ def attempt(delivery_id: int) -> str:
         delivery.attempts += 1
         delivery.last_attempt_at = timezone.now()
         delivery.status_code = answer.status
-        delivery.response_excerpt = answer.excerpt
         delivery.error = answer.error
         if answer.ok:
             delivery.status = Delivery.Status.SUCCEEDED
@@ -164,10 +165,18 @@ def _post(delivery: Delivery, hook: Hook) -> net.Answer:
         "X-Hook-Timestamp": timestamp,
         "X-Hook-Signature": signature(hook.secret, timestamp, body),
     }
+    if hook.previous_secret and signs_too(hook):  # a new secret's overlap: both sign
+        headers["X-Hook-Signature-Previous"] = signature(hook.previous_secret, timestamp, body)
     try:
         return net.post(hook.url, body, headers)
     except net.Refused as refused:
-        return net.Answer(None, "", f"refused: {refused}"[:300])
+        return net.Answer(None, f"refused: {refused}"[:300])
+
+
+def signs_too(hook: Hook) -> bool:
+    """Whether the hook's previous secret still signs deliveries (a new secret's overlap)."""
+    until = hook.previous_secret_until
+    return bool(hook.previous_secret) and until is not None and until > timezone.now()
 
 
 def _failed(hook: Hook) -> None:
@@ -230,7 +239,12 @@ def due_deliveries(limit: int = 500) -> list[int]:
 
 
 def purge_log() -> int:
-    """Delete deliveries older than ``WEBHOOKS_LOG_DAYS`` that are done; how many."""
-    before = timezone.now() - timedelta(days=settings.WEBHOOKS_LOG_DAYS)
+    """Delete deliveries older than ``WEBHOOKS_LOG_DAYS`` that are done (how many), and forget
+    the previous secrets whose overlap is over."""
+    now = timezone.now()
+    Hook.objects.filter(previous_secret_until__lte=now).update(
+        previous_secret="", previous_secret_until=None
+    )
+    before = now - timedelta(days=settings.WEBHOOKS_LOG_DAYS)
     old = Delivery.objects.filter(created_at__lt=before).exclude(status=Delivery.Status.PENDING)
     return old.delete()[0]

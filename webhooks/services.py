@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
@@ -43,8 +45,9 @@ def _check_url(url: str) -> str:
         if refused.code == "private_address":
             message = Text(
                 _(
-                    "The URL leads to a private or local address (%(address)s); "
-                    "webhooks go to public addresses only."
+                    "The URL leads to a private or local address (%(address)s); webhooks go "
+                    "to public addresses only, and to the networks an administrator allows in "
+                    "WEBHOOKS_ALLOWED_NETWORKS."
                 ),
                 address=refused.detail,
             )
@@ -171,14 +174,28 @@ def hook_update(
     return hook
 
 
+def secret_overlap() -> timedelta:
+    """How long the previous secret still signs deliveries after a new one is made."""
+    return timedelta(hours=settings.WEBHOOKS_SECRET_OVERLAP_HOURS)
+
+
 @transaction.atomic
 def hook_new_secret(*, hook: Hook, actor: Actor) -> Hook:
-    """Give the hook a new secret (the old one signs nothing from now on)."""
+    """Give the hook a new secret (the answer shows it, once). For ``secret_overlap()``
+    deliveries carry a signature with the previous secret too, so the receiver switches when
+    it is ready; the secret before that one signs nothing any more."""
     require_role(actor, hook.club_id, ORGANIZER, ACTION)
     hook = _locked(hook)
-    hook.secret = new_secret()
-    hook.save(update_fields=["secret"])
-    audit(actor, "webhook.secret", hook, club_id=hook.club_id)
+    hook.previous_secret, hook.secret = hook.secret, new_secret()
+    hook.previous_secret_until = timezone.now() + secret_overlap()
+    hook.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
+    audit(
+        actor,
+        "webhook.secret",
+        hook,
+        club_id=hook.club_id,
+        previous_signs_until=hook.previous_secret_until.isoformat(),
+    )
     return hook
 
 

@@ -1,9 +1,11 @@
 """The organizer's webhook pages under the club's manage pages: the club's hooks and a form to
-register one; a hook's page with its secret, its settings and its delivery log, where a
-delivery is sent again."""
+register one; a hook's page with its settings and its delivery log, where a delivery is sent
+again. A hook's secret is shown once: on the page the organizer lands on right after it was
+made (registered, or a new one), never again."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +19,7 @@ from core.errors import ServiceError
 from core.view_helpers import refused, refused_or_on_form, refused_or_told
 from webhooks.forms import KIND_LABELS, HookForm
 from webhooks.models import Delivery, Hook
+from webhooks.sending import signs_too
 from webhooks.services import (
     delivery_resend,
     hook_create,
@@ -26,6 +29,16 @@ from webhooks.services import (
 )
 
 LOG_LENGTH = 50
+
+
+def _show_once(request: HttpRequest, hook: Hook) -> None:
+    """Keep the secret just made for the one page that shows it (the next one)."""
+    request.session[f"webhook-secret-{hook.pk}"] = hook.secret
+
+
+def _shown_now(request: HttpRequest, hook: Hook) -> str:
+    """The secret made just before this page, or "" (it is shown this once)."""
+    return str(request.session.pop(f"webhook-secret-{hook.pk}", ""))
 
 
 def _club(request: HttpRequest, slug: str) -> Club | None:
@@ -56,6 +69,7 @@ def hooks_page(request: HttpRequest, slug: str) -> HttpResponse:
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:
+            _show_once(request, hook)
             messages.success(
                 request,
                 _(
@@ -89,7 +103,7 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
     if action in ("secret", "delete"):
         try:
             if action == "secret":
-                hook_new_secret(hook=hook, actor=request.user)
+                _show_once(request, hook_new_secret(hook=hook, actor=request.user))
                 messages.success(request, _("The webhook has a new secret."))
             else:
                 hook_delete(hook=hook, actor=request.user)
@@ -117,7 +131,8 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
             messages.success(request, _("The webhook is saved."))
             return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
     log = list(Delivery.objects.filter(hook=hook).order_by("-created_at", "-id")[:LOG_LENGTH])
-    return render(
+    secret = _shown_now(request, hook)
+    page = render(
         request,
         "webhooks/hook.html",
         {
@@ -125,10 +140,16 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
             "hook": hook,
             "form": form,
             "kinds": _labels(hook.kinds),
+            "secret": secret,
+            "previous_signs": signs_too(hook),
+            "overlap_hours": round(settings.WEBHOOKS_SECRET_OVERLAP_HOURS),
             "deliveries": [(d, KIND_LABELS.get(d.kind, d.kind)) for d in log],
         },
         status=400 if form.errors else 200,
     )
+    if secret:
+        page["Cache-Control"] = "no-store"  # the secret is shown this once, kept nowhere
+    return page
 
 
 @require_POST

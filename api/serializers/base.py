@@ -4,13 +4,12 @@ the reason a command gives."""
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from core.errors import ServiceError, Text, problem
+from core.parsing import whole_number
 
 # The marker a session document's schema carries until ``api.schema.game_documents`` replaces it
 # with each game's document.
@@ -88,7 +87,8 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
     """A mapping keyed by numbers as JSON sends them (strings of digits)."""
     result: dict[int, Any] = {}
     for key, value in data.items():
-        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 6):
+        number = whole_number(key, maximum=99_999) if isinstance(key, str) else None
+        if number is None:
             raise ServiceError(
                 [
                     problem(
@@ -98,30 +98,12 @@ def numbered(data: dict[str, Any], field: str) -> dict[int, Any]:
                     )
                 ]
             )
-        result[int(key)] = value
+        result[number] = value
     return result
 
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, help_text="Why (kept in the audit log).")
-
-
-class AwareDateTimeField(serializers.DateTimeField):
-    """A moment with its offset (``2026-11-27T20:00:00Z`` or ``...+01:00``): a time without
-    one is refused, never read in the server's zone. Answered in UTC with ``Z``."""
-
-    default_error_messages = {
-        "naive": gettext_lazy(
-            "Give the time with its offset (e.g. 2026-11-27T20:00:00Z or +01:00)."
-        ),
-    }
-
-    def to_internal_value(self, value: Any) -> Any:
-        if isinstance(value, str):
-            parsed = parse_datetime(value.strip())
-            if parsed is not None and timezone.is_naive(parsed):
-                self.fail("naive")
-        return super().to_internal_value(value)
 
 
 def staff_link(

@@ -137,7 +137,7 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         parameters=[
             OpenApiParameter(
                 "set",
-                int,
+                {"type": "integer", "minimum": 1},
                 required=False,
                 description="A game played in sets: the standings of this set only, "
                 "computed from the sessions of its rounds.",

@@ -129,7 +129,7 @@ class EventStandingsFeedView(FeedView):
 GAME = OpenApiParameter("game", OpenApiTypes.STR, description="Only this game (its code).")
 TOP = OpenApiParameter(
     "top",
-    OpenApiTypes.INT,
+    {"type": "integer", "minimum": 1, "maximum": selectors.MAX_TOP},
     description=f"Lines per list, 1 to {selectors.MAX_TOP} (default {selectors.DEFAULT_TOP}).",
 )
 

@@ -50,10 +50,7 @@ class NightSerializer(serializers.ModelSerializer):
 
 
 class NightPlanSerializer(serializers.Serializer):
-    starts_at = serializers.DateTimeField(
-        help_text="When the (first) night starts, with its "
-        "offset; a naive time is Europe/Amsterdam."
-    )
+    starts_at = serializers.DateTimeField(help_text="When the (first) night starts.")
     ends_at = serializers.DateTimeField(
         required=False, help_text="When it ends (four hours later if left out)."
     )

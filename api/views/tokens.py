@@ -1,6 +1,7 @@
 """A signed-in user's own API tokens: list, create (the key is shown once), revoke."""
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authentication import SessionAuthentication
@@ -9,14 +10,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.authentication import ApiTokenAuthentication, PasswordAuthentication
+from api.idempotency import shown_once
 from api.permissions import signed_in_user
-from api.serializers.base import AwareDateTimeField
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
 
 
 class ApiTokenSerializer(serializers.ModelSerializer):
-    expires_at = AwareDateTimeField(required=False, allow_null=True)
+    expires_at = serializers.DateTimeField(required=False, allow_null=True)
 
     class Meta:
         model = ApiToken
@@ -60,7 +61,12 @@ class ApiTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.
             via=via,
         )
         data = NewApiTokenSerializer(token).data | {"key": key}
-        return Response(data, status=status.HTTP_201_CREATED)
+        return shown_once(
+            Response(data, status=status.HTTP_201_CREATED),
+            what=_("the API token"),
+            object_id=token.pk,
+            where="/api/v1/tokens/",
+        )
 
     def destroy(self, request: Request, pk: str | None = None) -> Response:
         """Revoke the token (it stays listed, with the time it was revoked)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
@@ -16,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.idempotency import shown_once
 from api.permissions import ClubWriteMixin, signed_in_user
 from clubs.models import Club, Role
 from clubs.selectors import ORGANIZER, user_roles
@@ -42,9 +44,11 @@ class HookSerializer(serializers.ModelSerializer):
             "service allows them)."
         ),
     )
-    secret = serializers.CharField(
+    previous_secret_until = serializers.DateTimeField(
         read_only=True,
-        help_text=("Keys the HMAC-SHA256 signature of every delivery (X-Hook-Signature)."),
+        allow_null=True,
+        help_text="After a new secret: until then deliveries also carry "
+        "X-Hook-Signature-Previous, signed with the previous secret (null: no overlap).",
     )
 
     class Meta:
@@ -59,13 +63,26 @@ class HookSerializer(serializers.ModelSerializer):
             "failures",
             "disabled_at",
             "created_at",
-            "secret",
+            "previous_secret_until",
         ]
         read_only_fields = ["failures", "disabled_at", "created_at"]
 
 
 class HookUpdateSerializer(HookSerializer):
     club = serializers.PrimaryKeyRelatedField(read_only=True)
+
+
+class HookWithSecretSerializer(HookSerializer):
+    """A hook as the answer that makes its secret shows it: once, never again."""
+
+    secret = serializers.CharField(
+        read_only=True,
+        help_text="Keys the HMAC-SHA256 signature of every delivery (X-Hook-Signature). "
+        "Shown only now: store it with the receiver.",
+    )
+
+    class Meta(HookSerializer.Meta):
+        fields = [*HookSerializer.Meta.fields, "secret"]
 
 
 class DeliverySerializer(serializers.ModelSerializer):
@@ -81,7 +98,6 @@ class DeliverySerializer(serializers.ModelSerializer):
             "status",
             "attempts",
             "status_code",
-            "response_excerpt",
             "error",
             "resent_from",
             "created_at",
@@ -116,6 +132,7 @@ class HookViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     permission_classes = [IsAuthenticated]
     write_roles = ORGANIZER
     parent_field = "club"
+    made: Hook  # the hook a create made
     filterset_fields = ["club", "active"]
     ordering_fields = ["created_at"]
 
@@ -135,14 +152,22 @@ class HookViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     def parent_club_id(self, parent_pk: int) -> int | None:
         return parent_pk
 
+    @extend_schema(request=HookSerializer, responses={201: HookWithSecretSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Register a hook; the answer shows its secret, this once."""
+        response = super().create(request, *args, **kwargs)
+        response["Location"] = f"/api/v1/hooks/{self.made.pk}/"  # not the hook's own url
+        return _with_secret(response, self.made, request, _("the webhook"))
+
     def create_object(self, data: dict[str, Any]) -> Hook:
-        return hook_create(
+        self.made = hook_create(
             club=data["club"],
             actor=self.request.user,
             url=data["url"],
             kinds=data["kinds"],
             description=data.get("description", ""),
         )
+        return self.made
 
     def update_object(self, instance: Hook, data: dict[str, Any]) -> Hook:
         return hook_update(
@@ -169,12 +194,20 @@ class HookViewSet(ClubWriteMixin, viewsets.ModelViewSet):
             return self.get_paginated_response(DeliverySerializer(page, many=True).data)
         return Response(DeliverySerializer(rows, many=True).data)
 
-    @extend_schema(request=None, responses=HookSerializer)
+    @extend_schema(request=None, responses=HookWithSecretSerializer)
     @action(detail=True, methods=["post"], url_path="new-secret")
     def new_secret(self, request: Request, pk: str | None = None) -> Response:
-        """Give the hook a new secret; deliveries are signed with it from now on."""
+        """Give the hook a new secret, shown in this answer only. Deliveries are signed with
+        it from now on (X-Hook-Signature) and, until ``previous_secret_until``, with the
+        previous one too (X-Hook-Signature-Previous)."""
         hook = hook_new_secret(hook=self.get_object(), actor=request.user)
-        return Response(HookSerializer(hook).data)
+        return _with_secret(Response(), hook, request, _("a new secret of the webhook"))
+
+
+def _with_secret(response: Response, hook: Hook, request: Request, what: Any) -> Response:
+    """``response`` with the hook and its secret, marked as shown once (never replayed)."""
+    response.data = HookWithSecretSerializer(hook, context={"request": request}).data
+    return shown_once(response, what=what, object_id=hook.pk, where=f"/api/v1/hooks/{hook.pk}/")
 
 
 class DeliveryResendView(APIView):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bonanza.rules import SECTIONS, SHOWN
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 
 # The board's sections as the real board shows them (card symbols; Dutch card letters).
 SECTION_LABELS: dict[str, Any] = {
@@ -74,7 +74,7 @@ def _seat(value: Any) -> int | None:
 class HandForm(forms.Form):
     """One hand of a table of ``names``, dealt by ``dealer``."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
 
     def __init__(

@@ -11,7 +11,7 @@ from bonken.plugin.sheet import SYMBOLS, contract_name, short_names
 from bonken.plugin.table_talk import left_messages
 from bonken.rules import Ruleset
 from bonken.rules.rulesets import Contract
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
 from core.widgets import SignedNumberInput
 
@@ -55,7 +55,7 @@ class GameForm(forms.Form):
     tricks the table names one by one the scorer taps who took each (``took_<code>_<n>``),
     which the form turns into counts; other contracts take a count per player."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, required=False)
     chooser = forms.TypedChoiceField(label=_("Chooser"), coerce=int, widget=forms.RadioSelect)
     contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect)
 
@@ -231,7 +231,7 @@ class PaperForm(forms.Form):
     club's sheet: no order, chooser or doubles), per game in the order played the contract,
     the chooser and the net points, or only the four totals."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(
         label=_("Why the saved result changes"),
         required=False,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from bonko.plugin.rolls import parse_rolls
 from bonko.rules import GAME
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 
 TEAMS = ((0, 2), (1, 3))  # partners sit opposite: the team already at the table first
 MAX_SESSIONS = 20  # roll-off sessions a page offers before it stops adding rows
@@ -22,7 +22,7 @@ MAX_POINTS = 100_000
 class ResultForm(forms.Form):
     """Two team scores, who won, roll-off points per session, and the called Bonkos."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     sessions = forms.IntegerField(
         widget=forms.HiddenInput, min_value=0, max_value=MAX_SESSIONS, required=False
     )

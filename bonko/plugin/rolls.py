@@ -19,9 +19,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.parsing import whole_number
+
 MAX_ROLLS = 500
 SEATS = 4
-_SESSION = re.compile(r"^r(\d{1,2})$")
+_SESSION = re.compile(r"^r([0-9]{1,2})$")
 
 
 def parse_rolls(text: str) -> tuple[list[dict[str, Any]], list[str]]:
@@ -57,9 +59,10 @@ def _parse_line(line: str) -> dict[str, Any] | None:
         tokens = tokens[1:]
         if session < 1:
             return None
-    if not tokens or not tokens[0].isdigit() or not 1 <= int(tokens[0]) <= SEATS:
+    seat_number = whole_number(tokens[0]) if tokens else None
+    if seat_number is None or not 1 <= seat_number <= SEATS:
         return None
-    seat = int(tokens[0]) - 1
+    seat = seat_number - 1
     digits = "".join(tokens[1:])
     if len(digits) != 3 or not all(char in "123456" for char in digits):
         return None

@@ -19,7 +19,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, player_for_user
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
-from core.view_helpers import refused, refused_or_on_form, refused_or_told
+from core.view_helpers import number_from, refused, refused_or_on_form, refused_or_told
 from planning import links, opening, services
 from planning.forms import NightForm
 from planning.models import Answer, PlannedNight, RsvpLink, Via
@@ -135,11 +135,9 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(request, night_id)
     if not request.user.is_authenticated:
         return refused(request)
-    chosen = request.POST.get("player", "")
+    chosen = number_from(request.POST, "player")
     player = (
-        get_object_or_404(Player, pk=int(chosen))
-        if chosen.isdigit()
-        else player_for_user(request.user)
+        player_for_user(request.user) if chosen is None else get_object_or_404(Player, pk=chosen)
     )
     if player is None:
         messages.error(request, _("Your login is not linked to a player; ask the organizer."))
@@ -229,7 +227,7 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
         return refused(request)
     if request.method == "POST":
         player = get_object_or_404(
-            Player, pk=request.POST.get("player", "0") or 0, memberships__club=club
+            Player, pk=number_from(request.POST, "player") or 0, memberships__club=club
         )
         try:
             if request.POST.get("action") == "revoke":

@@ -25,7 +25,7 @@ def a_hook(club: Club) -> Hook:
         attempts=6,
         status=Delivery.Status.FAILED,
         status_code=502,
-        response_excerpt="<html><body>Bad gateway</body></html>" * 5,
+        error="redirect not followed",
     )
     return hook
 

@@ -26,14 +26,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def verify(secret: str, headers: dict, body: bytes, tolerance: int = 300) -> bool:
-    """The README's recipe, as a receiver writes it."""
+    """docs/api.md's recipe, as a receiver writes it."""
     timestamp = headers["X-Hook-Timestamp"]
     expected = (
         "sha256="
         + hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
     )
-    fresh = abs(time.time() - int(timestamp)) <= tolerance
-    return fresh and hmac.compare_digest(expected, headers["X-Hook-Signature"])
+    fresh = abs(time.time() - int(timestamp)) <= tolerance  # refuses replays
+    signatures = [headers["X-Hook-Signature"], headers.get("X-Hook-Signature-Previous", "")]
+    return fresh and any(hmac.compare_digest(expected, given) for given in signatures)
 
 
 def night(published=True):
@@ -69,7 +70,7 @@ def test_a_saved_result_is_delivered_signed(receiver, settings):
     assert all(p["total"] is not None and p["place"] for p in data["players"])
     delivery = Delivery.objects.get()
     assert delivery.status == Delivery.Status.SUCCEEDED and delivery.attempts == 1
-    assert delivery.status_code == 200 and delivery.response_excerpt == "ok"
+    assert delivery.status_code == 200
 
     # A correction of the complete result is its own kind, sent only to hooks that chose it.
     corrected = classic_document()
@@ -173,7 +174,7 @@ def test_a_failed_delivery_is_sent_again_from_the_log(receiver, settings):
     session_submit(table=seated_table(event), submitted_by=organizer, document=classic_document())
     failed = Delivery.objects.get()
     assert failed.status == Delivery.Status.FAILED and failed.status_code == 500
-    assert failed.response_excerpt == "receiver is down"
+    assert "receiver is down" not in str(Delivery.objects.filter(pk=failed.pk).values().get())
 
     again = delivery_resend(delivery=failed, actor=organizer)
     again.refresh_from_db()

@@ -1,6 +1,7 @@
 """Webhooks through the API and the address rules: organizers of the club only (another club's
 organizer finds nothing), the delivery log and sending again, and no private or local address
-unless the settings allow it, when registering and again at delivery (DNS rebinding)."""
+unless an administrator allows its network, when registering and again at delivery (DNS
+rebinding)."""
 
 import socket
 
@@ -44,14 +45,15 @@ PRIVATE = [
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", PRIVATE)
 def test_private_and_local_addresses_are_refused(url, settings):
-    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []
     club = ClubFactory()
     organizer = user_with_role(club, Role.ORGANIZER)
     with pytest.raises(ServiceError) as refused:
         hook_create(club=club, actor=organizer, url=url, kinds=[RESULT_SAVED])
     assert refused.value.errors[0]["code"] == "private_address"
     assert refused.value.errors[0]["field"] == "url"
-    settings.WEBHOOKS_ALLOW_PRIVATE = True  # a club's own server on its LAN
+    # Every network an administrator allows (a club's own server on its LAN: one network).
+    settings.WEBHOOKS_ALLOWED_NETWORKS = ["0.0.0.0/0", "::/0"]
     assert hook_create(club=club, actor=organizer, url=url, kinds=[RESULT_SAVED]).pk
 
 
@@ -81,7 +83,7 @@ def test_a_name_that_resolves_to_a_local_address_at_delivery_is_not_called(
 ):
     """Registered while the name pointed at a public address; at delivery it points at the
     receiver on 127.0.0.1 (DNS rebinding): refused, nothing is sent."""
-    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []
     settings.WEBHOOKS_MAX_ATTEMPTS = 1
     port = int(receiver.url.split(":")[2].split("/")[0])
     answer = {"address": "93.184.216.34"}
@@ -117,7 +119,7 @@ def test_embedded_ipv4_is_judged_as_ipv4():
 
 @pytest.mark.django_db
 def test_hooks_through_the_api_are_the_club_organizers_alone(settings):
-    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []
     club = ClubFactory()
     organizer = api_client(user_with_role(club, Role.ORGANIZER))
     created = organizer.post(

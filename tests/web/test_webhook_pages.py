@@ -25,7 +25,7 @@ def organizer(club):
 
 
 def test_an_organizer_registers_a_webhook(club, organizer, settings):
-    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []
     url = f"/manage/clubs/{club.slug}/webhooks/"
     page = organizer.get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200 and "No webhooks yet." in page.content.decode()
@@ -49,6 +49,8 @@ def test_an_organizer_registers_a_webhook(club, organizer, settings):
     detail = organizer.get(f"{url}{hook.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert hook.secret in detail and "Nog niets verstuurd." in detail
     assert "Een tafeluitslag opgeslagen" in detail
+    again = organizer.get(f"{url}{hook.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert hook.secret not in again  # shown once
 
 
 def test_the_log_sends_again_and_shows_a_switched_off_hook(club, organizer, settings):
@@ -68,11 +70,10 @@ def test_the_log_sends_again_and_shows_a_switched_off_hook(club, organizer, sett
         status=Delivery.Status.FAILED,
         attempts=6,
         status_code=502,
-        response_excerpt="Bad gateway",
     )
     url = f"/manage/clubs/{club.slug}/webhooks/{hook.pk}/"
     english = organizer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "after 5 failed deliveries in a row" in english and "Bad gateway" in english
+    assert "after 5 failed deliveries in a row" in english and "answer 502" in english
     assert "Send again" not in english  # switched off: switch it on first
     dutch = organizer.get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "na 5 mislukte afleveringen achter elkaar" in dutch
@@ -89,7 +90,7 @@ def test_the_log_sends_again_and_shows_a_switched_off_hook(club, organizer, sett
     assert hook.active and hook.failures == 0 and hook.disabled_at is None
     assert "Send again" in organizer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
-    settings.WEBHOOKS_ALLOW_PRIVATE = False  # the attempt is refused: nothing leaves the test
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []  # the attempt is refused: nothing leaves the test
     again = organizer.post(f"{url}deliveries/{delivery.pk}/resend/")
     assert again.status_code == 302
     resent = Delivery.objects.exclude(pk=delivery.pk).get()

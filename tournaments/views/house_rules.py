@@ -15,6 +15,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
+from core.parsing import whole_number
 from core.view_helpers import dutch, refused, refused_or_on_form
 from gamekit.registry import DEFAULT_GAME, games, get_game
 from tournaments.forms import HouseRulesetForm
@@ -33,7 +34,7 @@ def _starting_point(club: Club, wanted: str) -> tuple[str, str] | None:
     else:
         code, _at, version = label.partition("@")
         house = HouseRuleset.objects.filter(
-            club=club, game=game_code, code=code, version=version if version.isdigit() else 0
+            club=club, game=game_code, code=code, version=whole_number(version) or 0
         ).first()
         if house is None:
             return None

@@ -16,7 +16,7 @@ from clubs.selectors import ORGANIZER
 from clubs.services import player_update
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
-from core.view_helpers import problems, refused
+from core.view_helpers import number_from, problems, refused
 from tournaments.player_merge import player_merge
 
 
@@ -62,7 +62,7 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
 def _apply(request: HttpRequest, club: Club) -> str:
     action = request.POST.get("action", "")
     player = get_object_or_404(
-        Player, pk=_number(request.POST.get("player")), memberships__club=club
+        Player, pk=number_from(request.POST, "player") or 0, memberships__club=club
     )
     if action == "rename":
         old = player.name
@@ -70,7 +70,7 @@ def _apply(request: HttpRequest, club: Club) -> str:
         return _("%(old)s is now called %(name)s.") % {"old": old, "name": player.name}
     if action == "merge":
         keep = get_object_or_404(
-            Player, pk=_number(request.POST.get("into")), memberships__club=club
+            Player, pk=number_from(request.POST, "into") or 0, memberships__club=club
         )
         name = player.name
         player_merge(
@@ -85,8 +85,3 @@ def _apply(request: HttpRequest, club: Club) -> str:
         membership_end(membership=membership, actor=request.user)
         return _("%(name)s is no longer a member; their results stay.") % {"name": player.name}
     raise ServiceError.single("unknown_action", gettext_lazy("Unknown action."))
-
-
-def _number(value: str | None) -> int:
-    text = (value or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0

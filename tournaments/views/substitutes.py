@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from core.errors import ServiceError
-from core.view_helpers import refused_or_told
+from core.view_helpers import number_from, refused_or_told
 from tournaments.models import Round, Seat, Substitution, Table
 from tournaments.substitutes import table_substitute
 
@@ -42,17 +42,12 @@ def substitutions(round_: Round) -> list[tuple[int, str, str, int]]:
     ]
 
 
-def _number(text: str | None) -> int | None:
-    value = (text or "").strip()
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else None
-
-
 @require_POST
 def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-    position = _number(request.POST.get("position"))
-    from_part = _number(request.POST.get("from_part"))
-    player = Player.objects.filter(pk=_number(request.POST.get("player")) or 0).first()
+    position = number_from(request.POST, "position")
+    from_part = number_from(request.POST, "from_part")
+    player = Player.objects.filter(pk=number_from(request.POST, "player") or 0).first()
     try:
         if position is None or from_part is None or player is None:
             raise ServiceError.single(

@@ -17,7 +17,7 @@ from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.forms import set_choices
-from core.view_helpers import attach_problems, problems, refused
+from core.view_helpers import attach_problems, number_from, problems, refused
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.teams import (
     plays_in_teams,
@@ -160,7 +160,7 @@ def _team_action(
         )
         return redirect("manage:teams", event_id=event.pk)
     if action == "unpair":
-        team = get_object_or_404(EventTeam, pk=request.POST.get("team") or 0, event=event)
+        team = get_object_or_404(EventTeam, pk=number_from(request.POST, "team") or 0, event=event)
         team_unpair(team=team, actor=request.user)
         messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
         return redirect("manage:teams", event_id=event.pk)

@@ -20,7 +20,7 @@ from bonanza.plugin.forms import HandForm, form_field
 from bonanza.plugin.views.table import context_for, leftover_text
 from bonanza.rules import GAME, SHOWN
 from core.errors import ServiceError
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.parsing import whole_number
 from core.view_helpers import problems
 from games.services import session_submit
@@ -35,7 +35,7 @@ MOST = 60  # the most hands one page copies
 class SheetForm(forms.Form):
     """The sheet as a whole; its hands are ``HandForm``s prefixed ``h1``, ``h2``, ..."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("Who dealt the first hand?"), coerce=int
     )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from bonken.plugin.forms import SEATS, GameForm, taken_one_by_one
 from bonken.plugin.sheet import contract_label, event_ruleset_or_none
 from bonken.rules import Ruleset, get_ruleset
+from core.forms import WholeNumberField
 from core.game_plugins import Correctable
 from core.widgets import SignedNumberInput
 from games.part_correction import session_correct_keys, session_correct_part
@@ -31,7 +32,7 @@ class PointsForm(forms.Form):
     """Four numbers, one per player: a game's points (after doubling on a paper sheet), a
     sheet's row, or the session's totals."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -186,7 +186,7 @@ def form_field(path: str | None) -> str | None:
     if not path:
         return None
     flat = path.replace("[", ".").replace("]", "").split(".")
-    if flat[0] == "teams" and len(flat) >= 3 and flat[1].isdigit():
+    if flat[0] == "teams" and len(flat) >= 3 and whole_number(flat[1]) is not None:
         team = flat[1]
         if flat[2] == "score":
             return f"score_{team}"

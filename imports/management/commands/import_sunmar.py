@@ -20,6 +20,7 @@ from django.db import transaction
 from clubs.models import Club, Membership, Role
 from clubs.names import name_key
 from core.errors import ServiceError
+from core.parsing import whole_number
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
 
@@ -122,12 +123,13 @@ class Command(BaseCommand):
         chosen: dict[str, int | None] = {}
         for item in given:
             name, sep, value = item.rpartition("=")
-            if not sep or name_key(name) not in names or not (value == "new" or value.isdigit()):
+            number = whole_number(value)
+            if not sep or name_key(name) not in names or (value != "new" and number is None):
                 raise CommandError(
                     f'--match {item!r}: give "App name=PLAYER_ID" or '
                     f'"App name=new" for one of: {", ".join(proposed)}'
                 )
-            chosen[names[name_key(name)]] = None if value == "new" else int(value)
+            chosen[names[name_key(name)]] = None if value == "new" else number
         return chosen
 
     def _show(self, preview: Any, matches: dict[str, int | None]) -> None:

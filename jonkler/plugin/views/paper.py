@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.view_helpers import problems
 from games.services import session_submit
 from games.views.scoring import organizer_correcting
@@ -26,7 +26,7 @@ REASON = "entered from a paper score sheet"
 
 
 class PaperForm(forms.Form):
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("Who dealt the first round?"), coerce=int
     )

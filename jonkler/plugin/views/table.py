@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.parsing import whole_number
 from core.view_helpers import problems, short_names
 from games.services import session_append_part, session_submit
@@ -31,7 +31,7 @@ from tournaments.models import Round, Table
 class RoundForm(forms.Form):
     """One round: a bid and the tricks taken per seat, and for the first round who dealt."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
 
     def __init__(
