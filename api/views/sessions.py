@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -32,7 +33,7 @@ from api.serializers.sessions import (
     ValidationResultSerializer,
 )
 from api.throttling import AnonRateThrottle
-from core.errors import Conflict, NotAllowed, ServiceError
+from core.errors import Conflict, NotAllowed, ServiceError, Text
 from core.parsing import whole_number
 from gamekit.registry import score_document
 from games.models import Session
@@ -60,7 +61,8 @@ IF_MATCH_HEADER = OpenApiParameter(
     {"type": "string", "pattern": r'^\s*(\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})\s*$'},
     OpenApiParameter.HEADER,
     required=False,
-    description='The revision you edited, as the ETag of GET (e.g. "3"); 409 if it moved on.',
+    description='The revision you edited, as the ETag of GET (e.g. "3"); 412 if it moved on. '
+    'Compared strongly: a weak tag (W/"3") never matches (412).',
 )
 
 
@@ -123,20 +125,29 @@ class PreconditionFailed(ServiceError):
 
 
 def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
+    """The revision the write builds on: the body's ``expected_revision``, else the
+    ``If-Match`` header's (which is read either way: a malformed or weak one is answered)."""
+    header = if_match_revision(request)
     if data.get("expected_revision") is not None:
-        return data["expected_revision"]
-    return if_match_revision(request)
+        return int(data["expected_revision"])
+    return header
 
 
 def if_match_revision(request: Request) -> int | None:
-    """The revision an ``If-Match`` header names (None without one, or for ``*``)."""
+    """The revision an ``If-Match`` header names (None without one, or for ``*``).
+
+    ``If-Match`` compares entity tags strongly (RFC 9110, 13.1.1): a weak tag (``W/"3"``)
+    never matches, so a write that sends one fails its precondition (412) whatever the
+    revision. Anything but a revision, in quotes as the ``ETag`` gives it or bare, is a 400."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    tag = header.strip().removeprefix("W/")
+    tag = header.strip()
+    weak = tag.startswith("W/")
+    tag = tag.removeprefix("W/")
     quoted = len(tag) > 1 and tag[0] == tag[-1] == '"'
     revision = whole_number(tag[1:-1] if quoted else tag)  # a bare revision is taken too
-    if revision is None:
+    if revision is None or (weak and not quoted):
         raise ValidationError(
             {
                 "If-Match": [
@@ -147,6 +158,19 @@ def if_match_revision(request: Request) -> int | None:
                     )
                 ]
             }
+        )
+    if weak:
+        raise PreconditionFailed.single(
+            "precondition_failed",
+            Text(
+                _(
+                    "If-Match compares strong ETags only: the weak %(tag)s never matches. Send "
+                    'the ETag as the session gives it, e.g. "%(revision)s".'
+                ),
+                tag=f'W/"{revision}"',
+                revision=revision,
+            ),
+            field="If-Match",
         )
     return revision
 
