@@ -1,12 +1,12 @@
 """Writes of session results. Every path (API, HTML forms, demo data) goes through here.
 
-A write locks the table (reading its round, its event and the writer's club role in the same
-statement), checks who may write, runs the pure rules engine on the whole document, and saves
-the session, a new revision, its new games and per-seat results in one transaction (plain SQL
-in ``games.store``). Standings and ratings read complete sessions only: when a write completes
-or changes a complete session, the event's results version moves on and Celery tasks enqueued
-after commit recompute them; a part added to a session still being played changes neither. A
-rejected document saves nothing."""
+A write locks the table (then reads its round, its event and the writer's club role, so a
+round closed while it waited for the lock is seen), checks who may write, runs the pure rules
+engine on the whole document, and saves the session, a new revision, its new games and
+per-seat results in one transaction (plain SQL in ``games.store``). Standings and ratings
+read complete sessions only: when a write completes or changes a complete session, the
+event's results version moves on and Celery tasks enqueued after commit recompute them; a part
+added to a session still being played changes neither. A rejected document saves nothing."""
 
 from collections.abc import Callable
 from typing import Any
