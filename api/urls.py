@@ -62,7 +62,11 @@ from api.views.tokens import ApiTokenViewSet
 from api.views.webhooks import DeliveryResendView, HookViewSet
 from core.game_plugins import plugin_urlpatterns
 
+# No format suffixes (``/events/3.json``): an answer's format is asked for with ``?format=``
+# or ``Accept``, and the suffix routes of the extra actions (``.../substitute.json``) would hand
+# the actions a keyword they do not take.
 router = DefaultRouter()
+router.include_format_suffixes = False
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
 router.register("memberships", MembershipViewSet, basename="membership")

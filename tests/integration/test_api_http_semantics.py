@@ -160,3 +160,24 @@ def test_an_unknown_ordering_is_refused_a_known_one_taken():
     assert problem["code"] == "unknown_ordering" and problem["field"] == "ordering"
     assert api.get("/api/v1/players/?ordering=-name,created_at").status_code == 200
     assert api.get("/api/v1/entries/?ordering=id").status_code == 400  # takes no ordering
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tables/{table}/substitute.json",
+        "sessions/{session}/revisions.json",
+        "events/{event}/standings.json",
+        "events/{event}.json",
+    ],
+)
+def test_no_format_suffix_routes_an_action_into_a_server_error(played, path):
+    """An answer's format is ?format= or Accept: a suffix names no route (it used to hand an
+    extra action a keyword it does not take, a 500)."""
+    table, api = played
+    url = "/api/v1/" + path.format(
+        table=table.pk, session=table.session.pk, event=table.round.event_id
+    )
+    for method in ("get", "post"):
+        response = getattr(api, method)(url)
+        assert response.status_code == 404, (method, url, response.content)
