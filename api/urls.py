@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from api.idempotency import keyed_routes
+from api.table_scope import table_routes
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.door import DoorCheckInView, EventLeavingView
 from api.views.events import (
@@ -200,5 +201,8 @@ urlpatterns = [
 ]
 # The API of each installed game (Bonko: a round's bell), core.game_plugins.
 urlpatterns += plugin_urlpatterns("api")
+# Every endpoint of one table answers who may not see it as a missing table, first
+# (api.table_scope).
+table_routes(urlpatterns)
 # Every write of the API honours Idempotency-Key, through one mechanism (api.idempotency).
 keyed_routes(urlpatterns)

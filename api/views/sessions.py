@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -32,6 +31,7 @@ from api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.table_scope import table_token, visible_table
 from api.throttling import AnonRateThrottle
 from core.errors import Conflict, NotAllowed, ServiceError, Text
 from core.parsing import whole_number
@@ -182,16 +182,12 @@ class TableWriteView(APIView):
     permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
 
     def get_table(self, request: Request, table_id: int) -> Table:
-        """The table to read: its scoring link token, or an event the reader may see."""
-        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-        if table_token_matches(table, self.table_token(request)):
-            return table
-        if not events_visible_to(request.user).filter(pk=table.round.event_id).exists():
-            raise Http404
-        return table
+        """The table to read: its scoring link token, or an event the reader may see (read
+        once per request: ``api.table_scope`` checked it before anything else)."""
+        return visible_table(request, table_id)
 
     def table_token(self, request: Request) -> str | None:
-        return request.headers.get("X-Table-Token") or None
+        return table_token(request)
 
     def authorize_write(self, request: Request, table_id: int, **_: Any) -> None:
         """Who may write this table, checked before anything else (an idempotent replay
