@@ -42,14 +42,12 @@ def visible_table(request: Request, table_id: object) -> Table:
     """The table with its round and event, read once per request; 404 (as for a table that
     does not exist) unless the caller may see it."""
     number = whole_number(table_id)
+    if number is None:
+        raise Http404
     seen: dict[int, Table] = request.__dict__.setdefault("_visible_tables", {})
-    if number is not None and number in seen:
+    if number in seen:
         return seen[number]
-    table = (
-        Table.objects.select_related("round__event").filter(pk=number).first()
-        if number is not None
-        else None
-    )
+    table = Table.objects.select_related("round__event").filter(pk=number).first()
     if table is None or not table_visible(table, request.user, table_token(request)):
         raise Http404
     seen[number] = table
