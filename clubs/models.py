@@ -12,11 +12,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120, label=_("The club's name"))
     slug = models.SlugField(_("slug"), max_length=120, unique=True)
-    city = models.CharField(_("city"), max_length=120, blank=True)
+    city = NameField(_("city"), max_length=120, blank=True, label=_("The club's city"))
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
@@ -29,7 +31,7 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120, label=_("The player's name"))
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("login"),
@@ -135,7 +137,7 @@ class ApiToken(models.Model):
         on_delete=models.CASCADE,
         related_name="api_tokens",
     )
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100, label=_("The token's name"))
     prefix = models.CharField(verbose_name=_("prefix"), max_length=8, db_index=True)
     key_hash = models.CharField(verbose_name=_("key hash"), max_length=64, unique=True)
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)

@@ -17,6 +17,7 @@ from clubs.selectors import (
     require_role_in_every_club,
 )
 from core.errors import Conflict, NotAllowed, ServiceError, Text, delete_unless_protected
+from core.names import cleaned_name, normalized, typed, typed_problems
 
 
 @transaction.atomic
@@ -26,6 +27,12 @@ def club_create(
     """Found a club; the founder becomes its first organizer."""
     if not founder.is_authenticated:
         raise ServiceError.single("login_required", _("Sign in to found a club."))
+    problems = typed_problems(Club, "name", name) + typed_problems(Club, "city", city)
+    if problems:
+        raise ServiceError(problems)
+    name, city = normalized(name), normalized(city)
+    if not name:
+        raise ServiceError.single("name_required", _("A club needs a name."), field="name")
     if slug and Club.objects.filter(slug=slug).exists():
         raise _slug_taken(slug)
     slug = slug or slugify(name) or "club"
@@ -41,9 +48,14 @@ def club_create(
 
 
 def player_for_user_or_create(*, user: User) -> Player:
+    """The login's player, made from the login's name if it has none (the name cleaned, not
+    refused: nobody typed it here; the user name when nothing is left)."""
     player = Player.objects.filter(user=user).first()
     if player is None:
-        player = Player.objects.create(name=user.get_full_name() or user.username, user=user)
+        name = (
+            cleaned_name(user.get_full_name()) or cleaned_name(user.username) or f"Player {user.pk}"
+        )
+        player = Player.objects.create(name=name, user=user)
     return player
 
 
@@ -52,7 +64,7 @@ def player_register(
     *, club: Club, name: str, role: str = Role.MEMBER, actor: User | AnonymousUser | None = None
 ) -> Player:
     """Register a new player in a club (a walk-in gets the same)."""
-    name = name.strip()
+    name = typed(Player, "name", name)
     if not name:
         raise ServiceError.single(
             "name_required",
@@ -76,8 +88,16 @@ def club_update(
 ) -> Club:
     """Rename a club, or change its slug or city (its organizers)."""
     require_role(actor, club.pk, ORGANIZER, "change the club")
+    problems = [
+        *(typed_problems(Club, "name", name) if name is not None else []),
+        *(typed_problems(Club, "city", city) if city is not None else []),
+    ]
+    if problems:
+        raise ServiceError(problems)
+    name = normalized(name) if name is not None else None
+    city = normalized(city) if city is not None else None
     changes = {"name": name, "slug": slug, "city": city}
-    if name is not None and not name.strip():
+    if name is not None and not name:
         raise ServiceError.single(
             "name_required",
             _("A club needs a name."),
@@ -91,7 +111,7 @@ def club_update(
         if value is not None and value != getattr(club, field)
     }
     for field, value in changed.items():
-        setattr(club, field, value.strip() if field == "name" else value)
+        setattr(club, field, value)
     if changed:
         club.save(update_fields=list(changed))
         audit(
@@ -133,7 +153,7 @@ def player_update(*, player: Player, actor: User | AnonymousUser | None, name: s
     scorer of every one of them."""
     clubs = player_clubs(player)
     require_role_in_every_club(actor, clubs, SCORERS, _("change them"))
-    name = name.strip()
+    name = typed(Player, "name", name)
     if not name:
         raise ServiceError.single(
             "name_required",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.models import ApiToken
 from core.errors import NotAllowed, ServiceError, Text
+from core.names import typed
 
 
 def _hash(key: str) -> str:
@@ -62,10 +63,11 @@ def api_token_create(
                 ),
                 field="expires_at",
             )
+    name = typed(ApiToken, "name", name or "")[:100] or "API token"
     key = "bk_" + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
         user=user,
-        name=(name or "API token")[:100],
+        name=name,
         prefix=key[3:11],
         key_hash=_hash(key),
         expires_at=expires_at,

@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from core.names import NameField
 from games.models import Session
 from tournaments.models import Event
 
@@ -70,7 +71,9 @@ class ImportedGame(models.Model):
         on_delete=models.SET_NULL,
         related_name="imported_games",
     )
-    name = models.CharField(verbose_name=_("name"), max_length=100, blank=True)
+    name = NameField(
+        verbose_name=_("name"), max_length=100, blank=True, label=_("The imported game's name")
+    )
     scored_at = models.DateTimeField(verbose_name=_("scored at"))
     # counts, net or totals (sunmar.convert); problems: why not counts.
     level = models.CharField(verbose_name=_("level"), max_length=8)

@@ -33,6 +33,7 @@ from clubs.selectors import ORGANIZER, require_role
 from clubs.services import player_register
 from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
+from core.names import cleaned_name, name_problems
 from games.services import session_submit
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
 from imports.selectors import Preview, upload_preview, uploads
@@ -141,7 +142,7 @@ def _import_locked(
             report.imported.append(
                 {
                     "app_id": game.app_id,
-                    "name": game.name,
+                    "name": cleaned_name(game.name),
                     "level": game.level,
                     "event": event.pk,
                     "session": session_id,
@@ -210,6 +211,15 @@ def _players(
                     field=name,
                 )
             )
+    for key, name in sorted(wanted.items()):  # a new player's name obeys the rule for names
+        if given.get(key, 0) is None:
+            problems += name_problems(
+                name,
+                field=name,
+                label=Text(
+                    gettext_lazy("The name '%(name)s' in the backup"), name=cleaned_name(name)
+                ),
+            )
     for game in games:
         chosen = [given.get(name_key(n)) for n in game.players]
         if len({c for c in chosen if c is not None}) < len([c for c in chosen if c is not None]):
@@ -232,7 +242,7 @@ def _players(
         player_id = given[key]
         if player_id is None:
             players[key] = player_register(club=upload.club, name=name, actor=actor)
-            report.new_players.append(name)
+            report.new_players.append(players[key].name)
         else:
             players[key] = members[player_id]
     return players
@@ -284,7 +294,7 @@ def _import_game(
         app_game_id=game.app_id,
         session=session,
         upload=upload,
-        name=game.name[:100],
+        name=cleaned_name(game.name)[:100],
         scored_at=game.scored_at,
         level=game.level or "",
         problems=[p.to_dict() for p in game.problems],
@@ -294,7 +304,7 @@ def _import_game(
 
 
 def _reason(game: ConvertedGame) -> str:
-    reason = _("Imported from the Bonken app (game %(name)s).") % {"name": game.name}
+    reason = _("Imported from the Bonken app (game %(name)s).") % {"name": cleaned_name(game.name)}
     if game.rejected:
         dutch = (get_language() or "nl").startswith("nl")
         why = "; ".join(p.message_nl if dutch else p.message for p in game.problems)

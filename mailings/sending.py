@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from core.names import cleaned_name
 from mailings.content import Evening, evening_for, event_players
 from mailings.models import EveningMail, MailPreference
 from ratings.loading import rated_sessions
@@ -139,7 +140,8 @@ def evening_message(evening: Evening, to: str) -> EmailMultiAlternatives:
     one-click unsubscribe headers of RFC 8058."""
     with translation.override(evening.language):
         context = {"evening": evening, "event": evening.event}
-        subject = _("Your evening: %(event)s") % {"event": evening.event.name}
+        # One line whatever the name stored (a header takes no line break).
+        subject = _("Your evening: %(event)s") % {"event": cleaned_name(evening.event.name)}
         text = render_to_string("mailings/evening.txt", context)
         html = render_to_string("mailings/evening.html", context)
     message = EmailMultiAlternatives(

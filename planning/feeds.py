@@ -6,10 +6,13 @@ CANCELLED so that calendar apps take it out; SEQUENCE moves on with every change
 from __future__ import annotations
 
 import datetime
+import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from django.utils.translation import gettext as _
 
+from core.names import cleaned_name
 from core.view_helpers import dutch
 from gamekit.registry import find_game
 from planning.models import PlannedNight
@@ -17,14 +20,27 @@ from planning.models import PlannedNight
 PRODID = "-//Club games service//Club nights//EN"
 
 
+# What readers of text take for the end of a line (``str.splitlines``: CR LF, LF, CR, vertical
+# tab, form feed, the separators U+001C to U+001E, NEL, U+2028, U+2029).
+_LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def _escape(text: str) -> str:
+    """``text`` as an iCalendar TEXT value (RFC 5545, 3.3.11), whatever it holds: a backslash,
+    semicolon and comma escaped, every line break the escape ``\\n``, a tab a space, and every
+    other control character (which TEXT does not allow) and a lone surrogate left out."""
+    kept = []
+    for char in _LINE_BREAK.sub("\n", text):
+        if char == "\t":
+            kept.append(" ")
+        elif char == "\n" or unicodedata.category(char) not in ("Cc", "Cs"):
+            kept.append(char)
     return (
-        text.replace("\\", "\\\\")
+        "".join(kept)
+        .replace("\\", "\\\\")
         .replace(";", "\\;")
         .replace(",", "\\,")
-        .replace("\r\n", "\\n")
         .replace("\n", "\\n")
-        .replace("\r", "\\n")
     )
 
 
@@ -65,13 +81,13 @@ def calendar(
         f"PRODID:{PRODID}",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
-        f"X-WR-CALNAME:{_escape(name)}",
+        f"X-WR-CALNAME:{_escape(cleaned_name(name))}",
     ]
     for night in nights:
         url = url_of(night)
         summary = _("%(game)s at %(club)s") % {
             "game": game_name(night.game),
-            "club": night.club.name,
+            "club": cleaned_name(night.club.name),
         }
         if night.cancelled:
             summary = _("Cancelled: %(night)s") % {"night": summary}
@@ -88,7 +104,7 @@ def calendar(
             f"STATUS:{'CANCELLED' if night.cancelled else 'CONFIRMED'}",
         ]
         if night.place:
-            lines.append(f"LOCATION:{_escape(night.place)}")
+            lines.append(f"LOCATION:{_escape(cleaned_name(night.place))}")
         if description:
             lines.append(f"DESCRIPTION:{_escape(description)}")
         lines += [f"URL:{url}", "END:VEVENT"]

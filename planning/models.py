@@ -19,6 +19,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from core.names import NameField
 from tournaments.models import Event
 
 
@@ -45,7 +46,7 @@ class PlannedNight(models.Model):
     ends_at = models.DateTimeField(_("ends at"))
     game = models.CharField(_("game"), max_length=40)
     ruleset = models.CharField(_("ruleset"), max_length=80, blank=True)
-    place = models.CharField(_("place"), max_length=200, blank=True)
+    place = NameField(_("place"), max_length=200, blank=True, label=_("The night's place"))
     notes = models.TextField(_("notes"), max_length=2000, blank=True)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     event = models.OneToOneField(

@@ -30,6 +30,7 @@ from clubs.selectors import (
 )
 from core import club_events
 from core.errors import Named, NotFound, ServiceError, Text, problem
+from core.names import normalized, typed_problems
 from gamekit.registry import find_game, games
 from planning import links
 from planning.models import (
@@ -68,7 +69,8 @@ def _check_horizon(*moments: datetime.datetime | None) -> None:
 
 
 def _check_night(club_id: int, fields: dict[str, Any]) -> None:
-    """Every problem with a night's fields at once."""
+    """Every problem with a night's fields at once; then the place in ``fields`` is made what
+    the rule for names keeps (normalized)."""
     problems: list[dict[str, Any]] = []
     game = find_game(fields["game"])
     if game is None:
@@ -113,6 +115,7 @@ def _check_night(club_id: int, fields: dict[str, Any]) -> None:
                 "night_length", _("A night ends after it starts, within a day."), field="ends_at"
             )
         )
+    problems += typed_problems(PlannedNight, "place", fields.get("place") or "")
     if len(fields.get("place", "")) > 200:
         problems.append(
             problem("place_too_long", _("The place is at most 200 characters."), field="place")
@@ -123,6 +126,7 @@ def _check_night(club_id: int, fields: dict[str, Any]) -> None:
         )
     if problems:
         raise ServiceError(problems)
+    fields["place"] = normalized(fields.get("place") or "")
 
 
 def night_plan(

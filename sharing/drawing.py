@@ -10,9 +10,11 @@ sign included. The same card always gives the same bytes.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -69,6 +71,9 @@ class Card:
     brand: str = ""
 
 
+_Item = TypeVar("_Item", Card, Row)
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
@@ -100,8 +105,38 @@ def fit(
     return text.rstrip() + "\u2026", face
 
 
+def drawable(text: str) -> str:
+    """``text`` as one line the layout can draw: a line break or another control character
+    becomes a space, a format character (a direction mark, a zero-width one) or a lone
+    surrogate goes, and spaces are collapsed. What people type is kept free of those already
+    (the rule for names); the picture guards itself against whatever is stored all the same."""
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Zl", "Zp"):
+            kept.append(" ")
+        elif category not in ("Cf", "Cs"):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def _drawable(item: _Item) -> _Item:
+    """The card (or row) with every text in it ``drawable``."""
+    changed: dict[str, object] = {}
+    for field in fields(item):
+        value = getattr(item, field.name)
+        if isinstance(value, str):
+            changed[field.name] = drawable(value)
+        elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            changed[field.name] = tuple(drawable(v) for v in value)
+        elif isinstance(value, tuple) and all(isinstance(v, Row) for v in value):
+            changed[field.name] = tuple(_drawable(v) for v in value)
+    return replace(item, **changed)  # type: ignore[arg-type]
+
+
 def draw_card(card: Card) -> bytes:
     """The card as PNG bytes, 1200 x 630, RGB."""
+    card = _drawable(card)
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     _header(draw, card)

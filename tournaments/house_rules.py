@@ -19,6 +19,7 @@ from clubs.audit import audit
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text
+from core.names import normalized, typed_problems
 from gamekit.registry import find_game, games
 from gamekit.seam import RulesetError
 from tournaments.models import HouseRuleset
@@ -39,6 +40,7 @@ def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -
             Text(_("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
             field="game",
         )
+    data = _named(data)
     try:
         ruleset = played.ruleset_from_dict(data)
     except RulesetError as error:
@@ -79,6 +81,22 @@ def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -
     )
     audit(actor, "ruleset.create", house, club_id=club.pk, game=game, label=house.label)
     return house
+
+
+def _named(data: object) -> object:
+    """The ruleset data with its names as the rule for names keeps them (normalized), or a
+    refusal naming the character the rule refuses (the game checks the rest)."""
+    if not isinstance(data, dict):
+        return data
+    keys = [key for key in ("name", "name_nl") if isinstance(data.get(key), str)]
+    problems = [
+        problem
+        for key in keys
+        for problem in typed_problems(HouseRuleset, key, data[key], field=f"data.{key}")
+    ]
+    if problems:
+        raise ServiceError(problems)
+    return {**data, **{key: normalized(data[key]) for key in keys}}
 
 
 def is_house_label(ruleset: str) -> bool:

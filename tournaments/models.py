@@ -18,6 +18,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from core.names import NameField
 from gamekit.registry import DEFAULT_GAME
 from tournaments.counted import COMPLETE, STANDINGS_COUNT_CHOICES
 from tournaments.standings_rules import (
@@ -51,7 +52,7 @@ class Event(models.Model):
         on_delete=models.CASCADE,
         related_name="events",
     )
-    name = models.CharField(_("name"), max_length=160)
+    name = NameField(_("name"), max_length=160, label=_("The event's name"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     date = models.DateField(_("date"))
     # The game the event plays (a code of ``gamekit.registry``) and its ruleset (one of its).

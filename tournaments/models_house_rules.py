@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from core.names import NameField
 
 
 class HouseRuleset(models.Model):
@@ -21,8 +22,8 @@ class HouseRuleset(models.Model):
     game = models.CharField(_("game"), max_length=20)
     code = models.SlugField(_("code"), max_length=30)
     version = models.PositiveIntegerField(_("version"))
-    name = models.CharField(_("name"), max_length=100)
-    name_nl = models.CharField(_("Dutch name"), max_length=100)
+    name = NameField(_("name"), max_length=100, label=_("The house rules' name"))
+    name_nl = NameField(_("Dutch name"), max_length=100, label=_("The house rules' Dutch name"))
     data = models.JSONField(_("rules"))
     created_by = models.ForeignKey(
         "auth.User",

@@ -7,6 +7,8 @@ module short. ``tournaments.teams`` is the one service that writes these rows.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
+
 
 class EventTeam(models.Model):
     """Two players of an event who form a team for the night, with the team's name."""
@@ -29,7 +31,7 @@ class EventTeam(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
-    name = models.CharField(_("team name"), max_length=80)
+    name = NameField(_("team name"), max_length=80, label=_("The team's name"))
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:

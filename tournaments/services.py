@@ -13,6 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
+from core.names import normalized, typed_problems
 from gamekit.registry import DEFAULT_GAME, find_game, games
 from tournaments import announce
 from tournaments.counted import COMPLETE, SIGNED
@@ -61,7 +62,7 @@ def event_create(
     with transaction.atomic():
         event = Event.objects.create(
             club=club,
-            name=name.strip(),
+            name=normalized(name),
             date=date,
             kind=kind,
             game=game,
@@ -106,8 +107,11 @@ def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
                 field="game",
             )
         )
-    if name is not None and not name.strip():
-        problems.append(problem("name_required", _("An event needs a name."), field="name"))
+    if name is not None:
+        refused = typed_problems(Event, "name", name)
+        problems += refused
+        if not refused and not normalized(name):
+            problems.append(problem("name_required", _("An event needs a name."), field="name"))
     if kind is not None and kind not in Event.Kind.values:
         problems.append(
             problem(
@@ -222,6 +226,8 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
             club_id=event.club_id,
             **{name: value for name, value in changes.items() if name != "game"},
         )
+        if isinstance(changes.get("name"), str):
+            changes["name"] = normalized(changes["name"])
         changed = [name for name, value in changes.items() if value != getattr(event, name)]
         if {"game", "ruleset"} & set(changed) and event.sessions.exists():
             raise Conflict.single(
@@ -231,7 +237,7 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
             )
         old_date = event.date
         for name in changed:
-            setattr(event, name, changes[name].strip() if name == "name" else changes[name])
+            setattr(event, name, changes[name])
         if changed:
             event.save(update_fields=changed)
             audit(actor, "event.update", event, club_id=event.club_id, changed=sorted(changed))

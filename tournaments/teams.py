@@ -16,6 +16,7 @@ from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Message, NotFound, ServiceError, Text
+from core.names import typed
 from gamekit.registry import find_game
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.services import entry_set_present, event_walk_in
@@ -41,6 +42,7 @@ def team_name(first: Player, second: Player) -> str:
 def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str = "") -> EventTeam:
     """Pair two players entered in the event as a team for the night (organizers only)."""
     require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    name = typed(EventTeam, "name", name)
     with transaction.atomic():
         event = _locked(event)
         if first == second:
@@ -73,9 +75,7 @@ def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str 
                     Text(_("%(player)s already has a partner tonight."), player=entered[player]),
                     field,
                 )
-        clean = (
-            " ".join(name.split())[:MAX_NAME] or f"{entered[first]} & {entered[second]}"[:MAX_NAME]
-        )
+        clean = name[:MAX_NAME] or f"{entered[first]} & {entered[second]}"[:MAX_NAME]
         team = EventTeam.objects.create(event=event, first_id=first, second_id=second, name=clean)
         audit(
             actor,

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from core.names import NameField
 
 
 class Hook(models.Model):
@@ -17,7 +18,13 @@ class Hook(models.Model):
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="hooks"
     )
     url = models.URLField(_("URL"), max_length=500)
-    description = models.CharField(_("description"), max_length=120, blank=True, default="")
+    description = NameField(
+        _("description"),
+        max_length=120,
+        blank=True,
+        default="",
+        label=_("The webhook's description"),
+    )
     kinds = models.JSONField(_("events"), default=list)
     secret = models.CharField(_("secret"), max_length=64)
     active = models.BooleanField(_("active"), default=True)

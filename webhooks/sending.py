@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from clubs.audit import audit
 from clubs.models import Club, Membership, Role
+from core.names import cleaned_name
 from tournaments.models import Event
 from webhooks import net
 from webhooks.models import Delivery, Hook
@@ -202,7 +203,7 @@ def _tell_organizers(hook: Hook) -> None:
     )
     if not addresses:
         return
-    subject = f"[{hook.club.name}] Webhook switched off / Webhook uitgezet"
+    subject = f"[{cleaned_name(hook.club.name)}] Webhook switched off / Webhook uitgezet"
     text = (
         f"The webhook {hook.url} of {hook.club.name} was switched off after {hook.failures} "
         "deliveries in a row failed. Its delivery log says what the receiver answered; "

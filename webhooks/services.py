@@ -17,6 +17,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.club_events import KINDS
 from core.errors import Conflict, ServiceError, Text, problem
+from core.names import typed
 from webhooks import net
 from webhooks.models import Delivery, Hook
 from webhooks.sending import send_after_commit
@@ -78,7 +79,7 @@ def _check_kinds(kinds: Iterable[Any]) -> list[str]:
 
 
 def _check_description(description: str) -> str:
-    description = " ".join((description or "").split())
+    description = typed(Hook, "description", description or "")
     if len(description) > 120:
         raise ServiceError.single(
             "description_too_long",

@@ -1,5 +1,5 @@
-"""A whole Bonko night in a real browser: 24 players paired into 12 teams, two sets of six
-rounds at six tables, every round seated by the results and started by the organizer, every
+"""A whole Bonko night in a real browser: 12 players paired into 6 teams, two sets of six
+rounds at three tables, every round seated by the results and started by the organizer, every
 table's result entered on a phone (one tie broken by a roll-off, one late bell: the King's
 table is refused below the bell score until it rings), each round closed; the standings rank
 by wins, per set and for the night."""
@@ -18,6 +18,9 @@ from .conftest import DESKTOP, PHONE
 from .test_club_night import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = 12  # six teams of two at three tables
+TABLES = PLAYERS // 4
 
 
 def save(page: Any, scores: tuple[int, int], winner: int | None) -> None:
@@ -53,7 +56,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
         published=True,
         planned_rounds=12,
     )
-    for n in range(24):
+    for n in range(PLAYERS):
         player = Player.objects.create(name=f"Speler {n + 1:02d}")
         Membership.objects.create(club=club, player=player)
         EventPlayer.objects.create(event=event, player=player, present=True)
@@ -64,7 +67,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
     office.goto(f"{base}/manage/events/{event.pk}/teams/")
     with office.expect_navigation():
         office.click("form:has(input[value=random]) button[type=submit]")
-    assert EventTeam.objects.filter(event=event).count() == 12
+    assert EventTeam.objects.filter(event=event).count() == PLAYERS // 2
     phone = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE)).new_page()
 
     for number in range(1, 13):
@@ -79,7 +82,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
         links = [
             link.get_attribute("href") for link in office.locator(".card a[href^='/t/']").all()
         ]
-        assert len(links) == 6
+        assert len(links) == TABLES
         king, others = links[0], links[1:]
         late_bell = number == 3
         if not late_bell:
@@ -110,7 +113,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
             Session.objects.filter(
                 table__round__event=event, table__round__number=number, complete=True
             ).count()
-            == 6
+            == TABLES
         )
         office.goto(round_url)
         office.click("form[action$='/close/'] button[type=submit]")
@@ -121,7 +124,7 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
     rolled = Session.objects.get(table__round__event=event, table__round__number=2, table__number=2)
     assert rolled.result["winner"] == 0 and rolled.result["rolloff"] == [[5], [3]]
     wins = sum(line.stats.get("wins", 0) for line in Standing.objects.filter(event=event))
-    assert wins == 12 * 6 * 2  # each table's two winners, every round
+    assert wins == 12 * TABLES * 2  # each table's two winners, every round
     office.goto(f"{base}/events/{event.pk}/")
     first_wins = int(
         office.locator("#standings tbody tr").first.locator("td[data-stat]").first.inner_text()
@@ -132,6 +135,6 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
     assert office.locator("[data-prize-set='1']").count() == 1
     assert office.locator("[data-prize-set='2']").count() == 1
     office.goto(f"{base}/events/{event.pk}/?set=2")
-    assert office.locator("#standings tbody tr").count() == 24
+    assert office.locator("#standings tbody tr").count() == PLAYERS
     audit.shot(office, "bonko-night-set-2")
     assert not audit.violations, "\n".join(audit.violations)

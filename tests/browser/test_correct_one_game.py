@@ -13,6 +13,7 @@ artifacts/look/correction/."""
 from __future__ import annotations
 
 import copy
+import shutil
 from typing import Any
 
 import pytest
@@ -38,8 +39,7 @@ SEATS = {"bonanza": 6}  # a Bonanza table of six: the tallest hand
 def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot to look at, the audit's checks, and nothing wider than the screen."""
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
-    audit.shot(page, name)
+    shutil.copyfile(audit.shot(page, name), LOOK / f"{name}.png")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= page.evaluate("innerWidth"), (name, wide)
 
@@ -121,15 +121,12 @@ def change(page: Any, code: str, document: dict[str, Any]) -> tuple[int, str, An
 
 # --- The journey ---------------------------------------------------------------------------
 
+# Each game once; each language and each phone size twice.
 JOURNEYS = [
     ("bonken", "en", PHONE),
-    ("bonken", "nl", SMALL),
-    ("jonkler", "nl", PHONE),
-    ("jonkler", "en", SMALL),
-    ("bonanza", "en", PHONE),
-    ("bonanza", "nl", SMALL),
+    ("jonkler", "nl", SMALL),
+    ("bonanza", "en", SMALL),
     ("bonko", "nl", PHONE),
-    ("bonko", "en", SMALL),
 ]
 
 

@@ -120,9 +120,7 @@ def bonken_table() -> Any:
     return seated_table(EventFactory(published=True), players=players)
 
 
-@pytest.mark.parametrize(
-    ("lang", "size"), [("nl", "390"), ("en", "360"), ("en", "390"), ("nl", "360")]
-)
+@pytest.mark.parametrize(("lang", "size"), [("nl", "390"), ("en", "360")])
 def test_waiting_games_in_words_and_in_the_totals_marked_as_not_sent(
     chromium, live_server, audit, lang, size
 ):

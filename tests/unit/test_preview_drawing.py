@@ -1,11 +1,15 @@
 """The link preview's picture: 1200 x 630 RGB PNG, the same bytes for the same card, text
-drawn (accents, digits and the minus sign in the bundled font), long names cut to fit."""
+drawn (accents, digits and the minus sign in the bundled font), long names cut to fit, and
+any text at all drawn as one line (a line break, a control or format character stored in a
+name never makes the layout fail)."""
 
 import io
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
-from sharing.drawing import FONTS, Card, Row, draw_card, fit, font, signed
+from sharing.drawing import FONTS, Card, Row, draw_card, drawable, fit, font, signed
 
 CARD = Card(
     title="Clubavond november",
@@ -75,3 +79,32 @@ def test_a_long_name_is_cut_with_an_ellipsis_and_a_minus_is_a_minus_sign():
     text, face = fit(draw, "Hélène Visser " * 8, 400, 34, bold=True, smallest=24)
     assert text.endswith("…") and draw.textlength(text, font=face) <= 400
     assert signed("-35") == "−35" and signed("35") == "35"
+
+
+# Line breaks of every kind, controls, direction marks, zero-width and other format characters,
+# combining marks and a lone surrogate, among any characters.
+AWKWARD = "\n\r\t\x0b\x0c\x1c\x00\x7f\x85\u2028\u2029\u200b\u200d\u202e\u2066\ufeff\u0301\ud800"
+ANY_TEXT = st.text(st.one_of(st.characters(), st.sampled_from(AWKWARD)), max_size=40)
+
+
+@given(ANY_TEXT)
+def test_a_picture_is_drawn_from_any_text(value: str) -> None:
+    card = Card(
+        title=value,
+        subtitle=value,
+        heading=value,
+        columns=(value,),
+        rows=(Row(value, value, (value,), note=value), Row("2", value)),
+        badge=value,
+        badge_label=value,
+        footer=value,
+        brand=value,
+    )
+    assert draw_card(card).startswith(b"\x89PNG")
+    assert draw_card(Card(title=value, subtitle="", heading="", empty=value)).startswith(b"\x89PNG")
+
+
+def test_a_line_break_in_a_name_is_drawn_as_a_space():
+    assert drawable("Clubavond\r\nnovember\u2028 \u202eX\u200b") == "Clubavond november X"
+    stored = Card(title="Clubavond\nnovember", subtitle="", heading="")
+    assert draw_card(stored) == draw_card(Card(title="Clubavond november", subtitle="", heading=""))

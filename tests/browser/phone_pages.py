@@ -1,0 +1,173 @@
+"""The pages a person reads over the demo data (every game), and what a phone must show of each:
+nothing wider than the screen, the column the standings rank by in view, the games' grids whole,
+tap targets 44 px tall. test_every_page checks them at 390 px (with axe-core), test_phone_fit at
+360 px."""
+
+from typing import Any
+
+from clubs.models import Club, Player
+from tournaments.models import Event, Round, Table
+from webhooks.models import Delivery, Hook
+
+
+def a_hook(club: Club) -> Hook:
+    """A webhook with a long URL and a failed delivery in its log."""
+    hook = Hook.objects.create(
+        club=club,
+        url="https://hooks.example.org/bonken/" + "a-long-path-segment/" * 6,
+        kinds=["result.saved", "standings.changed"],
+        secret="0123456789abcdef" * 3,
+    )
+    Delivery.objects.create(
+        hook=hook,
+        kind="result.saved",
+        payload={},
+        attempts=6,
+        status=Delivery.Status.FAILED,
+        status_code=502,
+        response_excerpt="<html><body>Bad gateway</body></html>" * 5,
+    )
+    return hook
+
+
+def pages() -> list[tuple[str, str]]:
+    club = Club.objects.get()
+    player = Player.objects.filter(session_results__isnull=False).first()
+    assert player is not None
+    found = [
+        ("home", "/"),
+        ("my-clubs", "/clubs/"),
+        ("club", f"/clubs/{club.slug}/"),
+        ("club-players", f"/manage/clubs/{club.slug}/players/"),
+        ("house-rules", f"/manage/clubs/{club.slug}/rulesets/"),
+        ("new-event", f"/manage/clubs/{club.slug}/events/new/"),
+        ("import", f"/manage/clubs/{club.slug}/import/"),
+        ("webhooks", f"/manage/clubs/{club.slug}/webhooks/"),
+        ("webhook", f"/manage/clubs/{club.slug}/webhooks/{a_hook(club).pk}/"),
+        ("ratings", f"/clubs/{club.slug}/ratings/"),
+        ("season", f"/clubs/{club.slug}/season/"),
+        ("season-picture", f"/clubs/{club.slug}/season/picture/"),
+        ("player", f"/players/{player.pk}/"),
+        ("player-stats", f"/players/{player.pk}/stats/"),
+        ("player-ratings", f"/players/{player.pk}/ratings/"),
+        ("stale-link", "/t/nothing/"),
+        ("account", "/accounts/"),
+        ("my-seat", "/me/"),
+    ]
+    for event in Event.objects.order_by("pk"):
+        name = event.game
+        found += [
+            (f"{name}-{event.pk}-standings", f"/events/{event.pk}/"),
+            (f"{name}-{event.pk}-screen", f"/events/{event.pk}/screen/"),
+            (f"{name}-{event.pk}-dashboard", f"/manage/events/{event.pk}/"),
+            (f"{name}-{event.pk}-checkin", f"/manage/events/{event.pk}/checkin/"),
+            (f"{name}-{event.pk}-codes", f"/manage/events/{event.pk}/codes/"),
+            (f"{name}-{event.pk}-door", f"/door/{event.door_token}/"),
+            (f"{name}-{event.pk}-door-sign", f"/manage/events/{event.pk}/door/"),
+        ]
+        if event.game == "bonko":
+            found.append((f"{name}-teams", f"/manage/events/{event.pk}/teams/"))
+        round_ = Round.objects.filter(event=event).order_by("-number").first()
+        if round_ is None:
+            continue
+        found += [
+            (f"{name}-{event.pk}-round", f"/manage/rounds/{round_.pk}/"),
+            (f"{name}-{event.pk}-cards", f"/manage/rounds/{round_.pk}/cards/"),
+            (f"{name}-{event.pk}-sheets", f"/manage/rounds/{round_.pk}/sheets/"),
+        ]
+        table = Table.objects.filter(round=round_).order_by("number").first()
+        if table is not None:
+            found += [
+                (f"{name}-{event.pk}-table", f"/t/{table.scoring_token}/"),
+                (f"{name}-{event.pk}-paper", f"/t/{table.scoring_token}/paper/"),
+                (f"{name}-{event.pk}-sheet", f"/events/{event.pk}/tables/{table.pk}/"),
+                (
+                    f"{name}-{event.pk}-evening",
+                    f"/events/{event.pk}/players/{table.seats.order_by('position')[0].player_id}/",
+                ),
+                (f"{name}-{event.pk}-signoff", f"/manage/tables/{table.pk}/signoff/"),
+                (f"{name}-{event.pk}-correct", f"/manage/tables/{table.pk}/correct/1/"),
+            ]
+    return found
+
+
+def sign_in(page, base: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "demo")
+    page.fill("#id_password", "demo")  # the demo's organizer
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+
+
+MEASURE = """() => {
+  const shown = e => e.offsetParent !== null;
+  const hidden = [];
+  for (const th of document.querySelectorAll('table th.ranking')) {
+    const box = th.closest('.scroll');
+    const edge = box ? box.getBoundingClientRect().right : window.innerWidth;
+    const r = th.getBoundingClientRect();
+    if (r.right > edge + 1 || r.left < 0) hidden.push(th.textContent.trim());
+  }
+  const grids = [...document.querySelectorAll('.jonkler-sheet, .bonanza-sheet, .sheet-table')]
+    .filter(t => { const s = t.closest('.scroll'); return s && s.scrollWidth > s.clientWidth + 1; })
+    .map(t => t.className);
+  const taps = 'header.site a, header.site button, header.site select, a.tap, '
+    + 'table.standings td.name a, [data-sign-toggle], button.small, .button.small';
+  const small = [...document.querySelectorAll(taps)].filter(shown)
+    .filter(e => e.getBoundingClientRect().height < 43.5).map(e => e.outerHTML.slice(0, 90));
+  const first = document.querySelector('.fairness p strong');
+  const column = document.querySelector('#standings th.ranking');
+  const words = document.querySelector('.fairness p');
+  return {
+    width: document.documentElement.scrollWidth, inner: window.innerWidth, hidden, grids, small,
+    ranked: [first && first.textContent.trim().toLowerCase(),
+             column && column.textContent.replace(/\\u00ad/g, '').trim().toLowerCase()],
+    words: words ? words.textContent.toLowerCase() : '',
+    tableWins: !!document.querySelector('#standings th[data-figure=table_wins]'),
+    placementPoints: !!document.querySelector('#standings th[data-figure=placement_points]'),
+  };
+}"""
+TABLE_WINS = ("tafelwinsten", "table wins")
+PLACEMENT_POINTS = ("plaatsingspunten", "placement points")
+
+
+def seat_a_preview(page: Any, base: str) -> str:
+    """The organizer seats the next round of the demo's running Bonken night: its preview."""
+    event = Event.objects.filter(status=Event.Status.RUNNING, game="bonken").order_by("pk")[0]
+    page.goto(f"{base}/manage/events/{event.pk}/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.locator("form[action$='/rounds/new/'] button[type=submit]").first.click()
+    return page.url.removeprefix(base)
+
+
+def problems(page: Any, name: str, width: int) -> list[str]:
+    found = page.evaluate(MEASURE)
+    wrong = []
+    if found["width"] > found["inner"] or found["inner"] != width:
+        wrong.append(f"{name}: {found['width']} px wide in a {width} px phone")
+    if found["hidden"]:
+        wrong.append(f"{name}: the ranking column {found['hidden']} is scrolled out of view")
+    if found["grids"]:
+        wrong.append(f"{name}: the grid {found['grids']} does not fit")
+    if found["small"]:
+        wrong.append(f"{name}: tap targets under 44 px: {found['small'][:3]}")
+    first, column = found["ranked"]
+    if first and column and first != column:
+        wrong.append(f"{name}: ranked by {first!r} but the first figure is {column!r}")
+    if any(word in found["words"] for word in TABLE_WINS) and not found["tableWins"]:
+        wrong.append(f"{name}: the text names table wins, the table has no such column")
+    if any(word in found["words"] for word in PLACEMENT_POINTS) and not found["placementPoints"]:
+        wrong.append(f"{name}: the text names placement points, the table has no such column")
+    return wrong
+
+
+def visited_pages(page: Any, base: str) -> list[tuple[str, str]]:
+    """Every page of pages(), the organizer's seating preview of the next round, and each
+    game's table standings."""
+    visited = [*pages(), ("preview", seat_a_preview(page, base))]
+    visited += [
+        (f"{t.round.event.game}-table-standings", f"/t/{t.scoring_token}/standings/")
+        for t in Table.objects.filter(number=1).select_related("round__event")
+    ]
+    return visited
