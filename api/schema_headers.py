@@ -86,7 +86,7 @@ def headers(result: dict[str, Any], generator: Any, request: Any, public: bool) 
             if ("header", "If-Match") in names:
                 responses["412"] = {
                     "description": "Precondition failed: the session moved on since the "
-                    "If-Match revision.",
+                    'If-Match revision, or the If-Match tag is weak (W/"3" never matches).',
                     "content": {"application/json": {"schema": ERROR_REF}},
                 }
             operation["responses"] = dict(sorted(responses.items()))

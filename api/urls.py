@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from api.idempotency import keyed_routes
+from api.table_scope import table_routes
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.door import DoorCheckInView, EventLeavingView
 from api.views.events import (
@@ -62,7 +63,11 @@ from api.views.tokens import ApiTokenViewSet
 from api.views.webhooks import DeliveryResendView, HookViewSet
 from core.game_plugins import plugin_urlpatterns
 
+# No format suffixes (``/events/3.json``): an answer's format is asked for with ``?format=``
+# or ``Accept``, and the suffix routes of the extra actions (``.../substitute.json``) would hand
+# the actions a keyword they do not take.
 router = DefaultRouter()
+router.include_format_suffixes = False
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
 router.register("memberships", MembershipViewSet, basename="membership")
@@ -196,5 +201,8 @@ urlpatterns = [
 ]
 # The API of each installed game (Bonko: a round's bell), core.game_plugins.
 urlpatterns += plugin_urlpatterns("api")
+# Every endpoint of one table answers who may not see it as a missing table, first
+# (api.table_scope).
+table_routes(urlpatterns)
 # Every write of the API honours Idempotency-Key, through one mechanism (api.idempotency).
 keyed_routes(urlpatterns)

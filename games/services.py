@@ -1,12 +1,12 @@
 """Writes of session results. Every path (API, HTML forms, demo data) goes through here.
 
-A write locks the table (reading its round, its event and the writer's club role in the same
-statement), checks who may write, runs the pure rules engine on the whole document, and saves
-the session, a new revision, its new games and per-seat results in one transaction (plain SQL
-in ``games.store``). Standings and ratings read complete sessions only: when a write completes
-or changes a complete session, the event's results version moves on and Celery tasks enqueued
-after commit recompute them; a part added to a session still being played changes neither. A
-rejected document saves nothing."""
+A write locks the table (then reads its round, its event and the writer's club role, so a
+round closed while it waited for the lock is seen), checks who may write, runs the pure rules
+engine on the whole document, and saves the session, a new revision, its new games and
+per-seat results in one transaction (plain SQL in ``games.store``). Standings and ratings
+read complete sessions only: when a write completes or changes a complete session, the
+event's results version moves on and Celery tasks enqueued after commit recompute them; a part
+added to a session still being played changes neither. A rejected document saves nothing."""
 
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +24,7 @@ from core.game_plugins import game_plugin
 from gamekit.registry import get_game
 from gamekit.seam import Game, Outcome
 from games import store
+from games.document_players import named_players_problems
 from games.models import Session
 from games.rows import replace_rows
 from games.writers import Actor, check_writable, require_session_writer
@@ -187,6 +188,15 @@ def _write_locked(
     previous = game.score(session.document, names=names, ruleset=house) if session else None
     previous_parts = previous.parts() if previous is not None and previous.valid else []
     document = change(session.document if session else None, game)
+    named = named_players_problems(  # points go by seat: a list of the players must fit it
+        document,
+        game,
+        table_number=table.number,
+        seats=seats,
+        stored=session.document if session else None,
+    )
+    if named:
+        raise SessionRejected(named)
     document = _table_document(table, game, document, names)
     result = game.score(document, names=names, ruleset=house)
     if not result.valid:

@@ -1,6 +1,6 @@
-"""The SQL of the session write path: the table locked with its round and event, the table's
-session and seated players read, and the session, its revision, parts and per-seat rows
-written.
+"""The SQL of the session write path: the table locked, then read with its round and event;
+the table's session and seated players read; and the session, its revision, parts and per-seat
+rows written.
 
 Every game entered at every table comes through here (a club night of 50 tables sends one
 every few seconds). Built through the ORM, these few statements cost five to seven times
@@ -85,8 +85,16 @@ _SEAT = ("session", "position", "player", "total", "placement")
 def table_lock(table_id: int, *, user_id: int | None) -> LockedTable | None:
     """The table, locked until the transaction ends (PostgreSQL; SQLite serialises writers
     anyway), with its round and the round's event, and the role of user ``user_id`` in the
-    event's club; None if there is no such table."""
-    row = _one(_sql().table_lock, [user_id, table_id])
+    event's club; None if there is no such table.
+
+    The round and the event are read after the lock is taken, in a statement of their own: a
+    write that waited for the lock while the round closed (``round_close`` locks the round,
+    then its tables) then sees the round closed. Read in the locking statement, PostgreSQL
+    would recheck the table's row only and hand back the round as it was before the wait."""
+    statements = _sql()
+    if statements.table_lock_only:
+        _execute(statements.table_lock_only, [table_id])
+    row = _one(statements.table_lock, [user_id, table_id])
     if row is None:
         return None
     table = _columns(Table, _TABLE, "t").instance(row)
@@ -224,6 +232,7 @@ def _columns(model: type[Model], names: tuple[str, ...], alias: str = "") -> _Co
 
 
 class _Statements(NamedTuple):
+    table_lock_only: str  # empty where the database serialises writers (SQLite)
     table_lock: str
     table_session: str
     table_players: str
@@ -234,11 +243,11 @@ class _Statements(NamedTuple):
 
 
 def _sql() -> _Statements:
-    return _statements(connection.vendor, connection.features.has_select_for_update_of)
+    return _statements(connection.vendor, connection.features.has_select_for_update)
 
 
 @functools.cache
-def _statements(vendor: str, lock_of: bool) -> _Statements:
+def _statements(vendor: str, lock: bool) -> _Statements:
     """The fixed statements, built once per database backend (``vendor``)."""
     table, round_, event = (
         _columns(Table, _TABLE, "t"),
@@ -256,11 +265,15 @@ def _statements(vendor: str, lock_of: bool) -> _Statements:
     key = ", ".join(_column(SessionSeat, name) for name in ("session", "position"))
     changed = (_column(SessionSeat, name) for name in ("player", "total", "placement"))
     return _Statements(
+        table_lock_only=f"SELECT {_column(Table, 'id')} FROM {_table(Table)} "
+        f"WHERE {_column(Table, 'id')} = %s FOR UPDATE"
+        if lock
+        else "",
         table_lock=f"SELECT {table.select()}, {round_.select()}, {event.select()}, {role} "
         f"FROM {_table(Table)} t "
         f"JOIN {_table(Round)} r ON r.{_column(Round, 'id')} = t.{_column(Table, 'round')} "
         f"JOIN {_table(Event)} e ON e.{_column(Event, 'id')} = r.{_column(Round, 'event')} "
-        f"WHERE t.{_column(Table, 'id')} = %s" + (" FOR UPDATE OF t" if lock_of else ""),
+        f"WHERE t.{_column(Table, 'id')} = %s",
         table_session=f"SELECT {_columns(Session, _SESSION, 's').select()} "
         f"FROM {_table(Session)} s WHERE s.{_column(Session, 'table')} = %s",
         table_players=f"SELECT {position} AS {_quote('position')}, "

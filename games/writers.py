@@ -8,12 +8,12 @@ import secrets
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext_lazy as _
 
-from clubs.selectors import MEMBERS, SCORERS, require_role, user_has_role
+from clubs.selectors import SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, Text
 from games import corrections
 from games.models import Session
 from tournaments.models import Event, Round, Table
-from tournaments.selectors import user_may_score
+from tournaments.selectors import event_visible_to, user_may_score
 
 Actor = User | AnonymousUser | None
 
@@ -34,12 +34,18 @@ def require_session_writer(
         require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
 
 
-def require_table_seen(table: Table, actor: Actor) -> None:
-    """Someone who may not see the table's event (unpublished, of a club they have no role in)
-    learns nothing of the table: it answers like a table that does not exist (404), not with a
-    refusal that tells it is there."""
-    event = table.round.event
-    if event.published or user_has_role(actor, event.club_id, MEMBERS):
+def table_visible(table: Table, actor: Actor, table_token: str | None = None) -> bool:
+    """Whether someone may see ``table``, its session and everything about it: with the
+    table's own scoring link, or when they may see its event (published, or of a club they
+    have a role in: ``tournaments.selectors.event_visible_to``). The one rule: the API's
+    table endpoints (``api.table_scope``) and the writes here ask it."""
+    return table_token_matches(table, table_token) or event_visible_to(actor, table.round.event)
+
+
+def require_table_seen(table: Table, actor: Actor, table_token: str | None = None) -> None:
+    """Someone who may not see the table (``table_visible``) learns nothing of it: it answers
+    like a table that does not exist (404), not with a refusal that tells it is there."""
+    if table_visible(table, actor, table_token):
         return
     raise NotFound.single(
         "table_not_found", Text(_("There is no table %(table)s."), table=table.pk)

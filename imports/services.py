@@ -277,13 +277,15 @@ def _import_game(
     upload: SunmarUpload, actor: Actor, event: Event, game: ConvertedGame, seated: list[Player]
 ) -> int:
     """One app game as one round of one table: seated in the app's order, its session
-    submitted, the round closed."""
+    submitted (its seats naming the members they were matched to, by id: an app's name may
+    differ from the member's), the round closed."""
     round_ = tables.round_create(event=event, actor=actor)
     table = tables.table_create(round_=round_, actor=actor, number=1)
     for position, player in enumerate(seated):
         tables.seat_create(table=table, actor=actor, position=position, player=player)
+    document = {**(game.document or {}), "seats": [player.pk for player in seated]}
     session = session_submit(
-        table=table.pk, submitted_by=actor, document=game.document, reason=_reason(game)
+        table=table.pk, submitted_by=actor, document=document, reason=_reason(game)
     )
     round_close(round_=Round.objects.get(pk=round_.pk), actor=actor)
     ImportedGame.objects.create(

@@ -29,7 +29,7 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text, problem
 from tournaments.counted import PARTIAL, UNFINISHED_CHOICES
 from tournaments.models import Event, Round, Table
-from tournaments.tables import lock_round
+from tournaments.tables import lock_round, lock_tables
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
 Actor = User | AnonymousUser | None
@@ -58,7 +58,7 @@ def round_close(
     ``unfinished`` (table number → ``partial`` / ``not_played`` / ``paper``); without one the
     round stays open and the error lists those tables."""
     require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
-    round_ = lock_round(round_.pk)
+    round_ = _lock_round_and_tables(round_.pk)
     if round_.status == Round.Status.PLANNED:
         raise ServiceError.single(
             "not_started", _("This round has not started yet; start it or seat it again.")
@@ -82,6 +82,17 @@ def round_close(
     )
     if any(choice == PARTIAL for choice in choices.values()):
         _results_changed(round_.event)
+    return round_
+
+
+def _lock_round_and_tables(round_id: int) -> Round:
+    """The round, then every table of it, locked until the transaction ends (the order every
+    write that takes both takes them in). A session write holds its table's lock while it
+    writes and reads the round again once it has it: so a close waits for a write already
+    under way and then sees what it saved (which tables finished), and a write that comes
+    later waits for the close and is refused by it."""
+    round_ = lock_round(round_id)
+    lock_tables(Table.objects.filter(round_id=round_id).values_list("pk", flat=True))
     return round_
 
 
@@ -158,7 +169,7 @@ def round_reopen(*, round_: Round, actor: Actor, reason: str) -> Round:
     what its unfinished tables counted as is undone (they are unfinished again)."""
     require_role(actor, round_.event.club_id, ORGANIZER, "reopen a round")
     reason = _reason(reason)
-    round_ = lock_round(round_.pk)
+    round_ = _lock_round_and_tables(round_.pk)
     if round_.status != Round.Status.CLOSED:
         raise ServiceError.single("not_closed", _("This round is not closed."))
     status = (
@@ -187,6 +198,12 @@ def event_close(
     require_role(actor, event.club_id, ORGANIZER, "close an event")
     given = unfinished or {}
     with transaction.atomic():
+        # The rounds being played and their tables first, then the event: a session write
+        # holds its table and then moves the event's results on, so the event's lock taken
+        # first would have the two wait on each other.
+        playing = event.rounds.filter(status=Round.Status.PLAYING).order_by("number")
+        for round_id in playing.values_list("pk", flat=True):
+            _lock_round_and_tables(round_id)
         event = Event.objects.select_for_update().get(pk=event.pk)
         errors = []
         for round_ in event.rounds.exclude(status=Round.Status.CLOSED).order_by("number"):

@@ -8,11 +8,21 @@ from tournaments.models import Event, EventScorer, Standing
 
 
 def events_visible_to(user: User | AnonymousUser | None) -> QuerySet[Event]:
-    """Published events for everyone; a club's unpublished events for its own members."""
+    """Published events for everyone; a club's unpublished events for its own members (any
+    role in the club) and superusers. ``event_visible_to`` is the same rule for one event."""
     events = Event.objects.all()
     if user is not None and user.is_authenticated and user.is_superuser:
         return events
     return events.filter(Q(published=True) | Q(club_id__in=list(user_roles(user))))
+
+
+def event_visible_to(user: User | AnonymousUser | None, event: Event) -> bool:
+    """Whether ``user`` may see ``event``: the rule of ``events_visible_to``."""
+    if event.published:
+        return True
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return True
+    return event.club_id in user_roles(user)
 
 
 def stored_standings(event: Event) -> QuerySet[Standing]:

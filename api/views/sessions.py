@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -31,8 +31,9 @@ from api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
+from api.table_scope import table_token, visible_table
 from api.throttling import AnonRateThrottle
-from core.errors import Conflict, NotAllowed, ServiceError
+from core.errors import Conflict, NotAllowed, ServiceError, Text
 from core.parsing import whole_number
 from gamekit.registry import score_document
 from games.models import Session
@@ -60,7 +61,8 @@ IF_MATCH_HEADER = OpenApiParameter(
     {"type": "string", "pattern": r'^\s*(\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})\s*$'},
     OpenApiParameter.HEADER,
     required=False,
-    description='The revision you edited, as the ETag of GET (e.g. "3"); 409 if it moved on.',
+    description='The revision you edited, as the ETag of GET (e.g. "3"); 412 if it moved on. '
+    'Compared strongly: a weak tag (W/"3") never matches (412).',
 )
 
 
@@ -123,20 +125,29 @@ class PreconditionFailed(ServiceError):
 
 
 def _expected_revision(request: Request, data: dict[str, Any]) -> int | None:
+    """The revision the write builds on: the body's ``expected_revision``, else the
+    ``If-Match`` header's (which is read either way: a malformed or weak one is answered)."""
+    header = if_match_revision(request)
     if data.get("expected_revision") is not None:
-        return data["expected_revision"]
-    return if_match_revision(request)
+        return int(data["expected_revision"])
+    return header
 
 
 def if_match_revision(request: Request) -> int | None:
-    """The revision an ``If-Match`` header names (None without one, or for ``*``)."""
+    """The revision an ``If-Match`` header names (None without one, or for ``*``).
+
+    ``If-Match`` compares entity tags strongly (RFC 9110, 13.1.1): a weak tag (``W/"3"``)
+    never matches, so a write that sends one fails its precondition (412) whatever the
+    revision. Anything but a revision, in quotes as the ``ETag`` gives it or bare, is a 400."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    tag = header.strip().removeprefix("W/")
+    tag = header.strip()
+    weak = tag.startswith("W/")
+    tag = tag.removeprefix("W/")
     quoted = len(tag) > 1 and tag[0] == tag[-1] == '"'
     revision = whole_number(tag[1:-1] if quoted else tag)  # a bare revision is taken too
-    if revision is None:
+    if revision is None or (weak and not quoted):
         raise ValidationError(
             {
                 "If-Match": [
@@ -148,6 +159,19 @@ def if_match_revision(request: Request) -> int | None:
                 ]
             }
         )
+    if weak:
+        raise PreconditionFailed.single(
+            "precondition_failed",
+            Text(
+                _(
+                    "If-Match compares strong ETags only: the weak %(tag)s never matches. Send "
+                    'the ETag as the session gives it, e.g. "%(revision)s".'
+                ),
+                tag=f'W/"{revision}"',
+                revision=revision,
+            ),
+            field="If-Match",
+        )
     return revision
 
 
@@ -158,16 +182,12 @@ class TableWriteView(APIView):
     permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
 
     def get_table(self, request: Request, table_id: int) -> Table:
-        """The table to read: its scoring link token, or an event the reader may see."""
-        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-        if table_token_matches(table, self.table_token(request)):
-            return table
-        if not events_visible_to(request.user).filter(pk=table.round.event_id).exists():
-            raise Http404
-        return table
+        """The table to read: its scoring link token, or an event the reader may see (read
+        once per request: ``api.table_scope`` checked it before anything else)."""
+        return visible_table(request, table_id)
 
     def table_token(self, request: Request) -> str | None:
-        return request.headers.get("X-Table-Token") or None
+        return table_token(request)
 
     def authorize_write(self, request: Request, table_id: int, **_: Any) -> None:
         """Who may write this table, checked before anything else (an idempotent replay

@@ -167,12 +167,15 @@ class Bonanza:
     def table_document(
         self, document: dict[str, Any], *, ruleset: str, names: Sequence[str]
     ) -> dict[str, Any]:
-        """The document as stored for a table: the event's ruleset and the number of seated
-        players filled in (and the game, so the stored document names it)."""
+        """The document as stored for a table: the event's ruleset, the number of seated
+        players where the document gives none (a count it gives is kept, so ``score`` with the
+        table's names refuses one that is not the table's, ``seats_mismatch``, or not a
+        count) and the game, so the stored document names it."""
         stored = dict(document)  # a shallow copy: only the top-level keys below are replaced
         stored.setdefault("game", GAME_CODE)
         stored["ruleset"] = ruleset
-        stored["seats"] = len(names)
+        if stored.get("seats") is None:
+            stored["seats"] = len(names)
         return stored
 
 

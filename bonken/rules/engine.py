@@ -4,7 +4,7 @@ The document (the API, the forms and the CLI all speak it)::
 
     {"game": "bonken",                          # optional, "bonken" (the registry's dispatch)
      "ruleset": "classic",                      # optional, default "classic"
-     "seats": ["Anna", "Bram", "Cees", "Daan"],  # optional, 4 non-empty names
+     "seats": ["Anna", "Bram", "Cees", "Daan"],  # optional: 4 names (or players' ids)
      "games": [{"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1],
                 "doubles": [[1, 0], [1, 2]]}, ...],
      "totals": [..4 whole numbers..]}            # optional with games, or on its own
@@ -56,6 +56,7 @@ from bonken.rules.results import SessionResult, placements
 from bonken.rules.rulesets import Ruleset
 from bonken.rules.scoring import score_games
 from bonken.rules.sheet_level import score_sheet
+from gamekit.seam import is_int
 
 DEFAULT_RULESET = "classic"
 DOCUMENT_KEYS = frozenset(("game", "ruleset", "seats", "games", "sheet", "totals"))
@@ -96,9 +97,7 @@ def _score(document: object, ruleset: Ruleset | None) -> SessionResult:
             )
     seats = document.get("seats")
     if seats is not None and not (
-        isinstance(seats, list | tuple)
-        and len(seats) == 4
-        and all(isinstance(name, str) and name.strip() for name in seats)
+        isinstance(seats, list | tuple) and len(seats) == 4 and all(map(_is_player, seats))
     ):
         errors.append(rule_error("seats_type", None, "seats"))
     games = document.get("games")
@@ -119,6 +118,14 @@ def _score(document: object, ruleset: Ruleset | None) -> SessionResult:
     if totals is not None and not games:
         return _score_totals(ruleset, totals, errors)
     return score_games(ruleset, games or [], totals, errors)
+
+
+def _is_player(value: object) -> bool:
+    """A seat of ``seats``: a player's name, or their id (which only a table can tell; the
+    service holds the list to the table's players and stores their names)."""
+    if isinstance(value, str):
+        return bool(value.strip())
+    return is_int(value) and value >= 1
 
 
 def _invalid(errors: list[RuleError]) -> SessionResult:

@@ -41,7 +41,15 @@ DOCUMENT_SCHEMA: dict[str, Any] = {
         "ruleset": {"type": "string", "default": DEFAULT_RULESET},
         "seats": {
             "type": "array",
-            "items": {"type": "string", "minLength": 1},
+            "description": "The players by seat (0 to 3): each by name, or by player id. At a "
+            "table they must be its players in the order they sit (a list in another order is "
+            "refused, naming the table's order); the stored document names them.",
+            "items": {
+                "oneOf": [
+                    {"type": "string", "minLength": 1, "pattern": "\\S"},
+                    {"type": "integer", "minimum": 1},
+                ]
+            },
             "minItems": 4,
             "maxItems": 4,
         },
@@ -109,6 +117,7 @@ class Bonken:
     stats: tuple[Stat, ...] = ()
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
     parts_key: str | None = "games"
+    players_key: str | None = "seats"  # names the table's players by seat (names or ids)
 
     def ruleset_from_dict(self, data: object) -> Ruleset:
         return ruleset_from_dict(data)

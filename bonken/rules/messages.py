@@ -20,8 +20,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Dit is een Bonkenpartij; het document is voor het spel {name}.",
     ),
     "seats_type": (
-        "seats must be a list of 4 non-empty names, one per seat.",
-        "seats moet een lijst van 4 niet-lege namen zijn, één per stoel.",
+        "seats must be a list of the 4 players, one per seat: their names (or at a table "
+        "their ids).",
+        "seats moet een lijst van de 4 spelers zijn, één per stoel: hun namen (of aan een "
+        "tafel hun id's).",
     ),
     "games_type": (
         "games must be a list of games.",

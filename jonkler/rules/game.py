@@ -110,12 +110,14 @@ class Jonkler:
     def table_document(
         self, document: dict[str, Any], *, ruleset: str, names: Sequence[str]
     ) -> dict[str, Any]:
-        """The document as stored for a table: the event's ruleset and the number of seated
-        players filled in (a Jonkler document counts its seats; the names stay with the
-        table)."""
+        """The document as stored for a table: the event's ruleset, and the number of seated
+        players where the document gives none (a Jonkler document counts its seats; the names
+        stay with the table). A count it gives is kept, so ``score`` with the table's names
+        refuses one that is not the table's (``seats_mismatch``) or not a count."""
         stored = dict(document)
         stored["ruleset"] = ruleset
-        stored["seats"] = len(names)
+        if stored.get("seats") is None:
+            stored["seats"] = len(names)
         return stored
 
 

@@ -3,6 +3,8 @@ naive times refused; and every error's message_nl is Dutch."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -30,6 +32,42 @@ def test_a_stale_if_match_is_412_and_a_stale_body_revision_409(played):
     assert stale.json()["errors"][0]["field"] == "If-Match"
     body = api.put(url, {"document": classic_document(3), "expected_revision": 7}, format="json")
     assert body.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("tail", "body"),
+    [
+        ("", {"document": classic_document(3)}),
+        ("games/", {"part": classic_document(3)["games"][2]}),
+        ("undo/", {}),
+    ],
+)
+def test_a_weak_if_match_never_matches_a_write(played, tail, body):
+    """If-Match compares strongly (RFC 9110): W/"1" names the current revision, yet the write
+    fails its precondition and nothing is saved; "1" itself is taken."""
+    table, api = played
+    url = f"/api/v1/tables/{table.pk}/session/{tail}"
+    weak = api.generic(
+        "POST" if tail else "PUT",
+        url,
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_IF_MATCH='W/"1"',
+    )
+    assert weak.status_code == 412, weak.content
+    error = weak.json()["errors"][0]
+    assert (error["code"], error["field"]) == ("precondition_failed", "If-Match")
+    assert 'W/"1"' in error["message"] and 'W/"1"' in error["message_nl"]
+    table.session.refresh_from_db()
+    assert table.session.revision == 1
+    strong = api.generic(
+        "POST" if tail else "PUT",
+        url,
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_IF_MATCH='"1"',
+    )
+    assert strong.status_code in (200, 201), strong.content
 
 
 def test_if_none_match_answers_304_while_current(played):
@@ -122,3 +160,24 @@ def test_an_unknown_ordering_is_refused_a_known_one_taken():
     assert problem["code"] == "unknown_ordering" and problem["field"] == "ordering"
     assert api.get("/api/v1/players/?ordering=-name,created_at").status_code == 200
     assert api.get("/api/v1/entries/?ordering=id").status_code == 400  # takes no ordering
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tables/{table}/substitute.json",
+        "sessions/{session}/revisions.json",
+        "events/{event}/standings.json",
+        "events/{event}.json",
+    ],
+)
+def test_no_format_suffix_routes_an_action_into_a_server_error(played, path):
+    """An answer's format is ?format= or Accept: a suffix names no route (it used to hand an
+    extra action a keyword it does not take, a 500)."""
+    table, api = played
+    url = "/api/v1/" + path.format(
+        table=table.pk, session=table.session.pk, event=table.round.event_id
+    )
+    for method in ("get", "post"):
+        response = getattr(api, method)(url)
+        assert response.status_code == 404, (method, url, response.content)

@@ -4,8 +4,9 @@ Actors: anonymous, member, scorer, a scorer of this event only (``EventScorer``)
 another event, organizer, organizer of another club, and the holder of a table's scoring link
 (``X-Table-Token``) of the table written to or of another table. A refused write answers 401
 (no account: anonymous, link holders outside their table's session) or 403 (404 where the
-object is invisible to the actor) and leaves the database exactly as it was; an allowed write
-succeeds, changes the database and leaves an audit entry.
+object is invisible to the actor; for a table, to anyone who may not see it, account or not)
+and leaves the database exactly as it was; an allowed write succeeds, changes the database
+and leaves an audit entry.
 
 The operations are checked against the OpenAPI schema: a write endpoint missing here fails
 ``test_the_matrix_covers_every_write_of_the_schema``.
@@ -204,6 +205,9 @@ class Write:
     token_table: Callable[[World], Table] = lambda w: w.table
     writes: bool = True  # False: answers, stores nothing (the validator)
     format: str = "json"  # "multipart" for a file upload
+    # A table of an unpublished event: whoever may not see it, without an account too, gets
+    # the 404 a missing table gets (api.table_scope), before anything else.
+    hidden_table: bool = False
 
     @property
     def operation(self) -> tuple[str, str]:
@@ -745,6 +749,7 @@ WRITES: list[Write] = [
         lambda w: f"/api/v1/tables/{w.planned.tables.first().pk}/",
         lambda w: None,
         ORGANIZERS,
+        hidden_table=True,
     ),
     Write(
         "seat player",
@@ -1005,6 +1010,8 @@ def check(write: Write, actor: str, world: World) -> str | None:
             return f"{said}: the database changed"
         return None
     expected = {401} if actor in NO_ACCOUNT else {403, 404}
+    if write.hidden_table and actor in NO_ACCOUNT:
+        expected = {404}
     if code not in expected:
         return f"{said}: expected {sorted(expected)}"
     if "errors" not in response.json():

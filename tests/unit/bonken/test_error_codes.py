@@ -252,7 +252,7 @@ def test_all_problems_are_reported_at_once() -> None:
         game("hearts", 0, [3, 4, 5, 2], doubles=[[0, 1]]),
         game("hearts", 1, [1, 4, 4, 4], doubles=[[2, 2]]),
     ]
-    result = score_session({"ruleset": "classic", "seats": [1, 2, 3, 4], "games": games})
+    result = score_session({"ruleset": "classic", "seats": [1, 2, 3, 0], "games": games})
     assert [(e.code, e.game) for e in result.errors] == [
         ("seats_type", None),
         ("counts_sum", 1),
@@ -282,3 +282,19 @@ def test_messages_name_the_players_or_count_seats_from_one() -> None:
     assert table[0].message == "B chooses this game, not C."
     for error in plain + named:
         assert "seat 0" not in error.message.lower() and "stoel 0" not in error.message_nl
+
+
+def test_seats_name_the_players_by_name_or_by_id() -> None:
+    """A seat is a player's name or their id (which a table tells apart; the service holds
+    the list to the table's players). Ids name nobody in a message: seats are counted."""
+    games = [
+        {"contract": "hearts", "chooser": 0, "counts": [3, 4, 5, 1]},
+        {"contract": "queens", "chooser": 2, "counts": [1, 1, 1, 1]},
+    ]
+    for seats in ([12, 7, 31, 4], ["Anna", 7, "Cees", 4]):
+        result = score_session({"seats": seats, "games": games})
+        assert [e.code for e in result.errors] == ["wrong_chooser"], seats
+        assert result.errors[0].message == "Seat 2 chooses this game, not seat 3."
+    for seats in ([12, 7, 31, 0], [12, 7, 31, True], ["Anna", " ", "Cees", "Daan"], [1.5] * 4):
+        result = score_session({"seats": seats, "games": []})
+        assert [e.code for e in result.errors] == ["seats_type"], seats
