@@ -128,19 +128,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The embedded default serves several phones at once (runserver's threads): every
-    # transaction takes the write lock when it begins (IMMEDIATE), so two writers wait for each
-    # other (up to ``timeout`` seconds) instead of one failing "database is locked" when both
-    # read first and then write; WAL lets pages be read while a result is written.
+    # Phones save at once (runserver's threads): a transaction takes the write lock as it begins,
+    # so writers wait for each other instead of failing "database is locked"; WAL lets pages be
+    # read meanwhile. Tests use a file of their own process, so each live-server request has its
+    # own connection, as under `make run` (Django would share one for a database in memory).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # Tests use a database file of their own process (not one in memory, which Django's live
-    # server would share between its threads as one connection): each request has its own
-    # connection and transaction, as under ``make run``.
     DATABASES["default"]["TEST"] = {
         "NAME": os.path.join(tempfile.gettempdir(), f"bonken-test-{os.getpid()}.sqlite3")
     }
