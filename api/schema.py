@@ -205,7 +205,7 @@ HOUSE_CODE = "^[a-z][a-z0-9_]{0,39}$"
 def _seating_methods(result: dict[str, Any]) -> None:
     """An event's seating method is one of the generated methods (a round's says how it was
     seated: also manual, or a game's own seating such as Bonko's)."""
-    from tournaments.rounds import GENERATED_METHODS
+    from tournaments.rounds.services import GENERATED_METHODS
 
     for name, component in result.get("components", {}).get("schemas", {}).items():
         method = component.get("properties", {}).get("seating_method", {})

@@ -1,5 +1,5 @@
 """The admin of clubs, players, memberships, API tokens and the audit log. Every write goes
-through the clubs' services (``core.admin_writes``), so the admin keeps the same rules, checks
+through the clubs' services (``core.admin``), so the admin keeps the same rules, checks
 the same permissions and writes the same audit entries as the pages and the API.
 
 Every list selects the rows it shows with their related rows in one query
@@ -28,7 +28,7 @@ from clubs.services import (
     player_update,
 )
 from clubs.tokens import api_token_revoke_as
-from core.admin_writes import ReadOnlyAdmin, ServiceAdmin, ServiceInline
+from core.admin import ReadOnlyAdmin, ServiceAdmin, ServiceInline
 from core.errors import ServiceError
 
 

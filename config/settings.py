@@ -327,7 +327,7 @@ EVENING_MAIL_RETRY_MAX = 600
 
 # /healthz answers one address this many times a minute (config.health).
 HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
-# Names one address may check in at an event's door without signing in (tournaments.door).
+# Names one address may check in at an event's door without signing in (tournaments.door.services).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
 # --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
 # Deliveries go to public addresses only, and besides them to the networks listed here (CIDRs,

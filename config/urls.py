@@ -11,8 +11,8 @@ from core.game_plugins import plugin_urlpatterns
 from embeds.urls import manage_patterns as embed_patterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
+from tournaments.events.views.scorers import scorer_patterns
 from tournaments.urls import manage_patterns
-from tournaments.views.scorers import scorer_patterns
 from webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.

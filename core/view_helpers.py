@@ -1,15 +1,18 @@
-"""What every web view needs: localized problems (on a page or a form), permission answers and
-htmx detection. (Whether the user has a role in a club is ``clubs.view_helpers.has_role``.)"""
+"""What every web view needs: localized problems (on a page or a form), permission answers,
+htmx detection and a link as a QR code. (Whether the user has a role in a club is
+``clubs.view_helpers.has_role``.)"""
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
@@ -137,3 +140,10 @@ def short_names(names: list[str]) -> list[str]:
     """First names where they tell the players at a table apart, full names otherwise."""
     first = [name.split()[0] if name.split() else name for name in names]
     return first if len(set(first)) == len(first) else names
+
+
+def qr_svg(url: str, scale: int = 4, light: str | None = None) -> str:
+    """A link as an inline SVG QR code (``light``: a background colour, for a dark page)."""
+    return mark_safe(  # noqa: S308
+        segno.make(url, error="m").svg_inline(scale=scale, omitsize=True, light=light)
+    )  # noqa: S308

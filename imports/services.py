@@ -38,10 +38,10 @@ from games.bonken.sunmar import BackupRefused, ConvertedGame, read_backup
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
 from imports.selectors import Preview, upload_preview, uploads
 from results.services import session_submit
-from tournaments import services as events
-from tournaments import tables
+from tournaments.events import services as events
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, event_reopen, round_close
+from tournaments.rounds import tables
+from tournaments.rounds.lifecycle import event_close, event_reopen, round_close
 from tournaments.tasks import enqueue_ratings
 
 Actor = User | AnonymousUser | None

@@ -13,7 +13,7 @@ from core.errors import ServiceError
 from core.view_helpers import problems
 from standings.event_standings import computed_standings
 from tournaments.models import Event
-from tournaments.night_sets import event_sets, set_rounds, standings_set
+from tournaments.rounds.night_sets import event_sets, set_rounds, standings_set
 
 
 def chosen_set(request: HttpRequest, event: Event) -> tuple[int | None, list[dict[str, Any]]]:

@@ -21,7 +21,7 @@ from planning.models import (
     PlannedNight,
 )
 from planning.services import local_zone
-from tournaments import services as events
+from tournaments.events import services as events
 from tournaments.models import Event, EventPlayer
 
 Actor = User | AnonymousUser | None

@@ -41,7 +41,7 @@ from planning.models import (
     Via,
 )
 from planning.recurrence import occurrence_dates
-from tournaments.house_rules import house_ruleset_exists
+from tournaments.house_rules.services import house_ruleset_exists
 
 logger = logging.getLogger(__name__)
 Actor = User | AnonymousUser | None

@@ -8,7 +8,7 @@ from django.db.models import Model
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from core.admin_writes import ReadOnlyAdmin, ServiceAdmin
+from core.admin import ReadOnlyAdmin, ServiceAdmin
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.services import rating_pool_configure_as
 

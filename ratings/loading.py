@@ -34,8 +34,8 @@ from ratings.models import PlayerRating, RatedSession, RatingHistory
 from ratings.order import key_date, order_key, played_at
 from results.counted import counted_sessions
 from results.models import Session, SessionSeat
-from tournaments.counted import PARTIAL, SIGNED
 from tournaments.models import Event, Round, Table
+from tournaments.models.counted import PARTIAL, SIGNED
 
 logger = logging.getLogger(__name__)
 
@@ -200,7 +200,7 @@ def session_results(
         cursor.execute(
             _tables(_SESSIONS_SQL if postgres else _SEATS_SQL),
             [club_id, game, True, SIGNED, PARTIAL, True, since],
-        )  # tournaments.counted
+        )  # tournaments.models.counted
         rows = cursor.fetchall() if postgres else list(_grouped(cursor.fetchall()))
     rules = find_game(game)
     team_game = rules is not None and rules.teams is not None

@@ -43,8 +43,8 @@ from core.parsing import whole_number
 from games.registry import DEFAULT_GAME, find_game, games
 from results.counted import counted_sessions
 from results.models import SessionSeat
+from tournaments.models.standings_rules import largest_table
 from tournaments.selectors import events_visible_to
-from tournaments.standings_rules import largest_table
 
 MAX_SESSIONS = 100_000
 

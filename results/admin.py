@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from core.admin_writes import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 from results.models import (
     Dispute,
     IdempotencyRecord,

@@ -1,12 +1,13 @@
 """Which sessions count, one rule read by standings, progressive seating and ratings alike: a
 complete session (where the event counts signed tables only, once every player signed it), or
 the session of a table the organizer counted *as played so far* when its round closed. It lives
-with the sessions; the choices it reads are the event's and the table's (``tournaments.counted``).
+with the sessions; the choices it reads are the event's and the table's
+(``tournaments.models.counted``).
 """
 
 from django.db.models import Q
 
-from tournaments.counted import PARTIAL, SIGNED
+from tournaments.models.counted import PARTIAL, SIGNED
 
 
 def counted_sessions(prefix: str = "") -> Q:

@@ -49,7 +49,7 @@ class Session(models.Model):
         related_name="+",
     )
     # When every player at the table had confirmed this revision, no dispute open (None: not
-    # signed). Every write of the session empties it with the signatures (results.signoff).
+    # signed). Every write of the session empties it with the signatures (results.signoff.services).
     signed_at = models.DateTimeField(verbose_name=_("signed at"), null=True, blank=True)
     # Set by the session write, not stored: whether the write created the session (the API
     # answers 201), and Django's cache of the per-seat rows it has just saved.

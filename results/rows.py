@@ -5,7 +5,7 @@ from games.seam import Outcome
 from games.seam import Part as GamePart
 from results import store
 from results.models import Session, SessionSeat
-from tournaments.substitutes import credited_players
+from tournaments.rounds.substitutes import credited_players
 
 
 def replace_rows(

@@ -29,7 +29,7 @@ from results.models import Session
 from results.rows import replace_rows
 from results.writers import Actor, check_writable, require_session_writer
 from tournaments import announce
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Table
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
@@ -207,7 +207,7 @@ def _write_locked(
 
     created = session is None
     session = _save_session(table, session, document, result, actor, reason)
-    # A changed complete session is asked to be signed again (results.signoff).
+    # A changed complete session is asked to be signed again (results.signoff.services).
     cleared = store.signatures_clear(session.pk) if was_complete else 0
     session.table = table
     session.created_now = created  # the API answers 201 for a new session, 200 for a change

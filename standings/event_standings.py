@@ -6,7 +6,7 @@ sessions, the seats and byes of its started rounds (a round still in preview cou
 nothing: its seating may yet be generated again), and the ratings of its players as they
 stood before the event (for ``avg_opponent_rating``), then ranks with
 ``arithmetic.standings.standings_from_results`` under the event's configured tie-break
-order, points per place and bye credit (``tournaments.standings_rules``).
+order, points per place and bye credit (``tournaments.models.standings_rules``).
 
 Terms: **placements** are the counts of 1st, 2nd, 3rd ... table places, one per place of the
 game's largest table (Bonanza nine, Jonkler six; a shared place counts as the better one, as
@@ -42,7 +42,7 @@ from results.counted import counted_sessions
 from results.models import Session, SessionSeat
 from standings.rules import event_rules
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
-from tournaments.standings_rules import game_stat_codes, largest_table, whole
+from tournaments.models.standings_rules import game_stat_codes, largest_table, whole
 from tournaments.tasks import enqueue_standings
 
 # Rounds whose seating stands: accepted (playing) or closed, not a preview (planned).

@@ -1,5 +1,5 @@
 """The ``EventRules`` an event's stored standings configuration describes (the fields and their
-terms: ``tournaments.standings_rules``): its tie-break order, or its game's when it never set
+terms: ``tournaments.models.standings_rules``): its tie-break order, or its game's when it never set
 one (``event_order``), points per place, bye credit and the game's table size."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any, cast
 from arithmetic.standings import ByeCredit, EventRules
 from arithmetic.standings.event import ByeKind
 from games.registry import DEFAULT_GAME, find_game
-from tournaments.standings_rules import ByeCreditKind, event_order
+from tournaments.models.standings_rules import ByeCreditKind, event_order
 
 
 def event_rules(event: Any) -> EventRules:

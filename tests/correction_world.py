@@ -17,7 +17,7 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import Event
-from tournaments.round_lifecycle import round_close
+from tournaments.rounds.lifecycle import round_close
 
 NAMES = [
     "Anna de Vries",

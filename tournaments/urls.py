@@ -3,19 +3,14 @@
 
 from django.urls import path
 
-from tournaments.views import (
-    codes,
-    door,
-    door_organizer,
-    house_rules,
-    lifecycle,
-    organizer,
-    players,
-    rounds,
-    screen,
-    substitutes,
-    teams,
-)
+from tournaments.door.views import door
+from tournaments.door.views import organizer as door_organizer
+from tournaments.events.views import codes, organizer
+from tournaments.house_rules.views import house_rules
+from tournaments.players.views import players
+from tournaments.rounds.views import lifecycle, rounds, substitutes
+from tournaments.screen.views import screen
+from tournaments.teams.views import teams
 
 manage_patterns = [
     path("clubs/<slug:slug>/events/new/", organizer.event_create, name="event-create"),

@@ -1,5 +1,7 @@
 """Input and output shapes of the API, by subject. No business rules here: those live in
-services and in the rules engine. Every name is importable from ``api.serializers`` too."""
+services and in the rules engine. The names of ``base``, ``clubs``, ``events``, ``rounds`` and
+``sessions`` are importable from ``api.serializers`` too; the public feeds' (``feeds``), the
+ratings' (``ratings``) and a player's statistics' (``stats``) from their own modules."""
 
 from api.serializers.base import (
     GuardedWriteMixin,

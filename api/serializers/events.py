@@ -5,8 +5,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import GuardedWriteMixin, staff_link
+from api.serializers.ratings import PointsSerializerField
 from api.serializers.rounds import UNFINISHED_HELP
-from api.serializers_ratings import PointsSerializerField
 from clubs.models import Player
 from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Standing
@@ -95,7 +95,7 @@ class EntrySerializer(GuardedWriteMixin, serializers.ModelSerializer):
     class Meta:
         model = EventPlayer
         fields = ["id", "event", "player", "player_name", "present", "door_at", "leaving_after"]
-        # Set by the door (tournaments.door): when the player checked in there themselves,
+        # Set by the door (tournaments.door.services): when the player checked in there themselves,
         # and the round after which they leave.
         read_only_fields = ["door_at", "leaving_after"]
 

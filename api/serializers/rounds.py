@@ -144,7 +144,7 @@ class SwapSerializer(serializers.Serializer):
 
 
 class SeatSerializer(GuardedWriteMixin, serializers.ModelSerializer):
-    # The positions a table may have are its game's (tournaments.tables checks them).
+    # The positions a table may have are its game's (tournaments.rounds.tables checks them).
     position = serializers.IntegerField(min_value=0, max_value=15)
     player_name = serializers.CharField(source="player.name", read_only=True)
     fixed_on_update = ("table",)

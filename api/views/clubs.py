@@ -36,7 +36,7 @@ from clubs.services import (
     player_delete,
     player_update,
 )
-from tournaments.player_merge import player_merge
+from tournaments.players.merge import player_merge
 
 
 class ClubViewSet(ClubWriteMixin, viewsets.ModelViewSet):

@@ -1,8 +1,8 @@
 """The door through the API: a player checks in with the event's door link token (signed in:
 themselves; without an account: one name per phone, the phone being the door id that the door
 page ``/door/<token>/`` put in its session, never one the client names), and says "I'm leaving
-after this round" (or takes it back). ``tournaments.door`` owns the rules, permissions and
-audit entries; ``tournaments.door_limits`` counts the door's writes."""
+after this round" (or takes it back). ``tournaments.door.services`` owns the rules, permissions and
+audit entries; ``tournaments.door.limits`` counts the door's writes."""
 
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ from clubs.models import Player
 from clubs.selectors import player_for_user
 from clubs.throttle import client_address
 from core.errors import ServiceError
-from tournaments.door import door_check_in, entry_leaving
-from tournaments.door_limits import door_wait
+from tournaments.door.device import session_device
+from tournaments.door.limits import door_wait
+from tournaments.door.services import door_check_in, entry_leaving
 from tournaments.models import EventPlayer
 from tournaments.selectors import events_visible_to
-from tournaments.views.door import session_device
 
 
 class DoorCheckInSerializer(serializers.Serializer):

@@ -34,12 +34,8 @@ from api.serializers.rounds import (
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from standings.event_standings import computed_standings
-from tournaments.event_scorers import event_scorer_add, event_scorer_remove, event_scorers
-from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
-from tournaments.night_sets import set_rounds, standings_set
-from tournaments.round_lifecycle import event_close, event_reopen
-from tournaments.selectors import events_visible_to, stored_standings
-from tournaments.services import (
+from tournaments.events.scorers import event_scorer_add, event_scorer_remove, event_scorers
+from tournaments.events.services import (
     entry_remove,
     entry_set_present,
     event_create,
@@ -47,8 +43,11 @@ from tournaments.services import (
     event_publish,
     event_update,
 )
-from tournaments.substitutes import table_substitute
-from tournaments.tables import (
+from tournaments.models import Event, EventPlayer, Round, Seat, StandingsComputation, Table
+from tournaments.rounds.lifecycle import event_close, event_reopen
+from tournaments.rounds.night_sets import set_rounds, standings_set
+from tournaments.rounds.substitutes import table_substitute
+from tournaments.rounds.tables import (
     round_create,
     round_delete,
     round_renumber,
@@ -59,6 +58,7 @@ from tournaments.tables import (
     table_delete,
     table_renumber,
 )
+from tournaments.selectors import events_visible_to, stored_standings
 
 
 class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):

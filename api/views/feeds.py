@@ -25,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.serializers import ErrorResponseSerializer
-from api.serializers_feeds import (
+from api.serializers.feeds import (
     ClubEventsFeedSerializer,
     ClubNightsFeedSerializer,
     ClubRatingsFeedSerializer,

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
-from api.serializers_ratings import (
+from api.serializers.ratings import (
     ExplainedSessionSerializer,
     RatingHistoryMetaSerializer,
     RatingRowSerializer,

@@ -1,4 +1,4 @@
-"""The round's timer through the API: start, pause or reset it (``tournaments.round_timer``
+"""The round's timer through the API: start, pause or reset it (``tournaments.rounds.timer``
 owns the rule, the permission and the audit entry; the room's screen counts down from it)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from core.errors import ServiceError
 from tournaments.models import Round
-from tournaments.round_timer import ACTIONS, MAX_MINUTES, round_timer, timer_state
+from tournaments.rounds.timer import ACTIONS, MAX_MINUTES, round_timer, timer_state
 from tournaments.selectors import events_visible_to
 
 

@@ -20,10 +20,10 @@ from api.serializers.rounds import (
 )
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
-from tournaments.event_seating import seating_results_protected
 from tournaments.models import Round
-from tournaments.round_lifecycle import round_close, round_reopen
-from tournaments.rounds import (
+from tournaments.rounds.lifecycle import round_close, round_reopen
+from tournaments.rounds.reseating import seating_results_protected
+from tournaments.rounds.services import (
     round_accept,
     round_generate,
     round_seat_manually,

@@ -17,7 +17,7 @@ from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from games.registry import games
-from tournaments.house_rules import house_ruleset_create
+from tournaments.house_rules.services import house_ruleset_create
 from tournaments.models import HouseRuleset
 
 

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
-from api.serializers_ratings import SeasonMetaSerializer, SeasonRowSerializer
+from api.serializers.ratings import SeasonMetaSerializer, SeasonRowSerializer
 from api.views.csv_lists import FORMAT, CsvListView
 from clubs.models import Club
 from ratings.season import (

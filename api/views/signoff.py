@@ -23,14 +23,14 @@ from api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_quer
 from clubs.throttle import client_address
 from core.errors import NotAllowed
 from results.models import Session, Signature
-from results.signoff import (
+from results.signoff.selectors import dispute_dict, signoff_of, state_dict
+from results.signoff.services import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
     sign_for_player,
     sign_with_code,
 )
-from results.signoff_read import dispute_dict, signoff_of, state_dict
 from results.writers import table_token_matches
 
 REASON = "Why, in a few words (at most 200 characters)."

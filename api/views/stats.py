@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.serializers_stats import PlayerStatsSerializer, stats_data
+from api.serializers.stats import PlayerStatsSerializer, stats_data
 from api.views.ratings import GameField
 from clubs.models import Player
 from games.registry import DEFAULT_GAME

@@ -1,5 +1,6 @@
-"""The teams of an event of a team game through the API (``tournaments.teams`` decides): pair,
-pair at random, pair with a substitute, let a player sit out, take a team apart."""
+"""The teams of an event of a team game through the API (``tournaments.teams.services``
+decides): pair, pair at random, pair with a substitute, let a player sit out, take a team
+apart."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.selectors import ORGANIZER, require_role
 from tournaments.models import Event, EventTeam
 from tournaments.selectors import events_visible_to
-from tournaments.teams import (
+from tournaments.teams.services import (
     team_pair,
     team_pair_substitute,
     team_sit_out,

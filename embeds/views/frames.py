@@ -25,9 +25,9 @@ from core.errors import ServiceError, Text, problem
 from core.view_helpers import problems
 from embeds import selectors
 from embeds.origins import club_origins
+from tournaments.events.views.visible import game_columns
 from tournaments.models import Event
 from tournaments.selectors import stored_standings
-from tournaments.views.visible import game_columns
 
 THEMES = ("light", "dark")
 LANGUAGES = ("nl", "en")

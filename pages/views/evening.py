@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, render
 from clubs.models import Player
 from results.counted import counted_sessions
 from results.models import SessionSeat
+from tournaments.events.views.visible import visible_event
 from tournaments.models import Event, Round, Seat, Standing
-from tournaments.views.visible import visible_event
 
 
 @dataclass(frozen=True)

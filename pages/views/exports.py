@@ -10,8 +10,8 @@ from django.utils.text import slugify
 from core.csv_safe import CONTENT_TYPE, EXCEL_NL, CSVFile, attachment
 from games.registry import get_game
 from pages import queries
+from tournaments.events.views.visible import visible_event
 from tournaments.selectors import stored_standings
-from tournaments.views.visible import visible_event
 
 STANDINGS_HEADER = ["rank", "tied", "player_id", "player", "total", "sessions", "table_wins"]
 PLACES = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]

@@ -18,14 +18,14 @@ from pages import fairness, night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
 from ratings.views import game_label
-from results.signoff_read import tables_to_sign
+from results.signoff.selectors import tables_to_sign
 from results.views.revisions import corrected_part, correction_of, revision_reason
-from tournaments.counted import SIGNED
+from tournaments.events.views.visible import game_columns, visible_event
 from tournaments.models import Event, Round, StandingsComputation, Table
-from tournaments.night_sets import event_sets, label_rounds
+from tournaments.models.counted import SIGNED
+from tournaments.rounds.night_sets import event_sets, label_rounds
+from tournaments.rounds.views import queries
 from tournaments.selectors import events_visible_to, stored_standings
-from tournaments.views import queries
-from tournaments.views.visible import game_columns, visible_event
 
 REFRESH_SECONDS = 15
 

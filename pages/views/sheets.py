@@ -8,8 +8,8 @@ from clubs.selectors import SCORERS
 from clubs.view_helpers import has_role
 from core.game_plugins import game_plugin
 from core.view_helpers import refused
-from tournaments.views import queries
-from tournaments.views.rounds import staff_round
+from tournaments.rounds.views import queries
+from tournaments.rounds.views.rounds import staff_round
 
 
 def score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:

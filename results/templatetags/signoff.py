@@ -7,7 +7,7 @@ from django import template
 
 from clubs.selectors import player_for_user
 from results.models import Session
-from results.signoff_read import signoff_of
+from results.signoff.selectors import signoff_of
 
 register = template.Library()
 

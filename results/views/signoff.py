@@ -1,7 +1,7 @@
 """Sign-off on the table's pages: the players sign the complete session on the scorer's phone
 (tap your name, enter your code), confirm from their own signed-in phone, or dispute it; the
 organizer's page of a table signs for a player with a reason and resolves disputes. Every
-write is a service of ``results.signoff``."""
+write is a service of ``results.signoff.services``."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -16,14 +16,14 @@ from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems, refused
 from results.models import Session
-from results.signoff import (
+from results.signoff.selectors import signoff_of
+from results.signoff.services import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
     sign_for_player,
     sign_with_code,
 )
-from results.signoff_read import signoff_of
 from results.views.scoring import table_for_token
 from tournaments.models import Table
 

@@ -12,10 +12,10 @@ import pytest
 from clubs.models import Club, Membership, Player, Role
 from tests.conftest import ROOT
 from tests.factories import UserFactory
+from tournaments.events.services import entry_set_present
 from tournaments.models import Event, EventPlayer
-from tournaments.round_lifecycle import round_close
-from tournaments.rounds import round_accept, round_generate
-from tournaments.services import entry_set_present
+from tournaments.rounds.lifecycle import round_close
+from tournaments.rounds.services import round_accept, round_generate
 
 from .conftest import DESKTOP, PHONE
 

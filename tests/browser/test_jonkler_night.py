@@ -13,9 +13,9 @@ from games.jonkler.rules import GAME
 from games.jonkler.rules.rules import dealer
 from games.jonkler.rules.sample import random_session
 from tests.factories import UserFactory
+from tournaments.events.services import event_create
 from tournaments.models import Event, EventPlayer, Standing
-from tournaments.rounds import round_accept, round_generate
-from tournaments.services import event_create
+from tournaments.rounds.services import round_accept, round_generate
 
 from .conftest import DESKTOP, PHONE
 

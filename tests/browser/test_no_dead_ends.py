@@ -13,9 +13,9 @@ from results.models import Session
 from results.services import session_append_part, session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import UserFactory
+from tournaments.events.services import event_create
 from tournaments.models import Event, EventPlayer, Round, Standing, Substitution
-from tournaments.rounds import round_accept, round_generate
-from tournaments.services import event_create
+from tournaments.rounds.services import round_accept, round_generate
 
 from .conftest import DESKTOP, PHONE
 

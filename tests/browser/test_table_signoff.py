@@ -184,8 +184,8 @@ def test_a_closed_round_is_the_organizers_to_sign_off(chromium, live_server, aud
     the dispute saying how and signs for the last player with a reason."""
     from django.contrib.auth.models import User
 
-    from results.signoff import dispute_raise, sign_with_code
-    from tournaments.round_lifecycle import round_close
+    from results.signoff.services import dispute_raise, sign_with_code
+    from tournaments.rounds.lifecycle import round_close
 
     w = world()
     table, codes = w["table"], w["codes"]

@@ -18,7 +18,7 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round
-from tournaments.round_lifecycle import event_close
+from tournaments.rounds.lifecycle import event_close
 
 
 def night(capture, *, game: str = "bonken", published: bool = True, close: bool = True):

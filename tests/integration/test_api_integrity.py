@@ -23,7 +23,7 @@ from tests.factories import (
 )
 from tests.integration.ratings_support import club_with_history
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
-from tournaments.rounds import round_generate
+from tournaments.rounds.services import round_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from results.services import session_submit
 from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
-from tournaments.event_scorers import event_scorer_add
+from tournaments.events.scorers import event_scorer_add
 from tournaments.models import EventTeam
 from webhooks.models import Hook
 

@@ -16,7 +16,7 @@ from clubs.code_guard import CODE_PLAYER_LIMIT, CODE_TABLE_LIMIT
 from clubs.codes import player_code_check, player_code_issue
 from core.errors import ServiceError, TooManyAttempts
 from results.models import Session, Signature
-from results.signoff import sign_as_player, sign_with_code
+from results.signoff.services import sign_as_player, sign_with_code
 from tests.conftest import needs, redis_available
 from tests.factories import EventFactory, UserFactory
 from tests.integration.test_signoff import finished_table

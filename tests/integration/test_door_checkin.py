@@ -1,4 +1,4 @@
-"""Players check themselves in at the event's door (``tournaments.door``): who may check in
+"""Players check themselves in at the event's door (``tournaments.door.services``): who may check in
 whom, one name per phone, the organizer's undo, renewing the link, requiring sign-in, leaving
 after a round (the next round's seating leaves them out), the audit entries, and the API's
 two endpoints with their error shape and rate limit."""
@@ -11,8 +11,8 @@ from django.core.cache import cache
 from clubs.models import AuditEntry, Membership, Role
 from core.errors import NotAllowed, NotFound, ServiceError
 from tests.factories import EventFactory, PlayerFactory, api_client, user_with_role
-from tournaments import door_limits
-from tournaments.door import (
+from tournaments.door import limits as door_limits
+from tournaments.door.services import (
     door_check_in,
     door_renew,
     door_require_sign_in,
@@ -20,8 +20,8 @@ from tournaments.door import (
     entry_leaving,
 )
 from tournaments.models import Event, EventPlayer, Round
-from tournaments.round_lifecycle import round_close
-from tournaments.rounds import round_accept, round_generate
+from tournaments.rounds.lifecycle import round_close
+from tournaments.rounds.services import round_accept, round_generate
 
 pytestmark = pytest.mark.django_db
 

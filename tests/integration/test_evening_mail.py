@@ -16,8 +16,8 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import user_with_role
 from tests.integration.mail_support import night, player, smtp_server
+from tournaments.events.services import event_publish
 from tournaments.models import Event, Standing
-from tournaments.services import event_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +151,7 @@ def test_a_failed_send_is_kept_and_sent_by_the_retry(
     django_capture_on_commit_callbacks, settings, monkeypatch
 ):
     event, *_ = night(django_capture_on_commit_callbacks, close=False)
-    from tournaments.round_lifecycle import event_close
+    from tournaments.rounds.lifecycle import event_close
 
     organizer = user_with_role(event.club, Role.ORGANIZER)
     monkeypatch.setattr("mailings.sending.get_connection", _failing_connection)

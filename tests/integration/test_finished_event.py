@@ -12,11 +12,10 @@ from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round, Seat, Table
-from tournaments.round_lifecycle import event_close
-from tournaments.round_timer import round_timer
-from tournaments.rounds import round_accept, round_seat_manually, round_swap
-from tournaments.substitutes import table_substitute
-from tournaments.tables import (
+from tournaments.rounds.lifecycle import event_close
+from tournaments.rounds.services import round_accept, round_seat_manually, round_swap
+from tournaments.rounds.substitutes import table_substitute
+from tournaments.rounds.tables import (
     round_create,
     round_delete,
     seat_create,
@@ -24,6 +23,7 @@ from tournaments.tables import (
     table_create,
     table_delete,
 )
+from tournaments.rounds.timer import round_timer
 
 pytestmark = pytest.mark.django_db
 

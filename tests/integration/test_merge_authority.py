@@ -19,7 +19,7 @@ from tests.factories import (
 )
 from tests.web.conftest import client_for
 from tournaments.models import Seat
-from tournaments.player_merge import player_merge
+from tournaments.players.merge import player_merge
 
 pytestmark = pytest.mark.django_db
 

@@ -36,7 +36,7 @@ from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.sunmar_backups import example_zip
 from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
-from tournaments.rounds import round_generate
+from tournaments.rounds.services import round_generate
 from webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from tests.factories import (
     user_with_role,
 )
 from tournaments.models import EventPlayer, Seat
-from tournaments.player_merge import player_merge
+from tournaments.players.merge import player_merge
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +142,7 @@ def test_two_records_with_ratings_merge_and_the_ratings_follow(
 def test_the_rows_a_merge_drops_as_derived_are_models():
     from django.apps import apps
 
-    from tournaments.player_merge import DERIVED
+    from tournaments.players.merge import DERIVED
 
     for label in DERIVED:
         assert apps.get_model(label)._meta.label == label

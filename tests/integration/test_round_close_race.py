@@ -27,7 +27,7 @@ from results.services import session_append_part, session_submit, session_undo_l
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Event, Round, Table
-from tournaments.round_lifecycle import event_close, round_close
+from tournaments.rounds.lifecycle import event_close, round_close
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,7 @@ from standings.event_standings import computed_standing_lines, round_points
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, event_reopen, round_close, round_reopen
+from tournaments.rounds.lifecycle import event_close, event_reopen, round_close, round_reopen
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ import seating
 from clubs.models import Role
 from tests.factories import EventFactory, PlayerFactory, user_with_role
 from tournaments.models import Bye, EventPlayer, Round, Seat
-from tournaments.rounds import round_accept, round_generate
+from tournaments.rounds.services import round_accept, round_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, user_with_role
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing
-from tournaments.round_lifecycle import round_close
-from tournaments.rounds import (
+from tournaments.rounds.lifecycle import round_close
+from tournaments.rounds.services import (
     _played_rounds,
     round_accept,
     round_generate,

@@ -16,7 +16,7 @@ from ratings.loading import session_results
 from results.counted import counted_sessions
 from results.models import Dispute, Session, Signature
 from results.services import session_submit
-from results.signoff import (
+from results.signoff.services import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
@@ -25,8 +25,8 @@ from results.signoff import (
 )
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
+from tournaments.events.services import event_update
 from tournaments.models import Event, Table
-from tournaments.services import event_update
 
 pytestmark = pytest.mark.django_db
 

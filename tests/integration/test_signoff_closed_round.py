@@ -12,7 +12,7 @@ from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
 from results.counted import counted_sessions
 from results.models import Dispute, Session, Signature
-from results.signoff import (
+from results.signoff.services import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
@@ -23,7 +23,7 @@ from tests.factories import EventFactory, api_client, user_with_role
 from tests.integration.test_signoff import finished_table, session_of, sign_all
 from tests.web.conftest import client_for
 from tournaments.models import Event, Round
-from tournaments.round_lifecycle import event_close, round_close
+from tournaments.rounds.lifecycle import event_close, round_close
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import play
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table
-from tournaments.rounds import round_accept, round_generate
+from tournaments.rounds.services import round_accept, round_generate
 
 pytestmark = pytest.mark.django_db
 

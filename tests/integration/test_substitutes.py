@@ -11,9 +11,9 @@ from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tests.web.conftest import client_for
+from tournaments.events.services import event_update
 from tournaments.models import Bye, Seat, Substitution
-from tournaments.services import event_update
-from tournaments.substitutes import table_substitute
+from tournaments.rounds.substitutes import table_substitute
 
 pytestmark = pytest.mark.django_db
 

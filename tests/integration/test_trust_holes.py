@@ -249,7 +249,7 @@ def test_ratings_never_show_an_unpublished_event():
 def test_publishing_and_hiding_an_event_moves_its_results_in_and_out_of_the_ratings(
     django_capture_on_commit_callbacks,
 ):
-    from tournaments.services import event_publish
+    from tournaments.events.services import event_publish
 
     club = ClubFactory()
     organizer = user_with_role(club, Role.ORGANIZER)

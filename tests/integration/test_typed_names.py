@@ -250,7 +250,7 @@ def test_the_api_stores_a_name_normalized(club, door):
 
 
 def test_a_walk_in_at_the_door_is_refused_with_the_players_name_field():
-    from tournaments.services import event_walk_in
+    from tournaments.events.services import event_walk_in
 
     event = EventFactory(published=False)
     organizer = user_with_role(event.club, Role.ORGANIZER)

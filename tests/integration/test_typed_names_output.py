@@ -27,7 +27,7 @@ from tests.integration.mail_support import night
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for
 from tournaments.models import Event
-from tournaments.round_lifecycle import event_close
+from tournaments.rounds.lifecycle import event_close
 from webhooks.models import Hook
 from webhooks.sending import _tell_organizers
 

@@ -16,7 +16,7 @@ from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration import webhook_receiver
-from tournaments.services import event_publish
+from tournaments.events.services import event_publish
 from webhooks.models import Delivery, Hook
 from webhooks.services import delivery_resend, hook_create, hook_update
 
@@ -188,7 +188,7 @@ def test_a_failed_delivery_is_sent_again_from_the_log(receiver, settings):
 def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     from tests.factories import PlayerFactory
     from tournaments.models import EventPlayer, Round
-    from tournaments.rounds import round_accept, round_generate
+    from tournaments.rounds.services import round_accept, round_generate
 
     event, organizer = night()
     event.status = "draft"

@@ -15,7 +15,7 @@ from clubs.models import Club, Membership, Role
 from clubs.tokens import api_token_create
 from results.models import Dispute, IdempotencyRecord, SessionSeat
 from results.services import session_submit
-from results.signoff import sign_for_player
+from results.signoff.services import sign_for_player
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,

@@ -189,7 +189,7 @@ def test_the_dashboard_seats_a_bonko_round_by_the_teams(event):
     from clubs.models import Role
     from tests.factories import user_with_role
     from tournaments.models import EventPlayer, Round
-    from tournaments.teams import teams_pair_at_random
+    from tournaments.teams.services import teams_pair_at_random
 
     user = user_with_role(event.club, Role.ORGANIZER)
     for player in [PlayerFactory(name=name) for name in NAMES + OTHERS]:

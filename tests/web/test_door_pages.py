@@ -12,7 +12,7 @@ from clubs.models import Membership, Role
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for as signed_in
 from tests.web.conftest import members
-from tournaments.door import door_check_in, door_renew
+from tournaments.door.services import door_check_in, door_renew
 from tournaments.models import Bye, Event, EventPlayer, Round
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from clubs.models import Role
 from games.registry import games
 from tests.factories import ClubFactory, EventFactory, user_with_role
 from tests.web.conftest import client_for
-from tournaments.house_rules import house_ruleset_create
+from tournaments.house_rules.services import house_ruleset_create
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -8,14 +8,14 @@ from clubs.models import Membership, Role
 from clubs.services import club_player_add
 from core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
-from tournaments.models import Event, EventPlayer, Round
-from tournaments.round_lifecycle import event_close
-from tournaments.services import (
+from tournaments.events.services import (
     entry_set_present,
     event_create,
     event_publish,
     event_walk_in,
 )
+from tournaments.models import Event, EventPlayer, Round
+from tournaments.rounds.lifecycle import event_close
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 12, 4)

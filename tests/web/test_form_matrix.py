@@ -34,9 +34,9 @@ from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.sunmar_backups import example_zip
 from tests.web.conftest import client_for
-from tournaments.door import door_check_in
+from tournaments.door.services import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
-from tournaments.rounds import round_generate
+from tournaments.rounds.services import round_generate
 from webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import Round
-from tournaments.round_timer import round_timer, timer_state
+from tournaments.rounds.timer import round_timer, timer_state
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 import seating
 from tests.web.conftest import members
 from tournaments.models import EventPlayer, Round, Seat
-from tournaments.rounds import _played_rounds
+from tournaments.rounds.services import _played_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def test_the_preview_names_who_meets_again_and_seats_again_by_the_chosen_method(
     from tests.factories import EventFactory, PlayerFactory, user_with_role
     from tests.web.conftest import client_for
     from tournaments.models import EventPlayer, Round
-    from tournaments.rounds import round_accept, round_generate
+    from tournaments.rounds.services import round_accept, round_generate
 
     event = EventFactory()
     organizer = user_with_role(event.club, Role.ORGANIZER)

@@ -1,9 +1,9 @@
 """The admin keeps the seats of a table with results as they are, as the API does: a
 session's per-seat rows refer to them. The admin writes seats through the seat services
-(``tournaments.tables``), so the rule lives there: no seat of such a table is deleted (inline on
-the table's page, on the seat's page, or with the seat list's bulk delete action), given another
-player or position, or added, and the page says why in its language; the seats of a table
-without results still change, and every change is in the audit log."""
+(``tournaments.rounds.tables``), so the rule lives there: no seat of such a table is deleted
+(inline on the table's page, on the seat's page, or with the seat list's bulk delete action),
+given another player or position, or added, and the page says why in its language; the seats of
+a table without results still change, and every change is in the audit log."""
 
 import pytest
 

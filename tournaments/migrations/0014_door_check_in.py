@@ -6,7 +6,7 @@ import secrets
 
 from django.db import migrations, models
 
-import tournaments.models
+import tournaments.models.events
 
 
 def give_every_event_a_door(apps, schema_editor):
@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='door_token',
-            field=models.CharField(default=tournaments.models.new_door_token, max_length=32, unique=True, verbose_name='door link'),
+            field=models.CharField(default=tournaments.models.events.new_door_token, max_length=32, unique=True, verbose_name='door link'),
         ),
         migrations.AddField(
             model_name='eventplayer',

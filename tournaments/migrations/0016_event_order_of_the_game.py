@@ -5,7 +5,7 @@ nothing ranks differently, and an order set from now on is used as set."""
 
 from django.db import migrations, models
 
-import tournaments.standings_rules
+import tournaments.models.standings_rules
 
 OLD_DEFAULT = ["total", "table_wins", "placement_points"]
 
@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 blank=True,
                 default=list,
-                validators=[tournaments.standings_rules.validate_standings_order],
+                validators=[tournaments.models.standings_rules.validate_standings_order],
                 verbose_name="tie-break order",
             ),
         ),

@@ -13,7 +13,7 @@ from core.errors import ServiceError
 from core.view_helpers import dutch, short_names  # noqa: F401 (the sheet's short names)
 from games.bonken.rules import Ruleset, get_ruleset
 from games.bonken.rules.rulesets import Contract
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 
 # Short marks for the first column of a paper score sheet, as on the club's own sheet.
 SYMBOLS = {

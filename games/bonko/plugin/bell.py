@@ -23,9 +23,9 @@ from clubs.selectors import ORGANIZER, SCORERS, user_has_role
 from core.errors import NotAllowed, ServiceError, Text
 from core.game_plugins import game_plugin
 from tournaments.models import Round, Table
-from tournaments.night_sets import round_in_set, rounds_per_set
+from tournaments.rounds.night_sets import round_in_set, rounds_per_set
+from tournaments.rounds.tables import lock_round, refuse_finished
 from tournaments.selectors import user_may_score
-from tournaments.tables import lock_round, refuse_finished
 
 Actor = User | AnonymousUser | None
 

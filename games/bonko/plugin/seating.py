@@ -9,7 +9,7 @@ Teams that were not seated in the last round join at the bottom; with an odd num
 the last one sits out, and so do players without a partner.
 
 The round is saved as a preview (``planned``) like any other seating: the organizer looks at
-it, may swap players, and starts it (``tournaments.rounds.round_accept``).
+it, may swap players, and starts it (``tournaments.rounds.services.round_accept``).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from games.bonko.rules import GAME, next_tables
 from results.models import Session
-from tournaments.door import leavers_check_out
-from tournaments.house_rules import event_ruleset
+from tournaments.door.services import leavers_check_out
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Table
-from tournaments.rounds import _planned_round, _played_rounds, _save_tables
-from tournaments.tables import refuse_finished
-from tournaments.teams import present_teams
+from tournaments.rounds.services import _planned_round, _played_rounds, _save_tables
+from tournaments.rounds.tables import refuse_finished
+from tournaments.teams.services import present_teams
 
 Actor = User | AnonymousUser | None
 METHOD = "bonko"

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from core.game_plugins import GamePlugin
 from games.jonkler.plugin.views import correct, paper, table
 from games.jonkler.rules import GAME
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 
 
 class JonklerPlugin(GamePlugin):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.night_sets import round_in_set
+from tournaments.rounds.night_sets import round_in_set
 
 
 @given(number=st.integers(1, 500), per_set=st.integers(1, 6))

@@ -27,7 +27,7 @@ from games.bonanza.plugin.forecast import forecast_data
 from games.bonanza.plugin.forms import SECTION_LABELS, HandForm
 from games.bonanza.rules import GAME, SECTIONS, SHOWN, Ruleset, settle
 from results.services import session_append_part, session_submit
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Round, Table
 
 

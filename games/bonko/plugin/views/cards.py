@@ -14,9 +14,9 @@ from clubs.view_helpers import has_role
 from core.parsing import whole_number
 from core.view_helpers import refused
 from tournaments.models import Event, EventTeam, Round
-from tournaments.night_sets import event_sets, label_rounds, rounds_per_set
-from tournaments.teams import plays_in_teams
-from tournaments.views import queries
+from tournaments.rounds.night_sets import event_sets, label_rounds, rounds_per_set
+from tournaments.rounds.views import queries
+from tournaments.teams.services import plays_in_teams
 
 MAX_SETS = 6
 TALLY_LINES = 12

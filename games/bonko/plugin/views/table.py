@@ -27,9 +27,9 @@ from games.bonko.plugin.forms import MAX_SESSIONS, TEAMS, ResultForm
 from games.bonko.plugin.rolls import rolls_text
 from games.bonko.rules import GAME
 from results.services import session_submit
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Round, Table
-from tournaments.night_sets import round_in_set
+from tournaments.rounds.night_sets import round_in_set
 
 
 def team_names(names: list[str]) -> list[str]:

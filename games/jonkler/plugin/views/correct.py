@@ -14,7 +14,7 @@ from games.jonkler.rules import GAME
 from games.jonkler.rules.rules import bidding_order
 from results.part_correction import session_correct_part
 from results.views.correct import correction_context, save_correction
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Table
 
 

@@ -24,7 +24,7 @@ from games.jonkler.plugin.forecast import forecast_data
 from games.jonkler.rules import GAME
 from games.jonkler.rules.rules import bidding_order
 from results.services import session_append_part, session_submit
-from tournaments.house_rules import event_ruleset
+from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Round, Table
 
 

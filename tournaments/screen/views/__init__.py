@@ -1,0 +1,1 @@
+"""The room's screen page and the state it polls."""

@@ -1,0 +1,1 @@
+"""The organizer's page of an event's teams."""
