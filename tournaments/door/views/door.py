@@ -4,8 +4,8 @@
 
 The phone's door id is made on its first visit and lives in its session
 (``tournaments.door.device``, which the API's door reads too): nobody names their own; the
-services in ``tournaments.door.services`` decide everything, ``tournaments.door.limits`` counts the
-writes.
+services in ``tournaments.door.services`` decide everything, ``tournaments.door.limits`` counts
+the writes.
 """
 
 from __future__ import annotations
