@@ -13,7 +13,7 @@ MYPY_DJANGO := $(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournam
 PIP_COMPILE := .lock-venv/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install install-runtime lock mypy-django run demo test check lint worker beat bench bench-load
+.PHONY: install install-runtime lock mypy-django run demo test check screenshots lint worker beat bench bench-load
 
 # What a deployment runs: the packages of requirements.lock (each checked against its hash),
 # then the project itself.
@@ -61,6 +61,11 @@ test: lint-all
 # stack (tests/unit and tests/web). The pre-commit hooks run it.
 check: lint-all
 	$(PYTEST) tests/unit tests/web
+
+# The browser tests again, writing their screenshots (artifacts/browser/, artifacts/look/) for
+# people to look at, phones drawn at two device pixels per CSS pixel.
+screenshots: install
+	SCREENSHOTS=1 $(PYTEST) tests/browser
 
 .PHONY: lint-all
 lint-all: install
