@@ -3,6 +3,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTHON ?= python3
 HOST ?= 127.0.0.1:8000
+# Python keeps the modules it compiles (__pycache__/), as it does by default, also where the
+# environment turns that off (PYTHONDONTWRITEBYTECODE): otherwise every test process and every
+# command a test starts compiles the whole project and its tests again.
+unexport PYTHONDONTWRITEBYTECODE
 # Test processes side by side (pytest-xdist): one per core by default.
 WORKERS ?= auto
 PYTEST := $(VENV)/bin/pytest -n $(WORKERS) --dist loadgroup
