@@ -36,7 +36,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import Conflict, Message, Text
-from games import idempotency
+from results import idempotency
 
 KEPT_HEADERS = ("ETag", "Location")
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import IdempotencyRecord
+from results.models import IdempotencyRecord
 
 WRITES = ("post", "put", "patch", "delete")
 SESSION_REF = "#/components/schemas/Session"

@@ -6,7 +6,7 @@ first, before the body is read or checked and before any other rule: a refusal t
 player, a problem with the body, a closed round or a missing result would each tell that the
 table is there, who sits at it or how far it is.
 
-Who may see a table is one rule, ``games.writers.table_visible`` (the table's own scoring link,
+Who may see a table is one rule, ``results.writers.table_visible`` (the table's own scoring link,
 or an event the caller may see). It is applied once, to every route of the API under
 ``tables/<id>`` (``table_routes`` in ``api.urls``, as ``api.idempotency`` is), never view by
 view, so a new table endpoint cannot leave it out (``tests/integration/test_hidden_tables.py``
@@ -24,7 +24,7 @@ from django.urls import URLPattern, URLResolver
 from rest_framework.request import Request
 
 from core.parsing import whole_number
-from games.writers import table_visible
+from results.writers import table_visible
 from tournaments.models import Table
 
 TABLE_TOKEN_HEADER = "X-Table-Token"

@@ -168,7 +168,7 @@ def second_half_growth(samples: list[dict[str, float]]) -> dict[str, float]:
 def stored(env: dict[str, str], event: int) -> dict[str, int]:
     script = f"""
 import json
-from games.models import Part, Session
+from results.models import Part, Session
 print(json.dumps({{"games": Part.objects.count(),
                   "sessions_complete": Session.objects.filter(complete=True).count(),
                   "night_sessions_complete":

@@ -131,7 +131,7 @@ def _table(event: Any, number: int, players: list[Any]) -> Any:
 
 
 def _standings_show(table: Any) -> bool:
-    from games.models import Session
+    from results.models import Session
     from tournaments.models import Standing
 
     session = Session.objects.filter(table=table, complete=True).first()
@@ -177,7 +177,7 @@ def _play(browser: Any, base: str, item: dict[str, Any]) -> dict[str, Any]:
         time.sleep(0.05)
     counted = time.perf_counter() - started
     context.close()
-    from games.models import Session
+    from results.models import Session
 
     session = Session.objects.get(table=item["table"])
     return {

@@ -103,7 +103,7 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
 
     from bonken.rules import placements
     from clubs.models import Club, Membership, Player
-    from games.models import Session, SessionSeat
+    from results.models import Session, SessionSeat
     from tournaments.models import Event, Round, Seat, Table
 
     with transaction.atomic():

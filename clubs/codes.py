@@ -1,5 +1,5 @@
 """A player's personal four-digit code, with which they sign their table's result on the
-scorer's phone (``games.signoff``).
+scorer's phone (``results.signoff``).
 
 The player sets it from their own account page; an organizer of every club the player belongs
 to may issue a new one (shown once: only its hash is stored, by Django's password hashers).

@@ -55,7 +55,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "clubs",
     "tournaments",
-    "games",
+    "results",  # the sessions' store (app label "games")
     # The games, each a plug-in in its own folder (core.game_plugins): one line a game.
     "bonken.plugin",
     "jonkler.plugin",
@@ -239,7 +239,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
-        "SignatureMethodEnum": "games.models.Signature.Method",
+        "SignatureMethodEnum": "results.models.Signature.Method",
         "ClubEventKindEnum": "core.club_events.KINDS",
         "DeliveryStatusEnum": "webhooks.models.Delivery.Status",
     },
@@ -299,7 +299,7 @@ CELERY_BEAT_SCHEDULE = {
     "webhooks-retry": {"task": "webhooks.retry_due", "schedule": 30.0},
     "webhooks-purge": {"task": "webhooks.purge", "schedule": 86400.0},
 }
-# Hours an Idempotency-Key's stored answer is kept (games.tasks purges older ones).
+# Hours an Idempotency-Key's stored answer is kept (results.tasks purges older ones).
 IDEMPOTENCY_RETENTION_HOURS = float(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
 
 # --- E-mail: the players' evenings (mailings) ----------------------------------------------

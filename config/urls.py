@@ -69,7 +69,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("mail/", include("mailings.urls")),
     path("manage/", include(manage_urls)),
-    path("", include("games.urls")),
+    path("", include("results.urls")),
     path("", include("pages.urls")),
 ]
 

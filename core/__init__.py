@@ -2,5 +2,5 @@
 requests, safe CSV, the admin's service-backed base classes, and the web views' helpers.
 
 ``core`` imports no app of the project (a test reads the imports): the apps build on it, in the
-order ``core`` <- ``clubs`` <- ``tournaments`` <- ``games`` <- ``api`` (docs/architecture.md).
+order ``core`` <- ``clubs`` <- ``tournaments`` <- ``results`` <- ``api`` (docs/architecture.md).
 """

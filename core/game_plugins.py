@@ -102,7 +102,7 @@ class GamePlugin:
 
     def correction_page(self, request: Any, table: Any, number: int) -> Any:
         """The organizer's correction of part ``number`` of the table's session, in the
-        inputs the table page uses for it (``games.views.correct`` checks who asks)."""
+        inputs the table page uses for it (``results.views.correct`` checks who asks)."""
         raise GameWithoutPages(self.code, "correction page")
 
     def sheet_context(

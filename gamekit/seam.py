@@ -346,7 +346,7 @@ class Game(Protocol):
 
     Optional: ``players_key``, the document's key that names the players in seat order (Bonken
     ``seats``: a list of names, or players' ids). Points go by seat, so at a table the service
-    holds that list to the table's players in the order they sit (``games.document_players``)
+    holds that list to the table's players in the order they sit (``results.document_players``)
     before ``table_document`` fills in their names. Without it (None) a document counts or
     numbers its seats and names nobody; ``table_document`` then keeps a count the document
     gives, for ``score`` to compare with the table's (a document for another table size is

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.names import NameField
-from games.models import Session
+from results.models import Session
 from tournaments.models import Event
 
 SUNMAR = "sunmar"

@@ -10,10 +10,10 @@ from django.utils import formats
 
 from clubs.models import Player
 from gamekit.registry import find_game
-from games.counted import counted_sessions
-from games.models import SessionSeat
 from mailings.links import absolute, preferences_url, unsubscribe_url
 from ratings.models import RatingHistory
+from results.counted import counted_sessions
+from results.models import SessionSeat
 from tournaments.models import Event, Seat, Standing
 
 TOP = 5

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.view_helpers import dutch
 from gamekit.registry import find_game
-from games.counted import counted_sessions
+from results.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
 
 STARTED = (Round.Status.PLAYING, Round.Status.CLOSED)

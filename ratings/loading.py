@@ -30,10 +30,10 @@ from django.db.models import Min, QuerySet
 from arithmetic.ratings import PlayerId, RatingState, ScoredSession
 from arithmetic.ratings import PlayerSkill as Rating
 from gamekit.registry import find_game
-from games.counted import counted_sessions
-from games.models import Session, SessionSeat
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from ratings.order import key_date, order_key, played_at
+from results.counted import counted_sessions
+from results.models import Session, SessionSeat
 from tournaments.counted import PARTIAL, SIGNED
 from tournaments.models import Event, Round, Table
 
@@ -77,7 +77,7 @@ def complete_sessions(club_id: int, game: str) -> dict[int, PoolSession]:
 
 
 def rated_sessions() -> QuerySet[Session]:
-    """The sessions the ratings count: the sessions that count (``games.counted``) of
+    """The sessions the ratings count: the sessions that count (``results.counted``) of
     published events. Ratings are
     public, so they never carry a result its event page would not show to everyone: an
     event's results enter the ratings when it is published, and leave them if it is hidden
@@ -93,7 +93,7 @@ def applied_sessions(pool_id: int) -> dict[int, AppliedSession]:
     return {sid: AppliedSession(key, revision, pos) for sid, key, revision, pos in rows}
 
 
-# The pool's sessions that count (``games.counted``): complete (and signed, where the
+# The pool's sessions that count (``results.counted``): complete (and signed, where the
 # event counts only signed tables), or counted as played so far; of published events.
 _FROM_WHERE = """
 FROM {session} s

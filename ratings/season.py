@@ -41,8 +41,8 @@ from clubs.models import Player
 from core.errors import Message, ServiceError, Text, problem
 from core.parsing import whole_number
 from gamekit.registry import DEFAULT_GAME, find_game, games
-from games.counted import counted_sessions
-from games.models import SessionSeat
+from results.counted import counted_sessions
+from results.models import SessionSeat
 from tournaments.selectors import events_visible_to
 from tournaments.standings_rules import largest_table
 

@@ -40,12 +40,12 @@ from arithmetic.ratings import (
 from arithmetic.ratings.config import game_config
 from clubs.selectors import user_roles
 from gamekit.registry import DEFAULT_GAME, find_game
-from games.models import Session
 from ratings.config import rating_scale
 from ratings.loading import player_history, seated_positions
 from ratings.models import PlayerRating, RatingHistory, RatingPool
 from ratings.order import played_at
 from ratings.staleness import stale_rating_pools
+from results.models import Session
 
 Viewer = User | AnonymousUser | None
 __all__ = ["stale_rating_pools"]  # kept here for its callers (ratings.staleness holds it)

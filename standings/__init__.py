@@ -1,4 +1,4 @@
-"""The standings of events, derived from their sessions (above ``games`` in the layers).
+"""The standings of events, derived from their sessions (above ``results`` in the layers).
 
 * ``rules``: the ``EventRules`` an event's stored configuration describes;
 * ``event_standings``: an event's standings lines from its counted sessions, byes and

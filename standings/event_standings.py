@@ -37,9 +37,9 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text, problem
 from gamekit.registry import find_game
-from games.counted import counted_sessions
-from games.models import Session, SessionSeat
 from ratings.selectors import ratings_before
+from results.counted import counted_sessions
+from results.models import Session, SessionSeat
 from standings.rules import event_rules
 from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
 from tournaments.standings_rules import game_stat_codes, largest_table, whole

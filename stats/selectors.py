@@ -3,7 +3,7 @@
 Only what the viewer may see is read: sessions of events in
 ``tournaments.selectors.events_visible_to`` (published events, and a club's own unpublished
 ones for its members), and of those only the sessions that count
-(``games.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
+(``results.counted.counted_sessions``). The arithmetic is ``stats.figures``; every
 function here runs a fixed number of queries.
 """
 
@@ -20,10 +20,10 @@ from django.db.models import Count, QuerySet
 from clubs.models import Club, Player
 from core.game_plugins import game_plugin
 from gamekit.registry import games
-from games.counted import counted_sessions
-from games.models import Part, Session, SessionSeat
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
+from results.counted import counted_sessions
+from results.models import Part, Session, SessionSeat
 from stats import figures
 from stats.figures import ContractLine, Evening, Opponent, Summary, Table
 from tournaments.models import Event

@@ -11,9 +11,9 @@ from bonanza.rules.sample import random_session as bonanza_session
 from bonken.rules import score_session
 from clubs.models import Club, Membership, Player, Role
 from gamekit.registry import get_game
-from games.services import session_submit
 from jonkler.rules import GAME as JONKLER
 from jonkler.rules.sample import random_session as jonkler_session
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import Event

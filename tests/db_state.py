@@ -4,7 +4,7 @@
 from django.contrib.auth.models import User
 
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player, PlayerCode
-from games.models import (
+from results.models import (
     Dispute,
     IdempotencyRecord,
     Part,

@@ -1,7 +1,7 @@
 """What seating a round again answers when the round it would replace already has results.
 
 ``tournaments.rounds.round_generate`` and ``round_seat_manually`` replace the tables of the
-round still being planned. Such a round takes no results (``games.services``), but a round
+round still being planned. Such a round takes no results (``results.services``), but a round
 put back to planned by hand may have some; the database refuses to delete them
 (``on_delete=PROTECT``) and both doors turn that refusal into this conflict.
 """

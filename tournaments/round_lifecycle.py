@@ -8,13 +8,13 @@ unfinished table, what it counts as (``Table.unfinished``):
 * ``paper``: the organizer enters the totals from the table's paper sheet; until then it
   does not count.
 
-Standings, progressive seating and ratings all ask ``games.counted`` which sessions count,
+Standings, progressive seating and ratings all ask ``results.counted`` which sessions count,
 so they treat an unfinished table the same way. ("Wait" is no choice here: a table that is
 still playing keeps its round open.)
 
 A closed round or a finished event can be reopened by an organizer, with the reason in the
 audit log; an organizer can also correct a closed round's result with a reason, as a new
-revision (``games.services``), without reopening it.
+revision (``results.services``), without reopening it.
 """
 
 from collections.abc import Mapping

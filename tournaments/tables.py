@@ -62,7 +62,7 @@ def lock_tables(table_ids: Iterable[int]) -> dict[int, Table]:
 def refuse_finished(event_id: int) -> None:
     """Refuse a change to a finished event: it takes no new round, table, seat, timer or bell
     until an organizer reopens it (a result is still corrected by an organizer with a reason:
-    ``games.services``). Called under the round's or the tables' lock, or the event's:
+    ``results.services``). Called under the round's or the tables' lock, or the event's:
     ``event_close`` closes every round under the round's lock, so an event finishing meanwhile
     is seen."""
     if Event.objects.filter(pk=event_id, status=Event.Status.FINISHED).exists():

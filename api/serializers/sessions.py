@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import GAME_DOCUMENT
-from games.models import Session, SessionRevision
+from results.models import Session, SessionRevision
 
 
 class SessionSeatSerializer(serializers.Serializer):

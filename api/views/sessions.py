@@ -1,6 +1,6 @@
 """Session results: submit, play game by game, undo, read with history, and validate only.
 
-Writes are commands with their own endpoints; each calls one service in games.services and
+Writes are commands with their own endpoints; each calls one service in results.services and
 answers with the saved session. A write may carry an ``Idempotency-Key`` header: a retry with
 the same key and body gets the first answer again instead of a second write.
 """
@@ -36,9 +36,9 @@ from api.throttling import AnonRateThrottle
 from core.errors import Conflict, NotAllowed, ServiceError, Text
 from core.parsing import whole_number
 from gamekit.registry import score_document
-from games.models import Session
-from games.services import session_append_part, session_submit, session_undo_last_part
-from games.writers import require_session_writer, table_token_matches
+from results.models import Session
+from results.services import session_append_part, session_submit, session_undo_last_part
+from results.writers import require_session_writer, table_token_matches
 from tournaments.models import Table
 from tournaments.selectors import events_visible_to
 

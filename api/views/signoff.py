@@ -1,6 +1,6 @@
 """Table sign-off through the API: read where it stands, sign, dispute, resolve a dispute.
 
-Each write calls one service of ``games.signoff`` (rule, permission, the table's lock, audit).
+Each write calls one service of ``results.signoff`` (rule, permission, the table's lock, audit).
 A signature names the revision it confirms (``revision``): a session that moved on answers 409.
 """
 
@@ -22,16 +22,16 @@ from api.serializers import ErrorResponseSerializer
 from api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_queryset
 from clubs.throttle import client_address
 from core.errors import NotAllowed
-from games.models import Session, Signature
-from games.signoff import (
+from results.models import Session, Signature
+from results.signoff import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
     sign_for_player,
     sign_with_code,
 )
-from games.signoff_read import dispute_dict, signoff_of, state_dict
-from games.writers import table_token_matches
+from results.signoff_read import dispute_dict, signoff_of, state_dict
+from results.writers import table_token_matches
 
 REASON = "Why, in a few words (at most 200 characters)."
 

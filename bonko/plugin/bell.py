@@ -97,7 +97,7 @@ def bell_state(round_: Round) -> dict[str, Any]:
 def may_ring(actor: Actor, round_: Round, king: Table, table_token: str | None) -> bool:
     """The King's table's scorer (its link, a scorer of the club or of the event) or an
     organizer of the club."""
-    from games.writers import table_token_matches  # the session write path, one layer up
+    from results.writers import table_token_matches  # the session write path, one layer up
 
     club_id = round_.event.club_id
     return (

@@ -27,7 +27,7 @@ from bonko.rules import GAME, next_tables
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
-from games.models import Session
+from results.models import Session
 from tournaments.door import leavers_check_out
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Table

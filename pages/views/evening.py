@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Player
-from games.counted import counted_sessions
-from games.models import SessionSeat
+from results.counted import counted_sessions
+from results.models import SessionSeat
 from tournaments.models import Event, Round, Seat, Standing
 from tournaments.views.visible import visible_event
 

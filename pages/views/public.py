@@ -14,12 +14,12 @@ from clubs.view_helpers import has_role
 from core.game_plugins import game_plugin
 from core.parsing import whole_number
 from core.view_helpers import is_htmx, short_names
-from games.signoff_read import tables_to_sign
-from games.views.revisions import corrected_part, correction_of, revision_reason
 from pages import fairness, night_standings
 from pages import queries as session_queries
 from ratings.chart import rating_chart
 from ratings.views import game_label
+from results.signoff_read import tables_to_sign
+from results.views.revisions import corrected_part, correction_of, revision_reason
 from tournaments.counted import SIGNED
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.night_sets import event_sets, label_rounds

@@ -7,7 +7,7 @@
    the Idempotency-Key it got when it was entered and the revision it was based on, so a resend
    never saves it twice and a change made meanwhile (another phone, the organizer) stops the
    queue and is shown, never overwritten. The phone then offers only the choices the server
-   accepts (it asks first, games.views.keyed): keep theirs, replace theirs with mine, or mine
+   accepts (it asks first, results.views.keyed): keep theirs, replace theirs with mine, or mine
    after theirs. Without script the page posts its form as always. */
 (function () {
   "use strict";

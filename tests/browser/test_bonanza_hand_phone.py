@@ -9,7 +9,7 @@ import pytest
 
 from bonanza.rules import GAME
 from clubs.models import Club, Player
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, seated_table
 
 from .conftest import PHONE

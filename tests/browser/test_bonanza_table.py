@@ -10,7 +10,7 @@ import pytest
 
 from bonanza.rules import GAME
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, UserFactory, seated_table
 
 from .conftest import PHONE

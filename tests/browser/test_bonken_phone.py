@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Player
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, seated_table
 
 from .conftest import ARTIFACTS, PHONE, snap

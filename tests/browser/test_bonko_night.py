@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
+from results.models import Session
 from tests.factories import UserFactory
 from tournaments.models import Event, EventPlayer, EventTeam
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player
-from games.models import Session
+from results.models import Session
 from tournaments.models import Event, EventPlayer, EventTeam, Round, Seat, Table
 
 from .conftest import PHONE

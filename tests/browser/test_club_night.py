@@ -10,7 +10,7 @@ import pytest
 
 from bonken.rules import score_session
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
+from results.models import Session
 from tests.documents import classic_games
 from tests.factories import UserFactory
 

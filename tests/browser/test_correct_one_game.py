@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Session
+from results.models import Session
 from tests.conftest import ROOT
 from tests.correction_world import SLUG, bonken_paper, closed_night
 from tournaments.models import Standing

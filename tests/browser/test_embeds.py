@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from clubs.models import Role
 from embeds.origins import embed_origins_set
-from games.services import session_submit
 from ratings.services import ratings_update
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 

@@ -16,9 +16,9 @@ import pytest
 
 from clubs.models import Club, Membership, Player, Role
 from gamekit.registry import games, get_game
-from games.models import Session
 from jonkler.rules import GAME as JONKLER
 from jonkler.rules.sample import random_session
+from results.models import Session
 from tests.conftest import ROOT
 from tests.documents import classic_games
 from tests.factories import UserFactory

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
-from games.services import session_submit
+from results.models import Session
+from results.services import session_submit
 from tests.conftest import ROOT
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table

@@ -9,8 +9,8 @@ import datetime
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
-from games.services import session_append_part, session_submit
+from results.models import Session
+from results.services import session_append_part, session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import UserFactory
 from tournaments.models import Event, EventPlayer, Round, Standing, Substitution

@@ -12,9 +12,9 @@ import pytest
 from bonken.rules import get_ruleset
 from bonken.rules.sample import random_session
 from clubs.models import Player
-from games.models import Session
 from jonkler.rules import GAME as JONKLER
 from jonkler.rules.sample import random_session as jonkler_session
+from results.models import Session
 from tests.factories import EventFactory, seated_table
 
 from .conftest import ARTIFACTS, PHONE, snap

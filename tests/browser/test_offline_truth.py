@@ -18,7 +18,7 @@ from bonken.rules import get_ruleset, score_session
 from bonken.rules.sample import random_session
 from clubs.models import Player
 from core.view_helpers import short_names
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, seated_table
 
 from .conftest import ARTIFACTS, PIXEL_RATIO, SCREENSHOTS, snap

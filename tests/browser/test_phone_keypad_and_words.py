@@ -14,7 +14,7 @@ import pytest
 
 from bonken.rules import score_session
 from clubs.models import Player, Role
-from games.models import Session
+from results.models import Session
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 

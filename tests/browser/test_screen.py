@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 from tournaments.models import Round

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
+from results.models import Session
 from tests.conftest import ROOT
 from tests.factories import UserFactory
 from tests.sunmar_backups import build_backup, finished_game, renamed

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
 from imports.models import SunmarUpload
 from imports.services import sunmar_upload
+from results.models import Session
 from tests.factories import UserFactory
 from tests.sunmar_backups import (
     example_zip,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.models import Session
+from results.models import Session
 from tests.factories import UserFactory
 from tests.sunmar_backups import EXAMPLE_ZIP
 

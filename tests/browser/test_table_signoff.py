@@ -12,8 +12,8 @@ import pytest
 
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
-from games.models import Session
-from games.services import session_submit
+from results.models import Session
+from results.services import session_submit
 from tests.conftest import ROOT
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
@@ -184,7 +184,7 @@ def test_a_closed_round_is_the_organizers_to_sign_off(chromium, live_server, aud
     the dispute saying how and signs for the last player with a reason."""
     from django.contrib.auth.models import User
 
-    from games.signoff import dispute_raise, sign_with_code
+    from results.signoff import dispute_raise, sign_with_code
     from tournaments.round_lifecycle import round_close
 
     w = world()

@@ -5,7 +5,7 @@ sends it again; a hook that was switched off says so."""
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tests.integration import webhook_receiver

@@ -11,10 +11,10 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 from clubs.models import Player, Role
-from games.services import session_submit
 from jonkler.rules import GAME as JONKLER
 from jonkler.rules.sample import random_session
 from mailings.models import MailPreference
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round

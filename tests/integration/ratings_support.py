@@ -1,6 +1,6 @@
 """Building clubs with played sessions for the ratings tests, without the rules engine.
 
-``play`` stores a complete session the way ``games.services`` does (seats, a session with its
+``play`` stores a complete session the way ``results.services`` does (seats, a session with its
 revision, per-seat totals and placements); ``correct`` changes its totals as a new revision.
 Random clubs come from ``club_with_history``: several evenings, several rounds, random
 tables and zero-sum totals, with ties now and then.
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from bonken.rules import placements
 from clubs.models import Club, Membership, Player
-from games.models import Session, SessionSeat
 from ratings.models import PlayerRating, RatedSession, RatingHistory
+from results.models import Session, SessionSeat
 from tournaments.models import Event, Round, Seat, Table
 
 

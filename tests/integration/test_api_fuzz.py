@@ -20,7 +20,7 @@ from clubs import throttle
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from config.wsgi import application
-from games.services import session_submit
+from results.services import session_submit
 from tests.api_conformance import refused_only_by_rules
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role

@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 

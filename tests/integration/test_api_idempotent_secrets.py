@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import ApiToken, Role
 from core.club_events import RESULT_SAVED
-from games.models import IdempotencyRecord
+from results.models import IdempotencyRecord
 from tests.factories import ClubFactory, api_client, user_with_role
 from webhooks.models import Hook
 

@@ -9,8 +9,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from api.idempotency import IdempotentWrites
 from clubs.models import Player, Role
-from games.models import Part
-from games.services import session_submit
+from results.models import Part
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 

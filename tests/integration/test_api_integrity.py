@@ -8,10 +8,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Membership, Player, Role
-from games.models import Session, SessionRevision, SessionSeat
-from games.services import session_submit
 from ratings.models import RatedSession
 from ratings.services import ratings_update
+from results.models import Session, SessionRevision, SessionSeat
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,

@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from games.models import Dispute, Session
-from games.services import session_submit
 from ratings.services import ratings_update
+from results.models import Dispute, Session
+from results.services import session_submit
 from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from games.services import session_submit
 from planning.models import PlannedNight
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, RoundFactory, api_client, seated_table
 from webhooks.models import Hook

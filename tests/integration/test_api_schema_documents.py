@@ -17,7 +17,7 @@ from django.core.management import call_command
 
 from clubs.models import Role
 from gamekit.registry import games
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from games.models import Part, Session, SessionRevision, SessionSeat
+from results.models import Part, Session, SessionRevision, SessionSeat
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Standing

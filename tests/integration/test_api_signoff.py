@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from clubs.codes import player_code_issue
 from clubs.models import Role
-from games.models import Dispute
-from games.services import session_submit
+from results.models import Dispute
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 

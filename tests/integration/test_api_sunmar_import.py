@@ -4,7 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from clubs.models import Membership, Role
-from games.models import Session
+from results.models import Session
 from tests.factories import ClubFactory, PlayerFactory, api_client, user_with_role
 from tests.sunmar_backups import FINISHED_ID, build_backup, example_zip, finished_game
 

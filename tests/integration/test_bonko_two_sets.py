@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from bonko.rules import next_tables
 from clubs.models import Membership, Role
-from games.models import Session
+from results.models import Session
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.web.conftest import client_for

@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Role
 from core import shared_cache
-from games.models import Session
-from games.services import session_submit
+from results.models import Session
+from results.services import session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import Event, EventPlayer

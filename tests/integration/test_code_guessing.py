@@ -15,8 +15,8 @@ from django.test import override_settings
 from clubs.code_guard import CODE_PLAYER_LIMIT, CODE_TABLE_LIMIT
 from clubs.codes import player_code_check, player_code_issue
 from core.errors import ServiceError, TooManyAttempts
-from games.models import Session, Signature
-from games.signoff import sign_as_player, sign_with_code
+from results.models import Session, Signature
+from results.signoff import sign_as_player, sign_with_code
 from tests.conftest import needs, redis_available
 from tests.factories import EventFactory, UserFactory
 from tests.integration.test_signoff import finished_table

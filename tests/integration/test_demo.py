@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from gamekit.registry import games
-from games.models import Session
+from results.models import Session
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

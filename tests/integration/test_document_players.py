@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from clubs.models import Player, Role
-from games.models import Session, SessionSeat
-from games.services import SessionRejected, session_submit
+from results.models import Session, SessionSeat
+from results.services import SessionRejected, session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 

@@ -8,11 +8,11 @@ from django.core import mail
 from django.db.models import F
 
 from clubs.models import Role
-from games.models import SessionSeat
-from games.services import session_submit
 from mailings.models import EveningMail
 from mailings.sending import NotReady, SendFailed, send_evenings
 from mailings.tasks import send_evening_mails
+from results.models import SessionSeat
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import user_with_role
 from tests.integration.mail_support import night, player, smtp_server

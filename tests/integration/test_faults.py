@@ -15,7 +15,7 @@ from django.db import connection
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from games.models import Session, SessionRevision
+from results.models import Session, SessionRevision
 from standings.services import STANDINGS_LOCK
 from standings.tasks import reconcile
 from tests.documents import classic_document

@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 
@@ -111,7 +111,7 @@ def _hidden_table(closed: bool):
     its round still played or closed."""
     from django.utils import timezone
 
-    from games.models import Dispute, Signature
+    from results.models import Dispute, Signature
     from tournaments.models import Round
 
     event = EventFactory(published=False)
@@ -168,7 +168,7 @@ def _send(client, method: str, url: str, body: str):
 def test_every_endpoint_of_a_hidden_table_answers_as_its_session_does(closed):
     """Every endpoint of the table, every method, with a body no endpoint takes: exactly the
     answer GET .../session/ gives that visitor, which is a missing table's."""
-    from games.models import Dispute, Signature
+    from results.models import Dispute, Signature
 
     table = _hidden_table(closed)
     before = (table.session.revision, Signature.objects.count(), Dispute.objects.count())

@@ -13,9 +13,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from games.models import IdempotencyRecord, Part, Session
-from games.services import session_submit
-from games.tasks import idempotency_purge, purge_idempotency_records
+from results.models import IdempotencyRecord, Part, Session
+from results.services import session_submit
+from results.tasks import idempotency_purge, purge_idempotency_records
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from clubs.models import Membership, Role
-from games.models import Session
+from results.models import Session
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import EXAMPLE_ZIP, build_backup, finished_game
 

@@ -12,8 +12,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from games.models import Session
-from games.services import session_submit
+from results.models import Session
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 

@@ -6,7 +6,7 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import ServiceError
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,

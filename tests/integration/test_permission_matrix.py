@@ -27,10 +27,10 @@ from rest_framework.test import APIClient
 from bonken.rules import RULESETS, ruleset_to_dict
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
 from clubs.tokens import api_token_create
-from games.models import Dispute, Session
-from games.services import session_submit
 from imports.services import sunmar_upload
 from planning.models import PlannedNight, RsvpLink
+from results.models import Dispute, Session
+from results.services import session_submit
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role

@@ -6,8 +6,8 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import ServiceError
-from games.models import SessionSeat
-from games.services import session_submit
+from results.models import SessionSeat
+from results.services import session_submit
 from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document
 from tests.factories import (

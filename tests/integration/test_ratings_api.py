@@ -183,7 +183,7 @@ def test_a_player_without_ratings_has_an_empty_history():
 def test_a_seat_changed_since_rating_waits_for_the_replay():
     """A player's rows are found through the seats: a seat given to someone else shows in
     neither player's history until the replay has rated the session again."""
-    from games.models import SessionSeat
+    from results.models import SessionSeat
 
     club, people, sessions = rated_club(players=9, evenings=1)
     session = sessions[0]

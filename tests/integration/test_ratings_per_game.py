@@ -17,11 +17,11 @@ from bonanza.rules.sample import random_session as bonanza_session
 from bonko.rules.sample import random_session as bonko_session
 from clubs.models import Membership, Role
 from gamekit.registry import get_game
-from games.models import Session, SessionSeat
-from games.services import session_submit
 from jonkler.rules.sample import random_session as jonkler_session
 from ratings.models import PlayerRating, RatingHistory, RatingPool
 from ratings.services import ratings_rebuild, ratings_update
+from results.models import Session, SessionSeat
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, user_with_role
 from tournaments.models import Round, Seat, Table

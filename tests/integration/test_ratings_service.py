@@ -7,7 +7,6 @@ import pytest
 
 from arithmetic.ratings import RatingConfig, ScoredSession, replay
 from clubs.models import Player
-from games.models import Session
 from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
 from ratings.order import order_key, played_at
 from ratings.services import (
@@ -16,6 +15,7 @@ from ratings.services import (
     ratings_rebuild,
     ratings_update,
 )
+from results.models import Session
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import (
     club_with_history,
@@ -172,8 +172,8 @@ def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
 def test_the_state_before_a_position_is_that_of_every_earlier_row(seats):
     """Read back from the position for the players who play again, from the current ratings
     for the others; seats changed since (whose replay has not run yet) play no part."""
-    from games.models import SessionSeat
     from ratings.loading import state_before
+    from results.models import SessionSeat
 
     club, players, sessions = club_with_history(seed=14, players=12, evenings=4)
     ratings_update(club_id=club.pk)

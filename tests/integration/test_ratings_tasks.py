@@ -9,7 +9,6 @@ from django.core.management import CommandError, call_command
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from games.models import Session
 from ratings import tasks as ratings_tasks
 from ratings.models import PlayerRating, RatingPool
 from ratings.selectors import stale_rating_pools
@@ -19,6 +18,7 @@ from ratings.services import (
     ratings_rebuild,
     ratings_update,
 )
+from results.models import Session
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.integration.http import http

@@ -22,8 +22,8 @@ from django.db import connection, transaction
 
 from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
-from games.models import Part, Session
-from games.services import session_append_part, session_submit, session_undo_last_part
+from results.models import Part, Session
+from results.services import session_append_part, session_submit, session_undo_last_part
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Event, Round, Table

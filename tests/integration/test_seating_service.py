@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 import seating
 from clubs.models import Membership, Role
 from core.errors import ServiceError
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, user_with_role
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing

@@ -1,4 +1,4 @@
-"""The session write path writes its rows with plain SQL (games/store.py). What it stores and
+"""The session write path writes its rows with plain SQL (results/store.py). What it stores and
 what it hands back must be exactly what the ORM reads: documents, results, timestamps, the
 revision, the games, the per-seat rows and the audit entry, on PostgreSQL and on SQLite."""
 
@@ -7,9 +7,9 @@ import datetime
 import pytest
 
 from clubs.models import AuditEntry, Role
-from games import store
-from games.models import Part, Session, SessionRevision, SessionSeat
-from games.services import session_append_part, session_submit, session_undo_last_part
+from results import store
+from results.models import Part, Session, SessionRevision, SessionSeat
+from results.services import session_append_part, session_submit, session_undo_last_part
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 

@@ -12,17 +12,17 @@ from django.db import connection
 from clubs.codes import player_code_issue, player_code_set
 from clubs.models import AuditEntry, Role
 from core.errors import Conflict, NotAllowed, ServiceError, TooManyAttempts
-from games.counted import counted_sessions
-from games.models import Dispute, Session, Signature
-from games.services import session_submit
-from games.signoff import (
+from ratings.loading import session_results
+from results.counted import counted_sessions
+from results.models import Dispute, Session, Signature
+from results.services import session_submit
+from results.signoff import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
     sign_for_player,
     sign_with_code,
 )
-from ratings.loading import session_results
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Event, Table

@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
-from games.counted import counted_sessions
-from games.models import Dispute, Session, Signature
-from games.signoff import (
+from results.counted import counted_sessions
+from results.models import Dispute, Session, Signature
+from results.signoff import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,

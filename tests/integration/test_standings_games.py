@@ -13,7 +13,7 @@ import pytest
 from bonanza.rules.sample import random_session as bonanza_session
 from clubs.models import Membership, Role
 from gamekit.registry import get_game
-from games.services import session_submit
+from results.services import session_submit
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, api_client, user_with_role
 from tournaments.models import Event, Round, Seat, Standing, Table

@@ -21,8 +21,8 @@ import datetime
 import pytest
 
 from clubs.models import Membership, Role
-from games.services import session_submit
 from ratings.services import ratings_update
+from results.services import session_submit
 from stats import figures
 from stats.selectors import (
     contracts_played,

@@ -5,11 +5,11 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import NotAllowed, ServiceError
-from games.models import Session, SessionRevision
 from imports.models import ImportedEvening, ImportedGame
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
 from ratings.models import PlayerRating, RatedSession
+from results.models import Session, SessionRevision
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import (
     FINISHED_ID,

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Role
-from games.models import Session
+from results.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import EventScorer, Round

@@ -19,8 +19,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from games.models import Session, SessionSeat
 from ratings.services import ratings_update
+from results.models import Session, SessionSeat
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -208,7 +208,7 @@ def test_a_swap_after_results_is_a_conflict():
     organizer = user_with_role(event.club, Role.ORGANIZER)
     table = seated_table(event)
     other = seated_table(event, table_number=2)
-    from games.services import session_submit
+    from results.services import session_submit
 
     session_submit(table=table, submitted_by=organizer, document=classic_document(2))
     response = api_client(organizer).post(

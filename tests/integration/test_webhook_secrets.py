@@ -25,8 +25,8 @@ from django.utils import timezone
 from clubs.models import Role
 from core.club_events import RESULT_SAVED
 from core.errors import ServiceError
-from games.models import IdempotencyRecord
-from games.services import session_submit
+from results.models import IdempotencyRecord
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 from tests.integration import webhook_receiver

@@ -10,7 +10,7 @@ import pytest
 from clubs.models import Role
 from core.club_events import RESULT_SAVED
 from core.errors import ServiceError
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 from tests.integration import webhook_receiver

@@ -8,7 +8,7 @@ import pytest
 
 from clubs.models import Role
 from core.club_events import RESULT_SAVED
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration import webhook_receiver

@@ -17,7 +17,7 @@ from core.game_plugins import GamePlugin
 from core.parsing import whole_number
 from core.view_helpers import problems
 from gamekit.registry import get_game
-from games.services import session_append_part, session_submit
+from results.services import session_append_part, session_submit
 from tournaments.models import Round
 
 

@@ -23,7 +23,7 @@ PACKAGES = (
     "core",
     "clubs",
     "tournaments",
-    "games",
+    "results",
     "standings",
     "ratings",
     "imports",

@@ -14,7 +14,7 @@ PACKAGES = (
     "core",
     "clubs",
     "tournaments",
-    "games",
+    "results",
     "imports",
     "api",
     "stats",

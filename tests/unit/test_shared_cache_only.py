@@ -15,7 +15,7 @@ PACKAGES = (
     "core",
     "clubs",
     "tournaments",
-    "games",
+    "results",
     "standings",
     "ratings",
     "imports",

@@ -12,7 +12,7 @@ PACKAGES = (
     "core",
     "clubs",
     "tournaments",
-    "games",
+    "results",
     "standings",
     "ratings",
     "imports",

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.services import session_submit
 from ratings.models import PlayerRating, RatingHistory
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 

@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Role
 from clubs.tokens import api_token_create
-from games.models import Dispute, IdempotencyRecord, SessionSeat
-from games.services import session_submit
-from games.signoff import sign_for_player
+from results.models import Dispute, IdempotencyRecord, SessionSeat
+from results.services import session_submit
+from results.signoff import sign_for_player
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,

@@ -9,9 +9,9 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 
 from clubs.models import AuditEntry, Club, JoinConsent, Membership, Player, Role
-from games.models import Session
-from games.services import session_submit
 from ratings.models import RatingPool
+from results.models import Session
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,

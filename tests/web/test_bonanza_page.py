@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, PlayerFactory, seated_table
 from tests.web.conftest import client_for
 
@@ -284,7 +284,7 @@ def test_a_paper_sheet_is_copied_hand_by_hand_and_a_correction_says_why(table):
 
 def test_the_public_sheet_and_the_blank_sheets_are_bonanzas(table):
     from clubs.models import Role
-    from games.services import session_submit
+    from results.services import session_submit
     from tests.factories import user_with_role
 
     event = table.round.event
@@ -317,7 +317,7 @@ def test_the_public_sheet_and_the_blank_sheets_are_bonanzas(table):
 
 
 def test_a_session_in_progress_shows_what_the_board_keeps(table):
-    from games.services import session_submit
+    from results.services import session_submit
 
     event = table.round.event
     event.published = True

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from bonken.rules import score_session
-from games.models import Session
+from results.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table
 

@@ -6,8 +6,8 @@ table tallies."""
 import pytest
 
 from clubs.models import Membership, Role
-from games.models import Session
-from games.services import session_submit
+from results.models import Session
+from results.services import session_submit
 from standings.services import standings_recompute
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -4,7 +4,7 @@ target number, and the bell rung at the King's table and shown at every table.""
 
 import pytest
 
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, PlayerFactory, seated_table
 from tests.web.conftest import client_for
 

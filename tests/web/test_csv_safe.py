@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Player
 from core.csv_safe import safe_cell
-from games.services import session_submit
 from ratings.services import ratings_update
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 from tests.integration.ratings_support import club_with_history

@@ -14,8 +14,8 @@ from core.club_nights import PlannedNight, next_nights
 from core.errors import NotAllowed, ServiceError
 from embeds.models import EmbedOrigin
 from embeds.origins import embed_origins_set, normalize_origin
-from games.services import session_submit
 from ratings.services import ratings_update
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

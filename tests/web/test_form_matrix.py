@@ -23,12 +23,12 @@ from django.utils import timezone
 
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
-from games.models import Session
-from games.services import session_submit
 from imports.services import sunmar_upload
 from mailings import links
 from mailings.models import MailPreference
 from planning.models import PlannedNight, Rsvp, RsvpLink
+from results.models import Session
+from results.services import session_submit
 from tests.db_state import changed_tables, database_state
 from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role

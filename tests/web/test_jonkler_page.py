@@ -4,7 +4,7 @@ each round's bids in bidding order and the tricks; the game refuses the dealer's
 
 import pytest
 
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, PlayerFactory, seated_table
 from tests.web.conftest import client_for
 
@@ -122,7 +122,7 @@ def test_a_paper_sheet_is_copied_and_a_correction_says_why(table):
 
 def test_the_public_sheet_and_the_blank_sheets_are_jonklers(table):
     from clubs.models import Role
-    from games.services import session_submit
+    from results.services import session_submit
     from tests.factories import user_with_role
 
     event = table.round.event

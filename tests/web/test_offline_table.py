@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from config.security import STRICT
-from games.models import Session
+from results.models import Session
 from tests.factories import EventFactory, seated_table
 
 pytestmark = pytest.mark.django_db

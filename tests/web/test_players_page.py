@@ -7,8 +7,8 @@ import datetime
 import pytest
 
 from clubs.models import Membership, Player, Role
-from games.models import SessionSeat
-from games.services import session_submit
+from results.models import SessionSeat
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -6,7 +6,7 @@ import io
 import pytest
 
 from clubs.models import Role
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 from tests.web.conftest import client_for

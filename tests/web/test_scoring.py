@@ -6,7 +6,7 @@ import pytest
 
 from bonken.rules import score_session
 from clubs.models import Role
-from games.models import Session
+from results.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from clubs.models import AuditEntry, Role
 from core.errors import NotAllowed, ServiceError
-from games.services import session_submit
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -11,8 +11,8 @@ import pytest
 
 from clubs.codes import player_code_issue
 from clubs.models import PlayerCode, Role
-from games.models import Dispute, Session, Signature
-from games.services import session_submit
+from results.models import Dispute, Session, Signature
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import (
     EventFactory,

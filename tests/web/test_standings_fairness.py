@@ -5,7 +5,7 @@ public."""
 import pytest
 
 from clubs.models import Membership, Role
-from games.services import session_submit
+from results.services import session_submit
 from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role

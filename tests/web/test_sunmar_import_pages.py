@@ -6,8 +6,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.models import Membership, Role
-from games.models import Session
 from imports.models import SunmarUpload
+from results.models import Session
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import build_backup, example_zip, finished_game, forced_rotation
 from tests.web.conftest import client_for

@@ -5,7 +5,7 @@ reasons ("undo last part") are shown in the page's language."""
 import pytest
 
 from clubs.models import Role
-from games.services import session_append_part, session_submit, session_undo_last_part
+from results.services import session_append_part, session_submit, session_undo_last_part
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -8,8 +8,8 @@ without results still change, and every change is in the audit log."""
 import pytest
 
 from clubs.models import AuditEntry, Membership, Role
-from games.models import Session, SessionSeat
-from games.services import session_submit
+from results.models import Session, SessionSeat
+from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import Seat, Table

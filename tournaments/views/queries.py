@@ -31,7 +31,7 @@ class TableState:
     totals: list[int] = field(default_factory=list)
     reason: str = ""
     parts: str = "games"  # what the game's session is made of: games, rounds, hands
-    disputed: bool = False  # a player disputes the complete session (games.signoff)
+    disputed: bool = False  # a player disputes the complete session (results.signoff)
     # How a session without parts was entered: "totals" (only the totals), "sheet" (a paper
     # sheet's points per contract) or "result" (a game entered whole, Bonko).
     entered: str = ""

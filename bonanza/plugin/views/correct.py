@@ -3,7 +3,7 @@ uses (who took each section, the widow, the poker, who went out and the cards le
 with what is stored, in the table page's own rows (``bonanza/_hand_fields.html``): the board as
 that hand found it (folded), and while tapping the chips each player wins or pays in it (the
 same live check, nothing saved). The other hands, the first
-dealer and the end of the session stay as stored (``games.part_correction``): an ended
+dealer and the end of the session stay as stored (``results.part_correction``): an ended
 session is settled again by its own rule."""
 
 from typing import Any
@@ -17,8 +17,8 @@ from bonanza.plugin.views.table import board_cells, played_ruleset
 from bonanza.rules import GAME, SHOWN
 from core.game_plugins import Correctable
 from core.view_helpers import is_htmx, problems
-from games.part_correction import session_correct_part
-from games.views.correct import correction_context, save_correction
+from results.part_correction import session_correct_part
+from results.views.correct import correction_context, save_correction
 from tournaments.models import Table
 
 

@@ -23,8 +23,8 @@ from core.errors import ServiceError
 from core.forms import WholeNumberField, set_choices
 from core.parsing import whole_number
 from core.view_helpers import problems
-from games.services import session_submit
-from games.views.scoring import organizer_correcting
+from results.services import session_submit
+from results.views.scoring import organizer_correcting
 from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"

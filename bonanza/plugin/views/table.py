@@ -7,7 +7,7 @@ hand can be taken back, and the session ended after the page asked (the ruleset'
 settles the board).
 
 The page only collects seats and numbers: ``bonanza.rules`` checks and scores them through the
-one session write path (``games.services``).
+one session write path (``results.services``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bonanza.rules import GAME, SECTIONS, SHOWN, Ruleset, settle
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems, short_names
-from games.services import session_append_part, session_submit
+from results.services import session_append_part, session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 

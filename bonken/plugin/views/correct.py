@@ -2,7 +2,7 @@
 (chooser, contract, who took it or the counts, the doubles), filled in with what is stored.
 A game written down as points (a paper sheet copied game by game) is corrected in its points;
 a sheet copied contract by contract, one contract's row; a session of totals only, its
-totals. Everything else in the document stays as stored (``games.part_correction``)."""
+totals. Everything else in the document stays as stored (``results.part_correction``)."""
 
 from typing import Any
 
@@ -16,8 +16,8 @@ from bonken.rules import Ruleset, get_ruleset
 from core.forms import WholeNumberField
 from core.game_plugins import Correctable
 from core.widgets import SignedNumberInput
-from games.part_correction import session_correct_keys, session_correct_part
-from games.views.correct import correction_context, save_correction
+from results.part_correction import session_correct_keys, session_correct_part
+from results.views.correct import correction_context, save_correction
 from tournaments.models import Table
 
 TEMPLATE = "bonken/correct.html"

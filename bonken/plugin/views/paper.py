@@ -14,8 +14,8 @@ from bonken.plugin.views.table import table_context
 from bonken.rules import Ruleset
 from core.errors import ServiceError
 from core.view_helpers import problems
-from games.services import session_submit
-from games.views.scoring import organizer_correcting
+from results.services import session_submit
+from results.views.scoring import organizer_correcting
 from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"

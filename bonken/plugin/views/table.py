@@ -19,7 +19,7 @@ from bonken.plugin.table_talk import table_talk
 from bonken.rules import get_ruleset, score_session
 from core.errors import ServiceError
 from core.view_helpers import problems, short_names
-from games.services import session_append_part
+from results.services import session_append_part
 from tournaments.models import Round, Table
 
 

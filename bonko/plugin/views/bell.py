@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from bonko.plugin.bell import bell_state, ring_bell
 from core.errors import ServiceError
 from core.view_helpers import problems
-from games.views.scoring import table_for_token
+from results.views.scoring import table_for_token
 
 
 @never_cache

@@ -2,7 +2,7 @@
 the table page uses (``bonko/_result_fields.html`` and its script: the team scores, the
 roll-off asked the moment they are level, who won, the called Bonkos, the rolls), filled in
 with what is stored; the rest of the document (the set and round, the King's table,
-the bell) stays as stored (``games.part_correction``)."""
+the bell) stays as stored (``results.part_correction``)."""
 
 from typing import Any
 
@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from bonko.plugin.views.table import MAX_SESSIONS, ResultForm, context_for, result_form, team_names
 from core.game_plugins import Correctable
-from games.part_correction import session_correct_keys
-from games.views.correct import correction_context, save_correction
+from results.part_correction import session_correct_keys
+from results.views.correct import correction_context, save_correction
 from tournaments.models import Table
 
 TEMPLATE = "bonko/correct.html"

@@ -6,7 +6,7 @@ save asks for it); a team tapped as the winner is taken when the scores allow it
 page says why. Each player's called Bonkos have a small stepper. The round's target number, the
 set, the King's table and the bell are explained where they appear, and the bell (rung at the
 King's table, polled by the page) stays in view. The page only collects numbers: ``bonko.rules``
-checks and scores them through the one session write path (``games.services.session_submit``).
+checks and scores them through the one session write path (``results.services.session_submit``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bonko.rules import GAME
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems
-from games.services import session_submit
+from results.services import session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 from tournaments.night_sets import round_in_set

@@ -1,7 +1,7 @@
 """An organizer corrects one Jonkler round of a saved session in the inputs the table page uses
 (the bids in that round's bidding order, the tricks), filled in with what is stored; the other
 rounds, the first dealer and any other note of the round stay as stored
-(``games.part_correction``)."""
+(``results.part_correction``)."""
 
 from typing import Any
 
@@ -9,11 +9,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from core.game_plugins import Correctable
-from games.part_correction import session_correct_part
-from games.views.correct import correction_context, save_correction
 from jonkler.plugin.views.table import RoundForm
 from jonkler.rules import GAME
 from jonkler.rules.rules import bidding_order
+from results.part_correction import session_correct_part
+from results.views.correct import correction_context, save_correction
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Table
 

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 from core.errors import ServiceError
 from core.forms import WholeNumberField, set_choices
 from core.view_helpers import problems
-from games.services import session_submit
-from games.views.scoring import organizer_correcting
 from jonkler.plugin.views.table import context_for
 from jonkler.rules import GAME
+from results.services import session_submit
+from results.views.scoring import organizer_correcting
 from tournaments.models import Table
 
 REASON = "entered from a paper score sheet"

@@ -20,10 +20,10 @@ from core.errors import ServiceError
 from core.forms import WholeNumberField, set_choices
 from core.parsing import whole_number
 from core.view_helpers import problems, short_names
-from games.services import session_append_part, session_submit
 from jonkler.plugin.forecast import forecast_data
 from jonkler.rules import GAME
 from jonkler.rules.rules import bidding_order
+from results.services import session_append_part, session_submit
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Round, Table
 

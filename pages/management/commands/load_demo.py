@@ -21,8 +21,8 @@ from bonken.rules.sample import random_games
 from clubs.models import Club, Membership, Player, Role
 from gamekit.registry import games as registered_games
 from gamekit.seam import Game
-from games.models import Session
-from games.services import SessionRejected, session_submit
+from results.models import Session
+from results.services import SessionRejected, session_submit
 from seating import table_layout
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
 

@@ -1,4 +1,4 @@
-/* The table pages' service worker (served by games.views.offline; scope /t/).
+/* The table pages' service worker (served by results.views.offline; scope /t/).
    Table pages: from the network while there is one (a copy is kept), else the kept copy.
    The site's scripts, styles and icons: kept when the worker installs, served from the copy.
    Writes (POST) always go to the network; the page keeps what could not be sent. */

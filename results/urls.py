@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core.game_plugins import plugin_urlpatterns
-from games.views import correct, offline, scoring, signoff
+from results.views import correct, offline, scoring, signoff
 
 app_name = "scoring"
 

@@ -36,9 +36,9 @@ from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems
 from gamekit.registry import get_game
-from games import idempotency
-from games.models import Session
-from games.services import session_undo_last_part
+from results import idempotency
+from results.models import Session
+from results.services import session_undo_last_part
 from tournaments.models import Table
 
 UNSIGNED = ("csrfmiddlewaretoken",)  # changes with every page; not part of what was entered

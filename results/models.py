@@ -49,7 +49,7 @@ class Session(models.Model):
         related_name="+",
     )
     # When every player at the table had confirmed this revision, no dispute open (None: not
-    # signed). Every write of the session empties it with the signatures (games.signoff).
+    # signed). Every write of the session empties it with the signatures (results.signoff).
     signed_at = models.DateTimeField(verbose_name=_("signed at"), null=True, blank=True)
     # Set by the session write, not stored: whether the write created the session (the API
     # answers 201), and Django's cache of the per-seat rows it has just saved.
@@ -165,7 +165,7 @@ class SessionSeat(models.Model):
 
 
 class Signature(models.Model):
-    """A player's confirmation of one revision of their table's session (``games.signoff``):
+    """A player's confirmation of one revision of their table's session (``results.signoff``):
     with their personal code on the scorer's phone, from their own signed-in phone, or by an
     organizer for them with a reason. A write of the session deletes its signatures."""
 

@@ -22,8 +22,8 @@ from core.game_plugins import GameWithoutPages, game_plugin
 from core.parsing import whole_number
 from core.view_helpers import problems
 from gamekit.registry import get_game
-from games.services import session_undo_last_part
-from games.views.keyed import keyed
+from results.services import session_undo_last_part
+from results.views.keyed import keyed
 from tournaments.models import Table
 
 

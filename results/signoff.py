@@ -6,10 +6,10 @@ may write the table's session holds the phone), from their own signed-in phone
 player may instead dispute the result with a short reason (``dispute_raise``), which flags the
 table for the organizer until they resolve it (``dispute_resolve``).
 
-Every write takes the table's lock, the one the session write takes (``games.store.table_lock``),
+Every write takes the table's lock, the one the session write takes (``results.store.table_lock``),
 so a signature and a change of the session are ordered, never interleaved: a signature names
 the revision it confirms and is refused (409) once the session has moved on, and a write of
-the session deletes the signatures in its own transaction (``games.services``). A session is
+the session deletes the signatures in its own transaction (``results.services``). A session is
 signed (``Session.signed_at``) when every player seated at the table has signed its current
 revision and no dispute is open. In an event whose standings count signed sessions only
 (``Event.standings_count``), a session becoming signed or unsigned moves the results on like a
@@ -19,7 +19,7 @@ Once the table's round is closed (and so once its event is finished), the player
 over: nobody signs with a code, as themselves or disputes any more, and a table's link refuses
 before it checks a code (it cannot be asked whether a code is right). Only an organizer of the
 club signs for a player (with a reason) or resolves a dispute (saying how it was settled), both
-in the audit log, as they correct a closed round's result (``games.services``).
+in the audit log, as they correct a closed round's result (``results.services``).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from clubs.codes import player_code_check
 from clubs.models import Player
 from clubs.selectors import MEMBERS, ORGANIZER, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
-from games import store
-from games.models import Dispute, Session, Signature
-from games.services import results_changed
-from games.signoff_steps import (
+from results import store
+from results.models import Dispute, Session, Signature
+from results.services import results_changed
+from results.signoff_steps import (
     TableRef,
     clean_reason,
     own_player,
@@ -47,7 +47,7 @@ from games.signoff_steps import (
     signoff_lock,
     signoff_table,
 )
-from games.writers import require_session_writer, require_table_seen
+from results.writers import require_session_writer, require_table_seen
 from tournaments.counted import SIGNED
 from tournaments.models import Round
 
@@ -225,7 +225,7 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
     return dispute
 
 
-# --- signing, and the session signed or not (the checks: games.signoff_steps) -----------
+# --- signing, and the session signed or not (the checks: results.signoff_steps) -----------
 
 
 def _sign(

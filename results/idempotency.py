@@ -1,6 +1,6 @@
 """The stored first answers to writes sent with an ``Idempotency-Key``: one mechanism for the
 API's writes (``api.idempotency``) and the table page's offline entries
-(``games.views.keyed``).
+(``results.views.keyed``).
 
 A key lives in a scope (its writer: a user, or a table and the link used), is held for the
 transaction while its write runs (a PostgreSQL advisory lock, so retries sent at the same moment
@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from games.models import IdempotencyRecord
+from results.models import IdempotencyRecord
 
 KEY_LOCK = 0x4944  # namespace of the per-key advisory lock ("ID")
 KEY_LENGTH = IdempotencyRecord._meta.get_field("key").max_length or 200

@@ -1,7 +1,7 @@
 """Who may write a table's session, and when it may be written: the table's own scoring link,
 the club's scorers and organizers or a scorer of the event; never over someone else's change,
 and after the round closed or the event finished only as an organizer's correction. The
-session write (``games.services``) and the sign-off (``games.signoff``) check through here."""
+session write (``results.services``) and the sign-off (``results.signoff``) check through here."""
 
 import secrets
 
@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.selectors import SCORERS, require_role
 from core.errors import Conflict, NotFound, ServiceError, Text
-from games import corrections
-from games.models import Session
+from results import corrections
+from results.models import Session
 from tournaments.models import Event, Round, Table
 from tournaments.selectors import event_visible_to, user_may_score
 

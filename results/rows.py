@@ -3,8 +3,8 @@ results (who is credited with each seat, their total and place)."""
 
 from gamekit.seam import Outcome
 from gamekit.seam import Part as GamePart
-from games import store
-from games.models import Session, SessionSeat
+from results import store
+from results.models import Session, SessionSeat
 from tournaments.substitutes import credited_players
 
 

@@ -10,7 +10,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from games.models import IdempotencyRecord
+from results.models import IdempotencyRecord
 
 
 def idempotency_purge(*, now: datetime.datetime | None = None) -> int:

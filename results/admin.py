@@ -1,7 +1,7 @@
 """The admin of sessions, their parts (games, rounds, hands), revisions and per-seat results,
 and idempotency records.
 
-Results are read-only here, never deleted: they change only through ``games.services``, which
+Results are read-only here, never deleted: they change only through ``results.services``, which
 keeps the revisions and queues the standings and ratings. Every list selects the rows it shows with
 their related rows (``list_select_related``), so a longer page never costs more queries.
 """
@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_writes import ReadOnlyAdmin
-from games.models import (
+from results.models import (
     Dispute,
     IdempotencyRecord,
     Part,
@@ -138,7 +138,7 @@ class SessionRevisionAdmin(ReadOnlyAdmin):
 
 @admin.register(Signature)
 class SignatureAdmin(ReadOnlyAdmin):
-    """Players' confirmations of their table's session (written by games.signoff only)."""
+    """Players' confirmations of their table's session (written by results.signoff only)."""
 
     list_display = ["session", "revision", "player", "method", "signed_by", "at", "reason"]
     list_filter = ["method", "session__event__club", "at"]

@@ -1,6 +1,6 @@
 """Who may still change the results of a finished event or a closed round, and how: only an
 organizer, as a correction with its reason (a new revision; the old one stays in the history).
-The session write (``games.services``) asks before it writes."""
+The session write (``results.services``) asks before it writes."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -1,7 +1,7 @@
 """Sign-off on the table's pages: the players sign the complete session on the scorer's phone
 (tap your name, enter your code), confirm from their own signed-in phone, or dispute it; the
 organizer's page of a table signs for a player with a reason and resolves disputes. Every
-write is a service of ``games.signoff``."""
+write is a service of ``results.signoff``."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -15,16 +15,16 @@ from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems, refused
-from games.models import Session
-from games.signoff import (
+from results.models import Session
+from results.signoff import (
     dispute_raise,
     dispute_resolve,
     sign_as_player,
     sign_for_player,
     sign_with_code,
 )
-from games.signoff_read import signoff_of
-from games.views.scoring import table_for_token
+from results.signoff_read import signoff_of
+from results.views.scoring import table_for_token
 from tournaments.models import Table
 
 

@@ -4,7 +4,7 @@ the table on the home screen.
 
 The worker keeps the table pages a phone opened and the site's scripts, styles and icons; the
 page's own script (``static/js/offline.js``) keeps the games entered offline and sends them
-when the connection returns (``games.views.keyed``).
+when the connection returns (``results.views.keyed``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A write locks the table (then reads its round, its event and the writer's club role, so a
 round closed while it waited for the lock is seen), checks who may write, runs the pure rules
 engine on the whole document, and saves the session, a new revision, its new games and
-per-seat results in one transaction (plain SQL in ``games.store``). Standings and ratings
+per-seat results in one transaction (plain SQL in ``results.store``). Standings and ratings
 read complete sessions only: when a write completes or changes a complete session, the
 event's results version moves on and Celery tasks enqueued after commit recompute them; a part
 added to a session still being played changes neither. A rejected document saves nothing."""
@@ -23,11 +23,11 @@ from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
 from gamekit.registry import get_game
 from gamekit.seam import Game, Outcome
-from games import store
-from games.document_players import named_players_problems
-from games.models import Session
-from games.rows import replace_rows
-from games.writers import Actor, check_writable, require_session_writer
+from results import store
+from results.document_players import named_players_problems
+from results.models import Session
+from results.rows import replace_rows
+from results.writers import Actor, check_writable, require_session_writer
 from tournaments import announce
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Table
@@ -207,7 +207,7 @@ def _write_locked(
 
     created = session is None
     session = _save_session(table, session, document, result, actor, reason)
-    # A changed complete session is asked to be signed again (games.signoff).
+    # A changed complete session is asked to be signed again (results.signoff).
     cleared = store.signatures_clear(session.pk) if was_complete else 0
     session.table = table
     session.created_now = created  # the API answers 201 for a new session, 200 for a change

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from games.models import Dispute, Session, Signature
+from results.models import Dispute, Session, Signature
 from tournaments.models import Round, Table
 
 

@@ -1,4 +1,4 @@
-"""The checks every sign-off write (``games.signoff``) makes: the table found and locked (the
+"""The checks every sign-off write (``results.signoff``) makes: the table found and locked (the
 session write's lock), the round still open for the players, the player signed in or seated
 at the table, a reason given, and the session complete and still at the revision the player
 looked at."""
@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from clubs.selectors import player_for_user
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text
-from games import store
-from games.models import Session
+from results import store
+from results.models import Session
 from tournaments.models import Round, Table
 
 Actor = User | AnonymousUser | None

@@ -28,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 
 from clubs.models import Membership, Player
 from gamekit.seam import Part as GamePart
-from games.models import Part, Session, SessionRevision, SessionSeat, Signature
+from results.models import Part, Session, SessionRevision, SessionSeat, Signature
 from tournaments.models import Event, Round, Seat, Table
 
 M = TypeVar("M", bound=Model)

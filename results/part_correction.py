@@ -2,7 +2,7 @@
 Bonanza hand) or of some of its document's keys (a Bonko table's scores, a paper sheet's rows):
 the rest of the document stays exactly as it was stored (counts, doubles, notes, the first
 dealer, the end of the session), and the whole goes through the one session write
-(``games.services.session_submit``) as a new revision with the reason, so the history keeps
+(``results.services.session_submit``) as a new revision with the reason, so the history keeps
 the earlier one and the standings follow. The new revision's stored result notes which part
 was corrected (``CORRECTED``: its number, as the game's ``correction_choices`` count), so the
 table's history says "Game 3 corrected: <reason>".
@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import NotFound, ServiceError, Text
 from gamekit.registry import get_game
-from games.models import Session, SessionRevision
-from games.services import Actor, session_submit
+from results.models import Session, SessionRevision
+from results.services import Actor, session_submit
 from tournaments.models import Table
 
 # The key of a revision's stored result naming the part a correction changed (its number).

@@ -6,8 +6,8 @@ from typing import Any
 from django import template
 
 from clubs.selectors import player_for_user
-from games.models import Session
-from games.signoff_read import signoff_of
+from results.models import Session
+from results.signoff_read import signoff_of
 
 register = template.Library()
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.part_correction import CORRECTED
+from results.part_correction import CORRECTED
 
 
 def revision_reason(reason: str) -> str:
