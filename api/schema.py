@@ -28,7 +28,7 @@ def game_documents(
     """Post-processing hook: each game's session document schema as a component
     (``BonkenDocument``, ``JonklerDocument``, ...), and every place that takes a session
     document of any game refers to them (``anyOf``: the document's ``game`` says which)."""
-    from gamekit.registry import games
+    from games.registry import games
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs = []
@@ -130,7 +130,7 @@ def game_codes(
     request or an answer, the ``games`` a player played, a ``?game=`` filter), is one of the
     registered games' codes (an empty filter: none given); a contract, one of the games'
     contract codes."""
-    from gamekit.registry import games
+    from games.registry import games
 
     codes = sorted(games())
     for component in result.get("components", {}).get("schemas", {}).values():
@@ -161,7 +161,7 @@ def _contract_codes(result: dict[str, Any]) -> None:
     """A contract is named by its code: one of the built-in rulesets' codes, or a club's house
     ruleset's own (lower-case letters, digits and underscores): both are in the schema, the
     built-in ones as an enum a generated client types."""
-    from gamekit.registry import games
+    from games.registry import games
 
     known = sorted(
         {

@@ -156,8 +156,8 @@ def _closed_loop(
 ) -> None:
     """Every client sends request after request of ``kind`` for ``seconds``; a submitting
     client plays a table's session game by game and takes the next table when it is done."""
-    from bonken.rules import get_ruleset
-    from bonken.rules.sample import random_games
+    from games.bonken.rules import get_ruleset
+    from games.bonken.rules.sample import random_games
 
     classic = get_ruleset("classic")
     lock = threading.Lock()

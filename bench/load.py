@@ -103,8 +103,8 @@ def play_table(
 ) -> Iterator[tuple[int, int]]:
     """Table ``index`` plays round after round until ``stop``, posting each game after a think
     time; yields (the game's number, the session's number of games) after each post."""
-    from bonken.rules import get_ruleset
-    from bonken.rules.sample import random_games
+    from games.bonken.rules import get_ruleset
+    from games.bonken.rules.sample import random_games
 
     classic = get_ruleset("classic")
     client, rng = Client(setup["token"]), random.Random(index)

@@ -70,11 +70,11 @@ def _setup() -> Any:
 
 
 def _tables(count: int, seats: int) -> list[dict[str, Any]]:
-    from bonken.rules import get_ruleset
-    from bonken.rules.sample import random_session
     from clubs.models import Club, Player
-    from jonkler.rules import GAME as JONKLER
-    from jonkler.rules.sample import random_session as jonkler_session
+    from games.bonken.rules import get_ruleset
+    from games.bonken.rules.sample import random_session
+    from games.jonkler.rules import GAME as JONKLER
+    from games.jonkler.rules.sample import random_session as jonkler_session
 
     rng, made = random.Random(11), []
     club = Club.objects.create(name="Offline", slug="offline")

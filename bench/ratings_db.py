@@ -101,8 +101,8 @@ def store_sessions(sessions: Sequence[Any], players: int) -> int:
     """
     from django.db import connection, transaction
 
-    from bonken.rules import placements
     from clubs.models import Club, Membership, Player
+    from games.bonken.rules import placements
     from results.models import Session, SessionSeat
     from tournaments.models import Event, Round, Seat, Table
 

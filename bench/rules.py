@@ -29,12 +29,12 @@ from importlib import import_module
 from typing import Any
 
 from bench import parse_args
-from gamekit.registry import games
+from games.registry import games
 
 
 def documents_for(args: argparse.Namespace) -> tuple[Any, list[dict[str, Any]]]:
     game = games()[args.game]
-    sample = import_module(f"{args.game}.rules.sample")
+    sample = import_module(f"games.{args.game}.rules.sample")
     rng = random.Random(args.seed)
     seats = args.seats or game.preferred_size
     ruleset = game.rulesets[args.ruleset or game.default_ruleset]

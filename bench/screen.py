@@ -51,8 +51,8 @@ class Screen(Client):
 
 def half_play(setup: dict[str, Any]) -> int:
     """Play the first round's tables: half complete, a quarter part way, the rest waiting."""
-    from bonken.rules import get_ruleset
-    from bonken.rules.sample import random_games
+    from games.bonken.rules import get_ruleset
+    from games.bonken.rules.sample import random_games
 
     classic, rng = get_ruleset("classic"), random.Random(1)
     client, sent = Client(setup["token"]), 0

@@ -57,10 +57,10 @@ INSTALLED_APPS = [
     "tournaments",
     "results",  # the sessions' store (app label "games")
     # The games, each a plug-in in its own folder (core.game_plugins): one line a game.
-    "bonken.plugin",
-    "jonkler.plugin",
-    "bonko.plugin",
-    "bonanza.plugin",
+    "games.bonken.plugin",
+    "games.jonkler.plugin",
+    "games.bonko.plugin",
+    "games.bonanza.plugin",
     "standings",
     "ratings",
     "imports",

@@ -22,7 +22,7 @@ from clubs.models import Club
 from core.club_nights import PlannedNight, planned_nights
 from core.errors import ServiceError, Text
 from core.parsing import whole_number
-from gamekit.registry import DEFAULT_GAME, find_game
+from games.registry import DEFAULT_GAME, find_game
 from ratings.season import SeasonLine, club_season_standings, parse_season_params, season_games
 from ratings.selectors import RatingRow, club_ratings, rating_games
 from tournaments.models import Event, StandingsComputation

@@ -3,7 +3,7 @@
 - upload: a backup an organizer sent, kept (its manifest and games, already checked) between
   the upload and the organizer's confirmation of who is who; it belongs to that organizer.
 - imported game: an app game that became a session, by the app's game id, so the same game is
-  never imported twice; with the level it was kept at and why (``sunmar.convert``).
+  never imported twice; with the level it was kept at and why (``games.bonken.sunmar.convert``).
 - imported evening: the "history" event that holds one evening's imported games.
 """
 
@@ -75,7 +75,7 @@ class ImportedGame(models.Model):
         verbose_name=_("name"), max_length=100, blank=True, label=_("The imported game's name")
     )
     scored_at = models.DateTimeField(verbose_name=_("scored at"))
-    # counts, net or totals (sunmar.convert); problems: why not counts.
+    # counts, net or totals (games.bonken.sunmar.convert); problems: why not counts.
     level = models.CharField(verbose_name=_("level"), max_length=8)
     problems = models.JSONField(verbose_name=_("problems"), default=list, blank=True)
     mismatches = models.JSONField(verbose_name=_("mismatches"), default=list, blank=True)

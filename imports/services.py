@@ -1,7 +1,7 @@
 """Writes of an import of the SunMar Bonken app's backups: the upload, then the import the
 organizer confirmed.
 
-``sunmar_upload`` checks the file (``sunmar.read_backup``) and keeps it for its
+``sunmar_upload`` checks the file (``games.bonken.sunmar.read_backup``) and keeps it for its
 organizer; ``sunmar_import`` stores its games, once the organizer said who each app name is.
 Every game becomes one table's session of the club's "history" event of its evening (one round
 per game, in the order they were scored), through the services that own those writes (events,
@@ -34,10 +34,10 @@ from clubs.services import player_register
 from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
 from core.names import cleaned_name, name_problems
+from games.bonken.sunmar import BackupRefused, ConvertedGame, read_backup
 from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
 from imports.selectors import Preview, upload_preview, uploads
 from results.services import session_submit
-from sunmar import BackupRefused, ConvertedGame, read_backup
 from tournaments import services as events
 from tournaments import tables
 from tournaments.models import Event, Round

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import formats
 
 from clubs.models import Player
-from gamekit.registry import find_game
+from games.registry import find_game
 from mailings.links import absolute, preferences_url, unsubscribe_url
 from ratings.models import RatingHistory
 from results.counted import counted_sessions

@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.view_helpers import dutch
-from gamekit.registry import find_game
+from games.registry import find_game
 from results.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from core.names import cleaned_name
 from core.view_helpers import dutch
-from gamekit.registry import find_game
+from games.registry import find_game
 from planning.models import PlannedNight
 
 PRODID = "-//Club games service//Club nights//EN"

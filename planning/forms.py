@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import set_choices
 from core.view_helpers import dutch
-from gamekit.registry import games
+from games.registry import games
 from planning.models import Recurrence
 from planning.services import local_zone
 

@@ -15,7 +15,7 @@ from clubs.selectors import (
     require_role,
 )
 from core.errors import ServiceError
-from gamekit.registry import find_game
+from games.registry import find_game
 from planning.models import (
     Answer,
     PlannedNight,

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from core import club_nights
-from gamekit.registry import find_game
+from games.registry import find_game
 from planning.models import Answer, PlannedNight, Rsvp
 from seating import table_layout
 from tournaments.models import Event

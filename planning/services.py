@@ -31,7 +31,7 @@ from clubs.selectors import (
 from core import club_events
 from core.errors import Named, NotFound, ServiceError, Text, problem
 from core.names import normalized, typed_problems
-from gamekit.registry import find_game, games
+from games.registry import find_game, games
 from planning import links
 from planning.models import (
     Answer,

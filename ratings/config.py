@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arithmetic.ratings import RatingConfig
 from arithmetic.ratings.config import game_config
-from gamekit.registry import find_game
+from games.registry import find_game
 from ratings.models import RatingPool
 
 

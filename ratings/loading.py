@@ -29,7 +29,7 @@ from django.db.models import Min, QuerySet
 
 from arithmetic.ratings import PlayerId, RatingState, ScoredSession
 from arithmetic.ratings import PlayerSkill as Rating
-from gamekit.registry import find_game
+from games.registry import find_game
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from ratings.order import key_date, order_key, played_at
 from results.counted import counted_sessions

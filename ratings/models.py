@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from gamekit.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME
 
 ORDER_KEY_LENGTH = 64
 
@@ -17,7 +17,7 @@ ORDER_KEY_LENGTH = 64
 class RatingPool(models.Model):
     """A club's rating pool for one game and what of it has been applied.
 
-    A club has one pool per game it rates (``game``, a code of ``gamekit.registry``): a Bonken
+    A club has one pool per game it rates (``game``, a code of ``games.registry``): a Bonken
     rating says nothing about Jonkler, so each game's sessions rate only each other.
 
     ``config`` overrides fields of ``arithmetic.ratings.RatingConfig``; ``applied_config`` is

@@ -40,7 +40,7 @@ from arithmetic.standings import (
 from clubs.models import Player
 from core.errors import Message, ServiceError, Text, problem
 from core.parsing import whole_number
-from gamekit.registry import DEFAULT_GAME, find_game, games
+from games.registry import DEFAULT_GAME, find_game, games
 from results.counted import counted_sessions
 from results.models import SessionSeat
 from tournaments.selectors import events_visible_to

@@ -39,7 +39,7 @@ from arithmetic.ratings import (
 )
 from arithmetic.ratings.config import game_config
 from clubs.selectors import user_roles
-from gamekit.registry import DEFAULT_GAME, find_game
+from games.registry import DEFAULT_GAME, find_game
 from ratings.config import rating_scale
 from ratings.loading import player_history, seated_positions
 from ratings.models import PlayerRating, RatingHistory, RatingPool

@@ -48,7 +48,7 @@ from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError, Text
 from core.locks import advisory_lock
-from gamekit.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME
 from ratings.config import pool_config, rating_scale
 from ratings.loading import (
     AppliedSession,

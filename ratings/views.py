@@ -20,7 +20,7 @@ from clubs.models import Club, Player
 from core.csv_safe import EXCEL_NL
 from core.errors import ServiceError, Text, problem
 from core.view_helpers import dutch, problems
-from gamekit.registry import find_game
+from games.registry import find_game
 from ratings.chart import rating_chart
 from ratings.season import club_season_standings, parse_season_params, season_games
 from ratings.selectors import (

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.names import name_key
 from core.errors import Text, problem
-from gamekit.seam import Game, is_int
+from games.seam import Game, is_int
 from results.store import SeatedPlayer
 
 _SHOWN = 40  # characters of a given name a message repeats

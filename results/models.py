@@ -99,7 +99,7 @@ class SessionRevision(models.Model):
 
 
 class Part(models.Model):
-    """One unit of play of a session, as the game scored it (``gamekit.seam.Part``): a Bonken
+    """One unit of play of a session, as the game scored it (``games.seam.Part``): a Bonken
     game, a Jonkler round, a Bonanza hand. ``kind`` is what was played (a Bonken contract),
     ``actor`` the seat that chose or dealt, ``data`` what was recorded (for Bonken the game's
     entry without contract and chooser: its counts, points or net, and its doubles) and

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import NotFound, ServiceError, Text
-from gamekit.registry import get_game
+from games.registry import get_game
 from results.models import Session, SessionRevision
 from results.services import Actor, session_submit
 from tournaments.models import Table

@@ -1,8 +1,8 @@
 """The rows a session write derives from its result: the parts played and the per-seat
 results (who is credited with each seat, their total and place)."""
 
-from gamekit.seam import Outcome
-from gamekit.seam import Part as GamePart
+from games.seam import Outcome
+from games.seam import Part as GamePart
 from results import store
 from results.models import Session, SessionSeat
 from tournaments.substitutes import credited_players

@@ -21,8 +21,8 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
 from core.game_plugins import game_plugin
-from gamekit.registry import get_game
-from gamekit.seam import Game, Outcome
+from games.registry import get_game
+from games.seam import Game, Outcome
 from results import store
 from results.document_players import named_players_problems
 from results.models import Session

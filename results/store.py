@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from clubs.models import Membership, Player
-from gamekit.seam import Part as GamePart
+from games.seam import Part as GamePart
 from results.models import Part, Session, SessionRevision, SessionSeat, Signature
 from tournaments.models import Event, Round, Seat, Table
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
-from gamekit.registry import find_game
+from games.registry import find_game
 from pages.views.evening import evening
 from ratings.selectors import player_rating_history
 from sharing.drawing import Card, Row

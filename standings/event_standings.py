@@ -36,7 +36,7 @@ from clubs.audit import audit
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text, problem
-from gamekit.registry import find_game
+from games.registry import find_game
 from ratings.selectors import ratings_before
 from results.counted import counted_sessions
 from results.models import Session, SessionSeat

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from arithmetic.standings import ByeCredit, EventRules
 from arithmetic.standings.event import ByeKind
-from gamekit.registry import DEFAULT_GAME, find_game
+from games.registry import DEFAULT_GAME, find_game
 from tournaments.standings_rules import ByeCreditKind, event_order
 
 

@@ -15,7 +15,7 @@ doubling    A double (a, b) moves ``base[a] - base[b]`` from b to a. What a play
             nothing here.
 partners    Seats on one team (Bonko's pairs): a player's partner is no opponent, and is left out
             of the head to head.
-figures     A game's own per-seat figures stored with the session (``gamekit.seam.Stat``: Bonko's
+figures     A game's own per-seat figures stored with the session (``games.seam.Stat``: Bonko's
             wins and Bonkos, Jonkler's bids met), summed per player.
 ahead       Of two players at one table, the one with the better (lower) place; without places,
             the higher total. Equal places or totals: level.

@@ -19,7 +19,7 @@ from django.db.models import Count, QuerySet
 
 from clubs.models import Club, Player
 from core.game_plugins import game_plugin
-from gamekit.registry import games
+from games.registry import games
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
 from results.counted import counted_sessions

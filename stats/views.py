@@ -18,7 +18,7 @@ from clubs.models import Club, Player
 from core.errors import Text, problem
 from core.parsing import whole_number
 from core.view_helpers import dutch, problems
-from gamekit.registry import DEFAULT_GAME, find_game
+from games.registry import DEFAULT_GAME, find_game
 from stats import charts, selectors
 
 

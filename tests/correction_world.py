@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bonanza.rules import GAME as BONANZA
-from bonanza.rules.sample import random_session as bonanza_session
-from bonken.rules import score_session
 from clubs.models import Club, Membership, Player, Role
-from gamekit.registry import get_game
-from jonkler.rules import GAME as JONKLER
-from jonkler.rules.sample import random_session as jonkler_session
+from games.bonanza.rules import GAME as BONANZA
+from games.bonanza.rules.sample import random_session as bonanza_session
+from games.bonken.rules import score_session
+from games.jonkler.rules import GAME as JONKLER
+from games.jonkler.rules.sample import random_session as jonkler_session
+from games.registry import get_game
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table

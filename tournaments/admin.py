@@ -18,7 +18,7 @@ from django.utils.translation import ngettext_lazy
 
 from core.admin_writes import ServiceAdmin, ServiceInline
 from core.forms import set_choices
-from gamekit.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME
 from tournaments import (
     admin_derived,  # noqa: F401  (registers the read-only admins)
     admin_entries,  # noqa: F401  (registers the admins of an event's players and scorers)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
 from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
-from gamekit.registry import DEFAULT_GAME, games
+from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, HouseRuleset
 from tournaments.rounds import GENERATED_METHODS
 

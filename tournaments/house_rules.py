@@ -21,8 +21,8 @@ from clubs.selectors import ORGANIZER, require_role
 from core.errors import Named, ServiceError, Text
 from core.names import normalized, typed_problems
 from core.parsing import whole_number
-from gamekit.registry import find_game, games
-from gamekit.seam import RulesetError
+from games.registry import find_game, games
+from games.seam import RulesetError
 from tournaments.models import HouseRuleset
 
 Actor = User | AnonymousUser | None

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from core.names import NameField
-from gamekit.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME
 from tournaments.counted import COMPLETE, STANDINGS_COUNT_CHOICES
 from tournaments.standings_rules import (
     ByeCreditKind,
@@ -55,7 +55,7 @@ class Event(models.Model):
     name = NameField(_("name"), max_length=160, label=_("The event's name"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     date = models.DateField(_("date"))
-    # The game the event plays (a code of ``gamekit.registry``) and its ruleset (one of its).
+    # The game the event plays (a code of ``games.registry``) and its ruleset (one of its).
     game = models.CharField(_("game"), max_length=20, default=DEFAULT_GAME)
     ruleset = models.CharField(_("ruleset"), max_length=40, default="classic")
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=1)

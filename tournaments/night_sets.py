@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError, Text
 from core.parsing import whole_number
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
 

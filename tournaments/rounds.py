@@ -5,7 +5,7 @@ tables, seats and byes saved so every door shows the same plan), may regenerate 
 players, and accepts it (status ``playing``) when the tables sit down. A round closes when its
 results are in. Players who are present (checked in) are seated; the others are left out.
 
-Tables have the sizes the event's game allows (``gamekit.registry``): Bonken four, Jonkler 3 to 6
+Tables have the sizes the event's game allows (``games.registry``): Bonken four, Jonkler 3 to 6
 (14 players sit 5 + 5 + 4), Bonanza 2 to 9; ``seating.table_layout`` decides them.
 """
 
@@ -25,7 +25,7 @@ from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
 from core.game_plugins import game_plugin
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments import announce, provided
 from tournaments.door import leavers_check_out
 from tournaments.event_seating import planned_round_has_results

@@ -14,7 +14,7 @@ from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
 from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
 from core.names import normalized, typed_problems
-from gamekit.registry import DEFAULT_GAME, find_game, games
+from games.registry import DEFAULT_GAME, find_game, games
 from tournaments import announce
 from tournaments.counted import COMPLETE, SIGNED
 from tournaments.house_rules import house_ruleset_exists

@@ -32,7 +32,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from arithmetic.standings import EVENT_CRITERIA
-from gamekit.registry import DEFAULT_GAME, find_game, games
+from games.registry import DEFAULT_GAME, find_game, games
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
 DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)

@@ -28,7 +28,7 @@ from clubs.audit import audit
 from clubs.models import Membership, Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, ServiceError, Text, delete_unless_protected
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.models import Event, Round, Seat, Table
 
 Actor = User | AnonymousUser | None

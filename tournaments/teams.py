@@ -17,7 +17,7 @@ from clubs.models import Player
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Message, NotFound, ServiceError, Text
 from core.names import typed
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.models import Event, EventPlayer, EventTeam
 from tournaments.services import entry_set_present, event_walk_in
 

@@ -8,7 +8,7 @@ from api.serializers.base import GuardedWriteMixin, staff_link
 from api.serializers.rounds import UNFINISHED_HELP
 from api.serializers_ratings import PointsSerializerField
 from clubs.models import Player
-from gamekit.registry import DEFAULT_GAME, games
+from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, EventPlayer, EventScorer, Standing
 
 

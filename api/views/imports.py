@@ -21,10 +21,10 @@ from api.serializers import ErrorResponseSerializer
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
+from games.bonken.sunmar.reader import MAX_FILE_BYTES
 from imports.models import SunmarUpload
 from imports.selectors import Preview, upload_preview, uploads
 from imports.services import sunmar_import, sunmar_upload
-from sunmar.reader import MAX_FILE_BYTES
 
 
 @extend_schema_field({"type": "object", "additionalProperties": True})

@@ -24,7 +24,7 @@ from api.serializers_ratings import (
 )
 from api.views.csv_lists import FORMAT, CsvListView
 from clubs.models import Club, Player
-from gamekit.registry import find_game, games
+from games.registry import find_game, games
 from ratings.selectors import (
     ExplainedSession,
     club_ratings,

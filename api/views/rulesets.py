@@ -16,14 +16,14 @@ from rest_framework.views import APIView
 from api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
-from gamekit.registry import games
+from games.registry import games
 from tournaments.house_rules import house_ruleset_create
 from tournaments.models import HouseRuleset
 
 
 @extend_schema_field({"type": "object", "additionalProperties": True})
 class RulesetDataField(serializers.JSONField):
-    """A ruleset in its game's data form (for Bonken: bonken/rules/README.md)."""
+    """A ruleset in its game's data form (for Bonken: games/bonken/rules/README.md)."""
 
 
 class RulesetSerializer(serializers.Serializer):

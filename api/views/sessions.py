@@ -35,7 +35,7 @@ from api.table_scope import table_token, visible_table
 from api.throttling import AnonRateThrottle
 from core.errors import Conflict, NotAllowed, ServiceError, Text
 from core.parsing import whole_number
-from gamekit.registry import score_document
+from games.registry import score_document
 from results.models import Session
 from results.services import session_append_part, session_submit, session_undo_last_part
 from results.writers import require_session_writer, table_token_matches

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from api.serializers_stats import PlayerStatsSerializer, stats_data
 from api.views.ratings import GameField
 from clubs.models import Player
-from gamekit.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME
 from stats.selectors import player_games, player_stats, player_visible
 
 

@@ -34,7 +34,7 @@ MODEL_NAMES: tuple[ModelName, ...] = ("points", "plackett_luce", "bradley_terry_
 
 # The spread of a seat's session total in points (about one standard deviation at a table of
 # equals) of the default game's classic rules. A game gives its own (``rating_scale`` of its
-# rules, see ``gamekit.seam``); a game without one, and a team game, is rated by ranks.
+# rules, see ``games.seam``); a game without one, and a team game, is rated by ranks.
 DEFAULT_SCORE_SCALE = 250.0
 
 

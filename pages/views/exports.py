@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
 from core.csv_safe import CONTENT_TYPE, EXCEL_NL, CSVFile, attachment
-from gamekit.registry import get_game
+from games.registry import get_game
 from pages import queries
 from tournaments.selectors import stored_standings
 from tournaments.views.visible import visible_event

@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems
-from gamekit.registry import get_game
+from games.registry import get_game
 from results import idempotency
 from results.models import Session
 from results.services import session_undo_last_part

@@ -21,7 +21,7 @@ from core.errors import ServiceError
 from core.game_plugins import GameWithoutPages, game_plugin
 from core.parsing import whole_number
 from core.view_helpers import problems
-from gamekit.registry import get_game
+from games.registry import get_game
 from results.services import session_undo_last_part
 from results.views.keyed import keyed
 from tournaments.models import Table

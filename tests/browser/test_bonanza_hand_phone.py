@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bonanza.rules import GAME
 from clubs.models import Club, Player
+from games.bonanza.rules import GAME
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bonanza.rules import GAME
 from clubs.models import Club, Membership, Player, Role
+from games.bonanza.rules import GAME
 from results.models import Session
 from tests.factories import EventFactory, UserFactory, seated_table
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bonken.rules import score_session
 from clubs.models import Club, Membership, Player, Role
+from games.bonken.rules import score_session
 from results.models import Session
 from tests.documents import classic_games
 from tests.factories import UserFactory

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from gamekit.registry import games, get_game
-from jonkler.rules import GAME as JONKLER
-from jonkler.rules.sample import random_session
+from games.jonkler.rules import GAME as JONKLER
+from games.jonkler.rules.sample import random_session
+from games.registry import games, get_game
 from results.models import Session
 from tests.conftest import ROOT
 from tests.documents import classic_games

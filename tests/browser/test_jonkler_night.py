@@ -9,9 +9,9 @@ import random
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from jonkler.rules import GAME
-from jonkler.rules.rules import dealer
-from jonkler.rules.sample import random_session
+from games.jonkler.rules import GAME
+from games.jonkler.rules.rules import dealer
+from games.jonkler.rules.sample import random_session
 from tests.factories import UserFactory
 from tournaments.models import Event, EventPlayer, Standing
 from tournaments.rounds import round_accept, round_generate

@@ -11,19 +11,19 @@ from typing import Any
 
 import pytest
 
-from bonanza.plugin.forecast import forecast_data as bonanza_data
-from bonanza.rules import GAME as BONANZA
-from bonanza.rules import RULESETS as BONANZA_RULESETS
-from bonanza.rules import SHOWN
-from bonanza.rules.sample import random_session as bonanza_session
-from bonken.plugin.forecast import forecast_data as bonken_data
-from bonken.plugin.forms import taken_one_by_one
-from bonken.rules import get_ruleset, score_session
-from bonken.rules.sample import random_session as bonken_session
-from jonkler.plugin.forecast import forecast_data as jonkler_data
-from jonkler.rules import GAME as JONKLER
-from jonkler.rules import RULESETS as JONKLER_RULESETS
-from jonkler.rules.sample import random_session as jonkler_session
+from games.bonanza.plugin.forecast import forecast_data as bonanza_data
+from games.bonanza.rules import GAME as BONANZA
+from games.bonanza.rules import RULESETS as BONANZA_RULESETS
+from games.bonanza.rules import SHOWN
+from games.bonanza.rules.sample import random_session as bonanza_session
+from games.bonken.plugin.forecast import forecast_data as bonken_data
+from games.bonken.plugin.forms import taken_one_by_one
+from games.bonken.rules import get_ruleset, score_session
+from games.bonken.rules.sample import random_session as bonken_session
+from games.jonkler.plugin.forecast import forecast_data as jonkler_data
+from games.jonkler.rules import GAME as JONKLER
+from games.jonkler.rules import RULESETS as JONKLER_RULESETS
+from games.jonkler.rules.sample import random_session as jonkler_session
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bonken.rules import get_ruleset
-from bonken.rules.sample import random_session
 from clubs.models import Player
-from jonkler.rules import GAME as JONKLER
-from jonkler.rules.sample import random_session as jonkler_session
+from games.bonken.rules import get_ruleset
+from games.bonken.rules.sample import random_session
+from games.jonkler.rules import GAME as JONKLER
+from games.jonkler.rules.sample import random_session as jonkler_session
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 

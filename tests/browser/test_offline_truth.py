@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from bonanza.rules import GAME as BONANZA
-from bonanza.rules import RULESETS as BONANZA_RULESETS
-from bonken.rules import get_ruleset, score_session
-from bonken.rules.sample import random_session
 from clubs.models import Player
 from core.view_helpers import short_names
+from games.bonanza.rules import GAME as BONANZA
+from games.bonanza.rules import RULESETS as BONANZA_RULESETS
+from games.bonken.rules import get_ruleset, score_session
+from games.bonken.rules.sample import random_session
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 

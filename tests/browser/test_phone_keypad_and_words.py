@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bonken.rules import score_session
 from clubs.models import Player, Role
+from games.bonken.rules import score_session
 from results.models import Session
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role

@@ -11,8 +11,8 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 from clubs.models import Player, Role
-from jonkler.rules import GAME as JONKLER
-from jonkler.rules.sample import random_session
+from games.jonkler.rules import GAME as JONKLER
+from games.jonkler.rules.sample import random_session
 from mailings.models import MailPreference
 from results.services import session_submit
 from tests.documents import classic_document

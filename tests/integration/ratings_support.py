@@ -12,8 +12,8 @@ import datetime
 import random
 from collections.abc import Sequence
 
-from bonken.rules import placements
 from clubs.models import Club, Membership, Player
+from games.bonken.rules import placements
 from ratings.models import PlayerRating, RatedSession, RatingHistory
 from results.models import Session, SessionSeat
 from tournaments.models import Event, Round, Seat, Table

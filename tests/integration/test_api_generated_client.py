@@ -26,7 +26,7 @@ from django.db import close_old_connections
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from gamekit.registry import games
+from games.registry import games
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 
@@ -158,7 +158,7 @@ def test_a_night_through_the_generated_client(generated: Any, in_process: Any, c
 
     # Every table's session, then a correction guarded by If-Match.
     game = games()[code]
-    sample = importlib.import_module(f"{code}.rules.sample")
+    sample = importlib.import_module(f"games.{code}.rules.sample")
     ruleset = game.rulesets[game.default_ruleset]
     rng = random.Random(5)
 

@@ -97,7 +97,13 @@ def test_every_api_view_honours_the_key():
         (route, cls)
         for route, cls in _views(resolver.url_patterns)
         if cls.__module__.startswith(
-            ("api.", "bonko.plugin", "bonken.plugin", "jonkler.plugin", "bonanza.plugin")
+            (
+                "api.",
+                "games.bonko.plugin",
+                "games.bonken.plugin",
+                "games.jonkler.plugin",
+                "games.bonanza.plugin",
+            )
         )
     ]
     assert api_views

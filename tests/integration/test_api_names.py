@@ -16,7 +16,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from gamekit.registry import games
+from games.registry import games
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 

@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 
 from clubs.models import Role
-from gamekit.registry import games
+from games.registry import games
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
@@ -89,7 +89,7 @@ def _document(code: str, seats: int, rng: random.Random) -> dict[str, Any]:
             ],
         }
     game = games()[code]
-    sample = importlib.import_module(f"{code}.rules.sample")
+    sample = importlib.import_module(f"games.{code}.rules.sample")
     return sample.random_session(rng, seats=seats, ruleset=game.rulesets[game.default_ruleset])
 
 

@@ -25,7 +25,7 @@ from django.conf import settings
 
 from bench.ratings_accuracy import CLUB_SPECS, ORACLE, method_factories
 from bench.seating import BALANCED_CASES, MIXED_CASES, SWISS_CASES
-from gamekit.registry import games
+from games.registry import games
 from tests.conftest import (
     CHROMIUM,
     ROOT,

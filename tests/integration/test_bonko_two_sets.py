@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from bonko.rules import next_tables
 from clubs.models import Membership, Role
+from games.bonko.rules import next_tables
 from results.models import Session
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role

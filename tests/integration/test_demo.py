@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from gamekit.registry import games
+from games.registry import games
 from results.models import Session
 from tournaments.models import Event
 

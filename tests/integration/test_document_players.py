@@ -26,7 +26,7 @@ from tests.factories import EventFactory, PlayerFactory, api_client, seated_tabl
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = json.loads((ROOT / "bonken/rules/examples/classic_complete.json").read_text())
+EXAMPLE = json.loads((ROOT / "games/bonken/rules/examples/classic_complete.json").read_text())
 
 
 def _table(game: str = "bonken", ruleset: str = "classic", names: tuple[str, ...] = ()):

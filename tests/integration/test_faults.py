@@ -34,7 +34,7 @@ def scored_table(*, published: bool = True):
 
 
 def expected_totals() -> list[int]:
-    from bonken.rules import score_session
+    from games.bonken.rules import score_session
 
     return sorted(score_session(classic_document()).totals or [])
 

@@ -5,8 +5,8 @@ result."""
 
 import pytest
 
-from bonko.plugin.bell import ring_bell
 from clubs.models import Role
+from games.bonko.plugin.bell import ring_bell
 from results.services import session_append_part, session_submit, session_undo_last_part
 from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
-from bonken.rules import RULESETS, ruleset_to_dict
 from clubs.models import Membership, Role
+from games.bonken.rules import RULESETS, ruleset_to_dict
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tournaments.models import HouseRuleset
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "bonken" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "games" / "bonken" / "rules" / "examples"
 
 
 def quota_rules() -> dict:

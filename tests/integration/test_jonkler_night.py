@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from jonkler.rules import GAME
-from jonkler.rules.sample import random_session
+from games.jonkler.rules import GAME
+from games.jonkler.rules.sample import random_session
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 

@@ -286,7 +286,7 @@ def test_a_correction_that_changes_nothing_makes_no_revision_and_marks_none():
 
 
 def test_a_bonanza_hand_is_corrected_in_the_table_pages_rows_with_its_chips_counted():
-    from bonanza.plugin.views.correct import hand_initial
+    from games.bonanza.plugin.views.correct import hand_initial
 
     world = closed_night("bonanza", seats=6)
     table = world["table"]

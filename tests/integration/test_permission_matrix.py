@@ -24,9 +24,9 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from bonken.rules import RULESETS, ruleset_to_dict
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
 from clubs.tokens import api_token_create
+from games.bonken.rules import RULESETS, ruleset_to_dict
 from imports.services import sunmar_upload
 from planning.models import PlannedNight, RsvpLink
 from results.models import Dispute, Session

@@ -13,11 +13,11 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from bonanza.rules.sample import random_session as bonanza_session
-from bonko.rules.sample import random_session as bonko_session
 from clubs.models import Membership, Role
-from gamekit.registry import get_game
-from jonkler.rules.sample import random_session as jonkler_session
+from games.bonanza.rules.sample import random_session as bonanza_session
+from games.bonko.rules.sample import random_session as bonko_session
+from games.jonkler.rules.sample import random_session as jonkler_session
+from games.registry import get_game
 from ratings.models import PlayerRating, RatingHistory, RatingPool
 from ratings.services import ratings_rebuild, ratings_update
 from results.models import Session, SessionSeat

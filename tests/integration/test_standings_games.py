@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from bonanza.rules.sample import random_session as bonanza_session
 from clubs.models import Membership, Role
-from gamekit.registry import get_game
+from games.bonanza.rules.sample import random_session as bonanza_session
+from games.registry import get_game
 from results.services import session_submit
 from standings.services import standings_recompute
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, api_client, user_with_role

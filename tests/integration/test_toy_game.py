@@ -260,7 +260,7 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
 
 
 def test_a_game_without_pages_is_a_clear_error_never_another_games_page():
-    from gamekit import registry
+    from games import registry
     from tests.toy_game.rules import Duel
 
     game = Duel()

@@ -49,7 +49,7 @@ BAD = {
     LS: ("U+2028", "line break", "regeleinde"),
     VT: ("U+000B", "line break", "regeleinde"),
 }
-EXAMPLES = Path(__file__).resolve().parents[2] / "bonken" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "games" / "bonken" / "rules" / "examples"
 
 
 def refused(response: Any, field: str, bad: str, english: str, dutch: str) -> None:

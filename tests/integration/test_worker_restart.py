@@ -11,9 +11,9 @@ import pytest
 import redis
 from django.conf import settings
 
-from bonken.rules import score_session
 from clubs.models import Role
 from clubs.tokens import api_token_create
+from games.bonken.rules import score_session
 from standings.services import STANDINGS_LOCK
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from core import game_plugins
-from gamekit import registry
+from games import registry
 from tests.toy_game.plugin import DuelPlugin
 from tests.toy_game.rules import Duel, DuelRounds
 

@@ -16,7 +16,7 @@ from core.errors import ServiceError
 from core.game_plugins import GamePlugin
 from core.parsing import whole_number
 from core.view_helpers import problems
-from gamekit.registry import get_game
+from games.registry import get_game
 from results.services import session_append_part, session_submit
 from tournaments.models import Round
 

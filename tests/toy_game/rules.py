@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamekit.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
+from games.seam import COMMON, Catalogue, RulesetError, Scored, invalid, is_int, placements
 
 MESSAGES = Catalogue(
     {

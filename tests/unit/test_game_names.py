@@ -1,11 +1,11 @@
 """No code outside a game's own folder names a game (read from the source, no import).
 
-A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder, in
-the list of installed games (``gamekit.registry.BUILTIN`` and ``config.settings``), in the Bonken
-app's importer (``imports``: its backups are Bonken's) and in the demo data. Everywhere else the
-service asks the game (``games.plugins``). In Python a name counts in an identifier or a string
-(docstrings and comments may still give a game as an example); in templates and scripts
-anywhere outside a comment.
+A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder
+(``games/<code>/``), in the list of installed games (``games.registry.BUILTIN`` and
+``config.settings``), in the Bonken app's importer (``imports``: its backups are Bonken's) and in
+the demo data. Everywhere else the service asks the game (``core.game_plugins``). In Python a
+name counts in an identifier or a string (docstrings and comments may still give a game as an
+example); in templates and scripts anywhere outside a comment.
 """
 
 from __future__ import annotations
@@ -34,20 +34,20 @@ PACKAGES = (
     "config",
     "templates",
     "static",
-    "gamekit",
+    "games",
     "seating",
     "arithmetic",
     "chartkit",
-    "sunmar",
     "embeds",
     "webhooks",
     "mailings",
     "planning",
 )
-# A game's own folder (its rules and its plug-in, with its templates and scripts).
-OWN = tuple(f"{game}/" for game in GAMES)
+# A game's own folder (its rules and its plug-in, with its templates and scripts; Bonken's also
+# its app's backup reader, ``games/bonken/sunmar``).
+OWN = tuple(f"games/{game}/" for game in GAMES)
 ALLOWED = {
-    "gamekit/registry.py": "the list of installed games and the default game",
+    "games/registry.py": "the list of installed games and the default game",
     "config/settings.py": "the installed games' plug-ins",
     "pages/management/commands/load_demo.py": "the demo data",
     "config/celery.py": "the service's name",
@@ -55,8 +55,8 @@ ALLOWED = {
     "tournaments/tasks.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
 }
-# The Bonken app's backups and their importer.
-ALLOWED_FOLDERS = ("imports/", "templates/imports/", "sunmar/")
+# The Bonken app's backups' importer (the reader is in Bonken's folder).
+ALLOWED_FOLDERS = ("imports/", "templates/imports/")
 
 # Files that still name a game, each a debt with its reason (empty: a new one fails).
 KNOWN: dict[str, str] = {}

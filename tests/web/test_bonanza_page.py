@@ -203,8 +203,8 @@ def test_a_signed_in_scorer_gets_the_bonanza_page_from_the_table_plan(table):
 def sample_document(hands: int = 4, ended: bool = True) -> dict:
     import random
 
-    from bonanza.rules import GAME
-    from bonanza.rules.sample import random_session
+    from games.bonanza.rules import GAME
+    from games.bonanza.rules.sample import random_session
 
     return random_session(
         random.Random(18),

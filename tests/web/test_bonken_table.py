@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from bonken.rules import score_session
+from games.bonken.rules import score_session
 from results.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, seated_table

@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from clubs.models import Role
-from gamekit.registry import games
+from games.registry import games
 from tests.factories import ClubFactory, EventFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.house_rules import house_ruleset_create

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bonken.rules import RULESETS, ruleset_to_dict
 from clubs.models import Role
+from games.bonken.rules import RULESETS, ruleset_to_dict
 from tests.factories import ClubFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import HouseRuleset

@@ -94,8 +94,8 @@ def test_bonkens_live_check_is_not_a_jonkler_page(table):
 def complete_document(seats: int = 5) -> dict:
     import random
 
-    from jonkler.rules import GAME
-    from jonkler.rules.sample import random_session
+    from games.jonkler.rules import GAME
+    from games.jonkler.rules.sample import random_session
 
     return random_session(random.Random(5), seats=seats, ruleset=GAME.rulesets["jonkler"])
 

@@ -16,8 +16,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from bonko.plugin.rolls import parse_rolls
 from clubs.models import Role
+from games.bonko.plugin.rolls import parse_rolls
 from planning.models import PlannedNight, Rsvp, RsvpLink
 from tests.db_state import database_state
 from tests.factories import EventFactory, RoundFactory, seated_table, user_with_role

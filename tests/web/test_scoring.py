@@ -4,8 +4,8 @@ English) and saves nothing."""
 
 import pytest
 
-from bonken.rules import score_session
 from clubs.models import Role
+from games.bonken.rules import score_session
 from results.models import Session
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role

@@ -37,10 +37,10 @@ def complete(game: str):
     if game == "bonken":
         document = classic_document()
     else:
-        from gamekit.registry import get_game
+        from games.registry import get_game
 
         played = get_game(game)
-        module = __import__(f"{game}.rules.sample", fromlist=["random_session"])
+        module = __import__(f"games.{game}.rules.sample", fromlist=["random_session"])
         for seed in range(200):  # Bonko: a round 1 of set 1, as the table's round is
             document = module.random_session(
                 random.Random(seed), seats=4, ruleset=played.rulesets[rulesets[game]]

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from core.view_helpers import dutch
-from gamekit.registry import find_game
+from games.registry import find_game
 
 register = template.Library()
 

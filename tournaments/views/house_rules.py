@@ -17,7 +17,7 @@ from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import dutch, refused, refused_or_on_form
-from gamekit.registry import DEFAULT_GAME, games, get_game
+from games.registry import DEFAULT_GAME, games, get_game
 from tournaments.forms import HouseRulesetForm
 from tournaments.house_rules import house_ruleset_create
 from tournaments.models import HouseRuleset

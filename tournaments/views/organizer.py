@@ -20,7 +20,7 @@ from core.view_helpers import (
     refused_or_on_form,
     refused_or_told,
 )
-from gamekit.registry import DEFAULT_GAME, games
+from games.registry import DEFAULT_GAME, games
 from tournaments import provided, services
 from tournaments.counted import STANDINGS_COUNT_CHOICES
 from tournaments.event_scorers import event_scorer_rows

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
 from core.game_plugins import game_plugin
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Bye, Event, EventTeam, Round, Seat, Table
 

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from core.game_plugins import game_plugin
 from core.parsing import whole_number
 from core.shared_cache import shared as cache
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.house_rules import event_ruleset
 from tournaments.models import Event, Round
 from tournaments.round_timer import clock_text, timer_state

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from core.view_helpers import dutch
-from gamekit.registry import find_game
+from games.registry import find_game
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 

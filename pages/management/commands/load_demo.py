@@ -1,9 +1,9 @@
 """Load a demo club: 16 players, a finished three-round Bonken tournament, a running Bonken club
 night and, for every other game the service has, an evening of it played last week.
 
-Every session is played out by the rules engine (``bonken.rules.sample``) and saved through the same
-service as a scorer's submission, so the demo data is real, valid data. Running the command
-again leaves an existing demo club alone (``--reset`` rebuilds it).
+Every session is played out by the rules engine (``games.bonken.rules.sample``) and saved
+through the same service as a scorer's submission, so the demo data is real, valid data. Running
+the command again leaves an existing demo club alone (``--reset`` rebuilds it).
 """
 
 import datetime
@@ -16,11 +16,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from bonken.rules import get_ruleset
-from bonken.rules.sample import random_games
 from clubs.models import Club, Membership, Player, Role
-from gamekit.registry import games as registered_games
-from gamekit.seam import Game
+from games.bonken.rules import get_ruleset
+from games.bonken.rules.sample import random_games
+from games.registry import games as registered_games
+from games.seam import Game
 from results.models import Session
 from results.services import SessionRejected, session_submit
 from seating import table_layout
@@ -152,7 +152,7 @@ class Command(BaseCommand):
     ) -> None:
         """Two finished rounds of ``game`` for 14 of the players, at tables of the game's
         sizes (Jonkler: 5 + 5 + 4), every session played out by the game's own sample."""
-        sample = import_module(f"{game.code}.rules.sample")
+        sample = import_module(f"games.{game.code}.rules.sample")
         event = Event.objects.create(
             club=club,
             name=f"{game.name_nl}{'-' if ' ' in game.name_nl else ''}avond",

@@ -9,7 +9,7 @@ result document as JSON and exits with
 * 2 when FILE (or ``--ruleset-file``) cannot be read, is not JSON, or holds a bad ruleset;
   a one-line message goes to standard error.
 
-A thin shell around gamekit.registry.score_document; it needs no database.
+A thin shell around games.registry.score_document; it needs no database.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from gamekit.registry import document_game, find_game, score_document
-from gamekit.seam import RulesetError
+from games.registry import document_game, find_game, score_document
+from games.seam import RulesetError
 
 UNREADABLE = 2
 INVALID = 1

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bonanza.rules import RULESETS, SHOWN, Ruleset
+from games.bonanza.rules import RULESETS, SHOWN, Ruleset
 
 rulesets = st.one_of(
     st.just(RULESETS["bonanza"]),

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bonanza.rules import GAME
-from bonanza.rules.messages import MESSAGES
+from games.bonanza.rules import GAME
+from games.bonanza.rules.messages import MESSAGES
 
-README = Path(__file__).resolve().parents[3] / "bonanza" / "rules" / "README.md"
+README = Path(__file__).resolve().parents[3] / "games" / "bonanza" / "rules" / "README.md"
 
 
 def hand(out: int = 2, cards: Any = None, **extra: Any) -> dict[str, Any]:

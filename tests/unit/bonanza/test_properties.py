@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bonanza.rules import GAME, RULESETS, Ruleset
-from bonanza.rules.sample import random_session
-from gamekit.seam import placements
+from games.bonanza.rules import GAME, RULESETS, Ruleset
+from games.bonanza.rules.sample import random_session
+from games.seam import placements
 from tests.unit.bonanza.strategies import json_values, near_documents, sessions
 
 SOME = settings(

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from bonanza.rules import GAME, RULESETS, Ruleset, get_ruleset, ruleset_from_dict
-from gamekit.seam import Ruleset as SeamRuleset
-from gamekit.seam import RulesetError
+from games.bonanza.rules import GAME, RULESETS, Ruleset, get_ruleset, ruleset_from_dict
+from games.seam import Ruleset as SeamRuleset
+from games.seam import RulesetError
 from tests.unit.bonanza.strategies import rulesets
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "bonanza" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "games" / "bonanza" / "rules" / "examples"
 
 
 def test_the_built_in_ruleset() -> None:

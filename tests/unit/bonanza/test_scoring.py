@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bonanza.rules import GAME, SECTIONS, ruleset_from_dict, settle
-from gamekit import registry
-from gamekit.seam import Game, Outcome, Part
+from games import registry
+from games.bonanza.rules import GAME, SECTIONS, ruleset_from_dict, settle
+from games.seam import Game, Outcome, Part
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "bonanza" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "games" / "bonanza" / "rules" / "examples"
 
 
 def example(name: str) -> dict[str, Any]:

@@ -8,8 +8,8 @@ import hashlib
 import json
 import random
 
-from bonanza.rules import GAME, RULESETS
-from bonanza.rules.sample import random_session
+from games.bonanza.rules import GAME, RULESETS
+from games.bonanza.rules.sample import random_session
 
 # It changes when the sample generator does: recompute it then, and check why it changed.
 STORED_DIGEST = "9325a30ab91556374342fd782617ab65b1293fb5a15a09ecc72e9b2b1cc6b737"

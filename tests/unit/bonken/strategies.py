@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bonken.rules import Contract, Ruleset, ruleset_from_dict
+from games.bonken.rules import Contract, Ruleset, ruleset_from_dict
 
 SEATS = range(4)
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bench.rules import main
-from bonken.rules import RULESETS, score_session
-from bonken.rules.sample import random_games
+from games.bonken.rules import RULESETS, score_session
+from games.bonken.rules.sample import random_games
 
 
 def test_bench_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "bonken" / "rules" / "examples"
+EXAMPLES = ROOT / "games" / "bonken" / "rules" / "examples"
 
 
 def run(*args: str) -> dict:

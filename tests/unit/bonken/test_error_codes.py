@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bonken.rules import SessionResult, score_session
-from bonken.rules.messages import MESSAGES
+from games.bonken.rules import SessionResult, score_session
+from games.bonken.rules.messages import MESSAGES
 
-README = Path(__file__).resolve().parents[3] / "bonken" / "rules" / "README.md"
+README = Path(__file__).resolve().parents[3] / "games" / "bonken" / "rules" / "README.md"
 
 
 def hearts(chooser: int = 0, **extra: Any) -> dict[str, Any]:

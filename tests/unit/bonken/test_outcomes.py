@@ -1,5 +1,5 @@
 """Net scores copied from paper must be something a deal and its doubling could give: the
-finite set of outcomes per contract (bonken/rules/outcomes.py)."""
+finite set of outcomes per contract (games/bonken/rules/outcomes.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonken.rules import RULESETS, score_session
-from bonken.rules.outcomes import outcomes, possible, shape_of
+from games.bonken.rules import RULESETS, score_session
+from games.bonken.rules.outcomes import outcomes, possible, shape_of
 from tests.unit.bonken.strategies import (
     HOUSE_RULESETS,
     after_doubles,

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bonken.rules import RULESETS, Ruleset, score_session
-from bonken.rules.doubles import apply_doubles
+from games.bonken.rules import RULESETS, Ruleset, score_session
+from games.bonken.rules.doubles import apply_doubles
 from tests.unit.bonken.strategies import (
     HOUSE_RULESETS,
     Plan,

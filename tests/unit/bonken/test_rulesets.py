@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bonken.rules import (
+from games.bonken.rules import (
     RULESETS,
     Ruleset,
     RulesetError,
@@ -17,7 +17,7 @@ from bonken.rules import (
     ruleset_to_dict,
     score_session,
 )
-from bonken.rules.builtin import CLASSIC
+from games.bonken.rules.builtin import CLASSIC
 from tests.unit.bonken.strategies import CLASSIC_MINUS, CLASSIC_PLUS, HOUSE_RULESETS
 
 

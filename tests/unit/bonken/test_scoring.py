@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bonken.rules import RULESETS, get_ruleset, score_session
-from bonken.rules.results import placements
+from games.bonken.rules import RULESETS, get_ruleset, score_session
+from games.bonken.rules.results import placements
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "bonken" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "games" / "bonken" / "rules" / "examples"
 
 
 def codes(document: object, **kwargs: object) -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonken.rules import GAME, RULESETS, score_session
+from games.bonken.rules import GAME, RULESETS, score_session
 from tests.documents import classic_document
 from tests.unit.bonken.strategies import sessions
 

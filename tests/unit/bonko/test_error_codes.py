@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bonko.rules import GAME, RULESETS
-from bonko.rules.messages import CATALOGUE
+from games.bonko.rules import GAME, RULESETS
+from games.bonko.rules.messages import CATALOGUE
 
-README = Path(__file__).resolve().parents[3] / "bonko" / "rules" / "README.md"
+README = Path(__file__).resolve().parents[3] / "games" / "bonko" / "rules" / "README.md"
 NAMES = ["Anna", "Bram", "Cees", "Daan"]
 
 

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.rules import main
-from bonko.rules import GAME, RULESETS, Ruleset, RulesetError
-from gamekit import registry
-from gamekit.seam import Game, RuleError
+from games import registry
+from games.bonko.rules import GAME, RULESETS, Ruleset, RulesetError
+from games.seam import Game, RuleError
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "bonko" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "games" / "bonko" / "rules" / "examples"
 
 
 def test_game_object() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bonko.rules import next_tables
+from games.bonko.rules import next_tables
 
 
 @st.composite

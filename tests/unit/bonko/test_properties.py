@@ -12,8 +12,8 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bonko.rules import GAME, RULESETS, is_bonko, roll_points
-from bonko.rules.sample import random_session
+from games.bonko.rules import GAME, RULESETS, is_bonko, roll_points
+from games.bonko.rules.sample import random_session
 from tests.unit.bonko.strategies import JSON, points_of, rolled_documents, scored_documents
 
 SOME = settings(

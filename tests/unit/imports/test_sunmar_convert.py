@@ -2,8 +2,8 @@
 
 import copy
 
-from bonken.rules import score_session
-from sunmar import convert_backup, read_backup
+from games.bonken.rules import score_session
+from games.bonken.sunmar import convert_backup, read_backup
 from tests.sunmar_backups import (
     UNFINISHED_ID,
     build_backup,

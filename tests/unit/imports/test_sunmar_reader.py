@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from sunmar import BackupRefused, read_backup
+from games.bonken.sunmar import BackupRefused, read_backup
 from tests.sunmar_backups import (
     build_backup,
     example_zip,

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sunmar import BackupRefused, convert_backup, read_backup
-from sunmar.reader import reread_backup
+from games.bonken.sunmar import BackupRefused, convert_backup, read_backup
+from games.bonken.sunmar.reader import reread_backup
 from tests.sunmar_backups import example_zip, zip_of
 from tests.sunmar_strategies import GAME, GAME_PATHS, json_ish, offsets, replaced, times
 

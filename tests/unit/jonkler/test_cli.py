@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "jonkler" / "rules" / "examples"
+EXAMPLES = ROOT / "games" / "jonkler" / "rules" / "examples"
 
 
 def run(*args: str) -> dict:

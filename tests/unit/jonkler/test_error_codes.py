@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from gamekit.seam import RuleError
-from jonkler.rules import GAME
-from jonkler.rules.messages import CATALOGUE, MESSAGES
+from games.jonkler.rules import GAME
+from games.jonkler.rules.messages import CATALOGUE, MESSAGES
+from games.seam import RuleError
 
-README = Path(__file__).resolve().parents[3] / "jonkler" / "rules" / "README.md"
+README = Path(__file__).resolve().parents[3] / "games" / "jonkler" / "rules" / "README.md"
 NAMES = ["Anna", "Bram", "Cees", "Daan"]
 FINE = [  # first dealer seat 0
     {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},

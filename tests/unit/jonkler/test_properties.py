@@ -11,9 +11,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jonkler.rules import GAME, RULESETS, Ruleset, forbidden_bid, ruleset_from_dict
-from jonkler.rules.messages import CATALOGUE
-from jonkler.rules.sample import random_session
+from games.jonkler.rules import GAME, RULESETS, Ruleset, forbidden_bid, ruleset_from_dict
+from games.jonkler.rules.messages import CATALOGUE
+from games.jonkler.rules.sample import random_session
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JONKLER = RULESETS["jonkler"]

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekit.seam import RulesetError
-from jonkler.rules import GAME, RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
+from games.jonkler.rules import GAME, RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
+from games.seam import RulesetError
 
 
 def test_the_built_in_ruleset_is_the_seeds_rules() -> None:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from gamekit import registry
-from gamekit.seam import Game, Part, Stat
-from jonkler.rules import GAME, RULESETS, forbidden_bid, round_points, score_session
+from games import registry
+from games.jonkler.rules import GAME, RULESETS, forbidden_bid, round_points, score_session
+from games.seam import Game, Part, Stat
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "jonkler" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "games" / "jonkler" / "rules" / "examples"
 JONKLER = RULESETS["jonkler"]
 NAMES = ["Anna", "Bram", "Cees", "Daan"]
 

@@ -19,7 +19,7 @@ from arithmetic.ratings import (
 )
 from arithmetic.ratings.config import DEFAULT_SCORE_SCALE, game_config
 from arithmetic.ratings.points import expected_points, points_update
-from gamekit.registry import find_game
+from games.registry import find_game
 from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig()

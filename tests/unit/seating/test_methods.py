@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonko.rules import next_tables
+from games.bonko.rules import next_tables
 from seating import (
     METHODS,
     SeatingError,

@@ -9,10 +9,10 @@ from datetime import date
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonken.rules import get_ruleset
-from bonken.rules.engine import score_session
-from bonken.rules.results import placements
-from bonken.rules.sample import random_session
+from games.bonken.rules import get_ruleset
+from games.bonken.rules.engine import score_session
+from games.bonken.rules.results import placements
+from games.bonken.rules.sample import random_session
 from stats import figures
 from stats.figures import Deal, Table
 

@@ -1,1 +1,0 @@
-"""Bonken: its rules (``rules``, pure) and its Django side (``plugin``), one folder."""

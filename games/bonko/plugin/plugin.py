@@ -1,0 +1,76 @@
+"""What Bonko gives the service besides its rules (``core.game_plugins.GamePlugin``): its table
+page and sheet, and its night: the bell of a round, the teams moving by their results between
+rounds (its seating), the teams' score cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import path
+
+from core.game_plugins import GamePlugin
+from games.bonko.plugin import bell
+from games.bonko.plugin.seating import METHOD, bonko_round_generate
+from games.bonko.plugin.views import api, cards, correct, table
+from games.bonko.plugin.views import bell as bell_view
+from games.bonko.rules import GAME, next_tables
+
+
+class BonkoPlugin(GamePlugin):
+    code = GAME.code
+    parts = {
+        "sheet": "bonko/_result.html",
+        "blank_sheet": "bonko/_blank_sheet.html",
+        "dashboard_players": "bonko/_dashboard_players.html",
+        "dashboard_seating": "bonko/_dashboard_seating.html",
+        "round_actions": "bonko/_round_actions.html",
+        "teams_actions": "bonko/_teams_actions.html",
+        "offline_words": "bonko/_offline_words.html",
+    }
+    has_bell = True
+    scripts = ("bonko/page.js", "bonko/words.js")
+    stylesheets = ("bonko/table.css",)
+    urls = {
+        "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
+        "manage": [
+            path("events/<int:event_id>/teams/cards/", cards.score_cards, name="bonko-cards")
+        ],
+        "api": [
+            path("rounds/<int:round_id>/bell/", api.RoundBellView.as_view(), name="round-bell")
+        ],
+    }
+
+    def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+        return table.score_page(request, table_, token)
+
+    def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+        # A Bonko table's result is entered whole on its page: the paper's scores are that.
+        return table.score_page(request, table_, token)
+
+    def correction_choices(
+        self, event: Any, result: dict[str, Any], names: Sequence[str]
+    ) -> Sequence[Any]:
+        return correct.choices(result, list(names))
+
+    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+        return correct.correction_page(request, table_, number)
+
+    def sheet_context(
+        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        return {"bonko": table.sheet_result(result, [p.name for p in players])}
+
+    def seat_next_round(
+        self, *, event: Any, actor: Any, method: str | None, seed: int | None
+    ) -> Any:
+        if method not in (None, METHOD):  # the organizer chose another way
+            return None
+        return bonko_round_generate(event=event, actor=actor, seed=seed)
+
+    def movement(self) -> Any:
+        return next_tables  # the winners move up one table, the losers stay
+
+    def session_document(self, table_: Any, document: dict[str, Any]) -> dict[str, Any]:
+        return bell.night_document(table_, document)

@@ -1,0 +1,73 @@
+"""Bonko nights through the API: the bell of a round (rung by the King's table's scorer or an
+organizer; ``games.bonko.plugin.bell.ring_bell`` decides)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import NotAllowed
+from games.bonko.plugin.bell import bell_state, ring_bell
+from tournaments.models import Round, Table
+from tournaments.selectors import events_visible_to
+
+TABLE_TOKEN = OpenApiParameter(
+    "X-Table-Token",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The King's table's scoring link token, instead of an account.",
+)
+
+
+class BellSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's id.")
+    rung = serializers.BooleanField(help_text="Whether the King's table rang the bell.")
+    at = serializers.DateTimeField(allow_null=True, help_text="When the bell rang.")
+    status = serializers.ChoiceField(choices=Round.Status.choices, help_text="The round's status.")
+
+
+class RoundBellView(APIView):
+    """``GET``: whether the round's bell rang (every table polls it). ``POST``: ring it (the
+    King's table's scorer or link, or an organizer; only while the round is played; ringing
+    again changes nothing)."""
+
+    permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
+
+    def get_round(self, request: Request, round_id: int) -> Round:
+        token = request.headers.get("X-Table-Token") or None
+        if token and Table.objects.filter(round_id=round_id, scoring_token=token).exists():
+            return get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+        return get_object_or_404(
+            Round.objects.select_related("event"),
+            pk=round_id,
+            event__in=events_visible_to(request.user),
+        )
+
+    @extend_schema(parameters=[TABLE_TOKEN], responses=BellSerializer)
+    def get(self, request: Request, round_id: int) -> Response:
+        return Response(bell_state(self.get_round(request, round_id)))
+
+    @extend_schema(parameters=[TABLE_TOKEN], request=None, responses=BellSerializer)
+    def post(self, request: Request, round_id: int) -> Response:
+        token = request.headers.get("X-Table-Token") or None
+        if not request.user.is_authenticated and not token:
+            raise NotAuthenticated()
+        round_ = (
+            self.get_round(request, round_id)
+            if request.user.is_authenticated
+            else get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+        )
+        try:
+            rung = ring_bell(actor=request.user, round_=round_, table_token=token)
+        except NotAllowed as exc:
+            if not request.user.is_authenticated:
+                raise NotAuthenticated() from exc
+            raise
+        return Response(bell_state(rung))
