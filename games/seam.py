@@ -327,7 +327,7 @@ class Ruleset(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """The one object a game package exposes (``games.<code>.GAME``).
+    """The one object a game package exposes (``games.<code>.rules.GAME``).
 
     ``table_sizes``: the seat counts a table may have; ``preferred_size`` the one seating aims
     for. ``teams``: None, or for each table size the seats that form teams (Bonko:

@@ -2,10 +2,11 @@
 
 A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder
 (``games/<code>/``), in the list of installed games (``games.registry.BUILTIN`` and
-``config.settings``), in the Bonken app's importer (``imports``: its backups are Bonken's) and in
-the demo data. Everywhere else the service asks the game (``core.game_plugins``). In Python a
-name counts in an identifier or a string (docstrings and comments may still give a game as an
-example); in templates and scripts anywhere outside a comment.
+``config.settings``), in the Bonken app's importer (``imports`` and its API: its backups are
+Bonken's) and in the demo data. Everywhere else the service asks the game
+(``core.game_plugins``). In Python a name counts in an identifier or a string (docstrings and
+comments may still give a game as an example); in templates and scripts anywhere outside a
+comment.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ ALLOWED = {
     "config/urls.py": "the service's name (the admin's header)",
     "tournaments/tasks.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
+    "api/views/imports.py": "the Bonken app's importer's API (its reader is in Bonken's folder)",
 }
 # The Bonken app's backups' importer (the reader is in Bonken's folder).
 ALLOWED_FOLDERS = ("imports/", "templates/imports/")
