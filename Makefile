@@ -3,6 +3,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTHON ?= python3
 HOST ?= 127.0.0.1:8000
+# Python keeps the modules it compiles (__pycache__/), as it does by default, also where the
+# environment turns that off (PYTHONDONTWRITEBYTECODE): otherwise every test process and every
+# command a test starts compiles the whole project and its tests again.
+unexport PYTHONDONTWRITEBYTECODE
 # Test processes side by side (pytest-xdist): one per core by default.
 WORKERS ?= auto
 PYTEST := $(VENV)/bin/pytest -n $(WORKERS) --dist loadgroup
@@ -13,7 +17,7 @@ MYPY_DJANGO := $(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournam
 PIP_COMPILE := .lock-venv/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install install-runtime lock mypy-django run demo test check lint worker beat bench bench-load
+.PHONY: install install-runtime lock mypy-django run demo test check screenshots lint worker beat bench bench-load
 
 # What a deployment runs: the packages of requirements.lock (each checked against its hash),
 # then the project itself.
@@ -61,6 +65,11 @@ test: lint-all
 # stack (tests/unit and tests/web). The pre-commit hooks run it.
 check: lint-all
 	$(PYTEST) tests/unit tests/web
+
+# The browser tests again, writing their screenshots (artifacts/browser/, artifacts/look/) for
+# people to look at, phones drawn at two device pixels per CSS pixel.
+screenshots: install
+	SCREENSHOTS=1 $(PYTEST) tests/browser
 
 .PHONY: lint-all
 lint-all: install

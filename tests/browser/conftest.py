@@ -3,11 +3,18 @@
 
 Playwright never downloads a browser here; it starts the system Chromium headless with a
 fresh profile. Without Chromium (or Playwright) the tests skip, unless REQUIRE_SERVICES=1
-(CI), where they fail. Screenshots go to ``artifacts/browser/``; axe-core (shipped inside
-the ``axe-playwright-python`` package) checks the key pages for accessibility problems.
+(CI), where they fail. axe-core (shipped inside the ``axe-playwright-python`` package) checks
+the key pages for accessibility problems, each shape of page once in a test process.
+
+Screenshots are for people to look at (``artifacts/browser/``, ``artifacts/look/``): they are
+written when ``SCREENSHOTS=1`` (``make screenshots``), with phones drawn at two device pixels per
+CSS pixel as real ones are. The suite's own runs take no pictures and draw phones at one device
+pixel per CSS pixel: the layout, every measurement and every check are the same, the drawing
+costs a quarter.
 """
 
 import functools
+import hashlib
 import importlib.util
 import os
 from collections.abc import Iterator
@@ -29,9 +36,11 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 ARTIFACTS = ROOT / "artifacts" / "browser"
+SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
+PIXEL_RATIO = 2 if SCREENSHOTS else 1
 PHONE = {
     "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
+    "device_scale_factor": PIXEL_RATIO,
     "is_mobile": True,
     "has_touch": True,
 }
@@ -44,6 +53,43 @@ def _axe_script() -> Path | None:
         return None
     path = Path(next(iter(spec.submodule_search_locations))) / "axe.min.js"
     return path if path.exists() else None
+
+
+def snap(page: Any, path: Path, *, full_page: bool = True) -> Path:
+    """A screenshot of ``page`` at ``path`` for people to look at, when SCREENSHOTS=1."""
+    if SCREENSHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+# The shape of a page as axe-core reads it: every element's tag, classes, role, type, ARIA
+# attributes, and whether it holds text of its own, with runs of siblings of one shape (a
+# table's rows, a list's players) counted once, at the page's width. Two pages of one shape
+# get the same answer from axe-core, whatever their words, numbers and language.
+_PAGE_SHAPE = """() => {
+  const VALUED = /^aria-(hidden|live|expanded|current|invalid|modal)$|^role$|^type$/;
+  const shape = (element) => {
+    const own = [...element.childNodes].some(
+      (node) => node.nodeType === 3 && node.textContent.trim());
+    const attributes = [...element.attributes]
+      .filter((a) => a.name.startsWith("aria-") || ["role", "type", "alt", "title",
+        "tabindex", "hidden", "disabled", "lang", "scope", "open"].includes(a.name))
+      .map((a) => a.name + (VALUED.test(a.name) ? "=" + a.value : ""))
+      .join(",");
+    let inner = "", previous = null;
+    for (const child of element.children) {
+      const part = shape(child);
+      if (part !== previous) inner += part;
+      previous = part;
+    }
+    return `<${element.tagName}.${[...element.classList].sort().join(".")}` +
+      `${element.id ? "#" : ""}[${attributes}]${own ? "t" : ""}${inner}>`;
+  };
+  return innerWidth + shape(document.documentElement);
+}"""
+# The shapes of the pages axe-core found nothing serious on, in this test process.
+_CHECKED: set[str] = set()
 
 
 @functools.cache
@@ -117,10 +163,12 @@ class Audit:
         context.on("page", lambda page: page.on("dialog", confirm))
         return context
 
-    def shot(self, page: Any, name: str, *, axe: bool = True) -> Path:
+    def shot(self, page: Any, name: str, *, axe: bool = True, look: Path | None = None) -> Path:
+        """A screenshot (when SCREENSHOTS=1; a copy at ``look`` too) and axe's check."""
         self.count += 1
-        path = ARTIFACTS / f"{self.count:02d}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        path = snap(page, ARTIFACTS / f"{self.count:02d}-{name}.png")
+        if look is not None:
+            snap(page, look)
         if axe:
             self.check(page, name)
         return path
@@ -129,11 +177,15 @@ class Audit:
         needs("axe-core (pip install axe-playwright-python)", self.axe is not None)
         if page.context not in self.prepared:
             raise AssertionError("the page's context is not watched: create it with prepare()")
+        shape = hashlib.sha256(page.evaluate(_PAGE_SHAPE).encode()).hexdigest()
+        if shape in _CHECKED:
+            return  # axe-core has read a page of this shape in this process
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             # Through the DevTools protocol, which the page's Content-Security-Policy does not
             # govern (an inline script tag would be refused).
             page.evaluate(_axe_source(self.axe))
         result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        found = len(self.violations)
         for violation in result["violations"]:
             if violation.get("impact") in ("serious", "critical"):
                 targets = [n["target"] for n in violation["nodes"]][:3]
@@ -141,6 +193,8 @@ class Audit:
                     f"{name}: {violation['id']} ({violation['impact']}) {violation['help']} "
                     f"{targets}"
                 )
+        if len(self.violations) == found:
+            _CHECKED.add(shape)
 
 
 @pytest.fixture

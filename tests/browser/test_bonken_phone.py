@@ -10,7 +10,7 @@ from clubs.models import Player
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 
-from .conftest import ARTIFACTS, PHONE
+from .conftest import ARTIFACTS, PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def save_button_in_view(page: Any) -> bool:
 def screen(page: Any, name: str) -> None:
     """What the phone shows without scrolling (the audit's shots are whole pages)."""
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.screenshot(path=str(ARTIFACTS / f"{name}-screen.png"))
+    snap(page, ARTIFACTS / f"{name}-screen.png", full_page=False)
 
 
 def tap_every_open_contract(page: Any) -> list[str]:

@@ -13,7 +13,6 @@ artifacts/look/correction/."""
 from __future__ import annotations
 
 import copy
-import shutil
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from tests.conftest import ROOT
 from tests.correction_world import SLUG, bonken_paper, closed_night
 from tournaments.models import Standing
 
-from .conftest import PHONE
+from .conftest import PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,7 +38,7 @@ SEATS = {"bonanza": 6}  # a Bonanza table of six: the tallest hand
 def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot to look at, the audit's checks, and nothing wider than the screen."""
     LOOK.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(audit.shot(page, name), LOOK / f"{name}.png")
+    audit.shot(page, name, look=LOOK / f"{name}.png")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= page.evaluate("innerWidth"), (name, wide)
 
@@ -257,7 +256,7 @@ def test_before_a_correction_was_the_whole_session_again(chromium, live_server, 
     sign_in(page, live_server.url)
     page.goto(f"{live_server.url}/t/{table.scoring_token}/paper/")
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"before-{code}-paper-en.png"), full_page=True)
+    snap(page, LOOK / f"before-{code}-paper-en.png")
     whole = asked(page)
     page.goto(f"{live_server.url}/manage/tables/{table.pk}/correct/1/")
     one = asked(page)

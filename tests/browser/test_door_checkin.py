@@ -17,7 +17,7 @@ from tournaments.models import Event, EventPlayer
 from tournaments.rounds.lifecycle import round_close
 from tournaments.rounds.services import round_accept, round_generate
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LOOK = ROOT / "artifacts" / "look" / "checkin"
@@ -51,7 +51,7 @@ def sign_in(page: Any, base: str, username: str, then: str) -> None:
 
 def shot(audit: Any, page: Any, name: str) -> None:
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
+    snap(page, LOOK / f"{name}.png")
     audit.shot(page, name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
 
@@ -180,7 +180,7 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     assert desk.locator(".door-sign-qr svg").is_visible()
     desk.emulate_media(media="print")
     LOOK.mkdir(parents=True, exist_ok=True)
-    desk.screenshot(path=str(LOOK / "door-sign-print.png"), full_page=True)
+    snap(desk, LOOK / "door-sign-print.png")
     desk.emulate_media(media="screen")
 
     # Round 2 is seated without Anna.

@@ -18,7 +18,7 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 
-from .conftest import ARTIFACTS, PHONE
+from .conftest import ARTIFACTS, PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,7 +104,7 @@ def test_the_embed_shows_on_the_clubs_site_and_nowhere_else(chromium, live_serve
     assert player.name in frame.inner_text("main")
     assert "Season" in frame.inner_text("main") and "Ratings" in frame.inner_text("main")
     assert not [text for text in console if "frame-ancestors" in text]
-    page.screenshot(path=str(ARTIFACTS / "embed-allowed-site-600.png"), full_page=True)
+    snap(page, ARTIFACTS / "embed-allowed-site-600.png")
 
     page.goto(refused)
     page.wait_for_timeout(500)
@@ -115,7 +115,7 @@ def test_the_embed_shows_on_the_clubs_site_and_nowhere_else(chromium, live_serve
     assert player.name not in (frame.evaluate("document.documentElement.innerText") or "")
     assert event.club.name not in (frame.evaluate("document.documentElement.innerText") or "")
     assert any("frame-ancestors" in text and allowed in text for text in console), console
-    page.screenshot(path=str(ARTIFACTS / "embed-refused-site-600.png"), full_page=True)
+    snap(page, ARTIFACTS / "embed-refused-site-600.png")
     context.close()
 
 
@@ -138,7 +138,7 @@ def test_the_embeds_fit_a_narrow_frame(chromium, live_server, audit, width):
     ):
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-        page.screenshot(path=str(ARTIFACTS / f"embed-{name}-{width}.png"), full_page=True)
+        snap(page, ARTIFACTS / f"embed-{name}-{width}.png")
         audit.check(page, f"embed-{name}-{width}")
     context.close()
     assert audit.violations == []

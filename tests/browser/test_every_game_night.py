@@ -10,7 +10,6 @@ form and the table page of each game in each language go to artifacts/look/games
 
 import random
 import re
-import shutil
 from typing import Any
 
 import pytest
@@ -45,7 +44,7 @@ def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot for the eye (artifacts/look/games/) and the audit's checks; nothing is
     wider than the phone."""
     LOOK.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(audit.shot(page, name), LOOK / f"{name}.png")
+    audit.shot(page, name, look=LOOK / f"{name}.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
 
 

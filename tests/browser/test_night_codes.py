@@ -20,7 +20,7 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import EventPlayer
 
-from .conftest import PHONE
+from .conftest import PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +40,7 @@ A4_INSIDE = (733, 1062)  # A4 less the slips' 8 mm margins, in CSS pixels (96 pe
 def look(page: Any, name: str) -> Path:
     LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    snap(page, path)
     return path
 
 

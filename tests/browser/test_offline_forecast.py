@@ -35,7 +35,7 @@ SESSIONS = 40
 def scripts_page(chromium: Any, game: str) -> Any:
     page = chromium.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
-    for path in [*SCRIPTS, f"{game}/plugin/static/{game}/forecast.js"]:
+    for path in [*SCRIPTS, f"games/{game}/plugin/static/{game}/forecast.js"]:
         page.add_script_tag(path=str(ROOT / path))
     return page
 

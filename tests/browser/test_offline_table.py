@@ -17,7 +17,7 @@ from games.jonkler.rules.sample import random_session as jonkler_session
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 
-from .conftest import ARTIFACTS, PHONE
+from .conftest import ARTIFACTS, PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,7 +46,7 @@ FILL_BONKEN = """(game) => {
 def look(page: Any, name: str) -> None:
     """A phone's screenshot for people to look at (artifacts/look/offline/)."""
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
+    snap(page, LOOK / f"{name}.png")
 
 
 def controlled(page: Any) -> None:

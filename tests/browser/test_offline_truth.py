@@ -21,7 +21,7 @@ from games.bonken.rules.sample import random_session
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, PIXEL_RATIO, SCREENSHOTS, snap
 from .test_bonanza_table import HANDS, fill_hand
 from .test_offline_table import FILL_BONKEN, controlled
 
@@ -65,7 +65,7 @@ def phone(chromium: Any, audit: Any, lang: str, size: str) -> Any:
         chromium.new_context(
             locale="nl-NL" if lang == "nl" else "en-GB",
             viewport=SIZES[size],
-            device_scale_factor=2,
+            device_scale_factor=PIXEL_RATIO,
             is_mobile=True,
             has_touch=True,
         )
@@ -85,8 +85,8 @@ def look(page: Any, name: str) -> None:
     """A screenshot for people to look at, and nothing wider than the phone."""
     LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    if SHOTS.parent.exists():
+    snap(page, path)
+    if SCREENSHOTS and SHOTS.parent.exists():
         SHOTS.mkdir(exist_ok=True)
         shutil.copy(path, SHOTS / path.name)
     wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")

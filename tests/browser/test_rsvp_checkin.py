@@ -18,7 +18,7 @@ from tests.conftest import ROOT
 from tests.factories import UserFactory
 from tournaments.models import EventPlayer
 
-from .conftest import PHONE
+from .conftest import PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LOOK = ROOT / "artifacts" / "look" / "planning"
@@ -45,7 +45,7 @@ def sign_in(page: Any, base: str, username: str, then: str) -> None:
 
 def shot(audit: Any, page: Any, name: str) -> None:
     LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
+    snap(page, LOOK / f"{name}.png")
     audit.shot(page, name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1, name
 

@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 from tests.factories import UserFactory
 from tests.sunmar_backups import build_backup, finished_game, renamed
 
-from .conftest import PHONE
+from .conftest import PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +28,7 @@ APP_ID = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
 def look(page: Any, name: str) -> Path:
     LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    snap(page, path)
     return path
 
 

@@ -19,7 +19,7 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import Event
 
-from .conftest import PHONE
+from .conftest import PHONE, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ LOOK = ROOT / "artifacts" / "look" / "signoff"
 def look(page: Any, name: str) -> Path:
     LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    snap(page, path)
     return path
 
 

@@ -53,6 +53,7 @@ ACTORS = [
 ORGANIZERS = {"organizer"}
 HOUSE_RULES = (
     Path(__file__).resolve().parents[2]
+    / "games"
     / "bonken"
     / "rules"
     / "examples"
