@@ -17,7 +17,12 @@ has something to show (``{% game_part event.game "sheet" %}``):
 * ``dashboard_players``, ``dashboard_seating``: links and forms on the event's dashboard (Bonko's
   teams, seating by the teams' results);
 * ``round_actions``: buttons on a round's page (Bonko's table cards);
-* ``screen``: the game's block on the room's screen.
+* ``teams_actions``: buttons on the event's teams page (Bonko's score cards);
+* ``offline_words``: what the table page says of the games a phone keeps while offline.
+
+A plug-in that names another part, or addresses in a namespace no URLconf reads
+(``URL_NAMESPACES``), is refused when it registers, naming the game: a part or an address that
+would never show.
 
 This module imports no app: the objects it is handed are the callers' (events, rounds, tables,
 requests), typed loosely.
@@ -33,6 +38,19 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.template.loaders.filesystem import Loader as FilesystemLoader
+
+# The parts the core's templates include (``{% game_part event.game "<part>" %}``) and the
+# namespaces whose URLconfs add the games' addresses (``plugin_urlpatterns``).
+PARTS = (
+    "sheet",
+    "blank_sheet",
+    "dashboard_players",
+    "dashboard_seating",
+    "round_actions",
+    "teams_actions",
+    "offline_words",
+)
+URL_NAMESPACES = ("scoring", "manage", "api")
 
 
 class GameWithoutPages(ImproperlyConfigured):
@@ -72,7 +90,7 @@ class GamePlugin:
     # table pages show it.
     has_bell = False
     # Addresses the game adds to the service's, by the namespace they join ("scoring": under
-    # ``/t/``, "manage", "public", "api"): lists of ``django.urls.path``.
+    # ``/t/``, "manage", "api"; ``URL_NAMESPACES``): lists of ``django.urls.path``.
     urls: dict[str, Sequence[Any]] = {}
     # A folder of templates outside an installed app's ``templates/`` (a game registered
     # without an app, such as a test's); ``TemplateLoader`` finds them there.
@@ -153,7 +171,20 @@ _plugins: dict[str, GamePlugin] = {}
 
 
 def register(plugin: GamePlugin) -> GamePlugin:
-    """Add a game's plug-in (its ``AppConfig.ready``, or a test's own game)."""
+    """Add a game's plug-in (its ``AppConfig.ready``, or a test's own game); one that names a
+    part no page includes or a namespace no URLconf reads is refused, naming the game."""
+    unknown_parts = sorted(set(plugin.parts) - set(PARTS))
+    if unknown_parts:
+        raise ImproperlyConfigured(
+            f"The game {plugin.code!r} gives parts no page includes: {', '.join(unknown_parts)} "
+            f"(the pages include {', '.join(PARTS)})."
+        )
+    unknown_urls = sorted(set(plugin.urls) - set(URL_NAMESPACES))
+    if unknown_urls:
+        raise ImproperlyConfigured(
+            f"The game {plugin.code!r} gives addresses in namespaces no URLconf reads: "
+            f"{', '.join(unknown_urls)} (read: {', '.join(URL_NAMESPACES)})."
+        )
     _plugins[plugin.code] = plugin
     return plugin
 
