@@ -37,7 +37,6 @@ SEATS = {"bonanza": 6}  # a Bonanza table of six: the tallest hand
 
 def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot to look at, the audit's checks, and nothing wider than the screen."""
-    LOOK.mkdir(parents=True, exist_ok=True)
     audit.shot(page, name, look=LOOK / f"{name}.png")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= page.evaluate("innerWidth"), (name, wide)
@@ -255,7 +254,6 @@ def test_before_a_correction_was_the_whole_session_again(chromium, live_server, 
     page = audit.prepare(chromium.new_context(**PHONE, locale="en-GB")).new_page()
     sign_in(page, live_server.url)
     page.goto(f"{live_server.url}/t/{table.scoring_token}/paper/")
-    LOOK.mkdir(parents=True, exist_ok=True)
     snap(page, LOOK / f"before-{code}-paper-en.png")
     whole = asked(page)
     page.goto(f"{live_server.url}/manage/tables/{table.pk}/correct/1/")

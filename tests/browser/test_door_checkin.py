@@ -50,7 +50,6 @@ def sign_in(page: Any, base: str, username: str, then: str) -> None:
 
 
 def shot(audit: Any, page: Any, name: str) -> None:
-    LOOK.mkdir(parents=True, exist_ok=True)
     snap(page, LOOK / f"{name}.png")
     audit.shot(page, name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
@@ -179,7 +178,6 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     desk.goto(f"{base}/manage/events/{event.pk}/door/")
     assert desk.locator(".door-sign-qr svg").is_visible()
     desk.emulate_media(media="print")
-    LOOK.mkdir(parents=True, exist_ok=True)
     snap(desk, LOOK / "door-sign-print.png")
     desk.emulate_media(media="screen")
 

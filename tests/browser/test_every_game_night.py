@@ -43,7 +43,6 @@ NIGHT = {"en": "Night of {game}", "nl": "{game}avond"}
 def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot for the eye (artifacts/look/games/) and the audit's checks; nothing is
     wider than the phone."""
-    LOOK.mkdir(parents=True, exist_ok=True)
     audit.shot(page, name, look=LOOK / f"{name}.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
 

@@ -20,7 +20,7 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import EventPlayer
 
-from .conftest import PHONE, snap
+from .conftest import PHONE, SCREENSHOTS, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +38,6 @@ A4_INSIDE = (733, 1062)  # A4 less the slips' 8 mm margins, in CSS pixels (96 pe
 
 
 def look(page: Any, name: str) -> Path:
-    LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
     snap(page, path)
     return path
@@ -141,7 +140,8 @@ def test_the_organizer_prints_every_players_code_and_the_table_signs_with_them(
     bottom = laptop.eval_on_selector("[data-slips]", "e => e.getBoundingClientRect().bottom")
     assert bottom <= A4_INSIDE[1]
     pdf = laptop.pdf(format="A4", print_background=True)
-    (LOOK / "after-slips-en.pdf").write_bytes(pdf)
+    if SCREENSHOTS:  # the printed slips, for people to look at
+        (LOOK / "after-slips-en.pdf").write_bytes(pdf)
     assert len(PAGE.findall(pdf)) == 1  # 24 slips, one A4 page
     heights = laptop.eval_on_selector_all(
         "[data-slip]", "els => els.map(e => e.getBoundingClientRect().height)"

@@ -45,7 +45,6 @@ FILL_BONKEN = """(game) => {
 
 def look(page: Any, name: str) -> None:
     """A phone's screenshot for people to look at (artifacts/look/offline/)."""
-    LOOK.mkdir(parents=True, exist_ok=True)
     snap(page, LOOK / f"{name}.png")
 
 

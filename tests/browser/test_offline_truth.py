@@ -6,8 +6,6 @@ the connection returns; in a conflict only the choices the server accepts, each 
 says."""
 
 import random
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +19,7 @@ from games.bonken.rules.sample import random_session
 from results.models import Session
 from tests.factories import EventFactory, seated_table
 
-from .conftest import ARTIFACTS, PIXEL_RATIO, SCREENSHOTS, snap
+from .conftest import ARTIFACTS, PIXEL_RATIO, snap
 from .test_bonanza_table import HANDS, fill_hand
 from .test_offline_table import FILL_BONKEN, controlled
 
@@ -30,7 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ["Anna de Vries", "Bram Jansen", "Cees Bakker", "Daan Visser"]
 SHORT = short_names(NAMES)
 LOOK = ARTIFACTS.parent / "look" / "offline-truth"
-SHOTS = Path("/work/shots/offline")
 SIZES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
 SAID = {
     "nl": {
@@ -83,12 +80,8 @@ def open_table(context: Any, url: str, lang: str) -> Any:
 
 def look(page: Any, name: str) -> None:
     """A screenshot for people to look at, and nothing wider than the phone."""
-    LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
     snap(page, path)
-    if SCREENSHOTS and SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        shutil.copy(path, SHOTS / path.name)
     wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert wide <= 0, f"{name}: the page is {wide}px wider than the phone"
 

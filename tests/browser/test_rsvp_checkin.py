@@ -44,7 +44,6 @@ def sign_in(page: Any, base: str, username: str, then: str) -> None:
 
 
 def shot(audit: Any, page: Any, name: str) -> None:
-    LOOK.mkdir(parents=True, exist_ok=True)
     snap(page, LOOK / f"{name}.png")
     audit.shot(page, name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1, name

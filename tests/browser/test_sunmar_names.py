@@ -26,7 +26,6 @@ APP_ID = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
 
 
 def look(page: Any, name: str) -> Path:
-    LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
     snap(page, path)
     return path

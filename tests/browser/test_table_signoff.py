@@ -28,7 +28,6 @@ LOOK = ROOT / "artifacts" / "look" / "signoff"
 
 
 def look(page: Any, name: str) -> Path:
-    LOOK.mkdir(parents=True, exist_ok=True)
     path = LOOK / f"{name}.png"
     snap(page, path)
     return path
