@@ -95,8 +95,8 @@ def sign_in(page, base: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", "demo")
     page.fill("#id_password", "demo")  # the demo's organizer
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 MEASURE = """() => {

@@ -63,8 +63,8 @@ def sign_in(page: Any, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def enter_game(page: Any, game: dict[str, Any], *, taps: dict[int, str] | None = None) -> None:
@@ -238,10 +238,10 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     assert page.locator(".card .badge.done").count() == 2
     audit.shot(page, "round-done")
     page.goto(f"{base}/manage/events/{event_id}/")
-    page.click("form[action$='/publish/'] button[type=submit]")
-    page.wait_for_load_state()
-    page.click("form[action$='/close/'] button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("form[action$='/publish/'] button[type=submit]")
+    with page.expect_navigation():
+        page.click("form[action$='/close/'] button[type=submit]")
     audit.shot(page, "event-closed")
 
     # --- Anyone: the public standings and a table's score sheet ---------------------------

@@ -45,8 +45,8 @@ def sign_in(page: Any, base: str, username: str, then: str) -> None:
     page.goto(f"{base}/accounts/login/?next={then}")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def shot(audit: Any, page: Any, name: str) -> None:

@@ -53,8 +53,8 @@ def test_the_mail_pages_on_a_phone(chromium, live_server, audit, settings, local
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", user.username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
     page.goto(f"{base}/accounts/")
     with page.expect_navigation():
         page.click("main a[href='/mail/']")

@@ -53,8 +53,8 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
     page = phone.new_page()
     page.goto(f"{base}/t/{five.scoring_token}/")
     audit.shot(page, "jonkler-first-dealer-phone")
-    page.click(f"a[href='?dealer={first}']")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click(f"a[href='?dealer={first}']")
     for number, played in enumerate(document["rounds"], start=1):
         deals = dealer(first, number, 5)
         if number == 2:  # the dealer's forbidden bid is pointed out as it is typed
@@ -90,8 +90,8 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
     office.goto(f"{base}/accounts/login/")
     office.fill("#id_username", "olga")
     office.fill("#id_password", "secret")
-    office.click("main form button[type=submit]")
-    office.wait_for_load_state()
+    with office.expect_navigation():
+        office.click("main form button[type=submit]")
     office.goto(f"{base}/manage/rounds/{round_.pk}/")
     office.check("input[name='unfinished-2'][value='not_played']")
     with office.expect_navigation():

@@ -47,8 +47,8 @@ def sign_in(page: Any, base: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", "olga")
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def world() -> dict[str, Any]:
@@ -101,8 +101,8 @@ def sign(page: Any, name: str, code: str) -> None:
     row = page.locator(f"li[data-player='{name}']")
     row.locator("summary.signoff-name").click()
     row.locator("input[name=code]").first.fill(code)
-    row.locator("form.signoff-code button[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        row.locator("form.signoff-code button[type=submit]").click()
 
 
 def test_the_organizer_prints_every_players_code_and_the_table_signs_with_them(

@@ -28,8 +28,8 @@ def sign_in(page, base: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", "olga")
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def submit(page, selector: str) -> None:
@@ -122,10 +122,10 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
 
     # --- A wrong result found afterwards: the organizer corrects one game of table 1 ------
     page.goto(f"{base}/t/{first.scoring_token}/")
-    page.click("text=Correct the result (organizers)")  # the table's history: pick the game
-    page.wait_for_load_state()
-    page.click(f".correct-list a[href$='/tables/{first.pk}/correct/1/']")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Correct the result (organizers)")  # the table's history: pick the game
+    with page.expect_navigation():
+        page.click(f".correct-list a[href$='/tables/{first.pk}/correct/1/']")
     for seat, count in enumerate([5, 2, 3, 3]):  # game 1: one more trick for its chooser
         page.fill(f"#id_count_{seat}", str(count))
     page.fill("#id_reason", "the sheet said five tricks for the chooser")

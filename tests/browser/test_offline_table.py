@@ -157,8 +157,8 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     page.goto(url)
     with page.expect_navigation():
         page.select_option("#lang", "en")
-    page.click(f"a[href='?dealer={dealer}']")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click(f"a[href='?dealer={dealer}']")
 
     def enter(played: dict[str, Any]) -> None:
         for seat, bid in enumerate(played["bids"]):

@@ -35,8 +35,8 @@ def sign_in(page: Any, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def club_with_members() -> tuple[Club, dict[str, Player]]:

@@ -21,8 +21,8 @@ def sign_in(page, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def test_an_organizer_uploads_corrects_a_match_and_imports(chromium, live_server, audit):

@@ -37,16 +37,16 @@ def sign(page: Any, name: str, code: str) -> None:
     row = page.locator(f"li[data-player='{name}']")
     row.locator("summary.signoff-name").click()
     row.locator("input[name=code]").first.fill(code)
-    row.locator("form.signoff-code button[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        row.locator("form.signoff-code button[type=submit]").click()
 
 
 def sign_in(page: Any, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 def sessions_of(page: Any, name: str) -> str:
@@ -99,8 +99,8 @@ def test_the_phone_goes_round_the_table(chromium, live_server, audit):
     daan.locator("details.signoff-dispute > summary").click()
     daan.locator("input[name=reason]").fill("Game 9: I took two queens, not one")
     daan.locator("details.signoff-dispute input[name=code]").fill(codes["Daan Visser"])
-    daan.locator("details.signoff-dispute button[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        daan.locator("details.signoff-dispute button[type=submit]").click()
     assert "Daan Visser disputes the result" in page.inner_text(".messages")
     audit.shot(page, "signoff-disputed-en")
     look(page, "03-disputed-en")
@@ -120,14 +120,14 @@ def test_the_phone_goes_round_the_table(chromium, live_server, audit):
     boss.goto(f"{base}/manage/rounds/{table.round_id}/")
     assert boss.locator("[data-signoff=disputed]").count() == 1
     look(boss, "05-round-disputed-en")
-    boss.locator("[data-signoff=disputed] a").click()
-    boss.wait_for_load_state()
+    with boss.expect_navigation():
+        boss.locator("[data-signoff=disputed] a").click()
     assert "Game 9: I took two queens" in boss.inner_text("main")
     audit.shot(boss, "signoff-manage-en")
     look(boss, "06-manage-en")
     boss.fill("input[name=resolution]", "Checked the sheet: one queen. Result stands.")
-    boss.click("form:has(input[value=resolve]) button[type=submit]")
-    boss.wait_for_load_state()
+    with boss.expect_navigation():
+        boss.click("form:has(input[value=resolve]) button[type=submit]")
     assert "The dispute of Daan Visser is resolved." in boss.inner_text(".messages")
     look(boss, "07-resolved-en")
 
@@ -160,8 +160,8 @@ def test_the_sign_off_in_dutch(chromium, live_server, audit):
     daan.locator("details.signoff-dispute > summary").click()
     daan.locator("input[name=reason]").fill("Spel 9 klopt niet")
     daan.locator("details.signoff-dispute input[name=code]").fill(codes["Daan Visser"])
-    daan.locator("details.signoff-dispute button[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        daan.locator("details.signoff-dispute button[type=submit]").click()
     look(page, "12-disputed-nl")
     public = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE)).new_page()
     public.goto(f"{base}/events/{event.pk}/")
@@ -222,12 +222,12 @@ def test_a_closed_round_is_the_organizers_to_sign_off(chromium, live_server, aud
     assert boss.locator("input[name=resolution][required]").count() == 1
     look(boss, f"21-closed-manage-{lang}")
     boss.fill("input[name=resolution]", "Checked the sheet")
-    boss.click("form:has(input[value=resolve]) button[type=submit]")
-    boss.wait_for_load_state()
+    with boss.expect_navigation():
+        boss.click("form:has(input[value=resolve]) button[type=submit]")
     boss.locator("li[data-player='Cees Bakker'] summary.signoff-name").click()
     boss.fill(f"#why-{players[2].pk}", "Went home before the end")
-    boss.click("li[data-player='Cees Bakker'] form button[type=submit]")
-    boss.wait_for_load_state()
+    with boss.expect_navigation():
+        boss.click("li[data-player='Cees Bakker'] form button[type=submit]")
     look(boss, f"22-closed-manage-signed-for-{lang}")
     assert Session.objects.get(table=table).signed_at is None  # Daan has not signed
     assert not audit.violations, "\n".join(audit.violations)

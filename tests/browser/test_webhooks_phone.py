@@ -22,8 +22,8 @@ def sign_in(page, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
 
 
 @pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
@@ -45,8 +45,8 @@ def test_an_organizer_registers_a_hook_and_sends_a_delivery_again(
     page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
     sign_in(page, base, "olga")
     page.goto(f"{base}/clubs/{club.slug}/")
-    page.click("text=Webhooks")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Webhooks")
     assert page.url.endswith(f"/manage/clubs/{club.slug}/webhooks/")
     page.fill("#id_url", receiver.url)
     page.fill("#id_description", "Clubsite" if dutch else "Club site")
