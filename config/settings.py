@@ -97,15 +97,14 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
-            # The site's templates, each app's, and those of a game registered without an app
-            # (core.game_plugins); cached as Django does by default.
+            # The site's templates and each app's (a game's among them); cached as Django does
+            # by default.
             "loaders": [
                 (
                     "django.template.loaders.cached.Loader",
                     [
                         "django.template.loaders.filesystem.Loader",
                         "django.template.loaders.app_directories.Loader",
-                        "core.game_plugins.TemplateLoader",
                     ],
                 )
             ],

@@ -2,7 +2,8 @@
 phone checks, its addresses and its night hooks (a game as a plug-in).
 
 A game's folder holds its pure rules package and, beside it, a Django app (``plugin/``) whose
-``AppConfig.ready`` registers a ``GamePlugin`` here. The core's views, templates, seating and
+config is a ``GameAppConfig``: its one line in ``INSTALLED_APPS`` registers the game's rules in
+``games.registry`` and its ``GamePlugin`` here. The core's views, templates, seating and
 night code ask ``game_plugin(event.game)`` and never name a game. Every hook has a default (a
 game without teams, bell or its own movement needs none of them); the pages do not: a game
 without a table page, paper entry or sheet is a clear ``GameWithoutPages`` error, never
@@ -30,14 +31,17 @@ requests), typed loosely.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import import_module
 from typing import Any
 
+from django.apps import AppConfig, apps
 from django.core.exceptions import ImproperlyConfigured
-from django.template.loaders.filesystem import Loader as FilesystemLoader
+from django.core.signals import setting_changed
+
+from games import registry
+from games.seam import Game
 
 # The parts the core's templates include (``{% game_part event.game "<part>" %}``) and the
 # namespaces whose URLconfs add the games' addresses (``plugin_urlpatterns``).
@@ -92,9 +96,6 @@ class GamePlugin:
     # Addresses the game adds to the service's, by the namespace they join ("scoring": under
     # ``/t/``, "manage", "api"; ``URL_NAMESPACES``): lists of ``django.urls.path``.
     urls: dict[str, Sequence[Any]] = {}
-    # A folder of templates outside an installed app's ``templates/`` (a game registered
-    # without an app, such as a test's); ``TemplateLoader`` finds them there.
-    templates_dir: Path | None = None
 
     # --- pages ---------------------------------------------------------------------------
 
@@ -193,16 +194,6 @@ def unregister(code: str) -> None:
     _plugins.pop(code, None)
 
 
-@contextmanager
-def registered(plugin: GamePlugin) -> Iterator[GamePlugin]:
-    """A plug-in registered for the duration of a ``with`` block (a test's game)."""
-    register(plugin)
-    try:
-        yield plugin
-    finally:
-        unregister(plugin.code)
-
-
 def game_plugin(code: str) -> GamePlugin:
     """The plug-in of the game ``code``; a game without one gets every default, so asking it
     for a page raises ``GameWithoutPages``."""
@@ -223,9 +214,71 @@ def plugin_urlpatterns(namespace: str) -> list[Any]:
     return [pattern for plugin in _plugins.values() for pattern in plugin.urls.get(namespace, ())]
 
 
-class TemplateLoader(FilesystemLoader):
-    """Finds templates in the ``templates_dir`` of each registered plug-in (after the site's
-    folder and the apps' own)."""
+class GameAppConfig(AppConfig):
+    """The Django app of a game's folder: with its one line in ``INSTALLED_APPS`` the service
+    has the game. ``ready`` registers the game's rules (``game``: the dotted path of its seam
+    object, by default ``GAME`` of the ``rules`` package beside the app) in ``games.registry``
+    and its plug-in (``plugin``: the dotted path of its ``GamePlugin`` class) here.
 
-    def get_dirs(self) -> list[str | Path]:
-        return [p.templates_dir for p in _plugins.values() if p.templates_dir is not None]
+    A rules module or plug-in class that is not there is not an error at this point: the
+    system checks (``core.game_checks``) name the game and what it lacks when the service
+    starts, as they do for messages without Dutch and folders two apps claim."""
+
+    game = ""
+    plugin = ""
+    # What ``ready`` found: the seam object and the plug-in, None where there is none.
+    loaded_game: Game | None = None
+    loaded_plugin: GamePlugin | None = None
+
+    def game_path(self) -> str:
+        return self.game or f"{self.name.rpartition('.')[0]}.rules.GAME"
+
+    def ready(self) -> None:
+        self.load()
+        self.register()
+        setting_changed.connect(_installed_apps_changed, dispatch_uid="game_apps")
+        import_module("core.game_checks")  # its system checks register on import
+
+    def load(self) -> None:
+        """Find the game's seam object and make its plug-in (None where there is none)."""
+        self.loaded_game = _optional(self.game_path())
+        self.loaded_plugin = None
+        plugin_class = _optional(self.plugin) if self.plugin else None
+        if isinstance(plugin_class, type) and issubclass(plugin_class, GamePlugin):
+            self.loaded_plugin = plugin_class()
+
+    def register(self) -> None:
+        if self.loaded_game is not None:
+            registry.register(self.loaded_game)
+        if self.loaded_plugin is not None:
+            register(self.loaded_plugin)
+
+
+def game_apps() -> list[GameAppConfig]:
+    """The installed games' apps, in the order of ``INSTALLED_APPS``."""
+    return [config for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+
+
+def _optional(dotted: str) -> Any:
+    """The object at ``dotted`` (``module.name``); None when that module, or the name in it, is
+    not there. Any other error while importing it is raised."""
+    module_path, _dot, name = dotted.rpartition(".")
+    try:
+        module = import_module(module_path)
+    except ModuleNotFoundError as error:
+        parts = module_path.split(".")
+        if error.name in {".".join(parts[:n]) for n in range(1, len(parts) + 1)}:
+            return None
+        raise
+    return getattr(module, name, None)
+
+
+def _installed_apps_changed(*, setting: str, **_kwargs: Any) -> None:
+    """The installed apps changed (a test's ``override_settings``): the registries hold exactly
+    the games of the apps installed now, in their order."""
+    if setting != "INSTALLED_APPS":
+        return
+    registry.reset()
+    _plugins.clear()
+    for config in game_apps():
+        config.register()

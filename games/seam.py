@@ -351,11 +351,15 @@ class Game(Protocol):
     numbers its seats and names nobody; ``table_document`` then keeps a count the document
     gives, for ``score`` to compare with the table's (a document for another table size is
     refused, never silently fitted).
+
+    ``catalogue``: the game's messages, each in English and Dutch (a game whose messages lack
+    Dutch is refused when the service starts: ``core.game_checks``).
     """
 
     code: str
     name: str
     name_nl: str
+    catalogue: Catalogue
     table_sizes: tuple[int, ...]
     preferred_size: int
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None

@@ -1,9 +1,10 @@
 """A fifth game, written in its own folder (``tests/toy_game``: its rules, its table page, sheets
-and templates) and nowhere else, plugs in with one registration (``installed``): an organizer
-starts its night from the pages, checks players in and seats a round; its table link opens its
-own page and saves a round online and offline; the round closes; the standings and ratings show
-it and the print sheets render. Through the API its tables of two or three are seated and their
-sessions scored by the game. No code outside its folder knows this game."""
+and templates) and nowhere else, plugs in with its lines in ``INSTALLED_APPS`` (``installed``):
+an organizer starts its night from the club's page, checks players in and seats a round; its
+table link opens its own page and saves a round online and offline; the round closes; the
+standings and ratings show it and the print sheets render. Through the API its tables of two or
+three are seated and their sessions scored by the game.
+No code outside its folder knows this game."""
 
 from __future__ import annotations
 
@@ -151,16 +152,20 @@ def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
     assert refused.json()["errors"][0]["code"] == "whole_document_only"
 
 
-def _night_from_the_new_event_form(client, club):
-    """The toy night, started from the organizer's new-event form (its game choice)."""
-    from django.urls import reverse
+def _night_from_the_club_page(client, club):
+    """The toy night, started where an organizer starts one: the club's page, its link to a new
+    event, and the form's game choice."""
+    import re
 
     from tournaments.models import Event
 
-    form = client.get(reverse("manage:event-create", args=[club.slug]))
+    club_page = client.get(f"/clubs/{club.slug}/").content.decode()
+    new_event = re.search(r'href="([^"]*/events/new/)"', club_page)
+    assert new_event, "the club page links to a new event"
+    form = client.get(new_event.group(1))
     assert 'value="duelrounds"' in form.content.decode()  # the form offers the toy game
     made = client.post(
-        reverse("manage:event-create", args=[club.slug]),
+        new_event.group(1),
         {
             "name": "Duelavond",
             "kind": "club_night",
@@ -185,7 +190,7 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     organizer = user_with_role(club, Role.ORGANIZER)
     organizer.save()  # the factory sets the password without saving it; the session checks it
     client.force_login(organizer)
-    event = _night_from_the_new_event_form(client, club)
+    event = _night_from_the_club_page(client, club)
     assert (event.game, event.ruleset) == ("duelrounds", "duelrounds")
     players = PlayerFactory.create_batch(4)
     for player in players:
@@ -259,12 +264,26 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     assert ">7<" in sheet.content.decode()
 
 
+def test_installed_through_settings_the_toy_game_passes_the_checks_and_leaves_no_trace():
+    from django.core.checks import run_checks
+
+    from core.game_plugins import plugins
+    from games import registry
+
+    with installed():
+        assert list(registry.games())[-2:] == ["duel", "duelrounds"]
+        assert {"duel", "duelrounds"} <= set(plugins())
+        assert run_checks(tags=["games"]) == []
+    assert "duel" not in registry.games() and "duelrounds" not in plugins()
+    assert list(registry.games()) == ["bonken", "jonkler", "bonko", "bonanza"]
+
+
 def test_a_game_without_pages_is_a_clear_error_never_another_games_page():
     from games import registry
     from tests.toy_game.rules import Duel
 
     game = Duel()
-    registry.register(game)  # its rules only: no plug-in gives its pages
+    registry.register(game)  # its rules only, past its app: no plug-in gives its pages
     try:
         event = EventFactory(game="duel", ruleset="duel")
         table = seated_table(event, players=PlayerFactory.create_batch(2))

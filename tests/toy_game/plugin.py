@@ -5,7 +5,6 @@ public table sheet and its blank sheet to print; templates in ``templates/duel/`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -22,11 +21,8 @@ from tournaments.models import Round
 
 
 class DuelPlugin(GamePlugin):
+    code = "duel"
     parts = {"sheet": "duel/_sheet.html", "blank_sheet": "duel/_blank_sheet.html"}
-    templates_dir = Path(__file__).resolve().parent / "templates"
-
-    def __init__(self, code: str) -> None:
-        self.code = code
 
     def _context(self, table: Any) -> dict[str, Any]:
         players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
@@ -94,3 +90,9 @@ class DuelPlugin(GamePlugin):
 
     def blank_sheet_context(self, event: Any) -> dict[str, Any]:
         return {"duel_rounds": range(1, 4)}
+
+
+class DuelRoundsPlugin(DuelPlugin):
+    """The duel in rounds: the same pages, a round at a time."""
+
+    code = "duelrounds"

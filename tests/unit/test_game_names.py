@@ -1,12 +1,12 @@
 """No code outside a game's own folder names a game (read from the source, no import).
 
 A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder
-(``games/<code>/``), in the list of installed games (``games.registry.BUILTIN`` and
-``config.settings``), in the Bonken app's importer (``imports`` and its API: its backups are
-Bonken's) and in the demo data. Everywhere else the service asks the game
-(``core.game_plugins``). In Python a name counts in an identifier or a string (docstrings and
-comments may still give a game as an example); in templates and scripts anywhere outside a
-comment.
+(``games/<code>/``), in the list of installed games (``config.settings``), as the default game
+of a document that names none (``games.registry``), in the Bonken app's importer (``imports``
+and its API: its backups are Bonken's) and in the demo data. Everywhere else the service asks
+the game (``core.game_plugins``). In Python a name counts in an identifier or a string
+(docstrings and comments may still give a game as an example); in templates and scripts anywhere
+outside a comment.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ PACKAGES = (
 # its app's backup reader, ``games/bonken/sunmar``).
 OWN = tuple(f"games/{game}/" for game in GAMES)
 ALLOWED = {
-    "games/registry.py": "the list of installed games and the default game",
+    "games/registry.py": "the default game of a document that names none",
     "config/settings.py": "the installed games' plug-ins",
     "pages/management/commands/load_demo.py": "the demo data",
     "config/celery.py": "the service's name",

@@ -1,13 +1,11 @@
-from django.apps import AppConfig
+from core import game_plugins
 
 
-class JonklerConfig(AppConfig):
+class JonklerConfig(game_plugins.GameAppConfig):
+    """Jonkler: its rules (``games.jonkler.rules.GAME``) and its pages, registered when the
+    service starts."""
+
     name = "games.jonkler.plugin"
     label = "jonkler"
     verbose_name = "Jonkler"
-
-    def ready(self) -> None:
-        from core.game_plugins import register
-        from games.jonkler.plugin.plugin import JonklerPlugin
-
-        register(JonklerPlugin())
+    plugin = "games.jonkler.plugin.plugin.JonklerPlugin"
