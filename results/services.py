@@ -66,19 +66,24 @@ def session_append_part(
     table: TableRef,
     submitted_by: Actor,
     part: Any,
+    opening: dict[str, Any] | None = None,
     expected_revision: int | None = None,
     table_token: str | None = None,
 ) -> Session:
     """Add the next part (a Bonken game, a Jonkler round, a Bonanza hand: the game's
-    ``parts_key`` list) to a table's session while the table plays."""
+    ``parts_key`` list) to a table's session while the table plays: every game's table page
+    saves its parts here. ``opening``: what the game's document records once, with its first
+    part (Jonkler's and Bonanza's first dealer); the first part, when it brings one, starts the
+    document afresh from it, and every later part is appended to the stored one."""
 
     def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
         key = _parts_key(game)
+        parts = current.get(key) if current else None
+        stored = parts if isinstance(parts, list) else []
+        if not stored and opening is not None:
+            return {**opening, key: [part]}
         # Shallow copies: stored parts are never changed in place, only new lists are built.
-        document = dict(current) if current else {}
-        parts = document.get(key)
-        document[key] = [*(parts if isinstance(parts, list) else []), part]
-        return document
+        return {**(current or {}), key: [*stored, part]}
 
     return _session_write(
         table=table,

@@ -152,6 +152,30 @@ def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
     assert refused.json()["errors"][0]["code"] == "whole_document_only"
 
 
+def test_the_first_part_opens_the_document_and_later_parts_are_appended(duel):
+    """Every game's table page saves its parts through one service: a first part that brings
+    what the document records once (``opening``: a first dealer) starts the document from it,
+    after an undo of the only part too; a later part is appended and its opening ignored."""
+    from results.services import session_append_part, session_undo_last_part
+
+    event = EventFactory(game="duelrounds", ruleset="duelrounds", published=True)
+    scorer = user_with_role(event.club, Role.SCORER)
+    table = seated_table(event, players=PlayerFactory.create_batch(2))
+
+    def add(part, opening):
+        return session_append_part(table=table, submitted_by=scorer, part=part, opening=opening)
+
+    first = add([3, 1], {"game": "duelrounds", "dealer": 0})
+    assert (first.document["dealer"], first.document["rounds"]) == (0, [[3, 1]])
+    later = add([0, 2], {"game": "duelrounds", "dealer": 1})
+    assert (later.document["dealer"], later.document["rounds"]) == (0, [[3, 1], [0, 2]])
+    for _ in range(2):
+        session_undo_last_part(table=table, submitted_by=scorer)
+    again = add([1, 1], {"game": "duelrounds", "dealer": 1})
+    assert (again.document["dealer"], again.document["rounds"]) == (1, [[1, 1]])
+    assert again.revision == 5
+
+
 def _night_from_the_club_page(client, club):
     """The toy night, started where an organizer starts one: the club's page, its link to a new
     event, and the form's game choice."""
