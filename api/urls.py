@@ -61,7 +61,7 @@ from api.views.teams import (
 )
 from api.views.tokens import ApiTokenViewSet
 from api.views.webhooks import DeliveryResendView, HookViewSet
-from core.game_plugins import plugin_urlpatterns
+from tournaments.game_plugins import plugin_urlpatterns
 
 # No format suffixes (``/events/3.json``): an answer's format is asked for with ``?format=``
 # or ``Accept``, and the suffix routes of the extra actions (``.../substitute.json``) would hand
@@ -199,7 +199,7 @@ urlpatterns = [
     ),
     path("", include(router.urls)),
 ]
-# The API of each installed game (Bonko: a round's bell), core.game_plugins.
+# The API of each installed game (Bonko: a round's bell), tournaments.game_plugins.
 urlpatterns += plugin_urlpatterns("api")
 # Every endpoint of one table answers who may not see it as a missing table, first
 # (api.table_scope).

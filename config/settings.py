@@ -56,7 +56,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "results",  # the sessions' store (app label "games")
-    # The games, each a plug-in in its own folder (core.game_plugins): one line a game.
+    # The games, each a plug-in in its own folder (tournaments.game_plugins): one line a game.
     "games.bonken.plugin",
     "games.jonkler.plugin",
     "games.bonko.plugin",

@@ -7,11 +7,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.views.codes import account
 from clubs.views.sign_in import AdminLoginView, ThrottledLoginView
 from config.health import healthz
-from core.game_plugins import plugin_urlpatterns
 from embeds.urls import manage_patterns as embed_patterns
 from imports.urls import import_patterns
 from pages.urls import manage_patterns as page_patterns
 from tournaments.events.views.scorers import scorer_patterns
+from tournaments.game_plugins import plugin_urlpatterns
 from tournaments.urls import manage_patterns
 from webhooks.urls import manage_patterns as webhook_patterns
 
@@ -22,7 +22,7 @@ admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups, where a club's embeds may be shown, each installed game's
-# own (core.game_plugins) and the club's webhooks.
+# own (tournaments.game_plugins) and the club's webhooks.
 manage_urls = (
     [
         *manage_patterns,

@@ -1,10 +1,10 @@
 """The registry of games: the games this installation has, by code.
 
 Pure (no Django import). A game is registered by its Django app when the service starts
-(``core.game_plugins.GameAppConfig``: a game's folder and its one line in ``INSTALLED_APPS``), in
-the order of ``INSTALLED_APPS``, which is the order pages show them. ``register`` adds a game and
-``unregister`` takes one out; ``reset`` empties the registry (the apps register again when the
-installed apps change).
+(``tournaments.game_apps.GameAppConfig``: a game's folder and its one line in
+``INSTALLED_APPS``), in the order of ``INSTALLED_APPS``, which is the order pages show them.
+``register`` adds a game and ``unregister`` takes one out; ``reset`` empties the registry (the apps
+register again when the installed apps change).
 
 ``score_document`` is the one entry point for a document whose game is named inside it (the
 CLI and the validate endpoint): it dispatches on ``document["game"]`` (``bonken`` if absent).

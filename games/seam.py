@@ -63,6 +63,11 @@ class RuleError:
         }
 
 
+# A stored document or result: what JSON holds.
+JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
+Document = dict[str, JSON]
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A message parameter that reads differently in English and Dutch."""
@@ -353,7 +358,7 @@ class Game(Protocol):
     refused, never silently fitted).
 
     ``catalogue``: the game's messages, each in English and Dutch (a game whose messages lack
-    Dutch is refused when the service starts: ``core.game_checks``).
+    Dutch is refused when the service starts: ``tournaments.game_checks``).
     """
 
     code: str

@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
-from core.game_plugins import game_plugin
 from games.registry import get_game
 from games.seam import Game, Outcome
 from results import store
@@ -29,6 +28,7 @@ from results.models import Session
 from results.rows import replace_rows
 from results.writers import Actor, check_writable, require_session_writer
 from tournaments import announce
+from tournaments.game_plugins import game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Table
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings

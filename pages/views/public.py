@@ -11,7 +11,6 @@ from django.urls import reverse
 from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.view_helpers import has_role
-from core.game_plugins import game_plugin
 from core.parsing import whole_number
 from core.view_helpers import is_htmx, short_names
 from pages import fairness, night_standings
@@ -21,6 +20,7 @@ from ratings.views import game_label
 from results.signoff.selectors import tables_to_sign
 from results.views.revisions import corrected_part, correction_of, revision_reason
 from tournaments.events.views.visible import game_columns, visible_event
+from tournaments.game_plugins import game_plugin
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.models.counted import SIGNED
 from tournaments.rounds.night_sets import event_sets, label_rounds

@@ -6,8 +6,8 @@ from django.shortcuts import render
 
 from clubs.selectors import SCORERS
 from clubs.view_helpers import has_role
-from core.game_plugins import game_plugin
 from core.view_helpers import refused
+from tournaments.game_plugins import game_plugin
 from tournaments.rounds.views import queries
 from tournaments.rounds.views.rounds import staff_round
 

@@ -1,6 +1,6 @@
 """A game is its folder and its one line in INSTALLED_APPS: what that line brings in is checked
-when the service starts (``core.game_checks``), each message naming the game and what it lacks.
-Each check is tried here on an app that breaks it; the installed games pass them all."""
+when the service starts (``tournaments.game_checks``), each message naming the game and what it
+lacks. Each check is tried here on an app that breaks it; the installed games pass them all."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
 import tests.toy_game
-from core.game_checks import games_problems
-from core.game_plugins import GameAppConfig
 from games import registry
 from games.seam import Catalogue
 from tests.toy_game.rules import Duel
+from tournaments.game_apps import GameAppConfig
+from tournaments.game_checks import games_problems
 
 NO_DUTCH = type("NoDutch", (Duel,), {"catalogue": Catalogue({"totals": ("Totals.", " ")})})()
 

@@ -291,8 +291,8 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
 def test_installed_through_settings_the_toy_game_passes_the_checks_and_leaves_no_trace():
     from django.core.checks import run_checks
 
-    from core.game_plugins import plugins
     from games import registry
+    from tournaments.game_plugins import plugins
 
     with installed():
         assert list(registry.games())[-2:] == ["duel", "duelrounds"]

@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class DuelConfig(game_plugins.GameAppConfig):
+class DuelConfig(game_apps.GameAppConfig):
     """The toy game's one line: ``tests.toy_game`` in ``INSTALLED_APPS``."""
 
     name = "tests.toy_game"

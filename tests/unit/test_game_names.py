@@ -4,7 +4,7 @@ A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in it
 (``games/<code>/``), in the list of installed games (``config.settings``), as the default game
 of a document that names none (``games.registry``), in the Bonken app's importer (``imports``
 and its API: its backups are Bonken's) and in the demo data. Everywhere else the service asks
-the game (``core.game_plugins``). In Python a name counts in an identifier or a string
+the game (``tournaments.game_plugins``). In Python a name counts in an identifier or a string
 (docstrings and comments may still give a game as an example); in templates and scripts anywhere
 outside a comment.
 """

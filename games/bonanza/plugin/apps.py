@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class BonanzaConfig(game_plugins.GameAppConfig):
+class BonanzaConfig(game_apps.GameAppConfig):
     """Bonanza Rummy: its rules (``games.bonanza.rules.GAME``) and its pages, registered when the
     service starts."""
 

@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class BonkenConfig(game_plugins.GameAppConfig):
+class BonkenConfig(game_apps.GameAppConfig):
     """Bonken: its rules (``games.bonken.rules.GAME``) and its pages, registered when the
     service starts."""
 

@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class BonkoConfig(game_plugins.GameAppConfig):
+class BonkoConfig(game_apps.GameAppConfig):
     """Bonko: its rules (``games.bonko.rules.GAME``) and its pages, registered when the
     service starts."""
 

@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class JonklerConfig(game_plugins.GameAppConfig):
+class JonklerConfig(game_apps.GameAppConfig):
     """Jonkler: its rules (``games.jonkler.rules.GAME``) and its pages, registered when the
     service starts."""
 

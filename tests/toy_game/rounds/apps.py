@@ -1,7 +1,7 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class DuelRoundsConfig(game_plugins.GameAppConfig):
+class DuelRoundsConfig(game_apps.GameAppConfig):
     """The toy game in rounds: ``tests.toy_game.rounds`` in ``INSTALLED_APPS`` (beside
     ``tests.toy_game``, whose templates it shows)."""
 

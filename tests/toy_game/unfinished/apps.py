@@ -1,6 +1,6 @@
-from core import game_plugins
+from tournaments import game_apps
 
 
-class UnfinishedConfig(game_plugins.GameAppConfig):
+class UnfinishedConfig(game_apps.GameAppConfig):
     name = "tests.toy_game.unfinished"
     label = "unfinished"

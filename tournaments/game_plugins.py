@@ -1,13 +1,12 @@
 """What a game gives the service besides its rules: its pages, parts of the core's pages, its
 phone checks, its addresses and its night hooks (a game as a plug-in).
 
-A game's folder holds its pure rules package and, beside it, a Django app (``plugin/``) whose
-config is a ``GameAppConfig``: its one line in ``INSTALLED_APPS`` registers the game's rules in
-``games.registry`` and its ``GamePlugin`` here. The core's views, templates, seating and
-night code ask ``game_plugin(event.game)`` and never name a game. Every hook has a default (a
-game without teams, bell or its own movement needs none of them); the pages do not: a game
-without a table page, paper entry or sheet is a clear ``GameWithoutPages`` error, never
-another game's page.
+A game's folder holds its pure rules package and, beside it, a Django app (``plugin/``) whose config
+is a ``GameAppConfig`` (``tournaments.game_apps``): its one line in ``INSTALLED_APPS`` registers the
+game's rules in ``games.registry`` and its ``GamePlugin`` here. The core's views, templates, seating
+and night code ask ``game_plugin(event.game)`` and never name a game. Every hook has a default (a
+game without teams, bell or its own movement needs none of them); the pages do not: a game without a
+table page, paper entry or sheet is a clear ``GameWithoutPages`` error, never another game's page.
 
 Parts (``GamePlugin.parts``) are template names the core's templates include where the game
 has something to show (``{% game_part event.game "sheet" %}``):
@@ -25,23 +24,25 @@ A plug-in that names another part, or addresses in a namespace no URLconf reads
 (``URL_NAMESPACES``), is refused when it registers, naming the game: a part or an address that
 would never show.
 
-This module imports no app: the objects it is handed are the callers' (events, rounds, tables,
-requests), typed loosely.
+The interface is typed with the objects the pages hand a game (requests, events, rounds, tables,
+players); a stored document or result is JSON (``games.seam.Document``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
-from django.apps import AppConfig, apps
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ImproperlyConfigured
-from django.core.signals import setting_changed
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver
 
-from games import registry
-from games.seam import Game
+from clubs.models import Player
+from games.seam import Document
+from seating.types import Movement
+from tournaments.models import Event, Round, Table
 
 # The parts the core's templates include (``{% game_part event.game "<part>" %}``) and the
 # namespaces whose URLconfs add the games' addresses (``plugin_urlpatterns``).
@@ -78,13 +79,14 @@ class Correctable:
     detail: str = ""
 
 
-class GamePlugin:
-    """A game's Django side. Subclass it in the game's folder and register it (``register``)
-    from the game's ``AppConfig.ready``; each hook's default is what a game without it needs."""
+class GamePlugin(Protocol):
+    """A game's Django side: the interface its plug-in implements. Subclass it in the game's
+    folder (``class JonklerPlugin(GamePlugin)``) and name the class in the game's
+    ``GameAppConfig``; each hook's default is what a game without it needs."""
 
-    code = ""
+    code: str = ""
     # Template names of the parts the core's pages include (see the module's docstring).
-    parts: dict[str, str] = {}
+    parts: Mapping[str, str] = {}
     # The game's scripts for its table page (static files' paths): its form's behaviour and its
     # checks for the phone's offline entry, loaded after ``js/offline-games.js`` and kept by the
     # service worker; and its stylesheets, for its table page and its own pages.
@@ -92,56 +94,57 @@ class GamePlugin:
     stylesheets: tuple[str, ...] = ()
     # The round has a bell (the top table ends the round for everyone): the screen and the
     # table pages show it.
-    has_bell = False
+    has_bell: bool = False
     # Addresses the game adds to the service's, by the namespace they join ("scoring": under
     # ``/t/``, "manage", "api"; ``URL_NAMESPACES``): lists of ``django.urls.path``.
-    urls: dict[str, Sequence[Any]] = {}
+    urls: Mapping[str, Sequence[URLPattern | URLResolver]] = {}
 
     # --- pages ---------------------------------------------------------------------------
 
-    def table_page(self, request: Any, table: Any, token: str) -> Any:
+    def table_page(self, request: HttpRequest, table: Table, token: str) -> HttpResponse:
         """The table's own page (``/t/<token>/``): show the session, take a part or the whole."""
         raise GameWithoutPages(self.code, "table page")
 
-    def check(self, request: Any, table: Any, token: str) -> Any:
+    def check(self, request: HttpRequest, table: Table, token: str) -> HttpResponse | None:
         """The live check of the part being typed (htmx); None where the game has none."""
         return None
 
-    def paper_page(self, request: Any, table: Any, token: str) -> Any:
+    def paper_page(self, request: HttpRequest, table: Table, token: str) -> HttpResponse:
         """The whole session entered afterwards from the paper score sheet."""
         raise GameWithoutPages(self.code, "paper entry")
 
     def correction_choices(
-        self, event: Any, result: dict[str, Any], names: Sequence[str]
-    ) -> Sequence[Any]:
+        self, event: Event, result: Document, names: Sequence[str]
+    ) -> Sequence[Correctable]:
         """The parts of a stored result an organizer may pick to correct one at a time, each a
         ``Correctable`` (its number and what the history's list calls it; ``names``: the
         players' short names by seat); none by default."""
         return ()
 
-    def correction_page(self, request: Any, table: Any, number: int) -> Any:
+    def correction_page(self, request: HttpRequest, table: Table, number: int) -> HttpResponse:
         """The organizer's correction of part ``number`` of the table's session, in the
         inputs the table page uses for it (``results.views.correct`` checks who asks)."""
         raise GameWithoutPages(self.code, "correction page")
 
     def sheet_context(
-        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
-    ) -> dict[str, Any]:
+        self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
+    ) -> dict[str, object]:
         """What the ``sheet`` part shows of a stored result (``names``: short names by seat)."""
         return {}
 
-    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+    def blank_sheet_context(self, event: Event) -> dict[str, object]:
         """What the ``blank_sheet`` part needs for the event's ruleset."""
         return {}
 
-    def parts_per_session(self, event: Any) -> int | None:
+    def parts_per_session(self, event: Event) -> int | None:
         """How many parts a session of the event has (the round's table list shows "3 of 8");
         None: the ruleset's attribute named by the game's ``parts_key``, 0 when not fixed."""
         return None
 
-    def stats_deals(self, result: dict[str, Any]) -> Sequence[Any]:
+    def stats_deals(self, result: Document) -> Sequence[object]:
         """The parts of a stored result as the statistics count them per kind
-        (``stats.figures.Deal``; Bonken's contracts); none by default."""
+        (``stats.figures.Deal``, a layer above this one; Bonken's contracts); none by
+        default."""
         return ()
 
     def part_names(self) -> dict[str, tuple[str, str]]:
@@ -152,20 +155,32 @@ class GamePlugin:
     # --- night hooks ---------------------------------------------------------------------
 
     def seat_next_round(
-        self, *, event: Any, actor: Any, method: str | None, seed: int | None
-    ) -> Any:
+        self,
+        *,
+        event: Event,
+        actor: User | AnonymousUser | None,
+        method: str | None,
+        seed: int | None,
+    ) -> Round | None:
         """Seat the next round the game's own way, or None for the event's seating method."""
         return None
 
-    def session_document(self, table: Any, document: dict[str, Any]) -> dict[str, Any]:
+    def session_document(self, table: Table, document: Document) -> Document:
         """A document of ``table`` completed with what the service knows about the night (Bonko:
         the King's table, the bell, the set and round); refuses one naming another round."""
         return document
 
-    def movement(self) -> Any:
+    def movement(self) -> Movement | None:
         """The game's movement between rounds for progressive seating (a function from a
         round's places to the next tables), or None for the seating's own rules."""
         return None
+
+
+class _WithoutPages(GamePlugin):
+    """What a game without a plug-in gets: every default (its pages a clear error)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
 
 
 _plugins: dict[str, GamePlugin] = {}
@@ -194,14 +209,15 @@ def unregister(code: str) -> None:
     _plugins.pop(code, None)
 
 
+def reset() -> None:
+    """Forget every plug-in (before the installed apps register theirs again)."""
+    _plugins.clear()
+
+
 def game_plugin(code: str) -> GamePlugin:
     """The plug-in of the game ``code``; a game without one gets every default, so asking it
     for a page raises ``GameWithoutPages``."""
-    plugin = _plugins.get(code)
-    if plugin is None:
-        plugin = GamePlugin()
-        plugin.code = code
-    return plugin
+    return _plugins.get(code) or _WithoutPages(code)
 
 
 def plugins() -> dict[str, GamePlugin]:
@@ -212,73 +228,3 @@ def plugin_urlpatterns(namespace: str) -> list[Any]:
     """Every installed game's addresses in ``namespace`` (read by the URLconf, after every app's
     ``ready``)."""
     return [pattern for plugin in _plugins.values() for pattern in plugin.urls.get(namespace, ())]
-
-
-class GameAppConfig(AppConfig):
-    """The Django app of a game's folder: with its one line in ``INSTALLED_APPS`` the service
-    has the game. ``ready`` registers the game's rules (``game``: the dotted path of its seam
-    object, by default ``GAME`` of the ``rules`` package beside the app) in ``games.registry``
-    and its plug-in (``plugin``: the dotted path of its ``GamePlugin`` class) here.
-
-    A rules module or plug-in class that is not there is not an error at this point: the
-    system checks (``core.game_checks``) name the game and what it lacks when the service
-    starts, as they do for messages without Dutch and folders two apps claim."""
-
-    game = ""
-    plugin = ""
-    # What ``ready`` found: the seam object and the plug-in, None where there is none.
-    loaded_game: Game | None = None
-    loaded_plugin: GamePlugin | None = None
-
-    def game_path(self) -> str:
-        return self.game or f"{self.name.rpartition('.')[0]}.rules.GAME"
-
-    def ready(self) -> None:
-        self.load()
-        self.register()
-        setting_changed.connect(_installed_apps_changed, dispatch_uid="game_apps")
-        import_module("core.game_checks")  # its system checks register on import
-
-    def load(self) -> None:
-        """Find the game's seam object and make its plug-in (None where there is none)."""
-        self.loaded_game = _optional(self.game_path())
-        self.loaded_plugin = None
-        plugin_class = _optional(self.plugin) if self.plugin else None
-        if isinstance(plugin_class, type) and issubclass(plugin_class, GamePlugin):
-            self.loaded_plugin = plugin_class()
-
-    def register(self) -> None:
-        if self.loaded_game is not None:
-            registry.register(self.loaded_game)
-        if self.loaded_plugin is not None:
-            register(self.loaded_plugin)
-
-
-def game_apps() -> list[GameAppConfig]:
-    """The installed games' apps, in the order of ``INSTALLED_APPS``."""
-    return [config for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
-
-
-def _optional(dotted: str) -> Any:
-    """The object at ``dotted`` (``module.name``); None when that module, or the name in it, is
-    not there. Any other error while importing it is raised."""
-    module_path, _dot, name = dotted.rpartition(".")
-    try:
-        module = import_module(module_path)
-    except ModuleNotFoundError as error:
-        parts = module_path.split(".")
-        if error.name in {".".join(parts[:n]) for n in range(1, len(parts) + 1)}:
-            return None
-        raise
-    return getattr(module, name, None)
-
-
-def _installed_apps_changed(*, setting: str, **_kwargs: Any) -> None:
-    """The installed apps changed (a test's ``override_settings``): the registries hold exactly
-    the games of the apps installed now, in their order."""
-    if setting != "INSTALLED_APPS":
-        return
-    registry.reset()
-    _plugins.clear()
-    for config in game_apps():
-        config.register()

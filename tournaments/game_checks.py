@@ -28,8 +28,9 @@ from django.core.checks import CheckMessage, Error, register
 from django.utils.translation import trans_real
 from django.utils.translation.template import templatize
 
-from core.game_plugins import GameAppConfig, game_apps, plugins
 from games import registry
+from tournaments.game_apps import GameAppConfig, game_apps
+from tournaments.game_plugins import plugins
 
 TAG = "games"
 _LITERAL = r"""u?(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
@@ -93,7 +94,7 @@ def _check_app(config: GameAppConfig) -> list[CheckMessage]:
                 f"The game app {config.label!r} ({config.name}) has no plug-in for its pages: "
                 f"{config.plugin or 'its config names none'} is not a GamePlugin class.",
                 hint="Set the app config's `plugin` to the dotted path of the game's "
-                "core.game_plugins.GamePlugin subclass.",
+                "tournaments.game_plugins.GamePlugin subclass.",
                 obj=config,
                 id="games.E002",
             )
