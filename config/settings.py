@@ -66,12 +66,12 @@ INSTALLED_APPS = [
     "imports",
     "stats",
     "mailings",
-    "pages",
+    "web.pages",
     "webhooks",
-    "embeds",
-    "sharing",
+    "web.embeds",
+    "web.sharing",
     "planning",
-    "api",
+    "web.api",
 ]
 
 MIDDLEWARE = [
@@ -80,13 +80,13 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "sharing.middleware.LanguageParameterMiddleware",
-    "api.middleware.ApiLanguageMiddleware",
+    "web.sharing.middleware.LanguageParameterMiddleware",
+    "web.api.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "api.query_guard.QueryGuardMiddleware",
+    "web.api.query_guard.QueryGuardMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -185,30 +185,30 @@ EMBED_ALLOW_HTTP_ORIGINS = env_bool("EMBED_ALLOW_HTTP_ORIGINS", default=DEBUG)
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "api.authentication.ApiTokenAuthentication",
+        "web.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "api.filters.StrictFilterBackend",
-        "api.filters.StrictOrderingFilter",
+        "web.api.filters.StrictFilterBackend",
+        "web.api.filters.StrictOrderingFilter",
     ],
-    "DEFAULT_PAGINATION_CLASS": "api.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "web.api.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "web.api.errors.exception_handler",
     # How many proxies' X-Forwarded-For entries to believe: none unless the deployment says
     # (a client's own header is never its address).
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_PARSER_CLASSES": [
-        "api.parsers.JSONParser",
+        "web.api.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    # (api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
-    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonRateThrottle"],
+    # (web.api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
+    "DEFAULT_THROTTLE_CLASSES": ["web.api.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -224,17 +224,17 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Request bodies are declared as JSON (a backup's upload declares its multipart itself);
     # the form parsers stay for the token endpoint's curl example and the browsable API.
-    "PARSER_WHITELIST": ["api.parsers.JSONParser"],
-    "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
+    "PARSER_WHITELIST": ["web.api.parsers.JSONParser"],
+    "GET_LIB_DOC_EXCLUDES": "web.api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "api.schema.game_documents",
-        "api.schema.game_codes",
-        "api.schema.text_not_blank",
-        "api.schema.date_times",
-        "api.schema.path_names",
-        "api.schema_errors.error_responses",
-        "api.schema_headers.headers",
+        "web.api.schema.game_documents",
+        "web.api.schema.game_codes",
+        "web.api.schema.text_not_blank",
+        "web.api.schema.date_times",
+        "web.api.schema.path_names",
+        "web.api.schema_errors.error_responses",
+        "web.api.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",

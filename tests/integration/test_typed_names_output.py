@@ -21,13 +21,13 @@ from clubs.models import Club, Membership, Player, Role
 from mailings.models import EveningMail
 from planning import links, services
 from planning.models import PlannedNight
-from sharing.tasks import previews_redraw
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.integration.mail_support import night
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for
 from tournaments.models import Event
 from tournaments.rounds.lifecycle import event_close
+from web.sharing.tasks import previews_redraw
 from webhooks.models import Hook
 from webhooks.sending import _tell_organizers
 

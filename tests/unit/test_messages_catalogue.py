@@ -16,11 +16,11 @@ PACKAGES = (
     "tournaments",
     "results",
     "imports",
-    "api",
+    "web/api",
     "stats",
     "config",
     "webhooks",
-    "embeds",
+    "web/embeds",
     "mailings",
 )
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}

@@ -16,8 +16,7 @@ PACKAGES = (
     "standings",
     "ratings",
     "imports",
-    "pages",
-    "api",
+    "web",
     "config",
     "bench",
     "games",
@@ -26,8 +25,6 @@ PACKAGES = (
     "chartkit",
     "stats",
     "webhooks",
-    "embeds",
-    "sharing",
     "mailings",
     "planning",
 )

@@ -7,7 +7,7 @@ receiver's status only.
 * ``Hook.previous_secret`` and ``previous_secret_until``: after a new secret, deliveries are
   signed with the previous one too for a while.
 * The idempotent answers kept for replay that carry a secret (a new API token's key, a hook's
-  secret) are deleted: such an answer is never replayed (``api.idempotency``). Backwards this
+  secret) are deleted: such an answer is never replayed (``web.api.idempotency``). Backwards this
   step does nothing.
 """
 
