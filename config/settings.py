@@ -65,12 +65,12 @@ INSTALLED_APPS = [
     "ratings",
     "imports",
     "stats",
-    "mailings",
+    "week.mailings",
     "web.pages",
-    "webhooks",
+    "week.webhooks",
     "web.embeds",
     "web.sharing",
-    "planning",
+    "week.planning",
     "web.api",
 ]
 
@@ -241,7 +241,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "SignatureMethodEnum": "results.models.Signature.Method",
         "ClubEventKindEnum": "core.club_events.KINDS",
-        "DeliveryStatusEnum": "webhooks.models.Delivery.Status",
+        "DeliveryStatusEnum": "week.webhooks.models.Delivery.Status",
     },
 }
 
@@ -329,7 +329,7 @@ EVENING_MAIL_RETRY_MAX = 600
 HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door.services).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
-# --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
+# --- Webhooks (week.webhooks.sending, week.webhooks.net) ------------------------------------------
 # Deliveries go to public addresses only, and besides them to the networks listed here (CIDRs,
 # comma-separated: a club's own server on the LAN, "10.0.0.0/8,192.168.1.0/24"); none unless
 # set. The web processes (a hook's URL is checked when it is saved) and the workers (again at

@@ -13,7 +13,7 @@ from tournaments.events.views.scorers import scorer_patterns
 from tournaments.urls import manage_patterns
 from web.embeds.urls import manage_patterns as embed_patterns
 from web.pages.urls import manage_patterns as page_patterns
-from webhooks.urls import manage_patterns as webhook_patterns
+from week.webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.
 admin.site.site_header = _("Bonken club service: administration")
@@ -65,9 +65,9 @@ urlpatterns = [
     path("share/", include("web.sharing.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
-    path("", include("planning.urls")),
+    path("", include("week.planning.urls")),
     path("clubs/", include("clubs.urls")),
-    path("mail/", include("mailings.urls")),
+    path("mail/", include("week.mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("results.urls")),
     path("", include("web.pages.urls")),

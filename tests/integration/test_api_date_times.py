@@ -15,8 +15,8 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from clubs.models import ApiToken, Role
-from planning.models import PlannedNight
 from tests.factories import ClubFactory, api_client, user_with_role
+from week.planning.models import PlannedNight
 
 pytestmark = pytest.mark.django_db
 
@@ -145,7 +145,7 @@ def _serializers() -> list[type[serializers.Serializer]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith(("web.api.", "webhooks.", "planning.", "clubs.")):
+        if cls.__module__.startswith(("web.api.", "week.webhooks.", "week.planning.", "clubs.")):
             found.append(cls)
     return found
 

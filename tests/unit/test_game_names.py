@@ -37,9 +37,7 @@ PACKAGES = (
     "seating",
     "arithmetic",
     "chartkit",
-    "webhooks",
-    "mailings",
-    "planning",
+    "week",
 )
 # A game's own folder (its rules and its plug-in, with its templates and scripts; Bonken's also
 # its app's backup reader, ``games/bonken/sunmar``).

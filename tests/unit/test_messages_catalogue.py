@@ -19,9 +19,9 @@ PACKAGES = (
     "web/api",
     "stats",
     "config",
-    "webhooks",
+    "week/webhooks",
     "web/embeds",
-    "mailings",
+    "week/mailings",
 )
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}
 RAISERS = {"single", "problem", "_error", "bad"}  # problem(code, message), X.single(code, ...)

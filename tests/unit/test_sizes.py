@@ -24,9 +24,7 @@ PACKAGES = (
     "arithmetic",
     "chartkit",
     "stats",
-    "webhooks",
-    "mailings",
-    "planning",
+    "week",
 )
 MODULE_LINES, FUNCTION_LINES = 400, 80
 

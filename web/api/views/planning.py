@@ -1,7 +1,7 @@
 """The club's calendar through the API: planned nights (members read, organizers plan, change,
 cancel and open them) and the answers to a night ("I'm coming / not / maybe": the player
 signed in, an organizer for any member, or anyone holding a player's personal link).
-``planning.services`` owns every rule, permission and audit entry, as it does for the pages."""
+``week.planning.services`` owns every rule, permission and audit entry, as it does for the pages."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from rest_framework.views import APIView
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
-from planning import links, opening, services
-from planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
-from planning.selectors import nights_ahead, outlook
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
+from week.planning import links, opening, services
+from week.planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
+from week.planning.selectors import nights_ahead, outlook
 
 
 class NightSerializer(serializers.ModelSerializer):

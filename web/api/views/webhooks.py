@@ -22,8 +22,8 @@ from clubs.selectors import ORGANIZER, user_roles
 from core.club_events import KINDS
 from web.api.idempotency import shown_once
 from web.api.permissions import ClubWriteMixin, signed_in_user
-from webhooks.models import Delivery, Hook
-from webhooks.services import (
+from week.webhooks.models import Delivery, Hook
+from week.webhooks.services import (
     delivery_resend,
     hook_create,
     hook_delete,
