@@ -86,7 +86,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "web.api.query_guard.QueryGuardMiddleware",
+    "web.api.openapi.query_guard.QueryGuardMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -185,7 +185,7 @@ EMBED_ALLOW_HTTP_ORIGINS = env_bool("EMBED_ALLOW_HTTP_ORIGINS", default=DEBUG)
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "web.api.authentication.ApiTokenAuthentication",
+        "web.api.access.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -207,8 +207,8 @@ REST_FRAMEWORK = {
     ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    # (web.api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
-    "DEFAULT_THROTTLE_CLASSES": ["web.api.throttling.AnonRateThrottle"],
+    # (web.api.access.throttling: counted in core.shared_cache; a cache that is down counts none.)
+    "DEFAULT_THROTTLE_CLASSES": ["web.api.access.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -225,16 +225,16 @@ SPECTACULAR_SETTINGS = {
     # Request bodies are declared as JSON (a backup's upload declares its multipart itself);
     # the form parsers stay for the token endpoint's curl example and the browsable API.
     "PARSER_WHITELIST": ["web.api.parsers.JSONParser"],
-    "GET_LIB_DOC_EXCLUDES": "web.api.schema.doc_excludes",
+    "GET_LIB_DOC_EXCLUDES": "web.api.openapi.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "web.api.schema.game_documents",
-        "web.api.schema.game_codes",
-        "web.api.schema.text_not_blank",
-        "web.api.schema.date_times",
-        "web.api.schema.path_names",
-        "web.api.schema_errors.error_responses",
-        "web.api.schema_headers.headers",
+        "web.api.openapi.schema.game_documents",
+        "web.api.openapi.schema.game_codes",
+        "web.api.openapi.schema.text_not_blank",
+        "web.api.openapi.schema.date_times",
+        "web.api.openapi.schema.path_names",
+        "web.api.openapi.schema_errors.error_responses",
+        "web.api.openapi.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",

@@ -60,7 +60,7 @@ def table_routes() -> list[tuple[str, str]]:
     the keyword naming the table: a new one is walked too."""
     from django.urls import URLPattern, URLResolver, get_resolver
 
-    from web.api.table_scope import table_kwarg
+    from web.api.access.table_scope import table_kwarg
 
     found = []
 

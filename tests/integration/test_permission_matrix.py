@@ -206,7 +206,7 @@ class Write:
     writes: bool = True  # False: answers, stores nothing (the validator)
     format: str = "json"  # "multipart" for a file upload
     # A table of an unpublished event: whoever may not see it, without an account too, gets
-    # the 404 a missing table gets (web.api.table_scope), before anything else.
+    # the 404 a missing table gets (web.api.access.table_scope), before anything else.
     hidden_table: bool = False
 
     @property

@@ -50,7 +50,7 @@ ALLOWED = {
     "config/urls.py": "the service's name (the admin's header)",
     "tournaments/tasks.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
-    "web/api/views/imports.py": (
+    "web/api/views/week/imports.py": (
         "the Bonken app's importer's API (its reader is in Bonken's folder)"
     ),
 }

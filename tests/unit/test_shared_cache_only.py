@@ -41,7 +41,7 @@ def test_every_drf_throttle_counts_in_the_shared_cache():
     from django.utils.module_loading import import_string
 
     from core.shared_cache import shared
-    from web.api.views.sessions import ValidateThrottle
+    from web.api.views.night.sessions import ValidateThrottle
 
     classes = [import_string(name) for name in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]]
     assert all(cls.cache is shared for cls in [*classes, ValidateThrottle])

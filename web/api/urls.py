@@ -2,11 +2,18 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from core.game_plugins import plugin_urlpatterns
+from web.api.access.table_scope import table_routes
 from web.api.idempotency import keyed_routes
-from web.api.table_scope import table_routes
-from web.api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
-from web.api.views.door import DoorCheckInView, EventLeavingView
-from web.api.views.events import (
+from web.api.views.accounts.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from web.api.views.accounts.tokens import ApiTokenViewSet
+from web.api.views.feeds import (
+    ClubEventsFeedView,
+    ClubNightsFeedView,
+    ClubRatingsFeedView,
+    EventStandingsFeedView,
+)
+from web.api.views.night.door import DoorCheckInView, EventLeavingView
+from web.api.views.night.events import (
     EntryViewSet,
     EventScorersView,
     EventScorerView,
@@ -15,24 +22,8 @@ from web.api.views.events import (
     SeatViewSet,
     TableViewSet,
 )
-from web.api.views.feeds import (
-    ClubEventsFeedView,
-    ClubNightsFeedView,
-    ClubRatingsFeedView,
-    EventStandingsFeedView,
-)
-from web.api.views.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
-from web.api.views.planning import (
-    ClubNightsView,
-    LinkAnswerView,
-    NightCancelView,
-    NightOpenView,
-    NightRsvpsView,
-    NightView,
-)
-from web.api.views.ratings import ClubRatingsView, PlayerRatingHistoryView
-from web.api.views.round_timer import RoundTimerView
-from web.api.views.rounds import (
+from web.api.views.night.round_timer import RoundTimerView
+from web.api.views.night.rounds import (
     EventManualSeatingView,
     EventSeatingView,
     RoundAcceptView,
@@ -41,27 +32,36 @@ from web.api.views.rounds import (
     RoundReopenView,
     RoundSwapView,
 )
-from web.api.views.rulesets import ClubRulesetsView
-from web.api.views.season import ClubSeasonStandingsView
-from web.api.views.sessions import (
+from web.api.views.night.rulesets import ClubRulesetsView
+from web.api.views.night.sessions import (
     SessionValidateView,
     SessionViewSet,
     TableSessionGamesView,
     TableSessionUndoView,
     TableSessionView,
 )
-from web.api.views.signoff import DisputeResolveView, TableDisputesView, TableSignaturesView
-from web.api.views.standings import EventStandingsConfigView
-from web.api.views.stats import PlayerStatsView
-from web.api.views.teams import (
+from web.api.views.night.signoff import DisputeResolveView, TableDisputesView, TableSignaturesView
+from web.api.views.night.standings import EventStandingsConfigView
+from web.api.views.night.teams import (
     EventTeamSitOutView,
     EventTeamsRandomView,
     EventTeamSubstituteView,
     EventTeamsView,
     EventTeamView,
 )
-from web.api.views.tokens import ApiTokenViewSet
-from web.api.views.webhooks import DeliveryResendView, HookViewSet
+from web.api.views.ranking.ratings import ClubRatingsView, PlayerRatingHistoryView
+from web.api.views.ranking.season import ClubSeasonStandingsView
+from web.api.views.ranking.stats import PlayerStatsView
+from web.api.views.week.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
+from web.api.views.week.planning import (
+    ClubNightsView,
+    LinkAnswerView,
+    NightCancelView,
+    NightOpenView,
+    NightRsvpsView,
+    NightView,
+)
+from web.api.views.week.webhooks import DeliveryResendView, HookViewSet
 
 # No format suffixes (``/events/3.json``): an answer's format is asked for with ``?format=``
 # or ``Accept``, and the suffix routes of the extra actions (``.../substitute.json``) would hand
@@ -202,7 +202,7 @@ urlpatterns = [
 # The API of each installed game (Bonko: a round's bell), core.game_plugins.
 urlpatterns += plugin_urlpatterns("api")
 # Every endpoint of one table answers who may not see it as a missing table, first
-# (web.api.table_scope).
+# (web.api.access.table_scope).
 table_routes(urlpatterns)
 # Every write of the API honours Idempotency-Key, through one mechanism (web.api.idempotency).
 keyed_routes(urlpatterns)

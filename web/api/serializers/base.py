@@ -11,14 +11,15 @@ from rest_framework import serializers
 from core.errors import ServiceError, Text, problem
 from core.parsing import whole_number
 
-# The marker a session document's schema carries until ``web.api.schema.game_documents`` replaces it
-# with each game's document.
+# The marker a session document's schema carries until ``web.api.openapi.schema.game_documents``
+# replaces it with each game's document.
 GAME_DOCUMENT = "x-game-document"
 
 
 class GuardedWriteMixin:
-    """What a plain CRUD write may not change, checked by ``web.api.permissions.ClubWriteMixin``
-    once the actor's roles are (a refusal answers first):
+    """What a plain CRUD write may not change, checked by
+    ``web.api.access.permissions.ClubWriteMixin`` once the actor's roles are (a refusal answers
+    first):
 
     - ``fixed_on_update``: what an object belongs to (an event's club, a table's round, ...).
       Moving it would carry its results or roles along behind the services' back; create a new

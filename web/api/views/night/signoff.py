@@ -31,7 +31,7 @@ from results.signoff.services import (
 from results.writers import table_token_matches
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from web.api.serializers import ErrorResponseSerializer
-from web.api.views.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_queryset
+from web.api.views.night.sessions import TABLE_TOKEN_HEADER, TableWriteView, sessions_queryset
 
 REASON = "Why, in a few words (at most 200 characters)."
 

@@ -11,9 +11,9 @@ from rest_framework.response import Response
 
 from clubs.models import ApiToken
 from clubs.tokens import api_token_create, api_token_revoke
-from web.api.authentication import ApiTokenAuthentication, PasswordAuthentication
+from web.api.access.authentication import ApiTokenAuthentication, PasswordAuthentication
+from web.api.access.permissions import signed_in_user
 from web.api.idempotency import shown_once
-from web.api.permissions import signed_in_user
 
 
 class ApiTokenSerializer(serializers.ModelSerializer):

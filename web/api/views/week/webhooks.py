@@ -20,8 +20,8 @@ from rest_framework.views import APIView
 from clubs.models import Club, Role
 from clubs.selectors import ORGANIZER, user_roles
 from core.club_events import KINDS
+from web.api.access.permissions import ClubWriteMixin, signed_in_user
 from web.api.idempotency import shown_once
-from web.api.permissions import ClubWriteMixin, signed_in_user
 from week.webhooks.models import Delivery, Hook
 from week.webhooks.services import (
     delivery_resend,

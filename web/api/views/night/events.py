@@ -40,8 +40,8 @@ from tournaments.rounds.tables import (
     table_renumber,
 )
 from tournaments.selectors import events_visible_to, stored_standings
+from web.api.access.permissions import ClubWriteMixin
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
-from web.api.permissions import ClubWriteMixin
 from web.api.serializers.base import ReasonSerializer, numbered
 from web.api.serializers.events import (
     EntrySerializer,

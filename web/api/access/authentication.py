@@ -85,7 +85,7 @@ class PasswordAuthentication(authentication.BasicAuthentication):
 class ApiTokenScheme(OpenApiAuthenticationExtension):
     """Describes the token scheme in the OpenAPI schema."""
 
-    target_class = "web.api.authentication.ApiTokenAuthentication"
+    target_class = "web.api.access.authentication.ApiTokenAuthentication"
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema: object) -> dict[str, str]:
@@ -100,7 +100,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
 class PasswordScheme(OpenApiAuthenticationExtension):
     """Describes the password scheme of the token endpoint in the OpenAPI schema."""
 
-    target_class = "web.api.authentication.PasswordAuthentication"
+    target_class = "web.api.access.authentication.PasswordAuthentication"
     name = "basicAuth"
 
     def get_security_definition(self, auto_schema: object) -> dict[str, str]:

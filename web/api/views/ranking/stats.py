@@ -15,7 +15,7 @@ from clubs.models import Player
 from games.registry import DEFAULT_GAME
 from stats.selectors import player_games, player_stats, player_visible
 from web.api.serializers.stats import PlayerStatsSerializer, stats_data
-from web.api.views.ratings import GameField
+from web.api.views.ranking.ratings import GameField
 
 
 class StatsQuerySerializer(serializers.Serializer):

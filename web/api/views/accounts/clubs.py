@@ -28,7 +28,7 @@ from clubs.services import (
     player_update,
 )
 from tournaments.players.merge import player_merge
-from web.api.permissions import ClubWriteMixin
+from web.api.access.permissions import ClubWriteMixin
 from web.api.serializers.clubs import (
     ClubSerializer,
     JoinConsentSerializer,

@@ -16,7 +16,7 @@ from web.api.serializers.base import GAME_DOCUMENT  # the marker game_documents 
 def doc_excludes() -> list[type[Any]]:
     from drf_spectacular.plumbing import get_lib_doc_excludes
 
-    from web.api.permissions import ClubWriteMixin
+    from web.api.access.permissions import ClubWriteMixin
     from web.api.serializers.base import GuardedWriteMixin
 
     return [*get_lib_doc_excludes(), ClubWriteMixin, GuardedWriteMixin]

@@ -5,7 +5,7 @@
 * An answer with a session carries its revision as ``ETag``; a read of it takes
   ``If-None-Match`` (304 when unchanged); a write that takes ``If-Match`` answers 412 when it is
   stale.
-* 429 carries ``Retry-After`` (web.api.schema_errors).
+* 429 carries ``Retry-After`` (web.api.openapi.schema_errors).
 """
 
 from __future__ import annotations

@@ -28,6 +28,8 @@ from results.services import session_append_part, session_submit, session_undo_l
 from results.writers import require_session_writer, table_token_matches
 from tournaments.models import Table
 from tournaments.selectors import events_visible_to
+from web.api.access.table_scope import table_token, visible_table
+from web.api.access.throttling import AnonRateThrottle
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from web.api.serializers.base import GAME_DOCUMENT
 from web.api.serializers.sessions import (
@@ -39,8 +41,6 @@ from web.api.serializers.sessions import (
     UndoSerializer,
     ValidationResultSerializer,
 )
-from web.api.table_scope import table_token, visible_table
-from web.api.throttling import AnonRateThrottle
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -183,7 +183,7 @@ class TableWriteView(APIView):
 
     def get_table(self, request: Request, table_id: int) -> Table:
         """The table to read: its scoring link token, or an event the reader may see (read
-        once per request: ``web.api.table_scope`` checked it before anything else)."""
+        once per request: ``web.api.access.table_scope`` checked it before anything else)."""
         return visible_table(request, table_id)
 
     def table_token(self, request: Request) -> str | None:

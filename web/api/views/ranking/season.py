@@ -1,6 +1,6 @@
 """A club's season standings over a date range, one game's: total, average per session,
 best N evenings, placement points, table wins. Public read; ``?format=csv`` gives the whole
-list as a CSV file (``web.api.views.csv_lists``)."""
+list as a CSV file (``web.api.views.ranking.csv_lists``)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from ratings.season import (
 )
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from web.api.serializers.ratings import SeasonMetaSerializer, SeasonRowSerializer
-from web.api.views.csv_lists import FORMAT, CsvListView
+from web.api.views.ranking.csv_lists import FORMAT, CsvListView
 
 
 class SeasonQuerySerializer(serializers.Serializer):

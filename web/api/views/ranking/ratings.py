@@ -1,6 +1,7 @@
 """Ratings: a club's rating list (now or as of a date) and a player's explained rating
 history. Public reads; ``?format=csv`` gives the whole list as a CSV file instead of a JSON
-page (``web.api.views.csv_lists``). A club's season standings: ``web.api.views.season``."""
+page (``web.api.views.ranking.csv_lists``). A club's season standings:
+``web.api.views.ranking.season``."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from web.api.serializers.ratings import (
     RatingRowSerializer,
     RatingsMetaSerializer,
 )
-from web.api.views.csv_lists import FORMAT, CsvListView
+from web.api.views.ranking.csv_lists import FORMAT, CsvListView
 
 GAME_HELP = "Only this game's ratings (default: the default game, or the club's only rated game)."
 
