@@ -63,9 +63,8 @@ class RuleError:
         }
 
 
-# A stored document or result: what JSON holds.
 JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
-Document = dict[str, JSON]
+Document = dict[str, JSON]  # a stored document or result
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,15 +355,12 @@ class Game(Protocol):
     numbers its seats and names nobody; ``table_document`` then keeps a count the document
     gives, for ``score`` to compare with the table's (a document for another table size is
     refused, never silently fitted).
-
-    ``catalogue``: the game's messages, each in English and Dutch (a game whose messages lack
-    Dutch is refused when the service starts: ``tournaments.game_checks``).
     """
 
     code: str
     name: str
     name_nl: str
-    catalogue: Catalogue
+    catalogue: Catalogue  # its messages, each in English and Dutch (tournaments.game_checks)
     table_sizes: tuple[int, ...]
     preferred_size: int
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None

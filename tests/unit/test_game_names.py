@@ -29,9 +29,7 @@ PACKAGES = (
     "ratings",
     "imports",
     "stats",
-    "pages",
-    "sharing",
-    "api",
+    "web",
     "config",
     "templates",
     "static",
@@ -39,10 +37,7 @@ PACKAGES = (
     "seating",
     "arithmetic",
     "chartkit",
-    "embeds",
-    "webhooks",
-    "mailings",
-    "planning",
+    "week",
 )
 # A game's own folder (its rules and its plug-in, with its templates and scripts; Bonken's also
 # its app's backup reader, ``games/bonken/sunmar``).
@@ -50,12 +45,14 @@ OWN = tuple(f"games/{game}/" for game in GAMES)
 ALLOWED = {
     "games/registry.py": "the default game of a document that names none",
     "config/settings.py": "the installed games' plug-ins",
-    "pages/management/commands/load_demo.py": "the demo data",
+    "web/pages/management/commands/load_demo.py": "the demo data",
     "config/celery.py": "the service's name",
     "config/urls.py": "the service's name (the admin's header)",
     "tournaments/tasks.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
-    "api/views/imports.py": "the Bonken app's importer's API (its reader is in Bonken's folder)",
+    "web/api/views/week/imports.py": (
+        "the Bonken app's importer's API (its reader is in Bonken's folder)"
+    ),
 }
 # The Bonken app's backups' importer (the reader is in Bonken's folder).
 ALLOWED_FOLDERS = ("imports/", "templates/imports/")
