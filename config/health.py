@@ -83,8 +83,8 @@ def _worker(broker: bool | None) -> bool | None:
 
 
 def _derived() -> dict[str, int]:
-    from ratings.selectors import stale_rating_pools
-    from standings.services import events_with_stale_standings
+    from ranking.ratings.selectors import stale_rating_pools
+    from ranking.standings.services import events_with_stale_standings
 
     return {
         "stale_standings": len(events_with_stale_standings()),

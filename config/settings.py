@@ -61,10 +61,10 @@ INSTALLED_APPS = [
     "games.jonkler.plugin",
     "games.bonko.plugin",
     "games.bonanza.plugin",
-    "standings",
-    "ratings",
+    "ranking.standings",  # app label "standings" (ratings and stats theirs too)
+    "ranking.ratings",
     "imports",
-    "stats",
+    "ranking.stats",
     "week.mailings",
     "web.pages",
     "week.webhooks",

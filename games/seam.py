@@ -346,7 +346,7 @@ class Game(Protocol):
     Optional: ``rating_scale``, the spread of a seat's session total in points (about one
     standard deviation at a table of equals) for a game whose points mean something across
     tables; the ratings then read each seat's points against expectation in that unit
-    (``arithmetic.ratings.points``). Without it a game is rated by its placements.
+    (``ranking.arithmetic.ratings.points``). Without it a game is rated by its placements.
 
     Optional: ``players_key``, the document's key that names the players in seat order (Bonken
     ``seats``: a list of names, or players' ids). Points go by seat, so at a table the service

@@ -1,7 +1,7 @@
 """Derived work for events and clubs, queued by task name: standings and ratings. The tasks
-themselves live above the sessions (``standings.tasks``, ``ratings.tasks``); they take IDs, run
-after commit, and are safe to run twice. Every layer that changes results queues them from here
-(``enqueue_standings``, ``enqueue_ratings``), without importing a higher app."""
+themselves live above the sessions (``ranking.standings.tasks``, ``ranking.ratings.tasks``); they
+take IDs, run after commit, and are safe to run twice. Every layer that changes results queues them
+from here (``enqueue_standings``, ``enqueue_ratings``), without importing a higher app."""
 
 import logging
 from functools import cache

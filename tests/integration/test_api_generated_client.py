@@ -27,7 +27,7 @@ from django.db import close_old_connections
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from games.registry import games
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 
 pytestmark = pytest.mark.django_db

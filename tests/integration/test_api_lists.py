@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from results.models import Dispute, Session
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.events.scorers import event_scorer_add

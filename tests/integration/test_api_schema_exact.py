@@ -15,10 +15,10 @@ from django.db import close_old_connections
 from clubs.models import Role
 from clubs.tokens import api_token_create
 from config.wsgi import application
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from results.models import Session
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 

@@ -158,8 +158,8 @@ def test_a_failed_send_is_kept_and_sent_by_the_retry(
     with django_capture_on_commit_callbacks(execute=False):
         event_close(event=event, actor=organizer)
     # the standings and ratings, as their tasks would
-    from ratings.services import ratings_update
-    from standings.services import standings_recompute
+    from ranking.ratings.services import ratings_update
+    from ranking.standings.services import standings_recompute
 
     standings_recompute(event_id=event.pk)
     ratings_update(club_id=event.club_id)

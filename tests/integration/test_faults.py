@@ -15,9 +15,9 @@ from django.db import connection
 
 from clubs.models import Role
 from clubs.tokens import api_token_create
+from ranking.standings.services import STANDINGS_LOCK
+from ranking.standings.tasks import reconcile
 from results.models import Session, SessionRevision
-from standings.services import STANDINGS_LOCK
-from standings.tasks import reconcile
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings

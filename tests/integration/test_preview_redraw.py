@@ -4,7 +4,7 @@ standings; an event that was unpublished loses its stored pictures."""
 
 import pytest
 
-from standings.tasks import standings_recompute
+from ranking.standings.tasks import standings_recompute
 from tests.integration.ratings_support import correct
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for

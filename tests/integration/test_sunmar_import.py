@@ -8,7 +8,7 @@ from core.errors import NotAllowed, ServiceError
 from imports.models import ImportedEvening, ImportedGame
 from imports.selectors import upload_preview
 from imports.services import sunmar_import, sunmar_upload
-from ratings.models import PlayerRating, RatedSession
+from ranking.ratings.models import PlayerRating, RatedSession
 from results.models import Session, SessionRevision
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import (

@@ -12,7 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -207,7 +207,7 @@ def _night_from_the_club_page(client, club):
 def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     from django.urls import reverse
 
-    from ratings.services import ratings_update
+    from ranking.ratings.services import ratings_update
     from tournaments.models import Round
 
     club = ClubFactory()

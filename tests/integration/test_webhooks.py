@@ -11,8 +11,8 @@ from django.core import mail
 
 from clubs.models import AuditEntry, Role
 from core.club_events import EVENT_PUBLISHED, KINDS, RESULT_CORRECTED, RESULT_SAVED
+from ranking.standings.services import standings_recompute
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration import webhook_receiver

@@ -17,7 +17,7 @@ PACKAGES = (
     "results",
     "imports",
     "web/api",
-    "stats",
+    "ranking/stats",
     "config",
     "week/webhooks",
     "web/embeds",

@@ -12,7 +12,7 @@ from clubs.models import AuditEntry, Role
 from config.security import STRICT
 from core.club_nights import PlannedNight, next_nights
 from core.errors import NotAllowed, ServiceError
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role

@@ -23,8 +23,13 @@ from core.club_nights import PlannedNight, planned_nights
 from core.errors import ServiceError, Text
 from core.parsing import whole_number
 from games.registry import DEFAULT_GAME, find_game
-from ratings.season import SeasonLine, club_season_standings, parse_season_params, season_games
-from ratings.selectors import RatingRow, club_ratings, rating_games
+from ranking.ratings.season import (
+    SeasonLine,
+    club_season_standings,
+    parse_season_params,
+    season_games,
+)
+from ranking.ratings.selectors import RatingRow, club_ratings, rating_games
 from tournaments.models import Event, StandingsComputation
 from tournaments.selectors import events_visible_to
 

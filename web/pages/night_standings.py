@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from core.errors import ServiceError
 from core.view_helpers import problems
-from standings.event_standings import computed_standings
+from ranking.standings.event_standings import computed_standings
 from tournaments.models import Event
 from tournaments.rounds.night_sets import event_sets, set_rounds, standings_set
 

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
 from games.registry import find_game
-from ratings.selectors import player_rating_history
+from ranking.ratings.selectors import player_rating_history
 from tournaments.models import Event, StandingsComputation
 from tournaments.selectors import stored_standings
 from web.pages.views.evening import evening

@@ -10,7 +10,7 @@ from django.utils import formats
 
 from clubs.models import Player
 from games.registry import find_game
-from ratings.models import RatingHistory
+from ranking.ratings.models import RatingHistory
 from results.counted import counted_sessions
 from results.models import SessionSeat
 from tournaments.models import Event, Seat, Standing

@@ -1,6 +1,6 @@
 """Output and input shapes of the ratings, season standings and standings-configuration
 endpoints. No rules here: parsing of season parameters lives in
-``ratings.season``, the figures in the selectors."""
+``ranking.ratings.season``, the figures in the selectors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from arithmetic.standings import EVENT_CRITERIA
+from ranking.arithmetic.standings import EVENT_CRITERIA
 from tournaments.models.standings_rules import ByeCreditKind, game_stat_codes, largest_table, whole
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from stats.selectors import PlayerStats, contract_names
+from ranking.stats.selectors import PlayerStats, contract_names
 
 
 class StatsPlaceSerializer(serializers.Serializer):

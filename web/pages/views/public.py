@@ -13,8 +13,8 @@ from clubs.selectors import ORGANIZER, SCORERS
 from clubs.view_helpers import has_role
 from core.parsing import whole_number
 from core.view_helpers import is_htmx, short_names
-from ratings.chart import rating_chart
-from ratings.views import game_label
+from ranking.ratings.chart import rating_chart
+from ranking.ratings.views import game_label
 from results.signoff.selectors import tables_to_sign
 from results.views.revisions import corrected_part, correction_of, revision_reason
 from tournaments.events.views.visible import game_columns, visible_event

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from clubs.models import Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
-from standings.event_standings import computed_standings
+from ranking.standings.event_standings import computed_standings
 from tournaments.events.scorers import event_scorer_add, event_scorer_remove, event_scorers
 from tournaments.events.services import (
     entry_remove,

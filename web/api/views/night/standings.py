@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from standings.event_standings import standings_configure
+from ranking.standings.event_standings import standings_configure
 from tournaments.selectors import events_visible_to
 from web.api.serializers.ratings import StandingsConfigSerializer
 

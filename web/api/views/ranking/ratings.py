@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from clubs.models import Club, Player
 from games.registry import find_game, games
-from ratings.selectors import (
+from ranking.ratings.selectors import (
     ExplainedSession,
     club_ratings,
     player_rating_history,

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club
-from ratings.season import (
+from ranking.ratings.season import (
     MAX_SESSIONS,
     SEASON_CRITERIA,
     club_season_standings,

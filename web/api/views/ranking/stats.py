@@ -1,4 +1,5 @@
-"""A player's statistics per game (``stats.selectors``): public for what the viewer may see."""
+"""A player's statistics per game (``ranking.stats.selectors``): public for what the viewer may
+see."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 
 from clubs.models import Player
 from games.registry import DEFAULT_GAME
-from stats.selectors import player_games, player_stats, player_visible
+from ranking.stats.selectors import player_games, player_stats, player_visible
 from web.api.serializers.stats import PlayerStatsSerializer, stats_data
 from web.api.views.ranking.ratings import GameField
 
