@@ -63,7 +63,7 @@ INSTALLED_APPS = [
     "games.bonanza.plugin",
     "ranking.standings",  # app label "standings" (ratings and stats theirs too)
     "ranking.ratings",
-    "imports",
+    "games.bonken.imports",  # app label "imports"
     "ranking.stats",
     "week.mailings",
     "web.pages",

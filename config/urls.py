@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.views.codes import account
 from clubs.views.sign_in import AdminLoginView, ThrottledLoginView
 from config.health import healthz
-from imports.urls import import_patterns
+from games.bonken.imports.urls import import_patterns
 from tournaments.events.views.scorers import scorer_patterns
 from tournaments.game_plugins import plugin_urlpatterns
 from tournaments.urls import manage_patterns

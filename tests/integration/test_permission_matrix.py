@@ -26,8 +26,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
 from clubs.tokens import api_token_create
+from games.bonken.imports.services import sunmar_upload
 from games.bonken.rules import RULESETS, ruleset_to_dict
-from imports.services import sunmar_upload
 from results.models import Dispute, Session
 from results.services import session_submit
 from tests.db_state import changed_tables, database_state

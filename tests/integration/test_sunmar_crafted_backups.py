@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clubs.models import AuditEntry, Role
+from games.bonken.imports.models import SunmarUpload
+from games.bonken.imports.selectors import upload_preview
+from games.bonken.imports.services import sunmar_import, sunmar_upload
 from games.bonken.sunmar import BackupRefused, convert_backup, read_backup
-from imports.models import SunmarUpload
-from imports.selectors import upload_preview
-from imports.services import sunmar_import, sunmar_upload
 from results.models import Session
 from tests.factories import ClubFactory, api_client, user_with_role
 from tests.sunmar_backups import (

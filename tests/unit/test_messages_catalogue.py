@@ -15,7 +15,7 @@ PACKAGES = (
     "clubs",
     "tournaments",
     "results",
-    "imports",
+    "games/bonken/imports",
     "web/api",
     "ranking/stats",
     "config",

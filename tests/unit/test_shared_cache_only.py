@@ -17,10 +17,10 @@ PACKAGES = (
     "tournaments",
     "results",
     "ranking",
-    "imports",
     "web/pages",
     "web/api",
     "bench",
+    "games/bonken/imports",
 )
 DIRECT = re.compile(r"from django\.core\.cache import (cache|caches)\b")
 

@@ -14,7 +14,6 @@ PACKAGES = (
     "tournaments",
     "results",
     "ranking",
-    "imports",
     "web",
     "config",
     "bench",

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
-from imports.services import sunmar_upload
+from games.bonken.imports.services import sunmar_upload
 from results.models import Session
 from results.services import session_submit
 from tests.db_state import changed_tables, database_state

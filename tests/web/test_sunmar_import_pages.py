@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.models import Membership, Role
-from imports.models import SunmarUpload
+from games.bonken.imports.models import SunmarUpload
 from results.models import Session
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import build_backup, example_zip, finished_game, forced_rotation

@@ -19,10 +19,10 @@ from rest_framework.views import APIView
 from clubs.models import Club
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import ServiceError
+from games.bonken.imports.models import SunmarUpload
+from games.bonken.imports.selectors import Preview, upload_preview, uploads
+from games.bonken.imports.services import sunmar_import, sunmar_upload
 from games.bonken.sunmar.reader import MAX_FILE_BYTES
-from imports.models import SunmarUpload
-from imports.selectors import Preview, upload_preview, uploads
-from imports.services import sunmar_import, sunmar_upload
 from web.api.parsers import JSONParser
 from web.api.serializers import ErrorResponseSerializer
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from games.bonken.imports.selectors import NameMatch
 from games.bonken.sunmar.reader import MAX_FILE_BYTES
-from imports.selectors import NameMatch
 
 NEW = "new"
 

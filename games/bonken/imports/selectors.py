@@ -21,9 +21,9 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Player
 from clubs.names import name_key
 from core.errors import ServiceError, problem
+from games.bonken.imports.models import ImportedGame, SunmarUpload
 from games.bonken.sunmar import Backup, BackupRefused, Conversion, ConvertedGame, convert_backup
 from games.bonken.sunmar.reader import reread_backup
-from imports.models import ImportedGame, SunmarUpload
 
 STORED_BACKUP = ("manifest", "games")
 

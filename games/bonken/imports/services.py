@@ -34,9 +34,9 @@ from clubs.services import player_register
 from core.errors import Conflict, NotAllowed, ServiceError, Text, problem
 from core.locks import advisory_lock
 from core.names import cleaned_name, name_problems
+from games.bonken.imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
+from games.bonken.imports.selectors import Preview, upload_preview, uploads
 from games.bonken.sunmar import BackupRefused, ConvertedGame, read_backup
-from imports.models import SUNMAR, ImportedEvening, ImportedGame, SunmarUpload
-from imports.selectors import Preview, upload_preview, uploads
 from results.services import session_submit
 from tournaments.events import services as events
 from tournaments.models import Event, Round

@@ -17,11 +17,11 @@ from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import NotAllowed, ServiceError
 from core.view_helpers import attach_problems, problems, refused
+from games.bonken.imports.forms import BackupForm, MatchForm
+from games.bonken.imports.models import ImportedGame
+from games.bonken.imports.selectors import club_members, upload_preview, uploads
+from games.bonken.imports.services import sunmar_import, sunmar_upload
 from games.bonken.sunmar import ConvertedGame, SkippedGame
-from imports.forms import BackupForm, MatchForm
-from imports.models import ImportedGame
-from imports.selectors import club_members, upload_preview, uploads
-from imports.services import sunmar_import, sunmar_upload
 
 
 def upload_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -21,8 +21,8 @@ from clubs.models import Club, Membership, Role
 from clubs.names import name_key
 from core.errors import ServiceError
 from core.parsing import whole_number
-from imports.selectors import upload_preview
-from imports.services import sunmar_import, sunmar_upload
+from games.bonken.imports.selectors import upload_preview
+from games.bonken.imports.services import sunmar_import, sunmar_upload
 
 
 class _DryRun(Exception):

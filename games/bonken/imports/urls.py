@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from imports import views
+from games.bonken.imports import views
 
 import_patterns = [
     path("clubs/<slug:slug>/import/", views.upload_page, name="sunmar-upload"),
