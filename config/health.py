@@ -36,7 +36,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from clubs.throttle import client_address
+from clubs.access.throttle import client_address
 from core.errors import problem
 from core.shared_cache import cache_reachable, shared
 

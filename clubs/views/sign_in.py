@@ -15,16 +15,16 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.access.throttle import SignInGuard
 from clubs.models import Club
 from clubs.selectors import user_roles
-from clubs.throttle import SignInGuard
 from core.view_helpers import dutch
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
     """Django's sign-in form that, once throttled, refuses without checking the password."""
 
-    wait = 0  # seconds until the attempt may be checked (clubs.throttle)
+    wait = 0  # seconds until the attempt may be checked (clubs.access.throttle)
 
     def clean(self) -> dict[str, Any]:
         if self.wait:
@@ -38,7 +38,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
 
 class ThrottledLoginView(LoginView):
-    """The sign-in form (the site's and the admin's): refused attempts (clubs.throttle) get a
+    """The sign-in form (the site's and the admin's): refused attempts (clubs.access.throttle) get a
     429 with a message and a Retry-After, without the password being checked."""
 
     form_class = ThrottledAuthenticationForm

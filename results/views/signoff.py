@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.access.throttle import client_address
 from clubs.selectors import ORGANIZER
-from clubs.throttle import client_address
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number

@@ -15,8 +15,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from ranking.ratings.services import ratings_update
 from ranking.standings.services import standings_recompute
 from results.models import Dispute, Session

@@ -12,8 +12,8 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from config.wsgi import application
 from ranking.ratings.services import ratings_update
 from ranking.standings.services import standings_recompute

@@ -13,8 +13,8 @@ import redis
 from django.conf import settings
 from django.db import connection
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from ranking.standings.services import STANDINGS_LOCK
 from ranking.standings.tasks import reconcile
 from results.models import Session, SessionRevision

@@ -24,8 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from clubs.access.tokens import api_token_create
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
-from clubs.tokens import api_token_create
 from games.bonken.imports.services import sunmar_upload
 from games.bonken.rules import RULESETS, ruleset_to_dict
 from results.models import Dispute, Session

@@ -78,8 +78,8 @@ def test_the_worker_draws_the_pictures_after_the_standings(celery_worker, live_s
     and the event's pictures in both languages reflect the new results version."""
     import time
 
+    from clubs.access.tokens import api_token_create
     from clubs.models import Role
-    from clubs.tokens import api_token_create
     from tests.documents import classic_document
     from tests.factories import EventFactory, seated_table, user_with_role
     from tests.integration.http import http, wait_for_standings

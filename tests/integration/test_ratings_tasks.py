@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from ranking.ratings import tasks as ratings_tasks
 from ranking.ratings.models import PlayerRating, RatingPool
 from ranking.ratings.selectors import stale_rating_pools

@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection
 
-from clubs.codes import player_code_issue, player_code_set
+from clubs.access.codes import player_code_issue, player_code_set
 from clubs.models import AuditEntry, Role
 from core.errors import Conflict, NotAllowed, ServiceError, TooManyAttempts
 from ranking.ratings.loading import session_results

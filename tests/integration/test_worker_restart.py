@@ -11,8 +11,8 @@ import pytest
 import redis
 from django.conf import settings
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from games.bonken.rules import score_session
 from ranking.standings.services import STANDINGS_LOCK
 from tests.documents import classic_document

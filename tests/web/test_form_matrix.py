@@ -21,7 +21,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import Membership, Player, Role
 from games.bonken.imports.services import sunmar_upload
 from results.models import Session

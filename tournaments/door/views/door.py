@@ -21,9 +21,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.access.throttle import client_address
 from clubs.models import Player
 from clubs.selectors import player_for_user
-from clubs.throttle import client_address
 from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
 from core.view_helpers import is_htmx, problems

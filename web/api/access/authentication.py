@@ -1,4 +1,4 @@
-"""``Authorization: Token <key>`` with the named, revocable tokens of clubs.tokens; and a
+"""``Authorization: Token <key>`` with the named, revocable tokens of clubs.access.tokens; and a
 username and password (HTTP Basic) on the token endpoint only, to create a first token from
 the command line, throttled like the sign-in form."""
 
@@ -8,9 +8,9 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from clubs.access.throttle import SignInGuard
+from clubs.access.tokens import TokenExpired, api_token_live
 from clubs.models import ApiToken
-from clubs.throttle import SignInGuard
-from clubs.tokens import TokenExpired, api_token_live
 from core.errors import Text, problem
 
 
@@ -60,7 +60,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
 class PasswordAuthentication(authentication.BasicAuthentication):
     """HTTP Basic that counts failures per address and username with the sign-in form's
-    counters (clubs.throttle) and refuses, without checking the password, once throttled."""
+    counters (clubs.access.throttle) and refuses, without checking the password, once throttled."""
 
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None

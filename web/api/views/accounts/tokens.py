@@ -9,8 +9,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.access.tokens import api_token_create, api_token_revoke
 from clubs.models import ApiToken
-from clubs.tokens import api_token_create, api_token_revoke
 from web.api.access.authentication import ApiTokenAuthentication, PasswordAuthentication
 from web.api.access.permissions import signed_in_user
 from web.api.idempotency import shown_once

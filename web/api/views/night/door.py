@@ -18,9 +18,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.access.throttle import client_address
 from clubs.models import Player
 from clubs.selectors import player_for_user
-from clubs.throttle import client_address
 from core.errors import ServiceError
 from tournaments.door.device import session_device
 from tournaments.door.limits import door_wait

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.throttle import client_address
+from clubs.access.throttle import client_address
 from core.errors import NotAllowed
 from results.models import Session, Signature
 from results.signoff.selectors import dispute_dict, signoff_of, state_dict

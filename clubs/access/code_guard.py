@@ -1,5 +1,5 @@
-"""Wrong personal codes (``clubs.codes``), counted so that a four-digit code cannot be guessed,
-while a guesser on a shared network (a café's wifi, a club's router) locks out nobody else.
+"""Wrong personal codes (``clubs.access.codes``), counted so that a four-digit code cannot be
+guessed, while a guesser on a shared network (a café's wifi, a club's router) locks out nobody else.
 
 Wrong codes are counted in a window of ``CODE_WINDOW`` seconds (900) from the first one, in
 three ways, each with its own limit:

@@ -4,7 +4,8 @@ scorer's phone (``results.signoff.services``).
 The player sets it from their own account page; an organizer of every club the player belongs
 to may issue a new one (shown once: only its hash is stored, by Django's password hashers).
 A code is only four digits, so wrong codes are counted per player, per table and per address
-(``clubs.code_guard``): a guesser is stopped without locking out the honest players around them.
+(``clubs.access.code_guard``): a guesser is stopped without locking out the honest players
+around them.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.access.code_guard import ADDRESS, PLAYER, CodeGuard, Refusal, player_counts_clear
 from clubs.audit import audit
-from clubs.code_guard import ADDRESS, PLAYER, CodeGuard, Refusal, player_counts_clear
 from clubs.models import Membership, Player, PlayerCode
 from clubs.selectors import ORGANIZER, user_has_role
 from core.errors import NotAllowed, ServiceError, Text, TooManyAttempts, problem
