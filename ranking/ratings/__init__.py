@@ -4,7 +4,8 @@ sessions.
 
 * ``models`` (tables named ``ratings_*``), ``admin``, ``urls``;
 * ``order``: the play order of sessions (one definition, used everywhere);
-* ``loading`` and ``writing``: lean bulk reads, and writes with COPY on PostgreSQL;
+* ``store``: lean bulk reads (``store.loading``), and writes with COPY on PostgreSQL
+  (``store.writing``);
 * ``services``: ``ratings_update``, ``ratings_rebuild`` and friends (writes); ``config``: a
   pool's configuration as the arithmetic reads it (read by services and selectors alike);
 * ``selectors``: rating lists (now or as of a date), a player's explained history, stale

@@ -205,8 +205,8 @@ class RatingHistory(models.Model):
         # One index besides the key, in the order a replay writes the rows: a replay streams
         # hundreds of thousands of rows, and every other index would be written in random
         # order. A player's rows are found through the seats of their sessions
-        # (``ranking.ratings.loading.player_history``); the rating services write each (session,
-        # player) once.
+        # (``ranking.ratings.store.loading.player_history``); the rating services write each
+        # (session, player) once.
         indexes = [models.Index(fields=["pool", "position"], name="rating_history_position")]
         verbose_name = _("rating history")
         verbose_name_plural = _("rating history")

@@ -41,10 +41,10 @@ from ranking.arithmetic.ratings import (
 )
 from ranking.arithmetic.ratings.config import game_config
 from ranking.ratings.config import rating_scale
-from ranking.ratings.loading import player_history, seated_positions
 from ranking.ratings.models import PlayerRating, RatingHistory, RatingPool
 from ranking.ratings.order import played_at
 from ranking.ratings.staleness import stale_rating_pools
+from ranking.ratings.store.loading import player_history, seated_positions
 from results.models import Session
 
 Viewer = User | AnonymousUser | None

@@ -1,6 +1,6 @@
 """Writes of derived ratings: bring a club's rating pools up to date with its complete sessions.
 
-Terms (see also ``order`` and ``loading``):
+Terms (see also ``order`` and ``store.loading``):
 
 * **pool**: a club's ratings of one game (``RatingPool.game``). Each game's sessions rate only
   each other (a Bonken rating says nothing about Jonkler); updates, replays and rebuilds run
@@ -56,7 +56,9 @@ from ranking.arithmetic.ratings import (
 )
 from ranking.arithmetic.ratings.config import game_config
 from ranking.ratings.config import pool_config, rating_scale
-from ranking.ratings.loading import (
+from ranking.ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ranking.ratings.order import day_key, key_date, played_at
+from ranking.ratings.store.loading import (
     AppliedSession,
     PoolSession,
     applied_sessions,
@@ -69,9 +71,7 @@ from ranking.ratings.loading import (
     sessions_before,
     state_before,
 )
-from ranking.ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
-from ranking.ratings.order import day_key, key_date, played_at
-from ranking.ratings.writing import history_writer, ratings_insert, ratings_upsert
+from ranking.ratings.store.writing import history_writer, ratings_insert, ratings_upsert
 from tournaments.models import Event
 from tournaments.tasks import enqueue_ratings
 

@@ -8,8 +8,8 @@ import dataclasses
 from django.db.models import Count, F, Sum
 
 from ranking.ratings.config import pool_config
-from ranking.ratings.loading import rated_sessions
 from ranking.ratings.models import RatedSession, RatingPool
+from ranking.ratings.store.loading import rated_sessions
 
 
 def stale_rating_pools() -> list[int]:

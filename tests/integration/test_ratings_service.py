@@ -172,7 +172,7 @@ def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
 def test_the_state_before_a_position_is_that_of_every_earlier_row(seats):
     """Read back from the position for the players who play again, from the current ratings
     for the others; seats changed since (whose replay has not run yet) play no part."""
-    from ranking.ratings.loading import state_before
+    from ranking.ratings.store.loading import state_before
     from results.models import SessionSeat
 
     club, players, sessions = club_with_history(seed=14, players=12, evenings=4)

@@ -6,7 +6,7 @@ import pytest
 
 from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
-from ranking.ratings.loading import rated_sessions
+from ranking.ratings.store.loading import rated_sessions
 from ranking.standings.event_standings import computed_standing_lines, round_points
 from results.models import Session
 from results.services import session_append_part, session_submit

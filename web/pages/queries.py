@@ -8,8 +8,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
-from ranking.ratings.loading import player_history
 from ranking.ratings.models import PlayerRating, RatingPool
+from ranking.ratings.store.loading import player_history
 from results.models import Session, SessionSeat
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to

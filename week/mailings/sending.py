@@ -15,8 +15,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.names import cleaned_name
-from ranking.ratings.loading import rated_sessions
 from ranking.ratings.models import RatedSession
+from ranking.ratings.store.loading import rated_sessions
 from tournaments.models import Event, StandingsComputation
 from week.mailings.content import Evening, evening_for, event_players
 from week.mailings.models import EveningMail, MailPreference

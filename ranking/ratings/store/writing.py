@@ -26,8 +26,8 @@ from psycopg.copy import QueuedLibpqWriter
 
 from ranking.arithmetic.ratings import HistoryEntry
 from ranking.arithmetic.ratings import PlayerSkill as Rating
-from ranking.ratings.loading import PoolSession
 from ranking.ratings.models import PlayerRating, RatedSession, RatingHistory
+from ranking.ratings.store.loading import PoolSession
 
 HISTORY_FIELDS: tuple[str, ...] = (
     "pool_id",
