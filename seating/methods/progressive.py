@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .byes import choose_byes, sit_out_counts
-from .layout import cut_tables
-from .rng import make_rng
-from .types import Movement, PlayerId, SeatingError, SeatingRound
+from ..byes import choose_byes, sit_out_counts
+from ..layout import cut_tables
+from ..rng import make_rng
+from ..types import Movement, PlayerId, SeatingError, SeatingRound
 
 
 def _interleave(upper: list[PlayerId], lower: list[PlayerId]) -> list[PlayerId]:

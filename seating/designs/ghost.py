@@ -5,9 +5,10 @@ on all points but one, the "ghost". Each round the ghost's three table-mates sit
 other tables play as the construction has them, so no pair meets twice (a subset of a
 zero-repeat schedule repeats nothing). Over R rounds the ghost meets 3R different points, so
 nobody sits out twice while 3R <= n; the players are put on those points in the order of their
-sit-outs (fewest first, ties by the seeded priority), so the byes are the fair ones of byes.py.
-23, 27 and 31 players thus take 7, 9 and 10 rounds without a repeat from the designs for 24, 28
-and 32 (the designs for 20, 24 and 28 with the extra players in the byes' seats gave a few).
+sit-outs (fewest first, ties by the seeded priority), so the byes are the fair ones of
+seating/byes.py. 23, 27 and 31 players thus take 7, 9 and 10 rounds without a repeat from the
+designs for 24, 28 and 32 (the designs for 20, 24 and 28 with the extra players in the byes' seats
+gave a few).
 """
 
 from __future__ import annotations

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .byes import choose_byes, sit_out_counts
-from .layout import cut_tables
-from .quality import normalize_history
-from .rng import make_rng
-from .types import Pair, PlayerId, SeatingOptions, SeatingRound
+from ..byes import choose_byes, sit_out_counts
+from ..layout import cut_tables
+from ..quality import normalize_history
+from ..rng import make_rng
+from ..types import Pair, PlayerId, SeatingOptions, SeatingRound
 
 WINDOW = 3
 """Swaps are tried between tables at most this far apart in rank order."""

@@ -1,34 +1,34 @@
 """The `balanced` method: plan every remaining round of an event at once.
 
 The planner keeps the played rounds as they are, starts the remaining rounds from the longest
-zero-repeat construction for the number of players present (see constructions.py), or from
-shuffles when there is none, and improves them by simulated annealing (search.py). When
-players % 4 sit out each round, the start is the construction for the others, with the extra
-players in the seats of those on a bye (extras.py); when three sit out, the design one point
-larger with the table-mates of one point on a bye is tried first (ghost.py); 18 and 22 players
-start from a schedule stored for them (stored.py). Tables of other
-sizes (a game that allows them: Jonkler 5 + 5 + 4) start from shuffles cut into the layout's
-tables (layout.table_layout), and the search swaps players between tables, so every round keeps its
-layout; the constructions apply whenever the layout is tables of four. Byes start from a
-seeded rotation over the players with the fewest sit-outs, so they are fair by construction;
-the search moves them only by letting two players who have sat out equally often trade places
-from some round on, which keeps them fair.
+zero-repeat construction for the number of players present (see seating/designs/constructions.py),
+or from shuffles when there is none, and improves them by simulated annealing (seating/search.py).
+When players % 4 sit out each round, the start is the construction for the others, with the extra
+players in the seats of those on a bye (seating/designs/extras.py); when three sit out, the design
+one point larger with the table-mates of one point on a bye is tried first
+(seating/designs/ghost.py); 18 and 22 players start from a schedule stored for them
+(seating/designs/stored.py). Tables of other sizes (a game that allows them: Jonkler 5 + 5 + 4)
+start from shuffles cut into the layout's tables (layout.table_layout), and the search swaps players
+between tables, so every round keeps its layout; the constructions apply whenever the layout is
+tables of four. Byes start from a seeded rotation over the players with the fewest sit-outs, so they
+are fair by construction; the search moves them only by letting two players who have sat out equally
+often trade places from some round on, which keeps them fair.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .byes import bye_schedule, sit_out_counts
-from .constructions import is_complete, zero_repeat_schedule
-from .extras import seat_with_extras
-from .ghost import ghost_rounds_fit, seat_around_ghost
-from .layout import cut_tables
-from .quality import normalize_history
-from .rng import derive_seed, make_rng
-from .search import SearchProblem, anneal
-from .stored import seat_stored, stored_rounds_fit
-from .types import Pair, PlayerId, SeatingOptions, SeatingRound
+from ..byes import bye_schedule, sit_out_counts
+from ..designs.constructions import is_complete, zero_repeat_schedule
+from ..designs.extras import seat_with_extras
+from ..designs.ghost import ghost_rounds_fit, seat_around_ghost
+from ..designs.stored import seat_stored, stored_rounds_fit
+from ..layout import cut_tables
+from ..quality import normalize_history
+from ..rng import derive_seed, make_rng
+from ..search import SearchProblem, anneal
+from ..types import Pair, PlayerId, SeatingOptions, SeatingRound
 
 
 def search_budget(tables: int, free_rounds: int, effort: float) -> int:

@@ -10,7 +10,7 @@ points missing from a round sit it out. Any of their rounds, in any order, repea
 
 `seat_stored` puts the players on the points so that those with the fewest sit-outs take the
 points that sit out first (ties by the seeded priority), so the byes are the fair ones of
-byes.py, as in ghost.py.
+seating/byes.py, as in ghost.py.
 """
 
 from __future__ import annotations

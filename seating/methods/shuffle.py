@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .byes import choose_byes, sit_out_counts
-from .layout import cut_tables
-from .rng import make_rng
-from .types import PlayerId, SeatingRound
+from ..byes import choose_byes, sit_out_counts
+from ..layout import cut_tables
+from ..rng import make_rng
+from ..types import PlayerId, SeatingRound
 
 
 def random_round(

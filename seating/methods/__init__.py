@@ -1,18 +1,34 @@
-"""`seat_round`: seat the next round of an event with any of the methods."""
+"""The seating methods, one module each, and `seat_round`: seat the next round of an event with
+any of them.
+
+* ``balanced``: every remaining round planned at once (``planner``: the whole-event plans and
+  the balanced round that follows them);
+* ``shuffle``: ``random``, a seeded shuffle;
+* ``swiss``: one round from the standings;
+* ``progressive``: a King's table movement, or the game's own;
+* ``manual``: the organizer's round checked, or proposed in the players' order.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .layout import check_sizes, table_layout
+from ..layout import check_sizes, table_layout
+from ..quality import quality_report
+from ..teams import TeamSeating, check_teams, team_problems
+from ..types import (
+    METHODS,
+    PROGRESSIVE_RULES,
+    RoundPlan,
+    SeatingError,
+    SeatingRequest,
+    SeatingRound,
+)
 from .manual import manual_round
 from .planner import balanced_round, check_players
 from .progressive import progressive_round
-from .quality import quality_report
 from .shuffle import random_round
 from .swiss import swiss_round
-from .teams import TeamSeating, check_teams, team_problems
-from .types import METHODS, PROGRESSIVE_RULES, RoundPlan, SeatingError, SeatingRequest, SeatingRound
 
 
 def seat_round(request: SeatingRequest) -> RoundPlan:
@@ -94,7 +110,7 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
 
 
 def _seat_teams(request: SeatingRequest, sizes: tuple[int, ...]) -> RoundPlan:
-    """A team game: the partners of each team seated as one unit (see teams.py)."""
+    """A team game: the partners of each team seated as one unit (see seating/teams.py)."""
     teams = check_teams(request.teams or ())
     if request.method == "manual" and request.manual_round is not None:
         plan = seat_round(replace(request, teams=None))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .byes import choose_byes, sit_out_counts
-from .layout import byes_needed, check_sizes, cut_tables
-from .types import PlayerId, SeatingError, SeatingRound
+from ..byes import choose_byes, sit_out_counts
+from ..layout import byes_needed, check_sizes, cut_tables
+from ..types import PlayerId, SeatingError, SeatingRound
 
 
 def _sizes_text(sizes: tuple[int, ...]) -> str:

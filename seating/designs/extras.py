@@ -4,8 +4,8 @@ With n = M + r players, where r = n % 4 players sit out each round and M players
 zero-repeat construction (constructions.py), the construction seats M "design" players on its
 points and the r "extra" players take, each round, the seats of that round's design players on
 a bye. Design players then never meet twice (a bye only removes meetings); only the extras'
-meetings depend on who sits out. The byes stay fair (byes.py: each round from the players with
-the fewest sit-outs); among the fair choices the slots are picked so that no extra meets anyone
+meetings depend on who sits out. The byes stay fair (seating/byes.py: each round from the players
+with the fewest sit-outs); among the fair choices the slots are picked so that no extra meets anyone
 twice:
 
 1. a depth-first search, round by round and extra by extra, trying the slots that add the
@@ -14,9 +14,9 @@ twice:
    repeats) or, when everyone has sat out equally often (any distinct players may then sit
    out), a local search over the slots if it does better.
 
-The annealing in search.py then improves the whole schedule. Players are indices 0..n-1 and
+The annealing in seating/search.py then improves the whole schedule. Players are indices 0..n-1 and
 points 0..M-1; `base` is the flat n*n matrix of fixed meetings (earlier events and played
-rounds), as in search.py.
+rounds), as in seating/search.py.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .byes import choose_byes
-from .search import cost_table
+from ..byes import choose_byes
+from ..search import cost_table
 
 Tables = list[list[int]]
 """One round of a construction: tables of points (or, in results, of players)."""
@@ -329,8 +329,8 @@ def seat_with_extras(
     on n - n % 4 points.
 
     `sit_outs` are the players' sit-outs before the first free round and `priority` breaks
-    ties between equal counts (as in byes.py). The construction's rounds are taken in a seeded
-    order, cycled when `complete`, else followed by shuffled rounds."""
+    ties between equal counts (as in seating/byes.py). The construction's rounds are taken in a
+    seeded order, cycled when `complete`, else followed by shuffled rounds."""
     points = len({p for table in construction[0] for p in table})
     how_many = n - points
     order = {p: i for i, p in enumerate(priority)}

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..byes import sit_out_counts
+from ..layout import table_layout
+from ..quality import quality_report
+from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 from .balanced import plan_balanced
-from .byes import sit_out_counts
-from .layout import table_layout
-from .quality import quality_report
 from .shuffle import random_round
-from .types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 
 PLANNABLE = ("balanced", "random")
 
