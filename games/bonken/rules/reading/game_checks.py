@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.rules.deal import read_deal
-from games.bonken.rules.doubles import apply_doubles, read_doubles
 from games.bonken.rules.errors import (
     RuleError,
     Text,
@@ -26,6 +24,8 @@ from games.bonken.rules.errors import (
     unknown_fields,
     who,
 )
+from games.bonken.rules.reading.deal import read_deal
+from games.bonken.rules.reading.doubles import apply_doubles, read_doubles
 from games.bonken.rules.results import GameResult
 from games.bonken.rules.rotation import expected_chooser
 from games.bonken.rules.rulesets import Contract, Ruleset

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bonken.rules.errors import RuleError, Text, listing, num, quoted, rule_error, seat_list
-from games.bonken.rules.outcomes import possible, shape_of
+from games.bonken.rules.reading.outcomes import possible, shape_of
 from games.bonken.rules.rulesets import NET_FACTOR, Contract, Ruleset, show
 from games.seam import is_int
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.rules.deal import check_totals, read_deal
 from games.bonken.rules.errors import (
     RuleError,
     Text,
@@ -29,7 +28,8 @@ from games.bonken.rules.errors import (
     rule_error,
     unknown_fields,
 )
-from games.bonken.rules.game_checks import contract_problem, session_games
+from games.bonken.rules.reading.deal import check_totals, read_deal
+from games.bonken.rules.reading.game_checks import contract_problem, session_games
 from games.bonken.rules.results import GameResult, SessionResult, placements
 from games.bonken.rules.rulesets import Ruleset
 
