@@ -8,6 +8,8 @@
 * ``arithmetic``: the pure arithmetic of the standings and the ratings (no Django, no app);
 * ``charts``: the pure geometry of the SVG line charts the ratings and the statistics draw.
 
-Not a Django app itself: each of the three apps keeps the label it had before it moved here, so
-its tables, migrations, templates, URL namespaces and task names stay.
+The standings and the statistics read the ratings, never the other way; the arithmetic and the
+charts import no Django and no app. Not a Django app itself: each of the three apps keeps the
+label it had before it moved here, so its tables, migrations, templates, URL namespaces and task
+names stay.
 """
