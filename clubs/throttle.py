@@ -3,7 +3,7 @@ handing anyone a lever to lock a real user out.
 
 One guard (:class:`SignInGuard`) serves every door that checks a password: the sign-in form
 (``clubs.views.sign_in``), the admin's sign-in (the same view) and password authentication on
-the API's token endpoint (``api.authentication``). It counts
+the API's token endpoint (``web.api.access.authentication``). It counts
 
 * failures of one address for one username: after ``LOGIN_FAILURE_LIMIT`` within
   ``LOGIN_FAILURE_WINDOW`` seconds that address may not try that username again until the

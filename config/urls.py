@@ -7,13 +7,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clubs.views.codes import account
 from clubs.views.sign_in import AdminLoginView, LoginView
 from config.health import healthz
-from core.game_plugins import plugin_urlpatterns
-from embeds.urls import manage_patterns as embed_patterns
 from imports.urls import import_patterns
-from pages.urls import manage_patterns as page_patterns
 from tournaments.events.views.scorers import scorer_patterns
+from tournaments.game_plugins import plugin_urlpatterns
 from tournaments.urls import manage_patterns
-from webhooks.urls import manage_patterns as webhook_patterns
+from web.embeds.urls import manage_patterns as embed_patterns
+from web.pages.urls import manage_patterns as page_patterns
+from week.webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.
 admin.site.site_header = _("Bonken club service: administration")
@@ -22,7 +22,7 @@ admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups, where a club's embeds may be shown, each installed game's
-# own (core.game_plugins) and the club's webhooks.
+# own (tournaments.game_plugins) and the club's webhooks.
 manage_urls = (
     [
         *manage_patterns,
@@ -42,7 +42,7 @@ urlpatterns = [
     # (clubs.views.sign_in).
     path("admin/login/", AdminLoginView.as_view(), name="admin_login"),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("api.urls")),
+    path("api/v1/", include("web.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
@@ -61,16 +61,16 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("embed/", include("embeds.urls")),
-    path("share/", include("sharing.urls")),
+    path("embed/", include("web.embeds.urls")),
+    path("share/", include("web.sharing.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
-    path("", include("planning.urls")),
+    path("", include("week.planning.urls")),
     path("clubs/", include("clubs.urls")),
-    path("mail/", include("mailings.urls")),
+    path("mail/", include("week.mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("results.urls")),
-    path("", include("pages.urls")),
+    path("", include("web.pages.urls")),
 ]
 
 handler400 = "core.view_helpers.bad_request"

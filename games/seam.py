@@ -63,6 +63,10 @@ class RuleError:
         }
 
 
+JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
+Document = dict[str, JSON]  # a stored document or result
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A message parameter that reads differently in English and Dutch."""
@@ -356,6 +360,7 @@ class Game(Protocol):
     code: str
     name: str
     name_nl: str
+    catalogue: Catalogue  # its messages, each in English and Dutch (tournaments.game_checks)
     table_sizes: tuple[int, ...]
     preferred_size: int
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None

@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER
 from core.errors import Conflict, Named, NotFound, ServiceError, Text, problem
-from core.game_plugins import game_plugin
 from games.registry import get_game
 from games.seam import Game, Outcome
 from results import store
@@ -29,6 +28,7 @@ from results.models import Session
 from results.rows import replace_rows
 from results.writers import Actor, check_writable, require_session_writer
 from tournaments import announce
+from tournaments.game_plugins import game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Table
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
@@ -66,19 +66,24 @@ def session_append_part(
     table: TableRef,
     submitted_by: Actor,
     part: Any,
+    opening: dict[str, Any] | None = None,
     expected_revision: int | None = None,
     table_token: str | None = None,
 ) -> Session:
     """Add the next part (a Bonken game, a Jonkler round, a Bonanza hand: the game's
-    ``parts_key`` list) to a table's session while the table plays."""
+    ``parts_key`` list) to a table's session while the table plays: every game's table page
+    saves its parts here. ``opening``: what the game's document records once, with its first
+    part (Jonkler's and Bonanza's first dealer); the first part, when it brings one, starts the
+    document afresh from it, and every later part is appended to the stored one."""
 
     def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
         key = _parts_key(game)
+        parts = current.get(key) if current else None
+        stored = parts if isinstance(parts, list) else []
+        if not stored and opening is not None:
+            return {**opening, key: [part]}
         # Shallow copies: stored parts are never changed in place, only new lists are built.
-        document = dict(current) if current else {}
-        parts = document.get(key)
-        document[key] = [*(parts if isinstance(parts, list) else []), part]
-        return document
+        return {**(current or {}), key: [*stored, part]}
 
     return _session_write(
         table=table,

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from core.game_plugins import plugin_urlpatterns
 from results.views import correct, offline, scoring, signoff
+from tournaments.game_plugins import plugin_urlpatterns
 
 app_name = "scoring"
 
@@ -16,5 +16,5 @@ urlpatterns = [
     path("manage/tables/<int:table_id>/signoff/", signoff.signoff_manage, name="signoff_manage"),
     path("manage/tables/<int:table_id>/correct/<int:number>/", correct.correct, name="correct"),
 ]
-# Each installed game's own addresses of a table (Bonko: the bell), core.game_plugins.
+# Each installed game's own addresses of a table (Bonko: the bell), tournaments.game_plugins.
 urlpatterns += plugin_urlpatterns("scoring")

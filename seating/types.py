@@ -51,7 +51,7 @@ class SeatingOptions:
         spread of standings across one table.
     progressive_rule: "kings" (places 1-2 up one table, 3-4 down one; the top table keeps its
         winners, the bottom table its losers) or a game's own ``Movement`` (the event's game
-        gives it: ``core.game_plugins.GamePlugin.movement``).
+        gives it: ``tournaments.game_plugins.GamePlugin.movement``).
     """
 
     effort: float = 1.0

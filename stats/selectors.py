@@ -18,14 +18,14 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
 from clubs.models import Club, Player
-from core.game_plugins import game_plugin
 from games.registry import games
 from ratings.models import RatingHistory
 from ratings.selectors import club_ratings
 from results.counted import counted_sessions
 from results.models import Part, Session, SessionSeat
 from stats import figures
-from stats.figures import ContractLine, Evening, Opponent, Summary, Table
+from stats.figures import ContractLine, Deal, Evening, Opponent, Summary, Table
+from tournaments.game_plugins import game_plugin
 from tournaments.models import Event
 from tournaments.selectors import events_visible_to
 
@@ -89,7 +89,9 @@ def player_tables(player_id: int, viewer: Viewer, game: str) -> list[Table]:
                 players=tuple(s[1] for s in ordered),
                 totals=tuple(s[2] for s in ordered),
                 places=tuple(s[3] for s in ordered),
-                deals=tuple(game_plugin(game).stats_deals(row[4])),
+                deals=tuple(
+                    d for d in game_plugin(game).stats_deals(row[4]) if isinstance(d, Deal)
+                ),
                 teams=_teams(row[4]),
                 figures=_figures(row[4]),
             )

@@ -30,9 +30,9 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
-# The players' evenings by e-mail (``mailings.tasks``), after an event closes or a correction.
+# The players' evenings by e-mail (``week.mailings.tasks``), after an event closes or a correction.
 EVENING_TASK = "mailings.evening"
-# The link previews' pictures of an event, redrawn after its standings (``sharing.tasks``).
+# The link previews' pictures of an event, redrawn after its standings (``web.sharing.tasks``).
 PREVIEWS_TASK = "sharing.previews_redraw"
 
 

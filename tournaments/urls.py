@@ -1,5 +1,5 @@
 """Public pages (namespace ``public``) and the organizer's pages (namespace ``manage``) of
-``tournaments``; ``pages.urls`` adds the pages that show sessions to both."""
+``tournaments``; ``web.pages.urls`` adds the pages that show sessions to both."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
 """An organizer corrects one part of a table's saved result (a game, a round, a hand; a game
 entered whole has one): picked from the table's history, shown in the inputs the table page
-uses for it (the game's plug-in draws them, ``core.game_plugins``), the reason at the top,
+uses for it (the game's plug-in draws them, ``tournaments.game_plugins``), the reason at the top,
 saved as a new revision through ``results.part_correction`` that keeps everything else.
 
 This module holds what every game's correction page shares: who may open it, the reason, the
@@ -20,10 +20,10 @@ from django.utils.translation import gettext_lazy
 from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
-from core.game_plugins import GameWithoutPages, game_plugin
 from core.view_helpers import problems, refused, short_names
 from results.models import Session
 from results.views.scoring import without_page
+from tournaments.game_plugins import GameWithoutPages, game_plugin
 from tournaments.models import Table
 
 # What saves a correction: called with the reason and the revision the page showed.

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
-from core.game_plugins import plugins
+from tournaments.game_plugins import plugins
 from tournaments.models import Table
 
 ASSETS = (

@@ -1,6 +1,6 @@
 """The table's own page, reached by its scoring link (``/t/<token>/``), and its paper entry: the
-event's game draws them (its plug-in, ``core.game_plugins``); taking the last part back is the
-same for every game.
+event's game draws them (its plug-in, ``tournaments.game_plugins``); taking the last part back is
+the same for every game.
 
 Whoever holds the link may write this table's session (the service checks the token); a
 signed-in scorer of the club gets the same page from the round's table plan. A game whose
@@ -18,12 +18,12 @@ from django.views.decorators.http import require_POST
 from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
-from core.game_plugins import GameWithoutPages, game_plugin
 from core.parsing import whole_number
 from core.view_helpers import problems
 from games.registry import get_game
 from results.services import session_undo_last_part
 from results.views.keyed import keyed
+from tournaments.game_plugins import GameWithoutPages, game_plugin
 from tournaments.models import Table
 
 

@@ -25,7 +25,7 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.events.scorers import event_scorer_add
 from tournaments.models import EventTeam
-from webhooks.models import Hook
+from week.webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 ENVELOPE = {"count", "next", "previous", "results"}

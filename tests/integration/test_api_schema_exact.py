@@ -103,7 +103,7 @@ def test_no_description_is_an_internal_docstring():
         "actor's role",
         "ClubWriteMixin",
         "GuardedWriteMixin",
-        "api.permissions",
+        "web.api.access.permissions",
     ):
         assert internal not in text
 

@@ -4,13 +4,13 @@ standings; an event that was unpublished loses its stored pictures."""
 
 import pytest
 
-from sharing.models import Preview
-from sharing.tasks import previews_redraw
 from standings.tasks import standings_recompute
 from tests.integration.ratings_support import correct
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for
 from tournaments.models import Event
+from web.sharing.models import Preview
+from web.sharing.tasks import previews_redraw
 
 pytestmark = pytest.mark.django_db
 

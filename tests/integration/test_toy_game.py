@@ -1,9 +1,10 @@
 """A fifth game, written in its own folder (``tests/toy_game``: its rules, its table page, sheets
-and templates) and nowhere else, plugs in with one registration (``installed``): an organizer
-starts its night from the pages, checks players in and seats a round; its table link opens its
-own page and saves a round online and offline; the round closes; the standings and ratings show
-it and the print sheets render. Through the API its tables of two or three are seated and their
-sessions scored by the game. No code outside its folder knows this game."""
+and templates) and nowhere else, plugs in with its lines in ``INSTALLED_APPS`` (``installed``):
+an organizer starts its night from the club's page, checks players in and seats a round; its
+table link opens its own page and saves a round online and offline; the round closes; the
+standings and ratings show it and the print sheets render. Through the API its tables of two or
+three are seated and their sessions scored by the game.
+No code outside its folder knows this game."""
 
 from __future__ import annotations
 
@@ -151,16 +152,44 @@ def test_a_game_is_entered_part_by_part_when_it_has_a_parts_key(duel):
     assert refused.json()["errors"][0]["code"] == "whole_document_only"
 
 
-def _night_from_the_new_event_form(client, club):
-    """The toy night, started from the organizer's new-event form (its game choice)."""
-    from django.urls import reverse
+def test_the_first_part_opens_the_document_and_later_parts_are_appended(duel):
+    """Every game's table page saves its parts through one service: a first part that brings
+    what the document records once (``opening``: a first dealer) starts the document from it,
+    after an undo of the only part too; a later part is appended and its opening ignored."""
+    from results.services import session_append_part, session_undo_last_part
+
+    event = EventFactory(game="duelrounds", ruleset="duelrounds", published=True)
+    scorer = user_with_role(event.club, Role.SCORER)
+    table = seated_table(event, players=PlayerFactory.create_batch(2))
+
+    def add(part, opening):
+        return session_append_part(table=table, submitted_by=scorer, part=part, opening=opening)
+
+    first = add([3, 1], {"game": "duelrounds", "dealer": 0})
+    assert (first.document["dealer"], first.document["rounds"]) == (0, [[3, 1]])
+    later = add([0, 2], {"game": "duelrounds", "dealer": 1})
+    assert (later.document["dealer"], later.document["rounds"]) == (0, [[3, 1], [0, 2]])
+    for _ in range(2):
+        session_undo_last_part(table=table, submitted_by=scorer)
+    again = add([1, 1], {"game": "duelrounds", "dealer": 1})
+    assert (again.document["dealer"], again.document["rounds"]) == (1, [[1, 1]])
+    assert again.revision == 5
+
+
+def _night_from_the_club_page(client, club):
+    """The toy night, started where an organizer starts one: the club's page, its link to a new
+    event, and the form's game choice."""
+    import re
 
     from tournaments.models import Event
 
-    form = client.get(reverse("manage:event_create", args=[club.slug]))
+    club_page = client.get(f"/clubs/{club.slug}/").content.decode()
+    new_event = re.search(r'href="([^"]*/events/new/)"', club_page)
+    assert new_event, "the club page links to a new event"
+    form = client.get(new_event.group(1))
     assert 'value="duelrounds"' in form.content.decode()  # the form offers the toy game
     made = client.post(
-        reverse("manage:event_create", args=[club.slug]),
+        new_event.group(1),
         {
             "name": "Duelavond",
             "kind": "club_night",
@@ -185,7 +214,7 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     organizer = user_with_role(club, Role.ORGANIZER)
     organizer.save()  # the factory sets the password without saving it; the session checks it
     client.force_login(organizer)
-    event = _night_from_the_new_event_form(client, club)
+    event = _night_from_the_club_page(client, club)
     assert (event.game, event.ruleset) == ("duelrounds", "duelrounds")
     players = PlayerFactory.create_batch(4)
     for player in players:
@@ -261,12 +290,26 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     assert ">7<" in sheet.content.decode()
 
 
+def test_installed_through_settings_the_toy_game_passes_the_checks_and_leaves_no_trace():
+    from django.core.checks import run_checks
+
+    from games import registry
+    from tournaments.game_plugins import plugins
+
+    with installed():
+        assert list(registry.games())[-2:] == ["duel", "duelrounds"]
+        assert {"duel", "duelrounds"} <= set(plugins())
+        assert run_checks(tags=["games"]) == []
+    assert "duel" not in registry.games() and "duelrounds" not in plugins()
+    assert list(registry.games()) == ["bonken", "jonkler", "bonko", "bonanza"]
+
+
 def test_a_game_without_pages_is_a_clear_error_never_another_games_page():
     from games import registry
     from tests.toy_game.rules import Duel
 
     game = Duel()
-    registry.register(game)  # its rules only: no plug-in gives its pages
+    registry.register(game)  # its rules only, past its app: no plug-in gives its pages
     try:
         event = EventFactory(game="duel", ruleset="duel")
         table = seated_table(event, players=PlayerFactory.create_batch(2))

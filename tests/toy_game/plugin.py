@@ -1,34 +1,32 @@
-"""The toy game's Django side (``core.game_plugins.GamePlugin``): its table page (a score per
+"""The toy game's Django side (``tournaments.game_plugins.GamePlugin``): its table page (a score per
 player, the whole session or one round at a time), its paper entry (the totals), its rows on the
 public table sheet and its blank sheet to print; templates in ``templates/duel/``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from clubs.models import Player
 from core.errors import ServiceError
-from core.game_plugins import GamePlugin
 from core.parsing import whole_number
 from core.view_helpers import problems
 from games.registry import get_game
+from games.seam import Document
 from results.services import session_append_part, session_submit
-from tournaments.models import Round
+from tournaments.game_plugins import GamePlugin
+from tournaments.models import Event, Round, Table
 
 
 class DuelPlugin(GamePlugin):
+    code = "duel"
     parts = {"sheet": "duel/_sheet.html", "blank_sheet": "duel/_blank_sheet.html"}
-    templates_dir = Path(__file__).resolve().parent / "templates"
 
-    def __init__(self, code: str) -> None:
-        self.code = code
-
-    def _context(self, table: Any) -> dict[str, Any]:
+    def _context(self, table: Table) -> dict[str, Any]:
         players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
         session = getattr(table, "session", None)
         result = session.result if session else {}
@@ -48,7 +46,7 @@ class DuelPlugin(GamePlugin):
             "planned": table.round.status == Round.Status.PLANNED,
         }
 
-    def table_page(self, request: HttpRequest, table: Any, token: str) -> HttpResponse:
+    def table_page(self, request: HttpRequest, table: Table, token: str) -> HttpResponse:
         context = self._context(table)
         if request.method != "POST":
             return render(request, "duel/score.html", context)
@@ -84,13 +82,21 @@ class DuelPlugin(GamePlugin):
         messages.success(request, "Saved.")
         return redirect("scoring:table_page", token=token)
 
-    def paper_page(self, request: HttpRequest, table: Any, token: str) -> HttpResponse:
+    def paper_page(self, request: HttpRequest, table: Table, token: str) -> HttpResponse:
         return self.table_page(request, table, token)
 
     def sheet_context(
-        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
-    ) -> dict[str, Any]:
-        return {"duel_totals": list(zip(names, result.get("totals") or [], strict=False))}
+        self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
+    ) -> dict[str, object]:
+        totals = result.get("totals")
+        shown = totals if isinstance(totals, list) else []
+        return {"duel_totals": list(zip(names, shown, strict=False))}
 
-    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+    def blank_sheet_context(self, event: Event) -> dict[str, object]:
         return {"duel_rounds": range(1, 4)}
+
+
+class DuelRoundsPlugin(DuelPlugin):
+    """The duel in rounds: the same pages, a round at a time."""
+
+    code = "duelrounds"

@@ -30,6 +30,7 @@ class Duel:
     code = "duel"
     name = "Duel"
     name_nl = "Duel"
+    catalogue = MESSAGES
     table_sizes = (2, 3)
     preferred_size = 2
     teams = None
@@ -94,3 +95,7 @@ class DuelRounds(Duel):
             complete=len(rounds) == self.ROUNDS,
             placements=placements(totals),
         )
+
+
+DUEL = Duel()
+DUEL_ROUNDS = DuelRounds()

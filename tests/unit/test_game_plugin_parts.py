@@ -1,14 +1,14 @@
 """A game's plug-in names only parts the core's pages include and addresses in namespaces a
-URLconf reads: ``core.game_plugins.PARTS`` is exactly what the templates include, and a plug-in
-naming anything else is refused when it registers, with the game's name."""
+URLconf reads: ``tournaments.game_plugins.PARTS`` is exactly what the templates include, and a
+plug-in naming anything else is refused when it registers, with the game's name."""
 
 import re
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from core.game_plugins import PARTS, URL_NAMESPACES, GamePlugin, plugins, register
 from tests.conftest import ROOT
+from tournaments.game_plugins import PARTS, URL_NAMESPACES, GamePlugin, plugins, register
 
 INCLUDED = re.compile(r"""\{%\s*game_part\s+\S+\s+["'](\w+)["']""")
 

@@ -16,12 +16,12 @@ PACKAGES = (
     "tournaments",
     "results",
     "imports",
-    "api",
+    "web/api",
     "stats",
     "config",
-    "webhooks",
-    "embeds",
-    "mailings",
+    "week/webhooks",
+    "web/embeds",
+    "week/mailings",
 )
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}
 RAISERS = {"single", "problem", "_error", "bad"}  # problem(code, message), X.single(code, ...)

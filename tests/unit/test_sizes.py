@@ -16,8 +16,7 @@ PACKAGES = (
     "standings",
     "ratings",
     "imports",
-    "pages",
-    "api",
+    "web",
     "config",
     "bench",
     "games",
@@ -25,11 +24,7 @@ PACKAGES = (
     "arithmetic",
     "chartkit",
     "stats",
-    "webhooks",
-    "embeds",
-    "sharing",
-    "mailings",
-    "planning",
+    "week",
 )
 MODULE_LINES, FUNCTION_LINES = 400, 80
 

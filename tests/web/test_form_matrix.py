@@ -24,9 +24,6 @@ from django.utils import timezone
 from clubs.codes import player_code_issue
 from clubs.models import Membership, Player, Role
 from imports.services import sunmar_upload
-from mailings import links
-from mailings.models import MailPreference
-from planning.models import PlannedNight, Rsvp, RsvpLink
 from results.models import Session
 from results.services import session_submit
 from tests.db_state import changed_tables, database_state
@@ -37,7 +34,10 @@ from tests.web.conftest import client_for
 from tournaments.door.services import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds.services import round_generate
-from webhooks.models import Delivery, Hook
+from week.mailings import links
+from week.mailings.models import MailPreference
+from week.planning.models import PlannedNight, Rsvp, RsvpLink
+from week.webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 

@@ -24,10 +24,10 @@ import seating
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
 from core.errors import Conflict, Message, ServiceError, Text
-from core.game_plugins import game_plugin
 from games.registry import find_game
 from tournaments import announce, provided
 from tournaments.door.services import leavers_check_out
+from tournaments.game_plugins import game_plugin
 from tournaments.models import Bye, Event, EventPlayer, EventTeam, Round, Seat, Standing, Table
 from tournaments.rounds.reseating import planned_round_has_results
 from tournaments.rounds.tables import (

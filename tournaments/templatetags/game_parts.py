@@ -1,6 +1,6 @@
 """``{% game_part event.game "sheet" %}``: include a game's part of a core page (its plug-in's
-``parts``, ``core.game_plugins``), with the page's context; nothing where the game has none, or
-``missing`` (a template name) for a part every game should give."""
+``parts``, ``tournaments.game_plugins``), with the page's context; nothing where the game has none,
+or ``missing`` (a template name) for a part every game should give."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from core.game_plugins import game_plugin
+from tournaments.game_plugins import game_plugin
 
 register = template.Library()
 

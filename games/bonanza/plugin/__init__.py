@@ -1,3 +1,3 @@
 """Bonanza Rummy's Django side: its table page, paper entry, score sheets and the phone's checks,
-registered with the service as a game plug-in (``core.game_plugins``) by ``apps.BonanzaConfig``.
-The rules are the pure package one folder up (``games.bonanza.rules``)."""
+registered with the service as a game plug-in (``tournaments.game_plugins``) by
+``apps.BonanzaConfig``. The rules are the pure package one folder up (``games.bonanza.rules``)."""

@@ -1,13 +1,11 @@
-from django.apps import AppConfig
+from tournaments import game_apps
 
 
-class BonanzaConfig(AppConfig):
+class BonanzaConfig(game_apps.GameAppConfig):
+    """Bonanza Rummy: its rules (``games.bonanza.rules.GAME``) and its pages, registered when the
+    service starts."""
+
     name = "games.bonanza.plugin"
     label = "bonanza"
     verbose_name = "Bonanza Rummy"
-
-    def ready(self) -> None:
-        from core.game_plugins import register
-        from games.bonanza.plugin.plugin import BonanzaPlugin
-
-        register(BonanzaPlugin())
+    plugin = "games.bonanza.plugin.plugin.BonanzaPlugin"

@@ -1,15 +1,18 @@
-"""What Bonanza Rummy gives the service besides its rules (``core.game_plugins.GamePlugin``)."""
+"""What Bonanza Rummy gives the service besides its rules
+(``tournaments.game_plugins.GamePlugin``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from core.game_plugins import GamePlugin
+from clubs.models import Player
 from games.bonanza.plugin.views import correct, paper, table
 from games.bonanza.rules import GAME
+from games.seam import Document
+from tournaments.game_plugins import Correctable, GamePlugin
+from tournaments.models import Event, Table
 
 
 class BonanzaPlugin(GamePlugin):
@@ -22,27 +25,27 @@ class BonanzaPlugin(GamePlugin):
     scripts = ("bonanza/page.js", "bonanza/offline.js", "bonanza/words.js", "bonanza/forecast.js")
     stylesheets = ("bonanza/table.css",)
 
-    def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def table_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)
 
-    def check(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def check(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return table.check(request, table_, token)
 
-    def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def paper_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 
     def correction_choices(
-        self, event: Any, result: dict[str, Any], names: Sequence[str]
-    ) -> Sequence[Any]:
+        self, event: Event, result: Document, names: Sequence[str]
+    ) -> Sequence[Correctable]:
         return correct.choices(result, list(names))
 
-    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+    def correction_page(self, request: HttpRequest, table_: Table, number: int) -> HttpResponse:
         return correct.correction_page(request, table_, number)
 
     def sheet_context(
-        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
-    ) -> dict[str, Any]:
+        self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
+    ) -> dict[str, object]:
         return {"sheet": table.sheet_hands(result, list(names))}
 
-    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+    def blank_sheet_context(self, event: Event) -> dict[str, object]:
         return {"bonanza": table.blank_sheet()}

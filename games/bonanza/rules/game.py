@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.bonanza.rules.errors import CATALOGUE
 from games.bonanza.rules.rulesets import (
     DEFAULT_RULESET,
     GAME_CODE,
@@ -128,6 +129,7 @@ class Bonanza:
     code = GAME_CODE
     name = "Bonanza Rummy"
     name_nl = "Bonanza Rummy"
+    catalogue = CATALOGUE
     table_sizes: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
     preferred_size = 5
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None

@@ -1,13 +1,11 @@
-from django.apps import AppConfig
+from tournaments import game_apps
 
 
-class BonkenConfig(AppConfig):
+class BonkenConfig(game_apps.GameAppConfig):
+    """Bonken: its rules (``games.bonken.rules.GAME``) and its pages, registered when the
+    service starts."""
+
     name = "games.bonken.plugin"
     label = "bonken"
     verbose_name = "Bonken"
-
-    def ready(self) -> None:
-        from core.game_plugins import register
-        from games.bonken.plugin.plugin import BonkenPlugin
-
-        register(BonkenPlugin())
+    plugin = "games.bonken.plugin.plugin.BonkenPlugin"

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.bonken.rules.builtin import RULESETS
 from games.bonken.rules.engine import DEFAULT_RULESET, GAME_CODE, score_session
+from games.bonken.rules.errors import CATALOGUE
 from games.bonken.rules.loading import ruleset_from_dict, ruleset_to_dict
 from games.bonken.rules.results import SessionResult
 from games.bonken.rules.rulesets import MAX_UNITS, Ruleset
@@ -105,6 +106,7 @@ class Bonken:
     code = GAME_CODE
     name = "Bonken"
     name_nl = "Bonken"
+    catalogue = CATALOGUE
     table_sizes: tuple[int, ...] = (4,)
     preferred_size = 4
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None

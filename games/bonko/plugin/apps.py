@@ -1,13 +1,11 @@
-from django.apps import AppConfig
+from tournaments import game_apps
 
 
-class BonkoConfig(AppConfig):
+class BonkoConfig(game_apps.GameAppConfig):
+    """Bonko: its rules (``games.bonko.rules.GAME``) and its pages, registered when the
+    service starts."""
+
     name = "games.bonko.plugin"
     label = "bonko"
     verbose_name = "Bonko"
-
-    def ready(self) -> None:
-        from core.game_plugins import register
-        from games.bonko.plugin.plugin import BonkoPlugin
-
-        register(BonkoPlugin())
+    plugin = "games.bonko.plugin.plugin.BonkoPlugin"

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
 from core.errors import NotAllowed, ServiceError, Text
-from core.game_plugins import game_plugin
+from tournaments.game_plugins import game_plugin
 from tournaments.models import Round, Table
 from tournaments.rounds.night_sets import round_in_set, rounds_per_set
 from tournaments.rounds.tables import lock_round, refuse_finished

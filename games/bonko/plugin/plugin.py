@@ -1,21 +1,26 @@
-"""What Bonko gives the service besides its rules (``core.game_plugins.GamePlugin``): its table
+"""What Bonko gives the service besides its rules (``tournaments.game_plugins.GamePlugin``): its
+table
 page and sheet, and its night: the bell of a round, the teams moving by their results between
 rounds (its seating), the teams' score cards."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from core.game_plugins import GamePlugin
+from clubs.models import Player
 from games.bonko.plugin import bell
 from games.bonko.plugin.seating import METHOD, bonko_round_generate
 from games.bonko.plugin.views import api, cards, correct, table
 from games.bonko.plugin.views import bell as bell_view
 from games.bonko.rules import GAME, next_tables
+from games.seam import Document
+from seating.types import Movement
+from tournaments.game_plugins import Correctable, GamePlugin
+from tournaments.models import Event, Round, Table
 
 
 class BonkoPlugin(GamePlugin):
@@ -42,35 +47,40 @@ class BonkoPlugin(GamePlugin):
         ],
     }
 
-    def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def table_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)
 
-    def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def paper_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         # A Bonko table's result is entered whole on its page: the paper's scores are that.
         return table.score_page(request, table_, token)
 
     def correction_choices(
-        self, event: Any, result: dict[str, Any], names: Sequence[str]
-    ) -> Sequence[Any]:
+        self, event: Event, result: Document, names: Sequence[str]
+    ) -> Sequence[Correctable]:
         return correct.choices(result, list(names))
 
-    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+    def correction_page(self, request: HttpRequest, table_: Table, number: int) -> HttpResponse:
         return correct.correction_page(request, table_, number)
 
     def sheet_context(
-        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
-    ) -> dict[str, Any]:
+        self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
+    ) -> dict[str, object]:
         return {"bonko": table.sheet_result(result, [p.name for p in players])}
 
     def seat_next_round(
-        self, *, event: Any, actor: Any, method: str | None, seed: int | None
-    ) -> Any:
+        self,
+        *,
+        event: Event,
+        actor: User | AnonymousUser | None,
+        method: str | None,
+        seed: int | None,
+    ) -> Round | None:
         if method not in (None, METHOD):  # the organizer chose another way
             return None
         return bonko_round_generate(event=event, actor=actor, seed=seed)
 
-    def movement(self) -> Any:
+    def movement(self) -> Movement | None:
         return next_tables  # the winners move up one table, the losers stay
 
-    def session_document(self, table_: Any, document: dict[str, Any]) -> dict[str, Any]:
+    def session_document(self, table_: Table, document: Document) -> Document:
         return bell.night_document(table_, document)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.bonko.rules.messages import CATALOGUE
 from games.bonko.rules.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
 from games.bonko.rules.scoring import DEFAULT_RULESET, GAME_CODE, MAX_SET, score_round
 from games.seam import Scored, Stat
@@ -94,6 +95,7 @@ class Bonko:
     code = GAME_CODE
     name = "Bonko"
     name_nl = "Bonko"
+    catalogue = CATALOGUE
     table_sizes: tuple[int, ...] = (4,)
     preferred_size = 4
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = {4: ((0, 2), (1, 3))}

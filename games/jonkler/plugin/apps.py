@@ -1,13 +1,11 @@
-from django.apps import AppConfig
+from tournaments import game_apps
 
 
-class JonklerConfig(AppConfig):
+class JonklerConfig(game_apps.GameAppConfig):
+    """Jonkler: its rules (``games.jonkler.rules.GAME``) and its pages, registered when the
+    service starts."""
+
     name = "games.jonkler.plugin"
     label = "jonkler"
     verbose_name = "Jonkler"
-
-    def ready(self) -> None:
-        from core.game_plugins import register
-        from games.jonkler.plugin.plugin import JonklerPlugin
-
-        register(JonklerPlugin())
+    plugin = "games.jonkler.plugin.plugin.JonklerPlugin"

@@ -1,16 +1,18 @@
-"""What Jonkler gives the service besides its rules (``core.game_plugins.GamePlugin``)."""
+"""What Jonkler gives the service besides its rules (``tournaments.game_plugins.GamePlugin``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from core.game_plugins import GamePlugin
+from clubs.models import Player
 from games.jonkler.plugin.views import correct, paper, table
 from games.jonkler.rules import GAME
+from games.seam import Document
+from tournaments.game_plugins import Correctable, GamePlugin
 from tournaments.house_rules.services import event_ruleset
+from tournaments.models import Event, Table
 
 
 class JonklerPlugin(GamePlugin):
@@ -23,26 +25,26 @@ class JonklerPlugin(GamePlugin):
     scripts = ("jonkler/page.js", "jonkler/offline.js", "jonkler/words.js", "jonkler/forecast.js")
     stylesheets = ("jonkler/table.css",)
 
-    def table_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def table_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return table.score_page(request, table_, token)
 
-    def paper_page(self, request: HttpRequest, table_: Any, token: str) -> HttpResponse:
+    def paper_page(self, request: HttpRequest, table_: Table, token: str) -> HttpResponse:
         return paper.paper_page(request, table_, token)
 
     def correction_choices(
-        self, event: Any, result: dict[str, Any], names: Sequence[str]
-    ) -> Sequence[Any]:
+        self, event: Event, result: Document, names: Sequence[str]
+    ) -> Sequence[Correctable]:
         return correct.choices(result, list(names))
 
-    def correction_page(self, request: HttpRequest, table_: Any, number: int) -> HttpResponse:
+    def correction_page(self, request: HttpRequest, table_: Table, number: int) -> HttpResponse:
         return correct.correction_page(request, table_, number)
 
     def sheet_context(
-        self, *, event: Any, result: dict[str, Any], players: Sequence[Any], names: Sequence[str]
-    ) -> dict[str, Any]:
+        self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
+    ) -> dict[str, object]:
         return {"rounds": table.sheet_rounds(result)}
 
-    def blank_sheet_context(self, event: Any) -> dict[str, Any]:
+    def blank_sheet_context(self, event: Event) -> dict[str, object]:
         played = (
             event_ruleset(event.club_id, event.game, event.ruleset) or GAME.rulesets[event.ruleset]
         )

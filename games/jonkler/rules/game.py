@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.jonkler.rules.messages import CATALOGUE
 from games.jonkler.rules.result import JonklerResult
 from games.jonkler.rules.rulesets import (
     DEFAULT_RULESET,
@@ -76,6 +77,7 @@ class Jonkler:
     code = GAME_CODE
     name = "Jonkler"
     name_nl = "Jonkler"
+    catalogue = CATALOGUE
     table_sizes: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
     preferred_size = 4
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None

@@ -1,6 +1,6 @@
 """Reads for the web pages: a round's tables with their state, its byes, who meets again.
 Plain queries; nothing here writes (an event's sessions and a player's rating history are
-read by ``pages.queries``)."""
+read by ``web.pages.queries``)."""
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
-from core.game_plugins import game_plugin
 from games.registry import find_game
+from tournaments.game_plugins import game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Bye, Event, EventTeam, Round, Seat, Table
 

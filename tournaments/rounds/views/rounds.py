@@ -1,6 +1,6 @@
 """A round on the organizer's screen: the table plan (swap two players), start it, follow
 the tables while they play, close it; and the printed table cards (the blank score sheets
-are the games': ``pages.views.sheets``)."""
+are the games': ``web.pages.views.sheets``)."""
 
 from typing import Any
 

@@ -24,12 +24,12 @@ from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from core.game_plugins import game_plugin
 from core.parsing import whole_number
 from core.shared_cache import shared as cache
 from core.view_helpers import qr_svg
 from games.registry import find_game
 from tournaments.events.views.visible import game_columns, visible_event
+from tournaments.game_plugins import game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Round
 from tournaments.rounds.timer import clock_text, timer_state

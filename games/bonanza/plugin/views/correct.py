@@ -12,13 +12,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from core.game_plugins import Correctable
 from core.view_helpers import is_htmx, problems
 from games.bonanza.plugin.forms import HandForm
 from games.bonanza.plugin.views.table import board_cells, played_ruleset
 from games.bonanza.rules import GAME, SHOWN
 from results.part_correction import session_correct_part
 from results.views.correct import correction_context, save_correction
+from tournaments.game_plugins import Correctable
 from tournaments.models import Table
 
 

@@ -285,22 +285,21 @@ def _save_hand(
     part = form.part()
     revision = form.cleaned_data.get("revision")
     try:
+        opening = None
         if context["first"]:  # the first hand also records who dealt it
-            session = session_submit(
-                table=table,
-                submitted_by=request.user,
-                document=hand_document(context, form),
-                expected_revision=revision,
-                table_token=token,
-            )
-        else:
-            session = session_append_part(
-                table=table,
-                submitted_by=request.user,
-                part=part,
-                expected_revision=revision,
-                table_token=token,
-            )
+            opening = {
+                "game": GAME.code,
+                "first_dealer": form.cleaned_data["first_dealer"],
+                "end": None,
+            }
+        session = session_append_part(
+            table=table,
+            submitted_by=request.user,
+            part=part,
+            opening=opening,
+            expected_revision=revision,
+            table_token=token,
+        )
     except ServiceError as exc:
         number = len(context["hands"]) + 1
         context["errors"] = form.show_problems(problems(exc.errors), number)

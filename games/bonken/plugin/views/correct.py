@@ -11,13 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from core.forms import WholeNumberField
-from core.game_plugins import Correctable
 from core.widgets import SignedNumberInput
 from games.bonken.plugin.forms import SEATS, GameForm, taken_one_by_one
 from games.bonken.plugin.sheet import contract_label, event_ruleset_or_none
 from games.bonken.rules import Ruleset, get_ruleset
 from results.part_correction import session_correct_keys, session_correct_part
 from results.views.correct import correction_context, save_correction
+from tournaments.game_plugins import Correctable
 from tournaments.models import Table
 
 TEMPLATE = "bonken/correct.html"

@@ -9,7 +9,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.translation import gettext as _
 
-from core.game_plugins import Correctable
 from games.bonko.plugin.views.table import (
     MAX_SESSIONS,
     ResultForm,
@@ -19,6 +18,7 @@ from games.bonko.plugin.views.table import (
 )
 from results.part_correction import session_correct_keys
 from results.views.correct import correction_context, save_correction
+from tournaments.game_plugins import Correctable
 from tournaments.models import Table
 
 TEMPLATE = "bonko/correct.html"

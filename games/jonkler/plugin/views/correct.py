@@ -8,12 +8,12 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from core.game_plugins import Correctable
 from games.jonkler.plugin.views.table import RoundForm
 from games.jonkler.rules import GAME
 from games.jonkler.rules.rules import bidding_order
 from results.part_correction import session_correct_part
 from results.views.correct import correction_context, save_correction
+from tournaments.game_plugins import Correctable
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Table
 

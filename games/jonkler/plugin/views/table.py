@@ -23,7 +23,7 @@ from core.view_helpers import problems, short_names
 from games.jonkler.plugin.forecast import forecast_data
 from games.jonkler.rules import GAME
 from games.jonkler.rules.rules import bidding_order
-from results.services import session_append_part, session_submit
+from results.services import session_append_part
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Round, Table
 
@@ -179,27 +179,17 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     part = form.part()
     revision = form.cleaned_data.get("revision")
     try:
+        opening = None
         if context["first"]:  # the first round also records who dealt it
-            document = {
-                "game": GAME.code,
-                "first_dealer": form.cleaned_data["first_dealer"],
-                "rounds": [part],
-            }
-            session = session_submit(
-                table=table,
-                submitted_by=request.user,
-                document=document,
-                expected_revision=revision,
-                table_token=token,
-            )
-        else:
-            session = session_append_part(
-                table=table,
-                submitted_by=request.user,
-                part=part,
-                expected_revision=revision,
-                table_token=token,
-            )
+            opening = {"game": GAME.code, "first_dealer": form.cleaned_data["first_dealer"]}
+        session = session_append_part(
+            table=table,
+            submitted_by=request.user,
+            part=part,
+            opening=opening,
+            expected_revision=revision,
+            table_token=token,
+        )
     except ServiceError as exc:
         context["errors"] = problems(exc.errors)
         return render(request, "jonkler/score.html", context, status=exc.status_code)
