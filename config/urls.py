@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.views.codes import account
-from clubs.views.sign_in import AdminLoginView, ThrottledLoginView
+from clubs.views.sign_in import AdminLoginView, LoginView
 from config.health import healthz
 from games.bonken.imports.urls import import_patterns
 from tournaments.events.views.scorers import scorer_patterns
@@ -40,7 +40,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # Before the admin's own: its sign-in counts failed attempts like the site's
     # (clubs.views.sign_in).
-    path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
+    path("admin/login/", AdminLoginView.as_view(), name="admin_login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("web.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -48,7 +48,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own: the sign-in form counts failed attempts (clubs.views.sign_in).
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     # Sign out and change one's password; no password reset by mail (it would be an open,
     # anonymous form that sends mail, and clubs hand out accounts themselves).
     path("accounts/", account, name="account"),

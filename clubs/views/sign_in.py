@@ -6,9 +6,9 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -37,7 +37,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         return super().clean()
 
 
-class ThrottledLoginView(LoginView):
+class LoginView(auth_views.LoginView):
     """The sign-in form (the site's and the admin's): refused attempts (clubs.access.throttle) get a
     429 with a message and a Retry-After, without the password being checked."""
 
@@ -63,7 +63,7 @@ class ThrottledAdminForm(ThrottledAuthenticationForm, AdminAuthenticationForm):
     """The admin's sign-in form (staff only), refusing like the site's once throttled."""
 
 
-class AdminLoginView(ThrottledLoginView):
+class AdminLoginView(LoginView):
     """``/admin/login/`` with the same counters as the site's sign-in form."""
 
     form_class = ThrottledAdminForm

@@ -125,7 +125,7 @@ def club_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "errors": problems(errors),
             "csv_url": _csv_url(
-                "club-ratings", club.pk, {"provisional": provisional, "as_of": as_of, "game": game}
+                "club_ratings", club.pk, {"provisional": provisional, "as_of": as_of, "game": game}
             ),
         },
         status=400 if errors else 200,
@@ -176,7 +176,7 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
             ],
             "chart": chart,
             "csv_url": _csv_url(
-                "player-rating-history", player.pk, {"club": club_id, "game": game}
+                "player_rating_history", player.pk, {"club": club_id, "game": game}
             ),
         },
     )
@@ -229,7 +229,7 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
             "criteria": [(name, CRITERIA[name]) for name in SEASON_CRITERIA],
             "lines": lines,
             "errors": problems(errors),
-            "csv_url": _csv_url("club-season-standings", club.pk, params),
+            "csv_url": _csv_url("club_season_standings", club.pk, params),
         },
         status=400 if errors else 200,
     )

@@ -32,7 +32,7 @@ def signoff(request: HttpRequest, token: str) -> HttpResponse:
     """A signature or a dispute from the table's page (POST), back to the page."""
     table = table_for_token(token)
     if request.method != "POST":
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
     post = request.POST
     revision = whole_number(post.get("revision"))
     player_id = whole_number(post.get("player")) or 0
@@ -73,7 +73,7 @@ def signoff(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
-    return redirect(reverse("scoring:table", args=[token]) + "#signoff")
+    return redirect(reverse("scoring:table_page", args=[token]) + "#signoff")
 
 
 def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -88,7 +88,7 @@ def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
         return refused(request)
     if request.method == "POST":
         _manage_write(request, table)
-        return redirect("scoring:signoff-manage", table_id=table.pk)
+        return redirect("scoring:signoff_manage", table_id=table.pk)
     session = Session.objects.filter(table=table).first()
     context = {
         "table": table,

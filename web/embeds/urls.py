@@ -8,10 +8,10 @@ from web.embeds.views import frames, settings
 app_name = "embeds"
 
 manage_patterns = [
-    path("clubs/<slug:slug>/embeds/", settings.embed_settings, name="embed-settings"),
+    path("clubs/<slug:slug>/embeds/", settings.embed_settings, name="embed_settings"),
 ]
 
 urlpatterns = [
-    path("clubs/<slug:slug>/", frames.club_embed, name="club"),
-    path("events/<int:event_id>/", frames.event_embed, name="event"),
+    path("clubs/<slug:slug>/", frames.club_embed, name="club_embed"),
+    path("events/<int:event_id>/", frames.event_embed, name="event_embed"),
 ]

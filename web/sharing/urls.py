@@ -8,15 +8,15 @@ from web.sharing import views
 app_name = "sharing"
 
 urlpatterns = [
-    path("events/<int:event_id>/<str:language>.png", views.event_picture, name="event"),
+    path("events/<int:event_id>/<str:language>.png", views.event_picture, name="event_picture"),
     path(
         "events/<int:event_id>/players/<int:player_id>/<str:language>.png",
         views.evening_picture,
-        name="evening",
+        name="evening_picture",
     ),
     path(
         "players/<int:player_id>/ratings/<int:club_id>/<slug:game>/<str:language>.png",
         views.rating_picture,
-        name="rating",
+        name="rating_picture",
     ),
 ]

@@ -91,8 +91,8 @@ def evening_for(event: Event, player: Player, language: str) -> Evening:
     )
     if history:
         evening.rating_before, evening.rating_after = history[0][0], history[-1][1]
-    evening.standings_url = absolute(reverse("public:event-standings", args=[event.pk]))
-    evening.player_url = absolute(reverse("public:player", args=[player.pk]))
+    evening.standings_url = absolute(reverse("public:event_standings", args=[event.pk]))
+    evening.player_url = absolute(reverse("public:player_page", args=[player.pk]))
     evening.preferences_url = preferences_url(player.pk)
     evening.unsubscribe_url = unsubscribe_url(player.pk)
     return evening

@@ -35,4 +35,4 @@ def preferences_url(player_id: int) -> str:
 
 
 def unsubscribe_url(player_id: int) -> str:
-    return absolute(reverse("mailings:unsubscribe", args=[token(player_id, UNSUBSCRIBE)]))
+    return absolute(reverse("mailings:unsubscribe_page", args=[token(player_id, UNSUBSCRIBE)]))

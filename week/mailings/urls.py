@@ -7,5 +7,5 @@ app_name = "mailings"
 urlpatterns = [
     path("", views.mine, name="mine"),
     path("p/<str:token>/", views.personal, name="personal"),
-    path("unsubscribe/<str:token>/", views.unsubscribe_page, name="unsubscribe"),
+    path("unsubscribe/<str:token>/", views.unsubscribe_page, name="unsubscribe_page"),
 ]

@@ -17,11 +17,11 @@ from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.view_helpers import refused, refused_or_on_form, refused_or_told
+from week.webhooks import services
 from week.webhooks.forms import KIND_LABELS, HookForm
 from week.webhooks.models import Delivery, Hook
 from week.webhooks.sending import signs_too
 from week.webhooks.services import (
-    delivery_resend,
     hook_create,
     hook_delete,
     hook_new_secret,
@@ -77,7 +77,7 @@ def hooks_page(request: HttpRequest, slug: str) -> HttpResponse:
                     "delivery; copy it to the receiver."
                 ),
             )
-            return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
+            return redirect("manage:hook_page", slug=club.slug, hook_id=hook.pk)
     hooks = [(hook, _labels(hook.kinds)) for hook in Hook.objects.filter(club=club)]
     return render(
         request,
@@ -108,11 +108,11 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
             else:
                 hook_delete(hook=hook, actor=request.user)
                 messages.success(request, _("The webhook is deleted."))
-                return redirect("manage:webhooks", slug=club.slug)
+                return redirect("manage:hooks_page", slug=club.slug)
         except ServiceError as exc:
             if (answer := refused_or_told(request, exc)) is not None:
                 return answer
-        return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
+        return redirect("manage:hook_page", slug=club.slug, hook_id=hook.pk)
     if action == "edit" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -129,7 +129,7 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
                 return answer
         else:
             messages.success(request, _("The webhook is saved."))
-            return redirect("manage:webhook", slug=club.slug, hook_id=hook.pk)
+            return redirect("manage:hook_page", slug=club.slug, hook_id=hook.pk)
     log = list(Delivery.objects.filter(hook=hook).order_by("-created_at", "-id")[:LOG_LENGTH])
     secret = _shown_now(request, hook)
     page = render(
@@ -153,7 +153,9 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
 
 
 @require_POST
-def resend(request: HttpRequest, slug: str, hook_id: int, delivery_id: int) -> HttpResponse:
+def delivery_resend(
+    request: HttpRequest, slug: str, hook_id: int, delivery_id: int
+) -> HttpResponse:
     club = _club(request, slug)
     if club is None:
         return refused(request)
@@ -161,10 +163,10 @@ def resend(request: HttpRequest, slug: str, hook_id: int, delivery_id: int) -> H
         Delivery.objects.select_related("hook"), pk=delivery_id, hook_id=hook_id, hook__club=club
     )
     try:
-        delivery_resend(delivery=delivery, actor=request.user)
+        services.delivery_resend(delivery=delivery, actor=request.user)
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
     else:
         messages.success(request, _("The delivery is sent again; it is at the top of the log."))
-    return redirect("manage:webhook", slug=club.slug, hook_id=hook_id)
+    return redirect("manage:hook_page", slug=club.slug, hook_id=hook_id)

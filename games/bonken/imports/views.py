@@ -17,14 +17,14 @@ from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import NotAllowed, ServiceError
 from core.view_helpers import attach_problems, problems, refused
+from games.bonken.imports import services
 from games.bonken.imports.forms import BackupForm, MatchForm
 from games.bonken.imports.models import ImportedGame
 from games.bonken.imports.selectors import club_members, upload_preview, uploads
-from games.bonken.imports.services import sunmar_import, sunmar_upload
 from games.bonken.sunmar import ConvertedGame, SkippedGame
 
 
-def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
+def sunmar_upload(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
@@ -32,7 +32,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         backup = form.cleaned_data["backup"]
         try:
-            upload = sunmar_upload(
+            upload = services.sunmar_upload(
                 club=club, actor=request.user, data=backup.read(), file_name=backup.name or ""
             )
         except ServiceError as exc:
@@ -40,7 +40,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
                 return refused(request, exc)
             attach_problems(form, problems(exc.errors))
         else:
-            return redirect("manage:sunmar-review", slug=club.slug, upload_id=upload.pk)
+            return redirect("manage:sunmar_review", slug=club.slug, upload_id=upload.pk)
     imported = [
         (game, LEVELS.get(game.level, game.level))  # with the name of what it was kept as
         for game in ImportedGame.objects.filter(club=club)
@@ -56,7 +56,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse:
+def sunmar_review(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, ORGANIZER):
         return refused(request)
@@ -74,7 +74,7 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
     errors: list[dict] = []
     if request.method == "POST" and form.is_valid():
         try:
-            report = sunmar_import(
+            report = services.sunmar_import(
                 upload=upload,
                 actor=request.user,
                 matches=form.chosen(),
@@ -91,7 +91,7 @@ def review_page(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse
                 ngettext("%(count)s game imported.", "%(count)s games imported.", count)
                 % {"count": count},
             )
-            return redirect("manage:sunmar-upload", slug=club.slug)
+            return redirect("manage:sunmar_upload", slug=club.slug)
     games = preview.conversion.games
     to_import = [g for g in games if g.app_id not in preview.already and g.document is not None]
     return render(

@@ -149,7 +149,7 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
         )
         % {"name": entry.player.name},
     )
-    return redirect("public:door", token=token)
+    return redirect("public:door_page", token=token)
 
 
 @require_POST
@@ -170,7 +170,7 @@ def door_leaving(request: HttpRequest, token: str) -> HttpResponse:
         _leaving(request, event, me, device)
     except ServiceError as exc:
         return door_page(request, token, problems(exc.errors), status=exc.status_code)
-    return redirect("public:door", token=token)
+    return redirect("public:door_page", token=token)
 
 
 def _leaving(request: HttpRequest, event: Event, me: Player, device: str) -> None:
@@ -208,10 +208,10 @@ def me_leaving(request: HttpRequest, event_id: int) -> HttpResponse:
     player = player_for_user(request.user)
     if player is None:
         messages.error(request, _("Your login is not linked to a player; ask the organizer."))
-        return redirect(reverse("public:me"))
+        return redirect(reverse("public:me_page"))
     try:
         _leaving(request, event, player, "")
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
-    return redirect(reverse("public:me"))
+    return redirect(reverse("public:me_page"))

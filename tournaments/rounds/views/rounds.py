@@ -23,10 +23,11 @@ from core.view_helpers import (
 )
 from tournaments.models import Round
 from tournaments.rounds import services as round_services
+from tournaments.rounds import timer
 from tournaments.rounds.forms import SeatRoundForm, SwapForm
 from tournaments.rounds.night_sets import label_rounds
 from tournaments.rounds.reseating import seating_results_protected
-from tournaments.rounds.timer import clock_text, round_timer, timer_state
+from tournaments.rounds.timer import clock_text, timer_state
 from tournaments.rounds.views import queries, substitutes
 from tournaments.rounds.views.lifecycle import unfinished_choices
 
@@ -81,7 +82,7 @@ def round_page(
 
 
 @require_POST
-def swap(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_swap(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = staff_round(request, round_id)
     form = _swap_form(round_, request.POST)
     if form.is_valid():
@@ -92,7 +93,7 @@ def swap(request: HttpRequest, round_id: int) -> HttpResponse:
                 return answer
         else:
             messages.success(request, _("The two players swapped places."))
-            return redirect("manage:round", round_id=round_.pk)
+            return redirect("manage:round_page", round_id=round_.pk)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
     return round_page(request, round_id, swap_form=form, status=400)
@@ -106,7 +107,7 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
             messages.success(request, _("The round has started: the tables can play."))
         else:
             if round_.status != Round.Status.PLANNED:
-                return redirect("manage:round", round_id=round_.pk)
+                return redirect("manage:round_page", round_id=round_.pk)
             form = SeatRoundForm(request.POST)
             method = form.cleaned_data["method"] if form.is_valid() else None
             with seating_results_protected():
@@ -117,15 +118,15 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def timer(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_timer(request: HttpRequest, round_id: int) -> HttpResponse:
     """The timer's buttons on the round page: start (with minutes), pause, reset."""
     round_ = staff_round(request, round_id)
     try:
-        round_timer(
+        timer.round_timer(
             actor=request.user,
             round_=round_,
             action=request.POST.get("action", ""),
@@ -143,16 +144,16 @@ def timer(request: HttpRequest, round_id: int) -> HttpResponse:
                 "reset": _("The round's timer is reset."),
             }[request.POST["action"]],
         )
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def accept(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_accept(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "accept")
 
 
 @require_POST
-def regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "regenerate")
 
 
@@ -164,7 +165,7 @@ def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
     cards = []
     for state in queries.round_tables(round_):
         link = request.build_absolute_uri(
-            reverse("scoring:table", args=[state.table.scoring_token])
+            reverse("scoring:table_page", args=[state.table.scoring_token])
         )
         cards.append({"state": state, "link": link, "qr": qr_svg(link)})
     return render(

@@ -47,7 +47,7 @@ class EventSerializer(GuardedWriteMixin, serializers.ModelSerializer):
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_door_link(self, event: Event) -> str | None:
-        return staff_link(self, event.club_id, "public:door", event.door_token)
+        return staff_link(self, event.club_id, "public:door_page", event.door_token)
 
     class Meta:
         model = Event

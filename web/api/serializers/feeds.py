@@ -27,9 +27,9 @@ def event_data(event: Event, absolute: Absolute) -> dict[str, Any]:
         "game": event.game,
         "game_name": name,
         "game_name_nl": name_nl,
-        "standings_url": absolute(reverse("public:event-standings", args=[event.pk])),
-        "embed_url": absolute(reverse("embeds:event", args=[event.pk])),
-        "feed_url": absolute(reverse("feed-event-standings", args=[event.pk])),
+        "standings_url": absolute(reverse("public:event_standings", args=[event.pk])),
+        "embed_url": absolute(reverse("embeds:event_embed", args=[event.pk])),
+        "feed_url": absolute(reverse("event_standings_feed", args=[event.pk])),
     }
 
 

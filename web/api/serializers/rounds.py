@@ -84,7 +84,9 @@ class TableSerializer(GuardedWriteMixin, serializers.ModelSerializer):
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_scoring_link(self, table: Table) -> str | None:
-        return staff_link(self, table.round.event.club_id, "scoring:table", table.scoring_token)
+        return staff_link(
+            self, table.round.event.club_id, "scoring:table_page", table.scoring_token
+        )
 
 
 class RoundPlanSerializer(serializers.ModelSerializer):

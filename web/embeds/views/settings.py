@@ -48,11 +48,11 @@ def embed_settings(request: HttpRequest, slug: str) -> HttpResponse:
                 return answer
         else:
             messages.success(request, _("The websites that may embed the club's pages are saved."))
-            return redirect("manage:embed-settings", slug=club.slug)
-    club_url = request.build_absolute_uri(reverse("embeds:club", args=[club.slug]))
+            return redirect("manage:embed_settings", slug=club.slug)
+    club_url = request.build_absolute_uri(reverse("embeds:club_embed", args=[club.slug]))
     feeds = [
         request.build_absolute_uri(reverse(name, args=[club.slug]))
-        for name in ("feed-club-events", "feed-club-ratings", "feed-club-nights")
+        for name in ("club_events_feed", "club_ratings_feed", "club_nights_feed")
     ]
     return render(
         request,

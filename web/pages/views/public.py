@@ -38,7 +38,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
-    return standings_page(request, event, reverse("public:event-standings", args=[event.pk]))
+    return standings_page(request, event, reverse("public:event_standings", args=[event.pk]))
 
 
 def table_standings(request: HttpRequest, token: str) -> HttpResponse:
@@ -49,7 +49,7 @@ def table_standings(request: HttpRequest, token: str) -> HttpResponse:
         Table.objects.select_related("round__event__club"), scoring_token=token
     )
     event = table.round.event
-    return standings_page(request, event, reverse("public:table-standings", args=[token]))
+    return standings_page(request, event, reverse("public:table_standings", args=[token]))
 
 
 def standings_page(request: HttpRequest, event: Event, address: str) -> HttpResponse:

@@ -30,20 +30,20 @@ def _shown(kind: str, args: tuple[Any, ...], language: str) -> tuple[cards.Shown
         (event_id,) = args
         return (
             cards.event_preview(int(event_id), language),
-            reverse("sharing:event", args=[event_id, language]),
+            reverse("sharing:event_picture", args=[event_id, language]),
         )
     if kind == "evening":
         event_id, player_id = args
         return (
             cards.evening_preview(int(event_id), int(player_id), language),
-            reverse("sharing:evening", args=[event_id, player_id, language]),
+            reverse("sharing:evening_picture", args=[event_id, player_id, language]),
         )
     player_id, club_id, game = args
     if club_id in (None, "") or not game:
         return None, ""
     return (
         cards.rating_preview(int(player_id), int(club_id), str(game), language),
-        reverse("sharing:rating", args=[player_id, club_id, game, language]),
+        reverse("sharing:rating_picture", args=[player_id, club_id, game, language]),
     )
 
 

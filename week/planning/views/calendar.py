@@ -72,7 +72,7 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
                     ngettext("%(n)s night planned.", "%(n)s nights planned.", len(planned))
                     % {"n": len(planned)},
                 )
-                return redirect("planning:club-nights", slug=club.slug)
+                return redirect("planning:club_nights", slug=club.slug)
     player = player_for_user(request.user)
     member = (
         player if player and Membership.objects.filter(club=club, player=player).exists() else None
@@ -89,7 +89,7 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
             "player": member,
             "nights": with_answers(list(nights_ahead(club).select_related("club")[:20]), member),
             "feed_url": request.build_absolute_uri(
-                reverse("planning:club-feed", args=[club.slug, feed.token])
+                reverse("planning:club_feed", args=[club.slug, feed.token])
             ),
             "link": link,
         },
@@ -141,7 +141,7 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
     )
     if player is None:
         messages.error(request, _("Your login is not linked to a player; ask the organizer."))
-        return _back(request, reverse("planning:night", args=[night.pk]))
+        return _back(request, reverse("planning:night_page", args=[night.pk]))
     via = Via.CLUB if request.POST.get("via") == Via.CLUB else Via.ACCOUNT
     try:
         services.rsvp_answer(
@@ -160,7 +160,7 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
             messages.success(request, ANSWERED.get(request.POST.get("answer", ""), ""))
         else:
             messages.success(request, _("The answer of %(name)s is saved.") % {"name": player.name})
-    return _back(request, reverse("planning:night", args=[night.pk]))
+    return _back(request, reverse("planning:night_page", args=[night.pk]))
 
 
 @require_POST
@@ -171,7 +171,7 @@ def night_open(request: HttpRequest, night_id: int) -> HttpResponse:
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
-        return redirect("planning:night", night_id=night.pk)
+        return redirect("planning:night_page", night_id=night.pk)
     messages.success(
         request,
         _(
@@ -195,11 +195,11 @@ def night_cancel(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.success(
             request, _("The night is cancelled.") if cancelled else _("The night is on again.")
         )
-    return redirect("planning:night", night_id=night.pk)
+    return redirect("planning:night_page", night_id=night.pk)
 
 
 @require_POST
-def check_in_coming(request: HttpRequest, event_id: int) -> HttpResponse:
+def checkin_coming(request: HttpRequest, event_id: int) -> HttpResponse:
     """Check in at once everyone who said they are coming."""
     event = get_object_or_404(Event, pk=event_id)
     try:
@@ -245,7 +245,7 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             if (answer := refused_or_told(request, exc)) is not None:
                 return answer
-        return redirect("planning:club-links", slug=club.slug)
+        return redirect("planning:club_links", slug=club.slug)
     made = {link.player_id: link for link in RsvpLink.objects.filter(club=club)}
     rows: list[dict[str, Any]] = []
     for player in Player.objects.filter(memberships__club=club).order_by("name", "pk"):
@@ -253,7 +253,7 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
         rows.append(
             {
                 "player": player,
-                "url": request.build_absolute_uri(reverse("planning:link", args=[link.token]))
+                "url": request.build_absolute_uri(reverse("planning:link_page", args=[link.token]))
                 if link
                 else "",
             }
@@ -271,4 +271,4 @@ def club_feed_renew(request: HttpRequest, slug: str) -> HttpResponse:
             return answer
     else:
         messages.success(request, _("The calendar has a new address; the old one no longer works."))
-    return redirect("planning:club-nights", slug=club.slug)
+    return redirect("planning:club_nights", slug=club.slug)

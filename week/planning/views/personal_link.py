@@ -47,7 +47,7 @@ def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpRespon
             "club": link.club,
             "player": link.player,
             "nights": nights,
-            "feed_url": request.build_absolute_uri(reverse("planning:player-feed", args=[token])),
+            "feed_url": request.build_absolute_uri(reverse("planning:player_feed", args=[token])),
         },
         status=status,
     )
@@ -70,7 +70,7 @@ def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse
             messages.error(request, problem["text"])
     else:
         messages.success(request, ANSWERED.get(answer, ""))
-    return redirect("planning:link", token=token)
+    return redirect("planning:link_page", token=token)
 
 
 @require_POST
@@ -87,7 +87,7 @@ def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     messages.success(
         request, _("This is your new link; the old one no longer works. Keep this one.")
     )
-    return redirect("planning:link", token=new.token)
+    return redirect("planning:link_page", token=new.token)
 
 
 def _ics(text: str, name: str) -> HttpResponse:
@@ -113,7 +113,7 @@ def player_feed(request: HttpRequest, token: str) -> HttpResponse:
         .select_related("club")
         .order_by("starts_at", "pk")
     )
-    page = request.build_absolute_uri(reverse("planning:link", args=[token]))
+    page = request.build_absolute_uri(reverse("planning:link_page", args=[token]))
     name = _("%(club)s: my nights") % {"club": link.club.name}
     return _ics(
         calendar(name, nights, lambda _night: page, request.get_host()), f"{link.club.slug}-mine"
@@ -132,6 +132,6 @@ def club_feed(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     )
 
     def url_of(night: PlannedNight) -> str:
-        return request.build_absolute_uri(reverse("planning:night", args=[night.pk]))
+        return request.build_absolute_uri(reverse("planning:night_page", args=[night.pk]))
 
     return _ics(calendar(club.name, nights, url_of, request.get_host()), club.slug)

@@ -75,4 +75,4 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         context["error_games"] = {e["game"] for e in context["errors"] if e.get("game")}
         return render(request, "bonken/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)
