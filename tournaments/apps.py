@@ -6,3 +6,6 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Events and rounds")
+
+    def ready(self) -> None:
+        from tournaments import game_checks  # noqa: F401  (the games' system checks register)

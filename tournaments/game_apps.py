@@ -41,7 +41,6 @@ class GameAppConfig(AppConfig):
         self.load()
         self.register()
         setting_changed.connect(_installed_apps_changed, dispatch_uid="game_apps")
-        import_module("tournaments.game_checks")  # its system checks register on import
 
     def load(self) -> None:
         """Find the game's seam object and make its plug-in (None where there is none)."""

@@ -3,6 +3,7 @@ fits the projector, runs under the strict Content-Security-Policy, passes axe, c
 timer down by itself and follows the round without a reload (a table finishing, a pause, a
 Bonko night's bell)."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -26,6 +27,7 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
     session_submit(
         table=first, submitted_by=None, document=classic_document(), table_token=first.scoring_token
     )
+    started = time.monotonic()
     Round.objects.filter(pk=first.round_id).update(
         timer_minutes=30, timer_started_at=timezone.now() - timedelta(seconds=30)
     )
@@ -36,7 +38,9 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     audit.shot(page, "screen-1920")
     shown = page.text_content("[data-timer-text]")
-    assert shown in {"29:30", "29:29", "29:28"}
+    waited = time.monotonic() - started  # a loaded machine takes seconds to show the page
+    minutes, seconds = (int(part) for part in shown.split(":"))
+    assert 29 * 60 + 30 - waited - 1 <= minutes * 60 + seconds <= 29 * 60 + 30, (shown, waited)
     page.wait_for_function(
         "shown => document.querySelector('[data-timer-text]').textContent !== shown", arg=shown
     )
