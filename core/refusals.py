@@ -84,8 +84,11 @@ def summary_items(
     for form in shown:
         items += form_items(form)
     unique: list[dict[str, Any]] = []
+    seen: set[tuple[str, str, str]] = set()
     for item in items:
-        if item["text"] and all(item["text"] != kept["text"] for kept in unique):
+        key = (item["text"], item.get("anchor") or "", item.get("label") or "")
+        if item["text"] and key not in seen:
+            seen.add(key)
             unique.append(item)
     return unique
 

@@ -182,8 +182,10 @@
     unfold(summary);
     summary.querySelectorAll("a[href^='#']").forEach(function (link) { unfold(fieldOf(link)); });
     summary.focus({ preventScroll: true });
-    var box = summary.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight - 96) {  // not under a sticky save bar
+    // To the top of the screen, the form it is about below it; left where it is when it is
+    // already there (high up, clear of a sticky save bar at the bottom).
+    var box = summary.getBoundingClientRect(), high = window.innerHeight;
+    if (box.top < 0 || box.top > high * 0.3 || box.bottom > high - 96) {
       summary.scrollIntoView({ block: "start", behavior: calm() ? "auto" : "smooth" });
     }
   }
@@ -215,8 +217,8 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail.requestConfig || {};
     if (!config.triggeringEvent || config.triggeringEvent.type !== "submit") { return; }
-    var summary = document.querySelector("[data-error-summary]");
-    if (summary && /data-error-summary/.test(event.detail.serverResponse || "")) {
+    var summary = document.querySelector("[data-error-summary]"), xhr = event.detail.xhr;
+    if (summary && /data-error-summary/.test(xhr ? xhr.responseText : "")) {
       showSummary(summary);
     } else {
       document.querySelectorAll("[data-refusal-slot]").forEach(function (slot) { slot.textContent = ""; });

@@ -88,7 +88,7 @@ def test_the_phone_goes_round_the_table(chromium, live_server, audit):
 
     wrong = "0000" if codes["Anna de Vries"] != "0000" else "1111"
     sign(page, "Anna de Vries", wrong)
-    assert "That is not Anna de Vries's personal code." in page.inner_text(".messages")
+    assert "That is not Anna de Vries's personal code." in page.inner_text("#signoff #errors")
     for name in NAMES[:3]:
         sign(page, name, codes[name])
         assert f"{name} signed the result." in page.inner_text(".messages")
