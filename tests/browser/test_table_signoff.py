@@ -35,7 +35,8 @@ def look(page: Any, name: str) -> Path:
 
 def sign(page: Any, name: str, code: str) -> None:
     row = page.locator(f"li[data-player='{name}']")
-    row.locator("summary.signoff-name").click()
+    if row.locator("details.signoff-player[open]").count() == 0:  # open after a refusal
+        row.locator("summary.signoff-name").click()
     row.locator("input[name=code]").first.fill(code)
     with page.expect_navigation():
         row.locator("form.signoff-code button[type=submit]").click()
