@@ -17,16 +17,11 @@ from tournaments.rounds.lifecycle import (
     event_reopen,
     round_close,
     round_reopen,
-    table_names,
     unfinished_tables,
 )
+from tournaments.rounds.views.rounds import round_page
 
 WAIT = "wait"
-
-
-def unfinished_choices(round_: Round) -> list[dict[str, object]]:
-    """The round's unfinished tables for the close form: number, players."""
-    return [{"number": t.number, "names": table_names(t)} for t in unfinished_tables(round_)]
 
 
 @require_POST
@@ -34,8 +29,6 @@ def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """Close the round. Refused (a table still waits, or the service says no), the round's
     page answers again with the problems at the top of the close form and beside each table's
     choices (``core.refusals``)."""
-    from tournaments.rounds.views.rounds import round_page  # that module imports this one
-
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
     chosen: dict[int, str] = {}
     waiting: list[int] = []
