@@ -229,18 +229,26 @@
   // beside its field. problems: texts, or {text, field} with the input the problem is about.
   function clearRefusal(form) {
     form.querySelectorAll("[data-page-refusal]").forEach(function (element) { element.remove(); });
-    form.querySelectorAll("[data-page-invalid]").forEach(function (input) {
-      input.removeAttribute("aria-invalid");
-      input.removeAttribute("data-page-invalid");
+    form.querySelectorAll("[data-page-described]").forEach(function (input) {
+      var gone = input.getAttribute("data-page-described");
       var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
-        return id && id !== input.id + "_error";
+        return id && id !== gone;
       });
       if (described.length) { input.setAttribute("aria-describedby", described.join(" ")); }
       else { input.removeAttribute("aria-describedby"); }
+      input.removeAttribute("data-page-described");
+      if (input.hasAttribute("data-page-invalid")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("data-page-invalid");
+      }
     });
   }
   function markField(field, text) {
     var id = field.id + "_error", note = document.getElementById(id);
+    if (note && !note.hasAttribute("data-page-refusal")) {  // the server's message of before
+      id = field.id + "_page-error";
+      note = document.getElementById(id);
+    }
     if (!note) {
       note = document.createElement("p");
       note.className = "field-error";
@@ -256,8 +264,11 @@
     if (field.getAttribute("aria-invalid") !== "true") {
       field.setAttribute("aria-invalid", "true");
       field.setAttribute("data-page-invalid", "");
+    }
+    if (!field.hasAttribute("data-page-described")) {
       var described = field.getAttribute("aria-describedby");
       field.setAttribute("aria-describedby", described ? described + " " + id : id);
+      field.setAttribute("data-page-described", id);
     }
   }
   function refuse(form, heading, problems) {

@@ -251,7 +251,9 @@ def test_a_refused_entry_at_the_table_shows_why_at_the_form(
     chromium, live_server, audit, game, lang
 ):
     table = playing_table(game)
-    page = audit.prepare(chromium.new_context(**PHONE, locale=LOCALES[lang])).new_page()
+    motion = "reduce" if game == "bonko" else "no-preference"  # the summary jumps, or glides
+    context = chromium.new_context(**PHONE, locale=LOCALES[lang], reduced_motion=motion)
+    page = audit.prepare(context).new_page()
     page.goto(f"{live_server.url}/t/{table.scoring_token}/")
     field, _says = ENTRIES[game](page)
     assert field, page.evaluate(SUMMARY)
