@@ -31,8 +31,9 @@ from functools import partial
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from arithmetic.ratings.config import RatingConfig
-from arithmetic.ratings.predictors import (
+from bench import parse_args
+from ranking.arithmetic.ratings.config import RatingConfig
+from ranking.arithmetic.ratings.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
@@ -40,8 +41,7 @@ from arithmetic.ratings.predictors import (
     LibraryPredictor,
     Predictor,
 )
-from arithmetic.ratings.simulate import SimulatedClub, simulate_club
-from bench import parse_args
+from ranking.arithmetic.ratings.simulate import SimulatedClub, simulate_club
 
 DEFAULT_METHOD = "points against expectation, Kalman (default)"
 RANKS_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default before)"

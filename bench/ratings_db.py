@@ -183,11 +183,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
 
-    from arithmetic.ratings import replay
-    from arithmetic.ratings.simulate import quick_sessions
     from bench.ratings_speed import run as run_speed
-    from ratings.models import PlayerRating
-    from ratings.services import ratings_rebuild
+    from ranking.arithmetic.ratings import replay
+    from ranking.arithmetic.ratings.simulate import quick_sessions
+    from ranking.ratings.models import PlayerRating
+    from ranking.ratings.services import ratings_rebuild
 
     started = time.perf_counter()
     call_command("migrate", verbosity=0)

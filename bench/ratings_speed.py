@@ -27,12 +27,12 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from arithmetic.ratings.config import DEFAULT_CONFIG
-from arithmetic.ratings.engine import replay
-from arithmetic.ratings.records import PlayerId, ScoredSession
-from arithmetic.ratings.simulate import quick_sessions
-from arithmetic.ratings.table import places
 from bench import parse_args
+from ranking.arithmetic.ratings.config import DEFAULT_CONFIG
+from ranking.arithmetic.ratings.engine import replay
+from ranking.arithmetic.ratings.records import PlayerId, ScoredSession
+from ranking.arithmetic.ratings.simulate import quick_sessions
+from ranking.arithmetic.ratings.table import places
 
 Measurement = Callable[[Sequence[ScoredSession]], object]
 

@@ -21,7 +21,7 @@ from bench import parse_args
 from seating.byes import choose_byes
 from seating.layout import cut_tables, table_layout
 from seating.methods import seat_round
-from seating.planner import plan_event
+from seating.methods.planner import plan_event
 from seating.quality import count_meetings, lower_bound, repeated_pairs
 from seating.types import SeatingRequest, SeatingRound
 

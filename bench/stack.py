@@ -209,7 +209,7 @@ def prepare(
     script = f"""
 import datetime, json
 from clubs.models import Club, Membership, Player, Role
-from clubs.tokens import api_token_create
+from clubs.access.tokens import api_token_create
 from django.contrib.auth.models import User
 from tournaments.models import Event, Round, Seat, Table
 club = Club.objects.create(name="Load club", slug="load")

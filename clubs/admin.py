@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from clubs.access.tokens import api_token_revoke_as
 from clubs.memberships import membership_add, membership_end, membership_set_role
 from clubs.models import ApiToken, AuditEntry, Club, Membership, Player
 from clubs.services import (
@@ -27,7 +28,6 @@ from clubs.services import (
     player_link_login,
     player_update,
 )
-from clubs.tokens import api_token_revoke_as
 from core.admin import ReadOnlyAdmin, ServiceAdmin, ServiceInline
 from core.errors import ServiceError
 

@@ -36,7 +36,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from clubs.throttle import client_address
+from clubs.access.throttle import client_address
 from core.errors import problem
 from core.shared_cache import cache_reachable, shared
 
@@ -83,8 +83,8 @@ def _worker(broker: bool | None) -> bool | None:
 
 
 def _derived() -> dict[str, int]:
-    from ratings.selectors import stale_rating_pools
-    from standings.services import events_with_stale_standings
+    from ranking.ratings.selectors import stale_rating_pools
+    from ranking.standings.services import events_with_stale_standings
 
     return {
         "stale_standings": len(events_with_stale_standings()),

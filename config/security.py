@@ -4,7 +4,7 @@ The pages load scripts and styles from the site itself only (htmx is vendored, n
 from a CDN) and have no inline script, inline style or event-handler attribute, so the policy
 is strict. The Django admin and the API's documentation page (Swagger UI, which sets styles
 from its scripts) also may use inline styles; nothing may post elsewhere, and nothing may be
-framed except a club's embeds (``embeds.views.frames``), by the origins the club listed: such a
+framed except a club's embeds (``web.embeds.views.frames``), by the origins the club listed: such a
 response names them in ``response.frame_ancestors`` and gets them as its ``frame-ancestors``.
 """
 

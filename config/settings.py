@@ -61,17 +61,17 @@ INSTALLED_APPS = [
     "games.jonkler.plugin",
     "games.bonko.plugin",
     "games.bonanza.plugin",
-    "standings",
-    "ratings",
-    "imports",
-    "stats",
-    "mailings",
-    "pages",
-    "webhooks",
-    "embeds",
-    "sharing",
-    "planning",
-    "api",
+    "ranking.standings",  # app label "standings" (ratings and stats theirs too)
+    "ranking.ratings",
+    "games.bonken.imports",  # app label "imports"
+    "ranking.stats",
+    "week.mailings",
+    "web.pages",
+    "week.webhooks",
+    "web.embeds",
+    "web.sharing",
+    "week.planning",
+    "web.api",
 ]
 
 MIDDLEWARE = [
@@ -80,13 +80,13 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "sharing.middleware.LanguageParameterMiddleware",
-    "api.middleware.ApiLanguageMiddleware",
+    "web.sharing.middleware.LanguageParameterMiddleware",
+    "web.api.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "api.query_guard.QueryGuardMiddleware",
+    "web.api.openapi.query_guard.QueryGuardMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -184,30 +184,30 @@ EMBED_ALLOW_HTTP_ORIGINS = env_bool("EMBED_ALLOW_HTTP_ORIGINS", default=DEBUG)
 # --- REST framework -------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "api.authentication.ApiTokenAuthentication",
+        "web.api.access.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "api.filters.StrictFilterBackend",
-        "api.filters.StrictOrderingFilter",
+        "web.api.filters.StrictFilterBackend",
+        "web.api.filters.StrictOrderingFilter",
     ],
-    "DEFAULT_PAGINATION_CLASS": "api.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "web.api.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "web.api.errors.exception_handler",
     # How many proxies' X-Forwarded-For entries to believe: none unless the deployment says
     # (a client's own header is never its address).
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_PARSER_CLASSES": [
-        "api.parsers.JSONParser",
+        "web.api.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     # Anonymous clients (public pages' data, the validator) are throttled per address; signed-in
     # scorers are not, a club night's burst of submissions must never be refused.
-    # (api.throttling: counted in core.shared_cache, so a cache that is down counts nothing.)
-    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonRateThrottle"],
+    # (web.api.access.throttling: counted in core.shared_cache; a cache that is down counts none.)
+    "DEFAULT_THROTTLE_CLASSES": ["web.api.access.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "600/minute")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -223,24 +223,24 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Request bodies are declared as JSON (a backup's upload declares its multipart itself);
     # the form parsers stay for the token endpoint's curl example and the browsable API.
-    "PARSER_WHITELIST": ["api.parsers.JSONParser"],
-    "GET_LIB_DOC_EXCLUDES": "api.schema.doc_excludes",
+    "PARSER_WHITELIST": ["web.api.parsers.JSONParser"],
+    "GET_LIB_DOC_EXCLUDES": "web.api.openapi.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "api.schema.game_documents",
-        "api.schema.game_codes",
-        "api.schema.text_not_blank",
-        "api.schema.date_times",
-        "api.schema.path_names",
-        "api.schema_errors.error_responses",
-        "api.schema_headers.headers",
+        "web.api.openapi.schema.game_documents",
+        "web.api.openapi.schema.game_codes",
+        "web.api.openapi.schema.text_not_blank",
+        "web.api.openapi.schema.date_times",
+        "web.api.openapi.schema.path_names",
+        "web.api.openapi.schema_errors.error_responses",
+        "web.api.openapi.schema_headers.headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "SignatureMethodEnum": "results.models.Signature.Method",
         "ClubEventKindEnum": "core.club_events.KINDS",
-        "DeliveryStatusEnum": "webhooks.models.Delivery.Status",
+        "DeliveryStatusEnum": "week.webhooks.models.Delivery.Status",
     },
 }
 
@@ -328,7 +328,7 @@ EVENING_MAIL_RETRY_MAX = 600
 HEALTHZ_PER_MINUTE = int(os.environ.get("HEALTHZ_PER_MINUTE", "120"))
 # Names one address may check in at an event's door without signing in (tournaments.door.services).
 DOOR_NAMES_PER_ADDRESS = int(os.environ.get("DOOR_NAMES_PER_ADDRESS", "10"))
-# --- Webhooks (webhooks.sending, webhooks.net) ---------------------------------------------
+# --- Webhooks (week.webhooks.sending, week.webhooks.net) ------------------------------------------
 # Deliveries go to public addresses only, and besides them to the networks listed here (CIDRs,
 # comma-separated: a club's own server on the LAN, "10.0.0.0/8,192.168.1.0/24"); none unless
 # set. The web processes (a hook's URL is checked when it is saved) and the workers (again at

@@ -5,15 +5,15 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.views.codes import account
-from clubs.views.sign_in import AdminLoginView, ThrottledLoginView
+from clubs.views.sign_in import AdminLoginView, LoginView
 from config.health import healthz
-from embeds.urls import manage_patterns as embed_patterns
-from imports.urls import import_patterns
-from pages.urls import manage_patterns as page_patterns
+from games.bonken.imports.urls import import_patterns
 from tournaments.events.views.scorers import scorer_patterns
 from tournaments.game_plugins import plugin_urlpatterns
 from tournaments.urls import manage_patterns
-from webhooks.urls import manage_patterns as webhook_patterns
+from web.embeds.urls import manage_patterns as embed_patterns
+from web.pages.urls import manage_patterns as page_patterns
+from week.webhooks.urls import manage_patterns as webhook_patterns
 
 # The admin wears the service's name, in the page's language.
 admin.site.site_header = _("Bonken club service: administration")
@@ -40,15 +40,15 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # Before the admin's own: its sign-in counts failed attempts like the site's
     # (clubs.views.sign_in).
-    path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
+    path("admin/login/", AdminLoginView.as_view(), name="admin_login"),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("api.urls")),
+    path("api/v1/", include("web.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own: the sign-in form counts failed attempts (clubs.views.sign_in).
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     # Sign out and change one's password; no password reset by mail (it would be an open,
     # anonymous form that sends mail, and clubs hand out accounts themselves).
     path("accounts/", account, name="account"),
@@ -61,16 +61,16 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("embed/", include("embeds.urls")),
-    path("share/", include("sharing.urls")),
-    path("", include("ratings.urls")),
-    path("", include("stats.urls")),
-    path("", include("planning.urls")),
+    path("embed/", include("web.embeds.urls")),
+    path("share/", include("web.sharing.urls")),
+    path("", include("ranking.ratings.urls")),
+    path("", include("ranking.stats.urls")),
+    path("", include("week.planning.urls")),
     path("clubs/", include("clubs.urls")),
-    path("mail/", include("mailings.urls")),
+    path("mail/", include("week.mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("results.urls")),
-    path("", include("pages.urls")),
+    path("", include("web.pages.urls")),
 ]
 
 handler400 = "core.view_helpers.bad_request"

@@ -2,7 +2,7 @@
 
 A lower layer that changes something a club may want to hear about (a round seated, a result
 saved, the standings moved, an event published) calls ``emit`` inside its transaction; after
-commit a Celery task named ``FAN_OUT_TASK`` (``webhooks.tasks``) is queued by name, which
+commit a Celery task named ``FAN_OUT_TASK`` (``week.webhooks.tasks``) is queued by name, which
 hands the event to every active hook of the club that asked for its kind. Nothing here knows
 the webhooks app: with it absent, emitting does nothing.
 

@@ -1,11 +1,11 @@
 """Django's cache for throttle counts and short-lived shared answers, failing open.
 
 Every count and every cached answer goes through :data:`shared` (the sign-in and code guards
-of ``clubs.throttle``, the door's limits, the API's throttles, the room's screen, ``/healthz``).
-The cache is a help, never a condition: when its backend cannot be reached (``CACHE_URL``
-names a Redis that is down) a read finds nothing, a write is dropped, a count counts nothing
-and an ``add`` reports success, so every request is served as if nothing had been counted yet.
-The failure is logged (logger ``core.shared_cache``) at most once per ``LOG_SECONDS`` with how
+of ``clubs.access.throttle``, the door's limits, the API's throttles, the room's screen,
+``/healthz``). The cache is a help, never a condition: when its backend cannot be reached
+(``CACHE_URL`` names a Redis that is down) a read finds nothing, a write is dropped, a count counts
+nothing and an ``add`` reports success, so every request is served as if nothing had been counted
+yet. The failure is logged (logger ``core.shared_cache``) at most once per ``LOG_SECONDS`` with how
 many calls failed since, and for ``RETRY_SECONDS`` after a failure this process does not try
 the backend again, so a cache that is down costs one refused connection per few seconds, not
 one per call. ``/healthz`` reports the cache (:func:`cache_reachable`).

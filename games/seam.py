@@ -63,9 +63,8 @@ class RuleError:
         }
 
 
-# A stored document or result: what JSON holds.
 JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
-Document = dict[str, JSON]
+Document = dict[str, JSON]  # a stored document or result
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +346,7 @@ class Game(Protocol):
     Optional: ``rating_scale``, the spread of a seat's session total in points (about one
     standard deviation at a table of equals) for a game whose points mean something across
     tables; the ratings then read each seat's points against expectation in that unit
-    (``arithmetic.ratings.points``). Without it a game is rated by its placements.
+    (``ranking.arithmetic.ratings.points``). Without it a game is rated by its placements.
 
     Optional: ``players_key``, the document's key that names the players in seat order (Bonken
     ``seats``: a list of names, or players' ids). Points go by seat, so at a table the service
@@ -356,15 +355,12 @@ class Game(Protocol):
     numbers its seats and names nobody; ``table_document`` then keeps a count the document
     gives, for ``score`` to compare with the table's (a document for another table size is
     refused, never silently fitted).
-
-    ``catalogue``: the game's messages, each in English and Dutch (a game whose messages lack
-    Dutch is refused when the service starts: ``tournaments.game_checks``).
     """
 
     code: str
     name: str
     name_nl: str
-    catalogue: Catalogue
+    catalogue: Catalogue  # its messages, each in English and Dutch (tournaments.game_checks)
     table_sizes: tuple[int, ...]
     preferred_size: int
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None

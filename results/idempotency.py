@@ -1,5 +1,5 @@
 """The stored first answers to writes sent with an ``Idempotency-Key``: one mechanism for the
-API's writes (``api.idempotency``) and the table page's offline entries
+API's writes (``web.api.idempotency``) and the table page's offline entries
 (``results.views.keyed``).
 
 A key lives in a scope (its writer: a user, or a table and the link used), is held for the

@@ -38,7 +38,7 @@ def table_visible(table: Table, actor: Actor, table_token: str | None = None) ->
     """Whether someone may see ``table``, its session and everything about it: with the
     table's own scoring link, or when they may see its event (published, or of a club they
     have a role in: ``tournaments.selectors.event_visible_to``). The one rule: the API's
-    table endpoints (``api.table_scope``) and the writes here ask it."""
+    table endpoints (``web.api.access.table_scope``) and the writes here ask it."""
     return table_token_matches(table, table_token) or event_visible_to(actor, table.round.event)
 
 

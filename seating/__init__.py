@@ -27,9 +27,9 @@ Everything is deterministic for a given seed.
 """
 
 from .layout import byes_needed, table_layout
-from .manual import swap_players, validate_manual_round
 from .methods import seat_round
-from .planner import plan_event
+from .methods.manual import swap_players, validate_manual_round
+from .methods.planner import plan_event
 from .quality import count_meetings, lower_bound, quality_report
 from .types import (
     METHODS,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Player
-from ratings.services import ratings_update
-from standings.services import standings_recompute
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from tests.integration.ratings_support import play
 from tournaments.models import Event
 

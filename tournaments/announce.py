@@ -21,12 +21,12 @@ def event_summary(event: Event) -> dict[str, Any]:
         "game": event.game,
         "kind": event.kind,
         "status": event.status,
-        "url": reverse("public:event-standings", args=[event.pk]),
+        "url": reverse("public:event_standings", args=[event.pk]),
     }
 
 
 def _player(player_id: int, name: str) -> dict[str, Any]:
-    return {"id": player_id, "name": name, "url": reverse("public:player", args=[player_id])}
+    return {"id": player_id, "name": name, "url": reverse("public:player_page", args=[player_id])}
 
 
 def _emit(kind: str, event: Event, payload: dict[str, Any]) -> None:
@@ -50,7 +50,7 @@ def round_seated(round_: Round) -> None:
             "id": table.pk,
             "number": table.number,
             "players": [],
-            "url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+            "url": reverse("public:table_sheet", args=[event.pk, table.pk]),
         }
     seats = (
         Seat.objects.filter(round=round_)
@@ -108,7 +108,7 @@ def result_saved(
             "table": {
                 "id": table.pk,
                 "number": table.number,
-                "url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+                "url": reverse("public:table_sheet", args=[event.pk, table.pk]),
             },
             "complete": complete,
             "revision": revision,

@@ -143,7 +143,7 @@ class GamePlugin(Protocol):
 
     def stats_deals(self, result: Document) -> Sequence[object]:
         """The parts of a stored result as the statistics count them per kind
-        (``stats.figures.Deal``, a layer above this one; Bonken's contracts); none by
+        (``ranking.stats.figures.Deal``, a layer above this one; Bonken's contracts); none by
         default."""
         return ()
 

@@ -7,6 +7,10 @@
   action: permission and audit entry); registered by ``standings``;
 * ``round_points(event, number)``: each player's points in round ``number`` of the event, from
   the sessions that count; registered by ``standings``;
+* ``standings_criteria()``: the criteria an event's standings may rank by besides its game's
+  per-seat figures (an event's tie-break order is checked against them); registered by
+  ``standings``; declared beside the validator that reads it,
+  ``tournaments.models.standings_rules``, as the models may not import this module;
 * ``ratings_replay_from(club_id=, from_date=, game=)``: the club's rating pools (of ``game``,
   or all) are to be replayed from that day on, for a change the sessions themselves do not
   show (a merge, a substitute); registered by ``ratings``;
@@ -19,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.providers import Provider
+from tournaments.models.standings_rules import standings_criteria as standings_criteria
 
 if TYPE_CHECKING:
     from tournaments.models import Event

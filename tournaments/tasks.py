@@ -1,7 +1,7 @@
 """Derived work for events and clubs, queued by task name: standings and ratings. The tasks
-themselves live above the sessions (``standings.tasks``, ``ratings.tasks``); they take IDs, run
-after commit, and are safe to run twice. Every layer that changes results queues them from here
-(``enqueue_standings``, ``enqueue_ratings``), without importing a higher app."""
+themselves live above the sessions (``ranking.standings.tasks``, ``ranking.ratings.tasks``); they
+take IDs, run after commit, and are safe to run twice. Every layer that changes results queues them
+from here (``enqueue_standings``, ``enqueue_ratings``), without importing a higher app."""
 
 import logging
 from functools import cache
@@ -30,9 +30,9 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
-# The players' evenings by e-mail (``mailings.tasks``), after an event closes or a correction.
+# The players' evenings by e-mail (``week.mailings.tasks``), after an event closes or a correction.
 EVENING_TASK = "mailings.evening"
-# The link previews' pictures of an event, redrawn after its standings (``sharing.tasks``).
+# The link previews' pictures of an event, redrawn after its standings (``web.sharing.tasks``).
 PREVIEWS_TASK = "sharing.previews_redraw"
 
 

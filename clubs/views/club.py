@@ -81,7 +81,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
                     return answer
             else:
                 messages.success(request, done)
-                return redirect("clubs:club", slug=club.slug)
+                return redirect("clubs:club_page", slug=club.slug)
         status = 400
     is_organizer = has_role(request, club.pk, ORGANIZER)
     memberships = (

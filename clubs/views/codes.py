@@ -1,6 +1,6 @@
 """Personal codes on the web: the player's own account page (choose a code) and an organizer
 issuing a new code from the club's players page (shown once). The writes are
-``clubs.codes``'s."""
+``clubs.access.codes``'s."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.codes import player_code_issue, player_code_set, player_has_code
+from clubs.access.codes import player_code_issue, player_code_set, player_has_code
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user
 from core.errors import NotAllowed, ServiceError

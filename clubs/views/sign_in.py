@@ -6,25 +6,25 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.access.throttle import SignInGuard
 from clubs.models import Club
 from clubs.selectors import user_roles
-from clubs.throttle import SignInGuard
 from core.view_helpers import dutch
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
     """Django's sign-in form that, once throttled, refuses without checking the password."""
 
-    wait = 0  # seconds until the attempt may be checked (clubs.throttle)
+    wait = 0  # seconds until the attempt may be checked (clubs.access.throttle)
 
     def clean(self) -> dict[str, Any]:
         if self.wait:
@@ -37,8 +37,8 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         return super().clean()
 
 
-class ThrottledLoginView(LoginView):
-    """The sign-in form (the site's and the admin's): refused attempts (clubs.throttle) get a
+class LoginView(auth_views.LoginView):
+    """The sign-in form (the site's and the admin's): refused attempts (clubs.access.throttle) get a
     429 with a message and a Retry-After, without the password being checked."""
 
     form_class = ThrottledAuthenticationForm
@@ -63,7 +63,7 @@ class ThrottledAdminForm(ThrottledAuthenticationForm, AdminAuthenticationForm):
     """The admin's sign-in form (staff only), refusing like the site's once throttled."""
 
 
-class AdminLoginView(ThrottledLoginView):
+class AdminLoginView(LoginView):
     """``/admin/login/`` with the same counters as the site's sign-in form."""
 
     form_class = ThrottledAdminForm

@@ -83,7 +83,7 @@ def tables_to_sign(tables: QuerySet[Table], *, disputed_only: bool = False) -> Q
 
 
 def state_dict(signoff: Signoff) -> dict[str, Any]:
-    """The API's answer (``api.views.signoff``)."""
+    """The API's answer (``web.api.views.night.signoff``)."""
     session = signoff.session
     return {
         "session": session.pk,

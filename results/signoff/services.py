@@ -29,8 +29,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.access.codes import player_code_check
 from clubs.audit import audit
-from clubs.codes import player_code_check
 from clubs.models import Player
 from clubs.selectors import MEMBERS, ORGANIZER, require_role, user_has_role
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError, Text

@@ -81,7 +81,7 @@ def correction_context(table: Table, number: int, title: str) -> dict[str, Any]:
         "revision": session.revision,
         "number": number,
         "title": title,
-        "history_url": reverse("public:table-sheet", args=[event.pk, table.pk]),
+        "history_url": reverse("public:table_sheet", args=[event.pk, table.pk]),
     }
 
 

@@ -52,7 +52,7 @@ def without_page(error: GameWithoutPages) -> HttpResponse:
 
 
 @keyed
-def score_page(request: HttpRequest, token: str) -> HttpResponse:
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_for_token(token)
     try:
         response: HttpResponse = game_plugin(table.round.event.game).table_page(
@@ -96,7 +96,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
                 "was taken back. Try again on the page as it is now."
             ),
         )
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
     try:
         session_undo_last_part(
             table=table,
@@ -114,4 +114,4 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
         }
         parts_key = get_game(table.round.event.game).parts_key or ""
         messages.success(request, taken_back.get(parts_key, _("The last game is taken back.")))
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.access.throttle import client_address
 from clubs.selectors import ORGANIZER
-from clubs.throttle import client_address
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.parsing import whole_number
@@ -27,7 +27,7 @@ from results.signoff.services import (
     sign_for_player,
     sign_with_code,
 )
-from results.views.scoring import score_page, table_for_token
+from results.views.scoring import table_for_token, table_page
 from tournaments.models import Table
 
 
@@ -37,7 +37,7 @@ def signoff(request: HttpRequest, token: str) -> HttpResponse:
     message under the input it is about and the summary at the top of the sign-off."""
     table = table_for_token(token)
     if request.method != "POST":
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
     post = request.POST
     revision = whole_number(post.get("revision"))
     player_id = whole_number(post.get("player")) or 0
@@ -46,7 +46,7 @@ def signoff(request: HttpRequest, token: str) -> HttpResponse:
         return _signoff_write(request, table, token, revision, player_id, address)
     except ServiceError as exc:
         found = anchored(problems(exc.errors), _signoff_inputs(post, player_id))
-        return page_again(request, score_page, found, token, status=exc.status_code)
+        return page_again(request, table_page, found, token, status=exc.status_code)
 
 
 def _signoff_inputs(post: QueryDict, player_id: int) -> dict[str | None, str]:
@@ -101,7 +101,7 @@ def _signoff_write(
         messages.success(
             request, _("%(name)s signed the result.") % {"name": signature.player.name}
         )
-    return redirect(reverse("scoring:table", args=[token]) + "#signoff")
+    return redirect(reverse("scoring:table_page", args=[token]) + "#signoff")
 
 
 def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -125,7 +125,7 @@ def signoff_manage(request: HttpRequest, table_id: int) -> HttpResponse:
             errors = anchored(problems(exc.errors), _manage_inputs(request.POST))
             status = exc.status_code
         else:
-            return redirect("scoring:signoff-manage", table_id=table.pk)
+            return redirect("scoring:signoff_manage", table_id=table.pk)
     session = Session.objects.filter(table=table).first()
     context = {
         "table": table,

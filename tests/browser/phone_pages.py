@@ -7,7 +7,7 @@ from typing import Any
 
 from clubs.models import Club, Player
 from tournaments.models import Event, Round, Table
-from webhooks.models import Delivery, Hook
+from week.webhooks.models import Delivery, Hook
 
 
 def a_hook(club: Club) -> Hook:

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from clubs.models import Role
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.services import session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role

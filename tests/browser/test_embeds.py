@@ -12,11 +12,11 @@ from django.test import override_settings
 from django.utils import timezone
 
 from clubs.models import Role
-from embeds.origins import embed_origins_set
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
+from web.embeds.origins import embed_origins_set
 
 from .conftest import ARTIFACTS, PHONE, snap
 

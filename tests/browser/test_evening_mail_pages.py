@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 
 from clubs.models import Role
-from mailings import links
-from mailings.models import MailPreference
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.mail_support import night
+from week.mailings import links
+from week.mailings.models import MailPreference
 
 from .conftest import PHONE
 

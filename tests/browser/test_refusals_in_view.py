@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clubs.codes import player_code_set
+from clubs.access.codes import player_code_set
 from clubs.models import Club, Membership, Player, Role
-from planning import links
-from planning import services as planning
 from results.models import Session, Signature
 from results.services import session_submit
 from tests.conftest import ROOT
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tournaments.models import Event, EventPlayer, Round
+from week.planning import links
+from week.planning import services as planning
 
 from .conftest import PHONE, snap
 

@@ -13,10 +13,10 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Role
-from planning.models import PlannedNight, Rsvp
 from tests.conftest import ROOT
 from tests.factories import UserFactory
 from tournaments.models import EventPlayer
+from week.planning.models import PlannedNight, Rsvp
 
 from .conftest import PHONE, snap
 

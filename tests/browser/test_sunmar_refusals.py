@@ -7,8 +7,8 @@ import json
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
-from imports.models import SunmarUpload
-from imports.services import sunmar_upload
+from games.bonken.imports.models import SunmarUpload
+from games.bonken.imports.services import sunmar_upload
 from results.models import Session
 from tests.factories import UserFactory
 from tests.sunmar_backups import (

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import Membership, Player, Role
 from results.models import Session
 from results.services import session_submit

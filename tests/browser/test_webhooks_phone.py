@@ -9,7 +9,7 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, UserFactory, seated_table
 from tests.integration import webhook_receiver
-from webhooks.models import Delivery, Hook
+from week.webhooks.models import Delivery, Hook
 
 from .conftest import PHONE
 

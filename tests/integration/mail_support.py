@@ -13,12 +13,12 @@ from email.message import EmailMessage
 from clubs.models import Player, Role
 from games.jonkler.rules import GAME as JONKLER
 from games.jonkler.rules.sample import random_session
-from mailings.models import MailPreference
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round
 from tournaments.rounds.lifecycle import event_close
+from week.mailings.models import MailPreference
 
 
 def night(capture, *, game: str = "bonken", published: bool = True, close: bool = True):

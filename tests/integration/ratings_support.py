@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from clubs.models import Club, Membership, Player
 from games.bonken.rules import placements
-from ratings.models import PlayerRating, RatedSession, RatingHistory
+from ranking.ratings.models import PlayerRating, RatedSession, RatingHistory
 from results.models import Session, SessionSeat
 from tournaments.models import Event, Round, Seat, Table
 

@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from clubs.access.throttle import LOGIN_FAILURE_LIMIT
 from clubs.models import ApiToken
-from clubs.throttle import LOGIN_FAILURE_LIMIT
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

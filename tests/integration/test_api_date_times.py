@@ -1,4 +1,4 @@
-"""One rule for every date-time the API is sent (``api.strict``): it carries its offset, and a
+"""One rule for every date-time the API is sent (``web.api.strict``): it carries its offset, and a
 time without one is a 400 ``naive`` naming the field, in English and Dutch, never read as UTC
 or as Amsterdam time. The cases are every date-time of every request body the schema declares
 (a new one fails ``test_every_date_time_of_the_schema_is_tried`` until it is tried here) and
@@ -15,8 +15,8 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from clubs.models import ApiToken, Role
-from planning.models import PlannedNight
 from tests.factories import ClubFactory, api_client, user_with_role
+from week.planning.models import PlannedNight
 
 pytestmark = pytest.mark.django_db
 
@@ -139,13 +139,13 @@ def _night_unchanged(world: dict[str, Any]) -> bool:
 
 
 def _serializers() -> list[type[serializers.Serializer]]:
-    import api.urls  # noqa: F401  (every view and its serializers)
+    import web.api.urls  # noqa: F401  (every view and its serializers)
 
     found, todo = [], [serializers.Serializer]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith(("api.", "webhooks.", "planning.", "clubs.")):
+        if cls.__module__.startswith(("web.api.", "week.webhooks.", "week.planning.", "clubs.")):
             found.append(cls)
     return found
 

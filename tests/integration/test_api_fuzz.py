@@ -17,8 +17,8 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from clubs import throttle
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from config.wsgi import application
 from results.services import session_submit
 from tests.api_conformance import refused_only_by_rules

@@ -24,10 +24,10 @@ from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from games.registry import games
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from clubs.models import ApiToken, Role
 from core.club_events import RESULT_SAVED
 from results.models import IdempotencyRecord
 from tests.factories import ClubFactory, api_client, user_with_role
-from webhooks.models import Hook
+from week.webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from api.idempotency import IdempotentWrites
 from clubs.models import Player, Role
 from results.models import Part
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
+from web.api.idempotency import IdempotentWrites
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +98,7 @@ def test_every_api_view_honours_the_key():
         for route, cls in _views(resolver.url_patterns)
         if cls.__module__.startswith(
             (
-                "api.",
+                "web.api.",
                 "games.bonko.plugin",
                 "games.bonken.plugin",
                 "games.jonkler.plugin",

@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Membership, Player, Role
-from ratings.models import RatedSession
-from ratings.services import ratings_update
+from ranking.ratings.models import RatedSession
+from ranking.ratings.services import ratings_update
 from results.models import Session, SessionRevision, SessionSeat
 from results.services import session_submit
 from tests.documents import classic_document
@@ -389,7 +389,7 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
 ):
     queued = []
     monkeypatch.setattr(
-        "ratings.tasks.ratings_update.apply_async",
+        "ranking.ratings.tasks.ratings_update.apply_async",
         lambda args, countdown=None: queued.append(args[0]),
     )
     table = scored_table()

@@ -15,17 +15,17 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from results.models import Dispute, Session
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.events.scorers import event_scorer_add
 from tournaments.models import EventTeam
-from webhooks.models import Hook
+from week.webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 ENVELOPE = {"count", "next", "previous", "results"}

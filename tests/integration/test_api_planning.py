@@ -6,9 +6,9 @@ another club's nights answer 404; bad input gets a 400 naming the field and save
 import pytest
 
 from clubs.models import Membership, Role
-from planning.models import PlannedNight, Rsvp
 from tests.factories import ClubFactory, PlayerFactory, api_client, user_with_role
 from tournaments.models import Event
+from week.planning.models import PlannedNight, Rsvp
 
 pytestmark = pytest.mark.django_db
 NIGHT = {
@@ -142,7 +142,7 @@ def test_answers_and_the_outlook(club):
 
 
 def test_a_personal_link_answers_without_an_account(club):
-    from planning.links import rsvp_link_renew
+    from week.planning.links import rsvp_link_renew
 
     nights = (
         api_client(club.organizer)

@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from planning.models import PlannedNight
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, RoundFactory, api_client, seated_table
-from webhooks.models import Hook
+from week.planning.models import PlannedNight
+from week.webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
+from ranking.standings.services import standings_recompute
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, seated_table, user_with_role
 

@@ -12,13 +12,13 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from config.wsgi import application
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from results.models import Session
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 
@@ -103,7 +103,7 @@ def test_no_description_is_an_internal_docstring():
         "actor's role",
         "ClubWriteMixin",
         "GuardedWriteMixin",
-        "api.permissions",
+        "web.api.access.permissions",
     ):
         assert internal not in text
 

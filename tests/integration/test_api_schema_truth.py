@@ -6,10 +6,10 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from api.schema import NOT_BLANK
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from tests.factories import EventFactory, api_client, user_with_role
+from web.api.openapi.schema import NOT_BLANK
 
 pytestmark = pytest.mark.django_db
 

@@ -79,7 +79,7 @@ def test_submit_complete_session_stores_games_totals_and_standings(
     standings = Standing.objects.filter(event=table.round.event).order_by("rank")
     assert [s.total for s in standings] == sorted(totals, reverse=True)
     assert standings[0].table_wins == 1
-    from ratings.models import PlayerRating
+    from ranking.ratings.models import PlayerRating
 
     ratings = PlayerRating.objects.filter(pool__club=table.round.event.club)
     assert ratings.count() == 4 and all(r.sessions_played == 1 for r in ratings)

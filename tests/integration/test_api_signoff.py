@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import Role
 from results.models import Dispute
 from results.services import session_submit

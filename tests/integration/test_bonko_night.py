@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import Round, Standing

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
 from games.bonko.rules import next_tables
+from ranking.standings.services import standings_recompute
 from results.models import Session
-from standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import Table

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import Membership, Role
 from core import shared_cache
 from results.models import Session

@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 
-from clubs.code_guard import CODE_PLAYER_LIMIT, CODE_TABLE_LIMIT
-from clubs.codes import player_code_check, player_code_issue
+from clubs.access.code_guard import CODE_PLAYER_LIMIT, CODE_TABLE_LIMIT
+from clubs.access.codes import player_code_check, player_code_issue
 from core.errors import ServiceError, TooManyAttempts
 from results.models import Session, Signature
 from results.signoff.services import sign_as_player, sign_with_code

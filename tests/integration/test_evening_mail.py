@@ -8,9 +8,6 @@ from django.core import mail
 from django.db.models import F
 
 from clubs.models import Role
-from mailings.models import EveningMail
-from mailings.sending import NotReady, SendFailed, send_evenings
-from mailings.tasks import send_evening_mails
 from results.models import SessionSeat
 from results.services import session_submit
 from tests.documents import classic_document
@@ -18,6 +15,9 @@ from tests.factories import user_with_role
 from tests.integration.mail_support import night, player, smtp_server
 from tournaments.events.services import event_publish
 from tournaments.models import Event, Standing
+from week.mailings.models import EveningMail
+from week.mailings.sending import NotReady, SendFailed, send_evenings
+from week.mailings.tasks import send_evening_mails
 
 pytestmark = pytest.mark.django_db
 
@@ -154,12 +154,12 @@ def test_a_failed_send_is_kept_and_sent_by_the_retry(
     from tournaments.rounds.lifecycle import event_close
 
     organizer = user_with_role(event.club, Role.ORGANIZER)
-    monkeypatch.setattr("mailings.sending.get_connection", _failing_connection)
+    monkeypatch.setattr("week.mailings.sending.get_connection", _failing_connection)
     with django_capture_on_commit_callbacks(execute=False):
         event_close(event=event, actor=organizer)
     # the standings and ratings, as their tasks would
-    from ratings.services import ratings_update
-    from standings.services import standings_recompute
+    from ranking.ratings.services import ratings_update
+    from ranking.standings.services import standings_recompute
 
     standings_recompute(event_id=event.pk)
     ratings_update(club_id=event.club_id)

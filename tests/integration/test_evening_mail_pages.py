@@ -7,10 +7,10 @@ from django.test import Client
 
 from clubs.models import Role
 from core.errors import NotAllowed
-from mailings import links
-from mailings.models import MailPreference
-from mailings.services import preference_set
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, user_with_role
+from week.mailings import links
+from week.mailings.models import MailPreference
+from week.mailings.services import preference_set
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,11 @@ import redis
 from django.conf import settings
 from django.db import connection
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
+from ranking.standings.services import STANDINGS_LOCK
+from ranking.standings.tasks import reconcile
 from results.models import Session, SessionRevision
-from standings.services import STANDINGS_LOCK
-from standings.tasks import reconcile
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings

@@ -7,8 +7,8 @@ import pytest
 
 from clubs.models import Role
 from games.bonko.plugin.bell import ring_bell
+from ranking.standings.event_standings import computed_standing_lines
 from results.services import session_append_part, session_submit, session_undo_last_part
-from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tournaments.models import EventPlayer, Round, Seat, Table

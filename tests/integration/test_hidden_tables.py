@@ -60,7 +60,7 @@ def table_routes() -> list[tuple[str, str]]:
     the keyword naming the table: a new one is walked too."""
     from django.urls import URLPattern, URLResolver, get_resolver
 
-    from api.table_scope import table_kwarg
+    from web.api.access.table_scope import table_kwarg
 
     found = []
 
@@ -72,7 +72,7 @@ def table_routes() -> list[tuple[str, str]]:
             elif isinstance(pattern, URLPattern) and pattern.name:
                 kwarg = table_kwarg(pattern)
                 module = getattr(pattern.callback, "__module__", "")
-                if kwarg and module.startswith("api"):
+                if kwarg and module.startswith("web.api."):
                     found.append((namespace + pattern.name, kwarg))
 
     api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from clubs.models import Membership, Role
 from games.jonkler.rules import GAME
 from games.jonkler.rules.sample import random_session
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 
 pytestmark = pytest.mark.django_db

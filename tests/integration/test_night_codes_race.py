@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from clubs import codes
-from clubs.codes import CodesIssued, player_codes_issue
+from clubs.access.codes import CodesIssued, player_codes_issue
 from clubs.models import Membership, PlayerCode, Role
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 

@@ -13,9 +13,9 @@ from django.test import Client
 
 from clubs.models import Role
 from core.errors import ServiceError
+from ranking.standings.event_standings import computed_standing_lines
 from results.models import Session
 from results.part_correction import session_correct_keys, session_correct_part
-from standings.event_standings import computed_standing_lines
 from tests.correction_world import bonken_paper, bonko_document, closed_night
 from tests.factories import user_with_role
 

@@ -24,11 +24,10 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from clubs.access.tokens import api_token_create
 from clubs.models import ApiToken, Club, Membership, Player, PlayerCode, Role
-from clubs.tokens import api_token_create
+from games.bonken.imports.services import sunmar_upload
 from games.bonken.rules import RULESETS, ruleset_to_dict
-from imports.services import sunmar_upload
-from planning.models import PlannedNight, RsvpLink
 from results.models import Dispute, Session
 from results.services import session_submit
 from tests.db_state import changed_tables, database_state
@@ -37,7 +36,8 @@ from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_tab
 from tests.sunmar_backups import example_zip
 from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
 from tournaments.rounds.services import round_generate
-from webhooks.models import Delivery, Hook
+from week.planning.models import PlannedNight, RsvpLink
+from week.webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +206,7 @@ class Write:
     writes: bool = True  # False: answers, stores nothing (the validator)
     format: str = "json"  # "multipart" for a file upload
     # A table of an unpublished event: whoever may not see it, without an account too, gets
-    # the 404 a missing table gets (api.table_scope), before anything else.
+    # the 404 a missing table gets (web.api.access.table_scope), before anything else.
     hidden_table: bool = False
 
     @property

@@ -14,11 +14,11 @@ from django.test import Client
 from clubs.models import AuditEntry, Membership, Role
 from core import club_events
 from core.errors import NotAllowed, NotFound, ServiceError
-from planning import links, opening, services
-from planning.models import PlannedNight, Rsvp, Via
-from planning.selectors import outlook
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tournaments.models import Event, EventPlayer
+from week.planning import links, opening, services
+from week.planning.models import PlannedNight, Rsvp, Via
+from week.planning.selectors import outlook
 
 pytestmark = pytest.mark.django_db
 AMS = ZoneInfo("Europe/Amsterdam")

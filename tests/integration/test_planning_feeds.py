@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 
 from clubs.models import Membership, Role
-from planning import links, services
-from planning.models import ClubCalendar
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
+from week.planning import links, services
+from week.planning.models import ClubCalendar
 
 pytestmark = pytest.mark.django_db
 AMS = ZoneInfo("Europe/Amsterdam")

@@ -6,9 +6,9 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import ServiceError
+from ranking.standings.event_standings import computed_standing_lines
 from results.models import SessionSeat
 from results.services import session_submit
-from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -125,8 +125,8 @@ def test_two_records_with_ratings_merge_and_the_ratings_follow(
 ):
     """Both records have a rating in the club's pool: the derived rows are dropped and the
     pool rated again, with the kept record in both sessions."""
-    from ratings.models import PlayerRating, RatingHistory
-    from ratings.services import ratings_update
+    from ranking.ratings.models import PlayerRating, RatingHistory
+    from ranking.ratings.services import ratings_update
 
     club, organizer, first, second, anna, anna_b = club_with_twins
     ratings_update(club_id=club.pk)

@@ -4,13 +4,13 @@ standings; an event that was unpublished loses its stored pictures."""
 
 import pytest
 
-from sharing.models import Preview
-from sharing.tasks import previews_redraw
-from standings.tasks import standings_recompute
+from ranking.standings.tasks import standings_recompute
 from tests.integration.ratings_support import correct
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for
 from tournaments.models import Event
+from web.sharing.models import Preview
+from web.sharing.tasks import previews_redraw
 
 pytestmark = pytest.mark.django_db
 
@@ -78,8 +78,8 @@ def test_the_worker_draws_the_pictures_after_the_standings(celery_worker, live_s
     and the event's pictures in both languages reflect the new results version."""
     import time
 
+    from clubs.access.tokens import api_token_create
     from clubs.models import Role
-    from clubs.tokens import api_token_create
     from tests.documents import classic_document
     from tests.factories import EventFactory, seated_table, user_with_role
     from tests.integration.http import http, wait_for_standings

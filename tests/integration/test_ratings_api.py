@@ -9,8 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Player, Role
-from ratings.models import PlayerRating, RatingHistory
-from ratings.services import ratings_update
+from ranking.ratings.models import PlayerRating, RatingHistory
+from ranking.ratings.services import ratings_update
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import club_with_history, correct, play
 from tournaments.models import Event

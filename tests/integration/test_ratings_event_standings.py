@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Player, Role
-from ratings.services import ratings_update
-from standings.services import standings_recompute
+from ranking.ratings.services import ratings_update
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import play
 from tournaments.models import Bye, Event, Round, Standing, StandingsComputation

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 
 from clubs.models import Player
-from ratings.chart import rating_chart
-from ratings.models import PlayerRating
-from ratings.services import ratings_update
+from ranking.ratings.chart import rating_chart
+from ranking.ratings.models import PlayerRating
+from ranking.ratings.services import ratings_update
 from tests.integration.ratings_support import club_with_history
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from games.bonanza.rules.sample import random_session as bonanza_session
 from games.bonko.rules.sample import random_session as bonko_session
 from games.jonkler.rules.sample import random_session as jonkler_session
 from games.registry import get_game
-from ratings.models import PlayerRating, RatingHistory, RatingPool
-from ratings.services import ratings_rebuild, ratings_update
+from ranking.ratings.models import PlayerRating, RatingHistory, RatingPool
+from ranking.ratings.services import ratings_rebuild, ratings_update
 from results.models import Session, SessionSeat
 from results.services import session_submit
 from tests.documents import classic_document

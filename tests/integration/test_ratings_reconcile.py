@@ -6,9 +6,9 @@ import datetime
 
 import pytest
 
-from ratings import tasks as ratings_tasks
-from ratings.selectors import stale_rating_pools
-from ratings.services import ratings_rebuild, ratings_update
+from ranking.ratings import tasks as ratings_tasks
+from ranking.ratings.selectors import stale_rating_pools
+from ranking.ratings.services import ratings_rebuild, ratings_update
 from tests.integration.ratings_support import club_with_history, stored_ratings
 from tournaments.models import Event
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Player
 from core.errors import ServiceError
-from ratings.season import club_season_standings, parse_season_params
+from ranking.ratings.season import club_season_standings, parse_season_params
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import play
 from tournaments.models import Event

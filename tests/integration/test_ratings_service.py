@@ -5,11 +5,11 @@ import datetime
 
 import pytest
 
-from arithmetic.ratings import RatingConfig, ScoredSession, replay
 from clubs.models import Player
-from ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
-from ratings.order import order_key, played_at
-from ratings.services import (
+from ranking.arithmetic.ratings import RatingConfig, ScoredSession, replay
+from ranking.ratings.models import PlayerRating, RatedSession, RatingHistory, RatingPool
+from ranking.ratings.order import order_key, played_at
+from ranking.ratings.services import (
     rating_pool_configure,
     ratings_mark_dirty,
     ratings_rebuild,
@@ -148,7 +148,7 @@ def test_a_rebuild_keeps_the_rated_sessions_and_a_late_entry_moves_the_later_one
 
 def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
     """The state before ``position`` as the definition has it: every earlier row in order."""
-    from arithmetic.ratings import PlayerSkill
+    from ranking.arithmetic.ratings import PlayerSkill
 
     state = {}
     for row in (
@@ -172,7 +172,7 @@ def _state_from_every_earlier_row(pool_id: int, position: int) -> tuple:
 def test_the_state_before_a_position_is_that_of_every_earlier_row(seats):
     """Read back from the position for the players who play again, from the current ratings
     for the others; seats changed since (whose replay has not run yet) play no part."""
-    from ratings.loading import state_before
+    from ranking.ratings.store.loading import state_before
     from results.models import SessionSeat
 
     club, players, sessions = club_with_history(seed=14, players=12, evenings=4)

@@ -7,12 +7,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
-from ratings import tasks as ratings_tasks
-from ratings.models import PlayerRating, RatingPool
-from ratings.selectors import stale_rating_pools
-from ratings.services import (
+from ranking.ratings import tasks as ratings_tasks
+from ranking.ratings.models import PlayerRating, RatingPool
+from ranking.ratings.selectors import stale_rating_pools
+from ranking.ratings.services import (
     rating_pool_configure,
     ratings_mark_dirty,
     ratings_rebuild,

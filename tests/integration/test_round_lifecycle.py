@@ -6,10 +6,10 @@ import pytest
 
 from clubs.models import AuditEntry, Role
 from core.errors import ServiceError
-from ratings.loading import rated_sessions
+from ranking.ratings.store.loading import rated_sessions
+from ranking.standings.event_standings import computed_standing_lines, round_points
 from results.models import Session
 from results.services import session_append_part, session_submit
-from standings.event_standings import computed_standing_lines, round_points
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
 from tournaments.models import Event, Round

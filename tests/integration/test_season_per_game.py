@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Player
-from ratings.season import club_season_standings, parse_season_params
+from ranking.ratings.season import club_season_standings, parse_season_params
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import play
 from tests.web.conftest import client_for

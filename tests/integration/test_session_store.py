@@ -127,7 +127,7 @@ def test_a_game_sent_through_the_api_takes_its_eight_statements(django_assert_nu
     PostgreSQL a statement of its own), the session, the seats, the session's update, the
     revision, the game, the per-seat rows and the audit entry, inside a savepoint here (a
     transaction in production). Before them the API reads the table once to answer who may
-    not see it (api.table_scope); nothing is read twice: a field the locked read left out
+    not see it (web.api.access.table_scope); nothing is read twice: a field the locked read left out
     would cost a query of its own."""
     from django.db import connection
     from rest_framework.test import APIClient

@@ -9,10 +9,10 @@ import threading
 import pytest
 from django.db import connection
 
-from clubs.codes import player_code_issue, player_code_set
+from clubs.access.codes import player_code_issue, player_code_set
 from clubs.models import AuditEntry, Role
 from core.errors import Conflict, NotAllowed, ServiceError, TooManyAttempts
-from ratings.loading import session_results
+from ranking.ratings.store.loading import session_results
 from results.counted import counted_sessions
 from results.models import Dispute, Session, Signature
 from results.services import session_submit
@@ -296,7 +296,8 @@ def test_signed_only_standings_count_signed_sessions_and_unfinished_partial_tabl
 
 
 def test_the_ratings_read_the_sessions_that_count_in_a_signed_only_event():
-    """The ratings' own SQL (``ratings.loading``) follows the one rule of ``counted_sessions``."""
+    """The ratings' own SQL (``ranking.ratings.store.loading``) follows the one rule of
+    ``counted_sessions``."""
     event = EventFactory(published=True, standings_count="signed")
     table, organizer, players, codes = finished_table(event)
     finished_table(event, number=2)

@@ -13,8 +13,8 @@ import pytest
 from clubs.models import Membership, Role
 from games.bonanza.rules.sample import random_session as bonanza_session
 from games.registry import get_game
+from ranking.standings.services import standings_recompute
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, api_client, user_with_role
 from tournaments.models import Event, Round, Seat, Standing, Table
 

@@ -7,8 +7,8 @@ import datetime
 import pytest
 
 from clubs.models import Player, Role
-from standings.event_standings import computed_standings
-from standings.services import standings_recompute
+from ranking.standings.event_standings import computed_standings
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory, user_with_role
 from tests.integration.ratings_support import play
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat, Standing, Table

@@ -7,8 +7,8 @@ import pytest
 from django.db.models import F
 
 from clubs.models import Player
-from standings.event_standings import STANDING_FIELDS, computed_standing_lines
-from standings.services import standings_recompute
+from ranking.standings.event_standings import STANDING_FIELDS, computed_standing_lines
+from ranking.standings.services import standings_recompute
 from tests.factories import ClubFactory
 from tests.integration.ratings_support import correct, play
 from tournaments.models import Event, Standing

@@ -21,16 +21,16 @@ import datetime
 import pytest
 
 from clubs.models import Membership, Role
-from ratings.services import ratings_update
-from results.services import session_submit
-from stats import figures
-from stats.selectors import (
+from ranking.ratings.services import ratings_update
+from ranking.stats import figures
+from ranking.stats.selectors import (
     contracts_played,
     player_stats,
     rating_leaders,
     season_events,
     sessions_per_evening,
 )
+from results.services import session_submit
 from tests.documents import classic_document, classic_games
 from tests.factories import (
     ClubFactory,

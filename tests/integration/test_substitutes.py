@@ -5,9 +5,9 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Role
 from core.errors import ServiceError
+from ranking.standings.event_standings import computed_standing_lines
 from results.models import SessionSeat
 from results.services import session_append_part, session_submit
-from standings.event_standings import computed_standing_lines
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, PlayerFactory, api_client, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clubs.models import AuditEntry, Role
+from games.bonken.imports.models import SunmarUpload
+from games.bonken.imports.selectors import upload_preview
+from games.bonken.imports.services import sunmar_import, sunmar_upload
 from games.bonken.sunmar import BackupRefused, convert_backup, read_backup
-from imports.models import SunmarUpload
-from imports.selectors import upload_preview
-from imports.services import sunmar_import, sunmar_upload
 from results.models import Session
 from tests.factories import ClubFactory, api_client, user_with_role
 from tests.sunmar_backups import (
@@ -76,7 +76,7 @@ def test_the_api_refuses_a_crafted_backup(club, organizer, name):
 def test_the_upload_page_refuses_a_crafted_backup(club, organizer, name):
     data, code, where = CRAFTED[name]
     page = client_for(organizer).post(
-        reverse("manage:sunmar-upload", args=[club.slug]),
+        reverse("manage:sunmar_upload", args=[club.slug]),
         {"backup": SimpleUploadedFile("backup.zip", data, "application/zip")},
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -135,7 +135,7 @@ def test_an_upload_kept_before_the_checks_is_refused_not_a_500(club, organizer, 
     store_upload_json(upload.pk, column, text)
 
     web = client_for(organizer)
-    review_url = reverse("manage:sunmar-review", args=[club.slug, upload.pk])
+    review_url = reverse("manage:sunmar_review", args=[club.slug, upload.pk])
     page = web.get(review_url, HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 400
     text = page.content.decode()
@@ -171,7 +171,7 @@ def test_a_game_imported_with_a_time_out_of_range_does_not_break_the_upload_page
     sunmar_import(upload=upload, actor=organizer, matches=matches)
     with connection.cursor() as cursor:
         cursor.execute("UPDATE imports_importedgame SET scored_at = '9999-12-31T23:59:59-05:00'")
-    page = client_for(organizer).get(reverse("manage:sunmar-upload", args=[club.slug]))
+    page = client_for(organizer).get(reverse("manage:sunmar_upload", args=[club.slug]))
     assert page.status_code == 200
     assert "Clubavond 12 maart" in page.content.decode()
 

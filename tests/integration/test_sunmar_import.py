@@ -5,10 +5,10 @@ import pytest
 
 from clubs.models import AuditEntry, Membership, Player, Role
 from core.errors import NotAllowed, ServiceError
-from imports.models import ImportedEvening, ImportedGame
-from imports.selectors import upload_preview
-from imports.services import sunmar_import, sunmar_upload
-from ratings.models import PlayerRating, RatedSession
+from games.bonken.imports.models import ImportedEvening, ImportedGame
+from games.bonken.imports.selectors import upload_preview
+from games.bonken.imports.services import sunmar_import, sunmar_upload
+from ranking.ratings.models import PlayerRating, RatedSession
 from results.models import Session, SessionRevision
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import (

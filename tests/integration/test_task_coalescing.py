@@ -6,8 +6,8 @@ import redis
 from django.conf import settings
 
 from config.celery import app as celery_app
-from ratings import tasks as ratings_tasks
-from standings import tasks as standings_tasks
+from ranking.ratings import tasks as ratings_tasks
+from ranking.standings import tasks as standings_tasks
 from tests.conftest import needs, redis_available
 from tournaments import tasks
 

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from clubs.access.tokens import api_token_create
 from clubs.models import ApiToken, Role
-from clubs.tokens import api_token_create
 from tests.factories import ClubFactory, user_with_role
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from standings.services import standings_recompute
+from ranking.standings.services import standings_recompute
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -207,7 +207,7 @@ def _night_from_the_club_page(client, club):
 def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     from django.urls import reverse
 
-    from ratings.services import ratings_update
+    from ranking.ratings.services import ratings_update
     from tournaments.models import Round
 
     club = ClubFactory()
@@ -223,13 +223,13 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
             reverse("manage:checkin", args=[event.pk]), {"player": player.pk, "present": "on"}
         )
         assert checked.status_code == 302
-    seated = client.post(reverse("manage:seat-round", args=[event.pk]), {"method": "balanced"})
+    seated = client.post(reverse("manage:seat_round", args=[event.pk]), {"method": "balanced"})
     round_ = Round.objects.get(event=event)
-    assert seated.url == reverse("manage:round", args=[round_.pk])
-    assert client.post(reverse("manage:accept", args=[round_.pk])).status_code == 302
+    assert seated.url == reverse("manage:round_page", args=[round_.pk])
+    assert client.post(reverse("manage:round_accept", args=[round_.pk])).status_code == 302
     tables = list(round_.tables.order_by("number"))
     assert [t.seats.count() for t in tables] == [2, 2]  # the game's preferred tables of two
-    round_page = client.get(reverse("manage:round", args=[round_.pk])).content.decode()
+    round_page = client.get(reverse("manage:round_page", args=[round_.pk])).content.decode()
     assert all(f"/t/{t.scoring_token}/" in round_page for t in tables)
 
     anyone = type(client)()  # whoever holds the table's link
@@ -263,17 +263,19 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     first.refresh_from_db()
     assert first.session.complete and first.session.result["totals"] == [7, 7]
 
-    closed = client.post(reverse("manage:round-close", args=[round_.pk]))
+    closed = client.post(reverse("manage:round_close", args=[round_.pk]))
     assert closed.status_code == 302
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
     assert (
-        client.post(reverse("manage:publish", args=[event.pk]), {"published": "1"}).status_code
+        client.post(
+            reverse("manage:event_publish", args=[event.pk]), {"published": "1"}
+        ).status_code
         == 302
     )
 
     standings_recompute(event_id=event.pk)
-    standings = client.get(reverse("public:event-standings", args=[event.pk]))
+    standings = client.get(reverse("public:event_standings", args=[event.pk]))
     assert standings.status_code == 200
     assert all(p.name in standings.content.decode() for p in players)
     ratings_update(club_id=club.pk, game="duelrounds")
@@ -281,9 +283,9 @@ def test_a_toy_night_from_the_first_page_to_the_print_sheets(duel, client):
     assert ratings.status_code == 200
     assert all(p.name in ratings.content.decode() for p in players)
 
-    sheets = client.get(reverse("manage:sheets", args=[round_.pk]))
+    sheets = client.get(reverse("manage:score_sheets", args=[round_.pk]))
     assert sheets.status_code == 200 and sheets.content.decode().count("data-duel-blank") == 2
-    sheet = client.get(reverse("public:table-sheet", args=[event.pk, first.pk]))
+    sheet = client.get(reverse("public:table_sheet", args=[event.pk, first.pk]))
     assert sheet.status_code == 200 and "data-duel-sheet" in sheet.content.decode()
     assert ">7<" in sheet.content.decode()
 

@@ -119,8 +119,8 @@ def test_every_write_is_in_the_audit_log():
 
 
 def test_reconcile_finds_events_whose_standings_are_behind(django_capture_on_commit_callbacks):
-    from standings.services import events_with_stale_standings, standings_recompute
-    from standings.tasks import reconcile
+    from ranking.standings.services import events_with_stale_standings, standings_recompute
+    from ranking.standings.tasks import reconcile
 
     table = seated_table(EventFactory())
     client = APIClient()

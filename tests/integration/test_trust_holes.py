@@ -19,7 +19,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.models import Session, SessionSeat
 from tests.documents import classic_document
 from tests.factories import (

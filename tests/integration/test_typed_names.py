@@ -21,7 +21,6 @@ from django.db import transaction
 
 from clubs.models import ApiToken, Club, Membership, Player, Role
 from core.errors import ServiceError
-from planning.models import PlannedNight
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -31,7 +30,8 @@ from tests.factories import (
 )
 from tests.sunmar_backups import build_backup, finished_game, renamed
 from tournaments.models import Event, EventPlayer, EventTeam, HouseRuleset
-from webhooks.models import Hook
+from week.planning.models import PlannedNight
+from week.webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 

@@ -18,18 +18,18 @@ from django.test import Client
 from PIL import Image
 
 from clubs.models import Club, Membership, Player, Role
-from mailings.models import EveningMail
-from planning import links, services
-from planning.models import PlannedNight
-from sharing.tasks import previews_redraw
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.integration.mail_support import night
 from tests.sharing_world import world  # noqa: F401  (a fixture)
 from tests.web.conftest import client_for
 from tournaments.models import Event
 from tournaments.rounds.lifecycle import event_close
-from webhooks.models import Hook
-from webhooks.sending import _tell_organizers
+from web.sharing.tasks import previews_redraw
+from week.mailings.models import EveningMail
+from week.planning import links, services
+from week.planning.models import PlannedNight
+from week.webhooks.models import Hook
+from week.webhooks.sending import _tell_organizers
 
 pytestmark = pytest.mark.django_db
 AMS = ZoneInfo("Europe/Amsterdam")

@@ -32,10 +32,10 @@ from tests.factories import ClubFactory, EventFactory, api_client, seated_table,
 from tests.integration import webhook_receiver
 from tests.integration.test_webhooks import verify
 from tests.web.conftest import client_for
-from webhooks import net
-from webhooks.models import Delivery, Hook
-from webhooks.sending import purge_log
-from webhooks.services import hook_create, hook_new_secret
+from week.webhooks import net
+from week.webhooks.models import Delivery, Hook
+from week.webhooks.sending import purge_log
+from week.webhooks.services import hook_create, hook_new_secret
 
 receiver = webhook_receiver.receiver  # the fixture
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,7 +217,7 @@ def test_the_delivery_has_no_answer_field_left():
 @pytest.mark.django_db
 def test_the_migration_forgets_the_answers_kept_with_secrets():
     migration = importlib.import_module(
-        "webhooks.migrations.0002_secret_overlap_and_no_answer_bodies"
+        "week.webhooks.migrations.0002_secret_overlap_and_no_answer_bodies"
     )
     for key, body in [
         ("token", {"id": 1, "name": "app", "prefix": "abcd", "key": "abcd.secret"}),

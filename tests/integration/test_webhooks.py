@@ -11,14 +11,14 @@ from django.core import mail
 
 from clubs.models import AuditEntry, Role
 from core.club_events import EVENT_PUBLISHED, KINDS, RESULT_CORRECTED, RESULT_SAVED
+from ranking.standings.services import standings_recompute
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration import webhook_receiver
 from tournaments.events.services import event_publish
-from webhooks.models import Delivery, Hook
-from webhooks.services import delivery_resend, hook_create, hook_update
+from week.webhooks.models import Delivery, Hook
+from week.webhooks.services import delivery_resend, hook_create, hook_update
 
 receiver = webhook_receiver.receiver  # the fixture
 
@@ -226,7 +226,7 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
 
 
 def test_an_attempt_for_an_event_unpublished_meanwhile_is_cancelled(receiver):
-    from webhooks.sending import attempt
+    from week.webhooks.sending import attempt
 
     event, organizer = night()
     hook = hook_create(club=event.club, actor=organizer, url=receiver.url, kinds=[RESULT_SAVED])

@@ -14,9 +14,9 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import ClubFactory, EventFactory, api_client, seated_table, user_with_role
 from tests.integration import webhook_receiver
-from webhooks import net
-from webhooks.models import Delivery, Hook
-from webhooks.services import hook_create
+from week.webhooks import net
+from week.webhooks.models import Delivery, Hook
+from week.webhooks.services import hook_create
 
 receiver = webhook_receiver.receiver  # the fixture
 
@@ -219,7 +219,7 @@ def test_the_log_forgets_old_deliveries(settings):
 
     from django.utils import timezone
 
-    from webhooks.sending import due_deliveries, purge_log
+    from week.webhooks.sending import due_deliveries, purge_log
 
     settings.WEBHOOKS_LOG_DAYS = 30
     club = ClubFactory()

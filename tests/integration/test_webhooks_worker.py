@@ -13,8 +13,8 @@ from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration import webhook_receiver
 from tests.integration.test_webhooks import verify
-from webhooks.models import Delivery
-from webhooks.services import hook_create
+from week.webhooks.models import Delivery
+from week.webhooks.services import hook_create
 
 receiver = webhook_receiver.receiver  # the fixture
 

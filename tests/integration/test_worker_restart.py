@@ -11,10 +11,10 @@ import pytest
 import redis
 from django.conf import settings
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Role
-from clubs.tokens import api_token_create
 from games.bonken.rules import score_session
-from standings.services import STANDINGS_LOCK
+from ranking.standings.services import STANDINGS_LOCK
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.integration.http import http, wait_for_standings
@@ -101,8 +101,8 @@ def test_the_configured_timeouts_bound_the_catch_up():
         options["visibility_timeout"] / 2
     )
     assert settings.CELERY_TASK_TIME_LIMIT < options["visibility_timeout"]
-    from ratings.tasks import ratings_update
-    from standings.tasks import standings_recompute
+    from ranking.ratings.tasks import ratings_update
+    from ranking.standings.tasks import standings_recompute
 
     for task in (standings_recompute, ratings_update):
         assert task.acks_late and task.retry_backoff_max == settings.DERIVED_WORK_RETRY_MAX

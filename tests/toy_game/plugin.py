@@ -80,7 +80,7 @@ class DuelPlugin(GamePlugin):
             context["errors"] = problems(exc.errors)
             return render(request, "duel/score.html", context, status=exc.status_code)
         messages.success(request, "Saved.")
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
 
     def paper_page(self, request: HttpRequest, table: Table, token: str) -> HttpResponse:
         return self.table_page(request, table, token)

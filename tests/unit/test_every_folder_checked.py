@@ -37,7 +37,7 @@ def contract(kind: str) -> configparser.SectionProxy:
 
 
 def test_the_games_and_top_level_packages_are_found():
-    assert {"config", "core", "games", "tournaments", "api"} <= set(TOP_LEVEL)
+    assert {"config", "core", "games", "tournaments", "web"} <= set(TOP_LEVEL)
     assert {"bonken", "jonkler", "bonko", "bonanza"} <= set(GAMES)
 
 

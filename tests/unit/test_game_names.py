@@ -1,12 +1,12 @@
 """No code outside a game's own folder names a game (read from the source, no import).
 
 A game's code (``bonken``, ``jonkler``, ``bonko``, ``bonanza``) may appear in its own folder
-(``games/<code>/``), in the list of installed games (``config.settings``), as the default game
-of a document that names none (``games.registry``), in the Bonken app's importer (``imports``
-and its API: its backups are Bonken's) and in the demo data. Everywhere else the service asks
-the game (``tournaments.game_plugins``). In Python a name counts in an identifier or a string
-(docstrings and comments may still give a game as an example); in templates and scripts anywhere
-outside a comment.
+(``games/<code>/``, Bonken's with its app's importer, ``games/bonken/imports``), in the list of
+installed games (``config.settings``), as the default game of a document that names none
+(``games.registry``), in the importer's pages and API (its backups are Bonken's) and in the demo
+data. Everywhere else the service asks the game (``tournaments.game_plugins``). In Python a name
+counts in an identifier or a string (docstrings and comments may still give a game as an
+example); in templates and scripts anywhere outside a comment.
 """
 
 from __future__ import annotations
@@ -25,40 +25,32 @@ PACKAGES = (
     "clubs",
     "tournaments",
     "results",
-    "standings",
-    "ratings",
-    "imports",
-    "stats",
-    "pages",
-    "sharing",
-    "api",
+    "ranking",
+    "web",
     "config",
     "templates",
     "static",
     "games",
     "seating",
-    "arithmetic",
-    "chartkit",
-    "embeds",
-    "webhooks",
-    "mailings",
-    "planning",
+    "week",
 )
 # A game's own folder (its rules and its plug-in, with its templates and scripts; Bonken's also
-# its app's backup reader, ``games/bonken/sunmar``).
+# its app's backup reader and importer, ``games/bonken/sunmar`` and ``games/bonken/imports``).
 OWN = tuple(f"games/{game}/" for game in GAMES)
 ALLOWED = {
     "games/registry.py": "the default game of a document that names none",
     "config/settings.py": "the installed games' plug-ins",
-    "pages/management/commands/load_demo.py": "the demo data",
+    "web/pages/management/commands/load_demo.py": "the demo data",
     "config/celery.py": "the service's name",
     "config/urls.py": "the service's name (the admin's header)",
     "tournaments/tasks.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
-    "api/views/imports.py": "the Bonken app's importer's API (its reader is in Bonken's folder)",
+    "web/api/views/week/imports.py": (
+        "the Bonken app's importer's API (the importer is in Bonken's folder)"
+    ),
 }
-# The Bonken app's backups' importer (the reader is in Bonken's folder).
-ALLOWED_FOLDERS = ("imports/", "templates/imports/")
+# The Bonken app's backups' importer's pages (the importer is in Bonken's folder).
+ALLOWED_FOLDERS = ("templates/imports/",)
 
 # Files that still name a game, each a debt with its reason (empty: a new one fails).
 KNOWN: dict[str, str] = {}

@@ -15,13 +15,13 @@ PACKAGES = (
     "clubs",
     "tournaments",
     "results",
-    "imports",
-    "api",
-    "stats",
+    "games/bonken/imports",
+    "web/api",
+    "ranking/stats",
     "config",
-    "webhooks",
-    "embeds",
-    "mailings",
+    "week/webhooks",
+    "web/embeds",
+    "week/mailings",
 )
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}
 RAISERS = {"single", "problem", "_error", "bad"}  # problem(code, message), X.single(code, ...)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from sharing.drawing import FONTS, Card, Row, draw_card, drawable, fit, font, signed
+from web.sharing.drawing import FONTS, Card, Row, draw_card, drawable, fit, font, signed
 
 CARD = Card(
     title="Clubavond november",

@@ -16,13 +16,11 @@ PACKAGES = (
     "clubs",
     "tournaments",
     "results",
-    "standings",
-    "ratings",
-    "imports",
-    "stats",
-    "pages",
-    "api",
+    "ranking",
+    "web/pages",
+    "web/api",
     "bench",
+    "games/bonken/imports",
 )
 DIRECT = re.compile(r"from django\.core\.cache import (cache|caches)\b")
 
@@ -40,8 +38,8 @@ def test_no_module_but_the_shared_cache_uses_django_s_cache():
 def test_every_drf_throttle_counts_in_the_shared_cache():
     from django.utils.module_loading import import_string
 
-    from api.views.sessions import ValidateThrottle
     from core.shared_cache import shared
+    from web.api.views.night.sessions import ValidateThrottle
 
     classes = [import_string(name) for name in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]]
     assert all(cls.cache is shared for cls in [*classes, ValidateThrottle])

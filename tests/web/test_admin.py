@@ -2,7 +2,7 @@
 
 import pytest
 
-from ratings.models import PlayerRating, RatingHistory
+from ranking.ratings.models import PlayerRating, RatingHistory
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table

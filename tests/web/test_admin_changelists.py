@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from clubs.access.tokens import api_token_create
 from clubs.models import Club, Membership, Role
-from clubs.tokens import api_token_create
 from results.models import Dispute, IdempotencyRecord, SessionSeat
 from results.services import session_submit
 from results.signoff.services import sign_for_player

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 
 from clubs.models import AuditEntry, Club, JoinConsent, Membership, Player, Role
-from ratings.models import RatingPool
+from ranking.ratings.models import RatingPool
 from results.models import Session
 from results.services import session_submit
 from tests.documents import classic_document

@@ -6,9 +6,9 @@ table tallies."""
 import pytest
 
 from clubs.models import Membership, Role
+from ranking.standings.services import standings_recompute
 from results.models import Session
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 from tests.web.test_bonko_page import post, url

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Player
 from core.csv_safe import BOM
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table

@@ -12,13 +12,13 @@ from clubs.models import AuditEntry, Role
 from config.security import STRICT
 from core.club_nights import PlannedNight, next_nights
 from core.errors import NotAllowed, ServiceError
-from embeds.models import EmbedOrigin
-from embeds.origins import embed_origins_set, normalize_origin
-from ratings.services import ratings_update
+from ranking.ratings.services import ratings_update
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
+from web.embeds.models import EmbedOrigin
+from web.embeds.origins import embed_origins_set, normalize_origin
 
 pytestmark = pytest.mark.django_db
 

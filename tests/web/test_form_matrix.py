@@ -21,12 +21,9 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import Membership, Player, Role
-from imports.services import sunmar_upload
-from mailings import links
-from mailings.models import MailPreference
-from planning.models import PlannedNight, Rsvp, RsvpLink
+from games.bonken.imports.services import sunmar_upload
 from results.models import Session
 from results.services import session_submit
 from tests.db_state import changed_tables, database_state
@@ -37,7 +34,10 @@ from tests.web.conftest import client_for
 from tournaments.door.services import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds.services import round_generate
-from webhooks.models import Delivery, Hook
+from week.mailings import links
+from week.mailings.models import MailPreference
+from week.planning.models import PlannedNight, Rsvp, RsvpLink
+from week.webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 
@@ -196,7 +196,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     (
         "standings count",
-        "manage:standings-count",
+        "manage:standings_count",
         lambda w: f"/manage/events/{w['event'].pk}/standings-count/",
         lambda w: {"standings_count": "signed"},
         ORGANIZERS,
@@ -210,21 +210,21 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     (
         "issue a personal code",
-        "clubs:issue-code",
+        "clubs:issue_code",
         lambda w: f"/clubs/{w['club'].slug}/players/{w['absent'].pk}/code/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "personal codes for the night",
-        "manage:night-codes",
+        "manage:night_codes",
         lambda w: f"/manage/events/{w['event'].pk}/codes/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "sign for a player",
-        "scoring:signoff-manage",
+        "scoring:signoff_manage",
         lambda w: f"/manage/tables/{w['done'].pk}/signoff/",
         lambda w: {
             "action": "sign_for",
@@ -236,63 +236,63 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     (
         "register player",
-        "clubs:club",
+        "clubs:club_page",
         lambda w: f"/clubs/{w['club'].slug}/",
         lambda w: {"name": "Nieuw"},
         SCORERS,
     ),
     (
         "save house rules",
-        "manage:house-rules",
+        "manage:house_rules",
         lambda w: f"/manage/clubs/{w['club'].slug}/rulesets/",
         lambda w: {"game": "bonken", "data": HOUSE_RULES},
         ORGANIZERS,
     ),
     (
         "websites that may embed",
-        "manage:embed-settings",
+        "manage:embed_settings",
         lambda w: f"/manage/clubs/{w['club'].slug}/embeds/",
         lambda w: {"origins": "https://www.club.example"},
         ORGANIZERS,
     ),
     (
         "rename a player",
-        "manage:club-players",
+        "manage:club_players",
         lambda w: f"/manage/clubs/{w['club'].slug}/players/",
         lambda w: {"action": "rename", "player": w["absent"].pk, "name": "Hernoemd"},
         ORGANIZERS,
     ),
     (
         "check in as last time",
-        "manage:checkin-last-time",
+        "manage:checkin_last_time",
         lambda w: f"/manage/events/{w['event'].pk}/checkin/last-time/",
         lambda w: {},
         SCORERS,
     ),
     (
         "seat a substitute",
-        "manage:substitute",
+        "manage:table_substitute",
         lambda w: f"/manage/tables/{w['scored'].pk}/substitute/",
         lambda w: {"position": "1", "player": w["candidate"].pk, "from_part": "2"},
         SCORERS,
     ),
     (
         "upload app backup",
-        "manage:sunmar-upload",
+        "manage:sunmar_upload",
         lambda w: f"/manage/clubs/{w['club'].slug}/import/",
         lambda w: {"backup": SimpleUploadedFile("backup.zip", example_zip())},
         ORGANIZERS,
     ),
     (
         "import app backup",
-        "manage:sunmar-review",
+        "manage:sunmar_review",
         lambda w: f"/manage/clubs/{w['club'].slug}/import/{uploaded(w)}/",
         lambda w: {"rejected": "import", **{f"name_{i}": "new" for i in range(4)}},
         ORGANIZERS,
     ),
     (
         "create event",
-        "manage:event-create",
+        "manage:event_create",
         lambda w: f"/manage/clubs/{w['club'].slug}/events/new/",
         lambda w: {
             "name": "Cup",
@@ -314,147 +314,147 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     # The door: its link is the permission; signed in, a player checks in themselves only.
     (
         "check in at the door",
-        "public:door-check-in",
+        "public:door_check_in",
         lambda w: f"/door/{w['event'].door_token}/check-in/",
         lambda w: {"player": newcomer(w).pk},
         SCORERS | {"anonymous"},
     ),
     (
         "undo a door check-in",
-        "manage:door-undo",
+        "manage:door_undo",
         lambda w: f"/manage/events/{w['event'].pk}/door/undo/",
         at_the_door,
         SCORERS,
     ),
     (
         "renew the door link",
-        "manage:door-renew",
+        "manage:door_renew",
         lambda w: f"/manage/events/{w['event'].pk}/door/renew/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "require sign-in at the door",
-        "manage:door-sign-in",
+        "manage:door_sign_in",
         lambda w: f"/manage/events/{w['event'].pk}/door/sign-in/",
         lambda w: {"required": "1"},
         ORGANIZERS,
     ),
     (
         "walk-in",
-        "manage:walk-in",
+        "manage:walk_in",
         lambda w: f"/manage/events/{w['event'].pk}/walk-in/",
         lambda w: {"name": "Inloper"},
         SCORERS,
     ),
     (
         "seat a round",
-        "manage:seat-round",
+        "manage:seat_round",
         lambda w: f"/manage/events/{w['event'].pk}/rounds/new/",
         lambda w: {"method": "random"},
         ORGANIZERS,
     ),
     (
         "publish",
-        "manage:publish",
+        "manage:event_publish",
         lambda w: f"/manage/events/{w['event'].pk}/publish/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "close event",
-        "manage:close",
+        "manage:event_close",
         lambda w: f"/manage/events/{w['finishable'].pk}/close/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "reopen event",
-        "manage:reopen",
+        "manage:event_reopen",
         lambda w: f"/manage/events/{w['finished'].pk}/reopen/",
         lambda w: {"reason": "a result was wrong"},
         ORGANIZERS,
     ),
     (
         "reopen round",
-        "manage:round-reopen",
+        "manage:round_reopen",
         lambda w: f"/manage/rounds/{w['closed'].round_id}/reopen/",
         lambda w: {"reason": "table 1 was not finished"},
         ORGANIZERS,
     ),
     (
         "add event scorer",
-        "manage:scorer-add",
+        "manage:scorer_add",
         lambda w: f"/manage/events/{w['event'].pk}/scorers/",
         lambda w: {"player": w["candidate"].pk},
         ORGANIZERS,
     ),
     (
         "remove event scorer",
-        "manage:scorer-remove",
+        "manage:scorer_remove",
         lambda w: f"/manage/events/{w['event'].pk}/scorers/{w['assigned'].pk}/remove/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "swap",
-        "manage:swap",
+        "manage:round_swap",
         lambda w: f"/manage/rounds/{w['round'].pk}/swap/",
         lambda w: {"player_a": w["seated"][0], "player_b": w["seated"][5]},
         ORGANIZERS,
     ),
     (
         "regenerate",
-        "manage:regenerate",
+        "manage:round_regenerate",
         lambda w: f"/manage/rounds/{w['round'].pk}/regenerate/",
         lambda w: {"method": "random"},
         ORGANIZERS,
     ),
     (
         "start round",
-        "manage:accept",
+        "manage:round_accept",
         lambda w: f"/manage/rounds/{w['round'].pk}/accept/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "pair a team",
-        "manage:teams",
+        "manage:teams_page",
         lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
         lambda w: {"action": "pair", "first": w["partners"][0].pk, "second": w["partners"][1].pk},
         ORGANIZERS,
     ),
     (
         "pair with a substitute",
-        "manage:teams",
+        "manage:teams_page",
         lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
         lambda w: {"action": "substitute", "player": w["partners"][0].pk, "walk_in": "Invaller"},
         ORGANIZERS,
     ),
     (
         "let a player sit out",
-        "manage:teams",
+        "manage:teams_page",
         lambda w: f"/manage/events/{w['bonko'].pk}/teams/",
         lambda w: {"action": "sit_out", "player": w["partners"][1].pk},
         ORGANIZERS,
     ),
     (
         "run the round timer",
-        "manage:round-timer",
+        "manage:round_timer",
         lambda w: f"/manage/rounds/{w['playing'].round_id}/timer/",
         lambda w: {"action": "start", "minutes": "30"},
         SCORERS,
     ),
     (
         "register a webhook",
-        "manage:webhooks",
+        "manage:hooks_page",
         lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/",
         lambda w: {"url": "https://93.184.216.34/hook", "kinds": ["result.saved"]},
         ORGANIZERS,
     ),
     (
         "change a webhook",
-        "manage:webhook",
+        "manage:hook_page",
         lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/{a_hook(w).pk}/",
         lambda w: {
             "action": "edit",
@@ -464,7 +464,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         },
         ORGANIZERS,
     ),
-    ("send a delivery again", "manage:webhook-resend", a_delivery_path, lambda w: {}, ORGANIZERS),
+    ("send a delivery again", "manage:delivery_resend", a_delivery_path, lambda w: {}, ORGANIZERS),
     (
         "my e-mail settings",
         "mailings:mine",
@@ -482,14 +482,14 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     (
         "unsubscribe by the link",
-        "mailings:unsubscribe",
+        "mailings:unsubscribe_page",
         lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
         subscribed,
         set(ACTORS),
     ),
     (
         "close round",
-        "manage:round-close",
+        "manage:round_close",
         lambda w: f"/manage/rounds/{w['playing'].round_id}/close/",
         lambda w: {"unfinished-1": "not_played", "unfinished-2": "partial"},
         ORGANIZERS,
@@ -499,7 +499,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     # link is the key for its player (anyone holding it, signed in or not).
     (
         "plan a night",
-        "planning:club-nights",
+        "planning:club_nights",
         lambda w: f"/clubs/{w['club'].slug}/nights/",
         lambda w: {
             "date": "2030-03-15",
@@ -515,56 +515,56 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     (
         "answer for a night",
-        "planning:answer",
+        "planning:night_answer",
         lambda w: f"/nights/{night(w).pk}/answer/",
         lambda w: {"answer": "yes", "via": "club"},
         set(ACTORS) - {"anonymous", "other_organizer"},
     ),
     (
         "open a night",
-        "planning:open",
+        "planning:night_open",
         lambda w: f"/nights/{night(w).pk}/open/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "cancel a night",
-        "planning:cancel",
+        "planning:night_cancel",
         lambda w: f"/nights/{night(w).pk}/cancel/",
         lambda w: {"cancelled": "1"},
         ORGANIZERS,
     ),
     (
         "check in who said yes",
-        "planning:checkin-coming",
+        "planning:checkin_coming",
         lambda w: f"/manage/events/{opened_night(w).event_id}/checkin/coming/",
         lambda w: {},
         SCORERS,
     ),
     (
         "make a personal link",
-        "planning:club-links",
+        "planning:club_links",
         lambda w: f"/clubs/{w['club'].slug}/nights/links/",
         lambda w: {"player": w["absent"].pk, "action": "renew"},
         ORGANIZERS,
     ),
     (
         "renew the calendar address",
-        "planning:club-feed-renew",
+        "planning:club_feed_renew",
         lambda w: f"/clubs/{w['club'].slug}/nights/calendar/renew/",
         lambda w: {},
         ORGANIZERS,
     ),
     (
         "answer with a personal link",
-        "planning:link-answer",
+        "planning:link_answer",
         lambda w: f"/r/{personal_link(w)}/nights/{night(w).pk}/",
         lambda w: {"answer": "maybe"},
         set(ACTORS),
     ),
     (
         "renew one's personal link",
-        "planning:link-renew",
+        "planning:link_renew",
         lambda w: f"/r/{personal_link(w)}/renew/",
         lambda w: {"action": "renew"},
         set(ACTORS),
@@ -660,12 +660,12 @@ def next_game(session: Session) -> dict:
 
 
 TABLE_FORMS = [
-    TableForm("enter a game", "scoring:table", "", next_game, "scored"),
+    TableForm("enter a game", "scoring:table_page", "", next_game, "scored"),
     TableForm("check a game", "scoring:check", "check/", next_game, "scored", writes=False),
     TableForm("undo a game", "scoring:undo", "undo/", lambda s: {"revision": s.revision}, "scored"),
     TableForm(
         "paper sheet",
-        "scoring:paper",
+        "scoring:paper_page",
         "paper/",
         lambda s: {
             "revision": s.revision,
@@ -785,45 +785,45 @@ def test_the_link_signs_with_a_players_code(actor):
 # forms (sign-in and language, tested in test_login_throttle and by Django).
 READ_ONLY = {
     "public:home",
-    "public:event-standings",
-    "public:table-standings",
-    "public:standings-csv",
-    "public:sessions-csv",
-    "public:table-sheet",
-    "public:player",
+    "public:event_standings",
+    "public:table_standings",
+    "public:standings_csv",
+    "public:sessions_csv",
+    "public:table_sheet",
+    "public:player_page",
     "public:screen",
-    "public:screen-json",
-    "ratings:club",
-    "ratings:season",
-    "ratings:player",
-    "embeds:club",
-    "embeds:event",
-    "clubs:mine",
-    "manage:event",
-    "manage:round",
-    "manage:cards",
-    "manage:sheets",
-    "stats:player",
-    "stats:season-picture",
-    "manage:bonko-cards",
-    "public:door",
-    "public:me",
-    "manage:door-sign",
-    "manage:door-arrivals",
+    "public:screen_json",
+    "ratings:club_ratings_page",
+    "ratings:season_page",
+    "ratings:player_ratings_page",
+    "embeds:club_embed",
+    "embeds:event_embed",
+    "clubs:my_clubs",
+    "manage:event_dashboard",
+    "manage:round_page",
+    "manage:table_cards",
+    "manage:score_sheets",
+    "stats:player_stats_page",
+    "stats:season_picture_page",
+    "manage:score_cards",
+    "public:door_page",
+    "public:me_page",
+    "manage:door_sign",
+    "manage:door_arrivals",
     "scoring:manifest",
-    "scoring:service-worker",  # the table page kept for use offline
-    "public:evening",
-    "sharing:event",
-    "sharing:evening",
-    "sharing:rating",
-    "planning:night",
-    "planning:link",
-    "planning:player-feed",
-    "planning:club-feed",
+    "scoring:service_worker",  # the table page kept for use offline
+    "public:evening_page",
+    "sharing:event_picture",
+    "sharing:evening_picture",
+    "sharing:rating_picture",
+    "planning:night_page",
+    "planning:link_page",
+    "planning:player_feed",
+    "planning:club_feed",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
-OWN_PLAYER = {"public:door-leaving", "public:me-leaving"}
+OWN_PLAYER = {"public:door_leaving", "public:me_leaving"}
 FRAMEWORK = {
     "set_language",
     "login",
@@ -864,47 +864,49 @@ def test_every_page_is_in_the_matrix():
     assert sorted(page_names(get_resolver().url_patterns) - covered) == []
 
 
-@pytest.mark.parametrize("name", sorted(READ_ONLY - {"public:home", "clubs:mine"}))
+@pytest.mark.parametrize("name", sorted(READ_ONLY - {"public:home", "clubs:my_clubs"}))
 def test_a_post_to_a_read_only_page_saves_nothing(name):
     world = build()
     scored_player = world["scored"].seats.order_by("position").first().player
     urls = {
-        "public:event-standings": f"/events/{world['event'].pk}/",
-        "public:table-standings": f"/t/{world['scored'].scoring_token}/standings/",
-        "public:standings-csv": f"/events/{world['event'].pk}/standings.csv",
-        "public:sessions-csv": f"/events/{world['event'].pk}/sessions.csv",
-        "public:table-sheet": f"/events/{world['event'].pk}/tables/{world['scored'].pk}/",
-        "public:player": f"/players/{world['absent'].pk}/",
+        "public:event_standings": f"/events/{world['event'].pk}/",
+        "public:table_standings": f"/t/{world['scored'].scoring_token}/standings/",
+        "public:standings_csv": f"/events/{world['event'].pk}/standings.csv",
+        "public:sessions_csv": f"/events/{world['event'].pk}/sessions.csv",
+        "public:table_sheet": f"/events/{world['event'].pk}/tables/{world['scored'].pk}/",
+        "public:player_page": f"/players/{world['absent'].pk}/",
         "public:screen": f"/events/{world['event'].pk}/screen/",
-        "public:screen-json": f"/events/{world['event'].pk}/screen.json",
-        "ratings:club": f"/clubs/{world['club'].slug}/ratings/",
-        "ratings:season": f"/clubs/{world['club'].slug}/season/",
-        "ratings:player": f"/players/{world['absent'].pk}/ratings/",
-        "embeds:club": f"/embed/clubs/{world['club'].slug}/",
-        "embeds:event": f"/embed/events/{world['event'].pk}/",
-        "stats:player": f"/players/{world['absent'].pk}/stats/",
-        "stats:season-picture": f"/clubs/{world['club'].slug}/season/picture/",
-        "manage:event": f"/manage/events/{world['event'].pk}/",
-        "manage:round": f"/manage/rounds/{world['round'].pk}/",
-        "manage:cards": f"/manage/rounds/{world['round'].pk}/cards/",
-        "manage:sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
-        "manage:bonko-cards": f"/manage/events/{world['bonko'].pk}/teams/cards/",
-        "public:door": f"/door/{world['event'].door_token}/",
-        "public:me": "/me/",
-        "manage:door-sign": f"/manage/events/{world['event'].pk}/door/",
-        "manage:door-arrivals": f"/manage/events/{world['event'].pk}/door/arrivals/",
+        "public:screen_json": f"/events/{world['event'].pk}/screen.json",
+        "ratings:club_ratings_page": f"/clubs/{world['club'].slug}/ratings/",
+        "ratings:season_page": f"/clubs/{world['club'].slug}/season/",
+        "ratings:player_ratings_page": f"/players/{world['absent'].pk}/ratings/",
+        "embeds:club_embed": f"/embed/clubs/{world['club'].slug}/",
+        "embeds:event_embed": f"/embed/events/{world['event'].pk}/",
+        "stats:player_stats_page": f"/players/{world['absent'].pk}/stats/",
+        "stats:season_picture_page": f"/clubs/{world['club'].slug}/season/picture/",
+        "manage:event_dashboard": f"/manage/events/{world['event'].pk}/",
+        "manage:round_page": f"/manage/rounds/{world['round'].pk}/",
+        "manage:table_cards": f"/manage/rounds/{world['round'].pk}/cards/",
+        "manage:score_sheets": f"/manage/rounds/{world['round'].pk}/sheets/",
+        "manage:score_cards": f"/manage/events/{world['bonko'].pk}/teams/cards/",
+        "public:door_page": f"/door/{world['event'].door_token}/",
+        "public:me_page": "/me/",
+        "manage:door_sign": f"/manage/events/{world['event'].pk}/door/",
+        "manage:door_arrivals": f"/manage/events/{world['event'].pk}/door/arrivals/",
         "scoring:manifest": f"/t/{world['scored'].scoring_token}/manifest.webmanifest",
-        "scoring:service-worker": "/t/sw.js",
-        "public:evening": f"/events/{world['event'].pk}/players/{scored_player.pk}/",
-        "sharing:event": f"/share/events/{world['event'].pk}/nl.png",
-        "sharing:evening": f"/share/events/{world['event'].pk}/players/{scored_player.pk}/en.png",
-        "sharing:rating": (
+        "scoring:service_worker": "/t/sw.js",
+        "public:evening_page": f"/events/{world['event'].pk}/players/{scored_player.pk}/",
+        "sharing:event_picture": f"/share/events/{world['event'].pk}/nl.png",
+        "sharing:evening_picture": (
+            f"/share/events/{world['event'].pk}/players/{scored_player.pk}/en.png"
+        ),
+        "sharing:rating_picture": (
             f"/share/players/{scored_player.pk}/ratings/{world['club'].pk}/bonken/nl.png"
         ),
-        "planning:night": f"/nights/{night(world).pk}/",
-        "planning:link": f"/r/{personal_link(world)}/",
-        "planning:player-feed": f"/r/{personal_link(world)}/calendar.ics",
-        "planning:club-feed": f"/clubs/{world['club'].slug}/calendar/x.ics",
+        "planning:night_page": f"/nights/{night(world).pk}/",
+        "planning:link_page": f"/r/{personal_link(world)}/",
+        "planning:player_feed": f"/r/{personal_link(world)}/calendar.ics",
+        "planning:club_feed": f"/clubs/{world['club'].slug}/calendar/x.ics",
     }
     visitor = client("organizer", world)
     before = database_state()

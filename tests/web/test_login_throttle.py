@@ -1,6 +1,6 @@
 """Failed sign-ins are counted so passwords cannot be guessed at speed, without a lever to lock
-a real user out (clubs.throttle): an address that fails ten times for a username is stopped for
-five minutes; an address guessing many usernames is stopped; a username failed from anywhere
+a real user out (clubs.access.throttle): an address that fails ten times for a username is stopped
+for five minutes; an address guessing many usernames is stopped; a username failed from anywhere
 is slowed down to one attempt per few seconds, never locked. A refused attempt is not checked
 at all, answers 429 with Retry-After and a message in the page's language. The admin's sign-in
 counts the same way, and a client's own X-Forwarded-For is not its address."""
@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client, RequestFactory
 
-from clubs.throttle import (
+from clubs.access.throttle import (
     LOGIN_ADDRESS_LIMIT,
     LOGIN_FAILURE_LIMIT,
     LOGIN_SLOWDOWN_SECONDS,

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.contrib.auth.hashers import check_password
 
-from clubs.codes import player_code_set, player_codes_issue
+from clubs.access.codes import player_code_set, player_codes_issue
 from clubs.models import AuditEntry, Membership, PlayerCode, Role
 from core.errors import NotAllowed
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory, user_with_role

@@ -18,12 +18,12 @@ from django.utils import timezone
 
 from clubs.models import Role
 from games.bonko.plugin.rolls import parse_rolls
-from planning.models import PlannedNight, Rsvp, RsvpLink
 from tests.db_state import database_state
 from tests.factories import EventFactory, RoundFactory, seated_table, user_with_role
 from tests.source import parse
 from tests.web.conftest import client_for, members
 from tournaments.models import EventPlayer, EventTeam, Table
+from week.planning.models import PlannedNight, Rsvp, RsvpLink
 
 pytestmark = pytest.mark.django_db
 

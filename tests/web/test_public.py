@@ -126,7 +126,7 @@ def test_sessions_csv(played):
 
 def test_player_page_draws_the_stored_rating_history(played, django_capture_on_commit_callbacks):
     from clubs.models import Membership
-    from ratings.models import RatingHistory
+    from ranking.ratings.models import RatingHistory
     from tests.factories import PlayerFactory
 
     event, table = played

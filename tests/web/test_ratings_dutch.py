@@ -43,7 +43,8 @@ def club(django_capture_on_commit_callbacks):
 
 
 @pytest.mark.parametrize(
-    ("page", "words"), [("ratings:club", CLUB_RATINGS), ("ratings:season", SEASON)]
+    ("page", "words"),
+    [("ratings:club_ratings_page", CLUB_RATINGS), ("ratings:season_page", SEASON)],
 )
 def test_rating_pages_in_dutch(club, page, words):
     url = reverse(page, args=[club.slug])

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from clubs.codes import player_code_issue
+from clubs.access.codes import player_code_issue
 from clubs.models import PlayerCode, Role
 from results.models import Dispute, Session, Signature
 from results.services import session_submit

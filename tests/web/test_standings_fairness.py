@@ -5,8 +5,8 @@ public."""
 import pytest
 
 from clubs.models import Membership, Role
+from ranking.standings.services import standings_recompute
 from results.services import session_submit
-from standings.services import standings_recompute
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for

@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.models import Membership, Role
-from imports.models import SunmarUpload
+from games.bonken.imports.models import SunmarUpload
 from results.models import Session
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tests.sunmar_backups import build_backup, example_zip, finished_game, forced_rotation
@@ -27,7 +27,7 @@ def organizer(club):
 
 def upload(client, club, data, name="backup.zip"):
     return client.post(
-        reverse("manage:sunmar-upload", args=[club.slug]),
+        reverse("manage:sunmar_upload", args=[club.slug]),
         {"backup": SimpleUploadedFile(name, data, "application/zip")},
     )
 
@@ -35,7 +35,7 @@ def upload(client, club, data, name="backup.zip"):
 def test_upload_review_and_confirm(club, organizer):
     anna = PlayerFactory(name="Anna")
     Membership.objects.create(club=club, player=anna)
-    page = organizer.get(reverse("manage:sunmar-upload", args=[club.slug]))
+    page = organizer.get(reverse("manage:sunmar_upload", args=[club.slug]))
     assert page.status_code == 200 and b'type="file"' in page.content
     answer = upload(organizer, club, example_zip())
     assert answer.status_code == 302
@@ -120,7 +120,7 @@ def test_only_the_uploading_organizer(club, organizer):
     for role in (Role.SCORER, Role.MEMBER):
         client = client_for(user_with_role(club, role))
         assert client.get(review_url).status_code == 403
-        assert client.get(reverse("manage:sunmar-upload", args=[club.slug])).status_code == 403
+        assert client.get(reverse("manage:sunmar_upload", args=[club.slug])).status_code == 403
     other_organizer = client_for(user_with_role(club, Role.ORGANIZER))
     assert other_organizer.get(review_url).status_code == 404
     anonymous = client_for()

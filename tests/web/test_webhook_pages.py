@@ -9,7 +9,7 @@ from clubs.models import Role
 from core.club_events import RESULT_SAVED, ROUND_SEATED
 from tests.factories import ClubFactory, user_with_role
 from tests.web.conftest import client_for
-from webhooks.models import Delivery, Hook
+from week.webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
 

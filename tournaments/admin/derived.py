@@ -1,6 +1,6 @@
-"""The admin of rows derived from the results: byes (made by the seating) and standings. To
-look at, never to edit: the services compute them again (an event's action in
-``tournaments.admin.events`` recomputes its standings). The ratings' admin is ``ratings.admin``.
+"""The admin of rows derived from the results: byes (made by the seating) and standings. To look at,
+never to edit: the services compute them again (an event's action in ``tournaments.admin.events``
+recomputes its standings). The ratings' admin is ``ranking.ratings.admin``.
 """
 
 from django.contrib import admin

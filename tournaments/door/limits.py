@@ -1,5 +1,5 @@
 """How often the door may be written to: per phone (its door id) and per address, counted in
-Django's cache like the sign-in throttle (``clubs.throttle``), so all web processes share the
+Django's cache like the sign-in throttle (``clubs.access.throttle``), so all web processes share the
 counts when ``CACHE_URL`` names Redis (through ``core.shared_cache``: a cache that is down
 counts nothing and the door stays open).
 
@@ -16,7 +16,7 @@ import hashlib
 from django.conf import settings
 from django.http import HttpRequest
 
-from clubs.throttle import client_address
+from clubs.access.throttle import client_address
 from core.shared_cache import shared
 
 DOOR_WINDOW = getattr(settings, "DOOR_WINDOW", 600)

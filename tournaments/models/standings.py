@@ -1,7 +1,7 @@
 """An event's standings as stored: one line per player and when they were last computed.
 
-Derived rows: ``standings.services.standings_recompute`` writes them, never a person. They are
-models of ``tournaments`` (the table names say so) because this layer reads them: a swiss round
+Derived rows: ``ranking.standings.services.standings_recompute`` writes them, never a person. They
+are models of ``tournaments`` (the table names say so) because this layer reads them: a swiss round
 is seated by the stored totals (``tournaments.rounds.services``) and the webhooks' payloads name
 them (``tournaments.announce``); the ``standings`` app above computes them.
 """

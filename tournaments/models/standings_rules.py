@@ -1,14 +1,16 @@
 """How an event configures its standings, as stored on ``Event`` (read back as ``EventRules``
-by ``standings.rules``).
+by ``ranking.standings.rules``).
 
-Terms (the arithmetic itself is ``arithmetic.standings.event``):
+Terms (the arithmetic itself is ``ranking.arithmetic.standings.event``):
 
-* **tie-break order** (``Event.standings_order``): the criteria that rank players, the first
-  decides and the rest break ties in turn; any of ``EVENT_CRITERIA``, or a per-seat figure of
-  the event's game (``Game.stats``: Bonko's ``wins`` and ``bonkos``). An event whose order was
-  never set (stored empty) ranks by its game's own order (``Game.standings_order``: Bonko's
-  wins, then Bonkos, then total points); an order the organizer set ranks as set, even when
-  it is the order other games use (``event_order``).
+* **tie-break order** (``Event.standings_order``): the criteria that rank players, the first decides
+  and the rest break ties in turn; any of the standings' criteria (the arithmetic's
+  ``EVENT_CRITERIA``, handed down by ``ranking.standings`` through ``standings_criteria``
+  below), or a per-seat figure of the event's game
+  (``Game.stats``: Bonko's ``wins`` and ``bonkos``). An event whose order was never set (stored
+  empty) ranks by its game's own order (``Game.standings_order``: Bonko's wins, then Bonkos, then
+  total points); an order the organizer set ranks as set, even when it is the order other games use
+  (``event_order``).
 * **points per place** (``Event.points_per_place``): placement points for 1st, 2nd, 3rd ...
   place at a table, as many as the game's largest table has places (``largest_table``);
   places past the list score 0; shared places share their points.
@@ -31,11 +33,16 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from arithmetic.standings import EVENT_CRITERIA
+from core.providers import Provider
 from games.registry import DEFAULT_GAME, find_game, games
 
 DEFAULT_STANDINGS_ORDER: tuple[str, ...] = ("total", "table_wins", "placement_points")
 DEFAULT_POINTS_PER_PLACE: tuple[float, ...] = (3, 2, 1, 0)
+
+# The criteria an event's standings may rank by besides its game's per-seat figures, handed down
+# by the standings app (``tournaments.provided`` lists it with the other needs; it is declared
+# here because ``tournaments.provided`` reads the models, which read this module).
+standings_criteria: Provider[[], tuple[str, ...]] = Provider("the standings' criteria (standings)")
 
 
 class ByeCreditKind(models.TextChoices):
@@ -70,7 +77,7 @@ def default_points_per_place() -> list[float]:
 def validate_standings_order(value: Any) -> None:
     if not isinstance(value, list) or not value:
         raise ValidationError(_("Give at least one criterion, as a list."))
-    known = (*EVENT_CRITERIA, *game_stat_codes())
+    known = (*standings_criteria(), *game_stat_codes())
     unknown = [name for name in value if name not in known]
     if unknown:
         raise ValidationError(

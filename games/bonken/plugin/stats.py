@@ -1,12 +1,13 @@
 """Bonken's part of the statistics: the games of a stored result as the statistics read them
-(``stats.figures.Deal``: contract, chooser, base points, doubles) and the contracts' names."""
+(``ranking.stats.figures.Deal``: contract, chooser, base points, doubles) and the contracts'
+names."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.bonken.rules.builtin import RULESETS
-from stats.figures import Deal
+from ranking.stats.figures import Deal
 
 
 def deals(result: Any) -> tuple[Deal, ...]:

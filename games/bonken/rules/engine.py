@@ -40,7 +40,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.bonken.rules.builtin import RULESETS
-from games.bonken.rules.deal import read_totals
 from games.bonken.rules.errors import (
     NAMES,
     RuleError,
@@ -52,10 +51,11 @@ from games.bonken.rules.errors import (
     seat_names,
     unknown_fields,
 )
+from games.bonken.rules.reading.deal import read_totals
+from games.bonken.rules.reading.sheet_level import score_sheet
 from games.bonken.rules.results import SessionResult, placements
 from games.bonken.rules.rulesets import Ruleset
 from games.bonken.rules.scoring import score_games
-from games.bonken.rules.sheet_level import score_sheet
 from games.seam import is_int
 
 DEFAULT_RULESET = "classic"

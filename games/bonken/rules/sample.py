@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bonken.rules.doubles import apply_doubles
+from games.bonken.rules.reading.doubles import apply_doubles
 from games.bonken.rules.rotation import next_turn
 from games.bonken.rules.rulesets import Contract, Ruleset
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bonken.rules.deal import check_totals
 from games.bonken.rules.errors import RuleError, cap_errors, num, rule_error, who
-from games.bonken.rules.game_checks import SessionState, check_game, session_games
+from games.bonken.rules.reading.deal import check_totals
+from games.bonken.rules.reading.game_checks import SessionState, check_game, session_games
 from games.bonken.rules.results import SessionResult, placements
 from games.bonken.rules.rotation import next_turn
 from games.bonken.rules.rulesets import Ruleset

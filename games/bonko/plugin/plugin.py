@@ -40,10 +40,10 @@ class BonkoPlugin(GamePlugin):
     urls = {
         "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
         "manage": [
-            path("events/<int:event_id>/teams/cards/", cards.score_cards, name="bonko-cards")
+            path("events/<int:event_id>/teams/cards/", cards.score_cards, name="score_cards")
         ],
         "api": [
-            path("rounds/<int:round_id>/bell/", api.RoundBellView.as_view(), name="round-bell")
+            path("rounds/<int:round_id>/bell/", api.RoundBellView.as_view(), name="round_bell")
         ],
     }
 

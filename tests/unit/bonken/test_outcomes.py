@@ -1,5 +1,5 @@
 """Net scores copied from paper must be something a deal and its doubling could give: the
-finite set of outcomes per contract (games/bonken/rules/outcomes.py)."""
+finite set of outcomes per contract (games/bonken/rules/reading/outcomes.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bonken.rules import RULESETS, score_session
-from games.bonken.rules.outcomes import outcomes, possible, shape_of
+from games.bonken.rules.reading.outcomes import outcomes, possible, shape_of
 from tests.unit.bonken.strategies import (
     HOUSE_RULESETS,
     after_doubles,

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.bonken.rules import RULESETS, Ruleset, score_session
-from games.bonken.rules.doubles import apply_doubles
+from games.bonken.rules.reading.doubles import apply_doubles
 from tests.unit.bonken.strategies import (
     HOUSE_RULESETS,
     Plan,

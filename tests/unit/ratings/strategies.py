@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
 
-from arithmetic.ratings import ScoredSession
+from ranking.arithmetic.ratings import ScoredSession
 
 mus = st.floats(min_value=0.0, max_value=50.0, allow_nan=False, allow_infinity=False)
 sigmas = st.floats(min_value=0.05, max_value=25.0 / 3.0, allow_nan=False, allow_infinity=False)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arithmetic.ratings import (
+from ranking.arithmetic.ratings import (
     DEFAULT_CONFIG,
     PlayerSkill,
     RatingConfig,
@@ -23,7 +23,7 @@ from arithmetic.ratings import (
     replay,
     state_from_history,
 )
-from arithmetic.ratings.simulate import simulate_club
+from ranking.arithmetic.ratings.simulate import simulate_club
 from tests.unit.ratings.strategies import session_lists
 
 T0 = datetime(2024, 3, 1, 20, 0, tzinfo=UTC)

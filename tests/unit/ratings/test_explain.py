@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from arithmetic.ratings import RatingConfig, ScoredSession, explain_session, replay
+from ranking.arithmetic.ratings import RatingConfig, ScoredSession, explain_session, replay
 
 RANKS = RatingConfig(model="plackett_luce")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from arithmetic.ratings.predictors import AveragePointsPredictor, LeastSquaresPredictor
-from arithmetic.ratings.simulate import simulate_club
 from bench import ratings_accuracy as bench_accuracy
+from ranking.arithmetic.ratings.predictors import AveragePointsPredictor, LeastSquaresPredictor
+from ranking.arithmetic.ratings.simulate import simulate_club
 
 
 def test_a_club_seated_by_level_seats_every_round_by_its_standings() -> None:
@@ -67,7 +67,7 @@ def test_least_squares_credits_points_scored_against_a_strong_table() -> None:
     ]
     from datetime import UTC, datetime, timedelta
 
-    from arithmetic.ratings import ScoredSession
+    from ranking.arithmetic.ratings import ScoredSession
 
     start = datetime(2024, 1, 1, tzinfo=UTC)
     for index, (*ids, totals) in enumerate(sessions):
@@ -110,8 +110,8 @@ def test_a_session_the_library_cannot_rate_is_left_unrated() -> None:
 
     from openskill.models import PlackettLuce
 
-    from arithmetic.ratings import ScoredSession
-    from arithmetic.ratings.predictors import LibraryPredictor
+    from ranking.arithmetic.ratings import ScoredSession
+    from ranking.arithmetic.ratings.predictors import LibraryPredictor
 
     predictor = LibraryPredictor("PL", PlackettLuce(margin=10.0), use_scores=True)
     model = predictor.model

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arithmetic.ratings import (
+from games.registry import find_game
+from ranking.arithmetic.ratings import (
     RatingConfig,
     RatingState,
     ScoredSession,
@@ -17,9 +18,8 @@ from arithmetic.ratings import (
     rate_table,
     replay,
 )
-from arithmetic.ratings.config import DEFAULT_SCORE_SCALE, game_config
-from arithmetic.ratings.points import expected_points, points_update
-from games.registry import find_game
+from ranking.arithmetic.ratings.config import DEFAULT_SCORE_SCALE, game_config
+from ranking.arithmetic.ratings.points import expected_points, points_update
 from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig()

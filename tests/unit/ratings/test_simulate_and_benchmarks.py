@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from arithmetic.ratings import RatingConfig, ScoredSession
-from arithmetic.ratings.predictors import (
+from bench import ratings_accuracy as bench_accuracy
+from bench import ratings_speed as bench_speed
+from ranking.arithmetic.ratings import RatingConfig, ScoredSession
+from ranking.arithmetic.ratings.predictors import (
     AveragePointsPredictor,
     EloPredictor,
     EnginePredictor,
 )
-from arithmetic.ratings.simulate import play_session, quick_sessions, simulate_club
-from bench import ratings_accuracy as bench_accuracy
-from bench import ratings_speed as bench_speed
+from ranking.arithmetic.ratings.simulate import play_session, quick_sessions, simulate_club
 
 
 def test_simulated_sessions_look_like_bonken() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arithmetic.standings import (
+from ranking.arithmetic.standings import (
     ByeCredit,
     ByeRecord,
     EventRow,

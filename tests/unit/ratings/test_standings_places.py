@@ -9,7 +9,12 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arithmetic.standings import EventRules, placement_points, seat_results, standings_from_results
+from ranking.arithmetic.standings import (
+    EventRules,
+    placement_points,
+    seat_results,
+    standings_from_results,
+)
 
 DAY = date(2026, 11, 20)
 

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from arithmetic.standings import EventRules, seat_results, standings_from_results
+from ranking.arithmetic.standings import EventRules, seat_results, standings_from_results
 
 DAY = date(2026, 11, 25)
 

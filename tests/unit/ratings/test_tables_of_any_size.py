@@ -11,15 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from arithmetic.ratings import RatingConfig, ScoredSession, apply_session, rate_table, replay
-from arithmetic.ratings.records import RatingState
-from arithmetic.ratings.stages import expected_stage_sums
-from arithmetic.ratings.table import (
+from ranking.arithmetic.ratings import (
+    RatingConfig,
+    ScoredSession,
+    apply_session,
+    rate_table,
+    replay,
+)
+from ranking.arithmetic.ratings.records import RatingState
+from ranking.arithmetic.ratings.stages import expected_stage_sums
+from ranking.arithmetic.ratings.table import (
     plackett_luce_expected,
     plackett_luce_ranked,
     tie_groups,
 )
-from arithmetic.ratings.teams import rate_team_table
+from ranking.arithmetic.ratings.teams import rate_team_table
 from tests.unit.ratings.strategies import mus, sigmas
 
 CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)
@@ -91,7 +97,7 @@ def test_closed_form_tie_mean_equals_the_mean_over_every_order(table) -> None:
 
 
 def _listed_mean(table_mus, table_sigmas, groups):
-    from arithmetic.ratings.weng_lin import plackett_luce_strict
+    from ranking.arithmetic.ratings.weng_lin import plackett_luce_strict
 
     n = len(table_mus)
     sum_mus = [0.0] * n

@@ -7,11 +7,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from arithmetic.ratings import RatingConfig, rate_table
-from arithmetic.ratings.predictors import EnginePredictor, LibraryPredictor
-from arithmetic.ratings.simulate import simulate_club
-from arithmetic.ratings.weng_lin import plackett_luce_strict
 from bench.ratings_accuracy import evaluate
+from ranking.arithmetic.ratings import RatingConfig, rate_table
+from ranking.arithmetic.ratings.predictors import EnginePredictor, LibraryPredictor
+from ranking.arithmetic.ratings.simulate import simulate_club
+from ranking.arithmetic.ratings.weng_lin import plackett_luce_strict
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables, tied_totals
 
 CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)

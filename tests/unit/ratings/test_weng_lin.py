@@ -7,14 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import BradleyTerryFull, PlackettLuce
 
-from arithmetic.ratings import RatingConfig, rate_table
-from arithmetic.ratings.table import (
+from ranking.arithmetic.ratings import RatingConfig, rate_table
+from ranking.arithmetic.ratings.table import (
     _expected_placements_four,
     expected_placements,
     placements,
     places,
 )
-from arithmetic.ratings.weng_lin import _plackett_luce_strict_four, plackett_luce_strict
+from ranking.arithmetic.ratings.weng_lin import _plackett_luce_strict_four, plackett_luce_strict
 from tests.unit.ratings.strategies import distinct_totals, mus, sigmas, tables
 
 CONFIG = RatingConfig(model="plackett_luce")  # the rank model (team games, ranked games)

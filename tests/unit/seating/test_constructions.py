@@ -4,14 +4,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seating.constructions import (
+from seating.designs.constructions import (
     CYCLIC_BASES,
     ROTATIONAL_BASES,
     finite_field_schedule,
     is_complete,
     zero_repeat_schedule,
 )
-from seating.fields import GaloisField, prime_power
+from seating.designs.fields import GaloisField, prime_power
 
 
 @pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27])

@@ -1,5 +1,5 @@
 """Balanced plans when some players sit out every round: the construction for the others,
-with the extra players in the seats of those on a bye (seating/extras.py)."""
+with the extra players in the seats of those on a bye (seating/designs/extras.py)."""
 
 import pytest
 from hypothesis import given, settings

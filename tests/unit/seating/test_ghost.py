@@ -1,5 +1,5 @@
 """Three players sitting out every round: the design one point larger, with the table-mates
-of one point (the ghost) on a bye (seating/ghost.py)."""
+of one point (the ghost) on a bye (seating/designs/ghost.py)."""
 
 import random
 
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seating import SeatingRequest, plan_event, seat_round
-from seating.constructions import zero_repeat_schedule
-from seating.ghost import ghost_rounds_fit, seat_around_ghost
+from seating.designs.constructions import zero_repeat_schedule
+from seating.designs.ghost import ghost_rounds_fit, seat_around_ghost
 
 from .helpers import assert_no_pair_twice, assert_valid_round, sit_outs_fair
 

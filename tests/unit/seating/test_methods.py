@@ -15,7 +15,7 @@ from seating import (
     swap_players,
     validate_manual_round,
 )
-from seating.progressive import move_tables
+from seating.methods.progressive import move_tables
 
 from .helpers import assert_valid_round, sit_outs_fair
 

@@ -1,5 +1,5 @@
 """Schedules stored for sizes no design gives without a repeat: 18 players over 5 rounds and 22
-over 6, two sitting out each round (seating/stored.py)."""
+over 6, two sitting out each round (seating/designs/stored.py)."""
 
 import random
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seating import plan_event
-from seating.stored import STORED, seat_stored, stored_rounds_fit
+from seating.designs.stored import STORED, seat_stored, stored_rounds_fit
 
 from .helpers import assert_no_pair_twice, assert_valid_round, sit_outs_fair
 

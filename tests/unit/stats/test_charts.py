@@ -1,13 +1,13 @@
-"""The charts' geometry (``stats.charts`` and ``chartkit.lines``): coordinates are strings
-with a decimal point, whatever the language, and the shapes stay inside their box."""
+"""The charts' geometry (``ranking.stats.charts`` and ``ranking.charts.lines``): coordinates are
+strings with a decimal point, whatever the language, and the shapes stay inside their box."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chartkit.lines import line_chart, svg_number
-from stats import charts
+from ranking.charts.lines import line_chart, svg_number
+from ranking.stats import charts
 
 
 def test_svg_numbers_have_a_point_and_no_trailing_zero():
@@ -71,7 +71,7 @@ def test_shapes_stay_in_the_box(numbers):
 def test_a_rating_over_time_is_drawn_by_the_same_lines_with_points_in_every_coordinate():
     from datetime import date
 
-    from ratings.chart import rating_chart
+    from ranking.ratings.chart import rating_chart
 
     chart = rating_chart(
         [

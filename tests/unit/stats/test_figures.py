@@ -1,5 +1,5 @@
-"""The statistics' arithmetic (``stats.figures``), without a database: examples worked out by
-hand, and properties over random sessions scored by the Bonken engine."""
+"""The statistics' arithmetic (``ranking.stats.figures``), without a database: examples worked out
+by hand, and properties over random sessions scored by the Bonken engine."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from games.bonken.rules import get_ruleset
 from games.bonken.rules.engine import score_session
 from games.bonken.rules.results import placements
 from games.bonken.rules.sample import random_session
-from stats import figures
-from stats.figures import Deal, Table
+from ranking.stats import figures
+from ranking.stats.figures import Deal, Table
 
 CLASSIC = get_ruleset("classic")
 

@@ -21,9 +21,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.access.throttle import client_address
 from clubs.models import Player
 from clubs.selectors import player_for_user
-from clubs.throttle import client_address
 from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
 from core.refusals import anchored
@@ -152,7 +152,7 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
         )
         % {"name": entry.player.name},
     )
-    return redirect("public:door", token=token)
+    return redirect("public:door_page", token=token)
 
 
 @require_POST
@@ -174,7 +174,7 @@ def door_leaving(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         found = anchored(problems(exc.errors), {None: f"leaving-{event.pk}"})
         return door_page(request, token, found, status=exc.status_code)
-    return redirect("public:door", token=token)
+    return redirect("public:door_page", token=token)
 
 
 def _leaving(request: HttpRequest, event: Event, me: Player, device: str) -> None:
@@ -212,10 +212,10 @@ def me_leaving(request: HttpRequest, event_id: int) -> HttpResponse:
     player = player_for_user(request.user)
     if player is None:
         messages.error(request, _("Your login is not linked to a player; ask the organizer."))
-        return redirect(reverse("public:me"))
+        return redirect(reverse("public:me_page"))
     try:
         _leaving(request, event, player, "")
     except ServiceError as exc:
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
-    return redirect(reverse("public:me"))
+    return redirect(reverse("public:me_page"))

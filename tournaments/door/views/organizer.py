@@ -29,7 +29,7 @@ def staff_event(request: HttpRequest, event_id: int) -> Event:
 
 
 def door_url(request: HttpRequest, event: Event) -> str:
-    return request.build_absolute_uri(reverse("public:door", args=[event.door_token]))
+    return request.build_absolute_uri(reverse("public:door_page", args=[event.door_token]))
 
 
 def door_sign(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -62,7 +62,7 @@ def door_renew(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.success(
             request, _("The door has a new link: the old one no longer works. Print the new sign.")
         )
-    return redirect("manage:door-sign", event_id=event.pk)
+    return redirect("manage:door_sign", event_id=event.pk)
 
 
 @require_POST
@@ -81,7 +81,7 @@ def door_sign_in(request: HttpRequest, event_id: int) -> HttpResponse:
             if required
             else _("Players may check in at the door without signing in."),
         )
-    return redirect("manage:door-sign", event_id=event.pk)
+    return redirect("manage:door_sign", event_id=event.pk)
 
 
 def arrival_rows(event: Event) -> list[EventPlayer]:
@@ -94,7 +94,7 @@ def arrival_rows(event: Event) -> list[EventPlayer]:
     )
 
 
-def arrivals(request: HttpRequest, event_id: int) -> HttpResponse:
+def door_arrivals(request: HttpRequest, event_id: int) -> HttpResponse:
     """The check-in page's live part (polled): the door's arrivals, with their rows in the
     list and the count swapped in too."""
     event = staff_event(request, event_id)
@@ -128,7 +128,7 @@ def door_undo(request: HttpRequest, event_id: int) -> HttpResponse:
             return answer
     else:
         if is_htmx(request):
-            return arrivals(request, event_id)
+            return door_arrivals(request, event_id)
         messages.success(
             request, _("The check-in of %(name)s is taken back.") % {"name": player.name}
         )

@@ -1,6 +1,7 @@
 """Personal codes for a whole night: the organizer issues a code to every player checked in
-and prints them as slips to cut and hand out. The write is ``clubs.codes.player_codes_issue``;
-the slips page is the one place the new codes are shown (only their hashes are kept)."""
+and prints them as slips to cut and hand out. The write is
+``clubs.access.codes.player_codes_issue``; the slips page is the one place the new codes are shown
+(only their hashes are kept)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from clubs.codes import player_codes_issue
+from clubs.access.codes import player_codes_issue
 from clubs.models import Player, PlayerCode
 from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role

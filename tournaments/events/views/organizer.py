@@ -202,7 +202,7 @@ def _checkin_page(
 
 
 @require_POST
-def check_in_last_time(request: HttpRequest, event_id: int) -> HttpResponse:
+def checkin_last_time(request: HttpRequest, event_id: int) -> HttpResponse:
     event = staff_event(request, event_id)
     try:
         entries = services.entry_check_in_last_time(event=event, actor=request.user)
@@ -256,12 +256,12 @@ def seat_round(request: HttpRequest, event_id: int) -> HttpResponse:
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
-        return redirect("manage:event", event_id=event.pk)
-    return redirect("manage:round", round_id=round_.pk)
+        return redirect("manage:event_dashboard", event_id=event.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def publish(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_publish(request: HttpRequest, event_id: int) -> HttpResponse:
     event = staff_event(request, event_id)
     published = request.POST.get("published", "1") == "1"
     try:
@@ -271,7 +271,7 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
     messages.success(
         request, _("The results are public.") if published else _("The results are hidden again.")
     )
-    return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:event_dashboard", event_id=event.pk)
 
 
 @require_POST
@@ -289,4 +289,4 @@ def standings_count(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, problem["text"])
     else:
         messages.success(request, _("The standings count is saved; they are computed again."))
-    return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:event_dashboard", event_id=event.pk)

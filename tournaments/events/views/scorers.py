@@ -41,7 +41,7 @@ def scorer_add(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(
                 request, _("%(name)s may now enter this event's results.") % {"name": player.name}
             )
-            return redirect("manage:event", event_id=event.pk)
+            return redirect("manage:event_dashboard", event_id=event.pk)
     return event_dashboard(request, event.pk, scorer_form=form, status=400)
 
 
@@ -60,13 +60,13 @@ def scorer_remove(request: HttpRequest, event_id: int, player_id: int) -> HttpRe
         messages.success(
             request, _("%(name)s no longer enters this event's results.") % {"name": player.name}
         )
-    return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:event_dashboard", event_id=event.pk)
 
 
 # Added to the ``manage`` namespace by config.urls.
 scorer_patterns = [
-    path("events/<int:event_id>/scorers/", scorer_add, name="scorer-add"),
+    path("events/<int:event_id>/scorers/", scorer_add, name="scorer_add"),
     path(
-        "events/<int:event_id>/scorers/<int:player_id>/remove/", scorer_remove, name="scorer-remove"
+        "events/<int:event_id>/scorers/<int:player_id>/remove/", scorer_remove, name="scorer_remove"
     ),
 ]

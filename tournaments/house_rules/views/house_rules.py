@@ -66,7 +66,7 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request, _("The house rules %(label)s are saved.") % {"label": house.label}
             )
-            return redirect("manage:house-rules", slug=club.slug)
+            return redirect("manage:house_rules", slug=club.slug)
     by_game: dict[str, list[HouseRuleset]] = {}
     for row in HouseRuleset.objects.filter(club=club):
         by_game.setdefault(row.game, []).append(row)

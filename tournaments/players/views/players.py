@@ -42,7 +42,7 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.error(request, problem["text"])
         else:
             messages.success(request, done)
-        return redirect("manage:club-players", slug=club.slug)
+        return redirect("manage:club_players", slug=club.slug)
     players = list(
         Player.objects.filter(memberships__club=club)
         .annotate(played=Count("session_results", distinct=True))

@@ -12,20 +12,15 @@ from core.refusals import anchored, page_again
 from core.view_helpers import problems, refused, refused_or_told
 from tournaments.models import Event, Round
 from tournaments.models.counted import UNFINISHED_CHOICES
-from tournaments.rounds.lifecycle import (
-    event_close,
-    event_reopen,
-    round_close,
-    round_reopen,
-    unfinished_tables,
-)
+from tournaments.rounds import lifecycle
+from tournaments.rounds.lifecycle import unfinished_tables
 from tournaments.rounds.views.rounds import round_page
 
 WAIT = "wait"
 
 
 @require_POST
-def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_close(request: HttpRequest, round_id: int) -> HttpResponse:
     """Close the round. Refused (a table still waits, or the service says no), the round's
     page answers again with the problems at the top of the close form and beside each table's
     choices (``core.refusals``)."""
@@ -53,7 +48,7 @@ def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
         ]
         return page_again(request, round_page, still, round_.pk, status=400)
     try:
-        round_close(round_=round_, actor=request.user, unfinished=chosen)
+        lifecycle.round_close(round_=round_, actor=request.user, unfinished=chosen)
     except ServiceError as exc:
         if exc.status_code == 403:
             return refused(request, exc)
@@ -61,25 +56,27 @@ def close_round(request: HttpRequest, round_id: int) -> HttpResponse:
         found = anchored(problems(exc.errors), {**inputs, None: "close-round"})
         return page_again(request, round_page, found, round_.pk, status=exc.status_code)
     messages.success(request, _("The round is closed."))
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def reopen_round(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
     try:
-        round_reopen(round_=round_, actor=request.user, reason=request.POST.get("reason", ""))
+        lifecycle.round_reopen(
+            round_=round_, actor=request.user, reason=request.POST.get("reason", "")
+        )
     except ServiceError as exc:
-        return refused_or_told(request, exc) or redirect("manage:round", round_id=round_.pk)
+        return refused_or_told(request, exc) or redirect("manage:round_page", round_id=round_.pk)
     messages.success(request, _("The round is open again: its tables can enter results."))
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def close_event(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     try:
-        event_close(event=event, actor=request.user)
+        lifecycle.event_close(event=event, actor=request.user)
     except ServiceError as exc:
         if exc.status_code == 403:
             return refused(request, exc)
@@ -92,19 +89,23 @@ def close_event(request: HttpRequest, event_id: int) -> HttpResponse:
         )
         for problem in problems(exc.errors):
             messages.error(request, problem["text"])
-        return redirect("manage:event", event_id=event.pk)
+        return redirect("manage:event_dashboard", event_id=event.pk)
     messages.success(request, _("The event is closed."))
-    return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:event_dashboard", event_id=event.pk)
 
 
 @require_POST
-def reopen_event(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_reopen(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     try:
-        event_reopen(event=event, actor=request.user, reason=request.POST.get("reason", ""))
+        lifecycle.event_reopen(
+            event=event, actor=request.user, reason=request.POST.get("reason", "")
+        )
     except ServiceError as exc:
-        return refused_or_told(request, exc) or redirect("manage:event", event_id=event.pk)
+        return refused_or_told(request, exc) or redirect(
+            "manage:event_dashboard", event_id=event.pk
+        )
     messages.success(
         request, _("The event is open again; reopen a round to let its tables enter results.")
     )
-    return redirect("manage:event", event_id=event.pk)
+    return redirect("manage:event_dashboard", event_id=event.pk)

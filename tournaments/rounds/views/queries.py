@@ -1,6 +1,6 @@
 """Reads for the web pages: a round's tables with their state, its byes, who meets again.
 Plain queries; nothing here writes (an event's sessions and a player's rating history are
-read by ``pages.queries``)."""
+read by ``web.pages.queries``)."""
 
 from collections import Counter
 from dataclasses import dataclass, field

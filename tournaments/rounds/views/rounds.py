@@ -1,6 +1,6 @@
 """A round on the organizer's screen: the table plan (swap two players), start it, follow
 the tables while they play, close it; and the printed table cards (the blank score sheets
-are the games': ``pages.views.sheets``)."""
+are the games': ``web.pages.views.sheets``)."""
 
 from typing import Any
 
@@ -23,11 +23,12 @@ from core.view_helpers import (
 )
 from tournaments.models import Round
 from tournaments.rounds import services as round_services
+from tournaments.rounds import timer
 from tournaments.rounds.forms import SeatRoundForm, SwapForm
 from tournaments.rounds.lifecycle import table_names, unfinished_tables
 from tournaments.rounds.night_sets import label_rounds
 from tournaments.rounds.reseating import seating_results_protected
-from tournaments.rounds.timer import clock_text, round_timer, timer_state
+from tournaments.rounds.timer import clock_text, timer_state
 from tournaments.rounds.views import queries, substitutes
 
 POLL_SECONDS = 10
@@ -86,7 +87,7 @@ def round_page(
 
 
 @require_POST
-def swap(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_swap(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = staff_round(request, round_id)
     form = _swap_form(round_, request.POST)
     if form.is_valid():
@@ -97,7 +98,7 @@ def swap(request: HttpRequest, round_id: int) -> HttpResponse:
                 return answer
         else:
             messages.success(request, _("The two players swapped places."))
-            return redirect("manage:round", round_id=round_.pk)
+            return redirect("manage:round_page", round_id=round_.pk)
     if not has_role(request, round_.event.club_id, SCORERS):
         return refused(request)
     return round_page(request, round_id, swap_form=form, status=400)
@@ -111,7 +112,7 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
             messages.success(request, _("The round has started: the tables can play."))
         else:
             if round_.status != Round.Status.PLANNED:
-                return redirect("manage:round", round_id=round_.pk)
+                return redirect("manage:round_page", round_id=round_.pk)
             form = SeatRoundForm(request.POST)
             method = form.cleaned_data["method"] if form.is_valid() else None
             with seating_results_protected():
@@ -122,15 +123,15 @@ def _command(request: HttpRequest, round_id: int, command: str) -> HttpResponse:
     except ServiceError as exc:
         if (answer := refused_or_told(request, exc)) is not None:
             return answer
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def timer(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_timer(request: HttpRequest, round_id: int) -> HttpResponse:
     """The timer's buttons on the round page: start (with minutes), pause, reset."""
     round_ = staff_round(request, round_id)
     try:
-        round_timer(
+        timer.round_timer(
             actor=request.user,
             round_=round_,
             action=request.POST.get("action", ""),
@@ -148,16 +149,16 @@ def timer(request: HttpRequest, round_id: int) -> HttpResponse:
                 "reset": _("The round's timer is reset."),
             }[request.POST["action"]],
         )
-    return redirect("manage:round", round_id=round_.pk)
+    return redirect("manage:round_page", round_id=round_.pk)
 
 
 @require_POST
-def accept(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_accept(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "accept")
 
 
 @require_POST
-def regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_regenerate(request: HttpRequest, round_id: int) -> HttpResponse:
     return _command(request, round_id, "regenerate")
 
 
@@ -169,7 +170,7 @@ def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
     cards = []
     for state in queries.round_tables(round_):
         link = request.build_absolute_uri(
-            reverse("scoring:table", args=[state.table.scoring_token])
+            reverse("scoring:table_page", args=[state.table.scoring_token])
         )
         cards.append({"state": state, "link": link, "qr": qr_svg(link)})
     return render(

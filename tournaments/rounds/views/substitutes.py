@@ -12,7 +12,7 @@ from clubs.models import Player
 from core.errors import ServiceError
 from core.view_helpers import number_from, refused_or_told
 from tournaments.models import Round, Seat, Substitution, Table
-from tournaments.rounds.substitutes import table_substitute
+from tournaments.rounds import substitutes
 
 
 def candidates(round_: Round) -> list[Player]:
@@ -43,7 +43,7 @@ def substitutions(round_: Round) -> list[tuple[int, str, str, int]]:
 
 
 @require_POST
-def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_substitute(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
     position = number_from(request.POST, "position")
     from_part = number_from(request.POST, "from_part")
@@ -54,7 +54,7 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
                 "incomplete",
                 gettext_lazy("Choose the seat, the substitute and the game they start with."),
             )
-        substitution = table_substitute(
+        substitution = substitutes.table_substitute(
             table=table,
             actor=request.user,
             position=position,
@@ -72,4 +72,4 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
             _("%(sub)s plays for %(left)s at table %(n)s from part %(part)s on.")
             % {"sub": player.name, "left": left.name, "n": table.number, "part": from_part},
         )
-    return redirect("manage:round", round_id=table.round_id)
+    return redirect("manage:round_page", round_id=table.round_id)

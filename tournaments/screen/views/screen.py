@@ -171,7 +171,7 @@ def _door(request: HttpRequest, event: Event) -> str:
     """The door link while players may still check in (the event is not finished)."""
     if event.status == Event.Status.FINISHED:
         return ""
-    return request.build_absolute_uri(reverse("public:door", args=[event.door_token]))
+    return request.build_absolute_uri(reverse("public:door_page", args=[event.door_token]))
 
 
 def _door_version(event: Event) -> str:
@@ -185,7 +185,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     event = visible_event(request, event_id)
     rows = _rows(request)
     door = _door(request, event)
-    json_url = reverse("public:screen-json", args=[event.pk])
+    json_url = reverse("public:screen_json", args=[event.pk])
     if rows != ROWS:
         json_url += f"?rows={rows}"
     return render(

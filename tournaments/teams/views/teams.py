@@ -99,7 +99,7 @@ def _lone_action(request: HttpRequest, event: Event, form: forms.Form) -> HttpRe
     else:
         team = team_pair_substitute(event=event, actor=request.user, **form.cleaned_data)
         messages.success(request, _("%(name)s play together tonight.") % {"name": team.name})
-    return redirect("manage:teams", event_id=event.pk)
+    return redirect("manage:teams_page", event_id=event.pk)
 
 
 @dataclass
@@ -158,16 +158,16 @@ def _team_action(
             _("%(n)s teams paired: %(names)s.")
             % {"n": len(made), "names": "; ".join(team.name for team in made)},
         )
-        return redirect("manage:teams", event_id=event.pk)
+        return redirect("manage:teams_page", event_id=event.pk)
     if action == "unpair":
         team = get_object_or_404(EventTeam, pk=number_from(request.POST, "team") or 0, event=event)
         team_unpair(team=team, actor=request.user)
         messages.success(request, _("%(name)s is no longer a team.") % {"name": team.name})
-        return redirect("manage:teams", event_id=event.pk)
+        return redirect("manage:teams_page", event_id=event.pk)
     if page.pair.is_valid():
         team = team_pair(event=event, actor=request.user, **page.pair.cleaned_data)
         messages.success(request, _("%(name)s play together tonight.") % {"name": team.name})
-        return redirect("manage:teams", event_id=event.pk)
+        return redirect("manage:teams_page", event_id=event.pk)
     return None
 
 

@@ -162,7 +162,7 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         context["errors"] = _place(problems(exc.errors), sheet, hands)
         return render(request, "bonanza/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)
 
 
 def _document(sheet: SheetForm, hands: list[HandForm], context: dict[str, Any]) -> dict[str, Any]:

@@ -277,7 +277,7 @@ def _save_hand(
 ) -> HttpResponse:
     if context["complete"]:
         messages.error(request, _("The session is over; reopen it to add a hand."))
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
     form = hand_form(context, request.POST)
     context["form"] = form
     if not context["next"] or not form.is_valid():
@@ -306,7 +306,7 @@ def _save_hand(
         return render(request, "bonanza/score.html", context, status=exc.status_code)
     played = len(session.document.get("hands") or [])
     messages.success(request, _("Hand %(n)s is saved.") % {"n": played})
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)
 
 
 def _end_or_reopen(
@@ -316,9 +316,11 @@ def _end_or_reopen(
     session = context["session"]
     if session is None:
         messages.error(request, _("No hand has been entered yet."))
-        return redirect("scoring:table", token=token)
+        return redirect("scoring:table_page", token=token)
     if not reopen and request.POST.get("confirmed") != "1":  # ending asks first
-        return redirect(reverse("scoring:table", kwargs={"token": token}) + "?end=ask#end-title")
+        return redirect(
+            reverse("scoring:table_page", kwargs={"token": token}) + "?end=ask#end-title"
+        )
     end = None if reopen else {"leftover": context["ruleset"].leftover}
     try:
         session_submit(
@@ -339,4 +341,4 @@ def _end_or_reopen(
             if reopen
             else _("The session is over; the board is settled."),
         )
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)

@@ -111,7 +111,7 @@ def _append(
         messages.success(request, _("Game %(n)s is saved. The session is complete!") % {"n": games})
     else:
         messages.success(request, _("Game %(n)s is saved.") % {"n": games})
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)
 
 
 def check(request: HttpRequest, table: Table, token: str) -> HttpResponse:

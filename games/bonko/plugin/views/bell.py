@@ -30,4 +30,4 @@ def bell(request: HttpRequest, token: str) -> HttpResponse:
             messages.error(request, problem["text"])
     else:
         messages.success(request, _("The bell has rung for every table."))
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)

@@ -178,7 +178,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
             "lost": scores[1 - winner],
         },
     )
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)
 
 
 def form_field(path: str | None) -> str | None:

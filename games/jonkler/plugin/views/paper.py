@@ -132,4 +132,4 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         context["errors"] = problems(exc.errors)
         return render(request, "jonkler/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)

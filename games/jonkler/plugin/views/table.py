@@ -200,4 +200,4 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         )
     else:
         messages.success(request, _("Round %(n)s is saved.") % {"n": played})
-    return redirect("scoring:table", token=token)
+    return redirect("scoring:table_page", token=token)

@@ -1,6 +1,0 @@
-"""Pure: the geometry of the service's SVG line charts, drawn on the server (no Django, no app).
-
-``chartkit.lines`` places one or more series over evenly spaced steps with gridlines at round
-values; a player's rating over time (``ratings.chart``) and the season's rating leaders
-(``stats.charts``'s picture) are both drawn with it.
-"""

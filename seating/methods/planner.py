@@ -1,0 +1,137 @@
+"""Whole-event plans, and the balanced round that follows (or re-plans) them.
+
+`plan_event` plans every remaining round at once. `balanced_round` seats round k + 1 inside
+an event: it recomputes the plan the event started with (same players, seed and history) and,
+when the k played rounds are exactly that plan's first k rounds, returns its next round, so
+a whole event seated round by round is the zero-repeat construction where one exists. When
+the played rounds differ (a manual change, a late arrival, a player who left) it re-plans the
+remaining rounds around the played ones, keeping them fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..byes import sit_out_counts
+from ..layout import table_layout
+from ..quality import quality_report
+from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
+from .balanced import plan_balanced
+from .shuffle import random_round
+
+PLANNABLE = ("balanced", "random")
+
+
+def check_players(players: Sequence[PlayerId]) -> list[PlayerId]:
+    """The players, sorted, after checking that nobody is listed twice."""
+    ids = sorted(players)
+    twice = sorted({a for a, b in zip(ids, ids[1:], strict=False) if a == b})
+    if twice:
+        raise SeatingError(["listed more than once: " + ", ".join(map(str, twice))])
+    return ids
+
+
+def plan_event(
+    players: Sequence[PlayerId],
+    rounds: int,
+    *,
+    method: str = "balanced",
+    seed: int = 0,
+    history: Mapping[Pair, int] | None = None,
+    played_rounds: Sequence[SeatingRound] = (),
+    byes_so_far: Mapping[PlayerId, int] | None = None,
+    options: SeatingOptions | None = None,
+    table_sizes: Sequence[int] = (4,),
+    preferred_size: int | None = None,
+) -> EventPlan:
+    """Plan rounds len(played_rounds) + 1 .. `rounds` for the players present now.
+
+    Returns every round, the played ones first and unchanged. `byes_so_far` are the sit-outs
+    before the first planned round (by default counted from `played_rounds`). Only `balanced`
+    and `random` can be planned ahead; `swiss` and `progressive` need each round's results.
+    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`.
+    """
+    if method not in PLANNABLE:
+        raise SeatingError([f"method {method!r} cannot plan a whole event, only {PLANNABLE}"])
+    ids = check_players(players)
+    options = options or SeatingOptions()
+    played = list(played_rounds)
+    layout = table_layout(len(ids), table_sizes, preferred_size)
+    if method == "balanced":
+        planned = plan_balanced(
+            ids,
+            rounds,
+            seed=seed,
+            history=history or {},
+            played_rounds=played,
+            byes_so_far=byes_so_far,
+            options=options,
+            layout=layout,
+        )
+    else:
+        planned = []
+        counts = dict(sit_out_counts(ids, played, byes_so_far))
+        for _ in range(rounds - len(played)):
+            round_ = random_round(
+                ids, played + planned, byes_so_far=counts, seed=seed, layout=layout
+            )
+            for p in round_.byes:
+                counts[p] += 1
+            planned.append(round_)
+    everything = played + planned
+    return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
+
+
+def _shape(round_: SeatingRound) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
+    return frozenset(frozenset(t) for t in round_.tables), frozenset(round_.byes)
+
+
+def _participants(round_: SeatingRound) -> set[PlayerId]:
+    return set(round_.seated()) | set(round_.byes)
+
+
+def balanced_round(
+    players: Sequence[PlayerId],
+    played_rounds: Sequence[SeatingRound],
+    *,
+    rounds_total: int | None,
+    seed: int,
+    history: Mapping[Pair, int],
+    byes_so_far: Mapping[PlayerId, int] | None,
+    options: SeatingOptions,
+    layout: list[int] | None = None,
+) -> SeatingRound:
+    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes.
+
+    The plans are replayed as a chain: the plan made when the current players first sat down
+    together (the event's original plan if nobody arrived or left), then, after the first
+    played round that differs from it, the plan made right after that round, and so on. When
+    every suggestion was followed this is a single plan; each manual change adds one.
+    """
+    ids = check_players(players)
+    played = list(played_rounds)
+    k = len(played)
+    total = max(rounds_total or 0, k + 1)
+    everyone = set(ids)
+    start = k
+    while start > 0 and _participants(played[start - 1]) == everyone:
+        start -= 1
+    while True:
+        counts = None
+        if byes_so_far is not None:
+            later = sit_out_counts(ids, played[start:])
+            counts = {p: max(0, byes_so_far.get(p, 0) - later[p]) for p in ids}
+        plan = plan_balanced(
+            ids,
+            total,
+            seed=seed,
+            history=history,
+            played_rounds=played[:start],
+            byes_so_far=counts,
+            options=options,
+            layout=layout,
+        )
+        differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
+        if not differs:
+            return plan[k - start]
+        start = differs[0] + 1

@@ -1,8 +1,0 @@
-from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
-
-
-class StatsConfig(AppConfig):
-    default_auto_field = "django.db.models.BigAutoField"
-    name = "stats"
-    verbose_name = _("Statistics")

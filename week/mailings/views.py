@@ -1,0 +1,82 @@
+"""The pages of a player's e-mail settings: on their account (signed in), through their
+personal signed link (no account needed), and one-click unsubscribe from an e-mail (GET asks,
+POST unsubscribes, as RFC 8058's List-Unsubscribe-Post does without a token)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+
+from clubs.models import Player
+from clubs.selectors import player_for_user
+from core.errors import ServiceError
+from core.refusals import anchored
+from core.view_helpers import problems
+from week.mailings import links
+from week.mailings.models import LANGUAGES
+from week.mailings.services import preference_for, preference_set, unsubscribe
+
+
+def _linked_player(token: str, purpose: str) -> Player:
+    player_id = links.player_id_from(token, purpose)
+    if player_id is None:
+        raise Http404("unknown or changed link")
+    return get_object_or_404(Player, pk=player_id)
+
+
+def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> HttpResponse:
+    errors: list = []
+    preference = preference_for(player) if player is not None else None
+    if request.method == "POST" and player is not None:
+        try:
+            preference_set(
+                actor=request.user,
+                player=player,
+                email=request.POST.get("email", ""),
+                evening=request.POST.get("evening") == "on",
+                language=request.POST.get("language", ""),
+                by_link=by_link,
+            )
+        except ServiceError as exc:
+            inputs = {"email": "email", "language": "language", None: "email"}
+            errors = anchored(problems(exc.errors), inputs)
+            preference = preference_for(player)
+            preference.email = request.POST.get("email", "")[:254]
+            preference.evening = request.POST.get("evening") == "on"
+        else:
+            messages.success(request, _("Your e-mail settings are saved."))
+            return redirect(request.path)
+    context = {
+        "player": player,
+        "preference": preference,
+        "errors": errors,
+        "languages": LANGUAGES,
+        "by_link": by_link,
+    }
+    return render(request, "mailings/preferences.html", context, status=400 if errors else 200)
+
+
+@never_cache
+@login_required
+def mine(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's e-mail settings."""
+    return _form(request, player_for_user(request.user), by_link=False)
+
+
+@never_cache
+def personal(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's e-mail settings through their signed personal link."""
+    return _form(request, _linked_player(token, links.PREFERENCES), by_link=True)
+
+
+@never_cache
+@csrf_exempt  # a mail client posts "List-Unsubscribe=One-Click" to this address itself
+def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
+    player = _linked_player(token, links.UNSUBSCRIBE)
+    if request.method == "POST":
+        unsubscribe(actor=request.user, player=player)
+        return render(request, "mailings/unsubscribe.html", {"player": player, "done": True})
+    return render(request, "mailings/unsubscribe.html", {"player": player, "done": False})

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PlanningConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "week.planning"
+    verbose_name = _("Club nights planned ahead")
+
+    def ready(self) -> None:
+        # The check-in and the door list the players who said they are coming first.
+        from tournaments import provided
+        from week.planning.selectors import event_rsvp_answers
+
+        provided.rsvp_answers.register(event_rsvp_answers)
+        # The club's embed and its public feed show the next nights (core.club_nights).
+        from core import club_nights
+        from week.planning.selectors import public_next_nights
+
+        club_nights.next_nights.register(public_next_nights)

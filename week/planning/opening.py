@@ -1,0 +1,82 @@
+"""A planned night opened as its event (through tournaments' event_create) and the players who
+said they are coming checked in at once (through entry_set_present)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from clubs.audit import audit
+from clubs.models import Player
+from clubs.selectors import (
+    ORGANIZER,
+    SCORERS,
+    require_role,
+)
+from core.errors import ServiceError
+from games.registry import find_game
+from tournaments.events import services as events
+from tournaments.models import Event, EventPlayer
+from week.planning.models import (
+    Answer,
+    PlannedNight,
+)
+from week.planning.services import local_zone
+
+Actor = User | AnonymousUser | None
+
+
+def night_open(*, night: PlannedNight, actor: Actor) -> Event:
+    """Open the planned night as the club's event (a club night of its game and ruleset);
+    its check-in lists those who said they are coming first. Opened once: the second call
+    returns the same event."""
+    require_role(actor, night.club_id, ORGANIZER, "open a planned night")
+    with transaction.atomic():
+        night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
+        if night.event_id is not None and night.event is not None:
+            return night.event
+        if night.cancelled:
+            raise ServiceError.single("night_cancelled", _("This night is cancelled."))
+        game = find_game(night.game)
+        day = night.starts_at.astimezone(local_zone()).date()
+        name = f"{game.name if game else night.game} {day:%d-%m-%Y}"
+        event = events.event_create(
+            club=night.club,
+            actor=actor,
+            name=name,
+            date=day,
+            game=night.game,
+            ruleset=night.ruleset or None,
+        )
+        night.event = event
+        night.save(update_fields=["event", "updated_at"])
+        audit(actor, "night.open", night, club_id=night.club_id, event=event.pk)
+    return event
+
+
+def night_check_in_coming(*, event: Event, actor: Actor) -> list[EventPlayer]:
+    """Check in everyone who said they are coming to the night the event was opened from (and
+    is still a member), through the event's check-in. Returns the entries checked in now."""
+    require_role(actor, event.club_id, SCORERS, "check players in")
+    night = PlannedNight.objects.filter(event=event).first()
+    if night is None:
+        raise ServiceError.single("not_planned", _("This event was not planned ahead."))
+    here = set(
+        EventPlayer.objects.filter(event=event, present=True).values_list("player_id", flat=True)
+    )
+    players = (
+        Player.objects.filter(
+            rsvps__night=night,
+            rsvps__answer=Answer.YES,
+            memberships__club_id=event.club_id,
+        )
+        .exclude(pk__in=here)
+        .distinct()
+        .order_by("name", "pk")
+    )
+    with transaction.atomic():
+        return [
+            events.entry_set_present(event=event, actor=actor, player=player, present=True)
+            for player in players
+        ]

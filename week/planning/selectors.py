@@ -1,0 +1,117 @@
+"""Reads of the club's calendar: the nights ahead, who is coming and what that means for the
+night's tables (the game's table sizes, ``seating.table_layout``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from clubs.models import Club, Player
+from core import club_nights
+from games.registry import find_game
+from seating import table_layout
+from tournaments.models import Event
+from week.planning.models import Answer, PlannedNight, Rsvp
+
+
+def nights_ahead(club: Club | int) -> QuerySet[PlannedNight]:
+    """The club's nights that are not over yet (cancelled ones too), soonest first."""
+    club_id = club if isinstance(club, int) else club.pk
+    return PlannedNight.objects.filter(club_id=club_id, ends_at__gte=timezone.now()).order_by(
+        "starts_at", "pk"
+    )
+
+
+def public_next_nights(club_id: int, limit: int) -> list[club_nights.PlannedNight]:
+    """The club's next nights as anyone may see them (the club's embed and public feed): when,
+    which game and where; no answers, no notes, no cancelled nights."""
+    ahead = nights_ahead(club_id).filter(cancelled_at__isnull=True)[:limit]
+    return [
+        club_nights.PlannedNight(starts_at=night.starts_at, game=night.game, place=night.place)
+        for night in ahead
+    ]
+
+
+def event_rsvp_answers(event: Event) -> dict[int, str]:
+    """Each player's answer to the planned night the event was opened from."""
+    return dict(Rsvp.objects.filter(night__event=event).values_list("player_id", "answer"))
+
+
+def layout_text(layout: list[int]) -> str:
+    """Tables written the same in every language: "2 × 5 + 4"."""
+    parts = []
+    for size, group in groupby(layout):
+        n = len(list(group))
+        parts.append(f"{n} × {size}" if n > 1 else str(size))
+    return " + ".join(parts)
+
+
+@dataclass
+class Outlook:
+    """What the answers mean for the night."""
+
+    coming: list[Player] = field(default_factory=list)
+    maybe: list[Player] = field(default_factory=list)
+    not_coming: list[Player] = field(default_factory=list)
+    layout: list[int] = field(default_factory=list)
+    sits_out: int = 0
+    more_needed: int = 0  # players more that seat everyone (0: everyone has a seat)
+    with_maybes: list[int] = field(default_factory=list)
+
+    @property
+    def tables(self) -> str:
+        return layout_text(self.layout)
+
+    @property
+    def tables_with_maybes(self) -> str:
+        return layout_text(self.with_maybes)
+
+    @property
+    def with_maybes_sit_out(self) -> int:
+        return len(self.coming) + len(self.maybe) - sum(self.with_maybes)
+
+
+def _layout(players: int, sizes: tuple[int, ...], preferred: int) -> list[int]:
+    return table_layout(players, sizes, preferred) if players else []
+
+
+def outlook(night: PlannedNight) -> Outlook:
+    """Who answered what, the tables those coming give, who would sit out and how many more
+    players would seat everyone."""
+    seen = Outlook()
+    for rsvp in (
+        Rsvp.objects.filter(night=night)
+        .select_related("player")
+        .order_by("player__name", "player_id")
+    ):
+        buckets: dict[str, list[Player]] = {Answer.YES: seen.coming, Answer.MAYBE: seen.maybe}
+        buckets.get(rsvp.answer, seen.not_coming).append(rsvp.player)
+    game = find_game(night.game)
+    if game is None:
+        return seen
+    sizes, preferred = tuple(game.table_sizes), game.preferred_size
+    yes = len(seen.coming)
+    seen.layout = _layout(yes, sizes, preferred)
+    seen.sits_out = yes - sum(seen.layout)
+    if seen.sits_out or not yes:
+        seen.more_needed = next(
+            (
+                more
+                for more in range(1, max(sizes) + 1)
+                if yes + more - sum(_layout(yes + more, sizes, preferred)) == 0
+            ),
+            0,
+        )
+    if seen.maybe:
+        seen.with_maybes = _layout(yes + len(seen.maybe), sizes, preferred)
+    return seen
+
+
+def answers_of(player: Player, nights: list[PlannedNight]) -> dict[int, str]:
+    """The player's answer per night id."""
+    return dict(
+        Rsvp.objects.filter(player=player, night__in=nights).values_list("night_id", "answer")
+    )

@@ -1,0 +1,354 @@
+"""Writes of the club's calendar: plan nights (once or a series), change or cancel one, answer
+"I'm coming / not / maybe", personal links and the club's feed link, and opening a night as an
+event whose check-in starts from the answers.
+
+Who may answer for a player: the player themselves (signed in: from their account or the club
+page; without an account: with their personal link), or an organizer of the club.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import uuid
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.audit import audit
+from clubs.models import Club, Membership, Player
+from clubs.selectors import (
+    MEMBERS,
+    ORGANIZER,
+    player_for_user,
+    require_role,
+)
+from core import club_events
+from core.errors import Named, NotFound, ServiceError, Text, problem
+from core.names import normalized, typed_problems
+from games.registry import find_game, games
+from tournaments.house_rules.services import house_ruleset_exists
+from week.planning import links
+from week.planning.models import (
+    Answer,
+    PlannedNight,
+    Recurrence,
+    Rsvp,
+    Via,
+)
+from week.planning.recurrence import occurrence_dates
+
+logger = logging.getLogger(__name__)
+Actor = User | AnonymousUser | None
+MAX_NIGHTS = 52
+MAX_HOURS = 24
+MAX_YEARS_AHEAD = 5
+DEFAULT_HOURS = 4
+NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "place", "notes")
+
+
+def local_zone() -> ZoneInfo:
+    return ZoneInfo(settings.TIME_ZONE)
+
+
+def _check_horizon(*moments: datetime.datetime | None) -> None:
+    """A night is planned at most ``MAX_YEARS_AHEAD`` years ahead (a series included)."""
+    limit = datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=366 * MAX_YEARS_AHEAD)
+    for moment in moments:
+        if moment is not None and timezone.is_aware(moment) and moment > limit:
+            raise ServiceError.single(
+                "night_too_far",
+                Text(_("Plan nights at most %(n)s years ahead."), n=MAX_YEARS_AHEAD),
+                field="starts_at",
+            )
+
+
+def _check_night(club_id: int, fields: dict[str, Any]) -> None:
+    """Every problem with a night's fields at once; then the place in ``fields`` is made what
+    the rule for names keeps (normalized)."""
+    problems: list[dict[str, Any]] = []
+    game = find_game(fields["game"])
+    if game is None:
+        problems.append(
+            problem(
+                "unknown_game",
+                Text(
+                    _("Unknown game '%(game)s'; known games: %(known)s."),
+                    game=fields["game"],
+                    known=", ".join(sorted(games())),
+                ),
+                field="game",
+            )
+        )
+    ruleset = fields.get("ruleset")
+    if (
+        ruleset
+        and game is not None
+        and ruleset not in game.rulesets
+        and not house_ruleset_exists(club_id, game.code, ruleset)
+    ):
+        problems.append(
+            problem(
+                "unknown_ruleset",
+                Text(
+                    _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
+                    ruleset=ruleset,
+                    game=Named(game),
+                    known=", ".join(sorted(game.rulesets)),
+                ),
+                field="ruleset",
+            )
+        )
+    starts, ends = fields["starts_at"], fields["ends_at"]
+    if timezone.is_naive(starts) or timezone.is_naive(ends):
+        problems.append(
+            problem("naive_time", _("Give the time with its time zone."), field="starts_at")
+        )
+    elif not starts < ends <= starts + datetime.timedelta(hours=MAX_HOURS):
+        problems.append(
+            problem(
+                "night_length", _("A night ends after it starts, within a day."), field="ends_at"
+            )
+        )
+    problems += typed_problems(PlannedNight, "place", fields.get("place") or "")
+    if len(fields.get("place", "")) > 200:
+        problems.append(
+            problem("place_too_long", _("The place is at most 200 characters."), field="place")
+        )
+    if len(fields.get("notes", "")) > 2000:
+        problems.append(
+            problem("notes_too_long", _("The notes are at most 2000 characters."), field="notes")
+        )
+    if problems:
+        raise ServiceError(problems)
+    fields["place"] = normalized(fields.get("place") or "")
+
+
+def night_plan(
+    *,
+    club: Club,
+    actor: Actor,
+    starts_at: datetime.datetime,
+    game: str,
+    ends_at: datetime.datetime | None = None,
+    ruleset: str = "",
+    place: str = "",
+    notes: str = "",
+    recurrence: str = Recurrence.ONCE,
+    count: int = 1,
+) -> list[PlannedNight]:
+    """Plan a club night (its club's organizers): once, or ``count`` nights every week,
+    fortnight or month at the same local time. Returns the nights planned."""
+    require_role(actor, club.pk, ORGANIZER, "plan club nights")
+    if recurrence not in Recurrence.values:
+        raise ServiceError.single(
+            "unknown_recurrence",
+            Text(
+                _("'%(value)s' is not a choice; choose once, weekly, fortnightly or monthly."),
+                value=recurrence,
+            ),
+            field="recurrence",
+        )
+    count = 1 if recurrence == Recurrence.ONCE else count
+    if not 1 <= count <= MAX_NIGHTS:
+        raise ServiceError.single(
+            "night_count", Text(_("Plan 1 to %(n)s nights at once."), n=MAX_NIGHTS), field="count"
+        )
+    _check_horizon(starts_at)
+    if ends_at is None and timezone.is_aware(starts_at):
+        ends_at = starts_at + datetime.timedelta(hours=DEFAULT_HOURS)
+    fields: dict[str, Any] = {
+        "starts_at": starts_at,
+        "ends_at": ends_at or starts_at,
+        "game": game,
+        "ruleset": ruleset.strip(),
+        "place": place.strip(),
+        "notes": notes.strip(),
+    }
+    _check_night(club.pk, fields)
+    if fields["ends_at"] < timezone.now():
+        raise ServiceError.single(
+            "night_in_past", _("A night is planned ahead, not after it."), field="starts_at"
+        )
+    zone = local_zone()
+    start_local, end_local = starts_at.astimezone(zone), fields["ends_at"].astimezone(zone)
+    length_days = (end_local.date() - start_local.date()).days
+    series = uuid.uuid4() if recurrence != Recurrence.ONCE else None
+    planned = []
+    with transaction.atomic():
+        for day in occurrence_dates(start_local.date(), recurrence, count):
+            night = PlannedNight.objects.create(
+                club=club,
+                series=series,
+                recurrence=recurrence,
+                starts_at=datetime.datetime.combine(day, start_local.time(), zone),
+                ends_at=datetime.datetime.combine(
+                    day + datetime.timedelta(days=length_days), end_local.time(), zone
+                ),
+                game=game,
+                ruleset=fields["ruleset"],
+                place=fields["place"],
+                notes=fields["notes"],
+                created_by=actor if isinstance(actor, User) else None,
+            )
+            planned.append(night)
+            _announce_planned(night)
+        audit(
+            actor,
+            "night.plan",
+            planned[0],
+            club_id=club.pk,
+            nights=len(planned),
+            recurrence=recurrence,
+            series=str(series) if series else None,
+            game=game,
+        )
+    return planned
+
+
+def _announce_planned(night: PlannedNight) -> None:
+    """ "A night planned", told to the club's webhooks after commit (``core.club_events``)."""
+    club_events.emit(club_events.NIGHT_PLANNED, club_id=night.club_id, payload=night_data(night))
+
+
+def night_data(night: PlannedNight) -> dict[str, Any]:
+    """A night as the API and the webhooks give it."""
+    return {
+        "id": night.pk,
+        "club": night.club_id,
+        "starts_at": night.starts_at.isoformat(),
+        "ends_at": night.ends_at.isoformat(),
+        "game": night.game,
+        "ruleset": night.ruleset,
+        "place": night.place,
+        "notes": night.notes,
+        "recurrence": night.recurrence,
+        "series": str(night.series) if night.series else None,
+        "cancelled": night.cancelled,
+        "event": night.event_id,
+    }
+
+
+def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> PlannedNight:
+    """Change one night (its club's organizers): its times, game, ruleset, place or notes."""
+    require_role(actor, night.club_id, ORGANIZER, "change a planned night")
+    unknown = sorted(set(changes) - set(NIGHT_FIELDS))
+    if unknown:
+        raise ServiceError(
+            [
+                problem(
+                    "command_only",
+                    Text(_("'%(name)s' cannot be changed here."), name=name),
+                    field=name,
+                )
+                for name in unknown
+            ]
+        )
+    with transaction.atomic():
+        night = PlannedNight.objects.select_for_update().get(pk=night.pk)
+        _check_horizon(changes.get("starts_at"), changes.get("ends_at"))
+        if "starts_at" in changes and "ends_at" not in changes:
+            changes["ends_at"] = changes["starts_at"] + (night.ends_at - night.starts_at)
+        fields = {name: getattr(night, name) for name in NIGHT_FIELDS}
+        fields.update(
+            {
+                name: value.strip() if isinstance(value, str) else value
+                for name, value in changes.items()
+            }
+        )
+        _check_night(night.club_id, fields)
+        changed = [name for name in NIGHT_FIELDS if fields[name] != getattr(night, name)]
+        if changed:
+            for name in changed:
+                setattr(night, name, fields[name])
+            night.sequence += 1
+            night.save(update_fields=[*changed, "sequence", "updated_at"])
+            audit(actor, "night.update", night, club_id=night.club_id, changed=changed)
+    return night
+
+
+def night_cancel(*, night: PlannedNight, actor: Actor, cancelled: bool = True) -> PlannedNight:
+    """Cancel one night (of a series or not), or take the cancellation back."""
+    require_role(actor, night.club_id, ORGANIZER, "cancel a planned night")
+    with transaction.atomic():
+        night = PlannedNight.objects.select_for_update().get(pk=night.pk)
+        if night.cancelled != cancelled:
+            if cancelled and night.event_id is not None:
+                raise ServiceError.single(
+                    "night_opened",
+                    _("This night is already open as an event; close or delete the event."),
+                )
+            night.cancelled_at = timezone.now() if cancelled else None
+            night.sequence += 1
+            night.save(update_fields=["cancelled_at", "sequence", "updated_at"])
+            audit(
+                actor,
+                "night.cancel" if cancelled else "night.uncancel",
+                night,
+                club_id=night.club_id,
+            )
+    return night
+
+
+def rsvp_answer(
+    *,
+    night: PlannedNight,
+    player: Player,
+    answer: str,
+    actor: Actor,
+    via: str = Via.ACCOUNT,
+    token: str = "",
+) -> Rsvp:
+    """A player's answer to a night: by the player (``via`` account or club page, signed in;
+    or with their personal link ``token``) or by an organizer of the club for any member."""
+    if token:
+        link = links.link_for_token(token)
+        if link.club_id != night.club_id or link.player_id != player.pk:
+            raise NotFound.single("night_not_found", _("No such night at this club."))
+        via = Via.LINK
+    else:
+        own = player_for_user(actor)
+        if own is not None and own.pk == player.pk and via in (Via.ACCOUNT, Via.CLUB):
+            require_role(actor, night.club_id, MEMBERS, "answer for a club night")
+        else:
+            require_role(actor, night.club_id, ORGANIZER, "answer for another player")
+            via = Via.ORGANIZER
+    if answer not in Answer.values:
+        raise ServiceError.single(
+            "unknown_answer",
+            Text(_("'%(value)s' is not a choice; choose yes, no or maybe."), value=answer),
+            field="answer",
+        )
+    with transaction.atomic():
+        night = PlannedNight.objects.select_for_update().get(pk=night.pk)
+        if not Membership.objects.filter(club_id=night.club_id, player=player).exists():
+            raise ServiceError.single(
+                "not_a_member",
+                Text(_("%(player)s is not a member of this club."), player=player.name),
+                field="player",
+            )
+        if night.cancelled:
+            raise ServiceError.single("night_cancelled", _("This night is cancelled."))
+        if night.ends_at < timezone.now():
+            raise ServiceError.single("night_over", _("This night is over."))
+        rsvp, _created = Rsvp.objects.update_or_create(
+            night=night,
+            player=player,
+            defaults={"answer": answer, "via": via, "answered_at": timezone.now()},
+        )
+        audit(
+            actor,
+            "rsvp.answer",
+            rsvp,
+            club_id=night.club_id,
+            label="link",
+            player=player.pk,
+            answer=answer,
+            via=via,
+        )
+    return rsvp
