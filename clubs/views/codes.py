@@ -15,6 +15,7 @@ from clubs.access.codes import player_code_issue, player_code_set, player_has_co
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user
 from core.errors import NotAllowed, ServiceError
+from core.refusals import anchored
 from core.view_helpers import problems, refused
 
 
@@ -32,7 +33,9 @@ def account(request: HttpRequest) -> HttpResponse:
                 )
             player_code_set(actor=request.user, player=player, code=code)
         except ServiceError as exc:
-            errors = problems(exc.errors)
+            errors = anchored(
+                problems(exc.errors), {"code": "code", "again": "again", None: "code"}
+            )
         else:
             messages.success(request, _("Your personal code is saved."))
             return redirect("account")

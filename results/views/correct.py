@@ -4,7 +4,7 @@ uses for it (the game's plug-in draws them, ``tournaments.game_plugins``), the r
 saved as a new revision through ``results.part_correction`` that keeps everything else.
 
 This module holds what every game's correction page shares: who may open it, the reason, the
-problems at the top of the page, the save and the way back to the history."""
+save and the way back to the history (the problems: ``includes/errors.html``)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -85,17 +85,6 @@ def correction_context(table: Table, number: int, title: str) -> dict[str, Any]:
     }
 
 
-def field_problems(*found: forms.Form) -> list[dict[str, Any]]:
-    """The forms' problems for the top of the page, each named by its field's label."""
-    listed = []
-    for form in found:
-        for name, errors in form.errors.items():
-            label = form.fields[name].label if name in form.fields else None
-            text = " ".join(str(error) for error in errors)
-            listed.append({"text": f"{label}: {text}" if label and name != "reason" else text})
-    return listed
-
-
 def save_correction(
     request: HttpRequest,
     context: dict[str, Any],
@@ -105,15 +94,15 @@ def save_correction(
     template: str,
 ) -> HttpResponse:
     """Show the correction page (GET), or save it: the reason and the game's form checked
-    together, their problems at the top (the game's also beside its inputs); the service's
-    problems at the top too; back to the history once saved."""
+    together, their problems in the summary at the top of the form (each linked to its input)
+    and beside their inputs; the service's problems in the summary too; back to the history
+    once saved."""
     reason = ReasonForm(request.POST if request.method == "POST" else None)
     context.update(form=form, reason_form=reason)
     if request.method != "POST":
         return render(request, template, context)
     form_ok = form.is_valid()
     if not (reason.is_valid() and form_ok):
-        context["errors"] = field_problems(reason, form)
         return render(request, template, context, status=400)
     revision = form.cleaned_data.get("revision")
     try:

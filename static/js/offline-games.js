@@ -1,6 +1,7 @@
 /* What a table's page checks and knows of its game while offline (used by offline.js). Only
    what can be checked without the whole rules: required answers, numbers in range, counts that
-   must add up; the page says which checks wait for the server, whose rules decide. */
+   must add up; the page says which checks wait for the server, whose rules decide. A problem
+   is {text, field}: the input it is about, where the refusal (site.js) puts its message. */
 (function () {
   "use strict";
   function say(box, name, values) {
@@ -36,17 +37,18 @@
         var min = input.min === "" ? null : Number(input.min);
         var max = input.max === "" ? null : Number(input.max);
         if (input.value === "" && input.required) {
-          problems.push(say(box, "msgRequired", { label: labelText(input) }));
+          problems.push({ text: say(box, "msgRequired", { label: labelText(input) }), field: input });
         } else if (input.value !== "" && (!/^\d+$/.test(input.value) ||
             (min !== null && Number(input.value) < min) || (max !== null && Number(input.value) > max))) {
-          problems.push(say(box, "msgRange", { label: labelText(input), min: min === null ? 0 : min,
-                                               max: max === null ? "…" : max }));
+          problems.push({ text: say(box, "msgRange", { label: labelText(input), min: min === null ? 0 : min,
+                                                       max: max === null ? "…" : max }), field: input });
         }
       }
     });
     Object.keys(groups).forEach(function (name) {
       if (groups[name].required && !groups[name].picked) {
-        problems.push(say(box, "msgRequired", { label: groupName(groups[name].first) }));
+        problems.push({ text: say(box, "msgRequired", { label: groupName(groups[name].first) }),
+                        field: groups[name].first });
       }
     });
     return problems;

@@ -258,8 +258,9 @@
     var sheet = doc.querySelector("[data-server-sheet]");
     var revision = answer.headers.get("Session-Revision") || (sheet ? sheet.getAttribute("data-revision") : null);
     var parts = answer.headers.get("Session-Parts");
+    var summary = doc.querySelector("[data-error-summary]");  // the page's refusal, once
     var errors = Array.prototype.map.call(
-      doc.querySelectorAll("#errors li, form .errorlist li, form .alert.error li"),
+      summary ? summary.querySelectorAll("li") : doc.querySelectorAll("form .errorlist li"),
       function (item) { return item.textContent.trim(); });
     if (!errors.length) {
       try { errors = JSON.parse(page).errors.map(function (e) { return e.text; }); } catch (e) { /* a page */ }
@@ -358,15 +359,10 @@
       if (online() && !load().length) { return; }  // the page posts as always
       event.preventDefault();
       var problems = games.check ? games.check(form, game, box) : [];
-      var shown = find("[data-offline-invalid]");
-      shown.textContent = "";
-      problems.forEach(function (line) {
-        var item = document.createElement("li");
-        item.textContent = line;
-        shown.appendChild(item);
-      });
-      find("[data-offline-invalid-box]").hidden = problems.length === 0;
-      if (problems.length) { find("[data-offline-invalid-box]").scrollIntoView(); return; }
+      // Refused here, the one way every form refuses (site.js): the summary at the top of
+      // the form, in view and focused, each message beside its field.
+      window.siteRefusals.refuse(form, box.dataset.msgNotKept, problems);
+      if (problems.length) { return; }
       keep();
       render();
       box.scrollIntoView({ block: "nearest" });

@@ -158,4 +158,151 @@
     enhance(document);
   });
   document.addEventListener("htmx:afterSwap", function (event) { enhance(event.target); });
+
+  // A refused submit, the one way on every form (core.refusals, includes/errors.html): the
+  // summary of what is wrong comes into view and takes the focus (at once when the person asks
+  // for less motion), the folded rows around it and around the fields it names open, and each
+  // of its links goes to its field. The same for a page the server drew again (400), an htmx
+  // answer, and a form the page checks itself (refuse()).
+  function calm() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+  function unfold(element) {
+    var folded = element && element.parentElement ? element.parentElement.closest("details") : null;
+    if (element && element.matches("details")) { element.open = true; }
+    for (; folded; folded = folded.parentElement ? folded.parentElement.closest("details") : null) {
+      folded.open = true;
+    }
+  }
+  function fieldOf(link) {
+    var id = decodeURIComponent(link.hash.slice(1));
+    return id ? document.getElementById(id) : null;
+  }
+  function showSummary(summary) {
+    unfold(summary);
+    summary.querySelectorAll("a[href^='#']").forEach(function (link) { unfold(fieldOf(link)); });
+    summary.focus({ preventScroll: true });
+    // To the top of the screen, the form it is about below it; left where it is when it is
+    // already there (high up, clear of a sticky save bar at the bottom).
+    var box = summary.getBoundingClientRect(), high = window.innerHeight;
+    if (box.top < 0 || box.top > high * 0.3 || box.bottom > high - 96) {
+      summary.scrollIntoView({ block: "start", behavior: calm() ? "auto" : "smooth" });
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-error-summary] a[href^='#']");
+    var field = link && fieldOf(link);
+    if (!field) { return; }
+    event.preventDefault();
+    unfold(field);
+    var group = /^(radio|checkbox)$/.test(field.type || "") ? field.closest("fieldset") : null;
+    var legend = group && group.querySelector("legend");
+    (legend || field).scrollIntoView({ block: "center", behavior: calm() ? "auto" : "smooth" });
+    field.focus({ preventScroll: true });
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var summary = document.querySelector("[data-error-summary]");
+    // after the page's other scripts have drawn what they draw on loading
+    if (summary) { window.setTimeout(function () { showSummary(summary); }, 0); }
+  });
+  // An htmx submit the server refused (4xx) with a summary is shown like an accepted one;
+  // an accepted one clears the summary a refused one left in its place ([data-refusal-slot]).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail, status = detail.xhr ? detail.xhr.status : 0;
+    if (status >= 400 && status < 500 && /data-error-summary/.test(detail.serverResponse || "")) {
+      detail.shouldSwap = true;
+      detail.isError = false;
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail.requestConfig || {};
+    if (!config.triggeringEvent || config.triggeringEvent.type !== "submit") { return; }
+    var summary = document.querySelector("[data-error-summary]"), xhr = event.detail.xhr;
+    if (summary && /data-error-summary/.test(xhr ? xhr.responseText : "")) {
+      showSummary(summary);
+    } else {
+      document.querySelectorAll("[data-refusal-slot]").forEach(function (slot) { slot.textContent = ""; });
+    }
+  });
+
+  // A form the page checks itself refuses with the same summary at its top and each message
+  // beside its field. problems: texts, or {text, field} with the input the problem is about.
+  function clearRefusal(form) {
+    form.querySelectorAll("[data-page-refusal]").forEach(function (element) { element.remove(); });
+    form.querySelectorAll("[data-page-described]").forEach(function (input) {
+      var gone = input.getAttribute("data-page-described");
+      var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+        return id && id !== gone;
+      });
+      if (described.length) { input.setAttribute("aria-describedby", described.join(" ")); }
+      else { input.removeAttribute("aria-describedby"); }
+      input.removeAttribute("data-page-described");
+      if (input.hasAttribute("data-page-invalid")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("data-page-invalid");
+      }
+    });
+  }
+  function markField(field, text) {
+    var id = field.id + "_error", note = document.getElementById(id);
+    if (note && !note.hasAttribute("data-page-refusal")) {  // the server's message of before
+      id = field.id + "_page-error";
+      note = document.getElementById(id);
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "field-error";
+      note.id = id;
+      note.setAttribute("data-page-refusal", "");
+      var group = /^(radio|checkbox)$/.test(field.type || "") ? field.closest("[role=radiogroup], fieldset") : null;
+      var after = group || field.closest(".stepper-row, label") || field;
+      after.insertAdjacentElement("afterend", note);
+    } else {
+      note.textContent += " ";
+    }
+    note.textContent += text;
+    if (field.getAttribute("aria-invalid") !== "true") {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("data-page-invalid", "");
+    }
+    if (!field.hasAttribute("data-page-described")) {
+      var described = field.getAttribute("aria-describedby");
+      field.setAttribute("aria-describedby", described ? described + " " + id : id);
+      field.setAttribute("data-page-described", id);
+    }
+  }
+  function refuse(form, heading, problems) {
+    clearRefusal(form);
+    if (!problems.length) { return; }
+    var summary = document.createElement("div");
+    summary.className = "alert error error-summary";
+    summary.setAttribute("role", "alert");
+    summary.setAttribute("tabindex", "-1");
+    summary.setAttribute("data-error-summary", "");
+    summary.setAttribute("data-page-refusal", "");
+    var title = document.createElement("h2");
+    title.className = "error-summary-title";
+    title.textContent = heading;
+    var list = document.createElement("ul");
+    problems.forEach(function (problem) {
+      var text = typeof problem === "string" ? problem : problem.text;
+      var field = typeof problem === "string" ? null : problem.field;
+      var item = document.createElement("li");
+      if (field && field.id) {
+        var link = document.createElement("a");
+        link.href = "#" + field.id;
+        link.textContent = text;
+        item.appendChild(link);
+        markField(field, text);
+      } else {
+        item.textContent = text;
+      }
+      list.appendChild(item);
+    });
+    summary.appendChild(title);
+    summary.appendChild(list);
+    form.insertBefore(summary, form.firstChild);
+    showSummary(summary);
+  }
+  window.siteRefusals = { refuse: refuse, clear: clearRefusal, show: showSummary };
 })();

@@ -135,7 +135,7 @@ def test_a_bonanza_session_on_a_phone(chromium, live_server, audit):
     wrong = {**HANDS[2], "poker": {"entrants": [0], "winner": 3}}
     fill_hand(page, wrong)
     save(page)
-    problems = page.locator("#hand-problems")
+    problems = page.locator("#errors")
     assert problems.is_visible() and "The hand is not saved" in problems.inner_text()
     assert problems.locator("a[href='#id_poker_winner_1']").count() == 1
     assert "must be one of the entrants (Anna de Vries), not Daan Visser" in problems.inner_text()

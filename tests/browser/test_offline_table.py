@@ -112,7 +112,7 @@ def test_a_bonken_session_entered_offline_arrives_once(chromium, live_server, au
     if wrong:
         page.evaluate(FILL_BONKEN, wrong)
         page.click("form[data-offline-form] button[type=submit]")
-        page.wait_for_selector("[data-offline-invalid-box]:not([hidden])")
+        page.wait_for_selector("form[data-offline-form] [data-error-summary]")
         look(page, f"bonken-refused-offline-{lang}")
         assert waiting(page) == 0
     for number, game in enumerate(games[2:], start=1):

@@ -111,7 +111,7 @@ def test_a_refused_hand_shows_the_problem_at_its_field_and_saves_nothing(table):
     assert response.status_code == 400
     page = response.content.decode()
     # The top of the page says the hand is not saved, each problem linked to its player's taps.
-    top = page.index('id="hand-problems"')
+    top = page.index('id="errors"')
     summary = page[top : page.index("</div>", top)]
     assert "De winnaar van het poker moet een van de deelnemers zijn" in summary
     # The going-out player's cards: named, and linked to that player's cards box.

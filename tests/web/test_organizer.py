@@ -191,8 +191,11 @@ def test_swap_start_and_close_a_round(clients, event):
     assert round_.status == "playing"
     assert Event.objects.get(pk=event.pk).status == "running"
     # Both tables are unfinished: the round stays open until each has a choice.
-    response = clients["organizer"].post(f"{url}close/", follow=True)
-    assert "tafels 1, 2 spelen nog" in response.content.decode()
+    response = clients["organizer"].post(f"{url}close/")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Tafel 1 speelt nog" in page and "Tafel 2 speelt nog" in page
+    assert 'href="#unfinished-1-wait"' in page and 'id="unfinished-2-wait_error"' in page
     round_.refresh_from_db()
     assert round_.status == "playing"
     clients["organizer"].post(

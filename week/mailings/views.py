@@ -13,6 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from clubs.models import Player
 from clubs.selectors import player_for_user
 from core.errors import ServiceError
+from core.refusals import anchored
 from core.view_helpers import problems
 from week.mailings import links
 from week.mailings.models import LANGUAGES
@@ -40,7 +41,8 @@ def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> Http
                 by_link=by_link,
             )
         except ServiceError as exc:
-            errors = problems(exc.errors)
+            inputs = {"email": "email", "language": "language", None: "email"}
+            errors = anchored(problems(exc.errors), inputs)
             preference = preference_for(player)
             preference.email = request.POST.get("email", "")[:254]
             preference.evening = request.POST.get("evening") == "on"

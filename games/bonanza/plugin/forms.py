@@ -168,9 +168,17 @@ class HandForm(forms.Form):
                 ],
                 "entered": entrants.get(str(seat)),
                 "cards": self[f"cards_{seat}"],
+                "invalid": [code for code, field in fields.items() if self.errors.get(field)],
             }
             for seat, name in enumerate(self.names)
         ]
+
+    def tapped_problems(self) -> list[forms.BoundField]:
+        """The tapped fields (each a column of the rows) with a problem: their messages go
+        above the rows, where the summary's links lead (``core.refusals``)."""
+        names = [f"section_{code}" for code in SHOWN]
+        names += ["poker_winner", "poker_entrants", "out_seat"]
+        return [self[name] for name in names if name in self.fields and self.errors.get(name)]
 
     def nobody_row(self) -> list[tuple[str, Any, Any]]:
         """The taps for "nobody took it" (the section stays on the board), in the board's

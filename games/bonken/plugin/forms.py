@@ -137,6 +137,14 @@ class GameForm(forms.Form):
             for c in self.ruleset.contracts
         ]
 
+    def field_anchor(self, name: str) -> str | None:
+        """The contract's tiles are drawn here (``contract_tiles``): a problem with the contract
+        leads to the first one the chooser may pick."""
+        if name != "contract":
+            return None
+        tiles = self.contract_tiles()
+        return next((t["id"] for t in tiles if t["open"]), tiles[0]["id"] if tiles else None)
+
     def taker_blocks(self) -> list[dict[str, Any]]:
         return [
             {

@@ -26,6 +26,7 @@ from clubs.models import Player
 from clubs.selectors import player_for_user
 from core.errors import ServiceError, TooManyAttempts
 from core.parsing import whole_number
+from core.refusals import anchored
 from core.view_helpers import is_htmx, problems
 from tournaments import provided
 from tournaments.door import services as door_services
@@ -136,7 +137,9 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         if exc.status_code == 404:
             return _stale(request, exc)
-        refused = door_page(request, token, problems(exc.errors), status=exc.status_code)
+        tapped = f"door-player-{player.pk}" if player is not None else "door-check-in"
+        found = anchored(problems(exc.errors), {None: tapped})
+        refused = door_page(request, token, found, status=exc.status_code)
         if isinstance(exc, TooManyAttempts):
             refused["Retry-After"] = str(exc.retry_after)
         return refused
@@ -169,7 +172,8 @@ def door_leaving(request: HttpRequest, token: str) -> HttpResponse:
     try:
         _leaving(request, event, me, device)
     except ServiceError as exc:
-        return door_page(request, token, problems(exc.errors), status=exc.status_code)
+        found = anchored(problems(exc.errors), {None: f"leaving-{event.pk}"})
+        return door_page(request, token, found, status=exc.status_code)
     return redirect("public:door_page", token=token)
 
 

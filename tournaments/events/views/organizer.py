@@ -13,6 +13,7 @@ from clubs.models import Club, Player
 from clubs.selectors import ORGANIZER, SCORERS
 from clubs.view_helpers import has_role
 from core.errors import NotAllowed, ServiceError
+from core.refusals import anchored
 from core.view_helpers import (
     is_htmx,
     problems,
@@ -139,7 +140,9 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
             except ServiceError as exc:
                 if exc.status_code == 403:
                     return refused(request, exc)
-                errors = problems(exc.errors)
+                errors = anchored(problems(exc.errors), {None: f"checkin-{player.pk}"})
+                if is_htmx(request):
+                    return _checkin_refused(request, event, player, errors, exc.status_code)
             if is_htmx(request) and not errors:
                 present = EventPlayer.objects.filter(
                     event=event, player=player, present=True
@@ -155,6 +158,24 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
             if not errors:
                 return redirect("manage:checkin", event_id=event.pk)
     return _checkin_page(request, event, WalkInForm(), errors)
+
+
+def _checkin_refused(
+    request: HttpRequest, event: Event, player: Player, errors: list, status: int
+) -> HttpResponse:
+    """A tap the service refused, answered to htmx: the summary goes to the top of the page
+    (``#checkin-refusal``), the player's row shows the message beside its button."""
+    player.rsvp = provided.rsvp_answers(event).get(player.pk, "")  # type: ignore[attr-defined]
+    present = EventPlayer.objects.filter(event=event, player=player, present=True).exists()
+    response = render(
+        request,
+        "tournaments/_checkin_refused.html",
+        {"event": event, "player": player, "present": present, "errors": errors},
+        status=status,
+    )
+    response["HX-Retarget"] = "#checkin-refusal"
+    response["HX-Reswap"] = "innerHTML"
+    return response
 
 
 def _checkin_page(

@@ -5,51 +5,56 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
+from core.refusals import anchored, page_again
 from core.view_helpers import problems, refused, refused_or_told
 from tournaments.models import Event, Round
 from tournaments.models.counted import UNFINISHED_CHOICES
 from tournaments.rounds import lifecycle
-from tournaments.rounds.lifecycle import table_names, unfinished_tables
+from tournaments.rounds.lifecycle import unfinished_tables
+from tournaments.rounds.views.rounds import round_page
 
 WAIT = "wait"
 
 
-def unfinished_choices(round_: Round) -> list[dict[str, object]]:
-    """The round's unfinished tables for the close form: number, players."""
-    return [{"number": t.number, "names": table_names(t)} for t in unfinished_tables(round_)]
-
-
 @require_POST
 def round_close(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Close the round. Refused (a table still waits, or the service says no), the round's
+    page answers again with the problems at the top of the close form and beside each table's
+    choices (``core.refusals``)."""
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
     chosen: dict[int, str] = {}
     waiting: list[int] = []
-    for table in unfinished_tables(round_):
-        choice = request.POST.get(f"unfinished-{table.number}", WAIT)
+    numbers = [table.number for table in unfinished_tables(round_)]
+    for number in numbers:
+        choice = request.POST.get(f"unfinished-{number}", WAIT)
         if choice == WAIT or choice not in UNFINISHED_CHOICES:
-            waiting.append(table.number)
+            waiting.append(number)
         else:
-            chosen[table.number] = choice
+            chosen[number] = choice
     if waiting:
-        tables = ", ".join(str(n) for n in waiting)
-        messages.info(
-            request,
-            ngettext(
-                "The round stays open: table %(tables)s is still playing.",
-                "The round stays open: tables %(tables)s are still playing.",
-                len(waiting),
-            )
-            % {"tables": tables},
-        )
-        return redirect("manage:round_page", round_id=round_.pk)
+        still = [
+            {
+                "text": _(
+                    "Table %(n)s is still playing: choose what it counts as, or close the round "
+                    "when it is done."
+                )
+                % {"n": number},
+                "anchor": f"unfinished-{number}-wait",
+            }
+            for number in waiting
+        ]
+        return page_again(request, round_page, still, round_.pk, status=400)
     try:
         lifecycle.round_close(round_=round_, actor=request.user, unfinished=chosen)
     except ServiceError as exc:
-        return refused_or_told(request, exc) or redirect("manage:round_page", round_id=round_.pk)
+        if exc.status_code == 403:
+            return refused(request, exc)
+        inputs: dict[str | None, str] = {f"unfinished.{n}": f"unfinished-{n}-wait" for n in numbers}
+        found = anchored(problems(exc.errors), {**inputs, None: "close-round"})
+        return page_again(request, round_page, found, round_.pk, status=exc.status_code)
     messages.success(request, _("The round is closed."))
     return redirect("manage:round_page", round_id=round_.pk)
 

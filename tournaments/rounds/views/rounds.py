@@ -25,11 +25,11 @@ from tournaments.models import Round
 from tournaments.rounds import services as round_services
 from tournaments.rounds import timer
 from tournaments.rounds.forms import SeatRoundForm, SwapForm
+from tournaments.rounds.lifecycle import table_names, unfinished_tables
 from tournaments.rounds.night_sets import label_rounds
 from tournaments.rounds.reseating import seating_results_protected
 from tournaments.rounds.timer import clock_text, timer_state
 from tournaments.rounds.views import queries, substitutes
-from tournaments.rounds.views.lifecycle import unfinished_choices
 
 POLL_SECONDS = 10
 
@@ -49,6 +49,11 @@ def _swap_form(round_: Round, data: dict | None = None) -> SwapForm:
         (p.pk, _("%(name)s (sits out)") % {"name": p.name}) for p in queries.round_byes(round_)
     ]
     return SwapForm(data, players=sorted(players, key=lambda c: c[1]))
+
+
+def unfinished_choices(round_: Round) -> list[dict[str, object]]:
+    """The round's unfinished tables for the close form: number, players."""
+    return [{"number": t.number, "names": table_names(t)} for t in unfinished_tables(round_)]
 
 
 def round_page(

@@ -5,11 +5,12 @@ the night or opens it as an event) and the players' personal links."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -19,7 +20,14 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import MEMBERS, ORGANIZER, SCORERS, player_for_user
 from clubs.view_helpers import has_role
 from core.errors import ServiceError
-from core.view_helpers import number_from, refused, refused_or_on_form, refused_or_told
+from core.refusals import anchored, page_again
+from core.view_helpers import (
+    number_from,
+    problems,
+    refused,
+    refused_or_on_form,
+    refused_or_told,
+)
 from tournaments.models import Event
 from week.planning import links, opening, services
 from week.planning.forms import NightForm
@@ -152,8 +160,11 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
             via=via,
         )
     except ServiceError as exc:
-        if (answer := refused_or_told(request, exc)) is not None:
-            return answer
+        if exc.status_code == 403:
+            return refused(request, exc)
+        button = "answer-player" if chosen is not None else answer_button(night)
+        found = anchored(problems(exc.errors), {None: button if answerable(exc) else ""})
+        return answered_again(request, night, found, exc.status_code)
     else:
         own = player_for_user(request.user)
         if own is not None and own.pk == player.pk:
@@ -161,6 +172,40 @@ def night_answer(request: HttpRequest, night_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The answer of %(name)s is saved.") % {"name": player.name})
     return _back(request, reverse("planning:night_page", args=[night.pk]))
+
+
+def answer_button(night: PlannedNight) -> str:
+    """The id of the first of a night's answer buttons (``planning/_answer.html``)."""
+    return f"rsvp-{night.pk}-yes"
+
+
+def answerable(exc: ServiceError) -> bool:
+    """Whether the night refused still takes answers (its buttons are on the page drawn
+    again): not when it was cancelled or is over."""
+    return not {error.get("code") for error in exc.errors} & {"night_cancelled", "night_over"}
+
+
+def answered_again(
+    request: HttpRequest, night: PlannedNight, found: list[dict[str, Any]], status: int
+) -> HttpResponse:
+    """A refused answer: the page it was given on (``next``: the club's page, its nights)
+    drawn again with the summary on top and the message at the night's buttons; the night's
+    own page otherwise."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
+        try:
+            match = resolve(urlsplit(target).path)
+        except Resolver404:
+            match = None
+        if match is not None:
+            again = page_again(
+                request, match.func, found, *match.args, status=status, **match.kwargs
+            )
+            if again.status_code == status:
+                return again
+    return page_again(request, night_page, found, night.pk, status=status)
 
 
 @require_POST

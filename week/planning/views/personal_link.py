@@ -19,12 +19,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from core.errors import ServiceError
+from core.refusals import anchored, page_again
 from core.view_helpers import problems
 from week.planning import links, services
 from week.planning.feeds import calendar
 from week.planning.models import Answer, ClubCalendar, PlannedNight, RsvpLink
 from week.planning.selectors import nights_ahead
-from week.planning.views.calendar import ANSWERED, with_answers
+from week.planning.views.calendar import ANSWERED, answer_button, answerable, with_answers
 
 FEED_DAYS_BACK = 90
 
@@ -65,11 +66,11 @@ def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse
         services.rsvp_answer(
             night=night, player=link.player, answer=answer, actor=request.user, token=token
         )
-    except ServiceError as exc:
-        for problem in problems(exc.errors):
-            messages.error(request, problem["text"])
-    else:
-        messages.success(request, ANSWERED.get(answer, ""))
+    except ServiceError as exc:  # the link's page again: the summary, the night's buttons
+        button = answer_button(night) if answerable(exc) else ""
+        found = anchored(problems(exc.errors), {None: button})
+        return page_again(request, link_page, found, token, status=exc.status_code)
+    messages.success(request, ANSWERED.get(answer, ""))
     return redirect("planning:link_page", token=token)
 
 

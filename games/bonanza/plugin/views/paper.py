@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from core.errors import ServiceError
 from core.forms import WholeNumberField, set_choices
 from core.parsing import whole_number
+from core.refusals import field_anchor, form_items
 from core.view_helpers import problems
 from games.bonanza.plugin.forms import HandForm, form_field
 from games.bonanza.plugin.views.table import context_for, leftover_text
@@ -133,7 +134,19 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     if filled != list(range(1, len(filled) + 1)):
         sheet.add_error(None, _("Fill in the hands from hand 1 on, without gaps."))
         valid = False
-    if not valid:
+    if not valid:  # the summary names each hand's problems, leading to their fields
+        context["errors"] = [
+            {
+                "anchor": item["anchor"],
+                "text": _("Hand %(n)s: %(problem)s")
+                % {
+                    "n": number,
+                    "problem": ": ".join(filter(None, [item.get("label"), item["text"]])),
+                },
+            }
+            for number, hand in enumerate(hands, start=1)
+            for item in form_items(hand)
+        ]
         return render(request, "bonanza/paper.html", context, status=400)
     document = _document(sheet, [hands[number - 1] for number in filled], context)
     try:
@@ -179,6 +192,7 @@ def _place(
                 {
                     **error,
                     "text": _("Hand %(n)s: %(problem)s") % {"n": number, "problem": error["text"]},
+                    "anchor": field_anchor(hands[number - 1][name]),
                 }
             )
         elif error.get("field") in ("end", "end.leftover"):

@@ -33,7 +33,7 @@ def sheet_problems(
             contracts.add(code)
             name = contract_label(ruleset, code)
             text = error["text"] if error["text"].startswith(name) else f"{name}: {error['text']}"
-            error = {**error, "game": None, "text": text}
+            error = {**error, "game": None, "text": text, "anchor": f"id_c_{code}_0"}
         named.append(error)
     return named, contracts
 
@@ -73,6 +73,11 @@ def paper_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
                 context["errors"], document["sheet"], context["ruleset"]
             )
         context["error_games"] = {e["game"] for e in context["errors"] if e.get("game")}
+        if "games" in document:  # the summary leads to the game's row
+            context["errors"] = [
+                {**e, "anchor": f"id_g{e['game']}_contract"} if e.get("game") else e
+                for e in context["errors"]
+            ]
         return render(request, "bonken/paper.html", context, status=exc.status_code)
     messages.success(request, _("The score sheet is saved."))
     return redirect("scoring:table_page", token=token)

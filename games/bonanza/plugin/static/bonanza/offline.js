@@ -11,7 +11,7 @@
       if (out) {
         var left = form.querySelector("input[data-cards='" + out.value + "']");
         if (left && left.value !== "" && left.value !== "0") {
-          problems.push(say(box, "msgRange", { label: labelText(left), min: 0, max: 0 }));
+          problems.push({ text: say(box, "msgRange", { label: labelText(left), min: 0, max: 0 }), field: left });
         }
       }
       return problems;

@@ -14,7 +14,8 @@
       if (takers && shown(takers)) {
         takers.querySelectorAll("[role=radiogroup]").forEach(function (group) {
           if (!group.querySelector("input:checked")) {
-            problems.push(say(box, "msgRequired", { label: groupName(group.querySelector("input")) }));
+            var first = group.querySelector("input");
+            problems.push({ text: say(box, "msgRequired", { label: groupName(first) }), field: first });
           }
         });
         return problems;
@@ -24,7 +25,8 @@
         var got = 0;
         plain.querySelectorAll("input[data-stepper]").forEach(function (input) { got += number(input); });
         if (got !== parseInt(picked.dataset.units, 10)) {
-          problems.push(say(box, "msgSum", { got: got, want: picked.dataset.units }));
+          problems.push({ text: say(box, "msgSum", { got: got, want: picked.dataset.units }),
+                          field: plain.querySelector("input[data-stepper]") });
         }
       }
       return problems;

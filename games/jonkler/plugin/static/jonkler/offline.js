@@ -23,7 +23,10 @@
       // the rules', checked when the round is sent.
       var problems = [], cards = parseInt(form.dataset.cards, 10), tricks = 0;
       form.querySelectorAll("input[data-tricks]").forEach(function (input) { tricks += number(input); });
-      if (tricks !== cards) { problems.push(say(box, "msgSum", { got: tricks, want: cards })); }
+      if (tricks !== cards) {
+        problems.push({ text: say(box, "msgSum", { got: tricks, want: cards }),
+                        field: form.querySelector("input[data-tricks]") });
+      }
       return problems;
     },
     advance: function (form, entry, queued) {
