@@ -16,7 +16,7 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
-from clubs import throttle
+from clubs.access import throttle
 from clubs.access.tokens import api_token_create
 from clubs.models import Role
 from config.wsgi import application

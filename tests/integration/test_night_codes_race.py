@@ -12,7 +12,7 @@ from django.contrib.auth.hashers import check_password
 from django.contrib.auth.models import User
 from django.db import connection
 
-from clubs import codes
+from clubs.access import codes
 from clubs.access.codes import CodesIssued, player_codes_issue
 from clubs.models import Membership, PlayerCode, Role
 from tests.factories import ClubFactory, PlayerFactory, user_with_role

@@ -342,7 +342,7 @@ def test_the_data_migration_cleans_stored_names_and_never_leaves_one_empty():
     for app, name in [
         ("clubs", "0007_typed_names"),
         ("tournaments", "0018_typed_names"),
-        ("planning", "0002_typed_names"),
+        ("week.planning", "0002_typed_names"),
     ]:
         migration = importlib.import_module(f"{app}.migrations.{name}")
         migration.clean(django_apps, None)
