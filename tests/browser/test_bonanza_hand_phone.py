@@ -88,7 +88,8 @@ def test_one_hand_of_six_on_a_phone(chromium, live_server, audit, locale, size):
     # --- A player opens the table's link and names the first dealer ---------------------------
     page.goto(f"{live_server.url}/t/{table.scoring_token}/")
     with page.expect_navigation():
-        page.click("a[href='?dealer=0']")
+        with page.expect_navigation():
+            page.click("a[href='?dealer=0']")
     form = page.locator("form[data-bonanza]")
     assert form.locator(".player-row[data-seat]").count() == 6  # one compact row per player
     audit.shot(page, f"bonanza-six-{size}-{locale}-empty")

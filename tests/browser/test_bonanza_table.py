@@ -109,11 +109,13 @@ def test_a_bonanza_session_on_a_phone(chromium, live_server, audit):
     sign_in(page, base, "olga")
     page.goto(f"{base}/manage/rounds/{table.round_id}/")
     with page.expect_navigation():
-        page.click(f"a[href='/t/{table.scoring_token}/']")
+        with page.expect_navigation():
+            page.click(f"a[href='/t/{table.scoring_token}/']")
     assert page.locator("#dealer-title").is_visible()  # who deals the first hand?
     audit.shot(page, "bonanza-first-dealer-phone")
     with page.expect_navigation():
-        page.click("a[href='?dealer=0']")
+        with page.expect_navigation():
+            page.click("a[href='?dealer=0']")
     assert "Anna de Vries deals." in page.locator("form[data-bonanza]").inner_text()
     # The board before the first hand: four antes on each of the ten sections.
     assert page.locator(".board .chips").all_inner_texts() == ["4"] * 10

@@ -65,11 +65,11 @@ def test_a_bonko_round_on_phones(chromium, live_server, audit):
     assert EventTeam.objects.filter(event=event).count() == 4
     audit.shot(page, "bonko-teams")
     page.goto(f"{base}/manage/events/{event.pk}/")
-    page.click("form[action$='/rounds/new/'] button[type=submit]")
-    page.wait_for_url(re.compile(r"/manage/rounds/\d+/$"))
+    with page.expect_navigation(url=re.compile(r"/manage/rounds/\d+/$")):
+        page.click("form[action$='/rounds/new/'] button[type=submit]")
     round_url = page.url
-    page.click("form[action$='/accept/'] button[type=submit]")
-    page.wait_for_url(round_url)
+    with page.expect_navigation(url=round_url):
+        page.click("form[action$='/accept/'] button[type=submit]")
     assert "set 1, round 1 · target number 1" in page.locator("main").inner_text()
     links = [
         page.locator(f".card:nth-of-type({n}) a[href^='/t/']").get_attribute("href") for n in (1, 2)

@@ -72,11 +72,13 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
 
     for number in range(1, 13):
         office.goto(f"{base}/manage/events/{event.pk}/")
-        office.locator("form[action$='/rounds/new/']").first.locator("button[type=submit]").click()
-        office.wait_for_url(re.compile(r"/manage/rounds/\d+/$"))
+        with office.expect_navigation(url=re.compile(r"/manage/rounds/\d+/$")):
+            office.locator("form[action$='/rounds/new/']").first.locator(
+                "button[type=submit]"
+            ).click()
         round_url = office.url
-        office.click("form[action$='/accept/'] button[type=submit]")
-        office.wait_for_url(round_url)
+        with office.expect_navigation(url=round_url):
+            office.click("form[action$='/accept/'] button[type=submit]")
         target = (number - 1) % 6 + 1
         assert f"target number {target}" in office.locator("main").inner_text()
         links = [
@@ -116,8 +118,8 @@ def test_a_bonko_night_of_two_sets(chromium, live_server, audit):
             == TABLES
         )
         office.goto(round_url)
-        office.click("form[action$='/close/'] button[type=submit]")
-        office.wait_for_url(round_url)
+        with office.expect_navigation(url=round_url):
+            office.click("form[action$='/close/'] button[type=submit]")
         assert Round.objects.get(event=event, number=number).status == Round.Status.CLOSED
 
     assert Round.objects.filter(event=event, bell_rung_at__isnull=False).count() == 12

@@ -120,15 +120,16 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     sign_in(page, base, "olga")
     page.goto(f"{base}/clubs/{club.slug}/")
     audit.shot(page, "club")
-    page.click("a[href$='/events/new/']")
+    with page.expect_navigation():
+        page.click("a[href$='/events/new/']")
     page.fill("#id_name", "Clubavond december")
     page.fill("#id_date", "2026-12-04")
     page.select_option("#id_ruleset", "classic")
     page.fill("#id_planned_rounds", "1")
     page.select_option("#id_seating_method", "balanced")
     audit.shot(page, "event-form")
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/manage/events/\d+/checkin/$"))
+    with page.expect_navigation(url=re.compile(r"/manage/events/\d+/checkin/$")):
+        page.click("main form button[type=submit]")
     event_id = int(re.search(r"/manage/events/(\d+)/", page.url).group(1))
 
     for name in MEMBERS:
@@ -138,8 +139,8 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
             "button[aria-pressed=true]"
         ).wait_for()
     page.fill("#id_name", WALK_IN)
-    page.click("form[action$='/walk-in/'] button[type=submit]")
-    page.wait_for_url(re.compile(r"/checkin/$"))
+    with page.expect_navigation(url=re.compile(r"/checkin/$")):
+        page.click("form[action$='/walk-in/'] button[type=submit]")
     assert (
         page.locator("tr", has=page.locator("td", has_text=WALK_IN))
         .locator("button[aria-pressed=true]")
@@ -150,8 +151,8 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
 
     page.goto(f"{base}/manage/events/{event_id}/")
     audit.shot(page, "event-dashboard")
-    page.click("form[action$='/rounds/new/'] button[type=submit]")
-    page.wait_for_url(re.compile(r"/manage/rounds/\d+/$"))
+    with page.expect_navigation(url=re.compile(r"/manage/rounds/\d+/$")):
+        page.click("form[action$='/rounds/new/'] button[type=submit]")
     round_url = page.url
     audit.shot(page, "round-plan")
 
@@ -160,11 +161,11 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     for field, name in zip(("player_a", "player_b"), first, strict=True):
         value = page.locator(f"#id_{field} option", has_text=name).get_attribute("value")
         page.select_option(f"#id_{field}", value)
-    page.click("form[action$='/swap/'] button[type=submit]")
-    page.wait_for_url(round_url)
+    with page.expect_navigation(url=round_url):
+        page.click("form[action$='/swap/'] button[type=submit]")
     assert page.locator(".card:nth-of-type(1) ol li").first.inner_text() == first[1]
-    page.click("form[action$='/accept/'] button[type=submit]")
-    page.wait_for_url(round_url)
+    with page.expect_navigation(url=round_url):
+        page.click("form[action$='/accept/'] button[type=submit]")
     links = [
         page.locator(f".card:nth-of-type({n}) a[href^='/t/']").get_attribute("href") for n in (1, 2)
     ]
@@ -258,9 +259,11 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     assert sorted(shown.values(), reverse=True) == list(shown.values())
     assert WALK_IN in shown and len(shown) == 8
     audit.shot(public, "public-standings-phone")
-    public.click("a[href*='/tables/']")
+    with public.expect_navigation():
+        public.click("a[href*='/tables/']")
     audit.shot(public, "public-table-sheet-phone")
-    public.click("main p a[href^='/players/']")
+    with public.expect_navigation():
+        public.click("main p a[href^='/players/']")
     audit.shot(public, "public-player-phone")
 
     assert not audit.violations, "\n".join(audit.violations)

@@ -157,7 +157,8 @@ def test_the_organizer_lists_the_clubs_website_on_a_phone(chromium, live_server,
     with page.expect_navigation():
         page.click("form [type=submit]")
     with page.expect_navigation():
-        page.click(f"a[href='/manage/clubs/{event.club.slug}/embeds/']")
+        with page.expect_navigation():
+            page.click(f"a[href='/manage/clubs/{event.club.slug}/embeds/']")
     page.fill("textarea[name=origins]", "https://www.club.example/standings")
     with page.expect_navigation():
         page.click("main form [type=submit]")

@@ -57,7 +57,8 @@ def test_the_mail_pages_on_a_phone(chromium, live_server, audit, settings, local
         page.click("main form button[type=submit]")
     page.goto(f"{base}/accounts/")
     with page.expect_navigation():
-        page.click("main a[href='/mail/']")
+        with page.expect_navigation():
+            page.click("main a[href='/mail/']")
     assert page.locator("h1").inner_text() == words["settings"]
     page.fill("#email", "me@example.test")
     page.check("input[name=evening]")

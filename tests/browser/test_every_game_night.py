@@ -81,7 +81,8 @@ def play_bonken(page: Any, audit: Any, shot: str) -> None:
 def play_jonkler(page: Any, audit: Any, shot: str) -> None:
     document = random_session(random.Random(3), seats=4, ruleset=JONKLER.rulesets["jonkler"])
     with page.expect_navigation():
-        page.click(f"a[href='?dealer={document['first_dealer']}']")
+        with page.expect_navigation():
+            page.click(f"a[href='?dealer={document['first_dealer']}']")
     look(audit, page, shot)
     for played in document["rounds"]:
         for seat, bid in enumerate(played["bids"]):
@@ -101,7 +102,8 @@ def play_bonko(page: Any, audit: Any, shot: str) -> None:
 
 def play_bonanza(page: Any, audit: Any, shot: str) -> None:
     with page.expect_navigation():
-        page.click("a[href='?dealer=0']")
+        with page.expect_navigation():
+            page.click("a[href='?dealer=0']")
     look(audit, page, shot)
     for hand in HANDS:
         fill_hand(page, hand)
@@ -205,7 +207,8 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     page.goto(f"{base}/clubs/{club.slug}/")
     assert page.locator("html").get_attribute("lang") == lang
     with page.expect_navigation():
-        page.click("a[href$='/events/new/']")
+        with page.expect_navigation():
+            page.click("a[href$='/events/new/']")
     page.fill("#id_name", NIGHT[lang].format(game=game_name))
     page.fill("#id_date", "2026-12-04")
     # Rules picked for another game are let go when the game changes.
@@ -235,7 +238,8 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
         row.locator("button").click()
         row.locator("button[aria-pressed=true]").wait_for()
     with page.expect_navigation():
-        page.click("a[href$='/door/']")
+        with page.expect_navigation():
+            page.click("a[href$='/door/']")
     door = page.locator(".door-sign-link a").get_attribute("href")
     guest = audit.prepare(chromium.new_context(**phone)).new_page()
     guest.goto(door if door.startswith("http") else base + door)
@@ -251,7 +255,8 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     assert page.locator("main [data-game]").first.inner_text() == game_name
     if game.teams:  # a team game pairs its players first
         with page.expect_navigation():
-            page.click("a[href$='/teams/']")
+            with page.expect_navigation():
+                page.click("a[href$='/teams/']")
         with page.expect_navigation():
             page.click("form:has(input[value=random]) button[type=submit]")
         page.goto(f"{base}/manage/events/{event_id}/")

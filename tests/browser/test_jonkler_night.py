@@ -54,7 +54,8 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
     page.goto(f"{base}/t/{five.scoring_token}/")
     audit.shot(page, "jonkler-first-dealer-phone")
     with page.expect_navigation():
-        page.click(f"a[href='?dealer={first}']")
+        with page.expect_navigation():
+            page.click(f"a[href='?dealer={first}']")
     for number, played in enumerate(document["rounds"], start=1):
         deals = dealer(first, number, 5)
         if number == 2:  # the dealer's forbidden bid is pointed out as it is typed

@@ -125,7 +125,8 @@ def test_every_mistake_of_an_evening_is_put_right(chromium, live_server, audit):
     with page.expect_navigation():
         page.click("text=Correct the result (organizers)")  # the table's history: pick the game
     with page.expect_navigation():
-        page.click(f".correct-list a[href$='/tables/{first.pk}/correct/1/']")
+        with page.expect_navigation():
+            page.click(f".correct-list a[href$='/tables/{first.pk}/correct/1/']")
     for seat, count in enumerate([5, 2, 3, 3]):  # game 1: one more trick for its chooser
         page.fill(f"#id_count_{seat}", str(count))
     page.fill("#id_reason", "the sheet said five tricks for the chooser")

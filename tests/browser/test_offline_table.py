@@ -158,7 +158,8 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     with page.expect_navigation():
         page.select_option("#lang", "en")
     with page.expect_navigation():
-        page.click(f"a[href='?dealer={dealer}']")
+        with page.expect_navigation():
+            page.click(f"a[href='?dealer={dealer}']")
 
     def enter(played: dict[str, Any]) -> None:
         for seat, bid in enumerate(played["bids"]):

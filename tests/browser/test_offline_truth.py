@@ -236,7 +236,8 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     first = phone(chromium, audit, lang, size)
     one = open_table(first, url, lang)
     with one.expect_navigation():
-        one.click("a[href='?dealer=0']")
+        with one.expect_navigation():
+            one.click("a[href='?dealer=0']")
     fill_hand(one, HANDS[0])
     with one.expect_navigation():
         one.click("form[data-offline-form] button[type=submit]")

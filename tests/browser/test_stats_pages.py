@@ -29,7 +29,8 @@ def test_the_statistics_pages_on_a_phone(chromium, live_server, audit, club_worl
     page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
     page.goto(f"{base}/players/{club_world['anna'].pk}/")
     with page.expect_navigation():
-        page.click(f"main a[href='/players/{club_world['anna'].pk}/stats/']")
+        with page.expect_navigation():
+            page.click(f"main a[href='/players/{club_world['anna'].pk}/stats/']")
     heights = charts_drawn(page)
     assert len(heights) == 3 and all(h > 40 for h in heights)
     assert page_width(page) <= PHONE["viewport"]["width"]
