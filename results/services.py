@@ -61,6 +61,24 @@ def session_submit(
     )
 
 
+def document_with_part(
+    current: dict[str, Any] | None,
+    part: Any,
+    *,
+    key: str,
+    opening: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A session's document with ``part`` added to its ``key`` list: what
+    :func:`session_append_part` stores, and what a table page previews before saving. The first
+    part, when ``opening`` is given, starts the document afresh from it."""
+    parts = current.get(key) if current else None
+    stored = parts if isinstance(parts, list) else []
+    if not stored and opening is not None:
+        return {**opening, key: [part]}
+    # Shallow copies: stored parts are never changed in place, only new lists are built.
+    return {**(current or {}), key: [*stored, part]}
+
+
 def session_append_part(
     *,
     table: TableRef,
@@ -77,13 +95,7 @@ def session_append_part(
     document afresh from it, and every later part is appended to the stored one."""
 
     def change(current: dict[str, Any] | None, game: Game) -> dict[str, Any]:
-        key = _parts_key(game)
-        parts = current.get(key) if current else None
-        stored = parts if isinstance(parts, list) else []
-        if not stored and opening is not None:
-            return {**opening, key: [part]}
-        # Shallow copies: stored parts are never changed in place, only new lists are built.
-        return {**(current or {}), key: [*stored, part]}
+        return document_with_part(current, part, key=_parts_key(game), opening=opening)
 
     return _session_write(
         table=table,

@@ -26,7 +26,7 @@ from core.view_helpers import problems, short_names
 from games.bonanza.plugin.forecast import forecast_data
 from games.bonanza.plugin.forms import SECTION_LABELS, HandForm
 from games.bonanza.rules import GAME, SECTIONS, SHOWN, Ruleset, settle
-from results.services import session_append_part, session_submit
+from results.services import document_with_part, session_append_part, session_submit
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Round, Table
 
@@ -189,19 +189,19 @@ def hand_form(context: dict[str, Any], data: Any = None) -> HandForm:
     return _hand_form(context, data)
 
 
+def hand_opening(context: dict[str, Any], form: HandForm) -> dict[str, Any] | None:
+    """What the session's document records with its first hand (who dealt it); None later."""
+    if not context["first"]:
+        return None
+    return {"game": GAME.code, "first_dealer": form.cleaned_data["first_dealer"], "end": None}
+
+
 def hand_document(context: dict[str, Any], form: HandForm) -> dict[str, Any]:
-    """The session's document with the form's hand added (the first hand also records who
-    dealt it)."""
-    if context["first"]:
-        return {
-            "game": GAME.code,
-            "first_dealer": form.cleaned_data["first_dealer"],
-            "hands": [form.part()],
-            "end": None,
-        }
-    document = dict(context["session"].document)
-    document["hands"] = [*(document.get("hands") or []), form.part()]
-    return document
+    """The session's document with the form's hand added, as saving it would store it."""
+    current = None if context["first"] else context["session"].document
+    return document_with_part(
+        current, form.part(), key="hands", opening=hand_opening(context, form)
+    )
 
 
 def check(request: HttpRequest, table: Table, token: str) -> HttpResponse:
@@ -285,18 +285,11 @@ def _save_hand(
     part = form.part()
     revision = form.cleaned_data.get("revision")
     try:
-        opening = None
-        if context["first"]:  # the first hand also records who dealt it
-            opening = {
-                "game": GAME.code,
-                "first_dealer": form.cleaned_data["first_dealer"],
-                "end": None,
-            }
         session = session_append_part(
             table=table,
             submitted_by=request.user,
             part=part,
-            opening=opening,
+            opening=hand_opening(context, form),
             expected_revision=revision,
             table_token=token,
         )
