@@ -186,8 +186,16 @@
     // already there (high up, clear of a sticky save bar at the bottom).
     var box = summary.getBoundingClientRect(), high = window.innerHeight;
     if (box.top < 0 || box.top > high * 0.3 || box.bottom > high - 96) {
-      summary.scrollIntoView({ block: "start", behavior: calm() ? "auto" : "smooth" });
+      // The heading that says which form this is comes along when both fit on the screen.
+      var heading = headingOf(summary), top = summary;
+      if (heading && box.bottom - heading.getBoundingClientRect().top < high - 96) { top = heading; }
+      top.scrollIntoView({ block: "start", behavior: calm() ? "auto" : "smooth" });
     }
+  }
+  function headingOf(summary) {
+    var form = summary.closest("form");
+    var before = form ? form.previousElementSibling : null;
+    return before && before.matches("h1, h2, h3, h4") ? before : null;
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest("[data-error-summary] a[href^='#']");
