@@ -228,6 +228,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "web.api.openapi.schema.game_documents",
+        "web.api.openapi.examples.examples_hook",
         "web.api.openapi.schema.game_codes",
         "web.api.openapi.schema.text_not_blank",
         "web.api.openapi.schema.date_times",

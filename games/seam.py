@@ -397,3 +397,8 @@ class Game(Protocol):
     ) -> dict[str, Any]:
         """The document as stored for a table: the event's ruleset code and the table's
         seats (names or count, as the game's documents have them) filled in."""
+
+    def example(self, seats: int) -> dict[str, Any]:
+        """A complete, valid session document of a table of ``seats`` (one of
+        ``table_sizes``) under the default ruleset, the same on every call: the API's schema
+        and docs/api.md show one for each table size (``web.api.openapi.examples``)."""

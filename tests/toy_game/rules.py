@@ -67,6 +67,10 @@ class Duel:
     ) -> dict[str, Any]:
         return {**document, "ruleset": ruleset, "seats": list(names)}
 
+    def example(self, seats: int) -> dict[str, Any]:
+        names = [f"Player {n}" for n in range(1, seats + 1)]
+        return {"game": self.code, "seats": names, "totals": list(range(seats, 0, -1))}
+
 
 class DuelRounds(Duel):
     """The duel played round by round: ``{"rounds": [[a, b], ...]}``, complete after three."""
@@ -95,6 +99,9 @@ class DuelRounds(Duel):
             complete=len(rounds) == self.ROUNDS,
             placements=placements(totals),
         )
+
+    def example(self, seats: int) -> dict[str, Any]:
+        return {"game": self.code, "rounds": [list(range(seats))] * self.ROUNDS}
 
 
 DUEL = Duel()

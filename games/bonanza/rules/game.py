@@ -9,6 +9,7 @@ settled; the rulesets are ``rulesets.RULESETS`` plus a club's house rulesets rea
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from games.bonanza.rules.errors import CATALOGUE
@@ -24,6 +25,7 @@ from games.bonanza.rules.rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
+from games.bonanza.rules.sample import random_session
 from games.bonanza.rules.scoring import score_session
 from games.seam import RulesetError, Scored, Stat
 
@@ -179,6 +181,14 @@ class Bonanza:
         if stored.get("seats") is None:
             stored["seats"] = len(names)
         return stored
+
+    def example(self, seats: int) -> dict[str, Any]:
+        """Three hands at a table of ``seats`` (the documents of ``sample``, seeded)."""
+        if seats not in self.table_sizes:
+            raise ValueError(f"Bonanza Rummy has no table of {seats}")
+        return random_session(
+            Random(seats), seats=seats, ruleset=self.rulesets[self.default_ruleset], hands=3
+        )
 
 
 GAME = Bonanza()

@@ -8,6 +8,7 @@ zero, with the reason). Scoring is ``engine.score_session``, unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from games.bonken.rules.builtin import RULESETS
@@ -16,6 +17,7 @@ from games.bonken.rules.errors import CATALOGUE
 from games.bonken.rules.loading import ruleset_from_dict, ruleset_to_dict
 from games.bonken.rules.results import SessionResult
 from games.bonken.rules.rulesets import MAX_UNITS, Ruleset
+from games.bonken.rules.sample import random_session
 from games.seam import Stat
 
 _SEATS = {
@@ -148,6 +150,13 @@ class Bonken:
         stored["ruleset"] = ruleset
         stored["seats"] = list(names)
         return stored
+
+    def example(self, seats: int) -> dict[str, Any]:
+        """A complete classic session of four (the documents of ``sample``, seeded)."""
+        if seats not in self.table_sizes:
+            raise ValueError(f"Bonken has no table of {seats}")
+        document = random_session(Random(seats), seats=seats, ruleset=RULESETS[DEFAULT_RULESET])
+        return {"game": GAME_CODE, **document}
 
 
 GAME = Bonken()

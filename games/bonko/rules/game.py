@@ -9,10 +9,12 @@ Bonkos, then total points.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from games.bonko.rules.messages import CATALOGUE
 from games.bonko.rules.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
+from games.bonko.rules.sample import random_session
 from games.bonko.rules.scoring import DEFAULT_RULESET, GAME_CODE, MAX_SET, score_round
 from games.seam import Scored, Stat
 
@@ -136,6 +138,22 @@ class Bonko:
             stored["game"] = GAME_CODE
         stored["ruleset"] = ruleset
         return stored
+
+    def example(self, seats: int) -> dict[str, Any]:
+        """One table's result of the first round of the first set, away from the King's
+        table, with the rolls that made its scores: a document for such a table as it is
+        (its ``set`` and ``round`` must be the table's, and the rolls count for that round's
+        target number). Seeded, and the first seed whose round keeps its rolls and Bonkos."""
+        if seats not in self.table_sizes:
+            raise ValueError(f"Bonko has no table of {seats}")
+        ruleset = RULESETS[DEFAULT_RULESET]
+        for seed in range(1000):
+            document = random_session(
+                Random(seed), seats=seats, ruleset=ruleset, set_number=1, target=1, king=False
+            )
+            if "rolls" in document and "bonkos" in document:
+                return document
+        raise AssertionError("no seeded Bonko round keeps its rolls")  # pragma: no cover
 
 
 GAME = Bonko()

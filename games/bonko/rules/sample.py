@@ -73,12 +73,23 @@ class _Table:
         return sessions
 
 
-def random_session(rng: random.Random, *, seats: int = SEATS, ruleset: Ruleset) -> dict[str, Any]:
-    """A random valid, complete document of one table's round (``bench.rules`` uses this)."""
+def random_session(
+    rng: random.Random,
+    *,
+    seats: int = SEATS,
+    ruleset: Ruleset,
+    set_number: int | None = None,
+    target: int | None = None,
+    king: bool | None = None,
+) -> dict[str, Any]:
+    """A random valid, complete document of one table's round (``bench.rules`` uses this);
+    ``set_number``, ``target`` (the round in its set) and ``king`` fix what a given table is."""
     if seats != SEATS:
         raise ValueError("Bonko is played at tables of four")
-    target = rng.randint(1, ruleset.rounds_per_set)
-    king = rng.random() < 0.25
+    if target is None:
+        target = rng.randint(1, ruleset.rounds_per_set)
+    if king is None:
+        king = rng.random() < 0.25
     bell = rng.random() < 0.9
     teams = [[0, 2], [1, 3]]
     if rng.random() < 0.5:
@@ -97,7 +108,7 @@ def random_session(rng: random.Random, *, seats: int = SEATS, ruleset: Ruleset) 
     document: dict[str, Any] = {
         "game": "bonko",
         "ruleset": ruleset.code,
-        "set": rng.randint(1, 4),
+        "set": rng.randint(1, 4) if set_number is None else set_number,
         "round": target,
     }
     if king or rng.random() < 0.5:

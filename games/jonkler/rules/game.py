@@ -8,6 +8,7 @@ hook); a club's house ruleset is read with ``rulesets.ruleset_from_dict``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from games.jonkler.rules.messages import CATALOGUE
@@ -20,6 +21,7 @@ from games.jonkler.rules.rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
+from games.jonkler.rules.sample import random_session
 from games.jonkler.rules.scoring import GAME_CODE, MAX_SEATS, MIN_SEATS, score_session
 from games.seam import Stat
 
@@ -121,6 +123,14 @@ class Jonkler:
         if stored.get("seats") is None:
             stored["seats"] = len(names)
         return stored
+
+    def example(self, seats: int) -> dict[str, Any]:
+        """A complete session of ``seats`` players (the documents of ``sample``, seeded)."""
+        if seats not in self.table_sizes:
+            raise ValueError(f"Jonkler has no table of {seats}")
+        return random_session(
+            Random(seats), seats=seats, ruleset=self.rulesets[self.default_ruleset]
+        )
 
 
 GAME = Jonkler()
