@@ -233,6 +233,7 @@ SPECTACULAR_SETTINGS = {
         "web.api.openapi.schema.text_not_blank",
         "web.api.openapi.schema.date_times",
         "web.api.openapi.schema.path_names",
+        "web.api.openapi.schema.list_names",
         "web.api.openapi.schema_errors.error_responses",
         "web.api.openapi.schema_headers.headers",
     ],

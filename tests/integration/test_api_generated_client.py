@@ -202,15 +202,15 @@ def test_a_night_through_the_generated_client(generated: Any, in_process: Any, c
     # Standings and ratings.
     _endpoint("rounds_close_create").sync_detailed(plan.id, client=client)
     standings_recompute(event_id=event.id)  # what the worker does after a result
-    standings = _endpoint("events_standings_retrieve").sync(event.id, client=client)
+    standings = _endpoint("events_standings_list").sync(event.id, client=client)
     assert standings.count == len(standings.results) == len(players)
     assert standings.meta.event == event.id
-    ratings = _endpoint("clubs_ratings_retrieve").sync_detailed(
-        club.pk, client=client, game=models.V1ClubsRatingsRetrieveGame(code), limit=2
+    ratings = _endpoint("clubs_ratings_list").sync_detailed(
+        club.pk, client=client, game=models.V1ClubsRatingsListGame(code), limit=2
     )
     assert ratings.status_code == 200, ratings.content
     assert ratings.parsed.meta.game == code and len(ratings.parsed.results) <= 2
-    revisions = _endpoint("sessions_revisions_retrieve").sync(fixed.parsed.id, client=client)
+    revisions = _endpoint("sessions_revisions_list").sync(fixed.parsed.id, client=client)
     assert [r.number for r in revisions.results] == [1, 2]
 
     # An error, in the one error shape.

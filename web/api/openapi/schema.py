@@ -310,3 +310,21 @@ def path_names(
                     parameter["name"] = name
     result["paths"] = paths
     return result
+
+
+def list_names(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Post-processing hook: a GET that answers a page of rows is named ``..._list``, as the
+    router names its own lists (drf-spectacular calls a list that is an action of a resource
+    ``..._retrieve``, and a generated client would call reading a page "retrieve")."""
+    for item in result.get("paths", {}).values():
+        operation = item.get("get")
+        if not isinstance(operation, dict):
+            continue
+        name = operation.get("operationId", "")
+        answer = operation.get("responses", {}).get("200", {}).get("content", {})
+        ref = answer.get("application/json", {}).get("schema", {}).get("$ref", "")
+        if name.endswith("_retrieve") and ref.split("/")[-1].startswith("Paginated"):
+            operation["operationId"] = name.removesuffix("_retrieve") + "_list"
+    return result
