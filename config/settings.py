@@ -9,6 +9,7 @@ import ipaddress
 import os
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -321,6 +322,12 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bonken@localhost")
 # The service's own address, which links in e-mails and webhook payloads start with (no
 # request to take it from).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The domain every night's UID in the iCalendar feeds ends with (``night-<id>@<domain>``): one
+# fixed name, whatever host or port a subscriber's calendar app asks for the feed at, so a
+# night keeps its UID. SITE_URL's host name unless set; keep it when the site moves.
+CALENDAR_UID_DOMAIN = (
+    os.environ.get("CALENDAR_UID_DOMAIN", "").strip() or urlsplit(SITE_URL).hostname or "localhost"
+)
 # Seconds after an event closes before its evenings go out (its standings and ratings first).
 EVENING_MAIL_DELAY = float(os.environ.get("EVENING_MAIL_DELAY", "5"))
 # The longest wait between tries when the mail server fails.

@@ -163,6 +163,8 @@ def test_the_organizer_lists_the_clubs_website_on_a_phone(chromium, live_server,
     with page.expect_navigation():
         page.click("main form [type=submit]")
     assert "https://www.club.example/standings" in page.inner_text("main")
+    # The line's problem (origins[0] in the service's answer) is shown at the one box.
+    assert page.get_attribute("textarea[name=origins]", "aria-invalid") == "true"
     audit.shot(page, "embed-settings-refused")
     page.fill("textarea[name=origins]", "https://www.club.example")
     with page.expect_navigation():

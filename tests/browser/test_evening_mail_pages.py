@@ -99,3 +99,29 @@ def test_the_evening_e_mail_on_a_phone(chromium, audit, settings, locale):
     assert fits(page)
     audit.shot(page, f"mail-evening-{locale}")
     assert not audit.violations, "\n".join(audit.violations)
+
+
+@pytest.mark.parametrize(("locale", "language"), [("nl-NL", "en"), ("en-GB", "nl")])
+def test_unsubscribing_speaks_the_players_language(
+    chromium, live_server, audit, settings, locale, language
+):
+    """A player opens the unsubscribe link of their e-mail in a browser set to the other
+    language: the page, before and after, speaks the language of their e-mails."""
+    player = user_with_role(ClubFactory(), Role.MEMBER).player
+    MailPreference.objects.create(
+        player=player, email="me@example.test", evening=True, language=language
+    )
+    words = WORDS["en-GB" if language == "en" else "nl-NL"]
+    page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
+    page.goto(links.unsubscribe_url(player.pk).replace(settings.SITE_URL, live_server.url))
+    assert page.locator("h1").inner_text() == words["unsubscribe"]
+    assert page.get_attribute("html", "lang") == language
+    assert fits(page)
+    audit.shot(page, f"mail-unsubscribe-ask-{language}-in-{locale}")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert not MailPreference.objects.get(player=player).evening
+    done = "gets no more evenings" if language == "en" else "krijgt geen avonden meer"
+    assert done in page.inner_text("main")
+    audit.shot(page, f"mail-unsubscribed-{language}-in-{locale}")
+    assert not audit.violations, "\n".join(audit.violations)

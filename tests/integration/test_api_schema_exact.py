@@ -21,6 +21,7 @@ from results.models import Session
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
+from week.mailings import links as mail_links
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 CHECKS = [
@@ -61,19 +62,21 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
         "token": token.pk,
         "membership": event.club.memberships.first().pk,
         "slug": event.club.slug,
+        # A personal link's token (a player's e-mail settings), not an API token's id.
+        "link": mail_links.token(seat.player_id, mail_links.PREFERENCES),
     }
 
 
-PARAMETER = {"slug": "slug"}
+PARAMETER = {"slug": "slug", "token": "link"}
 
 
 def path_values(path: str, world: dict) -> dict[str, int]:
     values = {}
     for name in re.findall(r"{(\w+)}", path):
-        if name.removesuffix("_id") in world:  # {event_id}, {session_id}, ...
-            values[name] = world[name.removesuffix("_id")]
-        elif name in PARAMETER:
+        if name in PARAMETER:
             values[name] = world[PARAMETER[name]]
+        elif name.removesuffix("_id") in world:  # {event_id}, {session_id}, ...
+            values[name] = world[name.removesuffix("_id")]
         else:
             return {}
     return values

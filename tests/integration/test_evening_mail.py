@@ -4,7 +4,7 @@ version; a correction sends it again, an unpublished event sends nothing; and on
 local SMTP server."""
 
 import pytest
-from django.core import mail
+from django.core import checks, mail
 from django.db.models import F
 
 from clubs.models import Role
@@ -71,6 +71,38 @@ def test_a_bonken_evening_in_english_and_in_dutch(django_capture_on_commit_callb
     assert "Jouw plaats:" in fleur.body and "Bovenaan de stand" in fleur.body
     assert 'lang="nl"' in fleur.alternatives[0][0]
     assert EveningMail.objects.filter(event=event, status="sent").count() == 2
+
+
+def test_an_http_site_url_keeps_the_plain_link_without_one_click(
+    django_capture_on_commit_callbacks, settings
+):
+    """RFC 8058 asks for an https address for the one-click header: the plain link stays."""
+    settings.SITE_URL = "http://bonken.example.test"
+    night(django_capture_on_commit_callbacks)
+    anna = by_recipient()["anna@example.test"]
+    assert anna.extra_headers["List-Unsubscribe"].startswith(
+        "<http://bonken.example.test/mail/unsubscribe/"
+    )
+    assert "List-Unsubscribe-Post" not in anna.extra_headers
+    assert "http://bonken.example.test/mail/unsubscribe/" in anna.body
+
+
+def test_a_site_url_that_is_not_https_is_warned_about_at_start(settings):
+    from django.core.checks import run_checks
+
+    from week.mailings.checks import site_url_problems
+
+    (warning,) = site_url_problems("http://bonken.example.org")
+    assert warning.id == "mailings.W001" and warning.level == checks.WARNING
+    assert "SITE_URL" in warning.msg and "List-Unsubscribe-Post" in warning.msg
+    assert "SITE_URL=https://" in warning.hint
+    assert site_url_problems("https://bonken.example.org") == []
+    assert site_url_problems("http://127.0.0.1:8000") == []  # a local run
+    assert site_url_problems("http://localhost:8000") == []
+    settings.SITE_URL = "http://bonken.example.org"
+    assert [problem.id for problem in run_checks(tags=["mailings"])] == ["mailings.W001"]
+    settings.SITE_URL = "https://bonken.example.org"
+    assert run_checks(tags=["mailings"]) == []
 
 
 def test_a_jonkler_evening(django_capture_on_commit_callbacks):

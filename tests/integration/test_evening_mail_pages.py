@@ -50,6 +50,23 @@ def test_unsubscribe_asks_then_unsubscribes_without_signing_in(anna, bram):
     assert MailPreference.objects.get(player=bram).evening  # Bram's stays
 
 
+def test_the_unsubscribe_page_speaks_the_players_language_not_the_browsers(anna, bram):
+    client = Client()
+    english = path(links.unsubscribe_url(anna.pk))  # Anna chose English
+    asked = client.get(english, HTTP_ACCEPT_LANGUAGE="nl")
+    assert b"Stop sending the evenings by e-mail to Anna?" in asked.content
+    assert asked["Content-Language"] == "en"
+    done = client.post(english, HTTP_ACCEPT_LANGUAGE="nl")
+    assert b"Anna gets no more evenings by e-mail." in done.content
+    dutch = path(links.unsubscribe_url(bram.pk))  # Bram chose Dutch
+    page = client.post(dutch, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Bram krijgt geen avonden meer per e-mail." in page.content.decode()
+    assert page["Content-Language"] == "nl"
+    # ?lang= still chooses outright.
+    chosen = client.get(english + "?lang=nl", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Anna" in chosen.content.decode() and chosen["Content-Language"] == "nl"
+
+
 def test_one_click_unsubscribe_from_the_mail_client(anna):
     client = Client(enforce_csrf_checks=True)  # a mail client has no CSRF token
     response = client.post(

@@ -5,6 +5,7 @@ from tournaments.game_plugins import plugin_urlpatterns
 from web.api.access.table_scope import table_routes
 from web.api.idempotency import keyed_routes
 from web.api.views.accounts.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from web.api.views.accounts.embed_origins import EmbedOriginsView
 from web.api.views.accounts.tokens import ApiTokenViewSet
 from web.api.views.feeds import (
     ClubEventsFeedView,
@@ -52,7 +53,9 @@ from web.api.views.night.teams import (
 from web.api.views.ranking.ratings import ClubRatingsView, PlayerRatingHistoryView
 from web.api.views.ranking.season import ClubSeasonStandingsView
 from web.api.views.ranking.stats import PlayerStatsView
+from web.api.views.week.calendar_feed import ClubCalendarRenewView, ClubCalendarView
 from web.api.views.week.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
+from web.api.views.week.mail_settings import MailSettingsView
 from web.api.views.week.planning import (
     ClubNightsView,
     LinkAnswerView,
@@ -192,6 +195,16 @@ urlpatterns = [
     path("nights/<int:night_id>/rsvps/", NightRsvpsView.as_view(), name="night_rsvps"),
     path("rsvp/<str:token>/", LinkAnswerView.as_view(), name="link_answer"),
     path("players/<int:player_id>/stats/", PlayerStatsView.as_view(), name="player_stats"),
+    # Settings that were the pages' only: the club's calendar address, its embeds' origins, a
+    # player's e-mail settings with a personal link.
+    path("clubs/<int:club_id>/calendar/", ClubCalendarView.as_view(), name="club_calendar"),
+    path(
+        "clubs/<int:club_id>/calendar/renew/",
+        ClubCalendarRenewView.as_view(),
+        name="club_calendar_renew",
+    ),
+    path("clubs/<int:club_id>/embed-origins/", EmbedOriginsView.as_view(), name="embed_origins"),
+    path("mail-settings/<str:token>/", MailSettingsView.as_view(), name="mail_settings"),
     path(
         "events/<int:event_id>/standings-config/",
         EventStandingsConfigView.as_view(),

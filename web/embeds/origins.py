@@ -1,5 +1,7 @@
-"""The club's origins allowed to embed its pages: read, checked and replaced as a whole by its
-organizers (``embed_origins_set``), with an audit entry.
+"""The club's origins allowed to embed its pages: read (``embed_origins_read``), checked and
+replaced as a whole (``embed_origins_set``, with an audit entry) by its organizers, on the
+club's embeds page and through the API alike. A refused origin is named in its problem, whose
+``field`` is ``origins[<i>]``: its place in the list given, from 0.
 
 An origin is a scheme, a host and maybe a port (``https://club.example``,
 ``https://club.example:8443``): no path, query, user, wildcard or other scheme. Plain
@@ -35,15 +37,20 @@ def club_origins(club_id: int) -> list[str]:
     return list(EmbedOrigin.objects.filter(club_id=club_id).values_list("origin", flat=True))
 
 
+def embed_origins_read(*, club: Club, actor: User | AnonymousUser | None) -> list[str]:
+    """The club's origins, for its organizers (who change them)."""
+    require_role(actor, club.pk, ORGANIZER, _("see where the club's pages may be embedded"))
+    return club_origins(club.pk)
+
+
 def _http_allowed() -> bool:
     return bool(getattr(settings, "EMBED_ALLOW_HTTP_ORIGINS", settings.DEBUG))
 
 
-def normalize_origin(value: str) -> str:
+def normalize_origin(value: str, *, field: str = "origins") -> str:
     """The origin as browsers write it (lower case, no default port, no trailing slash), or a
-    ``ServiceError`` naming what is wrong with it."""
+    ``ServiceError`` naming what is wrong with it (its problem's ``field``: ``field``)."""
     text = value.strip()
-    field = "origins"
 
     def bad(message: Text) -> ServiceError:
         return ServiceError([problem("invalid_origin", message, field=field)])
@@ -96,6 +103,12 @@ def normalize_origin(value: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
+def embed_origins_writer(*, club: Club, actor: User | AnonymousUser | None) -> None:
+    """Refuse an actor who may not change the club's origins (its organizers may): asked
+    before a request's body is read, so that a refusal never depends on it."""
+    require_role(actor, club.pk, ORGANIZER, _("change where the club's pages may be embedded"))
+
+
 @transaction.atomic
 def embed_origins_set(
     *,
@@ -104,14 +117,14 @@ def embed_origins_set(
     origins: Iterable[str],
 ) -> list[str]:
     """Replace the club's allowed origins (its organizers); every problem at once."""
-    require_role(actor, club.pk, ORGANIZER, "change where the club's pages may be embedded")
+    embed_origins_writer(club=club, actor=actor)
     wanted: list[str] = []
     errors = []
-    for value in origins:
+    for index, value in enumerate(origins):
         if not value.strip():
             continue
         try:
-            origin = normalize_origin(value)
+            origin = normalize_origin(value, field=f"origins[{index}]")
         except ServiceError as error:
             errors.extend(error.errors)
             continue

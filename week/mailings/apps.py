@@ -8,4 +8,7 @@ class MailingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from week.mailings import tasks  # noqa: F401  (registers the task queued by name)
+        from week.mailings import (  # noqa: F401
+            checks,  # registers the system check of SITE_URL
+            tasks,  # registers the task queued by name
+        )

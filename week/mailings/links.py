@@ -5,6 +5,10 @@ changed or another player's signature is refused."""
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player
+from core.errors import NotFound
 
 PREFERENCES = "mailings.preferences"
 UNSUBSCRIBE = "mailings.unsubscribe"
@@ -24,6 +28,25 @@ def player_id_from(value: str, purpose: str) -> int | None:
         return int(raw)
     except (signing.BadSignature, ValueError):
         return None
+
+
+def linked_player(value: str, purpose: str) -> Player:
+    """The player a link of ``purpose`` names, or the refusal (404) saying that the link is
+    not (or no longer) valid."""
+    player_id = player_id_from(value, purpose)
+    player = Player.objects.filter(pk=player_id).first() if player_id is not None else None
+    if player is None:
+        raise NotFound.single(
+            "mail_link_unknown",
+            _("This link is not (or no longer) valid; use the link in your latest e-mail."),
+        )
+    return player
+
+
+def one_click(url: str) -> bool:
+    """Whether a mail client may unsubscribe at ``url`` with one click (RFC 8058's
+    ``List-Unsubscribe-Post``): only at an https address."""
+    return url.startswith("https://")
 
 
 def absolute(path: str) -> str:

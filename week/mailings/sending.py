@@ -19,6 +19,7 @@ from ranking.ratings.models import RatedSession
 from ranking.ratings.store.loading import rated_sessions
 from tournaments.models import Event, StandingsComputation
 from week.mailings.content import Evening, evening_for, event_players
+from week.mailings.links import one_click
 from week.mailings.models import EveningMail, MailPreference
 
 logger = logging.getLogger(__name__)
@@ -137,23 +138,25 @@ def _claim(event: Event, preference: MailPreference, version: int) -> EveningMai
 
 def evening_message(evening: Evening, to: str) -> EmailMultiAlternatives:
     """The e-mail of one evening, in the player's language: plain text and HTML, with the
-    one-click unsubscribe headers of RFC 8058."""
+    unsubscribe link as ``List-Unsubscribe`` and, where that link is https, RFC 8058's
+    one-click ``List-Unsubscribe-Post`` (the RFC asks for https; a mail client offers its
+    button for the plain link without it)."""
     with translation.override(evening.language):
         context = {"evening": evening, "event": evening.event}
         # One line whatever the name stored (a header takes no line break).
         subject = _("Your evening: %(event)s") % {"event": cleaned_name(evening.event.name)}
         text = render_to_string("mailings/evening.txt", context)
         html = render_to_string("mailings/evening.html", context)
+    headers = {"List-Unsubscribe": f"<{evening.unsubscribe_url}>"}
+    if one_click(evening.unsubscribe_url):
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    headers["Content-Language"] = evening.language
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[to],
-        headers={
-            "List-Unsubscribe": f"<{evening.unsubscribe_url}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Content-Language": evening.language,
-        },
+        headers=headers,
     )
     message.attach_alternative(html, "text/html")
     return message

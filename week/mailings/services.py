@@ -1,5 +1,6 @@
-"""The writes of a player's e-mail preferences: set them (from the account page or the
-personal link) and unsubscribe (one click from an e-mail, no sign-in)."""
+"""The writes of a player's e-mail preferences: set them (from the account page, or with a
+personal link: the page of the signed link in every evening and the API) and unsubscribe (one
+click from an e-mail, no sign-in)."""
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
@@ -14,6 +15,7 @@ from core.errors import NotAllowed, ServiceError, problem
 from week.mailings.models import LANGUAGES, MailPreference
 
 Actor = User | AnonymousUser | None
+MAX_EMAIL = 254  # MailPreference.email's
 
 
 def preference_for(player: Player) -> MailPreference:
@@ -46,6 +48,8 @@ def preference_set(
     errors = []
     if email:
         try:
+            if len(email) > MAX_EMAIL:
+                raise ValidationError("too long")
             validate_email(email)
         except ValidationError:
             errors.append(

@@ -2,10 +2,12 @@
 personal signed link (no account needed), and one-click unsubscribe from an e-mail (GET asks,
 POST unsubscribes, as RFC 8058's List-Unsubscribe-Post does without a token)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -16,15 +18,15 @@ from core.errors import ServiceError
 from core.refusals import anchored
 from core.view_helpers import problems
 from week.mailings import links
-from week.mailings.models import LANGUAGES
+from week.mailings.models import LANGUAGES, MailPreference
 from week.mailings.services import preference_for, preference_set, unsubscribe
 
 
 def _linked_player(token: str, purpose: str) -> Player:
-    player_id = links.player_id_from(token, purpose)
-    if player_id is None:
-        raise Http404("unknown or changed link")
-    return get_object_or_404(Player, pk=player_id)
+    try:
+        return links.linked_player(token, purpose)
+    except ServiceError:
+        raise Http404("unknown or changed link") from None
 
 
 def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> HttpResponse:
@@ -72,10 +74,24 @@ def personal(request: HttpRequest, token: str) -> HttpResponse:
     return _form(request, _linked_player(token, links.PREFERENCES), by_link=True)
 
 
+def _in_players_language(request: HttpRequest, player: Player) -> None:
+    """The page in the language the player chose for their e-mails (the one the e-mail they
+    came from is in), not the browser's: a mail client's one-click POST sends none, and a
+    shared computer's may be another person's. ``?lang=`` still chooses outright."""
+    if request.GET.get("lang") in dict(settings.LANGUAGES):
+        return
+    language = MailPreference.objects.filter(player=player).values_list("language", flat=True)
+    chosen = language.first()
+    if chosen in dict(settings.LANGUAGES):
+        translation.activate(chosen)
+        request.LANGUAGE_CODE = chosen
+
+
 @never_cache
 @csrf_exempt  # a mail client posts "List-Unsubscribe=One-Click" to this address itself
 def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
     player = _linked_player(token, links.UNSUBSCRIBE)
+    _in_players_language(request, player)
     if request.method == "POST":
         unsubscribe(actor=request.user, player=player)
         return render(request, "mailings/unsubscribe.html", {"player": player, "done": True})

@@ -1,7 +1,12 @@
 """The iCalendar feeds (RFC 5545): a club's planned nights, and a player's nights they said
 they are coming to. Written by hand (the format is a few lines); tests read them back with the
 ``icalendar`` library. Times are in UTC; a cancelled night stays in the feed with STATUS
-CANCELLED so that calendar apps take it out; SEQUENCE moves on with every change."""
+CANCELLED so that calendar apps take it out; SEQUENCE moves on with every change.
+
+A night's UID is ``night-<id>@<CALENDAR_UID_DOMAIN>``: the same whatever host name or port the
+feed was asked for at, so a calendar app never takes one night for two. DTSTAMP is the night's
+last change (not the moment of the request), so the same nights give the same text, and the
+feed's ``ETag`` (its text's digest) answers a calendar app that asks again with a 304."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from core.names import cleaned_name
@@ -70,11 +76,15 @@ def game_name(code: str) -> str:
     return game.name_nl if dutch() else game.name
 
 
+def night_uid(night: PlannedNight) -> str:
+    """The night's UID in every feed: its id at the service's fixed domain."""
+    return f"night-{night.pk}@{settings.CALENDAR_UID_DOMAIN}"
+
+
 def calendar(
-    name: str, nights: Iterable[PlannedNight], url_of: Callable[[PlannedNight], str], host: str
+    name: str, nights: Iterable[PlannedNight], url_of: Callable[[PlannedNight], str]
 ) -> str:
     """A VCALENDAR named ``name`` with one VEVENT per night."""
-    stamp = _utc(datetime.datetime.now(datetime.UTC))
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -94,8 +104,8 @@ def calendar(
         description = "\n".join(part for part in (night.notes, url) if part)
         lines += [
             "BEGIN:VEVENT",
-            f"UID:night-{night.pk}@{host}",
-            f"DTSTAMP:{stamp}",
+            f"UID:{night_uid(night)}",
+            f"DTSTAMP:{_utc(night.updated_at)}",
             f"LAST-MODIFIED:{_utc(night.updated_at)}",
             f"DTSTART:{_utc(night.starts_at)}",
             f"DTEND:{_utc(night.ends_at)}",

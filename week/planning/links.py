@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.models import Club, Membership, Player
 from clubs.selectors import (
+    MEMBERS,
     ORGANIZER,
     player_for_user,
     require_role,
@@ -86,9 +88,21 @@ def club_calendar(club: Club) -> ClubCalendar:
     return ClubCalendar.objects.get_or_create(club=club)[0]
 
 
+def club_calendar_read(*, club: Club, actor: Actor) -> ClubCalendar:
+    """The club's calendar feed link for one of its members (the calendar page, the API): the
+    address is a secret of the club's members."""
+    require_role(actor, club.pk, MEMBERS, _("see the club's calendar address"))
+    return club_calendar(club)
+
+
+def club_calendar_path(club: Club, feed: ClubCalendar) -> str:
+    """The path of the club's calendar feed at its current secret address."""
+    return reverse("planning:club_feed", args=[club.slug, feed.token])
+
+
 def club_calendar_renew(*, club: Club, actor: Actor) -> ClubCalendar:
     """A new address for the club's calendar feed; the old one stops working."""
-    require_role(actor, club.pk, ORGANIZER, "renew the calendar link")
+    require_role(actor, club.pk, ORGANIZER, _("renew the calendar link"))
     with transaction.atomic():
         feed = ClubCalendar.objects.select_for_update().get_or_create(club=club)[0]
         feed.token = new_link_token()

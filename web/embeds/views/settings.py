@@ -13,11 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club
-from clubs.selectors import ORGANIZER
-from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.view_helpers import refused, refused_or_on_form
-from web.embeds.origins import MAX_ORIGINS, club_origins, embed_origins_set
+from web.embeds.origins import MAX_ORIGINS, embed_origins_read, embed_origins_set
 
 
 class OriginsForm(forms.Form):
@@ -35,15 +33,21 @@ class OriginsForm(forms.Form):
 
 def embed_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    if not has_role(request, club.pk, ORGANIZER):
-        return refused(request)
-    form = OriginsForm(request.POST or None, initial={"origins": "\n".join(club_origins(club.pk))})
+    try:
+        origins = embed_origins_read(club=club, actor=request.user)
+    except ServiceError as exc:
+        return refused(request, exc)
+    form = OriginsForm(request.POST or None, initial={"origins": "\n".join(origins)})
     if request.method == "POST" and form.is_valid():
         try:
             embed_origins_set(
                 club=club, actor=request.user, origins=form.cleaned_data["origins"].splitlines()
             )
         except ServiceError as exc:
+            # One box holds every line: a line's problem (``origins[<i>]``) is shown at it.
+            for error in exc.errors:
+                if str(error.get("field") or "").startswith("origins["):
+                    error["field"] = "origins"
             if (answer := refused_or_on_form(request, exc, form)) is not None:
                 return answer
         else:

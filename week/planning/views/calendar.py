@@ -86,7 +86,7 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
         player if player and Membership.objects.filter(club=club, player=player).exists() else None
     )
     link = RsvpLink.objects.filter(club=club, player=member).first() if member else None
-    feed = links.club_calendar(club)
+    feed = links.club_calendar_read(club=club, actor=request.user)
     return render(
         request,
         "planning/club_nights.html",
@@ -96,9 +96,7 @@ def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
             "is_organizer": is_organizer,
             "player": member,
             "nights": with_answers(list(nights_ahead(club).select_related("club")[:20]), member),
-            "feed_url": request.build_absolute_uri(
-                reverse("planning:club_feed", args=[club.slug, feed.token])
-            ),
+            "feed_url": request.build_absolute_uri(links.club_calendar_path(club, feed)),
             "link": link,
         },
         status=400 if form.errors else 200,

@@ -8,12 +8,14 @@ see on the club's calendar page."""
 from __future__ import annotations
 
 import datetime
+import hashlib
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -91,11 +93,15 @@ def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("planning:link_page", token=new.token)
 
 
-def _ics(text: str, name: str) -> HttpResponse:
+def _ics(request: HttpRequest, text: str, name: str) -> HttpResponse:
+    """A feed with its ``ETag`` (the text's digest: the same nights in the same language give
+    the same text); a calendar app asking again with it (``If-None-Match``) gets a 304."""
     response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{name}.ics"'
     response["Cache-Control"] = "private, max-age=300"
-    return response
+    etag = '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+    response["ETag"] = etag
+    return get_conditional_response(request, etag=etag, response=response) or response
 
 
 def player_feed(request: HttpRequest, token: str) -> HttpResponse:
@@ -116,9 +122,7 @@ def player_feed(request: HttpRequest, token: str) -> HttpResponse:
     )
     page = request.build_absolute_uri(reverse("planning:link_page", args=[token]))
     name = _("%(club)s: my nights") % {"club": link.club.name}
-    return _ics(
-        calendar(name, nights, lambda _night: page, request.get_host()), f"{link.club.slug}-mine"
-    )
+    return _ics(request, calendar(name, nights, lambda _night: page), f"{link.club.slug}-mine")
 
 
 def club_feed(request: HttpRequest, slug: str, token: str) -> HttpResponse:
@@ -135,4 +139,4 @@ def club_feed(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     def url_of(night: PlannedNight) -> str:
         return request.build_absolute_uri(reverse("planning:night_page", args=[night.pk]))
 
-    return _ics(calendar(club.name, nights, url_of, request.get_host()), club.slug)
+    return _ics(request, calendar(club.name, nights, url_of), club.slug)
