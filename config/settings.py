@@ -228,15 +228,7 @@ SPECTACULAR_SETTINGS = {
     "GET_LIB_DOC_EXCLUDES": "web.api.openapi.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "web.api.openapi.schema.game_documents",
-        "web.api.openapi.examples.examples_hook",
-        "web.api.openapi.schema.game_codes",
-        "web.api.openapi.schema.text_not_blank",
-        "web.api.openapi.schema.date_times",
-        "web.api.openapi.schema.path_names",
-        "web.api.openapi.schema.list_names",
-        "web.api.openapi.schema_errors.error_responses",
-        "web.api.openapi.schema_headers.headers",
+        "web.api.openapi.hooks.postprocess",  # the project's own, in order
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",

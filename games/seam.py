@@ -5,8 +5,7 @@ A game's rules (Bonken, Jonkler, Bonko, Bonanza Rummy, ...) are a pure package,
 :class:`Game`; the registry (``games.registry``) lists them. The core (events, rounds, tables,
 seats, standings, ratings, the API and the page shells) knows a game only through that object.
 
-Terms
------
+Terms:
 seat        A place at a table, numbered 0..k-1 clockwise in documents; every page and message a
             person reads names the player or counts seats from 1.
 document    What a table played, as JSON: ``{"game": ..., "ruleset": ..., ...}``; each game
@@ -19,9 +18,8 @@ placement   1-based place at the table by total (best first, ties share the bett
             competition ranking). For a team game both partners share their team's place.
 ruleset     The variant of a game a session is played under: data with a code, built in or a
             club's house rules (``Game.ruleset_from_dict`` checks it).
-problem     One thing wrong with a document (:class:`RuleError`): a stable ``code``, an English
-            and a Dutch message, the 1-based game/round/hand it concerns (``game``) and the
-            ``field``.
+problem     One thing wrong with a document (:class:`RuleError`): a stable ``code``, English and
+            Dutch messages, the 1-based game/round/hand it concerns (``game``), the ``field``.
 """
 
 from __future__ import annotations
@@ -399,6 +397,4 @@ class Game(Protocol):
         seats (names or count, as the game's documents have them) filled in."""
 
     def example(self, seats: int) -> dict[str, Any]:
-        """A complete, valid session document of a table of ``seats`` (one of
-        ``table_sizes``) under the default ruleset, the same on every call: the API's schema
-        and docs/api.md show one for each table size (``web.api.openapi.examples``)."""
+        """A valid document of a table of ``seats`` (default ruleset, the same every call)."""

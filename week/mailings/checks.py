@@ -39,7 +39,7 @@ def site_url_problems(site_url: str) -> list[CheckMessage]:
             "evening e-mail is plain http, and the one-click unsubscribe header "
             "(List-Unsubscribe-Post, RFC 8058, which asks for https) is left out.",
             hint="Set SITE_URL to the service's https:// address (e.g. "
-            "SITE_URL=https://bonken.example.org).",
+            "SITE_URL=https://clubs.example.org).",
             id="mailings.W001",
         )
     ]

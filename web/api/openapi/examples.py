@@ -28,7 +28,7 @@ def part_examples() -> dict[str, dict[str, Any]]:
     ``POST .../session/games/``)."""
     parts: dict[str, dict[str, Any]] = {}
     for name, example in document_examples().items():
-        game = games()[example["value"].get("game") or "bonken"]
+        game = games()[example["value"]["game"]]
         if game.parts_key and example["value"].get(game.parts_key):
             parts[name] = {
                 "summary": f"{example['summary']}: the first part",

@@ -19,7 +19,7 @@ from week.planning.models import ClubCalendar
 
 EXAMPLE = OpenApiExample(
     "The club's calendar",
-    value={"club": 3, "url": "https://bonken.example.org/clubs/de-zwaan/calendar/Xq7r2LkP9wTz.ics"},
+    value={"club": 3, "url": "https://clubs.example.org/clubs/de-zwaan/calendar/Xq7r2LkP9wTz.ics"},
     response_only=True,
 )
 
