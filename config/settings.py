@@ -228,6 +228,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "web.api.openapi.schema.game_documents",
+        "web.api.openapi.webhooks.webhook_payloads",
         "web.api.openapi.schema.game_codes",
         "web.api.openapi.schema.text_not_blank",
         "web.api.openapi.schema.date_times",
@@ -241,6 +242,7 @@ SPECTACULAR_SETTINGS = {
         "SignatureMethodEnum": "results.models.Signature.Method",
         "ClubEventKindEnum": "core.club_events.KINDS",
         "DeliveryStatusEnum": "week.webhooks.models.Delivery.Status",
+        "DeliveryKindEnum": "week.webhooks.sending.DELIVERY_KINDS",
     },
 }
 
