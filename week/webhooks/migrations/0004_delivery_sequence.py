@@ -16,21 +16,20 @@ def number_deliveries(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('webhooks', '0003_merge_typed_names_and_secrets'),
+        ("webhooks", "0003_merge_typed_names_and_secrets"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='delivery',
-            name='sequence',
-            field=models.PositiveBigIntegerField(default=0, verbose_name='number'),
+            model_name="delivery",
+            name="sequence",
+            field=models.PositiveBigIntegerField(default=0, verbose_name="number"),
         ),
         migrations.AddField(
-            model_name='hook',
-            name='deliveries_made',
-            field=models.PositiveBigIntegerField(default=0, verbose_name='deliveries made'),
+            model_name="hook",
+            name="deliveries_made",
+            field=models.PositiveBigIntegerField(default=0, verbose_name="deliveries made"),
         ),
         migrations.RunPython(number_deliveries, migrations.RunPython.noop),
         migrations.AddIndex(
