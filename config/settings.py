@@ -236,6 +236,7 @@ SPECTACULAR_SETTINGS = {
         "SignatureMethodEnum": "results.models.Signature.Method",
         "ClubEventKindEnum": "core.club_events.KINDS",
         "DeliveryStatusEnum": "week.webhooks.models.Delivery.Status",
+        "DeliveryKindEnum": "week.webhooks.sending.DELIVERY_KINDS",
     },
 }
 

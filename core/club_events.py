@@ -8,9 +8,15 @@ the webhooks app: with it absent, emitting does nothing.
 
 A kind that belongs to an event (``event_id`` given) is delivered only while that event is
 published: the fan-out reads the event when it runs (and every delivery attempt again), so a
-payload of an unpublished event never leaves the service. The calendar's "night planned"
-(``NIGHT_PLANNED``) has no event yet and is delivered as it is emitted:
+payload of an unpublished event never leaves the service. ``EVENT_WITHDRAWN`` is the other way
+round (``WHILE_UNPUBLISHED``): it says a published event was unpublished or deleted, and is
+delivered only while the event is not published (a withdrawal taken back before it went out is
+not sent). The calendar's nights (``NIGHT_PLANNED``, ``NIGHT_CHANGED``, ``NIGHT_CANCELLED``)
+have no event and are delivered as they are emitted:
 ``emit(NIGHT_PLANNED, club_id=club.pk, payload={...})``.
+
+Each kind is emitted by the one service that makes the change, once per change; the shape of
+each payload is declared in the API's schema (``web.api.openapi.webhooks``).
 """
 
 import logging
@@ -24,20 +30,30 @@ logger = logging.getLogger(__name__)
 FAN_OUT_TASK = "webhooks.fan_out"
 
 NIGHT_PLANNED = "night.planned"
+NIGHT_CHANGED = "night.changed"
+NIGHT_CANCELLED = "night.cancelled"
 ROUND_SEATED = "round.seated"
 RESULT_SAVED = "result.saved"
 RESULT_CORRECTED = "result.corrected"
 STANDINGS_CHANGED = "standings.changed"
 EVENT_PUBLISHED = "event.published"
+EVENT_CHANGED = "event.changed"
+EVENT_WITHDRAWN = "event.withdrawn"
 
 KINDS = (
     NIGHT_PLANNED,
+    NIGHT_CHANGED,
+    NIGHT_CANCELLED,
     ROUND_SEATED,
     RESULT_SAVED,
     RESULT_CORRECTED,
     STANDINGS_CHANGED,
     EVENT_PUBLISHED,
+    EVENT_CHANGED,
+    EVENT_WITHDRAWN,
 )
+# Kinds of an event delivered only while it is not published (the others: only while it is).
+WHILE_UNPUBLISHED = frozenset({EVENT_WITHDRAWN})
 
 
 def emit(kind: str, *, club_id: int, payload: dict[str, Any], event_id: int | None = None) -> None:

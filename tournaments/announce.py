@@ -166,3 +166,38 @@ def event_published(event: Event) -> None:
             "standings": standings_lines(event.pk, lines),
         },
     )
+
+
+# What an event's public pages and lists show of it; a change to one of these is told.
+SHOWN_FIELDS = ("name", "date", "game", "kind")
+
+
+def event_changed(event: Event, previous: dict[str, Any]) -> None:
+    """A published event's name, date, game or kind changed (``previous``: the fields that
+    changed, as they were): ``changed`` names them, ``previous`` gives their old values and
+    ``event`` the event as it is now. Nothing for a change no page shows."""
+    changed = [name for name in SHOWN_FIELDS if name in previous]
+    if not changed:
+        return
+    before = {
+        name: value.isoformat() if hasattr(value, "isoformat") else value
+        for name, value in previous.items()
+        if name in changed
+    }
+    _emit(club_events.EVENT_CHANGED, event, {"changed": changed, "previous": before})
+
+
+WITHDRAWN_UNPUBLISHED = "unpublished"
+WITHDRAWN_DELETED = "deleted"
+
+
+def event_withdrawn(event: Event, reason: str) -> None:
+    """A published event was unpublished or deleted (``reason``): a receiver takes it off its
+    pages. Delivered only while the event is not published (``club_events.WHILE_UNPUBLISHED``);
+    call it with the event as it was, before a deletion."""
+    club_events.emit(
+        club_events.EVENT_WITHDRAWN,
+        club_id=event.club_id,
+        event_id=event.pk,
+        payload={"event": event_summary(event), "reason": reason},
+    )

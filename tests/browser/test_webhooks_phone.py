@@ -82,3 +82,60 @@ def test_an_organizer_registers_a_hook_and_sends_a_delivery_again(
     assert ("Uitgezet op" if dutch else "Switched off on") in page.inner_text("main")
     audit.shot(page, f"webhooks-switched-off-{locale}")
     assert audit.violations == []
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
+def test_an_organizer_pings_a_hook_from_the_webhooks_page(
+    chromium, live_server, audit, receiver, locale
+):
+    """From the club's page to the webhooks page, one tap on the hook's test ping: the
+    receiver gets a signed ping, and the hook's log shows it delivered at the top."""
+    from tests.integration.test_webhooks import verify
+    from week.webhooks.services import hook_create
+
+    base = live_server.url
+    club = Club.objects.create(name="De Troefkaart", slug="de-troefkaart", city="Leiden")
+    user = UserFactory(username="olga")
+    user.set_password("secret")
+    user.save()
+    Membership.objects.create(
+        club=club, role=Role.ORGANIZER, player=Player.objects.create(name="Olga", user=user)
+    )
+    hook = hook_create(
+        club=club,
+        actor=user,
+        url=receiver.url,
+        kinds=["night.planned", "night.changed", "night.cancelled"],
+        description="Clubsite",
+    )
+    dutch = locale.startswith("nl")
+
+    page = audit.prepare(chromium.new_context(locale=locale, **PHONE)).new_page()
+    sign_in(page, base, "olga")
+    page.goto(f"{base}/clubs/{club.slug}/")
+    with page.expect_navigation():
+        page.click("text=Webhooks")
+    button = page.get_by_role("button", name="Stuur een testping" if dutch else "Send a test ping")
+    assert button.count() == 1 and button.is_visible()
+    box = button.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 40
+    audit.shot(page, f"webhooks-ping-button-{locale}")
+    with page.expect_navigation():
+        button.click()
+
+    assert page.url.endswith(f"/manage/clubs/{club.slug}/webhooks/{hook.pk}/#log-title")
+    (got,) = receiver.requests
+    assert got.headers["X-Hook-Event"] == "ping" and verify(hook.secret, got.headers, got.body)
+    ping = Delivery.objects.get(kind="ping")
+    assert ping.status == Delivery.Status.SUCCEEDED
+    first = page.locator("article.delivery").first
+    assert first.get_attribute("id") == f"delivery-{ping.pk}"
+    card = first.inner_text()
+    assert ("Testping" if dutch else "Test ping") in card
+    assert ("afgeleverd" if dutch else "delivered") in card.lower()
+    assert ("De testping is verstuurd" if dutch else "The test ping is sent") in page.inner_text(
+        "main"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    audit.shot(page, f"webhook-pinged-{locale}")
+    assert audit.violations == []

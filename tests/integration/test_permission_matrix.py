@@ -971,6 +971,14 @@ WRITES: list[Write] = [
         lambda w: {},
         ORGANIZERS,
     ),
+    Write(
+        "send a webhook a test ping",
+        "post",
+        "/api/v1/hooks/{hook_id}/ping/",
+        lambda w: f"/api/v1/hooks/{a_hook(w).pk}/ping/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
 ]
 
 

@@ -466,6 +466,13 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
     ),
     ("send a delivery again", "manage:delivery_resend", a_delivery_path, lambda w: {}, ORGANIZERS),
     (
+        "send a webhook a test ping",
+        "manage:hook_ping",
+        lambda w: f"/manage/clubs/{w['club'].slug}/webhooks/{a_hook(w).pk}/ping/",
+        lambda w: {},
+        ORGANIZERS,
+    ),
+    (
         "my e-mail settings",
         "mailings:mine",
         lambda w: "/mail/",

@@ -116,3 +116,48 @@ def test_nobody_else_reaches_the_pages(club):
     scorer = client_for(user_with_role(club, Role.SCORER))
     assert scorer.get(f"/manage/clubs/{club.slug}/webhooks/").status_code == 403
     assert client_for().get(f"/manage/clubs/{club.slug}/webhooks/").status_code == 302
+
+
+def test_a_test_ping_from_the_webhook_pages(club, organizer, settings):
+    """The button on the club's webhooks page (and on a hook's page) sends a ping and lands on
+    the hook's log, where the ping is at the top; a switched-off hook offers none and refuses
+    one, in the page's language."""
+    settings.WEBHOOKS_ALLOWED_NETWORKS = []  # nothing leaves the test
+    hook = Hook.objects.create(
+        club=club, url="https://93.184.216.34/h", kinds=[RESULT_SAVED], secret="s" * 48
+    )
+    listing = f"/manage/clubs/{club.slug}/webhooks/"
+    page = f"{listing}{hook.pk}/"
+    ping = f"{page}ping/"
+    for language, button in (("en", "Send a test ping"), ("nl", "Stuur een testping")):
+        assert button in organizer.get(listing, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert button in organizer.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'action="{ping}"' in organizer.get(listing).content.decode()
+
+    sent = organizer.post(ping, HTTP_ACCEPT_LANGUAGE="nl")
+    assert sent.status_code == 302 and sent["Location"] == f"{page}#log-title"
+    delivery = Delivery.objects.get()
+    assert delivery.kind == "ping" and delivery.payload == {
+        "hook": {"id": hook.pk, "kinds": [RESULT_SAVED]}
+    }
+    dutch = organizer.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "De testping is verstuurd" in dutch and "Testping" in dutch
+    organizer.post(ping, HTTP_ACCEPT_LANGUAGE="en")
+    english = organizer.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The test ping is sent" in english and "Test ping" in english
+    assert Delivery.objects.count() == 2
+
+    Hook.objects.filter(pk=hook.pk).update(active=False)
+    assert (
+        "Send a test ping" not in organizer.get(listing, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
+    refused = organizer.post(ping, HTTP_ACCEPT_LANGUAGE="nl")
+    assert refused.status_code == 302 and refused["Location"] == page
+    told = organizer.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "zet hem aan voordat je een testping stuurt" in told
+    assert Delivery.objects.count() == 2
+
+    scorer = client_for(user_with_role(club, Role.SCORER))
+    assert scorer.post(ping).status_code == 403
+    assert organizer.get(ping).status_code == 405
+    assert Delivery.objects.count() == 2

@@ -236,11 +236,13 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
                 field="ruleset",
             )
         old_date = event.date
+        previous = {name: getattr(event, name) for name in changed}
         for name in changed:
             setattr(event, name, changes[name])
         if changed:
             event.save(update_fields=changed)
             audit(actor, "event.update", event, club_id=event.club_id, changed=sorted(changed))
+            announce.event_changed(event, previous)  # a published event's pages changed
         if event.date != old_date and event.sessions.exists():
             enqueue_ratings(event.club_id)  # ratings follow the play order, dates first
         if "substitute_counts" in changed:
@@ -256,7 +258,10 @@ def event_delete(*, event: Event, actor: Actor) -> None:
     """Delete an event without results (its club's organizers); results are evidence."""
     require_role(actor, event.club_id, ORGANIZER, "delete an event")
     with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event.pk).first() or event
         audit(actor, "event.delete", event, club_id=event.club_id, name=event.name)
+        if event.published:  # its pages are gone: told after commit, not if the delete fails
+            announce.event_withdrawn(event, announce.WITHDRAWN_DELETED)
         delete_unless_protected(event)
 
 
@@ -359,25 +364,34 @@ def event_walk_in(*, event: Event, actor: Actor, name: str) -> EventPlayer:
 
 
 def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Event:
-    """Show the event's standings and sessions to everyone (or hide them again)."""
+    """Show the event's standings and sessions to everyone (or hide them again). The club's
+    webhooks hear of it once, after commit: ``event.published``, or ``event.withdrawn`` when a
+    published event is hidden again."""
     require_role(actor, event.club_id, ORGANIZER, "publish an event")
-    if event.published != published:
-        with transaction.atomic():
-            event.published = published
-            event.save(update_fields=["published"])
-            audit(
-                actor,
-                "event.publish" if published else "event.unpublish",
-                event,
-                club_id=event.club_id,
-            )
-            if event.sessions.filter(complete=True).exists():
-                # Ratings count published events only: its sessions enter (or leave) them.
-                enqueue_ratings(event.club_id)
-            if published:
-                announce.event_published(event)
-            if published and event.status == Event.Status.FINISHED:
-                enqueue_evening(event.pk)  # a finished event shown now: its evenings go out
+    with transaction.atomic():
+        # Read under the event's lock: of two requests that both publish, one changes it.
+        event.published = (
+            Event.objects.select_for_update().values_list("published", flat=True).get(pk=event.pk)
+        )
+        if event.published == published:
+            return event
+        event.published = published
+        event.save(update_fields=["published"])
+        audit(
+            actor,
+            "event.publish" if published else "event.unpublish",
+            event,
+            club_id=event.club_id,
+        )
+        if event.sessions.filter(complete=True).exists():
+            # Ratings count published events only: its sessions enter (or leave) them.
+            enqueue_ratings(event.club_id)
+        if published:
+            announce.event_published(event)
+        else:
+            announce.event_withdrawn(event, announce.WITHDRAWN_UNPUBLISHED)
+        if published and event.status == Event.Status.FINISHED:
+            enqueue_evening(event.pk)  # a finished event shown now: its evenings go out
     return event
 
 

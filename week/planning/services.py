@@ -216,6 +216,16 @@ def _announce_planned(night: PlannedNight) -> None:
     club_events.emit(club_events.NIGHT_PLANNED, club_id=night.club_id, payload=night_data(night))
 
 
+def _announce_changed(night: PlannedNight, previous: dict[str, Any]) -> None:
+    """ "A night changed": the night as it is now, which of its fields ``changed`` and what
+    they were (``previous``), told to the club's webhooks after commit."""
+    now = night_data(night)
+    changed = [name for name in now if now[name] != previous[name]]
+    before = {name: previous[name] for name in changed}
+    payload = {**now, "changed": changed, "previous": before}
+    club_events.emit(club_events.NIGHT_CHANGED, club_id=night.club_id, payload=payload)
+
+
 def night_data(night: PlannedNight) -> dict[str, Any]:
     """A night as the API and the webhooks give it."""
     return {
@@ -264,11 +274,13 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
         _check_night(night.club_id, fields)
         changed = [name for name in NIGHT_FIELDS if fields[name] != getattr(night, name)]
         if changed:
+            previous = night_data(night)
             for name in changed:
                 setattr(night, name, fields[name])
             night.sequence += 1
             night.save(update_fields=[*changed, "sequence", "updated_at"])
             audit(actor, "night.update", night, club_id=night.club_id, changed=changed)
+            _announce_changed(night, previous)
     return night
 
 
@@ -283,9 +295,16 @@ def night_cancel(*, night: PlannedNight, actor: Actor, cancelled: bool = True) -
                     "night_opened",
                     _("This night is already open as an event; close or delete the event."),
                 )
+            previous = night_data(night)
             night.cancelled_at = timezone.now() if cancelled else None
             night.sequence += 1
             night.save(update_fields=["cancelled_at", "sequence", "updated_at"])
+            if cancelled:
+                club_events.emit(
+                    club_events.NIGHT_CANCELLED, club_id=night.club_id, payload=night_data(night)
+                )
+            else:
+                _announce_changed(night, previous)  # on the calendar again
             audit(
                 actor,
                 "night.cancel" if cancelled else "night.uncancel",

@@ -38,6 +38,8 @@ class Hook(models.Model):
     # Deliveries in a row that failed (every attempt); a success sets it back to zero.
     failures = models.PositiveIntegerField(_("failed deliveries in a row"), default=0)
     disabled_at = models.DateTimeField(_("switched off at"), null=True, blank=True)
+    # How many deliveries were made for the hook: the last one's ``sequence``.
+    deliveries_made = models.PositiveBigIntegerField(_("deliveries made"), default=0)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -60,7 +62,12 @@ class Hook(models.Model):
 class Delivery(models.Model):
     """One event sent to one hook: its payload, how many attempts it took, and the status the
     receiver answered last (and when). Attempts go on (with backoff) until one succeeds or
-    ``WEBHOOKS_MAX_ATTEMPTS`` failed."""
+    ``WEBHOOKS_MAX_ATTEMPTS`` failed; a test ping (``kind`` ``ping``) is tried once.
+
+    ``sequence`` numbers a hook's deliveries in the order they were made (1, 2, ...): it is
+    taken from the hook's ``deliveries_made`` under the hook's row lock, so a delivery with a
+    higher number is committed after every lower one, and a receiver catching up from the list
+    after the last number it read misses none."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting")
@@ -71,6 +78,7 @@ class Delivery(models.Model):
     hook = models.ForeignKey(
         Hook, verbose_name=_("webhook"), on_delete=models.CASCADE, related_name="deliveries"
     )
+    sequence = models.PositiveBigIntegerField(_("number"), default=0)
     kind = models.CharField(_("event"), max_length=40)
     event_id = models.BigIntegerField(_("event id"), null=True, blank=True)
     payload = models.JSONField(_("payload"))
@@ -96,7 +104,10 @@ class Delivery(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["hook", "-created_at"])]
+        indexes = [
+            models.Index(fields=["hook", "-created_at"]),
+            models.Index(fields=["hook", "sequence"], name="webhooks_delivery_sequence"),
+        ]
         verbose_name = _("delivery")
         verbose_name_plural = _("deliveries")
 

@@ -1,7 +1,8 @@
 """Deliveries: a club event fanned out to the hooks that asked for it, each delivery signed and
 sent, retried with backoff, and a hook that keeps failing switched off (its organizers told).
 
-The body is the JSON envelope ``{"id", "kind", "created_at", "club", "data"}``; the headers
+The body is the JSON envelope ``{"id", "kind", "created_at", "club", "data"}`` (``created_at``
+in UTC, written with ``Z``); a test ping is the kind ``ping`` (``PING``), tried once. The headers
 ``X-Hook-Event`` (the kind), ``X-Hook-Delivery`` (the id, the same on every attempt),
 ``X-Hook-Timestamp`` (Unix seconds of the attempt) and ``X-Hook-Signature``:
 ``sha256=`` and the hex HMAC-SHA256, keyed with the hook's secret, of the timestamp, a dot and
@@ -17,7 +18,7 @@ import hmac
 import json
 import logging
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from celery import current_app
@@ -28,6 +29,7 @@ from django.utils import timezone
 
 from clubs.audit import audit
 from clubs.models import Club, Membership, Role
+from core.club_events import KINDS, WHILE_UNPUBLISHED
 from core.names import cleaned_name
 from tournaments.models import Event
 from week.webhooks import net
@@ -36,6 +38,14 @@ from week.webhooks.models import Delivery, Hook
 logger = logging.getLogger(__name__)
 
 DELIVER_TASK = "webhooks.deliver"
+# A test ping an organizer sends: signed like every delivery, whatever kinds the hook chose.
+PING = "ping"
+DELIVERY_KINDS = (*KINDS, PING)
+
+
+def utc_text(moment: datetime) -> str:
+    """A moment as RFC 3339 in UTC with ``Z``: ``2026-11-27T19:00:00.123456Z``."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:
@@ -48,7 +58,7 @@ def body_of(delivery: Delivery, club: Club) -> bytes:
     envelope = {
         "id": delivery.pk,
         "kind": delivery.kind,
-        "created_at": delivery.created_at.isoformat(),
+        "created_at": utc_text(delivery.created_at),
         "club": {"id": club.pk, "name": club.name, "slug": club.slug},
         "data": delivery.payload,
     }
@@ -68,8 +78,39 @@ def _absolute(value: Any, key: str = "") -> Any:
     return value
 
 
-def _published(event_id: int | None) -> bool:
-    return event_id is None or Event.objects.filter(pk=event_id, published=True).exists()
+def _deliverable(kind: str, event_id: int | None) -> bool:
+    """Whether a delivery of ``kind`` may go out now: a kind of an event only while the event
+    is published (``event.withdrawn`` only while it is not)."""
+    if event_id is None:
+        return True
+    published = Event.objects.filter(pk=event_id, published=True).exists()
+    return not published if kind in WHILE_UNPUBLISHED else published
+
+
+def delivery_make(
+    hook: Hook,
+    *,
+    kind: str,
+    payload: dict[str, Any],
+    event_id: int | None = None,
+    resent_from: Delivery | None = None,
+) -> Delivery:
+    """A new delivery to ``hook``, numbered next (``sequence``), sent after commit. The caller
+    holds the hook's row lock (``select_for_update``) in its transaction: the numbers of a
+    hook's deliveries are committed in their order."""
+    hook.deliveries_made += 1
+    Hook.objects.filter(pk=hook.pk).update(deliveries_made=hook.deliveries_made)
+    delivery = Delivery.objects.create(
+        hook=hook,
+        sequence=hook.deliveries_made,
+        kind=kind,
+        event_id=event_id,
+        payload=payload,
+        resent_from=resent_from,
+        next_attempt_at=timezone.now(),
+    )
+    send_after_commit(delivery.pk)
+    return delivery
 
 
 def send_after_commit(delivery_id: int, countdown: float = 0) -> None:
@@ -85,21 +126,20 @@ def send_after_commit(delivery_id: int, countdown: float = 0) -> None:
 @transaction.atomic
 def fan_out(kind: str, club_id: int, event_id: int | None, payload: dict[str, Any]) -> int:
     """A delivery per active hook of the club that asked for ``kind``; none for an event
-    that is not published (now). The number of deliveries made."""
-    if not _published(event_id):
+    that is not published now (``event.withdrawn``: that is published again). The number of
+    deliveries made."""
+    if not _deliverable(kind, event_id):
         return 0
     hooks = [
-        hook for hook in Hook.objects.filter(club_id=club_id, active=True) if kind in hook.kinds
+        hook
+        for hook in Hook.objects.select_for_update()
+        .filter(club_id=club_id, active=True)
+        .order_by("pk")
+        if kind in hook.kinds
     ]
-    if not hooks:
-        return 0
     data = _absolute(payload)
-    now = timezone.now()
     for hook in hooks:
-        delivery = Delivery.objects.create(
-            hook=hook, kind=kind, event_id=event_id, payload=data, next_attempt_at=now
-        )
-        send_after_commit(delivery.pk)
+        delivery_make(hook, kind=kind, event_id=event_id, payload=data)
     return len(hooks)
 
 
@@ -125,9 +165,14 @@ def attempt(delivery_id: int) -> str:
         if delivery.next_attempt_at and delivery.next_attempt_at > now + timedelta(seconds=1):
             return "not due"
         hook = delivery.hook
-        if not hook.active or not _published(delivery.event_id):
+        if not hook.active or not _deliverable(delivery.kind, delivery.event_id):
             delivery.status = Delivery.Status.CANCELLED
-            delivery.error = "webhook switched off" if not hook.active else "event not published"
+            if not hook.active:
+                delivery.error = "webhook switched off"
+            elif delivery.kind in WHILE_UNPUBLISHED:
+                delivery.error = "event published again"
+            else:
+                delivery.error = "event not published"
             delivery.next_attempt_at = None
             delivery.save(update_fields=["status", "error", "next_attempt_at"])
             return "cancelled"
@@ -140,6 +185,8 @@ def attempt(delivery_id: int) -> str:
             delivery.status = Delivery.Status.SUCCEEDED
             delivery.delivered_at, delivery.next_attempt_at = delivery.last_attempt_at, None
             Hook.objects.filter(pk=hook.pk).update(failures=0)
+        elif delivery.kind == PING:  # a test: tried once, and no count towards switching off
+            delivery.status, delivery.next_attempt_at = Delivery.Status.FAILED, None
         elif delivery.attempts >= settings.WEBHOOKS_MAX_ATTEMPTS:
             delivery.status, delivery.next_attempt_at = Delivery.Status.FAILED, None
             _failed(hook)

@@ -1,5 +1,6 @@
 """Writes of a club's webhooks: register, change, switch on or off, delete, give a new secret,
-send a delivery again. Organizers of the club only; every write is audited."""
+send a delivery again, send a test ping. Organizers of the club only; every write is
+audited."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from core.errors import Conflict, ServiceError, Text, problem
 from core.names import typed
 from week.webhooks import net
 from week.webhooks.models import Delivery, Hook
-from week.webhooks.sending import send_after_commit
+from week.webhooks.sending import PING, delivery_make
 
 Actor = User | AnonymousUser | None
 MAX_HOOKS = 20  # per club: a club event is sent to every hook that asked for it
@@ -223,14 +224,35 @@ def delivery_resend(*, delivery: Delivery, actor: Actor) -> Delivery:
                 )
             ]
         )
-    again = Delivery.objects.create(
-        hook=hook,
+    again = delivery_make(
+        hook,
         kind=delivery.kind,
         event_id=delivery.event_id,
         payload=delivery.payload,
         resent_from=delivery,
-        next_attempt_at=timezone.now(),
     )
     audit(actor, "webhook.resend", again, club_id=hook.club_id, delivery=delivery.pk)
-    send_after_commit(again.pk)
     return again
+
+
+@transaction.atomic
+def hook_ping(*, hook: Hook, actor: Actor) -> Delivery:
+    """Send a test ping (kind ``ping``) to a hook that is switched on, signed like every
+    delivery: it names the hook and the kinds it receives. Tried once; its answer is in the
+    log, and a failed ping does not count towards switching the hook off."""
+    require_role(actor, hook.club_id, ORGANIZER, ACTION)
+    hook = _locked(hook)
+    if not hook.active:
+        raise Conflict(
+            [
+                problem(
+                    "hook_off",
+                    _("This webhook is switched off; switch it on before sending a test ping."),
+                )
+            ]
+        )
+    ping = delivery_make(
+        hook, kind=PING, payload={"hook": {"id": hook.pk, "kinds": list(hook.kinds)}}
+    )
+    audit(actor, "webhook.ping", ping, club_id=hook.club_id, hook=hook.pk)
+    return ping

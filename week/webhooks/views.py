@@ -1,7 +1,8 @@
 """The organizer's webhook pages under the club's manage pages: the club's hooks and a form to
 register one; a hook's page with its settings and its delivery log, where a delivery is sent
-again. A hook's secret is shown once: on the page the organizer lands on right after it was
-made (registered, or a new one), never again."""
+again; a test ping, from either page, lands on the hook's log. A hook's secret is shown once:
+on the page the organizer lands on right after it was made (registered, or a new one), never
+again."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,7 +20,7 @@ from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.view_helpers import refused, refused_or_on_form, refused_or_told
 from week.webhooks import services
-from week.webhooks.forms import KIND_LABELS, HookForm
+from week.webhooks.forms import KIND_LABELS, LOG_LABELS, HookForm
 from week.webhooks.models import Delivery, Hook
 from week.webhooks.sending import signs_too
 from week.webhooks.services import (
@@ -143,7 +145,7 @@ def hook_page(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
             "secret": secret,
             "previous_signs": signs_too(hook),
             "overlap_hours": round(settings.WEBHOOKS_SECRET_OVERLAP_HOURS),
-            "deliveries": [(d, KIND_LABELS.get(d.kind, d.kind)) for d in log],
+            "deliveries": [(d, LOG_LABELS.get(d.kind, d.kind)) for d in log],
         },
         status=400 if form.errors else 200,
     )
@@ -170,3 +172,24 @@ def delivery_resend(
     else:
         messages.success(request, _("The delivery is sent again; it is at the top of the log."))
     return redirect("manage:hook_page", slug=club.slug, hook_id=hook_id)
+
+
+@require_POST
+def hook_ping(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
+    """Send the hook a test ping; the hook's page shows it at the top of its log."""
+    club = _club(request, slug)
+    if club is None:
+        return refused(request)
+    hook = get_object_or_404(Hook, pk=hook_id, club=club)
+    page = reverse("manage:hook_page", args=[club.slug, hook.pk])
+    try:
+        services.hook_ping(hook=hook, actor=request.user)
+    except ServiceError as exc:
+        if (answer := refused_or_told(request, exc)) is not None:
+            return answer
+        return redirect(page)
+    messages.success(
+        request,
+        _("The test ping is sent; the log shows it at the top, with the receiver's answer."),
+    )
+    return redirect(f"{page}#log-title")

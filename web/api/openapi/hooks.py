@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.api.openapi import examples, schema, schema_errors, schema_headers
+from web.api.openapi import examples, schema, schema_errors, schema_headers, webhooks
 
 HOOKS = (
     schema.game_documents,  # each game's document a component, referred to wherever one goes
     examples.examples_hook,  # a document of each game and table size where one is taken
+    webhooks.webhook_payloads,  # each webhook kind's body, and a callback per kind
     schema.game_codes,
     schema.text_not_blank,
     schema.date_times,
