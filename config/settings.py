@@ -197,8 +197,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "web.api.errors.exception_handler",
-    # How many proxies' X-Forwarded-For entries to believe: none unless the deployment says
-    # (a client's own header is never its address).
+    # Proxies' X-Forwarded-For entries to believe: none unless the deployment says so.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_PARSER_CLASSES": [
         "web.api.parsers.JSONParser",
