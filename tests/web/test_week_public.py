@@ -312,7 +312,7 @@ def test_opening_a_night_days_early_asks_first_then_carries_its_rules_and_rounds
     )
     visitor = client_for(organizer)
     page = visitor.get(f"/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en")
-    assert "in 6 days: you are asked first" in text(page)
+    assert "The night is in 6 days: opening it now asks first." in text(page)
     asked = visitor.post(f"/nights/{night.pk}/open/", HTTP_ACCEPT_LANGUAGE="en")
     assert asked.status_code == 200
     assert "This night is on" in text(asked) and "in 6 days" in text(asked)

@@ -92,7 +92,7 @@ class SkipForm(forms.Form):
     """The dates of the series to skip: checkboxes, one for each of its dates."""
 
     skip = forms.MultipleChoiceField(
-        label=_("Skip"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Dates to skip"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args: Any, dates: list[datetime.date], **kwargs: Any) -> None:

@@ -98,6 +98,8 @@ def calendar_page(
     link = RsvpLink.objects.filter(club=club, player=member).first() if member else None
     ahead = list(nights_ahead(club).select_related("club")[: CALENDAR_NIGHTS + 1])
     nights = with_answers(ahead[:CALENDAR_NIGHTS], member) if is_member else ahead[:CALENDAR_NIGHTS]
+    for night in nights:
+        night.rules = night_rules(night)  # type: ignore[attr-defined]
     context: dict[str, Any] = {
         "club": club,
         "form": form,
