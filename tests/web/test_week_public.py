@@ -348,3 +348,18 @@ def test_only_an_organizer_is_asked_to_open_a_night(world):
     assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
     night.refresh_from_db()
     assert night.event_id is None
+
+
+def test_a_game_whose_plug_in_tells_no_rules_still_has_its_page():
+    """The toy game (tests/toy_game) gives no "rules" part: its page gives what the registry
+    knows, and each ruleset by name."""
+    from tests.toy_game import installed
+
+    with installed() as (duel, _rounds):
+        response = client_for().get("/games/duel/rules/", HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200
+        words = text(response)
+        assert f"{duel.name}: the rules" in words and "Players at a table" in words
+        assert "How it is played" not in words
+        for label in duel.rulesets:
+            assert f'id="ruleset-{label}"' in response.content.decode()
