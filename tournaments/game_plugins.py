@@ -18,7 +18,10 @@ has something to show (``{% game_part event.game "sheet" %}``):
   teams, seating by the teams' results);
 * ``round_actions``: buttons on a round's page (Bonko's table cards);
 * ``teams_actions``: buttons on the event's teams page (Bonko's score cards);
-* ``offline_words``: what the table page says of the games a phone keeps while offline.
+* ``offline_words``: what the table page says of the games a phone keeps while offline;
+* ``rules``: the game's rules told in short on its public rules page (``/games/<code>/rules/``);
+* ``ruleset``: what one ruleset of the game sets, on that page (context: ``ruleset``, the
+  ruleset object, built in or a club's house rules).
 
 A plug-in that names another part, or addresses in a namespace no URLconf reads
 (``URL_NAMESPACES``), is refused when it registers, naming the game: a part or an address that
@@ -54,6 +57,8 @@ PARTS = (
     "round_actions",
     "teams_actions",
     "offline_words",
+    "rules",
+    "ruleset",
 )
 URL_NAMESPACES = ("scoring", "manage", "api")
 

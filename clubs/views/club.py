@@ -1,6 +1,7 @@
-"""A club's page: its events and players; its scorers register new players, its organizers
-bring in a player of another club (with that side's consent, ``membership_add``) and let
-another club add one of theirs (``join_consent_grant``)."""
+"""A club's page: for anyone its next club nights (the calendar's ``{% club_nights %}``) and its
+published events; for its members also every event and its players; its scorers register new
+players, its organizers bring in a player of another club (with that side's consent,
+``membership_add``) and let another club add one of theirs (``join_consent_grant``)."""
 
 from typing import Any
 
@@ -62,7 +63,9 @@ def _apply(request: HttpRequest, club: Club, name: str, form: forms.Form) -> str
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not has_role(request, club.pk, MEMBERS):
-        return refused(request)
+        if request.method == "POST":
+            return refused(request)
+        return public_club_page(request, club)
     posted = request.POST.get("form", "register") if request.method == "POST" else None
     page_forms = _forms(request, club, posted)
     status = 200
@@ -106,4 +109,17 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "is_scorer": has_role(request, club.pk, SCORERS),
         },
         status=status,
+    )
+
+
+def public_club_page(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's page as anyone sees it: its next nights and its published events."""
+    return render(
+        request,
+        "clubs/club.html",
+        {
+            "club": club,
+            "public": True,
+            "events": club.events.filter(published=True).order_by("-date", "-id"),
+        },
     )

@@ -3,10 +3,15 @@ nothing wider than the screen, the column the standings rank by in view, the gam
 tap targets 44 px tall. test_every_page checks them at 390 px (with axe-core), test_phone_fit at
 360 px."""
 
+import datetime
 from typing import Any
 
+from django.utils import timezone
+
 from clubs.models import Club, Player
+from games.registry import games
 from tournaments.models import Event, Round, Table
+from week.planning.models import PlannedNight
 from week.webhooks.models import Delivery, Hook
 
 
@@ -30,6 +35,20 @@ def a_hook(club: Club) -> Hook:
     return hook
 
 
+def a_night(club: Club) -> PlannedNight:
+    """A night planned next week, with a long place, under the game's second ruleset."""
+    starts = timezone.now() + datetime.timedelta(days=7)
+    return PlannedNight.objects.create(
+        club=club,
+        starts_at=starts,
+        ends_at=starts + datetime.timedelta(hours=4),
+        game="bonken",
+        ruleset="eleven",
+        planned_rounds=4,
+        place="Café 't Hoekje, de achterzaal op de eerste verdieping",
+    )
+
+
 def pages() -> list[tuple[str, str]]:
     club = Club.objects.get()
     player = Player.objects.filter(session_results__isnull=False).first()
@@ -47,6 +66,9 @@ def pages() -> list[tuple[str, str]]:
         ("ratings", f"/clubs/{club.slug}/ratings/"),
         ("season", f"/clubs/{club.slug}/season/"),
         ("season-picture", f"/clubs/{club.slug}/season/picture/"),
+        ("club-nights", f"/clubs/{club.slug}/nights/"),
+        ("night", f"/nights/{a_night(club).pk}/"),
+        *((f"rules-{code}", f"/games/{code}/rules/") for code in games()),
         ("player", f"/players/{player.pk}/"),
         ("player-stats", f"/players/{player.pk}/stats/"),
         ("player-ratings", f"/players/{player.pk}/ratings/"),

@@ -513,10 +513,12 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
             "start": "19:30",
             "end": "23:30",
             "game": "jonkler",
+            "planned_rounds": "3",
             "place": "Zaal 2",
             "notes": "",
             "recurrence": "weekly",
             "count": "2",
+            "step": "plan",  # a series' dates seen, none skipped
         },
         ORGANIZERS,
     ),
@@ -531,7 +533,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         "open a night",
         "planning:night_open",
         lambda w: f"/nights/{night(w).pk}/open/",
-        lambda w: {},
+        lambda w: {"confirmed": "1"},  # days early: asked, and said yes
         ORGANIZERS,
     ),
     (
@@ -827,6 +829,7 @@ READ_ONLY = {
     "planning:link_page",
     "planning:player_feed",
     "planning:club_feed",
+    "public:game_rules",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
@@ -914,6 +917,7 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "planning:link_page": f"/r/{personal_link(world)}/",
         "planning:player_feed": f"/r/{personal_link(world)}/calendar.ics",
         "planning:club_feed": f"/clubs/{world['club'].slug}/calendar/x.ics",
+        "public:game_rules": f"/games/bonken/rules/?club={world['club'].slug}",
     }
     visitor = client("organizer", world)
     before = database_state()

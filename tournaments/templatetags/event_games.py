@@ -1,6 +1,7 @@
 """The game an event plays, named for a page: ``{{ event|game_name }}`` (the registry's name of
 the event's game, in the page's language) and ``{{ event|rules_name }}`` (its built-in
-ruleset's name, or a house ruleset's label)."""
+ruleset's name, or a house ruleset's label); ``{{ contract|named }}`` (what a game's rules name
+in English and Dutch, ``name`` and ``name_nl``, or another pair: ``|named:"unit_name"``)."""
 
 from typing import Any
 
@@ -14,6 +15,14 @@ register = template.Library()
 
 def _named(thing: Any) -> str:
     return str(thing.name_nl if dutch() else thing.name)
+
+
+@register.filter
+def named(thing: Any, field: str = "name") -> str:
+    """``thing``'s ``field`` in the page's language (its ``<field>_nl`` on a Dutch page, when
+    it has one)."""
+    english = getattr(thing, field, "")
+    return str((getattr(thing, f"{field}_nl", "") if dutch() else "") or english or "")
 
 
 @register.filter

@@ -4,7 +4,7 @@ and the organizer's pages of this app (``manage_patterns``, included by ``config
 from django.urls import path
 
 from tournaments.urls import public_patterns
-from web.pages.views import evening, exports, public, sheets
+from web.pages.views import evening, exports, public, rules, sheets
 
 app_name = "public"
 
@@ -24,4 +24,5 @@ urlpatterns = [
         "events/<int:event_id>/players/<int:player_id>/", evening.evening_page, name="evening_page"
     ),
     path("players/<int:player_id>/", public.player_page, name="player_page"),
+    path("games/<str:code>/rules/", rules.game_rules, name="game_rules"),
 ]

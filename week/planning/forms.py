@@ -1,4 +1,8 @@
-"""The planning form: it parses; ``week.planning.services.night_plan`` decides."""
+"""The planning forms: they parse; ``week.planning.services.night_plan`` decides.
+
+``NightForm`` is the night (or the series' first night): its date and times, game, rules,
+rounds, place and notes, and how it repeats. ``SkipForm`` reads the dates of a series the
+organizer chose to skip, among the series' own dates."""
 
 import datetime
 from typing import Any
@@ -6,11 +10,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import set_choices
+from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
 from games.registry import games
+from tournaments.events.forms import HouseChoices, RulesetSelect, ruleset_choices
 from week.planning.models import Recurrence
-from week.planning.services import local_zone
+from week.planning.recurrence import occurrence_dates
+from week.planning.services import DEFAULT_ROUNDS, MAX_NIGHTS, MAX_ROUNDS, local_zone
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -29,7 +35,13 @@ class NightForm(forms.Form):
         initial=datetime.time(23, 30),
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
-    game = forms.ChoiceField(label=_("Game"))
+    game = forms.ChoiceField(label=_("Game"), widget=forms.Select(attrs={"data-game-choice": ""}))
+    ruleset = forms.ChoiceField(
+        label=_("Rules"), required=False, widget=RulesetSelect(attrs={"data-rulesets": ""})
+    )
+    planned_rounds = WholeNumberField(
+        label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=DEFAULT_ROUNDS
+    )
     place = forms.CharField(label=_("Place"), max_length=200, required=False)
     notes = forms.CharField(
         label=_("Notes"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2})
@@ -37,13 +49,19 @@ class NightForm(forms.Form):
     recurrence = forms.ChoiceField(
         label=_("Repeats"), choices=Recurrence.choices, initial=Recurrence.ONCE
     )
-    count = forms.IntegerField(
-        label=_("How many nights (for a series)"), min_value=1, max_value=52, initial=8
+    count = WholeNumberField(
+        label=_("How many nights (for a series)"), min_value=1, max_value=MAX_NIGHTS, initial=8
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, house: HouseChoices | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        set_choices(self, "game", game_choices())
+        names = game_choices()
+        set_choices(self, "game", names)
+        set_choices(self, "ruleset", ruleset_choices(house))
+        widget = self.fields["ruleset"].widget
+        assert isinstance(widget, RulesetSelect)
+        widget.group_games = {name: code for code, name in names}
+        widget.game = str((self.data.get("game") if self.is_bound else None) or "")
 
     def night(self) -> dict[str, Any]:
         """The service's arguments: local date and times made aware."""
@@ -56,8 +74,30 @@ class NightForm(forms.Form):
             "starts_at": starts,
             "ends_at": ends,
             "game": data["game"],
+            "ruleset": data["ruleset"],
+            "planned_rounds": data["planned_rounds"],
             "place": data["place"],
             "notes": data["notes"],
             "recurrence": data["recurrence"],
             "count": data["count"],
         }
+
+    def dates(self) -> list[datetime.date]:
+        """The series' dates (one for a night planned once)."""
+        data = self.cleaned_data
+        return occurrence_dates(data["date"], data["recurrence"], data["count"])
+
+
+class SkipForm(forms.Form):
+    """The dates of the series to skip: checkboxes, one for each of its dates."""
+
+    skip = forms.MultipleChoiceField(
+        label=_("Dates to skip"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, dates: list[datetime.date], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        set_choices(self, "skip", [(day.isoformat(), day.isoformat()) for day in dates])
+
+    def skipped(self) -> list[datetime.date]:
+        return [datetime.date.fromisoformat(day) for day in self.cleaned_data["skip"]]

@@ -2,8 +2,10 @@
 
 A ``PlannedNight`` is one occurrence: a night planned once, or one night of a series (every
 week, fortnight or month) that shares a ``series`` id; planning a series stores its nights at
-once, so one night of it is changed or cancelled like any other. Once the organizer opens the
-night it links to its ``Event``.
+once, so one night of it is changed or cancelled like any other; a date of the series the
+organizer skipped (a holiday) is a ``SkippedDate``, and has no night. A night says how many
+rounds it plays and under which ruleset; once the organizer opens the night it links to its
+``Event``, which plays them.
 
 An ``Rsvp`` is a player's answer (coming, not coming, maybe), given from their account, the
 club page, their personal link or by an organizer. A ``RsvpLink`` is a player's personal link
@@ -46,6 +48,8 @@ class PlannedNight(models.Model):
     ends_at = models.DateTimeField(_("ends at"))
     game = models.CharField(_("game"), max_length=40)
     ruleset = models.CharField(_("ruleset"), max_length=80, blank=True)
+    # The rounds the night plays (the event opened from it plans as many).
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
     place = NameField(_("place"), max_length=200, blank=True, label=_("The night's place"))
     notes = models.TextField(_("notes"), max_length=2000, blank=True)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
@@ -81,6 +85,29 @@ class PlannedNight(models.Model):
     @property
     def cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+
+class SkippedDate(models.Model):
+    """A date of a series the organizer left out when planning it (a holiday, the room taken):
+    no night is made for it, and the calendar shows it as skipped."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="skipped_dates"
+    )
+    series = models.UUIDField(_("series"), db_index=True)
+    date = models.DateField(_("date"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["date", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "date"], name="skipped_date_once"),
+        ]
+        verbose_name = _("skipped date")
+        verbose_name_plural = _("skipped dates")
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d} skipped"
 
 
 class Answer(models.TextChoices):

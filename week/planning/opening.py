@@ -1,10 +1,13 @@
-"""A planned night opened as its event (through tournaments' event_create) and the players who
-said they are coming checked in at once (through entry_set_present)."""
+"""A planned night opened as its event (through tournaments' event_create: the night's game,
+ruleset and planned rounds) and the players who said they are coming checked in at once
+(through entry_set_present). Opening a night days early is allowed; the page asks first
+(``days_ahead``) and the audit entry says how early it was."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
@@ -27,10 +30,17 @@ from week.planning.services import local_zone
 Actor = User | AnonymousUser | None
 
 
+def days_ahead(night: PlannedNight) -> int:
+    """How many days before the night's (local) date today is: 0 on the night itself, 1 the
+    day before, negative after it."""
+    day = night.starts_at.astimezone(local_zone()).date()
+    return (day - timezone.localdate(timezone=local_zone())).days
+
+
 def night_open(*, night: PlannedNight, actor: Actor) -> Event:
-    """Open the planned night as the club's event (a club night of its game and ruleset);
-    its check-in lists those who said they are coming first. Opened once: the second call
-    returns the same event."""
+    """Open the planned night as the club's event (a club night of its game, ruleset and
+    planned rounds); its check-in lists those who said they are coming first. Opened once:
+    the second call returns the same event."""
     require_role(actor, night.club_id, ORGANIZER, "open a planned night")
     with transaction.atomic():
         night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
@@ -48,10 +58,18 @@ def night_open(*, night: PlannedNight, actor: Actor) -> Event:
             date=day,
             game=night.game,
             ruleset=night.ruleset or None,
+            planned_rounds=night.planned_rounds,
         )
         night.event = event
         night.save(update_fields=["event", "updated_at"])
-        audit(actor, "night.open", night, club_id=night.club_id, event=event.pk)
+        audit(
+            actor,
+            "night.open",
+            night,
+            club_id=night.club_id,
+            event=event.pk,
+            days_early=max(days_ahead(night), 0),
+        )
     return event
 
 

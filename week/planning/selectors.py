@@ -1,20 +1,27 @@
-"""Reads of the club's calendar: the nights ahead, who is coming and what that means for the
-night's tables (the game's table sizes, ``seating.table_layout``)."""
+"""Reads of the club's calendar: the nights ahead (with the dates a series skipped), who is
+coming and what that means for the night's tables (the game's table sizes,
+``seating.table_layout``), the days a series' dates clash with, and the rules a night plays."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Player
 from core import club_nights
+from core.parsing import whole_number
+from core.view_helpers import dutch
 from games.registry import find_game
 from seating import table_layout
-from tournaments.models import Event
-from week.planning.models import Answer, PlannedNight, Rsvp
+from tournaments.models import Event, HouseRuleset
+from week.planning.holidays import Day, clashes
+from week.planning.models import Answer, PlannedNight, Rsvp, SkippedDate
 
 
 def nights_ahead(club: Club | int) -> QuerySet[PlannedNight]:
@@ -30,9 +37,100 @@ def public_next_nights(club_id: int, limit: int) -> list[club_nights.PlannedNigh
     which game and where; no answers, no notes, no cancelled nights."""
     ahead = nights_ahead(club_id).filter(cancelled_at__isnull=True)[:limit]
     return [
-        club_nights.PlannedNight(starts_at=night.starts_at, game=night.game, place=night.place)
+        club_nights.PlannedNight(
+            starts_at=night.starts_at,
+            game=night.game,
+            place=night.place,
+            url=reverse("planning:night_page", args=[night.pk]),
+        )
         for night in ahead
     ]
+
+
+def day_name(day: Day | None) -> str:
+    """A clashing day's name in the page's language."""
+    if day is None:
+        return ""
+    return day.name_nl if dutch() else day.name
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A date a series skipped, as the calendar shows it (``day``: the holiday it is, if any)."""
+
+    date: datetime.date
+    day: Day | None
+
+    skipped = True
+
+    @property
+    def day_name(self) -> str:
+        return day_name(self.day)
+
+
+def skipped_between(
+    club: Club | int, first: datetime.date, last: datetime.date | None
+) -> list[Skipped]:
+    """The club's skipped dates from ``first`` to ``last`` (on and on when None)."""
+    club_id = club if isinstance(club, int) else club.pk
+    rows = SkippedDate.objects.filter(club_id=club_id, date__gte=first)
+    if last is not None:
+        rows = rows.filter(date__lte=last)
+    dates = sorted(set(rows.values_list("date", flat=True)))
+    days = clashes(dates)
+    return [Skipped(date, days.get(date)) for date in dates]
+
+
+def with_skipped(club: Club | int, nights: list[PlannedNight], more: bool) -> list[Any]:
+    """The nights with the dates series skipped among them, by date: from today up to the last
+    night shown (every skipped date ahead when no more nights follow, ``more`` False)."""
+    zone = timezone.get_default_timezone()
+    today = timezone.localdate(timezone=zone)
+    last = nights[-1].starts_at.astimezone(zone).date() if nights and more else None
+    skipped = skipped_between(club, today, last)
+
+    def when(entry: Any) -> tuple[datetime.date, int]:
+        if isinstance(entry, Skipped):
+            return (entry.date, 0)
+        return (entry.starts_at.astimezone(zone).date(), 1)
+
+    return sorted([*nights, *skipped], key=when)
+
+
+@dataclass(frozen=True)
+class NightRules:
+    """The rules a night plays: the ruleset's name and its place on the game's rules page."""
+
+    name: str
+    url: str
+
+
+def night_rules(night: PlannedNight) -> NightRules | None:
+    """The night's ruleset (its game's usual one when none is named) named in the page's
+    language, and the address of its rules; None for a game the registry does not know."""
+    game = find_game(night.game)
+    if game is None:
+        return None
+    page = reverse("public:game_rules", args=[game.code])
+    label = night.ruleset or game.default_ruleset
+    ruleset = game.rulesets.get(label)
+    if ruleset is not None:
+        name = getattr(ruleset, "name_nl" if dutch() else "name", "") or label
+        return NightRules(str(name), f"{page}#ruleset-{label}")
+    code, _at, version = label.partition("@")
+    number = whole_number(version)
+    house = (
+        HouseRuleset.objects.filter(
+            club_id=night.club_id, game=game.code, code=code, version=number
+        ).first()
+        if number is not None
+        else None
+    )
+    if house is None:
+        return NightRules(label, page)
+    slug = night.club.slug
+    name = (house.name_nl if dutch() else house.name) or house.label
+    return NightRules(name, f"{page}?club={slug}#house-{house.code}-{house.version}")
 
 
 def event_rsvp_answers(event: Event) -> dict[int, str]:

@@ -1,6 +1,6 @@
-"""Writes of the club's calendar: plan nights (once or a series), change or cancel one, answer
-"I'm coming / not / maybe", personal links and the club's feed link, and opening a night as an
-event whose check-in starts from the answers.
+"""Writes of the club's calendar: plan nights (once or a series, some dates of a series
+skipped), change or cancel one, answer "I'm coming / not / maybe", personal links and the club's
+feed link, and opening a night as an event whose check-in starts from the answers.
 
 Who may answer for a player: the player themselves (signed in: from their account or the club
 page; without an account: with their personal link), or an organizer of the club.
@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import logging
 import uuid
+from collections.abc import Collection
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -39,6 +40,7 @@ from week.planning.models import (
     PlannedNight,
     Recurrence,
     Rsvp,
+    SkippedDate,
     Via,
 )
 from week.planning.recurrence import occurrence_dates
@@ -49,7 +51,9 @@ MAX_NIGHTS = 52
 MAX_HOURS = 24
 MAX_YEARS_AHEAD = 5
 DEFAULT_HOURS = 4
-NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "place", "notes")
+MAX_ROUNDS = 50  # as an event plans (tournaments.events.services)
+DEFAULT_ROUNDS = 3
+NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "planned_rounds", "place", "notes")
 
 
 def local_zone() -> ZoneInfo:
@@ -104,6 +108,15 @@ def _check_night(club_id: int, fields: dict[str, Any]) -> None:
                 field="ruleset",
             )
         )
+    rounds = fields.get("planned_rounds", DEFAULT_ROUNDS)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        problems.append(
+            problem(
+                "planned_rounds_range",
+                Text(_("Plan 1 to %(n)s rounds."), n=MAX_ROUNDS),
+                field="planned_rounds",
+            )
+        )
     starts, ends = fields["starts_at"], fields["ends_at"]
     if timezone.is_naive(starts) or timezone.is_naive(ends):
         problems.append(
@@ -137,13 +150,17 @@ def night_plan(
     game: str,
     ends_at: datetime.datetime | None = None,
     ruleset: str = "",
+    planned_rounds: int = DEFAULT_ROUNDS,
     place: str = "",
     notes: str = "",
     recurrence: str = Recurrence.ONCE,
     count: int = 1,
+    skip: Collection[datetime.date] = (),
 ) -> list[PlannedNight]:
-    """Plan a club night (its club's organizers): once, or ``count`` nights every week,
-    fortnight or month at the same local time. Returns the nights planned."""
+    """Plan a club night (its club's organizers): once, or a series of ``count`` dates every
+    week, fortnight or month at the same local time, of ``planned_rounds`` rounds under
+    ``ruleset`` (the game's usual rules if empty). The dates of the series in ``skip`` get
+    no night: the series keeps them as skipped dates. Returns the nights planned."""
     require_role(actor, club.pk, ORGANIZER, "plan club nights")
     if recurrence not in Recurrence.values:
         raise ServiceError.single(
@@ -167,6 +184,7 @@ def night_plan(
         "ends_at": ends_at or starts_at,
         "game": game,
         "ruleset": ruleset.strip(),
+        "planned_rounds": planned_rounds,
         "place": place.strip(),
         "notes": notes.strip(),
     }
@@ -178,10 +196,18 @@ def night_plan(
     zone = local_zone()
     start_local, end_local = starts_at.astimezone(zone), fields["ends_at"].astimezone(zone)
     length_days = (end_local.date() - start_local.date()).days
+    dates = occurrence_dates(start_local.date(), recurrence, count)
+    skipped = _check_skip(dates, recurrence, skip)
     series = uuid.uuid4() if recurrence != Recurrence.ONCE else None
     planned = []
     with transaction.atomic():
-        for day in occurrence_dates(start_local.date(), recurrence, count):
+        # The club's row orders two plans of one club (no series is planned twice at once).
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        for day in dates:
+            if day in skipped:
+                assert series is not None  # a night planned once skips nothing (_check_skip)
+                SkippedDate.objects.create(club=club, series=series, date=day)
+                continue
             night = PlannedNight.objects.create(
                 club=club,
                 series=series,
@@ -192,6 +218,7 @@ def night_plan(
                 ),
                 game=game,
                 ruleset=fields["ruleset"],
+                planned_rounds=planned_rounds,
                 place=fields["place"],
                 notes=fields["notes"],
                 created_by=actor if isinstance(actor, User) else None,
@@ -207,8 +234,44 @@ def night_plan(
             recurrence=recurrence,
             series=str(series) if series else None,
             game=game,
+            ruleset=fields["ruleset"],
+            planned_rounds=planned_rounds,
+            skipped=[day.isoformat() for day in sorted(skipped)],
         )
     return planned
+
+
+def _check_skip(
+    dates: list[datetime.date], recurrence: str, skip: Collection[datetime.date]
+) -> set[datetime.date]:
+    """The dates of the series to skip: each one of its dates, and at least one date left."""
+    chosen = set(skip)
+    if not chosen:
+        return chosen
+    if recurrence == Recurrence.ONCE:
+        raise ServiceError.single("skip_once", _("Only a series skips dates."), field="skip")
+    strangers = sorted(chosen - set(dates))
+    if strangers:
+        raise ServiceError(
+            [
+                problem(
+                    "skip_not_in_series",
+                    Text(
+                        _("%(date)s is not a date of this series."),
+                        date=day.strftime("%d-%m-%Y"),
+                    ),
+                    field="skip",
+                )
+                for day in strangers
+            ]
+        )
+    if chosen >= set(dates):
+        raise ServiceError.single(
+            "every_date_skipped",
+            _("Every date of the series is skipped: leave at least one night."),
+            field="skip",
+        )
+    return chosen
 
 
 def _announce_planned(night: PlannedNight) -> None:
@@ -235,6 +298,7 @@ def night_data(night: PlannedNight) -> dict[str, Any]:
         "ends_at": night.ends_at.isoformat(),
         "game": night.game,
         "ruleset": night.ruleset,
+        "planned_rounds": night.planned_rounds,
         "place": night.place,
         "notes": night.notes,
         "recurrence": night.recurrence,
@@ -245,7 +309,8 @@ def night_data(night: PlannedNight) -> dict[str, Any]:
 
 
 def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> PlannedNight:
-    """Change one night (its club's organizers): its times, game, ruleset, place or notes."""
+    """Change one night (its club's organizers): its times, game, ruleset, planned rounds,
+    place or notes."""
     require_role(actor, night.club_id, ORGANIZER, "change a planned night")
     unknown = sorted(set(changes) - set(NIGHT_FIELDS))
     if unknown:

@@ -21,6 +21,8 @@ class BonanzaPlugin(GamePlugin):
         "sheet": "bonanza/_hands.html",
         "blank_sheet": "bonanza/_blank_sheet.html",
         "offline_words": "bonanza/_offline_words.html",
+        "rules": "bonanza/_rules.html",
+        "ruleset": "bonanza/_ruleset.html",
     }
     scripts = ("bonanza/page.js", "bonanza/offline.js", "bonanza/words.js", "bonanza/forecast.js")
     stylesheets = ("bonanza/table.css",)

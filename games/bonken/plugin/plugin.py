@@ -22,6 +22,8 @@ class BonkenPlugin(GamePlugin):
         "sheet": "bonken/_sheet_table.html",
         "blank_sheet": "bonken/_blank_sheet.html",
         "offline_words": "bonken/_offline_words.html",
+        "rules": "bonken/_rules.html",
+        "ruleset": "bonken/_ruleset.html",
     }
     scripts = ("bonken/offline.js", "bonken/words.js", "bonken/forecast.js")
 

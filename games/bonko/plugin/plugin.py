@@ -33,6 +33,8 @@ class BonkoPlugin(GamePlugin):
         "round_actions": "bonko/_round_actions.html",
         "teams_actions": "bonko/_teams_actions.html",
         "offline_words": "bonko/_offline_words.html",
+        "rules": "bonko/_rules.html",
+        "ruleset": "bonko/_ruleset.html",
     }
     has_bell = True
     scripts = ("bonko/page.js", "bonko/words.js")

@@ -21,6 +21,8 @@ class JonklerPlugin(GamePlugin):
         "sheet": "jonkler/_rounds.html",
         "blank_sheet": "jonkler/_blank_sheet.html",
         "offline_words": "jonkler/_offline_words.html",
+        "rules": "jonkler/_rules.html",
+        "ruleset": "jonkler/_ruleset.html",
     }
     scripts = ("jonkler/page.js", "jonkler/offline.js", "jonkler/words.js", "jonkler/forecast.js")
     stylesheets = ("jonkler/table.css",)

@@ -1,6 +1,8 @@
-"""The club's calendar pages: the nights ahead (members answer, organizers plan), one night
-(who is coming and what it means for the tables; the organizer answers for a player, cancels
-the night or opens it as an event) and the players' personal links."""
+"""The club's calendar pages: the nights ahead (anyone sees them; members answer, organizers
+plan, a series after seeing its dates with the holidays among them, some skipped), one night
+(anyone sees when, where, the game, its rules and rounds; members who is coming and what it
+means for the tables; the organizer answers for a player, cancels the night or opens it as an
+event, asked first when that is days early) and the players' personal links."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
@@ -22,17 +25,27 @@ from clubs.view_helpers import has_role
 from core.errors import ServiceError
 from core.refusals import anchored, page_again
 from core.view_helpers import (
+    attach_problems,
     number_from,
     problems,
     refused,
     refused_or_on_form,
     refused_or_told,
 )
+from tournaments.events.forms import house_choices
 from tournaments.models import Event
 from week.planning import links, opening, services
-from week.planning.forms import NightForm
-from week.planning.models import Answer, PlannedNight, RsvpLink, Via
-from week.planning.selectors import answers_of, nights_ahead, outlook
+from week.planning.forms import NightForm, SkipForm
+from week.planning.holidays import clashes
+from week.planning.models import Answer, PlannedNight, Recurrence, RsvpLink, Via
+from week.planning.selectors import (
+    answers_of,
+    day_name,
+    night_rules,
+    nights_ahead,
+    outlook,
+    with_skipped,
+)
 
 ANSWERED: dict[str, Any] = {
     Answer.YES: gettext_lazy("Noted: you are coming."),
@@ -59,48 +72,137 @@ def with_answers(nights: list[PlannedNight], player: Player | None) -> list[Plan
     return nights
 
 
+CALENDAR_NIGHTS = 20
+
+
 def club_nights(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's calendar: its nights ahead (and the dates a series skipped) for anyone;
+    members answer and see who is coming and the calendar's address; organizers plan."""
     club = get_object_or_404(Club, slug=slug)
-    if not has_role(request, club.pk, MEMBERS):
-        return refused(request)
-    is_organizer = has_role(request, club.pk, ORGANIZER)
-    form = NightForm(request.POST or None)
     if request.method == "POST":
-        if not is_organizer:
+        if not has_role(request, club.pk, ORGANIZER):
             return refused(request)
-        if form.is_valid():
-            try:
-                planned = services.night_plan(club=club, actor=request.user, **form.night())
-            except ServiceError as exc:
-                if (answer := refused_or_on_form(request, exc, form)) is not None:
-                    return answer
-            else:
-                messages.success(
-                    request,
-                    ngettext("%(n)s night planned.", "%(n)s nights planned.", len(planned))
-                    % {"n": len(planned)},
-                )
-                return redirect("planning:club_nights", slug=club.slug)
-    player = player_for_user(request.user)
+        return plan(request, club)
+    return calendar_page(request, club, NightForm(house=house_choices(club.pk)))
+
+
+def calendar_page(
+    request: HttpRequest, club: Club, form: NightForm, status: int = 200
+) -> HttpResponse:
+    is_member = has_role(request, club.pk, MEMBERS)
+    is_organizer = is_member and has_role(request, club.pk, ORGANIZER)
+    player = player_for_user(request.user) if is_member else None
     member = (
         player if player and Membership.objects.filter(club=club, player=player).exists() else None
     )
     link = RsvpLink.objects.filter(club=club, player=member).first() if member else None
-    feed = links.club_calendar_read(club=club, actor=request.user)
+    ahead = list(nights_ahead(club).select_related("club")[: CALENDAR_NIGHTS + 1])
+    nights = with_answers(ahead[:CALENDAR_NIGHTS], member) if is_member else ahead[:CALENDAR_NIGHTS]
+    for night in nights:
+        night.rules = night_rules(night)  # type: ignore[attr-defined]
+    context: dict[str, Any] = {
+        "club": club,
+        "form": form,
+        "is_member": is_member,
+        "is_organizer": is_organizer,
+        "player": member,
+        "entries": with_skipped(club, nights, more=len(ahead) > CALENDAR_NIGHTS),
+        "link": link,
+    }
+    if is_member:
+        feed = links.club_calendar_read(club=club, actor=request.user)
+        context["feed_url"] = request.build_absolute_uri(links.club_calendar_path(club, feed))
+    return render(request, "planning/club_nights.html", context, status=status)
+
+
+def plan(request: HttpRequest, club: Club) -> HttpResponse:
+    """The organizer's plan: a night planned once at once; a series first shows its dates, the
+    holidays among them ticked to skip (``step`` "plan" plans it, "change" goes back to the
+    form)."""
+    form = NightForm(request.POST, house=house_choices(club.pk))
+    if not form.is_valid():
+        return calendar_page(request, club, form, status=400)
+    night = form.night()
+    step = request.POST.get("step", "")
+    if step == "change":
+        return calendar_page(request, club, form)
+    series = night["recurrence"] != Recurrence.ONCE
+    if series and step != "plan":
+        try:
+            with transaction.atomic():  # the same write, taken back: its problems now
+                services.night_plan(club=club, actor=request.user, **night)
+                transaction.set_rollback(True)
+        except ServiceError as exc:
+            if (answer := refused_or_on_form(request, exc, form)) is not None:
+                return answer
+            return calendar_page(request, club, form, status=exc.status_code)
+        days = clashes(form.dates())
+        chosen = SkipForm(dates=form.dates(), initial={"skip": [d.isoformat() for d in days]})
+        return dates_page(request, club, form, chosen)
+    skip_form = SkipForm(request.POST, dates=form.dates()) if series else None
+    if skip_form is not None and not skip_form.is_valid():
+        return dates_page(request, club, form, skip_form, status=400)
+    try:
+        planned = services.night_plan(
+            club=club,
+            actor=request.user,
+            skip=skip_form.skipped() if skip_form is not None else (),
+            **night,
+        )
+    except ServiceError as exc:
+        if exc.status_code == 403:
+            return refused(request, exc)
+        if skip_form is not None and any(p.get("field") == "skip" for p in exc.errors):
+            attach_problems(skip_form, problems(exc.errors))
+            return dates_page(request, club, form, skip_form, status=exc.status_code)
+        attach_problems(form, problems(exc.errors))
+        return calendar_page(request, club, form, status=exc.status_code)
+    skipped = len(skip_form.skipped()) if skip_form is not None else 0
+    told = ngettext("%(n)s night planned.", "%(n)s nights planned.", len(planned)) % {
+        "n": len(planned)
+    }
+    if skipped:
+        told += " " + ngettext("%(n)s date skipped.", "%(n)s dates skipped.", skipped) % {
+            "n": skipped
+        }
+    messages.success(request, told)
+    return redirect("planning:club_nights", slug=club.slug)
+
+
+def dates_page(
+    request: HttpRequest, club: Club, form: NightForm, skip_form: SkipForm, status: int = 200
+) -> HttpResponse:
+    """A series' dates before it is planned: each with the holiday it falls on, if any, and
+    its box to skip it; the night's fields go along hidden."""
+    dates = form.dates()
+    days = clashes(dates)
+    boxes = list(skip_form["skip"].subwidgets)
+    rows = [
+        {"date": day, "day": days.get(day), "day_name": day_name(days.get(day)), "box": box}
+        for day, box in zip(dates, boxes, strict=True)
+    ]
+    data = form.cleaned_data
     return render(
         request,
-        "planning/club_nights.html",
+        "planning/plan_dates.html",
         {
             "club": club,
             "form": form,
-            "is_organizer": is_organizer,
-            "player": member,
-            "nights": with_answers(list(nights_ahead(club).select_related("club")[:20]), member),
-            "feed_url": request.build_absolute_uri(links.club_calendar_path(club, feed)),
-            "link": link,
+            "skip_form": skip_form,
+            "rows": rows,
+            "clashing": len(days),
+            "night": data,
+            "rules": rules_named(data["game"], data["ruleset"], club),
         },
-        status=400 if form.errors else 200,
+        status=status,
     )
+
+
+def rules_named(game: str, ruleset: str, club: Club) -> str:
+    """The rules a night of ``game`` under ``ruleset`` plays, named (its game's usual ones
+    when empty)."""
+    found = night_rules(PlannedNight(club=club, game=game, ruleset=ruleset))
+    return found.name if found is not None else ruleset
 
 
 def _night(request: HttpRequest, night_id: int) -> PlannedNight:
@@ -108,12 +210,15 @@ def _night(request: HttpRequest, night_id: int) -> PlannedNight:
 
 
 def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A night for anyone: when, where, which game under which rules and how many rounds;
+    its members also answer and see who is coming and its notes, its organizer opens or
+    cancels it."""
     night = _night(request, night_id)
-    if not has_role(request, night.club_id, MEMBERS):
-        return refused(request)
-    player = player_for_user(request.user)
-    with_answers([night], player)
-    is_organizer = has_role(request, night.club_id, ORGANIZER)
+    is_member = has_role(request, night.club_id, MEMBERS)
+    player = player_for_user(request.user) if is_member else None
+    if is_member:
+        with_answers([night], player)
+    is_organizer = is_member and has_role(request, night.club_id, ORGANIZER)
     members = (
         Player.objects.filter(memberships__club_id=night.club_id).order_by("name", "pk")
         if is_organizer
@@ -125,11 +230,14 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
         {
             "night": night,
             "club": night.club,
-            "outlook": night.outlook,  # type: ignore[attr-defined]
+            "rules": night_rules(night),
+            "outlook": getattr(night, "outlook", None),
+            "is_member": is_member,
             "is_organizer": is_organizer,
-            "is_scorer": has_role(request, night.club_id, SCORERS),
+            "is_scorer": is_member and has_role(request, night.club_id, SCORERS),
             "player": player,
             "members": members,
+            "days_ahead": opening.days_ahead(night),
         },
     )
 
@@ -208,7 +316,18 @@ def answered_again(
 
 @require_POST
 def night_open(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Open the night as its event. More than a day before the night the page asks first
+    (``confirmed``), a form of its own, so it asks without script too."""
     night = _night(request, night_id)
+    early = opening.days_ahead(night)
+    if early > 1 and request.POST.get("confirmed") != "1" and night.event_id is None:
+        if not has_role(request, night.club_id, ORGANIZER):
+            return refused(request)
+        return render(
+            request,
+            "planning/open_early.html",
+            {"night": night, "club": night.club, "days_ahead": early},
+        )
     try:
         event = opening.night_open(night=night, actor=request.user)
     except ServiceError as exc:

@@ -38,6 +38,7 @@ class NightSerializer(serializers.ModelSerializer):
             "ends_at",
             "game",
             "ruleset",
+            "planned_rounds",
             "place",
             "notes",
             "recurrence",
@@ -61,6 +62,12 @@ class NightPlanSerializer(serializers.Serializer):
         allow_blank=True,
         help_text="A ruleset of the game (its default if empty).",
     )
+    planned_rounds = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=services.MAX_ROUNDS,
+        help_text="How many rounds the night plays (3 if left out); its event plans as many.",
+    )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     recurrence = serializers.ChoiceField(
@@ -72,7 +79,14 @@ class NightPlanSerializer(serializers.Serializer):
         required=False,
         min_value=1,
         max_value=services.MAX_NIGHTS,
-        help_text="How many nights a series plans (1 to 52).",
+        help_text="How many dates a series has (1 to 52), skipped ones included.",
+    )
+    skip = serializers.ListField(
+        child=serializers.DateField(),
+        required=False,
+        max_length=services.MAX_NIGHTS,
+        help_text="Dates of the series (local dates) that get no night: a holiday, the room "
+        "taken. The series keeps them as skipped.",
     )
 
 
@@ -81,6 +95,9 @@ class NightUpdateSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(required=False)
     game = serializers.CharField(max_length=40, required=False)
     ruleset = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    planned_rounds = serializers.IntegerField(
+        required=False, min_value=1, max_value=services.MAX_ROUNDS
+    )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
@@ -182,7 +199,7 @@ def _member_clubs(request: Request) -> list[int]:
 
 class NightView(APIView):
     """One planned night (members of its club read it; organizers change its times, game,
-    ruleset, place or notes)."""
+    ruleset, planned rounds, place or notes)."""
 
     permission_classes = [IsAuthenticated]
 
