@@ -139,7 +139,7 @@ def test_who_may_answer_for_whom():
 def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_revoked():
     club, organizer, (anna, bert) = club_with(2)
     (night,) = plan(club, organizer)
-    link = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    link = links.rsvp_link_issue(club=club, player=anna, actor=organizer, renew=False).link
     rsvp = services.rsvp_answer(
         night=night, player=anna, answer="yes", actor=None, token=link.token
     )
@@ -147,12 +147,16 @@ def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_re
     with pytest.raises(NotFound):  # anna's link is not bert's
         services.rsvp_answer(night=night, player=bert, answer="yes", actor=None, token=link.token)
     old = link.token
-    new = links.rsvp_link_renew(club=club, player=anna, actor=None, token=old)  # herself
+    new = links.rsvp_link_issue(
+        club=club, player=anna, actor=None, token=old, renew=True
+    ).link  # herself
     assert new.token != old
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=old)
     with pytest.raises(NotAllowed):  # a member may not renew another's link
-        links.rsvp_link_renew(club=club, player=bert, actor=user_with_role(club, "member"))
+        links.rsvp_link_issue(
+            club=club, player=bert, actor=user_with_role(club, "member"), renew=True
+        )
     links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=new.token)

@@ -53,6 +53,12 @@ from web.api.views.ranking.ratings import ClubRatingsView, PlayerRatingHistoryVi
 from web.api.views.ranking.season import ClubSeasonStandingsView
 from web.api.views.ranking.stats import PlayerStatsView
 from web.api.views.week.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
+from web.api.views.week.personal_links import (
+    ClubPersonalLinkRenewView,
+    ClubPersonalLinksEveryMemberView,
+    ClubPersonalLinksView,
+    ClubPersonalLinkView,
+)
 from web.api.views.week.planning import (
     ClubNightsView,
     LinkAnswerView,
@@ -191,6 +197,26 @@ urlpatterns = [
     path("nights/<int:night_id>/open/", NightOpenView.as_view(), name="night_open"),
     path("nights/<int:night_id>/rsvps/", NightRsvpsView.as_view(), name="night_rsvps"),
     path("rsvp/<str:token>/", LinkAnswerView.as_view(), name="link_answer"),
+    path(
+        "clubs/<int:club_id>/personal-links/",
+        ClubPersonalLinksView.as_view(),
+        name="club_personal_links",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/every-member/",
+        ClubPersonalLinksEveryMemberView.as_view(),
+        name="club_personal_links_every_member",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/<int:player_id>/",
+        ClubPersonalLinkView.as_view(),
+        name="club_personal_link",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/<int:player_id>/renew/",
+        ClubPersonalLinkRenewView.as_view(),
+        name="club_personal_link_renew",
+    ),
     path("players/<int:player_id>/stats/", PlayerStatsView.as_view(), name="player_stats"),
     path(
         "events/<int:event_id>/standings-config/",
