@@ -17,7 +17,7 @@ from core.errors import NotAllowed, NotFound, ServiceError
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tournaments.models import Event, EventPlayer
 from week.planning import links, opening, services
-from week.planning.models import PlannedNight, Rsvp, Via
+from week.planning.models import PlannedNight, Rsvp, RsvpLink, Via
 from week.planning.selectors import outlook
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +239,37 @@ def test_a_planned_night_is_announced_to_the_webhooks_after_commit(
     with django_capture_on_commit_callbacks(execute=True):
         (night,) = plan(club, organizer, place="De Zwaan")
     assert queued == [(club_events.NIGHT_PLANNED, club.pk, None, services.night_data(night))]
+
+
+def test_every_members_link_at_once_keeps_theirs_unless_renewed_and_is_the_organizers():
+    club, organizer, (anna, bert, carl) = club_with(3)
+    first = links.rsvp_link_issue(club=club, player=anna, actor=organizer, renew=False)
+    assert (first.made, first.replaced) == (True, False)  # a first link replaces nothing
+    issued = links.rsvp_links_issue(club=club, actor=organizer, renew=False)
+    assert [link.player_id for link in issued.kept] == [anna.pk]
+    assert {link.player_id for link in issued.made} == {bert.pk, carl.pk, organizer.player.pk}
+    assert issued.renewed == []
+    assert RsvpLink.objects.get(player=anna).token == first.link.token
+    assert [link.player.name for link in issued.links] == sorted(
+        (p.name for p in (anna, bert, carl, organizer.player)), key=str.casefold
+    )
+    member = user_with_role(club, "member")  # joins without a link
+    with pytest.raises(NotAllowed):
+        links.rsvp_links_issue(club=club, actor=member, renew=True)
+    assert RsvpLink.objects.get(player=anna).token == first.link.token
+    renewed = links.rsvp_links_issue(club=club, actor=organizer, renew=True)
+    assert len(renewed.renewed) == 4 and renewed.kept == []
+    assert [link.player_id for link in renewed.made] == [member.player.pk]
+    assert RsvpLink.objects.get(player=anna).token != first.link.token
+    made = AuditEntry.objects.filter(action="rsvp_link.make").count()
+    assert (made, AuditEntry.objects.filter(action="rsvp_link.renew").count()) == (5, 4)
+    assert AuditEntry.objects.filter(action="rsvp_links.issue").count() == 2
+
+
+def test_switching_off_a_link_that_is_not_there_is_refused_by_name():
+    club, organizer, (anna,) = club_with(1)
+    with pytest.raises(NotFound) as exc:
+        links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
+    assert code_of(exc) == "rsvp_link_none"
+    assert anna.name in exc.value.errors[0]["message"]
+    assert not AuditEntry.objects.filter(action="rsvp_link.revoke").exists()
