@@ -33,7 +33,7 @@ def user_has_role(user: User | AnonymousUser | None, club_id: int, roles: Iterab
 
 
 def require_role(
-    user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: str
+    user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: Message
 ) -> User:
     """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in)."""
     if not isinstance(user, User) or not user_has_role(user, club_id, roles):

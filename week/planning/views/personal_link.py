@@ -60,7 +60,7 @@ def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpRespon
             "club": link.club,
             "player": link.player,
             "nights": nights,
-            "answered": sum(1 for night in nights if night.my_answer),  # type: ignore[attr-defined]
+            "answered": len([night for night in nights if getattr(night, "my_answer", "")]),
             "feed_url": feed_url,
             "feed_subscribe": webcal(feed_url),
             "club_feed_url": club_feed_url,
