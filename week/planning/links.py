@@ -141,9 +141,7 @@ def rsvp_links_issue(*, club: Club, actor: Actor, renew: bool) -> LinksIssued:
     result = LinksIssued()
     with transaction.atomic():
         members = list(
-            Player.objects.select_for_update()
-            .filter(memberships__club=club)
-            .order_by("pk")
+            Player.objects.select_for_update().filter(memberships__club=club).order_by("pk")
         )
         for player in members:
             issued = _write_link(club, player, actor, renew=renew, via="every member")
