@@ -273,3 +273,13 @@ def test_switching_off_a_link_that_is_not_there_is_refused_by_name():
     assert code_of(exc) == "rsvp_link_none"
     assert anna.name in exc.value.errors[0]["message"]
     assert not AuditEntry.objects.filter(action="rsvp_link.revoke").exists()
+
+
+def test_renewing_is_issuing_a_new_link_whether_or_not_there_was_one():
+    club, organizer, (anna,) = club_with(1)
+    first = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    second = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    assert first.token != second.token
+    assert RsvpLink.objects.get(player=anna).token == second.token
+    actions = AuditEntry.objects.filter(action__startswith="rsvp_link.").order_by("pk")
+    assert list(actions.values_list("action", flat=True)) == ["rsvp_link.make", "rsvp_link.renew"]

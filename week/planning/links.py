@@ -131,6 +131,12 @@ def rsvp_link_issue(
         return _write_link(club, player, actor, renew=renew)
 
 
+def rsvp_link_renew(*, club: Club, player: Player, actor: Actor, token: str = "") -> RsvpLink:
+    """A new personal link for the player (``rsvp_link_issue`` with ``renew``): the one they
+    had stops working at once; a player without one gets their first."""
+    return rsvp_link_issue(club=club, player=player, actor=actor, token=token, renew=True).link
+
+
 def rsvp_links_issue(*, club: Club, actor: Actor, renew: bool) -> LinksIssued:
     """A personal link for every member of the club at once, by an organizer. A member who
     has a link keeps it; only ``renew`` replaces every existing link (the old ones stop
