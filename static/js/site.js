@@ -145,6 +145,57 @@
     }
   });
 
+  // A link to copy or share (planning/_share_link.html): Copy puts it on the clipboard and
+  // says so beside the button; Share opens the phone's share sheet where it has one (the
+  // button shows only there) and copies where sharing fails. Without script the link stays
+  // selectable in its box.
+  function linkBox(button) {
+    var box = button.closest("[data-share-link]");
+    return box ? box.querySelector("input") : null;
+  }
+  function tell(button, text) {
+    var note = button.closest("[data-share-link]").querySelector("[data-copy-note]");
+    if (!note) { return; }
+    note.textContent = text;
+    window.clearTimeout(note.copiedTimer);
+    note.copiedTimer = window.setTimeout(function () { note.textContent = ""; }, 5000);
+  }
+  function copyLink(button) {
+    var input = linkBox(button), copier = button.closest("[data-share-link]").querySelector("[data-copy]");
+    if (!input || !copier) { return; }
+    function done() { tell(button, copier.dataset.copied); }
+    function byHand() {
+      input.focus();
+      input.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+      tell(button, copied ? copier.dataset.copied : copier.dataset.copyFailed);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, byHand);
+    } else {
+      byHand();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest("button[data-copy]");
+    if (copy) { copyLink(copy); return; }
+    var share = event.target.closest("button[data-share]");
+    if (!share) { return; }
+    var input = linkBox(share);
+    if (!input) { return; }
+    if (!navigator.share) { copyLink(share); return; }
+    navigator.share({ text: share.dataset.shareText || "", url: input.value }).catch(function (error) {
+      if (!error || error.name !== "AbortError") { copyLink(share); }
+    });
+  });
+  function offerSharing(root) {
+    root.querySelectorAll("button[data-share]").forEach(function (button) {
+      button.hidden = typeof navigator.share !== "function";
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { offerSharing(document); });
+
   // A stepper's + and - buttons (a count on a table page).
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-step]");

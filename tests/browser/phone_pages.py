@@ -11,7 +11,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from games.registry import games
 from tournaments.models import Event, Round, Table
-from week.planning.models import PlannedNight
+from week.planning.models import PlannedNight, RsvpLink
 from week.webhooks.models import Delivery, Hook
 
 
@@ -49,6 +49,12 @@ def a_night(club: Club) -> PlannedNight:
     )
 
 
+def a_link(club: Club) -> RsvpLink:
+    """A member's personal link to the club's week."""
+    member = Player.objects.filter(memberships__club=club).order_by("pk").first()
+    return RsvpLink.objects.get_or_create(club=club, player=member)[0]
+
+
 def pages() -> list[tuple[str, str]]:
     club = Club.objects.get()
     player = Player.objects.filter(session_results__isnull=False).first()
@@ -72,6 +78,11 @@ def pages() -> list[tuple[str, str]]:
         ("player", f"/players/{player.pk}/"),
         ("player-stats", f"/players/{player.pk}/stats/"),
         ("player-ratings", f"/players/{player.pk}/ratings/"),
+        ("personal-links", f"/clubs/{club.slug}/nights/links/"),
+        ("personal-link-slips", f"/clubs/{club.slug}/nights/links/slips/"),
+        ("personal-links-renew", f"/clubs/{club.slug}/nights/links/all/"),
+        ("personal-link", f"/r/{a_link(club).token}/"),
+        ("personal-link-mail", f"/mail/r/{a_link(club).token}/"),
         ("stale-link", "/t/nothing/"),
         ("account", "/accounts/"),
         ("my-seat", "/me/"),

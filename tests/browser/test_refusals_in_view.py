@@ -404,7 +404,7 @@ def nights_club() -> dict[str, Any]:
     (night,) = planning.night_plan(
         club=club, actor=olga, starts_at=starts + datetime.timedelta(days=7), game="jonkler"
     )
-    link = links.rsvp_link_renew(club=club, player=anna, actor=olga)
+    link = links.rsvp_link_issue(club=club, player=anna, actor=olga, renew=False).link
     return {"club": club, "olga": olga, "anna": anna, "night": night, "link": link}
 
 

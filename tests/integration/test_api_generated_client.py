@@ -281,3 +281,64 @@ def test_the_clubs_and_a_players_settings_through_the_generated_client(
         body=models.MailSettingsWriteRequest(email="", evening=True),
     )
     assert missing.status_code == 400 and missing.parsed.errors[0].code == "email_required"
+
+
+def test_personal_links_through_the_generated_client(generated: Any, in_process: Any) -> None:
+    """The players' personal links, as a club's app would handle them with the generated client:
+    every member's at once, one listed and read, renewed, switched off and made again."""
+    from clubs.models import Membership, Player
+
+    models = _module("models")
+    club = ClubFactory()
+    organizer = user_with_role(club, Role.ORGANIZER)
+    members = [Player.objects.create(name=name) for name in ("Anna de Vries", "Bram Jansen")]
+    for player in members:
+        Membership.objects.create(club=club, player=player)
+    _token, key = api_token_create(user=organizer, name="club app")
+    client = generated.AuthenticatedClient(
+        base_url="http://testserver", token=key, raise_on_unexpected_status=True
+    )
+    client.set_httpx_client(
+        httpx.Client(
+            base_url="http://testserver",
+            transport=in_process,
+            headers={"Authorization": f"Token {key}"},
+        )
+    )
+    anna = members[0]
+
+    # Anna's first link, then every member's at once: Anna keeps hers.
+    made = _endpoint("clubs_personal_links_create").sync_detailed(
+        club.pk, client=client, body=models.PersonalLinkMakeRequest(player=anna.pk)
+    )
+    assert made.status_code == 201, made.content
+    assert made.parsed.made and not made.parsed.replaced
+    first = made.parsed.token
+    everyone = _endpoint("clubs_personal_links_every_member_create").sync(
+        club.pk, client=client, body=models.EveryMemberRequest(renew=False)
+    )
+    assert (everyone.made, everyone.renewed, everyone.kept) == (2, 0, 1)
+    assert {link.player_name for link in everyone.links} >= {"Anna de Vries", "Bram Jansen"}
+    assert next(link for link in everyone.links if link.player == anna.pk).token == first
+
+    # Listed, a page at a time; one read.
+    page = _endpoint("clubs_personal_links_list").sync(club.pk, client=client, limit=2)
+    assert page.count == 3 and len(page.results) == 2 and page.next_
+    one = _endpoint("clubs_personal_links_retrieve").sync(club.pk, anna.pk, client=client)
+    assert one.token == first and one.url.endswith(f"/r/{first}/")
+    assert one.email_settings_url.endswith(f"/mail/r/{first}/")
+
+    # Renewed: the old link stops working; switched off; made again.
+    renewed = _endpoint("clubs_personal_links_renew_create").sync(club.pk, anna.pk, client=client)
+    assert renewed.replaced and renewed.token != first
+    gone = _endpoint("clubs_personal_links_destroy").sync_detailed(club.pk, anna.pk, client=client)
+    assert gone.status_code == 204
+    missing = _endpoint("clubs_personal_links_retrieve").sync_detailed(
+        club.pk, anna.pk, client=client
+    )
+    assert missing.status_code == 404
+    assert missing.parsed.errors[0].code == "rsvp_link_none"
+    again = _endpoint("clubs_personal_links_create").sync_detailed(
+        club.pk, client=client, body=models.PersonalLinkMakeRequest(player=anna.pk)
+    )
+    assert again.status_code == 201 and not again.parsed.replaced

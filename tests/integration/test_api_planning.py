@@ -142,7 +142,7 @@ def test_answers_and_the_outlook(club):
 
 
 def test_a_personal_link_answers_without_an_account(club):
-    from week.planning.links import rsvp_link_renew
+    from week.planning.links import rsvp_link_issue
 
     nights = (
         api_client(club.organizer)
@@ -151,7 +151,7 @@ def test_a_personal_link_answers_without_an_account(club):
     )
     anna = PlayerFactory()
     Membership.objects.create(club=club, player=anna)
-    link = rsvp_link_renew(club=club, player=anna, actor=club.organizer)
+    link = rsvp_link_issue(club=club, player=anna, actor=club.organizer, renew=False).link
     response = api_client().post(
         f"/api/v1/rsvp/{link.token}/", {"night": nights[0]["id"], "answer": "maybe"}, format="json"
     )

@@ -17,7 +17,7 @@ from core.errors import NotAllowed, NotFound, ServiceError
 from tests.factories import ClubFactory, PlayerFactory, user_with_role
 from tournaments.models import Event, EventPlayer
 from week.planning import links, opening, services
-from week.planning.models import PlannedNight, Rsvp, Via
+from week.planning.models import PlannedNight, Rsvp, RsvpLink, Via
 from week.planning.selectors import outlook
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +139,7 @@ def test_who_may_answer_for_whom():
 def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_revoked():
     club, organizer, (anna, bert) = club_with(2)
     (night,) = plan(club, organizer)
-    link = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    link = links.rsvp_link_issue(club=club, player=anna, actor=organizer, renew=False).link
     rsvp = services.rsvp_answer(
         night=night, player=anna, answer="yes", actor=None, token=link.token
     )
@@ -147,12 +147,16 @@ def test_a_personal_link_answers_without_an_account_and_stops_when_renewed_or_re
     with pytest.raises(NotFound):  # anna's link is not bert's
         services.rsvp_answer(night=night, player=bert, answer="yes", actor=None, token=link.token)
     old = link.token
-    new = links.rsvp_link_renew(club=club, player=anna, actor=None, token=old)  # herself
+    new = links.rsvp_link_issue(
+        club=club, player=anna, actor=None, token=old, renew=True
+    ).link  # herself
     assert new.token != old
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=old)
     with pytest.raises(NotAllowed):  # a member may not renew another's link
-        links.rsvp_link_renew(club=club, player=bert, actor=user_with_role(club, "member"))
+        links.rsvp_link_issue(
+            club=club, player=bert, actor=user_with_role(club, "member"), renew=True
+        )
     links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
     with pytest.raises(NotFound):
         services.rsvp_answer(night=night, player=anna, answer="no", actor=None, token=new.token)
@@ -235,3 +239,47 @@ def test_a_planned_night_is_announced_to_the_webhooks_after_commit(
     with django_capture_on_commit_callbacks(execute=True):
         (night,) = plan(club, organizer, place="De Zwaan")
     assert queued == [(club_events.NIGHT_PLANNED, club.pk, None, services.night_data(night))]
+
+
+def test_every_members_link_at_once_keeps_theirs_unless_renewed_and_is_the_organizers():
+    club, organizer, (anna, bert, carl) = club_with(3)
+    first = links.rsvp_link_issue(club=club, player=anna, actor=organizer, renew=False)
+    assert (first.made, first.replaced) == (True, False)  # a first link replaces nothing
+    issued = links.rsvp_links_issue(club=club, actor=organizer, renew=False)
+    assert [link.player_id for link in issued.kept] == [anna.pk]
+    assert {link.player_id for link in issued.made} == {bert.pk, carl.pk, organizer.player.pk}
+    assert issued.renewed == []
+    assert RsvpLink.objects.get(player=anna).token == first.link.token
+    assert [link.player.name for link in issued.links] == sorted(
+        (p.name for p in (anna, bert, carl, organizer.player)), key=str.casefold
+    )
+    member = user_with_role(club, "member")  # joins without a link
+    with pytest.raises(NotAllowed):
+        links.rsvp_links_issue(club=club, actor=member, renew=True)
+    assert RsvpLink.objects.get(player=anna).token == first.link.token
+    renewed = links.rsvp_links_issue(club=club, actor=organizer, renew=True)
+    assert len(renewed.renewed) == 4 and renewed.kept == []
+    assert [link.player_id for link in renewed.made] == [member.player.pk]
+    assert RsvpLink.objects.get(player=anna).token != first.link.token
+    made = AuditEntry.objects.filter(action="rsvp_link.make").count()
+    assert (made, AuditEntry.objects.filter(action="rsvp_link.renew").count()) == (5, 4)
+    assert AuditEntry.objects.filter(action="rsvp_links.issue").count() == 2
+
+
+def test_switching_off_a_link_that_is_not_there_is_refused_by_name():
+    club, organizer, (anna,) = club_with(1)
+    with pytest.raises(NotFound) as exc:
+        links.rsvp_link_revoke(club=club, player=anna, actor=organizer)
+    assert code_of(exc) == "rsvp_link_none"
+    assert anna.name in exc.value.errors[0]["message"]
+    assert not AuditEntry.objects.filter(action="rsvp_link.revoke").exists()
+
+
+def test_renewing_is_issuing_a_new_link_whether_or_not_there_was_one():
+    club, organizer, (anna,) = club_with(1)
+    first = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    second = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    assert first.token != second.token
+    assert RsvpLink.objects.get(player=anna).token == second.token
+    actions = AuditEntry.objects.filter(action__startswith="rsvp_link.").order_by("pk")
+    assert list(actions.values_list("action", flat=True)) == ["rsvp_link.make", "rsvp_link.renew"]

@@ -89,7 +89,7 @@ def test_the_club_feed_needs_its_current_secret_address(setup):
 
 def test_the_players_feed_holds_the_nights_they_said_yes_to(setup):
     club, organizer, anna, nights = setup
-    link = links.rsvp_link_renew(club=club, player=anna, actor=organizer)
+    link = links.rsvp_link_issue(club=club, player=anna, actor=organizer, renew=False).link
     services.rsvp_answer(night=nights[0], player=anna, answer="yes", actor=None, token=link.token)
     services.rsvp_answer(night=nights[1], player=anna, answer="maybe", actor=None, token=link.token)
     feed = parse(Client().get(f"/r/{link.token}/calendar.ics"))

@@ -488,6 +488,13 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         set(ACTORS),
     ),
     (
+        "e-mail settings through the personal link to the club's week",
+        "mailings:link_settings",
+        lambda w: f"/mail/r/{personal_link(w)}/",
+        lambda w: {"email": "absent@example.test", "evening": "on", "language": "en"},
+        set(ACTORS),
+    ),
+    (
         "unsubscribe by the link",
         "mailings:unsubscribe_page",
         lambda w: f"/mail/unsubscribe/{links.token(w['absent'].pk, links.UNSUBSCRIBE)}/",
@@ -555,6 +562,20 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         "planning:club_links",
         lambda w: f"/clubs/{w['club'].slug}/nights/links/",
         lambda w: {"player": w["absent"].pk, "action": "renew"},
+        ORGANIZERS,
+    ),
+    (
+        "make every member's personal link",
+        "planning:club_links_all",
+        lambda w: f"/clubs/{w['club'].slug}/nights/links/all/",
+        lambda w: {"action": "make"},
+        ORGANIZERS,
+    ),
+    (
+        "renew every member's personal link, confirmed",
+        "planning:club_links_all",
+        lambda w: f"/clubs/{w['club'].slug}/nights/links/all/",
+        lambda w: {"action": "renew", "confirm": "yes"},
         ORGANIZERS,
     ),
     (
@@ -830,6 +851,7 @@ READ_ONLY = {
     "planning:player_feed",
     "planning:club_feed",
     "public:game_rules",
+    "planning:club_link_slips",
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
@@ -918,6 +940,7 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "planning:player_feed": f"/r/{personal_link(world)}/calendar.ics",
         "planning:club_feed": f"/clubs/{world['club'].slug}/calendar/x.ics",
         "public:game_rules": f"/games/bonken/rules/?club={world['club'].slug}",
+        "planning:club_link_slips": f"/clubs/{world['club'].slug}/nights/links/slips/",
     }
     visitor = client("organizer", world)
     before = database_state()

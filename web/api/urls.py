@@ -56,6 +56,12 @@ from web.api.views.ranking.stats import PlayerStatsView
 from web.api.views.week.calendar_feed import ClubCalendarRenewView, ClubCalendarView
 from web.api.views.week.imports import SunmarImportView, SunmarPreviewView, SunmarUploadView
 from web.api.views.week.mail_settings import MailSettingsView
+from web.api.views.week.personal_links import (
+    ClubPersonalLinkRenewView,
+    ClubPersonalLinksEveryMemberView,
+    ClubPersonalLinksView,
+    ClubPersonalLinkView,
+)
 from web.api.views.week.planning import (
     ClubNightsView,
     LinkAnswerView,
@@ -194,6 +200,26 @@ urlpatterns = [
     path("nights/<int:night_id>/open/", NightOpenView.as_view(), name="night_open"),
     path("nights/<int:night_id>/rsvps/", NightRsvpsView.as_view(), name="night_rsvps"),
     path("rsvp/<str:token>/", LinkAnswerView.as_view(), name="link_answer"),
+    path(
+        "clubs/<int:club_id>/personal-links/",
+        ClubPersonalLinksView.as_view(),
+        name="club_personal_links",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/every-member/",
+        ClubPersonalLinksEveryMemberView.as_view(),
+        name="club_personal_links_every_member",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/<int:player_id>/",
+        ClubPersonalLinkView.as_view(),
+        name="club_personal_link",
+    ),
+    path(
+        "clubs/<int:club_id>/personal-links/<int:player_id>/renew/",
+        ClubPersonalLinkRenewView.as_view(),
+        name="club_personal_link_renew",
+    ),
     path("players/<int:player_id>/stats/", PlayerStatsView.as_view(), name="player_stats"),
     # Settings that were the pages' only: the club's calendar address, its embeds' origins, a
     # player's e-mail settings with a personal link.

@@ -1,12 +1,17 @@
 """The pages of a player's e-mail settings: on their account (signed in), through their
-personal signed link (no account needed), and one-click unsubscribe from an e-mail (GET asks,
-POST unsubscribes, as RFC 8058's List-Unsubscribe-Post does without a token)."""
+personal signed link (no account needed) or their personal link to the club's week (the
+calendar's ``/r/<token>/``, read through ``core.personal_links``), and one-click unsubscribe
+from an e-mail (GET asks, POST unsubscribes, as RFC 8058's List-Unsubscribe-Post does without
+a token)."""
+
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -14,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from clubs.models import Player
 from clubs.selectors import player_for_user
+from core import personal_links
 from core.errors import ServiceError
 from core.refusals import anchored
 from core.view_helpers import problems
@@ -29,7 +35,13 @@ def _linked_player(token: str, purpose: str) -> Player:
         raise Http404("unknown or changed link") from None
 
 
-def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> HttpResponse:
+def _form(
+    request: HttpRequest,
+    player: Player | None,
+    *,
+    by_link: bool,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
     errors: list = []
     preference = preference_for(player) if player is not None else None
     if request.method == "POST" and player is not None:
@@ -57,6 +69,7 @@ def _form(request: HttpRequest, player: Player | None, *, by_link: bool) -> Http
         "errors": errors,
         "languages": LANGUAGES,
         "by_link": by_link,
+        **(extra or {}),
     }
     return render(request, "mailings/preferences.html", context, status=400 if errors else 200)
 
@@ -85,6 +98,18 @@ def _in_players_language(request: HttpRequest, player: Player) -> None:
     if chosen in dict(settings.LANGUAGES):
         translation.activate(chosen)
         request.LANGUAGE_CODE = chosen
+
+
+@never_cache
+def link_settings(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's e-mail settings through their personal link to the club's week (the link's
+    token is the permission, as on its page; a renewed or switched-off link opens nothing)."""
+    holder = personal_links.link_holder(token)
+    if holder is None:
+        return render(request, "mailings/preferences.html", {"stale": True}, status=404)
+    player = get_object_or_404(Player, pk=holder.player_id)
+    back = reverse("planning:link_page", args=[token])
+    return _form(request, player, by_link=True, extra={"holder": holder, "back": back})
 
 
 @never_cache

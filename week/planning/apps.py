@@ -18,3 +18,10 @@ class PlanningConfig(AppConfig):
         from week.planning.selectors import public_next_nights
 
         club_nights.next_nights.register(public_next_nights)
+        # The e-mail settings reached through a personal link, and the organizer's list of
+        # players, read the links (core.personal_links).
+        from core import personal_links
+        from week.planning.selectors import club_link_tokens, link_holder
+
+        personal_links.holder.register(link_holder)
+        personal_links.club_tokens.register(club_link_tokens)

@@ -16,12 +16,13 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from core import club_nights
 from core.parsing import whole_number
+from core.personal_links import LinkHolder
 from core.view_helpers import dutch
 from games.registry import find_game
 from seating import table_layout
 from tournaments.models import Event, HouseRuleset
 from week.planning.holidays import Day, clashes
-from week.planning.models import Answer, PlannedNight, Rsvp, SkippedDate
+from week.planning.models import Answer, PlannedNight, Rsvp, RsvpLink, SkippedDate
 
 
 def nights_ahead(club: Club | int) -> QuerySet[PlannedNight]:
@@ -212,4 +213,35 @@ def answers_of(player: Player, nights: list[PlannedNight]) -> dict[int, str]:
     """The player's answer per night id."""
     return dict(
         Rsvp.objects.filter(player=player, night__in=nights).values_list("night_id", "answer")
+    )
+
+
+def link_holder(token: str) -> LinkHolder | None:
+    """Whose personal link ``token`` is (None: not, or no longer, a personal link)."""
+    link = RsvpLink.objects.select_related("club", "player").filter(token=token).first()
+    if link is None:
+        return None
+    return LinkHolder(
+        player_id=link.player_id,
+        player_name=link.player.name,
+        club_id=link.club_id,
+        club_name=link.club.name,
+    )
+
+
+def club_link_tokens(club_id: int) -> dict[int, str]:
+    """The personal link tokens of the club's members, by player id."""
+    return dict(
+        RsvpLink.objects.filter(club_id=club_id, player__memberships__club_id=club_id).values_list(
+            "player_id", "token"
+        )
+    )
+
+
+def member_links(club: Club) -> list[RsvpLink]:
+    """The personal links of the club's members, in name order."""
+    return list(
+        RsvpLink.objects.filter(club=club, player__memberships__club=club)
+        .select_related("player")
+        .order_by("player__name", "player_id")
     )

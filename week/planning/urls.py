@@ -1,12 +1,14 @@
 from django.urls import path
 
-from week.planning.views import calendar, personal_link
+from week.planning.views import calendar, links, personal_link
 
 app_name = "planning"
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/", calendar.club_nights, name="club_nights"),
-    path("clubs/<slug:slug>/nights/links/", calendar.club_links, name="club_links"),
+    path("clubs/<slug:slug>/nights/links/", links.club_links, name="club_links"),
+    path("clubs/<slug:slug>/nights/links/all/", links.club_links_all, name="club_links_all"),
+    path("clubs/<slug:slug>/nights/links/slips/", links.club_link_slips, name="club_link_slips"),
     path(
         "clubs/<slug:slug>/nights/calendar/renew/", calendar.club_feed_renew, name="club_feed_renew"
     ),

@@ -1,5 +1,6 @@
 """The club's players on the organizer's pages: rename, merge two records of one person, and
-retire a player (their membership ends; their results stay)."""
+retire a player (their membership ends; their results stay); each player's personal link to the
+club's week (their page, their e-mail settings), read through ``core.personal_links``."""
 
 from collections.abc import Sequence
 
@@ -7,6 +8,7 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -15,6 +17,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER
 from clubs.services import player_update
 from clubs.view_helpers import has_role
+from core import personal_links
 from core.errors import ServiceError
 from core.view_helpers import number_from, problems, refused
 from tournaments.players.merge import player_merge
@@ -48,6 +51,10 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
         .annotate(played=Count("session_results", distinct=True))
         .order_by("name", "pk")
     )
+    # Each player's personal link to the club's week, where the calendar is installed.
+    tokens = personal_links.tokens_of(club.pk)
+    for player in players:
+        player.link_token = tokens.get(player.pk, "")  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/club_players.html",
@@ -55,6 +62,9 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "players": players,
             "same_name": _same_name(players),
+            "links_page": reverse("planning:club_links", args=[club.slug])
+            if personal_links.club_tokens.registered
+            else "",
         },
     )
 

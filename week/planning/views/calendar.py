@@ -1,8 +1,8 @@
 """The club's calendar pages: the nights ahead (anyone sees them; members answer, organizers
-plan, a series after seeing its dates with the holidays among them, some skipped), one night
+plan, a series after seeing its dates with the holidays among them, some skipped) and one night
 (anyone sees when, where, the game, its rules and rounds; members who is coming and what it
 means for the tables; the organizer answers for a player, cancels the night or opens it as an
-event, asked first when that is days early) and the players' personal links."""
+event, asked first when that is days early). The players' personal links are ``links``'."""
 
 from __future__ import annotations
 
@@ -380,47 +380,6 @@ def checkin_coming(request: HttpRequest, event_id: int) -> HttpResponse:
             % {"n": len(entries)},
         )
     return redirect("manage:checkin", event_id=event.pk)
-
-
-def club_links(request: HttpRequest, slug: str) -> HttpResponse:
-    """The organizer's list of personal links: make, renew or switch off a player's link."""
-    club = get_object_or_404(Club, slug=slug)
-    if not has_role(request, club.pk, ORGANIZER):
-        return refused(request)
-    if request.method == "POST":
-        player = get_object_or_404(
-            Player, pk=number_from(request.POST, "player") or 0, memberships__club=club
-        )
-        try:
-            if request.POST.get("action") == "revoke":
-                links.rsvp_link_revoke(club=club, player=player, actor=request.user)
-                messages.success(
-                    request, _("The link of %(name)s is switched off.") % {"name": player.name}
-                )
-            else:
-                links.rsvp_link_renew(club=club, player=player, actor=request.user)
-                messages.success(
-                    request,
-                    _("%(name)s has a new link; the old one no longer works.")
-                    % {"name": player.name},
-                )
-        except ServiceError as exc:
-            if (answer := refused_or_told(request, exc)) is not None:
-                return answer
-        return redirect("planning:club_links", slug=club.slug)
-    made = {link.player_id: link for link in RsvpLink.objects.filter(club=club)}
-    rows: list[dict[str, Any]] = []
-    for player in Player.objects.filter(memberships__club=club).order_by("name", "pk"):
-        link = made.get(player.pk)
-        rows.append(
-            {
-                "player": player,
-                "url": request.build_absolute_uri(reverse("planning:link_page", args=[link.token]))
-                if link
-                else "",
-            }
-        )
-    return render(request, "planning/links.html", {"club": club, "rows": rows})
 
 
 @require_POST

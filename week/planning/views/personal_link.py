@@ -1,9 +1,10 @@
 """The personal link (``/r/<token>/``: no account needed) and the calendar feeds.
 
 The link's token is the permission, like the door's: the player answers for the club's nights
-ahead, renews or switches off their own link, and subscribes to their calendar (the nights
-they said they are coming to). The club's feed has its own secret address, which its members
-see on the club's calendar page."""
+ahead, renews or switches off their own link, subscribes to the club's calendar and their own
+(the nights they said they are coming to) and reaches their e-mail settings (``week.mailings``,
+by the link's address). The club's feed has its own secret address, which its members see on
+the club's calendar page and their personal link."""
 
 from __future__ import annotations
 
@@ -36,12 +37,23 @@ def _stale(request: HttpRequest, exc: ServiceError) -> HttpResponse:
     return render(request, "planning/link_stale.html", {"errors": problems(exc.errors)}, status=404)
 
 
+def webcal(url: str) -> str:
+    """The ``webcal:`` address of a feed: a calendar app opens it to subscribe."""
+    return "webcal://" + url.split("://", 1)[-1]
+
+
 def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpResponse:
+    """The player's week: their answers to the nights ahead, the club's calendar and their own
+    (addresses to subscribe to), their e-mail settings and their link itself."""
     try:
         link = links.link_for_token(token)
     except ServiceError as exc:
         return _stale(request, exc)
     nights = with_answers(list(nights_ahead(link.club).select_related("club")[:20]), link.player)
+    feed_url = request.build_absolute_uri(reverse("planning:player_feed", args=[token]))
+    club_feed_url = request.build_absolute_uri(
+        reverse("planning:club_feed", args=[link.club.slug, links.club_calendar(link.club).token])
+    )
     return render(
         request,
         "planning/link.html",
@@ -50,7 +62,12 @@ def link_page(request: HttpRequest, token: str, status: int = 200) -> HttpRespon
             "club": link.club,
             "player": link.player,
             "nights": nights,
-            "feed_url": request.build_absolute_uri(reverse("planning:player_feed", args=[token])),
+            "answered": len([night for night in nights if getattr(night, "my_answer", "")]),
+            "feed_url": feed_url,
+            "feed_subscribe": webcal(feed_url),
+            "club_feed_url": club_feed_url,
+            "club_feed_subscribe": webcal(club_feed_url),
+            "mail_settings": reverse("mailings:link_settings", args=[token]),
         },
         status=status,
     )
@@ -86,11 +103,13 @@ def link_renew(request: HttpRequest, token: str) -> HttpResponse:
     if request.POST.get("action") == "revoke":
         links.rsvp_link_revoke(club=link.club, player=link.player, actor=request.user, token=token)
         return render(request, "planning/link_stale.html", {"revoked": True})
-    new = links.rsvp_link_renew(club=link.club, player=link.player, actor=request.user, token=token)
+    new = links.rsvp_link_issue(
+        club=link.club, player=link.player, actor=request.user, token=token, renew=True
+    )
     messages.success(
         request, _("This is your new link; the old one no longer works. Keep this one.")
     )
-    return redirect("planning:link_page", token=new.token)
+    return redirect("planning:link_page", token=new.link.token)
 
 
 def _ics(request: HttpRequest, text: str, name: str) -> HttpResponse:
