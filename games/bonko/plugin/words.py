@@ -103,7 +103,7 @@ def order_note(moved: bool, first_round: bool) -> str:
             "The team already at this table rolls first; the team that moved here rolls second."
         )
     if first_round:
-        return _("The night's first round: nobody moved yet, so the team named first rolls first.")
+        return _("The night's first round: the team named first rolls first.")
     return _(
         "This round was not seated by the last round's results: the team named first rolls first."
     )

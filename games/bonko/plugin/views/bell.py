@@ -29,6 +29,7 @@ from games.bonko.plugin.bell import (
     ring_bell,
 )
 from results.views.scoring import table_for_token, table_page
+from tournaments.game_plugins import game_plugin
 from tournaments.models import Round, Table
 from tournaments.rounds.night_sets import round_in_set, rounds_per_set
 
@@ -43,6 +44,8 @@ def _asks_first(request: HttpRequest, table: Table, token: str) -> bool:
     if request.POST.get("confirm") == "yes":
         return False
     round_ = table.round
+    if not game_plugin(round_.event.game).has_bell:
+        return False
     king = kings_table(round_)
     return (
         round_.bell_rung_at is None
