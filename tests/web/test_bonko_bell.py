@@ -72,7 +72,7 @@ def test_the_bell_rung_offers_its_undo_for_a_few_seconds(king, table2):
     assert undone.status_code == 302
     assert not rung(king)
     assert client.get(url(table2, "bell/")).json()["rung"] is False
-    other = client.get(url(table2), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    other = client_for().get(url(table2), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "hidden" in bell_banner(other)
     entry = AuditEntry.objects.get(action="round.bell_undo")
     assert entry.actor_label == "table link" and entry.details["table"] == 1
