@@ -37,14 +37,24 @@ def ring(client, king) -> None:
 @pytest.mark.parametrize(
     ("language", "asked", "yes", "back"),
     [
-        ("en", "Ring the bell for every table?", "Yes, ring the bell", "Not yet: back to the table"),
-        ("nl", "De bel luiden voor alle tafels?", "Ja, luid de bel", "Nog niet: terug naar de tafel"),
+        (
+            "en",
+            "Ring the bell for every table?",
+            "Yes, ring the bell",
+            "Not yet: back to the table",
+        ),
+        (
+            "nl",
+            "De bel luiden voor alle tafels?",
+            "Ja, luid de bel",
+            "Nog niet: terug naar de tafel",
+        ),
     ],
 )
 def test_the_first_tap_asks_and_rings_nothing(king, table2, language, asked, yes, back):
     client = client_for()
     page = client.get(url(king), HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert 'data-ring-bell' in page and "data-bell-confirm" in page  # the script asks in place
+    assert "data-ring-bell" in page and "data-bell-confirm" in page  # the script asks in place
     answer = client.post(url(king, "bell/"), HTTP_ACCEPT_LANGUAGE=language)
     html = answer.content.decode()
     assert answer.status_code == 200

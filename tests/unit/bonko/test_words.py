@@ -90,8 +90,7 @@ def test_where_the_teams_go_after_the_round():
             "lowest table, table 3."
         )
         assert words.after_round(2, [1, 2, 3]) == (
-            "After the round the winners move up to the King's table; the losers stay at "
-            "table 2."
+            "After the round the winners move up to the King's table; the losers stay at table 2."
         )
         assert words.after_round(3, [3, 1, 2]) == (
             "After the round the winners move up to table 2; the losers stay at table 3."
