@@ -11,12 +11,29 @@ from django.utils import timezone
 
 from clubs.models import AuditEntry, Role
 from games.bonko.plugin.bell import UNDO_SECONDS, bell_undo, ring_bell
-from tests.factories import user_with_role
+from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
-from tests.web.test_bonko_page import event, king, post, table2, url  # noqa: F401 - fixtures
+from tests.web.test_bonko_page import NAMES, OTHERS, post, url
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    return EventFactory(game="bonko", ruleset="bonko")
+
+
+@pytest.fixture
+def king(event):
+    return seated_table(event, players=[PlayerFactory(name=name) for name in NAMES])
+
+
+@pytest.fixture
+def table2(event, king):
+    return seated_table(
+        event, table_number=2, players=[PlayerFactory(name=name) for name in OTHERS]
+    )
 
 
 def bell_banner(page: str) -> str:

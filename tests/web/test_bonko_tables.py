@@ -77,7 +77,10 @@ def test_the_round_plan_the_cards_and_the_public_pages_name_the_teams_and_the_re
     play_round_1(night)
     king, second = night["tables"]
     organizer = client_for(night["organizer"])
-    tie = f"{team_at(second, (1, 3))} beat {team_at(second, (0, 2))}, 15 to 15 after a roll-off of 6 to 3"
+    tie = (
+        f"{team_at(second, (1, 3))} beat {team_at(second, (0, 2))}, 15 to 15 after a roll-off "
+        "of 6 to 3"
+    )
     won = f"{team_at(king, (0, 2))} beat {team_at(king, (1, 3))}, 23 to 17"
 
     plan = organizer.get(f"/manage/rounds/{night['round'].pk}/", HTTP_ACCEPT_LANGUAGE="en")
