@@ -60,7 +60,7 @@ def ring_and_undo(king: Any, other: Any, audit: Any, event: Event) -> None:
     assert bell_rung(event)
     assert king.locator("[data-bell]").is_visible()
     undo = king.locator("[data-undo-button]")
-    assert re.fullmatch(r"Bell rung – undo \(\d+ s\)", undo.inner_text())
+    assert re.fullmatch(r"Bell rung – undo \(\d+\u00a0s\)", undo.inner_text())
     first = int(re.search(r"\d+", undo.inner_text()).group())
     king.wait_for_function(
         "n => parseInt(document.querySelector('[data-undo-button]').textContent.match(/\\d+/)) < n",

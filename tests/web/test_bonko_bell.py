@@ -86,7 +86,7 @@ def test_the_bell_rung_offers_its_undo_for_a_few_seconds(king, table2):
     client = client_for()
     ring(client, king)
     page = client.get(url(king), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"Bell rung – undo ({UNDO_SECONDS} s)" in page
+    assert f"Bell rung – undo ({UNDO_SECONDS}\u00a0s)" in page
     assert f'action="/t/{king.scoring_token}/bell/undo/"' in page
     assert "data-undo-left" in page and "after that the bell stands" in page
     dutch = client.get(url(king), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
@@ -132,6 +132,8 @@ def test_a_result_saved_after_the_bell_keeps_it(king, table2):
     client = client_for()
     ring(client, king)
     assert client.post(url(table2), post((5, 3), winner=0)).status_code == 302
+    page = client.get(url(king), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "bell/undo/" not in page and "The bell stands" in page  # no undo offered
     refused = client.post(url(king, "bell/undo/"), HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 409
     assert "Table 2 saved a result after the bell rang, so the bell stands." in (

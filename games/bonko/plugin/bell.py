@@ -189,13 +189,29 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
 
 
 def undo_left(round_: Round, now: datetime | None = None) -> int:
-    """Whole seconds left to take the round's bell back (0: not rung, or it stands)."""
-    if round_.bell_rung_at is None or round_.status != Round.Status.PLAYING:
+    """Whole seconds left to take the round's bell back (0: not rung, or it stands: the
+    window passed, the round is no longer played, or a table saved a result since)."""
+    rung_at = round_.bell_rung_at
+    if rung_at is None or round_.status != Round.Status.PLAYING:
         return 0
     if round_.event.status == Event.Status.FINISHED:
         return 0
-    passed = ((now or timezone.now()) - round_.bell_rung_at).total_seconds()
-    return max(0, min(UNDO_SECONDS, int(UNDO_SECONDS - passed + 0.999)))
+    passed = ((now or timezone.now()) - rung_at).total_seconds()
+    left = max(0, min(UNDO_SECONDS, int(UNDO_SECONDS - passed + 0.999)))
+    if left and _result_since(round_.pk, rung_at) is not None:
+        return 0
+    return left
+
+
+def _result_since(round_id: int, since: datetime) -> int | None:
+    """The number of the first table of the round that saved a result at or after ``since``."""
+    found: int | None = (
+        Session.objects.filter(table__round_id=round_id, updated_at__gte=since)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+        .first()
+    )
+    return found
 
 
 def bell_undo(*, actor: Actor, round_: Round | int, table_token: str | None = None) -> Round:
@@ -230,12 +246,7 @@ def bell_undo(*, actor: Actor, round_: Round | int, table_token: str | None = No
                     window=UNDO_SECONDS,
                 ),
             )
-        since = (
-            Session.objects.filter(table__round_id=round_id, updated_at__gte=rung_at)
-            .order_by("table__number")
-            .values_list("table__number", flat=True)
-            .first()
-        )
+        since = _result_since(round_id, rung_at)
         if since is not None:
             raise Conflict.single(
                 "bell_result_since",

@@ -99,7 +99,7 @@ def _undo(round_: Round) -> dict[str, Any]:
     return {
         "undo_left": left,
         "undo_until": rung_at + timedelta(seconds=UNDO_SECONDS) if rung_at else None,
-        "undo_label": _("Bell rung – undo ({s} s)").replace("{s}", str(left)),
+        "undo_label": _("Bell rung – undo ({s} s)").replace("{s}", str(left)),
     }
 
 
