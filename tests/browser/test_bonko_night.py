@@ -145,7 +145,7 @@ def test_a_bonko_round_on_phones(chromium, live_server, audit):
     save_result(king, (23, 9), winner=0)
     assert "Saved:" in king.locator("main").inner_text()
 
-    # Table 2: level at 12, so the page asks for a roll-off; the team that moved here wins it.
+    # Table 2: level at 12, so the page asks for a roll-off; the team that rolls second wins it.
     save_result(other, (12, 12), winner=None)
     other.locator("[data-rolloff]").wait_for(state="visible")
     audit.shot(other, "bonko-rolloff-phone")
