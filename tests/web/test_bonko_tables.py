@@ -170,7 +170,11 @@ def test_a_round_that_never_started_is_not_listed_as_played(night):
     round_close(round_=night["round"], actor=organizer)
     # Round 7 (set 2) seated as a preview, one player sitting it out, then the night closes.
     ghost = Round.objects.create(event=event, number=7, status=Round.Status.PLANNED)
-    seated_table(event, round_number=7, players=[PlayerFactory() for _ in range(4)])
+    king = night["tables"][0]
+    player = king.seats.get(position=0).player
+    ghost_table = seated_table(
+        event, round_number=7, players=[seat.player for seat in king.seats.order_by("position")]
+    )
     sitting_out = PlayerFactory(name="Zoë Zitbank")
     Membership.objects.create(club=event.club, player=sitting_out)
     Bye.objects.create(round=ghost, player=sitting_out)
@@ -186,6 +190,8 @@ def test_a_round_that_never_started_is_not_listed_as_played(night):
     dashboard = client_for(organizer).get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="nl")
     html = dashboard.content.decode()
     assert "Ronde 7" in html and "(niet gespeeld)" in html and "data-not-played" in html
+    evening = client_for().get(f"/events/{event.pk}/players/{player.pk}/").content.decode()
+    assert f"/tables/{king.pk}/" in evening and f"/tables/{ghost_table.pk}/" not in evening
     screen = client_for().get(f"/events/{event.pk}/screen.json").json()
     assert screen["round"]["number"] == 1
     assert sitting_out.pk not in {line["player_id"] for line in computed_standing_lines(event)}
