@@ -148,7 +148,7 @@
     if (!box || !ring) { return; }
     form.addEventListener("submit", function (event) {
       var by = event.submitter;
-      if (by && by.name === "confirm") { return; }
+      if (by ? by.name === "confirm" : !box.hidden) { return; }  // "Yes" (or asked already)
       event.preventDefault();
       box.hidden = false;
       ring.setAttribute("aria-expanded", "true");
