@@ -41,7 +41,7 @@ class BonkoPlugin(GamePlugin):
     urls = {
         "scoring": [
             path("t/<str:token>/bell/", bell_view.bell, name="bell"),
-            path("t/<str:token>/bell/undo/", bell_view.undo, name="bell_undo"),
+            path("t/<str:token>/bell/undo/", bell_view.bell_undo, name="bell_undo"),
         ],
         "manage": [
             path("events/<int:event_id>/teams/cards/", cards.score_cards, name="score_cards")

@@ -20,14 +20,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import ServiceError
 from core.refusals import anchored, page_again
 from core.view_helpers import problems
-from games.bonko.plugin.bell import (
-    UNDO_SECONDS,
-    bell_state,
-    bell_undo,
-    kings_table,
-    may_ring,
-    ring_bell,
-)
+from games.bonko.plugin import bell as service
+from games.bonko.plugin.bell import UNDO_SECONDS, bell_state, kings_table, may_ring, ring_bell
 from results.views.scoring import table_for_token, table_page
 from tournaments.game_plugins import game_plugin
 from tournaments.models import Round, Table
@@ -87,11 +81,12 @@ def bell(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def undo(request: HttpRequest, token: str) -> HttpResponse:
-    """Take back a bell rung by mistake (``bell_undo``), back to the table's page."""
+def bell_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Take back a bell rung by mistake (the service's ``bell_undo``), back to the table's
+    page."""
     table = table_for_token(token)
     try:
-        bell_undo(actor=request.user, round_=table.round, table_token=token)
+        service.bell_undo(actor=request.user, round_=table.round, table_token=token)
     except ServiceError as exc:
         found = anchored(problems(exc.errors), {None: UNDO_BUTTON})
         return page_again(request, table_page, found, token, status=exc.status_code)
