@@ -75,6 +75,29 @@ class GameWithoutPages(ImproperlyConfigured):
 
 
 @dataclass(frozen=True)
+class TeamWords:
+    """One side of a team game's table as the pages name it: the team's name and its players
+    ("Anna & Cor"; the same when the team has no name of its own) and what the table says of it
+    ("rolls first")."""
+
+    name: str
+    players: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """What a game says about one table of a round beside its number and players, in the page's
+    language: what the table is ("the King's table"), the teams at it, its result in one
+    sentence, and where its players go after the round. Empty where the game says nothing."""
+
+    title: str = ""
+    teams: tuple[TeamWords, ...] = ()
+    result: str = ""
+    after: str = ""
+
+
+@dataclass(frozen=True)
 class Correctable:
     """One part of a stored result an organizer may correct: its number (from 1; a game entered
     whole has one), its title ("Game 3") and what it was ("Hearts, chosen by Anna")."""
@@ -139,6 +162,13 @@ class GamePlugin(Protocol):
 
     def blank_sheet_context(self, event: Event) -> dict[str, object]:
         """What the ``blank_sheet`` part needs for the event's ruleset."""
+        return {}
+
+    def table_words(self, round_: Round, tables: Sequence[Table]) -> Mapping[int, TableWords]:
+        """By table id, what the game says about each of the round's tables (``TableWords``)
+        on the round's table plan, its printed table cards, the event's page and the room's
+        screen; ``tables`` come with their seats' players and their session. None by
+        default."""
         return {}
 
     def parts_per_session(self, event: Event) -> int | None:

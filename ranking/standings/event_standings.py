@@ -41,12 +41,10 @@ from ranking.ratings.selectors import ratings_before
 from ranking.standings.rules import event_rules
 from results.counted import counted_sessions
 from results.models import Session, SessionSeat
-from tournaments.models import Bye, Event, Round, Seat, Standing, StandingsComputation
+from tournaments.models import Bye, Event, Seat, Standing, StandingsComputation
 from tournaments.models.standings_rules import game_stat_codes, largest_table, whole
+from tournaments.rounds.played import played_rounds
 from tournaments.tasks import enqueue_standings
-
-# Rounds whose seating stands: accepted (playing) or closed, not a preview (planned).
-STARTED_ROUNDS = (Round.Status.PLAYING, Round.Status.CLOSED)
 
 
 def event_results(event: Event, rounds: Sequence[int] | None = None) -> list[SeatResult]:
@@ -130,8 +128,8 @@ def computed_standing_lines(
     of the round numbers ``rounds`` only when given (the standings of one set)."""
     results = event_results(event, rounds)
     # A round still in preview may be seated again with other byes: only the seats and byes
-    # of rounds that have started count.
-    started: dict[str, Any] = {"round__event_id": event.pk, "round__status__in": STARTED_ROUNDS}
+    # of rounds that have started count (not a preview the event's close put away).
+    started: dict[str, Any] = {"round__in": played_rounds(event)}
     if rounds is not None:
         started["round__number__in"] = list(rounds)
     byes = [

@@ -71,8 +71,15 @@
     round.tables.forEach(function (table) {
       var li = el("li", "screen-table is-" + table.status);
       li.appendChild(el("span", "screen-table-number", table.number));
-      li.appendChild(el("span", "screen-table-players", table.players.join(", ")));
+      var players = el("span", "screen-table-players");
+      if (table.title) {
+        players.appendChild(el("strong", "screen-table-title", table.title));
+        players.appendChild(document.createTextNode(" · "));
+      }
+      players.appendChild(document.createTextNode(table.players.join(", ")));
+      li.appendChild(players);
       li.appendChild(el("span", "screen-table-status", table.label));
+      if (table.result) { li.appendChild(el("span", "screen-table-result", table.result)); }
       list.appendChild(li);
     });
     var done = $("[data-done]");

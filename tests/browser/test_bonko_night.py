@@ -1,8 +1,9 @@
 """A round of a Bonko night in a real browser: the organizer pairs the eight players present
 into teams at random, seats round 1 by the teams and starts it (set 1, round 1: target 1); the
-King's table's scorer rings the bell on a phone and another table's phone shows it without a
+King's table's scorer rings the bell on a phone (the first tap asks; rung, it may be undone for a
+few seconds, then it stands) and another table's phone shows it, and its undoing, without a
 reload; the King's table enters its result; the other table's teams are level and the page asks
-for a roll-off, which one team wins; the standings rank by wins."""
+for a roll-off, which one team wins, and says so; the standings rank by wins."""
 
 import re
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 from clubs.models import Club, Membership, Player, Role
 from results.models import Session
 from tests.factories import UserFactory
-from tournaments.models import Event, EventPlayer, EventTeam
+from tournaments.models import Event, EventPlayer, EventTeam, Round
 
 from .conftest import DESKTOP, PHONE
 from .test_club_night import sign_in
@@ -29,6 +30,61 @@ def save_result(page: Any, scores: tuple[int, int], winner: int | None) -> None:
         page.check(f"#id_winner_{winner}")
     with page.expect_navigation():
         page.click("form[data-bonko] .sticky-bar button[type=submit]")
+
+
+def bell_rung(event: Event) -> bool:
+    return Round.objects.get(event=event, number=1).bell_rung_at is not None
+
+
+def ring(king: Any) -> None:
+    """The King's table rings the bell: the first tap asks in place, "Yes" rings it."""
+    king.click("#ring-bell")
+    king.locator("[data-bell-confirm]").wait_for(state="visible")
+    with king.expect_navigation():
+        king.click("[data-bell-yes]")
+
+
+def ring_and_undo(king: Any, other: Any, audit: Any, event: Event) -> None:
+    """The bell on the King's table's phone: the first tap asks, "Not yet" rings nothing; rung,
+    the page offers to undo it for a few seconds (counting down) and every table sees it; the
+    undo takes it back at every table; rung again, the time to undo runs out and it stands."""
+    king.click("#ring-bell")
+    confirm = king.locator("[data-bell-confirm]")
+    confirm.wait_for(state="visible")
+    assert king.evaluate("document.activeElement.matches('[data-bell-yes]')")
+    audit.shot(king, "bonko-bell-confirm-phone")
+    king.click("[data-bell-cancel]")
+    assert confirm.is_hidden() and not bell_rung(event)
+
+    ring(king)
+    assert bell_rung(event)
+    assert king.locator("[data-bell]").is_visible()
+    undo = king.locator("[data-undo-button]")
+    assert re.fullmatch(r"Bell rung – undo \(\d+\u00a0s\)", undo.inner_text())
+    first = int(re.search(r"\d+", undo.inner_text()).group())
+    king.wait_for_function(
+        "n => parseInt(document.querySelector('[data-undo-button]').textContent.match(/\\d+/)) < n",
+        arg=first,
+    )  # it counts down
+    other.reload()  # quicker than its poll: the seconds to undo are few
+    assert other.locator("[data-bell]").is_visible()
+    with king.expect_navigation():
+        undo.click()
+    assert not bell_rung(event)
+    assert "The bell is undone" in king.locator("main").inner_text()
+    assert king.locator("#ring-bell").is_visible()
+    # The other table's page takes the bell away without a reload (it polls).
+    other.locator("[data-bell]").wait_for(state="hidden", timeout=20_000)
+
+    ring(king)
+    audit.shot(king, "bonko-bell-undo-phone")
+    # The other table's page shows the bell without a reload (it polls).
+    other.locator("[data-bell]").wait_for(state="visible", timeout=20_000)
+    audit.shot(other, "bonko-bell-phone")
+    king.locator("[data-bell-undo]").wait_for(state="detached", timeout=20_000)
+    assert "The bell stands" in king.locator("[data-bell-box]").inner_text()
+    assert bell_rung(event)
+    audit.shot(king, "bonko-bell-stands-phone")
 
 
 def test_a_bonko_round_on_phones(chromium, live_server, audit):
@@ -84,17 +140,12 @@ def test_a_bonko_round_on_phones(chromium, live_server, audit):
     assert other.locator("[data-bell]").is_hidden()
     assert other.locator(".target-number").inner_text() == "1"
     audit.shot(other, "bonko-table-phone")
-    with king.expect_navigation():
-        king.click("form.ring-bell button[type=submit]")
-    assert king.locator("[data-bell]").is_visible()
-    # The other table's page shows the bell without a reload (it polls).
-    other.locator("[data-bell]").wait_for(state="visible", timeout=20_000)
-    audit.shot(other, "bonko-bell-phone")
+    ring_and_undo(king, other, audit, event)
 
     save_result(king, (23, 9), winner=0)
     assert "Saved:" in king.locator("main").inner_text()
 
-    # Table 2: level at 12, so the page asks for a roll-off; the team that moved here wins it.
+    # Table 2: level at 12, so the page asks for a roll-off; the team that rolls second wins it.
     save_result(other, (12, 12), winner=None)
     other.locator("[data-rolloff]").wait_for(state="visible")
     audit.shot(other, "bonko-rolloff-phone")
@@ -104,6 +155,7 @@ def test_a_bonko_round_on_phones(chromium, live_server, audit):
         other.click("form[data-bonko] .sticky-bar button[type=submit]")
     table2 = Session.objects.get(table__scoring_token=links[1].split("/")[2])
     assert table2.result["winner"] == 1 and table2.result["rolloff"] == [[2], [6]]
+    assert "12 tegen 12 na uitgooien met 6 tegen 2" in other.locator("main").inner_text()
     assert table2.document["set"] == 1 and table2.document["round"] == 1
 
     # --- The standings rank by wins ------------------------------------------------------

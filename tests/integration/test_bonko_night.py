@@ -1,5 +1,6 @@
 """A Bonko night through the API and the pages: three tables of two teams, the King's table
-rings the bell (its winners need the bell score), a tie broken by a roll-off, the standings by
+rings the bell (its winners need the bell score; a bell rung by mistake is taken back until a
+result comes in), a tie broken by a roll-off, the standings by
 wins, then Bonkos, then points, with the booby prize for the most losses; the teams paired for
 the night and the next round seated by the movement."""
 
@@ -111,8 +112,21 @@ def test_a_round_of_three_tables_the_bell_a_roll_off_and_standings_by_wins(night
     # Every table's page sees it.
     state = client_for().get(f"/t/{_token(third)}/bell/").json()
     assert state["rung"] is True
+    # Rung by mistake: taken back at once (not by another table's link), and rung again.
+    assert other.delete(f"/api/v1/rounds/{round_id}/bell/").status_code == 401
+    undone = linked.delete(f"/api/v1/rounds/{round_id}/bell/")
+    assert undone.status_code == 200 and undone.json()["rung"] is False
+    assert client_for().get(f"/t/{_token(third)}/bell/").json()["rung"] is False
+    again = api.delete(f"/api/v1/rounds/{round_id}/bell/")
+    assert again.status_code == 409 and again.json()["errors"][0]["code"] == "bell_not_rung"
+    assert linked.post(f"/api/v1/rounds/{round_id}/bell/").json()["rung"] is True
 
     assert put(api, king, document((21, 10))).status_code == 201
+    # A result came in after the bell: it stands.
+    stands = api.delete(f"/api/v1/rounds/{round_id}/bell/")
+    assert stands.status_code == 409
+    assert stands.json()["errors"][0]["code"] == "bell_result_since"
+    assert "Table 1 saved a result after the bell rang" in stands.json()["errors"][0]["message"]
     tied = put(api, second, document((15, 15)))
     assert tied.status_code == 400
     assert [e["code"] for e in tied.json()["errors"]] == ["rolloff_needed"]

@@ -655,6 +655,15 @@ WRITES: list[Write] = [
         token_table=lambda w: w.king,
     ),
     Write(
+        "undo the bell",
+        "delete",
+        "/api/v1/rounds/{round_id}/bell/",
+        lambda w: bell_just_rung(w),
+        lambda w: None,
+        {"organizer", "scorer", "table_token"},
+        token_table=lambda w: w.king,
+    ),
+    Write(
         "run the round timer",
         "post",
         "/api/v1/rounds/{round_id}/timer/",
@@ -1034,6 +1043,13 @@ def a_delivery_url(w: World) -> str:
         hook=hook, kind="result.saved", payload={}, status=Delivery.Status.FAILED, attempts=6
     )
     return f"/api/v1/hooks/{hook.pk}/deliveries/{delivery.pk}/resend/"
+
+
+def bell_just_rung(w: World) -> str:
+    """The address of the King's table's round's bell, rung a moment ago (inside each actor's
+    try), which whoever may ring it may take back."""
+    Round.objects.filter(pk=w.king.round_id).update(bell_rung_at=timezone.now())
+    return f"/api/v1/rounds/{w.king.round_id}/bell/"
 
 
 def planned_night(w: World) -> PlannedNight:

@@ -1,6 +1,7 @@
 """A round still in preview (planned, not yet accepted) counts for nothing in the event's
 standings: its byes earn no credit and its seats list nobody, since the preview may still be
-seated again with other byes. Once accepted (playing) or closed, they count."""
+seated again with other byes; nor does a preview the event's close put away. Once accepted
+(playing), or closed after that, they count."""
 
 import datetime
 
@@ -47,8 +48,15 @@ def test_byes_and_seats_of_a_preview_count_only_once_it_is_accepted():
     assert set(rows) == {"A", "B", "C", "D"}  # the newcomer sits only in the preview
     assert rows["A"].byes == 0 and rows["A"].total == 50
 
+    # A preview the event's close put away (closed, no result, no table counted as anything)
+    # never started: it still counts for nothing.
+    Round.objects.filter(pk=preview.pk).update(status=Round.Status.CLOSED)
+    assert set(by_name(event)) == {"A", "B", "C", "D"}
+
     for status in (Round.Status.PLAYING, Round.Status.CLOSED):
         Round.objects.filter(pk=preview.pk).update(status=status)
+        if status == Round.Status.CLOSED:  # closed after it started: its unfinished table
+            Table.objects.filter(pk=table.pk).update(unfinished="not_played")  # as chosen
         rows = by_name(event)
         assert set(rows) == {"A", "B", "C", "D", "Nieuw"}
         assert rows["A"].byes == 1 and rows["A"].total == 75 and rows["A"].sessions == 1

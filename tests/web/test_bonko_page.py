@@ -115,7 +115,11 @@ def test_the_kings_table_rings_the_bell_and_every_table_sees_it(king, table2):
     # Another table's link may not ring it.
     client.post(url(table2, "bell/"))
     assert client.get(url(king, "bell/")).json()["rung"] is False
-    assert client.post(url(king, "bell/")).status_code == 302
+    # The first tap asks first (the page's script asks in place); nothing rings yet.
+    asked = client.post(url(king, "bell/"), HTTP_ACCEPT_LANGUAGE="en")
+    assert asked.status_code == 200 and "Ring the bell for every table?" in asked.content.decode()
+    assert client.get(url(king, "bell/")).json()["rung"] is False
+    assert client.post(url(king, "bell/"), {"confirm": "yes"}).status_code == 302
     state = client.get(url(table2, "bell/")).json()
     assert state["rung"] is True and state["at"]
     assert client.post(url(king, "bell/")).status_code == 302  # again: nothing changes
@@ -173,7 +177,7 @@ def test_the_public_sheet_the_paper_page_and_the_blank_sheets_of_a_bonko_table(e
     paper = organizer.get(url(table2, "paper/"), HTTP_ACCEPT_LANGUAGE="en")
     assert paper.status_code == 200
     html = paper.content.decode()
-    assert "Saved: Eva Mulder &amp; Gijs Visser beat Fenna Bos &amp; Hans Dijk." in html
+    assert "Saved: Eva Mulder &amp; Gijs Visser beat Fenna Bos &amp; Hans Dijk, 23 to 17." in html
     assert "Save the correction" in html
     # The round's blank sheets: each table sends the organizer to the score cards, once.
     sheets = organizer.get(f"/manage/rounds/{table2.round_id}/sheets/", HTTP_ACCEPT_LANGUAGE="en")

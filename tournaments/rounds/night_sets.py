@@ -18,6 +18,7 @@ from core.parsing import whole_number
 from games.registry import find_game
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Round
+from tournaments.rounds.played import put_away
 
 _CACHE = "_night_ruleset"
 
@@ -61,11 +62,12 @@ def set_rounds(event: Event, set_number: int) -> list[int]:
 
 
 def event_sets(event: Event) -> list[int]:
-    """The sets the event has begun (a round of the set exists), first to last."""
+    """The sets the event has begun (a round of the set exists, other than a preview the
+    event's close put away), first to last."""
     per_set = rounds_per_set(event)
     if per_set is None:
         return []
-    numbers = Round.objects.filter(event=event).values_list("number", flat=True)
+    numbers = Round.objects.filter(event=event).exclude(put_away()).values_list("number", flat=True)
     return sorted({round_in_set(number, per_set)[0] for number in numbers})
 
 

@@ -9,6 +9,7 @@ from core.view_helpers import dutch
 from games.registry import find_game
 from results.counted import counted_sessions
 from tournaments.models import Bye, Event, Round
+from tournaments.rounds.played import played_rounds
 
 STARTED = (Round.Status.PLAYING, Round.Status.CLOSED)
 
@@ -52,9 +53,8 @@ def bye_words(event: Event) -> str:
 def points_per_round(event: Event) -> dict[str, Any]:
     """Per player (by id): the points of each started round (None: not seated; "bye": sat
     out), for the rounds that started, in order."""
-    numbers = list(
-        event.rounds.filter(status__in=STARTED).order_by("number").values_list("number", flat=True)
-    )
+    played = played_rounds(event)
+    numbers = list(played.order_by("number").values_list("number", flat=True))
     cells: dict[int, dict[int, Any]] = {}
     # Through the event's sessions (the layer above, never imported here).
     for player, number, total in event.sessions.filter(
@@ -62,9 +62,9 @@ def points_per_round(event: Event) -> dict[str, Any]:
         table__round__status__in=STARTED,
     ).values_list("seat_results__player_id", "table__round__number", "seat_results__total"):
         cells.setdefault(player, {})[number] = total
-    for player, number in Bye.objects.filter(
-        round__event=event, round__status__in=STARTED
-    ).values_list("player_id", "round__number"):
+    for player, number in Bye.objects.filter(round__in=played).values_list(
+        "player_id", "round__number"
+    ):
         cells.setdefault(player, {})[number] = "bye"
     return {
         "numbers": numbers,

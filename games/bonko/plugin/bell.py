@@ -2,15 +2,20 @@
 it when a team there reaches the ruleset's bell score; every table's page shows it (polling
 ``bell_state``), and the tables finish the roll in progress and enter their final scores.
 
-``ring_bell`` is the one write: the King's table's scorer (its scoring link, a scorer of the
-club or of the event) or an organizer, only while the round is being played, once (ringing
-again changes nothing), with an audit entry. The King's table's result is checked against the
-bell score by the rules (``games.bonko.rules``: ``king`` and ``bell`` in the document, filled in by
+``ring_bell`` rings it: the King's table's scorer (its scoring link, a scorer of the club or of
+the event) or an organizer, only while the round is being played, once (ringing again changes
+nothing), with an audit entry. ``bell_undo`` takes a bell rung by mistake back: whoever may ring
+it, within ``UNDO_SECONDS`` of the ring (and a moment for the tap to arrive), and only while
+nothing happened since (the round still played, no table's result saved after the bell); under
+the round's lock and its tables' (so a result being saved is seen), with an audit entry. After
+the window the bell stands. The King's table's result is checked against the bell score by the
+rules (``games.bonko.rules``: ``king`` and ``bell`` in the document, filled in by
 ``table_flags`` on every session write).
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -20,14 +25,18 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
-from core.errors import NotAllowed, ServiceError, Text
+from core.errors import Conflict, NotAllowed, ServiceError, Text
+from results.models import Session
 from tournaments.game_plugins import game_plugin
-from tournaments.models import Round, Table
+from tournaments.models import Event, Round, Table
 from tournaments.rounds.night_sets import round_in_set, rounds_per_set
-from tournaments.rounds.tables import lock_round, refuse_finished
+from tournaments.rounds.tables import lock_round, lock_tables, refuse_finished
 from tournaments.selectors import user_may_score
 
 Actor = User | AnonymousUser | None
+
+UNDO_SECONDS = 10  # a bell rung by mistake may be taken back this long
+UNDO_GRACE_SECONDS = 2  # and the tap that takes it back this much longer to arrive
 
 
 def kings_table(round_: Round) -> Table | None:
@@ -108,50 +117,61 @@ def may_ring(actor: Actor, round_: Round, king: Table, table_token: str | None) 
     )
 
 
+def _bell_round(
+    actor: Actor, round_id: int, table_token: str | None, *, undoing: bool = False
+) -> tuple[Round, Table]:
+    """The round locked, with its King's table, after the checks ringing and undoing share:
+    the event not finished, a game with a bell, tables, someone who may ring, the round being
+    played."""
+    locked = lock_round(round_id)
+    event = locked.event
+    refuse_finished(event.pk)
+    if not game_plugin(event.game).has_bell:
+        raise ServiceError.single(
+            "no_bell",
+            Text(
+                _("Only a Bonko round has a bell; this event plays %(game)s."),
+                game=event.game,
+            ),
+        )
+    king = kings_table(locked)
+    if king is None:
+        raise ServiceError.single(
+            "no_tables",
+            Text(
+                _("Round %(round)s has no tables yet, so no King's table."),
+                round=locked.number,
+            ),
+        )
+    if not may_ring(actor, locked, king, table_token):
+        raise NotAllowed.single(
+            "not_kings_table",
+            Text(
+                _(
+                    "Only the scorer of the King's table (table %(table)s) or an organizer "
+                    "rings the bell."
+                ),
+                table=king.number,
+            ),
+        )
+    if locked.status != Round.Status.PLAYING:
+        raise ServiceError.single(
+            "round_not_playing",
+            Text(
+                _("Round %(round)s is not being played any more, so its bell stands.")
+                if undoing
+                else _("Round %(round)s is not being played, so its bell cannot ring."),
+                round=locked.number,
+            ),
+        )
+    return locked, king
+
+
 def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = None) -> Round:
     """Ring the bell of a Bonko round that is being played; ringing it again changes nothing."""
     round_id = round_ if isinstance(round_, int) else round_.pk
     with transaction.atomic():
-        locked = lock_round(round_id)
-        event = locked.event
-        refuse_finished(event.pk)
-        if not game_plugin(event.game).has_bell:
-            raise ServiceError.single(
-                "no_bell",
-                Text(
-                    _("Only a Bonko round has a bell; this event plays %(game)s."),
-                    game=event.game,
-                ),
-            )
-        king = kings_table(locked)
-        if king is None:
-            raise ServiceError.single(
-                "no_tables",
-                Text(
-                    _("Round %(round)s has no tables yet, so no King's table."),
-                    round=locked.number,
-                ),
-            )
-        if not may_ring(actor, locked, king, table_token):
-            raise NotAllowed.single(
-                "not_kings_table",
-                Text(
-                    _(
-                        "Only the scorer of the King's table (table %(table)s) or an organizer "
-                        "rings "
-                        "the bell."
-                    ),
-                    table=king.number,
-                ),
-            )
-        if locked.status != Round.Status.PLAYING:
-            raise ServiceError.single(
-                "round_not_playing",
-                Text(
-                    _("Round %(round)s is not being played, so its bell cannot ring."),
-                    round=locked.number,
-                ),
-            )
+        locked, king = _bell_round(actor, round_id, table_token)
         if locked.bell_rung_at is not None:
             return locked  # rung already: once is enough
         locked.bell_rung_at = timezone.now()
@@ -161,8 +181,91 @@ def ring_bell(*, actor: Actor, round_: Round | int, table_token: str | None = No
             actor,
             "round.bell",
             locked,
-            club_id=event.club_id,
+            club_id=locked.event.club_id,
             label="" if locked.bell_rung_by else "table link",
             table=king.number,
+        )
+        return locked
+
+
+def undo_left(round_: Round, now: datetime | None = None) -> int:
+    """Whole seconds left to take the round's bell back (0: not rung, or it stands: the
+    window passed, the round is no longer played, or a table saved a result since)."""
+    rung_at = round_.bell_rung_at
+    if rung_at is None or round_.status != Round.Status.PLAYING:
+        return 0
+    if round_.event.status == Event.Status.FINISHED:
+        return 0
+    passed = ((now or timezone.now()) - rung_at).total_seconds()
+    left = max(0, min(UNDO_SECONDS, int(UNDO_SECONDS - passed + 0.999)))
+    if left and _result_since(round_.pk, rung_at) is not None:
+        return 0
+    return left
+
+
+def _result_since(round_id: int, since: datetime) -> int | None:
+    """The number of the first table of the round that saved a result at or after ``since``."""
+    found: int | None = (
+        Session.objects.filter(table__round_id=round_id, updated_at__gte=since)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+        .first()
+    )
+    return found
+
+
+def bell_undo(*, actor: Actor, round_: Round | int, table_token: str | None = None) -> Round:
+    """Take back a bell rung by mistake: by whoever may ring it, within ``UNDO_SECONDS`` of the
+    ring, while the round is played and no table saved a result since. After that the bell
+    stands (a clear refusal says why)."""
+    round_id = round_ if isinstance(round_, int) else round_.pk
+    with transaction.atomic():
+        locked, king = _bell_round(actor, round_id, table_token, undoing=True)
+        # The tables after the round (the order every write that takes both takes them in): a
+        # result being saved at one of them is waited for and then seen below.
+        lock_tables(Table.objects.filter(round_id=round_id).values_list("pk", flat=True))
+        rung_at = locked.bell_rung_at
+        if rung_at is None:
+            raise Conflict.single(
+                "bell_not_rung",
+                Text(
+                    _("The bell of round %(round)s has not rung, so there is nothing to undo."),
+                    round=locked.number,
+                ),
+            )
+        passed = timezone.now() - rung_at
+        if passed > timedelta(seconds=UNDO_SECONDS + UNDO_GRACE_SECONDS):
+            raise Conflict.single(
+                "bell_stands",
+                Text(
+                    _(
+                        "The bell rang %(seconds)s seconds ago; it can be undone only in the "
+                        "first %(window)s seconds, so it stands."
+                    ),
+                    seconds=int(passed.total_seconds()),
+                    window=UNDO_SECONDS,
+                ),
+            )
+        since = _result_since(round_id, rung_at)
+        if since is not None:
+            raise Conflict.single(
+                "bell_result_since",
+                Text(
+                    _("Table %(table)s saved a result after the bell rang, so the bell stands."),
+                    table=since,
+                ),
+            )
+        locked.bell_rung_at = None
+        locked.bell_rung_by = None
+        locked.save(update_fields=["bell_rung_at", "bell_rung_by"])
+        audit(
+            actor,
+            "round.bell_undo",
+            locked,
+            club_id=locked.event.club_id,
+            label="" if actor is not None and actor.is_authenticated else "table link",
+            table=king.number,
+            rung_at=rung_at.isoformat(),
+            seconds=round(passed.total_seconds(), 1),
         )
         return locked

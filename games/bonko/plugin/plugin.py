@@ -1,11 +1,11 @@
 """What Bonko gives the service besides its rules (``tournaments.game_plugins.GamePlugin``): its
-table
-page and sheet, and its night: the bell of a round, the teams moving by their results between
-rounds (its seating), the teams' score cards."""
+table page and sheet, and its night: the bell of a round, the teams moving by their results
+between rounds (its seating), what the pages say of each table (the King's table, the teams,
+the result, where the teams go next), the teams' score cards."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
@@ -14,12 +14,13 @@ from django.urls import path
 from clubs.models import Player
 from games.bonko.plugin import bell
 from games.bonko.plugin.seating import METHOD, bonko_round_generate
+from games.bonko.plugin.tables import round_table_words
 from games.bonko.plugin.views import api, cards, correct, table
 from games.bonko.plugin.views import bell as bell_view
 from games.bonko.rules import GAME, next_tables
 from games.seam import Document
 from seating.types import Movement
-from tournaments.game_plugins import Correctable, GamePlugin
+from tournaments.game_plugins import Correctable, GamePlugin, TableWords
 from tournaments.models import Event, Round, Table
 
 
@@ -40,7 +41,10 @@ class BonkoPlugin(GamePlugin):
     scripts = ("bonko/page.js", "bonko/words.js")
     stylesheets = ("bonko/table.css",)
     urls = {
-        "scoring": [path("t/<str:token>/bell/", bell_view.bell, name="bell")],
+        "scoring": [
+            path("t/<str:token>/bell/", bell_view.bell, name="bell"),
+            path("t/<str:token>/bell/undo/", bell_view.bell_undo, name="bell_undo"),
+        ],
         "manage": [
             path("events/<int:event_id>/teams/cards/", cards.score_cards, name="score_cards")
         ],
@@ -68,6 +72,9 @@ class BonkoPlugin(GamePlugin):
         self, *, event: Event, result: Document, players: Sequence[Player], names: Sequence[str]
     ) -> dict[str, object]:
         return {"bonko": table.sheet_result(result, [p.name for p in players])}
+
+    def table_words(self, round_: Round, tables: Sequence[Table]) -> Mapping[int, TableWords]:
+        return round_table_words(round_, tables)
 
     def seat_next_round(
         self,

@@ -3,7 +3,7 @@ progressive movement. ``GAME`` is Bonko behind the game seam (``games.seam``).
 
 Pure Python with no Django import. The public interface::
 
-    from games.bonko.rules import GAME, score_round, next_tables, roll_points, RULESETS
+    from games.bonko.rules import GAME, score_round, next_tables, moves_after, summary, RULESETS
 
     outcome = GAME.score(document)            # never raises for bad input
     outcome.valid, outcome.errors, outcome.totals, outcome.placements, outcome.to_dict()
@@ -13,23 +13,28 @@ and the error codes.
 """
 
 from games.bonko.rules.game import GAME, Bonko
-from games.bonko.rules.movement import next_tables
+from games.bonko.rules.movement import Moves, moves_after, next_tables
 from games.bonko.rules.rolls import is_bonko, roll_points
 from games.bonko.rules.rulesets import RULESETS, Ruleset, ruleset_from_dict, ruleset_to_dict
 from games.bonko.rules.scoring import score_round
+from games.bonko.rules.summary import Summary, summary
 from games.seam import RuleError, RulesetError
 
 __all__ = [
     "GAME",
     "RULESETS",
     "Bonko",
+    "Moves",
     "RuleError",
     "Ruleset",
     "RulesetError",
+    "Summary",
     "is_bonko",
+    "moves_after",
     "next_tables",
     "roll_points",
     "ruleset_from_dict",
     "ruleset_to_dict",
     "score_round",
+    "summary",
 ]

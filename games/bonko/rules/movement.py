@@ -12,6 +12,7 @@ table, which is this one) second.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 from games.bonko.rules.rulesets import MOVEMENTS
@@ -40,3 +41,24 @@ def next_tables(results: Sequence[tuple[T, T]], *, rule: str = "seed") -> list[t
         tables.append((results[index][1], results[index + 1][0]))
     tables.append((results[-1][1], king_losers))
     return tables
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """Where a table's teams play the next round, by table number (1 is the King's table)."""
+
+    winners: int
+    losers: int
+
+
+def moves_after(table: int, tables: int, *, rule: str = "seed") -> Moves:
+    """Where the winners and the losers of table ``table`` (of ``tables``, numbered from 1) play
+    the next round: the same rule as ``next_tables``, told for one table. ValueError for a
+    table the round does not have or an unknown rule."""
+    if rule not in MOVEMENTS:
+        raise ValueError(f"unknown movement rule {rule!r}")
+    if tables < 1 or not 1 <= table <= tables:
+        raise ValueError(f"table {table} is not one of {tables} tables")
+    if table == 1:
+        return Moves(winners=1, losers=tables)  # one table: both teams stay
+    return Moves(winners=table - 1, losers=table)

@@ -33,6 +33,7 @@ from tournaments.models import Event, EventPlayer, Round
 from tournaments.models.counted import STANDINGS_COUNT_CHOICES
 from tournaments.rounds.forms import SeatRoundForm
 from tournaments.rounds.night_sets import label_rounds
+from tournaments.rounds.played import put_away_ids
 from tournaments.rounds.reseating import seating_results_protected
 from tournaments.rounds.services import round_generate
 from tournaments.rounds.views import queries
@@ -78,6 +79,9 @@ def event_dashboard(
     if not has_role(request, event.club_id, SCORERS):
         return refused(request)
     rounds = [(r, queries.round_tables(r)) for r in queries.event_rounds(event)]
+    put_away = put_away_ids([r for r, _tables in rounds])
+    for round_, _tables in rounds:
+        round_.not_played = round_.pk in put_away  # type: ignore[attr-defined]
     playing = event.rounds.filter(status=Round.Status.PLAYING).order_by("number").last()
     planned = event.rounds.filter(status=Round.Status.PLANNED).first()
     label_rounds(event, [r for r, _tables in rounds] + [r for r in (playing, planned) if r])

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Player
 from games.registry import find_game
-from tournaments.game_plugins import game_plugin
+from tournaments.game_plugins import TableWords, game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Bye, Event, EventTeam, Round, Seat, Table
 
@@ -35,6 +35,9 @@ class TableState:
     # How a session without parts was entered: "totals" (only the totals), "sheet" (a paper
     # sheet's points per contract) or "result" (a game entered whole, Bonko).
     entered: str = ""
+    # What the game says about the table besides its number and players (the King's table,
+    # the teams, the result in a sentence, where the players go next): ``GamePlugin.table_words``.
+    words: TableWords = field(default_factory=TableWords)
 
     @property
     def signoff(self) -> str:
@@ -92,6 +95,9 @@ def round_tables(round_: Round) -> list[TableState]:
         elif session is not None or round_.status == Round.Status.PLAYING:
             state.status = PLAYING
         states.append(state)
+    words = game_plugin(round_.event.game).table_words(round_, [s.table for s in states])
+    for state in states:
+        state.words = words.get(state.table.pk) or state.words
     return states
 
 

@@ -32,6 +32,7 @@ from tournaments.events.views.visible import game_columns, visible_event
 from tournaments.game_plugins import game_plugin
 from tournaments.house_rules.services import event_ruleset
 from tournaments.models import Event, Round
+from tournaments.rounds.played import never_started
 from tournaments.rounds.timer import clock_text, timer_state
 from tournaments.rounds.views import queries
 from tournaments.selectors import stored_standings
@@ -44,8 +45,9 @@ MAX_ROWS = 60
 
 def current_round(event: Event) -> Round | None:
     """The round being played (the latest, should there be two), else the last closed one. A
-    planned round is the organizer's preview and stays off the screen."""
-    rounds = event.rounds.exclude(status=Round.Status.PLANNED).select_related("event")
+    planned round is the organizer's preview and stays off the screen, and so does a preview
+    the event's close put away."""
+    rounds = event.rounds.exclude(never_started()).select_related("event")
     return (
         rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
         or rounds.order_by("-number").first()
@@ -149,6 +151,8 @@ def _standings_and_tables(event: Event, round_: Round | None, rows: int) -> dict
                 "players": [p.name for p in t.players],
                 "status": t.status,
                 "label": _status_label(t.status),
+                "title": t.words.title,  # what the game calls the table (the King's table)
+                "result": t.words.result,  # its result in one sentence, where the game says one
             }
             for t in tables
         ],

@@ -11,7 +11,8 @@ from clubs.models import Player
 from results.counted import counted_sessions
 from results.models import SessionSeat
 from tournaments.events.views.visible import visible_event
-from tournaments.models import Event, Round, Seat, Standing
+from tournaments.models import Event, Seat, Standing
+from tournaments.rounds.played import played_rounds
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,8 @@ class Evening:
 def evening(event: Event, player: Player) -> Evening | None:
     """The player's evening at the event; None when they had no seat there."""
     seats = list(
-        Seat.objects.filter(round__event=event, player=player)
-        .exclude(round__status=Round.Status.PLANNED)  # a preview's seating is not public
+        # A preview's seating is not public, nor one the event's close put away.
+        Seat.objects.filter(round__in=played_rounds(event), player=player)
         .select_related("table__round")
         .order_by("round__number")
     )

@@ -22,6 +22,7 @@ from tournaments.game_plugins import game_plugin
 from tournaments.models import Event, Round, StandingsComputation, Table
 from tournaments.models.counted import SIGNED
 from tournaments.rounds.night_sets import event_sets, label_rounds
+from tournaments.rounds.played import put_away_ids
 from tournaments.rounds.views import queries
 from tournaments.selectors import events_visible_to, stored_standings
 from web.pages import fairness, night_standings
@@ -83,10 +84,13 @@ def standings_page(request: HttpRequest, event: Event, address: str) -> HttpResp
     )
     context["signed_only"] = signed_only
     # The public sees the rounds that started and how far each table is, not a preview's
-    # seating nor the organizer's problem badges.
+    # seating nor the organizer's problem badges; nobody sees a preview the event's close put
+    # away (a round that never started).
     rounds = list(queries.event_rounds(event))
     if not context["can_manage"]:
         rounds = [round_ for round_ in rounds if round_.status != Round.Status.PLANNED]
+    put_away = put_away_ids(rounds)
+    rounds = [round_ for round_ in rounds if round_.pk not in put_away]
     label_rounds(event, rounds)
     context["rounds"] = [(round_, queries.round_tables(round_)) for round_ in rounds]
     context["sets"] = event_sets(event)

@@ -1,5 +1,6 @@
 """Bonko nights through the API: the bell of a round (rung by the King's table's scorer or an
-organizer; ``games.bonko.plugin.bell.ring_bell`` decides)."""
+organizer, and taken back by them within a few seconds; ``games.bonko.plugin.bell``'s
+``ring_bell`` and ``bell_undo`` decide)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import NotAllowed
-from games.bonko.plugin.bell import bell_state, ring_bell
+from games.bonko.plugin.bell import UNDO_SECONDS, bell_state, bell_undo, ring_bell
 from tournaments.models import Round, Table
 from tournaments.selectors import events_visible_to
 
@@ -36,7 +37,7 @@ class BellSerializer(serializers.Serializer):
 class RoundBellView(APIView):
     """``GET``: whether the round's bell rang (every table polls it). ``POST``: ring it (the
     King's table's scorer or link, or an organizer; only while the round is played; ringing
-    again changes nothing)."""
+    again changes nothing). ``DELETE``: take a bell rung by mistake back, for a few seconds."""
 
     permission_classes = [AllowAny]  # the service decides: role, event scorer or table token
 
@@ -54,8 +55,8 @@ class RoundBellView(APIView):
     def get(self, request: Request, round_id: int) -> Response:
         return Response(bell_state(self.get_round(request, round_id)))
 
-    @extend_schema(parameters=[TABLE_TOKEN], request=None, responses=BellSerializer)
-    def post(self, request: Request, round_id: int) -> Response:
+    def writer_round(self, request: Request, round_id: int) -> tuple[Round, str | None]:
+        """The round a write names, for an account (a round it may see) or a table's link."""
         token = request.headers.get("X-Table-Token") or None
         if not request.user.is_authenticated and not token:
             raise NotAuthenticated()
@@ -64,6 +65,11 @@ class RoundBellView(APIView):
             if request.user.is_authenticated
             else get_object_or_404(Round.objects.select_related("event"), pk=round_id)
         )
+        return round_, token
+
+    @extend_schema(parameters=[TABLE_TOKEN], request=None, responses=BellSerializer)
+    def post(self, request: Request, round_id: int) -> Response:
+        round_, token = self.writer_round(request, round_id)
         try:
             rung = ring_bell(actor=request.user, round_=round_, table_token=token)
         except NotAllowed as exc:
@@ -71,3 +77,23 @@ class RoundBellView(APIView):
                 raise NotAuthenticated() from exc
             raise
         return Response(bell_state(rung))
+
+    @extend_schema(
+        parameters=[TABLE_TOKEN],
+        request=None,
+        responses=BellSerializer,
+        description=(
+            f"Take back a bell rung by mistake: whoever may ring it, within {UNDO_SECONDS} "
+            "seconds of the ring, while the round is played and no table saved a result since "
+            "(409 after that: the bell stands)."
+        ),
+    )
+    def delete(self, request: Request, round_id: int) -> Response:
+        round_, token = self.writer_round(request, round_id)
+        try:
+            undone = bell_undo(actor=request.user, round_=round_, table_token=token)
+        except NotAllowed as exc:
+            if not request.user.is_authenticated:
+                raise NotAuthenticated() from exc
+            raise
+        return Response(bell_state(undone))

@@ -33,20 +33,20 @@ def team_cards(event: Event, sets: int) -> list[dict[str, Any]]:
 
 
 def table_tallies(round_: Round | None) -> list[dict[str, Any]]:
-    """One tally per table of the round: the two teams (the one already there first)."""
+    """One tally per table of the round: the two teams by their names and players (the one
+    already there first, and who rolls first), the King's table marked, and where the teams go
+    after the round (``games.bonko.plugin.tables``)."""
     if round_ is None:
         return []
-    tallies = []
-    for index, state in enumerate(queries.round_tables(round_)):
-        names = [player.name for player in state.players]
-        teams = [
-            " & ".join(names[seat] for seat in (first, first + 2) if seat < len(names))
-            for first in (0, 1)
-        ]
-        tallies.append(
-            {"table": state.table, "king": index == 0, "teams": teams, "lines": range(TALLY_LINES)}
-        )
-    return tallies
+    return [
+        {
+            "table": state.table,
+            "king": bool(state.words.title),
+            "words": state.words,
+            "lines": range(TALLY_LINES),
+        }
+        for state in queries.round_tables(round_)
+    ]
 
 
 def score_cards(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -9,12 +9,12 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.translation import gettext as _
 
+from games.bonko.plugin import words
 from games.bonko.plugin.views.table import (
     MAX_SESSIONS,
     ResultForm,
     context_for,
     result_form,
-    team_names,
 )
 from results.part_correction import session_correct_keys
 from results.views.correct import correction_context, save_correction
@@ -28,15 +28,7 @@ FORM_KEYS = ("teams", "bonkos", "rolls")  # what the table page's form writes
 def choices(result: dict[str, Any], names: list[str]) -> list[Correctable]:
     if result.get("winner") is None:
         return []
-    teams = team_names(names)
-    scores = result.get("scores") or [0, 0]
-    detail = _("%(winner)s beat %(loser)s, %(won)s to %(lost)s") % {
-        "winner": teams[result["winner"]],
-        "loser": teams[1 - result["winner"]],
-        "won": scores[result["winner"]],
-        "lost": scores[1 - result["winner"]],
-    }
-    return [Correctable(1, _("The result"), detail)]
+    return [Correctable(1, _("The result"), words.result_sentence(result, names))]
 
 
 def _with_rolloff(table_context: dict[str, Any], form: ResultForm) -> ResultForm:
@@ -68,6 +60,9 @@ def correction_page(request: HttpRequest, table: Table, number: int) -> HttpResp
         target=table_context["target"],
         teams=table_context["teams"],
         max_sessions=table_context["max_sessions"],
+        team_notes=table_context["team_notes"],
+        order_note=table_context["order_note"],
+        after=table_context["after"],
     )
     data = request.POST if request.method == "POST" else None
     form = result_form(table_context, data)

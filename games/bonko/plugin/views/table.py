@@ -12,6 +12,7 @@ King's table, polled by the page) stays in view. The page only collects numbers:
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -22,9 +23,11 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.parsing import whole_number
 from core.view_helpers import problems
-from games.bonko.plugin.bell import bell_state, is_kings_table
+from games.bonko.plugin import words
+from games.bonko.plugin.bell import UNDO_SECONDS, bell_state, is_kings_table, undo_left
 from games.bonko.plugin.forms import MAX_SESSIONS, TEAMS, ResultForm
 from games.bonko.plugin.rolls import rolls_text
+from games.bonko.plugin.tables import arrived_by_movement
 from games.bonko.rules import GAME
 from results.services import session_submit
 from tournaments.house_rules.services import event_ruleset
@@ -56,10 +59,13 @@ def context_for(table: Table) -> dict[str, Any]:
         saved = {
             "winner": teams[winner],
             "loser": teams[1 - winner],
+            "sentence": words.result_sentence(result, names),
             "scores": result.get("scores") or [0, 0],
             "rolloff": result.get("rolloff"),
             "bonkos": list(zip(names, result.get("bonkos") or [0] * 4, strict=False)),
         }
+    moved = arrived_by_movement(table.round)
+    numbers = list(Table.objects.filter(round_id=table.round_id).values_list("number", flat=True))
     return {
         "table": table,
         "round": table.round,
@@ -78,6 +84,22 @@ def context_for(table: Table) -> dict[str, Any]:
         "king": is_kings_table(table),
         "max_sessions": MAX_SESSIONS,
         "bell": bell_state(table.round),
+        "undo_seconds": UNDO_SECONDS,
+        **_undo(table.round),
+        "team_notes": [words.roll_order(True, moved), words.roll_order(False, moved)],
+        "order_note": words.order_note(moved, table.round.number == 1),
+        "after": words.after_round(table.number, numbers),
+    }
+
+
+def _undo(round_: Round) -> dict[str, Any]:
+    """How long the bell that rang may still be taken back, for the King's table's page."""
+    left = undo_left(round_)
+    rung_at = round_.bell_rung_at
+    return {
+        "undo_left": left,
+        "undo_until": rung_at + timedelta(seconds=UNDO_SECONDS) if rung_at else None,
+        "undo_label": _("Bell rung – undo ({s} s)").replace("{s}", str(left)),
     }
 
 
@@ -166,18 +188,8 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         unplaced = attach_to_fields(form, found)
         context["errors"] = unplaced
         return render(request, "bonko/score.html", context, status=exc.status_code)
-    winner = session.result["winner"]
-    scores = session.result["scores"]
-    messages.success(
-        request,
-        _("Saved: %(winner)s beat %(loser)s, %(won)s to %(lost)s.")
-        % {
-            "winner": context["teams"][winner],
-            "loser": context["teams"][1 - winner],
-            "won": scores[winner],
-            "lost": scores[1 - winner],
-        },
-    )
+    sentence = words.result_sentence(session.result, context["names"])
+    messages.success(request, _("Saved: %(result)s.") % {"result": sentence})
     return redirect("scoring:table_page", token=token)
 
 
@@ -234,6 +246,7 @@ def sheet_result(result: dict[str, Any], names: list[str]) -> dict[str, Any] | N
     ]
     return {
         "teams": teams,
+        "sentence": words.result_sentence(result, names),
         "bonkos": bonkos,
         "round": result.get("round"),
         "set": result.get("set"),

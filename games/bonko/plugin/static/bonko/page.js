@@ -1,7 +1,8 @@
 /* Bonko's table page: the winner follows the scores (and the roll-off) as they are typed; level
    scores ask for the roll-off at once, one more session while it stays level; a team tapped as
    the winner is taken when the scores allow it, otherwise the page says why. The page asks every
-   few seconds whether the King's table rang the bell. The server decides. */
+   few seconds whether the King's table rang the bell (or undid it); the King's table's page asks
+   before it rings and counts down the seconds left to undo it. The server decides. */
 (function () {
   "use strict";
   function number(input) {
@@ -121,26 +122,72 @@
     });
   });
 
-  // Bonko: every table's page asks every few seconds whether the King's table rang the bell.
+  // Bonko: every table's page asks every few seconds whether the King's table rang the bell,
+  // and shows it, or takes it away again when the King's table undid a bell rung by mistake.
   function watchBell(banner) {
     var ask = function () {
-      if (!banner.hidden) { return; }
       fetch(banner.dataset.bellUrl, { headers: { Accept: "application/json" } })
         .then(function (answer) { return answer.ok ? answer.json() : null; })
         .then(function (state) {
-          if (state && state.rung) {
-            banner.hidden = false;
-            if (navigator.vibrate) { navigator.vibrate(300); }
-          } else if (!state || state.status === "playing") {
-            window.setTimeout(ask, 4000);
+          if (state) {
+            if (state.rung && banner.hidden && navigator.vibrate) { navigator.vibrate(300); }
+            banner.hidden = !state.rung;
           }
+          if (!state || state.status === "playing") { window.setTimeout(ask, 4000); }
         })
         .catch(function () { window.setTimeout(ask, 8000); });
     };
     window.setTimeout(ask, 4000);
   }
 
+  // The King's table: the first tap on "Ring the bell" asks in place; "Yes" sends the form with
+  // the confirmation (without this script the server asks on a page of its own).
+  function askBeforeRinging(form) {
+    var box = form.querySelector("[data-bell-confirm]");
+    var ring = form.querySelector("#ring-bell");
+    if (!box || !ring) { return; }
+    form.addEventListener("submit", function (event) {
+      var by = event.submitter;
+      if (by ? by.name === "confirm" : !box.hidden) { return; }  // "Yes" (or asked already)
+      event.preventDefault();
+      box.hidden = false;
+      ring.setAttribute("aria-expanded", "true");
+      var yes = box.querySelector("[data-bell-yes]");
+      if (yes) { yes.focus(); }
+    });
+    ring.setAttribute("aria-expanded", "false");
+    box.querySelector("[data-bell-cancel]").addEventListener("click", function () {
+      box.hidden = true;
+      ring.setAttribute("aria-expanded", "false");
+      ring.focus();
+    });
+  }
+
+  // The bell just rung: its undo button counts the seconds down; then the bell stands.
+  function countDown(form) {
+    var button = form.querySelector("[data-undo-button]");
+    var left = parseInt(form.dataset.undoLeft, 10) || 0;
+    var ends = Date.now() + left * 1000;
+    var tick = function () {
+      var now = Math.ceil((ends - Date.now()) / 1000);
+      if (now <= 0) {
+        var stands = document.createElement("p");
+        stands.className = "small muted";
+        stands.id = "undo-bell";
+        stands.setAttribute("role", "status");
+        stands.textContent = form.dataset.msgStands;
+        form.replaceWith(stands);
+        return;
+      }
+      button.textContent = fill(form.dataset.msgUndo, { s: now });
+      window.setTimeout(tick, 250);
+    };
+    if (button) { tick(); }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-bell-url]").forEach(watchBell);
+    document.querySelectorAll("form[data-ring-bell]").forEach(askBeforeRinging);
+    document.querySelectorAll("form[data-bell-undo]").forEach(countDown);
   });
 })();
