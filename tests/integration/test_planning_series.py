@@ -12,7 +12,7 @@ from django.test import Client
 from clubs.models import AuditEntry, Role
 from core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, api_client, user_with_role
-from week.planning import services
+from week.planning import night_rules, services
 from week.planning.models import PlannedNight, SkippedDate
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_only_an_organizer_plans_a_series_with_skipped_dates(club):
 
 def test_changing_a_nights_rounds_is_one_more_version(club):
     night = series(club, recurrence="once")[0]
-    assert night.planned_rounds == services.DEFAULT_ROUNDS
+    assert night.planned_rounds == night_rules.DEFAULT_ROUNDS
     changed = services.night_update(night=night, actor=club.organizer, planned_rounds=6)
     assert (changed.planned_rounds, changed.sequence) == (6, 1)
     with pytest.raises(ServiceError) as exc:

@@ -17,7 +17,7 @@ from games.registry import games
 from tests.factories import ClubFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.house_rules.services import house_ruleset_create
-from week.planning import opening, services
+from week.planning import night_rules, opening, services
 from week.planning.holidays import days_of
 from week.planning.models import PlannedNight, SkippedDate
 
@@ -337,7 +337,7 @@ def test_the_night_itself_or_the_day_before_opens_without_asking(world, days):
     response = client_for(organizer).post(f"/nights/{night.pk}/open/")
     assert response.status_code == 302 and "/checkin/" in response["Location"]
     night.refresh_from_db()
-    assert night.event is not None and night.event.planned_rounds == services.DEFAULT_ROUNDS
+    assert night.event is not None and night.event.planned_rounds == night_rules.DEFAULT_ROUNDS
 
 
 def test_only_an_organizer_is_asked_to_open_a_night(world):

@@ -12,14 +12,13 @@ from clubs.audit import audit
 from clubs.models import Club, Membership, Player
 from clubs.selectors import ORGANIZER, SCORERS, require_role
 from clubs.services import player_register
-from core.errors import Conflict, Named, ServiceError, Text, delete_unless_protected, problem
-from core.names import normalized, typed_problems
-from games.registry import DEFAULT_GAME, find_game, games
+from core.errors import Conflict, ServiceError, Text, delete_unless_protected, problem
+from core.names import normalized
+from games.registry import DEFAULT_GAME, find_game
 from tournaments import announce
-from tournaments.house_rules.services import house_ruleset_exists
+from tournaments.events.fields import check_event_fields
 from tournaments.models import Event, EventPlayer
-from tournaments.models.counted import COMPLETE, SIGNED
-from tournaments.rounds.services import GENERATED_METHODS
+from tournaments.models.counted import COMPLETE
 from tournaments.rounds.substitutes import event_recredit
 from tournaments.tasks import enqueue_evening, enqueue_ratings, enqueue_standings
 
@@ -47,7 +46,7 @@ def event_create(
     known = find_game(game)
     if not ruleset and known is not None:
         ruleset = known.default_ruleset
-    _check_event_fields(
+    check_event_fields(
         game=game,
         club_id=club.pk,
         name=name,
@@ -91,114 +90,6 @@ EVENT_FIELDS = (
 )
 
 
-def _check_event_fields(*, game: str, club_id: int, **fields: Any) -> None:
-    """Every problem with the given event fields at once (the rules of create and update);
-    ``game`` is the event's game (as it will be), which the ruleset must belong to: one of its
-    built-in rulesets or a house ruleset of the club (``code@version``)."""
-    problems: list[dict[str, Any]] = []
-    name, kind, ruleset = fields.get("name"), fields.get("kind"), fields.get("ruleset")
-    played = find_game(game)
-    if played is None:
-        known = ", ".join(sorted(games()))
-        problems.append(
-            problem(
-                "unknown_game",
-                Text(_("Unknown game '%(game)s'; known games: %(known)s."), game=game, known=known),
-                field="game",
-            )
-        )
-    if name is not None:
-        refused = typed_problems(Event, "name", name)
-        problems += refused
-        if not refused and not normalized(name):
-            problems.append(problem("name_required", _("An event needs a name."), field="name"))
-    if kind is not None and kind not in Event.Kind.values:
-        problems.append(
-            problem(
-                "unknown_kind",
-                Text(_("Unknown kind of event '%(kind)s'."), kind=kind),
-                field="kind",
-            )
-        )
-    if (
-        ruleset is not None
-        and played is not None
-        and ruleset not in played.rulesets
-        and not house_ruleset_exists(club_id, game, ruleset)
-    ):
-        problems.append(_ruleset_problem(club_id, played, ruleset))
-    counts = fields.get("substitute_counts")
-    if counts is not None and counts not in ("starter", "most_parts"):
-        problems.append(
-            problem(
-                "unknown_substitute_counts",
-                Text(
-                    _("'%(counts)s' is not a choice; choose starter or most_parts."), counts=counts
-                ),
-                field="substitute_counts",
-            )
-        )
-    count = fields.get("standings_count")
-    if count is not None and count not in (COMPLETE, SIGNED):
-        problems.append(
-            problem(
-                "unknown_standings_count",
-                Text(_("'%(value)s' is not a choice; choose complete or signed."), value=count),
-                field="standings_count",
-            )
-        )
-    method = fields.get("seating_method")
-    if method is not None and method not in GENERATED_METHODS:
-        problems.append(
-            problem(
-                "unknown_seating_method",
-                Text(_("Unknown seating method '%(method)s'."), method=method),
-                field="seating_method",
-            )
-        )
-    rounds = fields.get("planned_rounds")
-    if rounds is not None and not 1 <= rounds <= 50:
-        problems.append(
-            problem("planned_rounds_range", _("Plan 1 to 50 rounds."), field="planned_rounds")
-        )
-    if problems:
-        raise ServiceError(problems)
-
-
-def _ruleset_problem(club_id: int, played: Any, ruleset: str) -> dict[str, Any]:
-    """A ruleset that is not ``played``'s: another game's (named, with both games), or none."""
-    for other in games().values():
-        if other.code == played.code:
-            continue
-        builtin = other.rulesets.get(ruleset)
-        if builtin is not None or house_ruleset_exists(club_id, other.code, ruleset):
-            return problem(
-                "unknown_ruleset",
-                Text(
-                    _(
-                        "The rules '%(ruleset)s' are for %(other)s, not for %(game)s: choose "
-                        "rules of "
-                        "%(game)s, or none for its usual rules."
-                    ),
-                    ruleset=ruleset if builtin is None else Named(builtin),
-                    other=Named(other),
-                    game=Named(played),
-                ),
-                field="ruleset",
-            )
-    known = ", ".join(sorted(played.rulesets))
-    return problem(
-        "unknown_ruleset",
-        Text(
-            _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
-            ruleset=ruleset,
-            game=Named(played),
-            known=known,
-        ),
-        field="ruleset",
-    )
-
-
 def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
     """Change an event's name, kind, date, ruleset, planned rounds or seating method (its
     club's organizers). The ruleset stays once sessions were played under it; its status and
@@ -221,7 +112,7 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
         if "game" in changes and "ruleset" not in changes and changes["game"] != event.game:
             played = find_game(changes["game"])  # another game: its default ruleset
             changes["ruleset"] = played.default_ruleset if played else event.ruleset
-        _check_event_fields(
+        check_event_fields(
             game=changes.get("game", event.game),
             club_id=event.club_id,
             **{name: value for name, value in changes.items() if name != "game"},

@@ -15,8 +15,8 @@ from core.view_helpers import dutch
 from games.registry import games
 from tournaments.events.forms import HouseChoices, RulesetSelect, ruleset_choices
 from week.planning.models import Recurrence
+from week.planning.night_rules import DEFAULT_ROUNDS, MAX_NIGHTS, MAX_ROUNDS, local_zone
 from week.planning.recurrence import occurrence_dates
-from week.planning.services import DEFAULT_ROUNDS, MAX_NIGHTS, MAX_ROUNDS, local_zone
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -25,7 +25,7 @@ from week.planning.models import (
     Answer,
     PlannedNight,
 )
-from week.planning.services import local_zone
+from week.planning.night_rules import local_zone
 
 Actor = User | AnonymousUser | None
 

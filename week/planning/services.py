@@ -13,9 +13,7 @@ import logging
 import uuid
 from collections.abc import Collection
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
@@ -30,10 +28,7 @@ from clubs.selectors import (
     require_role,
 )
 from core import club_events
-from core.errors import Named, NotFound, ServiceError, Text, problem
-from core.names import normalized, typed_problems
-from games.registry import find_game, games
-from tournaments.house_rules.services import house_ruleset_exists
+from core.errors import NotFound, ServiceError, Text, problem
 from week.planning import links
 from week.planning.models import (
     Answer,
@@ -43,103 +38,21 @@ from week.planning.models import (
     SkippedDate,
     Via,
 )
+from week.planning.night_rules import (
+    DEFAULT_ROUNDS,
+    check_ahead,
+    check_horizon,
+    check_night,
+    check_series,
+    check_skip,
+    local_zone,
+    night_end,
+)
 from week.planning.recurrence import occurrence_dates
 
 logger = logging.getLogger(__name__)
 Actor = User | AnonymousUser | None
-MAX_NIGHTS = 52
-MAX_HOURS = 24
-MAX_YEARS_AHEAD = 5
-DEFAULT_HOURS = 4
-MAX_ROUNDS = 50  # as an event plans (tournaments.events.services)
-DEFAULT_ROUNDS = 3
 NIGHT_FIELDS = ("starts_at", "ends_at", "game", "ruleset", "planned_rounds", "place", "notes")
-
-
-def local_zone() -> ZoneInfo:
-    return ZoneInfo(settings.TIME_ZONE)
-
-
-def _check_horizon(*moments: datetime.datetime | None) -> None:
-    """A night is planned at most ``MAX_YEARS_AHEAD`` years ahead (a series included)."""
-    limit = datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=366 * MAX_YEARS_AHEAD)
-    for moment in moments:
-        if moment is not None and timezone.is_aware(moment) and moment > limit:
-            raise ServiceError.single(
-                "night_too_far",
-                Text(_("Plan nights at most %(n)s years ahead."), n=MAX_YEARS_AHEAD),
-                field="starts_at",
-            )
-
-
-def _check_night(club_id: int, fields: dict[str, Any]) -> None:
-    """Every problem with a night's fields at once; then the place in ``fields`` is made what
-    the rule for names keeps (normalized)."""
-    problems: list[dict[str, Any]] = []
-    game = find_game(fields["game"])
-    if game is None:
-        problems.append(
-            problem(
-                "unknown_game",
-                Text(
-                    _("Unknown game '%(game)s'; known games: %(known)s."),
-                    game=fields["game"],
-                    known=", ".join(sorted(games())),
-                ),
-                field="game",
-            )
-        )
-    ruleset = fields.get("ruleset")
-    if (
-        ruleset
-        and game is not None
-        and ruleset not in game.rulesets
-        and not house_ruleset_exists(club_id, game.code, ruleset)
-    ):
-        problems.append(
-            problem(
-                "unknown_ruleset",
-                Text(
-                    _("Unknown ruleset '%(ruleset)s' for %(game)s; known: %(known)s."),
-                    ruleset=ruleset,
-                    game=Named(game),
-                    known=", ".join(sorted(game.rulesets)),
-                ),
-                field="ruleset",
-            )
-        )
-    rounds = fields.get("planned_rounds", DEFAULT_ROUNDS)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        problems.append(
-            problem(
-                "planned_rounds_range",
-                Text(_("Plan 1 to %(n)s rounds."), n=MAX_ROUNDS),
-                field="planned_rounds",
-            )
-        )
-    starts, ends = fields["starts_at"], fields["ends_at"]
-    if timezone.is_naive(starts) or timezone.is_naive(ends):
-        problems.append(
-            problem("naive_time", _("Give the time with its time zone."), field="starts_at")
-        )
-    elif not starts < ends <= starts + datetime.timedelta(hours=MAX_HOURS):
-        problems.append(
-            problem(
-                "night_length", _("A night ends after it starts, within a day."), field="ends_at"
-            )
-        )
-    problems += typed_problems(PlannedNight, "place", fields.get("place") or "")
-    if len(fields.get("place", "")) > 200:
-        problems.append(
-            problem("place_too_long", _("The place is at most 200 characters."), field="place")
-        )
-    if len(fields.get("notes", "")) > 2000:
-        problems.append(
-            problem("notes_too_long", _("The notes are at most 2000 characters."), field="notes")
-        )
-    if problems:
-        raise ServiceError(problems)
-    fields["place"] = normalized(fields.get("place") or "")
 
 
 def night_plan(
@@ -162,42 +75,24 @@ def night_plan(
     ``ruleset`` (the game's usual rules if empty). The dates of the series in ``skip`` get
     no night: the series keeps them as skipped dates. Returns the nights planned."""
     require_role(actor, club.pk, ORGANIZER, "plan club nights")
-    if recurrence not in Recurrence.values:
-        raise ServiceError.single(
-            "unknown_recurrence",
-            Text(
-                _("'%(value)s' is not a choice; choose once, weekly, fortnightly or monthly."),
-                value=recurrence,
-            ),
-            field="recurrence",
-        )
-    count = 1 if recurrence == Recurrence.ONCE else count
-    if not 1 <= count <= MAX_NIGHTS:
-        raise ServiceError.single(
-            "night_count", Text(_("Plan 1 to %(n)s nights at once."), n=MAX_NIGHTS), field="count"
-        )
-    _check_horizon(starts_at)
-    if ends_at is None and timezone.is_aware(starts_at):
-        ends_at = starts_at + datetime.timedelta(hours=DEFAULT_HOURS)
+    count = check_series(recurrence, count)
+    check_horizon(starts_at)
     fields: dict[str, Any] = {
         "starts_at": starts_at,
-        "ends_at": ends_at or starts_at,
+        "ends_at": night_end(starts_at, ends_at),
         "game": game,
         "ruleset": ruleset.strip(),
         "planned_rounds": planned_rounds,
         "place": place.strip(),
         "notes": notes.strip(),
     }
-    _check_night(club.pk, fields)
-    if fields["ends_at"] < timezone.now():
-        raise ServiceError.single(
-            "night_in_past", _("A night is planned ahead, not after it."), field="starts_at"
-        )
+    check_night(club.pk, fields)
+    check_ahead(fields["ends_at"])
     zone = local_zone()
     start_local, end_local = starts_at.astimezone(zone), fields["ends_at"].astimezone(zone)
     length_days = (end_local.date() - start_local.date()).days
     dates = occurrence_dates(start_local.date(), recurrence, count)
-    skipped = _check_skip(dates, recurrence, skip)
+    skipped = check_skip(dates, recurrence, skip)
     series = uuid.uuid4() if recurrence != Recurrence.ONCE else None
     planned = []
     with transaction.atomic():
@@ -239,39 +134,6 @@ def night_plan(
             skipped=[day.isoformat() for day in sorted(skipped)],
         )
     return planned
-
-
-def _check_skip(
-    dates: list[datetime.date], recurrence: str, skip: Collection[datetime.date]
-) -> set[datetime.date]:
-    """The dates of the series to skip: each one of its dates, and at least one date left."""
-    chosen = set(skip)
-    if not chosen:
-        return chosen
-    if recurrence == Recurrence.ONCE:
-        raise ServiceError.single("skip_once", _("Only a series skips dates."), field="skip")
-    strangers = sorted(chosen - set(dates))
-    if strangers:
-        raise ServiceError(
-            [
-                problem(
-                    "skip_not_in_series",
-                    Text(
-                        _("%(date)s is not a date of this series."),
-                        date=day.strftime("%d-%m-%Y"),
-                    ),
-                    field="skip",
-                )
-                for day in strangers
-            ]
-        )
-    if chosen >= set(dates):
-        raise ServiceError.single(
-            "every_date_skipped",
-            _("Every date of the series is skipped: leave at least one night."),
-            field="skip",
-        )
-    return chosen
 
 
 def _announce_planned(night: PlannedNight) -> None:
@@ -326,7 +188,7 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
         )
     with transaction.atomic():
         night = PlannedNight.objects.select_for_update().get(pk=night.pk)
-        _check_horizon(changes.get("starts_at"), changes.get("ends_at"))
+        check_horizon(changes.get("starts_at"), changes.get("ends_at"))
         if "starts_at" in changes and "ends_at" not in changes:
             changes["ends_at"] = changes["starts_at"] + (night.ends_at - night.starts_at)
         fields = {name: getattr(night, name) for name in NIGHT_FIELDS}
@@ -336,7 +198,7 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
                 for name, value in changes.items()
             }
         )
-        _check_night(night.club_id, fields)
+        check_night(night.club_id, fields)
         changed = [name for name in NIGHT_FIELDS if fields[name] != getattr(night, name)]
         if changed:
             previous = night_data(night)

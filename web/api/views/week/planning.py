@@ -21,7 +21,7 @@ from clubs.models import Club, Player
 from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
-from week.planning import links, opening, services
+from week.planning import links, night_rules, opening, services
 from week.planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
 from week.planning.selectors import nights_ahead, outlook
 
@@ -65,7 +65,7 @@ class NightPlanSerializer(serializers.Serializer):
     planned_rounds = serializers.IntegerField(
         required=False,
         min_value=1,
-        max_value=services.MAX_ROUNDS,
+        max_value=night_rules.MAX_ROUNDS,
         help_text="How many rounds the night plays (3 if left out); its event plans as many.",
     )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
@@ -78,13 +78,13 @@ class NightPlanSerializer(serializers.Serializer):
     count = serializers.IntegerField(
         required=False,
         min_value=1,
-        max_value=services.MAX_NIGHTS,
+        max_value=night_rules.MAX_NIGHTS,
         help_text="How many dates a series has (1 to 52), skipped ones included.",
     )
     skip = serializers.ListField(
         child=serializers.DateField(),
         required=False,
-        max_length=services.MAX_NIGHTS,
+        max_length=night_rules.MAX_NIGHTS,
         help_text="Dates of the series (local dates) that get no night: a holiday, the room "
         "taken. The series keeps them as skipped.",
     )
@@ -96,7 +96,7 @@ class NightUpdateSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=40, required=False)
     ruleset = serializers.CharField(max_length=80, required=False, allow_blank=True)
     planned_rounds = serializers.IntegerField(
-        required=False, min_value=1, max_value=services.MAX_ROUNDS
+        required=False, min_value=1, max_value=night_rules.MAX_ROUNDS
     )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
