@@ -27,7 +27,8 @@ from tests.web.conftest import client_for
 from tournaments.events.services import event_delete, event_publish, event_update
 from tournaments.models import EventPlayer, Round
 from tournaments.rounds.services import round_accept, round_generate
-from web.api.openapi.webhooks import EXAMPLES, component_name
+from web.api.openapi.webhooks.examples import bodies
+from web.api.openapi.webhooks.shapes import component_name
 from week.planning import services as planning
 from week.webhooks import sending
 from week.webhooks.models import Delivery
@@ -72,11 +73,12 @@ def at(days: int, hour: int = 20) -> datetime.datetime:
 def test_every_kind_has_a_component_with_an_example_that_fits_it(shapes):
     schema = shapes.schema
     callbacks = schema["paths"]["/api/v1/hooks/"]["post"]["callbacks"]
+    examples = bodies()
     assert set(callbacks) == set(DELIVERY_KINDS)
     for kind in DELIVERY_KINDS:
         name = component_name(kind)
         component = schema["components"]["schemas"][name]
-        assert component["description"] and component["example"] == EXAMPLES[kind]
+        assert component["description"] and component["example"] == examples[kind]
         assert component["properties"]["kind"]["enum"] == [kind]
         shapes.validate(name, component["example"])
         (operation,) = callbacks[kind].values()
@@ -86,7 +88,7 @@ def test_every_kind_has_a_component_with_an_example_that_fits_it(shapes):
         assert {"X-Hook-Signature", "X-Hook-Timestamp", "X-Hook-Delivery"} <= headers
 
     # The shapes are closed: a key nobody declared, a wrong kind or a local time fails.
-    example = EXAMPLES[club_events.NIGHT_CHANGED]
+    example = examples[club_events.NIGHT_CHANGED]
     for wrong in (
         {**example, "data": {**example["data"], "surprise": 1}},
         {**example, "kind": club_events.NIGHT_PLANNED},

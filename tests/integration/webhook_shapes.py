@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import jsonschema
 from django.core.management import call_command
 
-from web.api.openapi.webhooks import component_name
+from web.api.openapi.webhooks.shapes import component_name
 
 FORMATS = jsonschema.FormatChecker(formats=())
 RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})")

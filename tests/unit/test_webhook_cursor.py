@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from core.errors import ServiceError
-from web.api.openapi.webhooks import component_name
+from web.api.openapi.webhooks.shapes import component_name
 from web.api.views.week.webhooks import cursor_of, cursor_position
 from week.webhooks.sending import DELIVERY_KINDS, utc_text
 

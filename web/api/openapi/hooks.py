@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.api.openapi import examples, schema, schema_errors, schema_headers, webhooks
+from web.api.openapi import examples, schema, schema_errors, schema_headers
+from web.api.openapi.webhooks import hook as webhooks
 
 HOOKS = (
     schema.game_documents,  # each game's document a component, referred to wherever one goes

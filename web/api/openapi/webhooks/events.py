@@ -1,0 +1,152 @@
+"""An event's kinds (a round seated, a result saved or corrected, the standings changed, the
+event published, changed or withdrawn; ``tournaments.announce``) and the test ping
+(``week.webhooks.services.hook_ping``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import club_events
+from tournaments.announce import SHOWN_FIELDS
+from web.api.openapi.webhooks.shapes import LINK, closed, event, integer, ref, seated, text
+from week.webhooks.sending import PING
+
+EVENT_SHOWN = SHOWN_FIELDS  # what an event.changed may name
+
+
+def kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each kind's description and its ``data``, in the order the schema lists them."""
+    return {**_round_kinds(), **_event_kinds(games), **_ping()}
+
+
+def _round() -> dict[str, Any]:
+    return closed({"id": integer("The round's id."), "number": integer("The round's number.")})
+
+
+def _result() -> dict[str, Any]:
+    seat = closed(
+        {
+            **seated()["properties"],
+            "total": {"type": "number", "nullable": True, "description": "The seat's total."},
+            "place": integer("The seat's place at the table.", nullable=True),
+        }
+    )
+    return closed(
+        {
+            "event": ref("WebhookEvent"),
+            "round": _round(),
+            "table": closed(
+                {"id": integer("The table's id."), "number": integer("Its number."), "url": LINK}
+            ),
+            "complete": {"type": "boolean", "description": "Whether the session is complete."},
+            "revision": integer("The session's revision."),
+            "players": {"type": "array", "items": seat},
+        }
+    )
+
+
+def _round_kinds() -> dict[str, tuple[str, dict[str, Any]]]:
+    table = closed(
+        {
+            "id": integer("The table's id."),
+            "number": integer("The table's number."),
+            "players": {"type": "array", "items": seated()},
+            "url": LINK,
+        }
+    )
+    return {
+        club_events.ROUND_SEATED: (
+            "A round's tables sat down (its seating accepted, or seated by hand).",
+            closed(
+                {
+                    "event": ref("WebhookEvent"),
+                    "round": _round(),
+                    "tables": {"type": "array", "items": table},
+                    "byes": {
+                        "type": "array",
+                        "items": ref("WebhookPlayer"),
+                        "description": "Players who sit this round out.",
+                    },
+                }
+            ),
+        ),
+        club_events.RESULT_SAVED: ("A table's session became complete.", _result()),
+        club_events.RESULT_CORRECTED: (
+            "A complete session changed (it may be incomplete again after an undo).",
+            _result(),
+        ),
+    }
+
+
+def _event_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
+    standings = {"type": "array", "items": ref("WebhookStandingsLine")}
+    previous = {
+        "type": "object",
+        "properties": {
+            name: {**schema, "description": f"The event's {name} before the change."}
+            for name, schema in event(games)["properties"].items()
+            if name in EVENT_SHOWN
+        },
+        "additionalProperties": False,
+        "description": "What each changed field was before.",
+    }
+    return {
+        club_events.STANDINGS_CHANGED: (
+            "A recompute changed the event's stored standings.",
+            closed(
+                {
+                    "event": ref("WebhookEvent"),
+                    "results_version": integer("The event's results version they follow."),
+                    "standings": standings,
+                }
+            ),
+        ),
+        club_events.EVENT_PUBLISHED: (
+            "An event was published, with its standings as they are.",
+            closed({"event": ref("WebhookEvent"), "standings": standings}),
+        ),
+        club_events.EVENT_CHANGED: (
+            "A published event's name, date, game or kind changed. ``changed`` names the "
+            "fields, ``previous`` their old values, ``event`` is the event as it is now.",
+            closed(
+                {
+                    "event": ref("WebhookEvent"),
+                    "changed": {
+                        "type": "array",
+                        "items": text(enum=list(EVENT_SHOWN)),
+                        "description": "The fields that changed.",
+                    },
+                    "previous": previous,
+                }
+            ),
+        ),
+        club_events.EVENT_WITHDRAWN: (
+            "A published event was withdrawn: unpublished or deleted (``reason``). Take it "
+            "off your pages. Sent only while the event is not published again.",
+            closed(
+                {
+                    "event": ref("WebhookEvent"),
+                    "reason": text(
+                        "unpublished: hidden by an organizer; deleted: deleted (an event "
+                        "without results).",
+                        enum=["unpublished", "deleted"],
+                    ),
+                }
+            ),
+        ),
+    }
+
+
+def _ping() -> dict[str, tuple[str, dict[str, Any]]]:
+    kinds = {
+        "type": "array",
+        "items": text(enum=list(club_events.KINDS)),
+        "description": "The kinds the hook receives.",
+    }
+    return {
+        PING: (
+            "A test ping an organizer sent (from the hook's page or POST "
+            "/api/v1/hooks/{hook_id}/ping/), whatever kinds the hook receives. Tried once.",
+            closed({"hook": closed({"id": integer("The hook's id."), "kinds": kinds})}),
+        )
+    }

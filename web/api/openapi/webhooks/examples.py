@@ -1,0 +1,160 @@
+"""One whole body per kind, the example of its component. The night and the event are of the
+first installed game (``games.registry``), played under its default ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import club_events
+from games.registry import games
+from web.api.openapi.webhooks.shapes import SITE
+from week.webhooks.sending import PING
+
+_CLUB = {"id": 3, "name": "De Troefkaart", "slug": "de-troefkaart"}
+
+
+def _player(player_id: int, name: str) -> dict[str, Any]:
+    return {"id": player_id, "name": name, "url": f"{SITE}/players/{player_id}/"}
+
+
+_ANNA, _BRAM, _CEES, _DIRK = (
+    _player(7, "Anna de Vries"),
+    _player(8, "Bram Jansen"),
+    _player(9, "Cees Bakker"),
+    _player(10, "Dirk Smit"),
+)
+_STANDINGS = [
+    {"place": 1, "tied": False, "player": _ANNA, "total": 212, "sessions": 1},
+    {"place": 2, "tied": False, "player": _CEES, "total": 160, "sessions": 1},
+]
+_ROUND = {"id": 90, "number": 1}
+
+
+def _envelope(delivery_id: int, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": delivery_id,
+        "kind": kind,
+        "created_at": "2026-11-27T19:42:07.118204Z",
+        "club": _CLUB,
+        "data": data,
+    }
+
+
+def bodies() -> dict[str, dict[str, Any]]:
+    """``{kind: body}``, every kind a hook delivers."""
+    game = next(iter(games().values()))
+    event = {
+        "id": 41,
+        "name": "Clubavond 27 november",
+        "date": "2026-11-27",
+        "game": game.code,
+        "kind": "club_night",
+        "status": "running",
+        "url": f"{SITE}/events/41/",
+    }
+    return {
+        **_nights(game.code, game.default_ruleset),
+        **_rounds(event),
+        **_events(event),
+        PING: _envelope(
+            511,
+            PING,
+            {"hook": {"id": 5, "kinds": [club_events.NIGHT_PLANNED, club_events.RESULT_SAVED]}},
+        ),
+    }
+
+
+def _nights(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
+    night = {
+        "id": 12,
+        "club": 3,
+        "starts_at": "2026-12-04T20:00:00+01:00",
+        "ends_at": "2026-12-05T00:00:00+01:00",
+        "game": game,
+        "ruleset": ruleset,
+        "place": "Café De Zwaan",
+        "notes": "",
+        "recurrence": "weekly",
+        "series": "6f1c1b9e-3c1d-4f5e-9a37-2d0c8f1e4b21",
+        "cancelled": False,
+        "event": None,
+    }
+    moved = {
+        **night,
+        "starts_at": "2026-12-05T20:00:00+01:00",
+        "ends_at": "2026-12-06T00:00:00+01:00",
+        "place": "Zaal Het Anker",
+        "changed": ["starts_at", "ends_at", "place"],
+        "previous": {
+            "starts_at": "2026-12-04T19:00:00+00:00",
+            "ends_at": "2026-12-04T23:00:00+00:00",
+            "place": "Café De Zwaan",
+        },
+    }
+    return {
+        club_events.NIGHT_PLANNED: _envelope(501, club_events.NIGHT_PLANNED, night),
+        club_events.NIGHT_CHANGED: _envelope(502, club_events.NIGHT_CHANGED, moved),
+        club_events.NIGHT_CANCELLED: _envelope(
+            503, club_events.NIGHT_CANCELLED, {**night, "cancelled": True}
+        ),
+    }
+
+
+def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    table = {
+        "id": 301,
+        "number": 1,
+        "players": [
+            {**player, "seat": seat}
+            for seat, player in enumerate([_ANNA, _BRAM, _CEES, _DIRK], start=1)
+        ],
+        "url": f"{SITE}/events/41/tables/301/",
+    }
+    result = {
+        "event": event,
+        "round": _ROUND,
+        "table": {"id": 301, "number": 1, "url": f"{SITE}/events/41/tables/301/"},
+        "complete": True,
+        "revision": 1,
+        "players": [
+            {**_ANNA, "seat": 1, "total": 212, "place": 1},
+            {**_BRAM, "seat": 2, "total": 95, "place": 3},
+            {**_CEES, "seat": 3, "total": 160, "place": 2},
+            {**_DIRK, "seat": 4, "total": 33, "place": 4},
+        ],
+    }
+    seated = {
+        "event": event,
+        "round": _ROUND,
+        "tables": [table],
+        "byes": [_player(11, "Els Visser")],
+    }
+    return {
+        club_events.ROUND_SEATED: _envelope(504, club_events.ROUND_SEATED, seated),
+        club_events.RESULT_SAVED: _envelope(505, club_events.RESULT_SAVED, result),
+        club_events.RESULT_CORRECTED: _envelope(
+            506, club_events.RESULT_CORRECTED, {**result, "revision": 2}
+        ),
+    }
+
+
+def _events(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    renamed = {
+        "event": {**event, "name": "Clubavond 28 november", "date": "2026-11-28"},
+        "changed": ["name", "date"],
+        "previous": {"name": "Clubavond 27 november", "date": "2026-11-27"},
+    }
+    return {
+        club_events.STANDINGS_CHANGED: _envelope(
+            507,
+            club_events.STANDINGS_CHANGED,
+            {"event": event, "results_version": 4, "standings": _STANDINGS},
+        ),
+        club_events.EVENT_PUBLISHED: _envelope(
+            508, club_events.EVENT_PUBLISHED, {"event": event, "standings": _STANDINGS}
+        ),
+        club_events.EVENT_CHANGED: _envelope(509, club_events.EVENT_CHANGED, renamed),
+        club_events.EVENT_WITHDRAWN: _envelope(
+            510, club_events.EVENT_WITHDRAWN, {"event": event, "reason": "unpublished"}
+        ),
+    }

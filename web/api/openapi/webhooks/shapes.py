@@ -1,0 +1,102 @@
+"""The building blocks of the webhooks' components, and the parts every kind shares: the club,
+a player, an event, a line of the standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+REF = "#/components/schemas/"
+SITE = "https://club.example"
+
+
+def ref(name: str) -> dict[str, Any]:
+    return {"$ref": REF + name}
+
+
+def closed(properties: dict[str, Any], *, optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An object with these properties and no others, each required but the ``optional``."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def integer(description: str = "", nullable: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer"}
+    if description:
+        schema["description"] = description
+    if nullable:
+        schema["nullable"] = True
+    return schema
+
+
+def text(description: str = "", **more: Any) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", **more}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+LINK = text("A link to the page on the service's site (SITE_URL).", format="uri")
+
+
+def component_name(kind: str) -> str:
+    """``night.planned`` -> ``WebhookNightPlanned``."""
+    return "Webhook" + "".join(part.capitalize() for part in kind.replace(".", "_").split("_"))
+
+
+def player() -> dict[str, Any]:
+    return closed(
+        {"id": integer("The player's id."), "name": text("The player's name."), "url": LINK}
+    )
+
+
+def seated() -> dict[str, Any]:
+    """A player at a table, with the seat."""
+    return closed({**player()["properties"], "seat": integer("The seat at the table, from 1.")})
+
+
+def event(games: list[str]) -> dict[str, Any]:
+    shape = closed(
+        {
+            "id": integer("The event's id."),
+            "name": text("The event's name."),
+            "date": text("The event's date.", format="date"),
+            "game": text("The game played.", enum=games),
+            "kind": text("A club night or a tournament.", enum=["club_night", "tournament"]),
+            "status": text("Its state.", enum=["draft", "running", "finished"]),
+            "url": LINK,
+        }
+    )
+    shape["description"] = "The event as its public pages show it."
+    return shape
+
+
+def parts(games: list[str]) -> dict[str, dict[str, Any]]:
+    """The components every kind shares: the club, a player, an event, a standings line."""
+    standings_line = closed(
+        {
+            "place": integer("The place, from 1 (tied players share it)."),
+            "tied": {"type": "boolean", "description": "Whether another player shares it."},
+            "player": ref("WebhookPlayer"),
+            "total": {"type": "number", "description": "The total points."},
+            "sessions": integer("Sessions counted."),
+        }
+    )
+    return {
+        "WebhookClub": {
+            **closed(
+                {
+                    "id": integer("The club's id."),
+                    "name": text("The club's name."),
+                    "slug": text("The club's address name (/clubs/<slug>/)."),
+                }
+            ),
+            "description": "The club whose hook this is.",
+        },
+        "WebhookPlayer": {**player(), "description": "A player, by name, with a link."},
+        "WebhookEvent": event(games),
+        "WebhookStandingsLine": {**standings_line, "description": "One line of the standings."},
+    }
