@@ -151,13 +151,18 @@ def _announce_changed(night: PlannedNight, previous: dict[str, Any]) -> None:
     club_events.emit(club_events.NIGHT_CHANGED, club_id=night.club_id, payload=payload)
 
 
+def utc_z(moment: datetime.datetime) -> str:
+    """A moment as every client reads one: UTC, ``Z`` at the end."""
+    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
+
+
 def night_data(night: PlannedNight) -> dict[str, Any]:
     """A night as the API and the webhooks give it."""
     return {
         "id": night.pk,
         "club": night.club_id,
-        "starts_at": night.starts_at.isoformat(),
-        "ends_at": night.ends_at.isoformat(),
+        "starts_at": utc_z(night.starts_at),
+        "ends_at": utc_z(night.ends_at),
         "game": night.game,
         "ruleset": night.ruleset,
         "planned_rounds": night.planned_rounds,

@@ -68,10 +68,11 @@ def _nights(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
     night = {
         "id": 12,
         "club": 3,
-        "starts_at": "2026-12-04T20:00:00+01:00",
-        "ends_at": "2026-12-05T00:00:00+01:00",
+        "starts_at": "2026-12-04T19:00:00Z",
+        "ends_at": "2026-12-04T23:00:00Z",
         "game": game,
         "ruleset": ruleset,
+        "planned_rounds": 3,
         "place": "Café De Zwaan",
         "notes": "",
         "recurrence": "weekly",
@@ -81,13 +82,13 @@ def _nights(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
     }
     moved = {
         **night,
-        "starts_at": "2026-12-05T20:00:00+01:00",
-        "ends_at": "2026-12-06T00:00:00+01:00",
+        "starts_at": "2026-12-05T19:00:00Z",
+        "ends_at": "2026-12-05T23:00:00Z",
         "place": "Zaal Het Anker",
         "changed": ["starts_at", "ends_at", "place"],
         "previous": {
-            "starts_at": "2026-12-04T19:00:00+00:00",
-            "ends_at": "2026-12-04T23:00:00+00:00",
+            "starts_at": "2026-12-04T19:00:00Z",
+            "ends_at": "2026-12-04T23:00:00Z",
             "place": "Café De Zwaan",
         },
     }

@@ -9,7 +9,16 @@ from web.api.openapi.webhooks.shapes import closed, integer, ref, text
 
 # What a night.changed may name: the fields an organizer changes, and its cancellation taken
 # back (week.planning.services.night_update, night_cancel).
-NIGHT_CHANGES = ("starts_at", "ends_at", "game", "ruleset", "place", "notes", "cancelled")
+NIGHT_CHANGES = (
+    "starts_at",
+    "ends_at",
+    "game",
+    "ruleset",
+    "planned_rounds",
+    "place",
+    "notes",
+    "cancelled",
+)
 
 
 def night_properties(games: list[str]) -> dict[str, Any]:
@@ -20,6 +29,7 @@ def night_properties(games: list[str]) -> dict[str, Any]:
         "ends_at": text("When it ends.", format="date-time"),
         "game": text("The game played.", enum=games),
         "ruleset": text("The ruleset's code (a built-in one or a house ruleset's)."),
+        "planned_rounds": integer("How many rounds the night is planned to play."),
         "place": text("Where; empty when not given."),
         "notes": text("The organizer's notes (may hold line breaks)."),
         "recurrence": text(
