@@ -22,6 +22,7 @@ from tournaments.models import Table
 
 ASSETS = (
     "css/site.css",
+    "css/tables.css",
     "vendor/htmx.min.js",
     "js/site.js",
     "js/signed-number.js",

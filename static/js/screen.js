@@ -49,15 +49,25 @@
     var head = $("[data-standings-head]"), rows = $("[data-standings]");
     if (!head || !rows) { return; }
     head.replaceChildren(el("th", "num", "#"), el("th", "", head.dataset.player));
-    state.columns.forEach(function (name) { head.appendChild(el("th", "num", name)); });
+    state.columns.forEach(function (name) { head.appendChild(el("th", "num more", name)); });
     head.appendChild(el("th", "num", head.dataset.points));
     head.querySelectorAll("th").forEach(function (th) { th.scope = "col"; });
     rows.replaceChildren();
     state.standings.forEach(function (row) {
       var tr = el("tr");
       tr.appendChild(el("td", "num", row.rank));
-      tr.appendChild(el("td", "name", row.name));
-      row.stats.forEach(function (value) { tr.appendChild(el("td", "num", value)); });
+      var name = el("td", "name", row.name);
+      if (row.stats.length) {  // on a phone the figures fold under the name (tables.css)
+        var fold = el("span", "fold");
+        row.stats.forEach(function (value, i) {
+          fold.appendChild(el("span", "", state.columns[i] + "\u00a0" + value));
+          fold.appendChild(document.createTextNode(" "));
+        });
+        name.appendChild(document.createTextNode(" "));
+        name.appendChild(fold);
+      }
+      tr.appendChild(name);
+      row.stats.forEach(function (value) { tr.appendChild(el("td", "num more", value)); });
       tr.appendChild(el("td", "num total", row.total));
       rows.appendChild(tr);
     });

@@ -1,7 +1,10 @@
-"""The pages a person reads over the demo data (every game), and what a phone must show of each:
-nothing wider than the screen, the column the standings rank by in view, the games' grids whole,
-tap targets 44 px tall. test_every_page checks them at 390 px (with axe-core), test_phone_fit at
-360 px."""
+"""The pages a person reads over the demo data (every game, the club's embeds), and what a phone
+must show of each: nothing wider than the screen; every table whole inside its box, none
+scrolling sideways, its cells cutting nothing off and breaking no word (a name wraps between its
+words, never inside one), tables inside a closed disclosure too; the column the standings rank
+by in view; the games' grids whole; a contract's tile showing its whole name; tap targets 44 px
+tall. Inside every frame a page holds as well. test_every_page checks them at 390 px (with
+axe-core), test_phone_fit at 320, 360 and 390 px."""
 
 import datetime
 from typing import Any
@@ -61,6 +64,8 @@ def pages() -> list[tuple[str, str]]:
     assert player is not None
     found = [
         ("home", "/"),
+        ("club-embed", f"/embed/clubs/{club.slug}/"),
+        ("embed-settings", f"/manage/clubs/{club.slug}/embeds/"),
         ("my-clubs", "/clubs/"),
         ("club", f"/clubs/{club.slug}/"),
         ("club-players", f"/manage/clubs/{club.slug}/players/"),
@@ -91,6 +96,7 @@ def pages() -> list[tuple[str, str]]:
         name = event.game
         found += [
             (f"{name}-{event.pk}-standings", f"/events/{event.pk}/"),
+            (f"{name}-{event.pk}-embed", f"/embed/events/{event.pk}/"),
             (f"{name}-{event.pk}-screen", f"/events/{event.pk}/screen/"),
             (f"{name}-{event.pk}-dashboard", f"/manage/events/{event.pk}/"),
             (f"{name}-{event.pk}-checkin", f"/manage/events/{event.pk}/checkin/"),
@@ -160,6 +166,59 @@ MEASURE = """() => {
     placementPoints: !!document.querySelector('#standings th[data-figure=placement_points]'),
   };
 }"""
+# Inside every table (and a tile's label): the table fits its box and the screen, no cell cuts
+# its content off, and no word of a cell wraps onto a second line in its middle. A word is a run
+# of letters and digits: a line may break at a space, a hyphen, a slash or a soft hyphen the
+# text holds, never inside the run (as `overflow-wrap: anywhere` or `hyphens: auto` would).
+# The page's disclosures are opened first: a table behind one must fit when it is opened.
+TABLES = """() => {
+  for (const d of document.querySelectorAll('details:not([open])')) d.open = true;
+  const shown = e => e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden';
+  const say = e => {
+    const text = (e.innerText || e.textContent).replace(/\\s+/g, ' ').trim().slice(0, 40);
+    const name = e.tagName.toLowerCase() + [...e.classList].map(c => '.' + c).join('');
+    return `${name} "${text}"`;
+  };
+  const edge = document.documentElement.clientWidth;
+  const wide = [], clipped = [], broken = [];
+  const tables = [...document.querySelectorAll('table')].filter(shown);
+  for (const table of tables) {
+    const box = table.parentElement;
+    const r = table.getBoundingClientRect();
+    if (box.scrollWidth > box.clientWidth + 1 || r.width > box.clientWidth + 1
+        || r.right > edge + 1 || r.left < -1) {
+      wide.push(`${say(table)}: ${Math.round(r.width)} px in ${box.clientWidth} px`);
+    }
+  }
+  const labels = [...tables.flatMap(t => [...t.querySelectorAll('th, td')]),
+                  ...document.querySelectorAll('.contract-tiles .tile > span')].filter(shown);
+  const word = /[\\p{L}\\p{N}'\u2019]+/gu;
+  for (const cell of labels) {
+    if (cell.scrollWidth > cell.clientWidth + 1) clipped.push(say(cell));
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || !shown(node.parentElement)) continue;
+      for (const match of node.data.matchAll(word)) {
+        // The line its first letter and its last letter sit on (a hyphen drawn at a soft
+        // hyphen's break belongs to the letter after it: each letter's last box counts).
+        const line = at => {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const boxes = [...range.getClientRects()];
+          return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+        };
+        const first = line(match.index), last = line(match.index + match[0].length - 1);
+        if (first !== null && last !== null && first !== last) {
+          broken.push(`${say(cell)} breaks "${match[0]}"`);
+          break;
+        }
+      }
+    }
+  }
+  return {wide, clipped: [...new Set(clipped)], broken: [...new Set(broken)]};
+}"""
 TABLE_WINS = ("tafelwinsten", "table wins")
 PLACEMENT_POINTS = ("plaatsingspunten", "placement points")
 
@@ -192,6 +251,15 @@ def problems(page: Any, name: str, width: int) -> list[str]:
         wrong.append(f"{name}: the text names table wins, the table has no such column")
     if any(word in found["words"] for word in PLACEMENT_POINTS) and not found["placementPoints"]:
         wrong.append(f"{name}: the text names placement points, the table has no such column")
+    for frame in page.frames:
+        where = name if frame == page.main_frame else f"{name} (frame {frame.url})"
+        inside = frame.evaluate(TABLES)
+        if inside["wide"]:
+            wrong.append(f"{where}: tables wider than their box: {inside['wide'][:3]}")
+        if inside["clipped"]:
+            wrong.append(f"{where}: cells that cut their text off: {inside['clipped'][:3]}")
+        if inside["broken"]:
+            wrong.append(f"{where}: words broken inside: {inside['broken'][:3]}")
     return wrong
 
 

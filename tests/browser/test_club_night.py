@@ -250,7 +250,7 @@ def test_a_club_night_from_check_in_to_published_standings(chromium, live_server
     public.goto(f"{base}/events/{event_id}/")
     rows = public.locator("#standings tbody tr")
     shown = {
-        rows.nth(i).locator("td").nth(1).inner_text(): int(
+        rows.nth(i).locator("td.name a").first.inner_text(): int(
             rows.nth(i).locator("td[data-total]").inner_text()
         )
         for i in range(rows.count())

@@ -298,7 +298,7 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     assert public.locator("header.site .brand").inner_text() == club.name
     rows = public.locator("#standings tbody tr")
     assert rows.count() == len(MEMBERS)
-    names = [rows.nth(i).locator("td").nth(1).inner_text() for i in range(rows.count())]
+    names = [rows.nth(i).locator("td.name a").first.inner_text() for i in range(rows.count())]
     assert sorted(names) == sorted(MEMBERS)
     seats = {
         seat.position: seat.player.name for seat in session.table.seats.select_related("player")
@@ -309,7 +309,7 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     else:
         totals = dict(zip([seats[s] for s in sorted(seats)], session.result["totals"], strict=True))
         shown = {
-            rows.nth(i).locator("td").nth(1).inner_text(): int(
+            rows.nth(i).locator("td.name a").first.inner_text(): int(
                 rows.nth(i).locator("td[data-total]").inner_text()
             )
             for i in range(rows.count())

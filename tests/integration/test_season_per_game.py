@@ -112,12 +112,13 @@ def test_the_season_page_shows_one_game_and_links_the_others(club_of_two_games):
     assert page.status_code == 200
     html = page.content.decode()
     assert "· Bonken" in html and "game=jonkler" in html
-    assert '<td class="num">100</td>' in html and '<td class="num">130</td>' not in html
+    # The total the season is ranked by, beside the names.
+    assert '<td class="num ranking">100</td>' in html and ">130</td>" not in html
     page = client_for().get(
         f"/clubs/{club.slug}/season/?game=jonkler&start=2026-01-01&end=2026-12-31",
         HTTP_ACCEPT_LANGUAGE="en",
     )
     html = page.content.decode()
     assert '<input type="hidden" name="game" value="jonkler">' in html
-    assert '<td class="num">30</td>' in html and '<td class="num">100</td>' not in html
+    assert '<td class="num ranking">30</td>' in html and ">100</td>" not in html
     assert "game=jonkler" in html.split("Download CSV")[0].rsplit("href=", 1)[-1]

@@ -132,5 +132,5 @@ def test_a_paper_row_no_deal_could_give_is_refused_by_its_contract(table):
     body = response.content.decode()
     assert response.status_code == 400
     assert "Hartenheer: geen spel en geen dubbels geven de scores" in body
-    assert 'class="game-row-error"' in body
+    assert body.count('class="paper-line game-row-error"') == 4  # the contract on each card
     assert not Session.objects.exists()

@@ -172,7 +172,7 @@ def test_a_wrong_paper_sheet_is_refused_whole(table):
     data["g3_net_0"] = int(data["g3_net_0"]) + 20
     response = client_for().post(url(table, "paper/"), data)
     assert response.status_code == 400
-    assert 'class="game-row-error"' in response.content.decode()
+    assert response.content.decode().count('paper-game game-row-error"') == 1  # game 3's card
     totals = {
         "revision": 0,
         "mode": "totals",

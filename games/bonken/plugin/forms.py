@@ -307,6 +307,19 @@ class PaperForm(forms.Form):
             for c in (*self.ruleset.minus_contracts, *self.ruleset.plus_contracts)
         ]
 
+    def sheet_players(self) -> list[dict[str, Any]]:
+        """The club's sheet turned a quarter: one card per player, the contracts down it in the
+        sheet's order, each with that player's points (a phone shows a card whole, never four
+        columns side by side)."""
+        rows = self.sheet_rows()
+        return [
+            {
+                "name": self.names[seat],
+                "lines": [{**row, "field": row["nets"][seat]} for row in rows],
+            }
+            for seat in SEATS
+        ]
+
     def game_rows(self) -> list[dict[str, Any]]:
         return [
             {
@@ -314,6 +327,9 @@ class PaperForm(forms.Form):
                 "contract": self[f"g{n}_contract"],
                 "chooser": self[f"g{n}_chooser"],
                 "nets": [self[f"g{n}_net_{seat}"] for seat in SEATS],
+                "named_nets": list(
+                    zip(self.names, [self[f"g{n}_net_{seat}"] for seat in SEATS], strict=True)
+                ),
             }
             for n in range(1, self.games + 1)
         ]

@@ -43,8 +43,8 @@ def _figure(row: Any, code: str) -> Any:
 
 def game_columns(event: Event, standings: Any) -> dict[str, Any]:
     """The game's own figures as columns (Bonko: wins and Bonkos), every figure of a line in
-    reading order (``figures``; each row's ``cells``), and for a game that counts wins the
-    booby prize: the players with the most losses."""
+    reading order (``figures``; each row's ``cells``: code, name, value), and for a game that
+    counts wins the booby prize: the players with the most losses."""
     game = find_game(event.game)
     stats = list(game.stats) if game is not None else []
     language = "nl" if dutch() else "en"
@@ -55,7 +55,7 @@ def game_columns(event: Event, standings: Any) -> dict[str, Any]:
     rows = list(standings)
     for row in rows:
         row.stat_values = [(row.stats or {}).get(code, 0) for code, _name in columns]
-        row.cells = [(code, _figure(row, code)) for code, _name in figures]
+        row.cells = [(code, name, _figure(row, code)) for code, name in figures]
     losses = [(row.stats or {}).get("losses", 0) for row in rows]
     most = max(losses, default=0) if stats else 0
     booby = [

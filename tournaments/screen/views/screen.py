@@ -192,12 +192,22 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     json_url = reverse("public:screen_json", args=[event.pk])
     if rows != ROWS:
         json_url += f"?rows={rows}"
+    state = screen_state(event, rows)
+    # On a phone a line's figures fold under its name, each with its column's name (as
+    # screen.js draws them from the JSON).
+    folded = [list(zip(state["columns"], row["stats"], strict=True)) for row in state["standings"]]
+    state = {
+        **state,
+        "standings": [
+            {**row, "folded": pairs} for row, pairs in zip(state["standings"], folded, strict=True)
+        ],
+    }
     return render(
         request,
         "tournaments/screen.html",
         {
             "event": event,
-            "state": screen_state(event, rows),
+            "state": state,
             "json_url": json_url,
             "poll_seconds": POLL_SECONDS,
             "bell_game": game_plugin(event.game).has_bell,

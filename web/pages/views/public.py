@@ -97,7 +97,15 @@ def standings_page(request: HttpRequest, event: Event, address: str) -> HttpResp
     context["prizes"] = night_standings.prizes(event, night)
     per_round = fairness.points_per_round(event)
     context["round_numbers"] = per_round["numbers"]
-    context["round_points"] = [(row, per_round["rows"].get(row.player_id, [])) for row in standings]
+    numbers, cells = per_round["numbers"], per_round["rows"]
+    # Each line's (round number, points) pairs in the rounds' order; none for a player with none.
+    context["round_points"] = [
+        (
+            row,
+            list(zip(numbers, cells[row.player_id], strict=True)) if row.player_id in cells else [],
+        )
+        for row in standings
+    ]
     context["tie_breaks"] = fairness.tie_break_words(event)
     context["bye_rule"] = fairness.bye_words(event)
     status = 400 if errors else 200
