@@ -223,6 +223,30 @@ def test_event_pages_name_their_game_and_the_header_the_club(club, organizer):
     assert 'data-game="bonko">Bonko</span>' in screen and "Bonken" not in screen
 
 
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("code", sorted(games()))
+def test_the_dashboard_names_the_game_once_and_its_rules_where_they_say_more(
+    club, organizer, code, language
+):
+    game = games()[code]
+    name = game.name_nl if language == "nl" else game.name
+    event = EventFactory(club=club, game=code, ruleset=game.default_ruleset)
+    page = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    header = re.search(r'<p class="muted"><span data-game=.*?·', page.content.decode()).group()
+    ruleset = game.rulesets[game.default_ruleset]
+    rules = ruleset.name_nl if language == "nl" else ruleset.name
+    if rules == name:  # Jonkler's, Bonko's and Bonanza's own rules: "Jonkler", not twice
+        assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ·'
+    else:  # Bonken's classic rules say which
+        assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ({rules}) ·'
+    if code == "jonkler":
+        assert "Jonkler (Jonkler)" not in page.content.decode()
+    own = house(club, code)
+    event = EventFactory(club=club, game=code, ruleset=own.label)
+    page = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert f"{name}</span> ({own.label}) ·" in page.content.decode()
+
+
 def test_the_api_gives_the_same_problem_under_its_stable_code(club):
     api = APIClient()
     api.force_authenticate(user_with_role(club, Role.ORGANIZER))

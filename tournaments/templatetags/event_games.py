@@ -1,6 +1,8 @@
 """The game an event plays, named for a page: ``{{ event|game_name }}`` (the registry's name of
-the event's game, in the page's language) and ``{{ event|rules_name }}`` (its built-in
-ruleset's name, or a house ruleset's label)."""
+the event's game, in the page's language) and ``{{ event|rules_note }}`` (its built-in
+ruleset's name, or a house ruleset's label; nothing where that only says the game's name
+again, as Jonkler's, Bonko's and Bonanza's own rules do, so a header never reads "Jonkler
+(Jonkler)")."""
 
 from typing import Any
 
@@ -26,8 +28,10 @@ def game_name(event: Any) -> str:
 
 
 @register.filter
-def rules_name(event: Any) -> str:
-    """The name of the event's ruleset: a built-in one's name, a house ruleset's label."""
+def rules_note(event: Any) -> str:
+    """The name of the event's ruleset (a built-in one's name, a house ruleset's label), or ""
+    when it is the game's own name: the game is named once."""
     game = find_game(getattr(event, "game", None))
     ruleset = game.rulesets.get(event.ruleset) if game is not None else None
-    return _named(ruleset) if ruleset is not None else str(getattr(event, "ruleset", ""))
+    name = _named(ruleset) if ruleset is not None else str(getattr(event, "ruleset", ""))
+    return "" if name.casefold() == game_name(event).casefold() else name
