@@ -227,17 +227,16 @@ def player_code_check(
     text = str(code or "").strip()
     stored = PlayerCode.objects.filter(player=player).values_list("code_hash", flat=True).first()
     if stored is None:
-        raise ServiceError.single(
-            "no_code",
-            Text(
-                _(
-                    "%(player)s has no personal code yet: set one on the account page, or ask the "
-                    "organizer."
-                ),
-                player=player.name,
-            ),
-            field="code",
+        # Only a player with an account has an account page to choose a code on.
+        message = (
+            _(
+                "%(player)s has no personal code yet: set one on the account page, or ask the "
+                "organizer."
+            )
+            if player.user_id
+            else _("%(player)s has no personal code yet: ask the organizer for one.")
         )
+        raise ServiceError.single("no_code", Text(message, player=player.name), field="code")
     own = bool(actor is not None and actor.is_authenticated and player.user_id == actor.pk)
     guard = None if own else CodeGuard(player_id=player.pk, table_id=table_id, address=address)
     refusal = guard.take() if guard is not None else None
