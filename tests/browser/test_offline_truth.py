@@ -40,7 +40,7 @@ SAID = {
         "keep": "Houd die van de ander",
         "replace": "Vervang die door de mijne",
         "after": "De mijne komt erna",
-        "chips": "Fiches met het wachtende spel, nog niet verstuurd.",
+        "chips": "Fiches met de wachtende hand, nog niet verstuurd.",
     },
     "en": {
         "waiting": "2 games wait to be sent",
@@ -248,10 +248,10 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     one.click("form[data-offline-form] button[type=submit]")
     one.wait_for_selector("[data-offline-list] li")
     item = one.inner_text("[data-offline-list] li")
-    hand = "Hand 2: " if lang == "en" else "Spel 2: "
+    hand = "Hand 2: "  # the rules' word in both languages
     assert item.startswith(hand) and ("Daan went out" if lang == "en" else "Daan ging uit") in item
     assert (
-        "widow sold to Daan for 2" if lang == "en" else "weduwe verkocht aan Daan voor 2"
+        "widow sold to Daan for 2" if lang == "en" else "blinde verkocht aan Daan voor 2"
     ) in item
     # The chips in the bar include the waiting hand, as the rules will count it when it is sent.
     document = {"seats": 4, "first_dealer": 0, "hands": HANDS[:2]}
@@ -272,7 +272,7 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     dealer = one.inner_text("[data-hand-dealer]")
     assert dealer == ("Cees Bakker deals." if lang == "en" else "Cees Bakker deelt.")
     saving = one.inner_text("form[data-offline-form] .sticky-bar button[type=submit]")
-    assert saving == ("Save hand 3" if lang == "en" else "Spel 3 opslaan")
+    assert saving == ("Save hand 3" if lang == "en" else "Hand 3 opslaan")
     look(one, f"bonanza-waiting-{lang}-{size}")
 
     second = phone(chromium, audit, lang, size)
