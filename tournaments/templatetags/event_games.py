@@ -1,8 +1,9 @@
 """The game an event plays, named for a page: ``{{ event|game_name }}`` (the registry's name of
-the event's game, in the page's language) and ``{{ event|rules_note }}`` (its built-in
-ruleset's name, or a house ruleset's label; nothing where that only says the game's name
-again, as Jonkler's, Bonko's and Bonanza's own rules do, so a header never reads "Jonkler
-(Jonkler)")."""
+the event's game, in the page's language), ``{{ event|game_beside }}`` (the same beside the
+event's name in a header: nothing where the event is called after its game, an event named
+"Jonkler") and ``{{ event|rules_note }}`` (its built-in ruleset's name, or a house ruleset's
+label; nothing where that only says the game's name again, as Jonkler's, Bonko's and Bonanza's
+own rules do). A header names the game once, never "Jonkler (Jonkler)"."""
 
 from typing import Any
 
@@ -25,6 +26,17 @@ def game_name(event: Any) -> str:
     code = getattr(event, "game", event)
     game = find_game(code)
     return _named(game) if game is not None else str(code or "")
+
+
+@register.filter
+def game_beside(event: Any) -> str:
+    """The game's name beside the event's, or "" when the event's name is the game's own (in
+    either language): the header names it once."""
+    game = find_game(getattr(event, "game", None))
+    name = str(getattr(event, "name", "") or "").strip().casefold()
+    if game is not None and name in (str(game.name).casefold(), str(game.name_nl).casefold()):
+        return ""
+    return game_name(event)
 
 
 @register.filter
