@@ -304,8 +304,7 @@ def _too_few_players(count: int, smallest: int) -> ServiceError:
         "too_few_players",
         Text(
             ngettext_lazy(
-                "%(count)s player is checked in; a table of this game needs at least "
-                "%(smallest)s.",
+                "%(count)s player is checked in; a table of this game needs at least %(smallest)s.",
                 "%(count)s players are checked in; a table of this game needs at least "
                 "%(smallest)s.",
                 "count",
