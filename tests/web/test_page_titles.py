@@ -62,6 +62,7 @@ def test_every_title_names_the_club_once_after_what_the_page_is(language):
         f"/events/{event.pk}/tables/{table.pk}/",
         f"/door/{event.door_token}/",
         f"/t/{table.scoring_token}/",
+        f"/t/{table.scoring_token}/paper/",
     ]
     for url in urls:
         response = organizer.get(url, HTTP_ACCEPT_LANGUAGE=language)
