@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER
@@ -272,9 +273,12 @@ def _seated_players(table: Table, game: Game) -> list[store.SeatedPlayer]:
         raise ServiceError.single(
             "table_not_full",
             Text(
-                _(
+                ngettext_lazy(
+                    "Table %(table)s has %(count)s player seated; a session of %(game)s needs "
+                    "%(sizes)s.",
                     "Table %(table)s has %(count)s players seated; a session of %(game)s needs "
-                    "%(sizes)s."
+                    "%(sizes)s.",
+                    "count",
                 ),
                 table=table.number,
                 count=len(seats),

@@ -19,6 +19,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs.access.code_guard import ADDRESS, PLAYER, CodeGuard, Refusal, player_counts_clear
 from clubs.audit import audit
@@ -227,17 +228,16 @@ def player_code_check(
     text = str(code or "").strip()
     stored = PlayerCode.objects.filter(player=player).values_list("code_hash", flat=True).first()
     if stored is None:
-        raise ServiceError.single(
-            "no_code",
-            Text(
-                _(
-                    "%(player)s has no personal code yet: set one on the account page, or ask the "
-                    "organizer."
-                ),
-                player=player.name,
-            ),
-            field="code",
+        # Only a player with an account has an account page to choose a code on.
+        message = (
+            _(
+                "%(player)s has no personal code yet: set one on the account page, or ask the "
+                "organizer."
+            )
+            if player.user_id
+            else _("%(player)s has no personal code yet: ask the organizer for one.")
         )
+        raise ServiceError.single("no_code", Text(message, player=player.name), field="code")
     own = bool(actor is not None and actor.is_authenticated and player.user_id == actor.pk)
     guard = None if own else CodeGuard(player_id=player.pk, table_id=table_id, address=address)
     refusal = guard.take() if guard is not None else None
@@ -259,29 +259,41 @@ def player_code_check(
 def _refusal_text(player: Player, refusal: Refusal) -> Text:
     if refusal.kind == PLAYER:
         return Text(
-            _(
+            ngettext_lazy(
+                "Too many wrong codes for %(player)s: their code works again in "
+                "%(seconds)s second. Meanwhile %(player)s can confirm on their own "
+                "signed-in phone, or the organizer can sign for them.",
                 "Too many wrong codes for %(player)s: their code works again in "
                 "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own "
-                "signed-in phone, or the organizer can sign for them."
+                "signed-in phone, or the organizer can sign for them.",
+                "seconds",
             ),
             player=player.name,
             seconds=refusal.seconds,
         )
     if refusal.kind == ADDRESS:
         return Text(
-            _(
+            ngettext_lazy(
+                "Too many wrong codes from this network: codes are checked at this table "
+                "again in %(seconds)s second. Meanwhile %(player)s can confirm on their "
+                "own signed-in phone, or the organizer can sign for them.",
                 "Too many wrong codes from this network: codes are checked at this table "
                 "again in %(seconds)s seconds. Meanwhile %(player)s can confirm on their "
-                "own signed-in phone, or the organizer can sign for them."
+                "own signed-in phone, or the organizer can sign for them.",
+                "seconds",
             ),
             player=player.name,
             seconds=refusal.seconds,
         )
     return Text(
-        _(
+        ngettext_lazy(
+            "Too many wrong codes at this table: codes are checked here again in "
+            "%(seconds)s second. Meanwhile %(player)s can confirm on their own signed-in "
+            "phone, or the organizer can sign for them.",
             "Too many wrong codes at this table: codes are checked here again in "
             "%(seconds)s seconds. Meanwhile %(player)s can confirm on their own signed-in "
-            "phone, or the organizer can sign for them."
+            "phone, or the organizer can sign for them.",
+            "seconds",
         ),
         player=player.name,
         seconds=refusal.seconds,

@@ -8,7 +8,9 @@
    never saves it twice and a change made meanwhile (another phone, the organizer) stops the
    queue and is shown, never overwritten. The phone then offers only the choices the server
    accepts (it asks first, results.views.keyed): keep theirs, replace theirs with mine, or mine
-   after theirs. Without script the page posts its form as always. */
+   after theirs; beside them the totals of each version, labelled (theirs as the server saved
+   them, this phone's as its forecast adds them up), while the totals in view take no side
+   until the scorer chose. Without script the page posts its form as always. */
 (function () {
   "use strict";
   var box = document.querySelector("[data-offline]");
@@ -75,16 +77,23 @@
     var tag = document.getElementById("offline-forecast");
     try { return tag ? JSON.parse(tag.textContent) : null; } catch (e) { return null; }
   })();
+  function pageBars() {
+    return Array.prototype.filter.call(document.querySelectorAll(".seats-totals"), function (bar) {
+      return !box.contains(bar);
+    });
+  }
   function totals(queue) {
-    var waiting = queue.length;
-    document.querySelectorAll(".seats-totals").forEach(function (bar) {
-      if (box.contains(bar)) { return; }
+    var waiting = queue.length, problem = waiting ? queue[0].problem : null;
+    // Another phone saved meanwhile: which totals count is the scorer's choice, so the totals
+    // in view show neither version; the problem shows both, each labelled.
+    var choosing = !!problem && problem.kind === "conflict";
+    pageBars().forEach(function (bar) {
       var spans = Array.prototype.slice.call(bar.querySelectorAll(".total"));
       spans.forEach(function (span) {
         if (span.dataset.saved === undefined) { span.dataset.saved = span.textContent; }
       });
       var saved = forecastData && forecastData.saved, known = saved && saved.length === spans.length;
-      var added = waiting && known && game.forecast ? game.forecast(queue, forecastData, spans.length) : null;
+      var added = waiting && !choosing && known && game.forecast ? game.forecast(queue, forecastData, spans.length) : null;
       spans.forEach(function (span, seat) {  // the saved totals (not a live check's preview)
         var sum = saved ? saved[seat] : 0;
         (added || []).forEach(function (points) { sum += points[seat] || 0; });
@@ -92,9 +101,13 @@
       });
       var note = bar.previousElementSibling;
       if (!note || !note.hasAttribute("data-offline-totals")) { note = null; }
+      bar.hidden = choosing;
+      var title = bar.parentNode.querySelector(".bar-title");
+      if (title) { title.hidden = choosing; }
       bar.classList.toggle("is-pending", !!added);
-      bar.classList.toggle("is-saved-only", waiting > 0 && !added);
-      var line = waiting ? words.count(added ? "pending" : "totals", waiting) : "";
+      bar.classList.toggle("is-saved-only", waiting > 0 && !added && !choosing);
+      var line = choosing ? words.say("totalsChoose")
+        : waiting ? words.count(added ? "pending" : "totals", waiting) : "";
       if (!line) { if (note) { note.remove(); } return; }
       if (!note) {
         note = document.createElement("p");
@@ -103,8 +116,46 @@
         bar.parentNode.insertBefore(note, bar);
       }
       note.classList.toggle("is-pending", !!added);
+      note.classList.toggle("is-choosing", choosing);
       note.textContent = line;
     });
+  }
+  // This phone's version of the totals: the saved sheet its waiting entries were entered on,
+  // and every one of them; null where the page cannot add them up (the page was loaded again
+  // after the other phone saved, or the game has no forecast of an entry).
+  function mineTotals(queue) {
+    var saved = forecastData && forecastData.saved;
+    if (!saved || !game.forecast || !queue.length || queue[0].revision !== pageRevision()) { return null; }
+    var added = game.forecast(queue, forecastData, saved.length);
+    if (!added) { return null; }
+    return saved.map(function (total, seat) {
+      added.forEach(function (points) { total += points[seat] || 0; });
+      return String(total);
+    });
+  }
+  // A version's totals, labelled, seat by seat under the names of the page's totals.
+  function totalsGrid(into, values, label) {
+    into.textContent = "";
+    var bar = pageBars()[0], names = bar ? bar.querySelectorAll(".name") : [];
+    into.hidden = !values || values.length !== names.length;
+    if (into.hidden) { return; }
+    var head = document.createElement("p"), grid = document.createElement("div");
+    head.className = "small offline-totals-label";
+    head.textContent = label;
+    grid.className = "seats-totals seats-" + values.length;
+    values.forEach(function (value, seat) {
+      var cell = document.createElement("div"), name = document.createElement("span");
+      var total = document.createElement("span");
+      name.className = "name";
+      name.textContent = names[seat].textContent;
+      total.className = "total";
+      total.textContent = value;
+      cell.appendChild(name);
+      cell.appendChild(total);
+      grid.appendChild(cell);
+    });
+    into.appendChild(head);
+    into.appendChild(grid);
   }
   function showProblem(entry, problem) {
     var conflict = problem.kind === "conflict", same = conflict && sameEntry(entry, problem);
@@ -123,6 +174,8 @@
     if (problem.sheet) { theirs(sheet, problem.sheet, same ? entry.part : 0); }
     find("[data-offline-server]").hidden = !problem.sheet;
     find("[data-offline-mine]").textContent = said(entry);
+    totalsGrid(find("[data-offline-server-totals]"), conflict ? problem.totals : null, words.say("totalsTheirs"));
+    totalsGrid(find("[data-offline-mine-totals]"), conflict ? mineTotals(load()) : null, words.say("totalsMine"));
     var discard = find("[data-offline-discard]");
     if (!discard.dataset.mine) { discard.dataset.mine = discard.textContent; }
     discard.textContent = conflict ? discard.dataset.conflict : discard.dataset.mine;
@@ -140,6 +193,7 @@
     var parsed = new DOMParser().parseFromString(html, "text/html").body;
     var table = parsed.querySelector("table");
     if (table) { parsed.textContent = ""; parsed.appendChild(table); }  // the sheet, not its notes
+    parsed.querySelectorAll("tfoot").forEach(function (foot) { foot.remove(); });  // its totals: below, labelled
     parsed.querySelectorAll("tbody tr").forEach(function (row) {
       var number = parseInt(row.cells[0] ? row.cells[0].textContent : "", 10);
       if (from && number < from) { row.remove(); }
@@ -265,8 +319,14 @@
     if (!errors.length) {
       try { errors = JSON.parse(page).errors.map(function (e) { return e.text; }); } catch (e) { /* a page */ }
     }
+    // Their totals: the page as the server has it now, its totals in view.
+    var theirBar = Array.prototype.filter.call(doc.querySelectorAll(".seats-totals"), function (bar) {
+      return !bar.closest("[data-offline]");
+    })[0];
     var queue = load();
     queue[0].problem = {
+      totals: kind === "conflict" && theirBar ? Array.prototype.map.call(
+        theirBar.querySelectorAll(".total"), function (span) { return span.textContent.trim(); }) : null,
       kind: kind, status: status, errors: kind === "conflict" ? [] : errors.filter(Boolean).slice(0, 8),
       revision: revision === null ? null : parseInt(revision, 10) || 0,
       parts: parts === null ? null : parseInt(parts, 10) || 0,

@@ -35,9 +35,9 @@ WORDS = {
         "over": "The session is over",
     },
     "nl-NL": {
-        "preview": "Dit spel, nog niet opgeslagen:",
+        "preview": "Deze hand, nog niet opgeslagen:",
         "ask": "De partij nu beëindigen?",
-        "saved": "Spel 1 is opgeslagen.",
+        "saved": "Hand 1 is opgeslagen.",
         "over": "De partij is voorbij",
     },
 }

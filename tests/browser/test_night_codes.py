@@ -60,6 +60,9 @@ def world() -> dict[str, Any]:
     Membership.objects.create(club=club, player=olga, role=Role.ORGANIZER)
     event = EventFactory(club=club, name="Clubavond", standings_count="signed")
     players = [Player.objects.create(name=name) for name in NAMES]
+    for player in players[13::8]:  # two long names with an account: their slips say the most
+        player.user = UserFactory(username=player.name.split()[0].lower())
+        player.save()
     for player in players:
         Membership.objects.create(club=club, player=player)
         EventPlayer.objects.create(event=event, player=player, present=True)
@@ -148,6 +151,12 @@ def test_the_organizer_prints_every_players_code_and_the_table_signs_with_them(
         "[data-slip]", "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert max(heights) - min(heights) < 1  # every slip the same size, cut along the lines
+    cut = laptop.eval_on_selector_all(
+        "[data-slip]",
+        "els => els.filter(e => e.scrollHeight > e.clientHeight + 1"
+        " || e.scrollWidth > e.clientWidth + 1).map(e => e.dataset.player)",
+    )
+    assert cut == []  # nothing on a slip is cut off: its words, its code, its QR code
     assert laptop.locator("header.site").is_hidden() and laptop.locator("h1").is_hidden()
     # The page counter counts: 34 slips take two pages.
     laptop.evaluate(
@@ -156,6 +165,15 @@ def test_the_organizer_prints_every_players_code_and_the_table_signs_with_them(
     )
     assert len(PAGE.findall(laptop.pdf(format="A4"))) == 2
     laptop.emulate_media(media="screen")
+
+    # A slip's QR code (and, on the screen, its link) leads to tonight's page, which a player
+    # without an account opens as they are: no sign-in, no account page.
+    night = laptop.locator("[data-slip-link]").first.get_attribute("href")
+    assert night == f"{base}/door/{w['event'].door_token}/"
+    assert "account" not in laptop.locator("[data-slip]").first.inner_text().lower()
+    guest = audit.prepare(chromium.new_context(locale="en-GB", **PHONE)).new_page()
+    guest.goto(night)
+    assert "/accounts/" not in guest.url and w["event"].name in guest.inner_text("h1")
 
     # At the table: the earlier code is refused, the slips' codes sign.
     table = audit.prepare(chromium.new_context(locale="en-GB", **PHONE)).new_page()

@@ -3,7 +3,8 @@ phone entered the same game meanwhile, in Chromium at 390×844 and 360×740, in 
 English: the waiting entries in the sheet's own words under one line of state, the totals with
 them added, marked as not yet sent (equal to what the server saves once they arrive), sent when
 the connection returns; in a conflict only the choices the server accepts, each doing what it
-says."""
+says, with each version's totals beside it, labelled (theirs as saved, this phone's as its
+entries add up), and none in the sticky bar until the scorer chose."""
 
 import random
 from typing import Any
@@ -40,7 +41,13 @@ SAID = {
         "keep": "Houd die van de ander",
         "replace": "Vervang die door de mijne",
         "after": "De mijne komt erna",
-        "chips": "Fiches met het wachtende spel, nog niet verstuurd.",
+        "chips": "Fiches met de wachtende hand, nog niet verstuurd.",
+        "theirs": "Stand met die van de ander, zoals opgeslagen",
+        "mine": "Stand met de jouwe, op deze telefoon",
+        "choose": "Welke stand telt, hangt af van je keuze hierboven.",
+        "chips-theirs": "Fiches met die van de ander, zoals opgeslagen",
+        "chips-mine": "Fiches met de jouwe, op deze telefoon",
+        "chips-choose": "Welke fiches tellen, hangt af van je keuze hierboven.",
     },
     "en": {
         "waiting": "2 games wait to be sent",
@@ -53,6 +60,12 @@ SAID = {
         "replace": "Replace theirs with mine",
         "after": "Mine comes after theirs",
         "chips": "Chips with the waiting hand, not sent yet.",
+        "theirs": "Totals with theirs, as saved",
+        "mine": "Totals with yours, on this phone",
+        "choose": "Which totals count depends on your choice above.",
+        "chips-theirs": "Chips with theirs, as saved",
+        "chips-mine": "Chips with yours, on this phone",
+        "chips-choose": "Which chips count depends on your choice above.",
     },
 }
 
@@ -106,6 +119,13 @@ def keep_offline(page: Any, game: dict[str, Any], queued: int) -> str:
 def bar_totals(page: Any) -> list[int]:
     texts = page.eval_on_selector_all("#bar-totals .total", "els => els.map(e => e.textContent)")
     return [int(text.strip()) for text in texts]
+
+
+def version_totals(page: Any, which: str) -> tuple[str, list[int]]:
+    """A version's totals in the conflict: its label and each seat's total."""
+    box = page.locator(f"[data-offline-{which}-totals]")
+    numbers = box.locator(".total").all_inner_texts()
+    return box.locator(".offline-totals-label").inner_text(), [int(n) for n in numbers]
 
 
 def bonken_table() -> Any:
@@ -183,7 +203,7 @@ def conflict(chromium: Any, live_server: Any, audit: Any, lang: str, size: str) 
     first.set_offline(False)
     one.wait_for_selector("[data-offline-problem]:not([hidden])")
     one.wait_for_selector("[data-offline-asking]", state="hidden")
-    return table, one, mine
+    return table, one, mine, games
 
 
 @pytest.mark.parametrize(
@@ -191,8 +211,19 @@ def conflict(chromium: Any, live_server: Any, audit: Any, lang: str, size: str) 
 )
 def test_two_phones_entered_the_same_game(chromium, live_server, audit, choice, lang, size):
     said = SAID[lang]
-    table, one, mine = conflict(chromium, live_server, audit, lang, size)
+    table, one, mine, games = conflict(chromium, live_server, audit, lang, size)
     assert f"{said['game']} 2 {said['same']}" in one.inner_text("[data-offline-problem-text]")
+    # Each version's totals beside the choices, labelled: theirs as the server saved them, this
+    # phone's as game 1 and its own game 2 add up; the sticky bar takes no side, and says so.
+    ruleset = get_ruleset("classic")
+    theirs_saved = Session.objects.get(table=table).result["totals"]
+    yours = score_session({"games": [games[0], mine]}, ruleset=ruleset).to_dict()["totals"]
+    assert theirs_saved != yours
+    assert version_totals(one, "server") == (said["theirs"], theirs_saved)
+    assert version_totals(one, "mine") == (said["mine"], yours)
+    assert not one.is_visible("#bar-totals")
+    assert one.inner_text("[data-offline-totals]") == said["choose"]
+    assert one.locator("[data-offline-server-sheet] tfoot").count() == 0  # said once, below
     # Theirs as the sheet has it, from game 2 on; mine in words.
     assert one.locator("[data-offline-server-sheet] tbody tr").count() == 1
     assert one.inner_text("[data-offline-mine]").startswith(f"{said['game']} 2: ")
@@ -217,6 +248,12 @@ def test_two_phones_entered_the_same_game(chromium, live_server, audit, choice, 
         assert [len(d["games"]) for d in history] == [1, 2, 1, 2]
     else:
         assert session.revision == 2 and session.document["games"][1]["doubles"] == []
+    # The totals in view are the chosen version's, as the server saved it.
+    assert (
+        bar_totals(one)
+        == session.result["totals"]
+        == (yours if choice == "replace" else theirs_saved)
+    )
     look(one, f"bonken-conflict-{choice}-{lang}-{size}")
     assert not audit.violations, audit.violations
 
@@ -248,10 +285,10 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     one.click("form[data-offline-form] button[type=submit]")
     one.wait_for_selector("[data-offline-list] li")
     item = one.inner_text("[data-offline-list] li")
-    hand = "Hand 2: " if lang == "en" else "Spel 2: "
+    hand = "Hand 2: "  # the rules' word in both languages
     assert item.startswith(hand) and ("Daan went out" if lang == "en" else "Daan ging uit") in item
     assert (
-        "widow sold to Daan for 2" if lang == "en" else "weduwe verkocht aan Daan voor 2"
+        "widow sold to Daan for 2" if lang == "en" else "blinde verkocht aan Daan voor 2"
     ) in item
     # The chips in the bar include the waiting hand, as the rules will count it when it is sent.
     document = {"seats": 4, "first_dealer": 0, "hands": HANDS[:2]}
@@ -272,7 +309,7 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     dealer = one.inner_text("[data-hand-dealer]")
     assert dealer == ("Cees Bakker deals." if lang == "en" else "Cees Bakker deelt.")
     saving = one.inner_text("form[data-offline-form] .sticky-bar button[type=submit]")
-    assert saving == ("Save hand 3" if lang == "en" else "Spel 3 opslaan")
+    assert saving == ("Save hand 3" if lang == "en" else "Hand 3 opslaan")
     look(one, f"bonanza-waiting-{lang}-{size}")
 
     second = phone(chromium, audit, lang, size)
@@ -285,6 +322,13 @@ def test_a_hand_entered_on_two_phones_may_come_after_theirs(
     one.wait_for_selector("[data-offline-problem]:not([hidden])")
     one.wait_for_selector("[data-offline-asking]", state="hidden")
     said = SAID[lang]
+    # Each version's chips, labelled: theirs as saved (hands 1 and theirs), this phone's (hands
+    # 1 and 2 as it has them); the sticky bar's chips take no side until the scorer chose.
+    theirs_saved = Session.objects.get(table=table).result["totals"]
+    assert version_totals(one, "server") == (said["chips-theirs"], theirs_saved)
+    assert version_totals(one, "mine") == (said["chips-mine"], expected)
+    assert not one.is_visible("#bar-summary .seats-totals")
+    assert one.inner_text("[data-offline-totals]") == said["chips-choose"]
     assert one.inner_text("[data-offline-discard]") == said["keep"]
     assert one.is_visible("[data-offline-replace]") and one.is_visible("[data-offline-ontop]")
     assert one.inner_text("[data-offline-ontop]") == said["after"]

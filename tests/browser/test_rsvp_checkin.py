@@ -128,14 +128,14 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     # The organizer sees who is coming and what it means for Jonkler's tables (3 to 6).
     olga.goto(f"{base}/nights/{night.pk}/")
     outlook = olga.locator(".outlook").inner_text()
-    assert "2 coming: not enough for a table. Ask 1 more player." in outlook
-    assert "1 maybe; if they all come: tables of 3." in outlook
+    assert "2 coming: too few for a table of 3. Ask 1 more player." in outlook
+    assert "1 maybe; if they all come: one table of 3." in outlook
     shot(audit, olga, "night-en")
     # She answers for Dirk (he phoned): now 3 are coming, a table of three.
     olga.select_option("#answer-player", label="Dirk Bakker")
     olga.locator("form", has=olga.locator("#answer-player")).locator("button[value=yes]").click()
     olga.wait_for_selector("text=The answer of Dirk Bakker is saved.")
-    assert "3 coming: tables of 3." in olga.locator(".outlook").inner_text()
+    assert "3 coming: one table of 3." in olga.locator(".outlook").inner_text()
 
     # At the night: she opens it; the check-in lists those who said yes first.
     with olga.expect_navigation():

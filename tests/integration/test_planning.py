@@ -191,6 +191,35 @@ def test_the_outlook_gives_the_games_tables_who_sits_out_and_how_many_more(
     assert len(seen.maybe) == 2
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "nl",
+            "2 komen: te weinig voor een tafel van 4. Vraag nog 2 spelers.<br>"
+            '<span class="muted">1 misschien; als ze allemaal komen, zijn 3 nog te weinig voor '
+            "een tafel van 4.</span>",
+        ),
+        (
+            "en",
+            "2 coming: too few for a table of 4. Ask 2 more players.<br>"
+            '<span class="muted">1 maybe; if they all come, 3 are still too few for a table '
+            "of 4.</span>",
+        ),
+    ],
+)
+def test_the_night_page_says_three_players_are_too_few_for_a_bonken_table(language, said):
+    club, organizer, (anna, cees, daan) = club_with(3)
+    (night,) = plan(club, organizer, game="bonken")
+    for player, answer in ((anna, "yes"), (cees, "yes"), (daan, "maybe")):
+        services.rsvp_answer(night=night, player=player, answer=answer, actor=organizer)
+    organizer.save()
+    client = Client(headers={"accept-language": language})
+    client.force_login(organizer)
+    page = client.get(f"/nights/{night.pk}/").content.decode()
+    assert f'<p class="outlook">{said}</p>' in page
+
+
 def test_opening_the_night_makes_its_event_and_the_check_in_starts_from_the_answers():
     club, organizer, (anna, bert, carl, dirk, eva) = club_with(5)
     (night,) = plan(club, organizer, game="jonkler", place="Zaal 2")

@@ -101,3 +101,100 @@ def test_the_scan_finds_what_it_looks_for():
     ]
     assert _found("an http(s) URL; (s) => s.trim()") == []
     assert LITERAL.findall("function two(n) { return 'a game(s)'; }") == ["'a game(s)'"]
+
+
+# Nouns a count comes before: "%(n)s players", "{cards} cards".
+COUNTED = re.compile(
+    r"(%\(\w+\)[sd]|%%s|%s|\{\w+\}) (names|players|teams|rounds|games|hands|chips|cards|tricks|"
+    r"seconds|minutes|hours|days|entries|tables|nights|codes|slips|links|members|sessions|"
+    r"sections|webhooks|origins|characters|bytes|rolls|numbers|years|times|hearts|queens|"
+    r"kings)\b"
+)
+# Counts that are never one: a limit the service fixes (above one), a number that is two or
+# more by what it counts.
+NEVER_ONE = {
+    "Keep the reason to %(n)s characters.",  # REASON_LENGTH
+    "The request body is larger than %(limit)s bytes.",
+    "An Idempotency-Key has at most %(limit)s characters; this one has %(length)s.",
+    "A club has at most %(count)s webhooks; delete one first.",
+    "A club may list at most %(most)s origins.",
+    "An origin has at most %(most)s characters: '%(origin)s…'.",
+    "Plan 1 to %(n)s nights at once.",
+    "Plan nights at most %(n)s years ahead.",
+    "This page refreshes itself every %(s)s seconds while the event runs.",
+    "A table of %(game)s has at most %(most)s players: give points for 1 to %(most)s places.",
+    "points_per_place takes 1 to %(most)s numbers (a table of this game has at most %(most)s "
+    "places), e.g. 3,2,1,0.",
+    "At most %(n)s rolls per table.",
+    "%(a)s and %(b)s: %(n)s times tonight",  # pairs who meet again: twice or more
+    "Poker: %%s chips for the best hand.",  # every player's ante: two chips at least
+}
+# A script's pair whose one is said in other words.
+SAID_APART = {"%s kings and jacks left": "%s king or jack left"}
+# Said with a plural by the pages that own them, in their own change.
+OWNED_ELSEWHERE = {
+    # Bonko's seating (games/bonko/plugin/seating.py): "1 teams are here" when one team is.
+    "%(count)s teams are here; a Bonko table needs two. Pair the players who are here into "
+    "teams first.",
+}
+
+
+def _catalogue_entries() -> list[tuple[str, bool]]:
+    """(msgid, has a plural) of every active entry of the Dutch catalogue."""
+    catalogue = (ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po").read_text()
+    entries = []
+    for block in catalogue.split("\n\n"):
+        if "\n#~" in "\n" + block:
+            continue
+        lines = block.splitlines()
+        msgid, plural, reading = "", False, False
+        for line in lines:
+            if line.startswith("msgid "):
+                msgid, reading = ast.literal_eval(line[6:]), True
+            elif line.startswith('"') and reading:
+                msgid += ast.literal_eval(line)
+            else:
+                reading = False
+                plural = plural or line.startswith("msgid_plural ")
+        if msgid:
+            entries.append((msgid, plural))
+    return entries
+
+
+def _one_of(msgid: str, found: re.Match, msgids: set[str]) -> bool:
+    """A script's pair: the same words for one ("1 trick too many.", "%s heart left")."""
+    prefix, noun, rest = msgid[: found.start()], found.group(2), msgid[found.end() :]
+    one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
+    said_once = re.compile(
+        r"(1|%\(\w+\)[sd]|%%s|%s|\{\w+\}) " + one + re.escape(rest[:4])  # "wait"/"waits"
+    )
+    return any(m.startswith(prefix) and said_once.match(m[len(prefix) :]) for m in msgids)
+
+
+def test_a_count_before_a_noun_is_a_plural_in_the_catalogue():
+    """ "1 names were already checked in" cannot be said: a message that counts something is
+    written with ngettext (or {% blocktranslate count %}), unless the count is never one or a
+    script picks between two messages, one for one."""
+    entries = _catalogue_entries()
+    msgids = {msgid for msgid, _plural in entries}
+    singular_only = [
+        msgid
+        for msgid, plural in entries
+        if not plural
+        and msgid not in NEVER_ONE | OWNED_ELSEWHERE
+        and (found := COUNTED.search(msgid))
+        and not _one_of(msgid, found, msgids)
+        and SAID_APART.get(msgid) not in msgids
+    ]
+    assert singular_only == []
+
+
+def test_the_count_scan_finds_a_count_said_as_many():
+    assert COUNTED.search("%(count)s names were already checked in")
+    assert COUNTED.search("{cards} cards each")
+    assert not COUNTED.search("%(name)s deals")
+    found = COUNTED.search("%%s tricks too many.")
+    assert _one_of("%%s tricks too many.", found, {"1 trick too many."})
+    assert not _one_of("%%s tricks too many.", found, {"2 tricks too many."})
+    found = COUNTED.search("%(count)s teams are here")
+    assert not _one_of("%(count)s teams are here", found, {"%(n)s team paired: %(names)s."})

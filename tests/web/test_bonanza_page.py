@@ -345,3 +345,44 @@ WORKED_HANDS = [
         "out": {"seat": 2, "cards_left": [3, 5, 0]},
     }
 ]
+
+
+def test_bonanzas_pages_say_hand_in_dutch_never_spel(table):
+    """A hand is a *hand* on every Bonanza page in Dutch (the rules' word), the dealer the
+    *deler*, the widow *de blinde*: also in the words the shared parts (the offline box, the
+    sign-off) bring, and in the problems the rules give."""
+    from clubs.models import Role
+    from results.services import session_submit
+    from tests.factories import user_with_role
+
+    other = re.compile(r"\b(spel|spellen|gever|weduwe)\b", re.I)
+    client = client_for()
+    pages = [client.get(url(table), {"dealer": 0}, HTTP_ACCEPT_LANGUAGE="nl")]
+    # A refused hand: the rules' problem (whoever went out holds no cards) in Dutch.
+    refused = client.post(url(table), {**WORKED, "cards_2": 4}, HTTP_ACCEPT_LANGUAGE="nl")
+    assert refused.status_code == 400
+    assert "De hand is niet opgeslagen." in refused.content.decode()
+    pages.append(refused)
+    pages.append(client.get(url(table, "paper/"), HTTP_ACCEPT_LANGUAGE="nl"))
+    event = table.round.event
+    event.published = True
+    event.save()
+    session_submit(
+        table=table,
+        submitted_by=None,
+        document=sample_document(hands=5),
+        table_token=table.scoring_token,
+    )
+    pages.append(client.get(url(table), HTTP_ACCEPT_LANGUAGE="nl"))
+    pages.append(client.get(f"/events/{event.pk}/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="nl"))
+    organizer = client_for(user_with_role(event.club, Role.ORGANIZER))
+    pages.append(
+        organizer.get(f"/manage/rounds/{table.round.pk}/sheets/", HTTP_ACCEPT_LANGUAGE="nl")
+    )
+    pages.append(organizer.get(f"/manage/tables/{table.pk}/correct/1/", HTTP_ACCEPT_LANGUAGE="nl"))
+    for page in pages:
+        text = page.content.decode()
+        assert 'lang="nl"' in text
+        body = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S)
+        assert other.findall(body) == [], page.wsgi_request.path
+        assert re.search(r"\b[Hh]and(en)?\b", body), page.wsgi_request.path

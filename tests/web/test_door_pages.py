@@ -144,6 +144,32 @@ def test_a_planned_round_is_not_shown_as_the_seat_yet():
     assert "appear here as soon as the round starts" in page
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "1 name was already checked in from this network without signing in"),
+        ("nl", "Vanaf dit netwerk is al 1 naam aangemeld zonder in te loggen"),
+    ],
+)
+def test_one_name_from_an_address_is_said_as_one(settings, language, said):
+    settings.DOOR_NAMES_PER_ADDRESS = 1
+    event, players = night()
+    answers = []
+    for player in players[:2]:
+        phone = client_for()
+        phone.get(f"/door/{event.door_token}/")
+        answers.append(
+            phone.post(
+                f"/door/{event.door_token}/check-in/",
+                {"player": player.pk},
+                HTTP_ACCEPT_LANGUAGE=language,
+            )
+        )
+    assert [a.status_code for a in answers] == [302, 429]
+    page = answers[1].content.decode()
+    assert said in page and "1 names" not in page and "1 namen" not in page
+
+
 def test_fresh_sessions_from_one_address_check_in_no_more_than_the_limit(settings):
     """A script that opens the door page in a fresh session for every name (a new phone each
     time) checks in ``DOOR_NAMES_PER_ADDRESS`` names from its address, no more."""

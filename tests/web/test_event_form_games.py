@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Role
 from games.registry import games
-from tests.factories import ClubFactory, EventFactory, user_with_role
+from tests.factories import ClubFactory, EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
 from tournaments.house_rules.services import house_ruleset_create
 from tournaments.models import Event
@@ -221,6 +221,54 @@ def test_event_pages_name_their_game_and_the_header_the_club(club, organizer):
     assert '<span data-game="bonko">Bonko</span>' in dashboard
     screen = organizer.get(f"/events/{event.pk}/screen/").content.decode()
     assert 'data-game="bonko">Bonko</span>' in screen and "Bonken" not in screen
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("code", sorted(games()))
+def test_the_dashboard_names_the_game_once_and_its_rules_where_they_say_more(
+    club, organizer, code, language
+):
+    game = games()[code]
+    name = game.name_nl if language == "nl" else game.name
+    event = EventFactory(club=club, game=code, ruleset=game.default_ruleset)
+    page = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    header = re.search(r'<p class="muted"><span data-game=.*?·', page.content.decode()).group()
+    ruleset = game.rulesets[game.default_ruleset]
+    rules = ruleset.name_nl if language == "nl" else ruleset.name
+    if rules == name:  # Jonkler's, Bonko's and Bonanza's own rules: "Jonkler", not twice
+        assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ·'
+    else:  # Bonken's classic rules say which
+        assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ({rules}) ·'
+    if code == "jonkler":
+        assert "Jonkler (Jonkler)" not in page.content.decode()
+    own = house(club, code)
+    event = EventFactory(club=club, game=code, ruleset=own.label)
+    page = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert f"{name}</span> ({own.label}) ·" in page.content.decode()
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Jonkler"), ("nl", "jonkler")])
+def test_an_event_called_after_its_game_names_the_game_once(club, organizer, language, name):
+    event = EventFactory(club=club, name=name, game="jonkler", ruleset="jonkler", published=True)
+    table = seated_table(event)
+    urls = [
+        f"/manage/events/{event.pk}/",
+        f"/events/{event.pk}/",
+        f"/door/{event.door_token}/",
+        f"/manage/rounds/{table.round.pk}/",
+        f"/events/{event.pk}/tables/{table.pk}/",
+        f"/events/{event.pk}/screen/",
+    ]
+    for url in urls:
+        page = organizer.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        start = page.find("<main", 0, page.index("<h1"))  # the screen's h1 is above its main
+        header = page[start if start >= 0 else page.index("<body") : page.index("</h1>") + 600]
+        assert "Jonkler (Jonkler)" not in page, url
+        assert 'data-game="jonkler"' not in header, url  # the event's name says it already
+        assert re.findall(r"(?i)jonkler", re.sub(r"<[^>]+>", " ", header)) == [name], url
+    other = EventFactory(club=club, name="Vrijdag", game="jonkler", ruleset="jonkler")
+    page = organizer.get(f"/manage/events/{other.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert '<span data-game="jonkler">Jonkler</span> · ' in page.content.decode()
 
 
 def test_the_api_gives_the_same_problem_under_its_stable_code(club):

@@ -10,9 +10,9 @@ import re
 import pytest
 from django.contrib.auth.hashers import check_password
 
-from clubs.access.codes import player_code_set, player_codes_issue
+from clubs.access.codes import player_code_check, player_code_set, player_codes_issue
 from clubs.models import AuditEntry, Membership, PlayerCode, Role
-from core.errors import NotAllowed
+from core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory, user_with_role
 from tests.web.conftest import client_for
 from tournaments.models import EventPlayer
@@ -130,3 +130,50 @@ def test_nobody_checked_in_issues_nothing():
     )
     assert answer.status_code == 200 and not PlayerCode.objects.exists()
     assert "Nobody is checked in yet" in answer.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_slip_leads_a_player_without_an_account_to_tonights_page_not_an_account_page(language):
+    event, organizer, players = night(present=2)
+    anna, bram = players[:2]
+    anna.user = UserFactory()
+    anna.save()  # Anna has an account; Bram has none
+    html = (
+        client_for(organizer)
+        .post(f"/manage/events/{event.pk}/codes/", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+    )
+    slip = dict(re.findall(r'data-slip data-player="([^"]+)">(.*?)</section>', html, re.S))
+    account = {"en": "account page", "nl": "accountpagina"}[language]
+    assert account in slip["Anna de Vries"]
+    assert account not in slip["Bram Jansen"]
+    for text in slip.values():
+        (link,) = re.findall(r'<a class="slip-qr" href="([^"]+)" data-slip-link', text)
+        assert link == f"http://testserver/door/{event.door_token}/"
+        assert "<svg" in text
+        assert "/accounts/" not in text
+    # Bram, without an account, opens it and uses it as he is: no sign-in on the way.
+    door = client_for().get(link.removeprefix("http://testserver"), HTTP_ACCEPT_LANGUAGE=language)
+    assert door.status_code == 200 and event.name in door.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("account", "said"),
+    [
+        (False, "Bram Jansen has no personal code yet: ask the organizer for one."),
+        (
+            True,
+            "Bram Jansen has no personal code yet: set one on the account page, or ask the "
+            "organizer.",
+        ),
+    ],
+)
+def test_without_a_code_only_a_player_with_an_account_is_sent_to_the_account_page(account, said):
+    event, _organizer, players = night()
+    bram = players[1]
+    if account:
+        bram.user = UserFactory()
+        bram.save()
+    with pytest.raises(ServiceError) as refused:
+        player_code_check(player=bram, code="1234", address="10.0.0.1", table_id=1)
+    assert refused.value.errors[0]["message"] == said

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from clubs.access.codes import player_code_issue
-from clubs.models import PlayerCode, Role
+from clubs.models import Membership, PlayerCode, Role
 from results.models import Dispute, Session, Signature
 from results.services import session_submit
 from tests.documents import classic_document
@@ -155,7 +155,15 @@ def test_the_account_page_sets_a_code_and_the_organizer_issues_one_shown_once():
         f"/clubs/{event.club.slug}/players/{member.player.pk}/code/", HTTP_ACCEPT_LANGUAGE="en"
     )
     assert issued.status_code == 200 and "shown only once" in issued.content.decode()
+    assert "account page" in issued.content.decode()  # the member has an account
     assert PlayerCode.objects.get(player=member.player).issued is True
+    walk_in = PlayerFactory(name="Zonder Account")
+    Membership.objects.create(club=event.club, player=walk_in)
+    issued = client_for(organizer).post(
+        f"/clubs/{event.club.slug}/players/{walk_in.pk}/code/", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert issued.status_code == 200 and "shown only once" in issued.content.decode()
+    assert "account page" not in issued.content.decode()  # nowhere for them to go
     refused = client.post(f"/clubs/{event.club.slug}/players/{organizer.player.pk}/code/")
     assert refused.status_code == 403
 

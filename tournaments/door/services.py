@@ -39,6 +39,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs.audit import audit
 from clubs.models import Membership, Player
@@ -209,10 +210,12 @@ def _check_address(event: Event, player: Player, where: str) -> None:
                 problem(
                     "door_names_per_address",
                     Text(
-                        _(
+                        ngettext_lazy(
+                            "%(count)s name was already checked in from this network without "
+                            "signing in: sign in to check in, or ask the organizer.",
                             "%(count)s names were already checked in from this network without "
-                            "signing in: "
-                            "sign in to check in, or ask the organizer."
+                            "signing in: sign in to check in, or ask the organizer.",
+                            "count",
                         ),
                         count=names,
                     ),

@@ -12,7 +12,7 @@ from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
 from games.registry import DEFAULT_GAME, games
 from tournaments.models import Event, HouseRuleset
-from tournaments.rounds.forms import method_choices
+from tournaments.rounds.forms import method_choices, method_help
 
 HouseChoices = dict[str, list[tuple[str, str]]]
 
@@ -144,6 +144,7 @@ class EventForm(forms.Form):
             (self.data.get("game") if self.is_bound else None) or self.initial.get("game") or ""
         )
         set_choices(self, "seating_method", method_choices())
+        self.fields["seating_method"].help_text = method_help()
 
 
 class WalkInForm(NamesakeMixin, forms.Form):

@@ -1,17 +1,28 @@
-"""Forms for a round on the organizer's pages: the seating method (and its name as people read
-it) and a swap of two players. They only parse input; the seating services decide."""
+"""Forms for a round on the organizer's pages: the seating method (its short name in a select
+that fits a phone, and what each method does said beside it) and a swap of two players. They
+only parse input; the seating services decide."""
 
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import set_choices
 from tournaments.rounds.services import GENERATED_METHODS
 
+# A method's name, short enough for a select on a 320 px phone.
+METHOD_NAMES = {
+    "balanced": _("Balanced"),
+    "random": _("Random"),
+    "swiss": _("Swiss"),
+    "progressive": _("Progressive"),
+}
+# What a method does, said under the select.
 METHOD_LABELS = {
     "balanced": _("Balanced: meet as many different players as possible"),
-    "random": _("Random"),
+    "random": _("Random: the tables drawn by lot"),
     "swiss": _("Swiss: players with similar scores together"),
     "progressive": _("Progressive: winners move up a table"),
 }
@@ -21,11 +32,19 @@ def seating_label(method: str) -> str:
     """A seating method as people read it (a round seated by hand: "by hand")."""
     if method == "manual":
         return str(_("By hand"))
-    return str(METHOD_LABELS.get(method, method))
+    return str(METHOD_NAMES.get(method, method))
 
 
 def method_choices() -> list[tuple[str, Any]]:
-    return [(m, METHOD_LABELS.get(m, m)) for m in GENERATED_METHODS]
+    return [(m, METHOD_NAMES.get(m, m)) for m in GENERATED_METHODS]
+
+
+def method_help() -> SafeString:
+    """What each method does, one line each, for the select's help text."""
+    return format_html(
+        '<ul class="method-help">{}</ul>',
+        format_html_join("", "<li>{}</li>", ((METHOD_LABELS[m],) for m in GENERATED_METHODS)),
+    )
 
 
 class SeatRoundForm(forms.Form):
@@ -34,6 +53,7 @@ class SeatRoundForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         set_choices(self, "method", method_choices())
+        self.fields["method"].help_text = method_help()
 
 
 class SwapForm(forms.Form):

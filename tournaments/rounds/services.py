@@ -19,6 +19,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import seating
 from clubs.audit import audit
@@ -302,9 +303,11 @@ def _too_few_players(count: int, smallest: int) -> ServiceError:
     return ServiceError.single(
         "too_few_players",
         Text(
-            _(
+            ngettext_lazy(
+                "%(count)s player is checked in; a table of this game needs at least %(smallest)s.",
                 "%(count)s players are checked in; a table of this game needs at least "
-                "%(smallest)s."
+                "%(smallest)s.",
+                "count",
             ),
             count=count,
             smallest=smallest,

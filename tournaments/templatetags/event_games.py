@@ -1,7 +1,11 @@
 """The game an event plays, named for a page: ``{{ event|game_name }}`` (the registry's name of
-the event's game, in the page's language) and ``{{ event|rules_name }}`` (its built-in
-ruleset's name, or a house ruleset's label); ``{{ contract|named }}`` (what a game's rules name
-in English and Dutch, ``name`` and ``name_nl``, or another pair: ``|named:"unit_name"``)."""
+the event's game, in the page's language), ``{{ event|game_beside }}`` (the same beside the
+event's name in a header: nothing where the event is called after its game, an event named
+"Jonkler") and ``{{ event|rules_note }}`` (its built-in ruleset's name, or a house ruleset's
+label; nothing where that only says the game's name again, as Jonkler's, Bonko's and
+Bonanza's own rules do): a header names the game once, never
+"Jonkler (Jonkler)"; ``{{ contract|named }}`` (what a game's rules name in English and Dutch,
+``name`` and ``name_nl``, or another pair: ``|named:"unit_name"``)."""
 
 from typing import Any
 
@@ -35,8 +39,21 @@ def game_name(event: Any) -> str:
 
 
 @register.filter
-def rules_name(event: Any) -> str:
-    """The name of the event's ruleset: a built-in one's name, a house ruleset's label."""
+def game_beside(event: Any) -> str:
+    """The game's name beside the event's, or "" when the event's name is the game's own (in
+    either language): the header names it once."""
+    game = find_game(getattr(event, "game", None))
+    name = str(getattr(event, "name", "") or "").strip().casefold()
+    if game is not None and name in (str(game.name).casefold(), str(game.name_nl).casefold()):
+        return ""
+    return game_name(event)
+
+
+@register.filter
+def rules_note(event: Any) -> str:
+    """The name of the event's ruleset (a built-in one's name, a house ruleset's label), or ""
+    when it is the game's own name: the game is named once."""
     game = find_game(getattr(event, "game", None))
     ruleset = game.rulesets.get(event.ruleset) if game is not None else None
-    return _named(ruleset) if ruleset is not None else str(getattr(event, "ruleset", ""))
+    name = _named(ruleset) if ruleset is not None else str(getattr(event, "ruleset", ""))
+    return "" if name.casefold() == game_name(event).casefold() else name

@@ -1,17 +1,17 @@
 """Reads of the club's calendar: the nights ahead (with the dates a series skipped), who is
-coming and what that means for the night's tables (the game's table sizes,
-``seating.table_layout``), the days a series' dates clash with, and the rules a night plays."""
+coming and what that means for the night's tables (``week.planning.forecast``), the days a
+series' dates clash with, and the rules a night plays."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from itertools import groupby
 from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from clubs.models import Club, Player
 from core import club_nights
@@ -19,8 +19,8 @@ from core.parsing import whole_number
 from core.personal_links import LinkHolder
 from core.view_helpers import dutch
 from games.registry import find_game
-from seating import table_layout
 from tournaments.models import Event, HouseRuleset
+from week.planning.forecast import Seating, coming_sentence, maybe_sentence, seating_for
 from week.planning.holidays import Day, clashes
 from week.planning.models import Answer, PlannedNight, Rsvp, RsvpLink, SkippedDate
 
@@ -139,42 +139,50 @@ def event_rsvp_answers(event: Event) -> dict[int, str]:
     return dict(Rsvp.objects.filter(night__event=event).values_list("player_id", "answer"))
 
 
-def layout_text(layout: list[int]) -> str:
-    """Tables written the same in every language: "2 × 5 + 4"."""
-    parts = []
-    for size, group in groupby(layout):
-        n = len(list(group))
-        parts.append(f"{n} × {size}" if n > 1 else str(size))
-    return " + ".join(parts)
-
-
 @dataclass
 class Outlook:
-    """What the answers mean for the night."""
+    """What the answers mean for the night: who answered what, the tables those coming give
+    (``layout``, ``sits_out``, ``more_needed``) and the tables if the maybes come too
+    (``with_maybes``), said in words by ``sentence`` and ``maybe_sentence``."""
 
     coming: list[Player] = field(default_factory=list)
     maybe: list[Player] = field(default_factory=list)
     not_coming: list[Player] = field(default_factory=list)
-    layout: list[int] = field(default_factory=list)
-    sits_out: int = 0
-    more_needed: int = 0  # players more that seat everyone (0: everyone has a seat)
-    with_maybes: list[int] = field(default_factory=list)
+    seating: Seating | None = None  # those coming (None: the game is not known)
+    all_come: Seating | None = None  # those coming and those who said maybe
 
     @property
-    def tables(self) -> str:
-        return layout_text(self.layout)
+    def layout(self) -> list[int]:
+        return list(self.seating.layout) if self.seating else []
 
     @property
-    def tables_with_maybes(self) -> str:
-        return layout_text(self.with_maybes)
+    def sits_out(self) -> int:
+        return self.seating.sits_out if self.seating else 0
 
     @property
-    def with_maybes_sit_out(self) -> int:
-        return len(self.coming) + len(self.maybe) - sum(self.with_maybes)
+    def more_needed(self) -> int:
+        """Players more that seat everyone (0: everyone has a seat)."""
+        return self.seating.more_needed if self.seating else 0
 
+    @property
+    def with_maybes(self) -> list[int]:
+        return list(self.all_come.layout) if self.all_come and self.maybe else []
 
-def _layout(players: int, sizes: tuple[int, ...], preferred: int) -> list[int]:
-    return table_layout(players, sizes, preferred) if players else []
+    @property
+    def sentence(self) -> str:
+        """What those coming give at the tables, in the page's language."""
+        if self.seating is None:
+            return ngettext("%(n)s player coming", "%(n)s players coming", len(self.coming)) % {
+                "n": len(self.coming)
+            }
+        return coming_sentence(self.seating)
+
+    @property
+    def maybe_sentence(self) -> str:
+        """What the night gives if those who said maybe come too ("" when nobody did)."""
+        if not self.maybe or self.all_come is None:
+            return ""
+        return maybe_sentence(len(self.maybe), self.all_come)
 
 
 def outlook(night: PlannedNight) -> Outlook:
@@ -192,20 +200,8 @@ def outlook(night: PlannedNight) -> Outlook:
     if game is None:
         return seen
     sizes, preferred = tuple(game.table_sizes), game.preferred_size
-    yes = len(seen.coming)
-    seen.layout = _layout(yes, sizes, preferred)
-    seen.sits_out = yes - sum(seen.layout)
-    if seen.sits_out or not yes:
-        seen.more_needed = next(
-            (
-                more
-                for more in range(1, max(sizes) + 1)
-                if yes + more - sum(_layout(yes + more, sizes, preferred)) == 0
-            ),
-            0,
-        )
-    if seen.maybe:
-        seen.with_maybes = _layout(yes + len(seen.maybe), sizes, preferred)
+    seen.seating = seating_for(len(seen.coming), sizes, preferred)
+    seen.all_come = seating_for(len(seen.coming) + len(seen.maybe), sizes, preferred)
     return seen
 
 

@@ -141,9 +141,7 @@ class Bonanza:
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA
     stats: tuple[Stat, ...] = (
-        Stat(
-            "outs", "Hands won by going out first", "Spellen gewonnen door als eerste uit te gaan"
-        ),
+        Stat("outs", "Hands won by going out first", "Handen gewonnen door als eerste uit te gaan"),
     )
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
     parts_key: str | None = "hands"

@@ -4,9 +4,10 @@ A key is an error code, or ``code/variant`` where one code needs a second wordin
 stays the same, so clients that branch on codes never see the variant). Templates are
 ``str.format`` strings filled with safe, already formatted values (``games.seam``).
 
-Words used in the Dutch texts: *partij* the whole session, *spel* one hand, *stoel* a seat,
-*gever* the dealer, *bord* the board, *vak* a section of it, *fiches* chips, *de blinde* the
-widow (the extra hand the dealer is dealt), *inzet* a poker stake, *uitgaan* going out.
+Words used in the Dutch texts, the same as on Bonanza's pages: *partij* the whole session,
+*hand* one hand (the rules' word; *handen* more than one), *stoel* a seat, *deler* the dealer,
+*bord* the board, *vak* a section of it, *fiches* chips, *de blinde* the widow (the extra hand
+the dealer is dealt), *inzet* a poker stake, *uitgaan* going out.
 """
 
 from games.seam import SHARED_MESSAGES
@@ -16,7 +17,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # The document as a whole.
     "unknown_game": (
         'This is a Bonanza Rummy session (game "bonanza"); the document is for the game {name}.',
-        'Dit is een partij Bonanza Rummy (spel "bonanza"); het document is voor het spel {name}.',
+        'Dit is een partij Bonanza Rummy (game "bonanza"); het document is voor het spel {name}.',
     ),
     "seats_range": (
         "seats is the number of players at the table, a whole number from 2 to 9, not {value}.",
@@ -36,12 +37,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "first_dealer_range": (
         "first_dealer is the seat number of the first hand's dealer, 0 to {last}, not {value}.",
-        "first_dealer is het stoelnummer van de gever van het eerste spel, 0 tot en met {last}, "
+        "first_dealer is het stoelnummer van de deler van de eerste hand, 0 tot en met {last}, "
         "niet {value}.",
     ),
     "hands_type": (
         "hands must be a list of hands in play order.",
-        "hands moet een lijst van spellen in speelvolgorde zijn.",
+        "hands moet een lijst van handen in speelvolgorde zijn.",
     ),
     "end_type": (
         "end must be null while the session goes on, or once it is over an object with the "
@@ -56,17 +57,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "end_without_hands": (
         "A session cannot end before its first hand has been played.",
-        "Een partij kan niet eindigen voordat het eerste spel gespeeld is.",
+        "Een partij kan niet eindigen voordat de eerste hand gespeeld is.",
     ),
     # One hand.
     "hand_type": (
         "A hand must be an object with widow, poker, sections and out.",
-        "Een spel moet een object zijn met widow, poker, sections en out.",
+        "Een hand moet een object zijn met widow, poker, sections en out.",
     ),
     "widow_type": (
         "widow must be null when the dealer keeps the widow, or an object with buyer and price "
         "when it is sold.",
-        "widow moet null zijn als de gever de blinde houdt, of een object met buyer en price "
+        "widow moet null zijn als de deler de blinde houdt, of een object met buyer en price "
         "als de blinde verkocht is.",
     ),
     "widow_buyer": (
@@ -76,7 +77,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "widow_buyer_dealer": (
         "The dealer ({seat}) cannot buy the widow from themselves.",
-        "De gever ({seat}) kan de blinde niet van zichzelf kopen.",
+        "De deler ({seat}) kan de blinde niet van zichzelf kopen.",
     ),
     "widow_price": (
         "The widow's price is a positive whole number of chips, not {value}.",
@@ -130,7 +131,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "out_type": (
         "Every hand ends with one player going out: out must be an object with seat and "
         "cards_left.",
-        "Elk spel eindigt als één speler uitgaat: out moet een object zijn met seat en cards_left.",
+        "Elke hand eindigt als één speler uitgaat: out moet een object zijn met seat en "
+        "cards_left.",
     ),
     "out_seat": (
         "The player who went out must be a seat number from 0 to {last}, not {value}.",

@@ -198,7 +198,7 @@ VARIANTS: list[tuple[str, Any, list[str] | None, str, str, str]] = [
         THREE,
         "widow.buyer",
         "The dealer (Anna)",
-        "De gever (Anna)",
+        "De deler (Anna)",
     ),
     (
         "widow_price",

@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.access.throttle import client_address
@@ -104,9 +105,12 @@ def door_page(
 
 
 def _too_many(request: HttpRequest, token: str, wait: int) -> HttpResponse:
-    message = _(
-        "Too many check-ins from here; try again in %(minutes)s minutes, or ask the organizer."
-    ) % {"minutes": max(wait // 60, 1)}
+    minutes = max(wait // 60, 1)
+    message = ngettext(
+        "Too many check-ins from here; try again in %(minutes)s minute, or ask the organizer.",
+        "Too many check-ins from here; try again in %(minutes)s minutes, or ask the organizer.",
+        minutes,
+    ) % {"minutes": minutes}
     response = door_page(request, token, [{"text": message, "code": "too_many"}], status=429)
     response["Retry-After"] = str(wait)
     return response

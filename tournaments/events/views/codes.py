@@ -1,12 +1,17 @@
 """Personal codes for a whole night: the organizer issues a code to every player checked in
 and prints them as slips to cut and hand out. The write is
 ``clubs.access.codes.player_codes_issue``; the slips page is the one place the new codes are shown
-(only their hashes are kept)."""
+(only their hashes are kept).
+
+Each slip leads where its player can go without an account: the night's page (the door, as a
+QR code and a link); only a player with an account is told of the account page, where they
+may choose a code of their own."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from clubs.access.codes import player_codes_issue
@@ -14,7 +19,7 @@ from clubs.models import Player, PlayerCode
 from clubs.selectors import ORGANIZER
 from clubs.view_helpers import has_role
 from core.errors import NotAllowed
-from core.view_helpers import refused
+from core.view_helpers import qr_svg, refused
 from tournaments.events.views.organizer import staff_event
 from tournaments.models import Event
 
@@ -43,8 +48,11 @@ def night_codes(request: HttpRequest, event_id: int) -> HttpResponse:
             )
         except NotAllowed as exc:
             return refused(request, exc)
+        night = request.build_absolute_uri(reverse("public:door_page", args=[event.door_token]))
         response = render(
-            request, "tournaments/code_slips.html", {"event": event, "issued": issued}
+            request,
+            "tournaments/code_slips.html",
+            {"event": event, "issued": issued, "night": night, "night_qr": qr_svg(night)},
         )
         response["Cache-Control"] = "no-store"  # the codes are shown once, never kept
         return response

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Player
 from clubs.selectors import ORGANIZER
@@ -155,7 +155,7 @@ def _team_action(
         made = teams_pair_at_random(event=event, actor=request.user)
         messages.success(
             request,
-            _("%(n)s teams paired: %(names)s.")
+            ngettext("%(n)s team paired: %(names)s.", "%(n)s teams paired: %(names)s.", len(made))
             % {"n": len(made), "names": "; ".join(team.name for team in made)},
         )
         return redirect("manage:teams_page", event_id=event.pk)

@@ -52,7 +52,7 @@
       }
       var note = form.querySelector("[data-round-note]");
       var box = document.querySelector("[data-offline]");
-      if (note && box) { note.textContent = say(box, "msgRound", { cards: round.cards, name: dealerName }); }
+      if (note && box) { note.textContent = say(box, round.cards === 1 ? "msgRoundOne" : "msgRound", { cards: round.cards, name: dealerName }); }
       var left = form.querySelector("[data-tricks-left]");
       if (left) { left.textContent = ""; }
     }

@@ -27,6 +27,7 @@
     if (left && taken > 0) {
       left.textContent = taken === cards ? form.dataset.msgDone
         : taken < cards ? form.dataset.msgLeft.replace("%s", cards - taken)
+        : taken - cards === 1 ? form.dataset.msgOverOne
         : form.dataset.msgOver.replace("%s", taken - cards);
       left.classList.toggle("warn", taken > cards);
     }
