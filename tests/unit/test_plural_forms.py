@@ -120,6 +120,9 @@ NEVER_ONE = {
     "A club may list at most %(most)s origins.",
     "An origin has at most %(most)s characters: '%(origin)s…'.",
     "Plan 1 to %(n)s nights at once.",
+    "Plan 1 to %(n)s rounds.",  # MAX_ROUNDS (50)
+    "The bell rang %(seconds)s seconds ago; it can be undone only in the first "
+    "%(window)s seconds, so it stands.",  # past the window: more than one second
     "Plan nights at most %(n)s years ahead.",
     "This page refreshes itself every %(s)s seconds while the event runs.",
     "A table of %(game)s has at most %(most)s players: give points for 1 to %(most)s places.",
