@@ -26,8 +26,9 @@ SINGULAR = {"entries": "entry", "deliveries": "delivery", "sunmar": "upload"}
 # (a player's e-mail settings), a club's slug (a backup upload is under the importer's name:
 # /imports/sunmar/{upload_id}/).
 NOT_IDS = {("door", "token"), ("rsvp", "token"), ("mail-settings", "token"), ("clubs", "slug")}
-# An event's scorer is one of its players: removed by the player's id.
-BY_PLAYER = {("scorers", "player_id")}
+# An event's scorer is one of its players: removed by the player's id; a player's personal link
+# at a club is read, renewed and switched off by the player's id.
+BY_PLAYER = {("scorers", "player_id"), ("personal-links", "player_id")}
 
 
 @pytest.fixture(scope="module")

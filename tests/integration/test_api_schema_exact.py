@@ -22,6 +22,7 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
 from week.mailings import links as mail_links
+from week.planning.links import rsvp_link_issue
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 CHECKS = [
@@ -50,6 +51,8 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
     ratings_update(club_id=event.club_id)
     seat = table.seats.order_by("position").first()
     token, key = api_token_create(user=organizer, name="schema")
+    # The seat's player has a personal link (GET .../personal-links/{player_id}/ reads it).
+    rsvp_link_issue(club=event.club, player=seat.player, actor=organizer, renew=False)
     return {
         "key": key,
         "event": event.pk,
