@@ -4,6 +4,8 @@ organizer, and taken back by them within a few seconds; ``games.bonko.plugin.bel
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -69,14 +71,7 @@ class RoundBellView(APIView):
 
     @extend_schema(parameters=[TABLE_TOKEN], request=None, responses=BellSerializer)
     def post(self, request: Request, round_id: int) -> Response:
-        round_, token = self.writer_round(request, round_id)
-        try:
-            rung = ring_bell(actor=request.user, round_=round_, table_token=token)
-        except NotAllowed as exc:
-            if not request.user.is_authenticated:
-                raise NotAuthenticated() from exc
-            raise
-        return Response(bell_state(rung))
+        return self.as_writer(request, round_id, ring_bell)
 
     @extend_schema(
         parameters=[TABLE_TOKEN],
@@ -89,11 +84,16 @@ class RoundBellView(APIView):
         ),
     )
     def delete(self, request: Request, round_id: int) -> Response:
+        return self.as_writer(request, round_id, bell_undo)
+
+    def as_writer(self, request: Request, round_id: int, write: Callable[..., Round]) -> Response:
+        """The bell's write (ring or undo) by a signed-in user or a table's token; refused
+        without either as a 401, as DRF answers a request without credentials."""
         round_, token = self.writer_round(request, round_id)
         try:
-            undone = bell_undo(actor=request.user, round_=round_, table_token=token)
+            changed = write(actor=request.user, round_=round_, table_token=token)
         except NotAllowed as exc:
             if not request.user.is_authenticated:
                 raise NotAuthenticated() from exc
             raise
-        return Response(bell_state(undone))
+        return Response(bell_state(changed))
