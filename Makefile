@@ -16,7 +16,7 @@ MYPY_DJANGO := $(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournam
 PIP_COMPILE := .lock-venv/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install install-runtime lock mypy-django run demo test check screenshots lint worker beat bench bench-load
+.PHONY: install install-runtime lock mypy-django run demo test test-services check screenshots lint worker beat bench bench-load
 
 # What a deployment runs: the packages of requirements.lock (each checked against its hash),
 # then the project itself.
@@ -56,9 +56,22 @@ run: demo
 	@echo "Bonken runs on http://$(HOST)/  (organizer: demo / demo)"
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST)
 
-# Everything CI runs: the static checks, then the whole suite side by side.
-test: lint-all
+# Everything CI runs: the static checks and the whole suite side by side, at the same time (the
+# checks are mostly mypy on one core, the suite's start-up is mostly waiting); it fails when
+# either fails.
+test: install
+	$(MAKE) --no-print-directory -j2 lint-all suite
+
+.PHONY: suite
+suite: install
 	$(PYTEST)
+
+# CI's deployer leg: every test the services can change (the database, the cache, the broker,
+# a browser) against them. The static checks and tests/unit (pure: no database, server, worker
+# or browser, as tests/conftest.py enforces) come out the same whatever the services, and run
+# in the newcomer's leg on the same commit.
+test-services: install
+	$(PYTEST) tests/integration tests/web tests/browser
 
 # The loop while changing code: the static checks and the tests without a browser or a live
 # stack (tests/unit and tests/web). The pre-commit hooks run it.

@@ -26,6 +26,11 @@ from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# A test database need not outlive a crash: PostgreSQL does not wait for the disk at each
+# commit of the tests, their live servers or the Celery workers they start (libpq reads the
+# variable in each of them). What is written and read is the same.
+os.environ.setdefault("PGOPTIONS", "-c synchronous_commit=off")
+
 # Property tests: no per-example deadline (the machine is shared and timing is not what they
 # test); in CI the examples are derived from the test itself, so a run is reproducible.
 hypothesis_settings.register_profile(
@@ -171,6 +176,22 @@ def _eager_celery() -> Iterator[None]:
     celery_app.conf.task_always_eager = True
 
 
+# What a test reaches outside its own process (or the database) through.
+SERVICE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_setup",
+        "live_server",
+        "client",
+        "admin_client",
+        "django_user_model",
+        "celery_worker",
+        "chromium",
+    }
+)
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests that talk to the one Redis server (a worker's tasks, the broker's keys, a test
@@ -194,6 +215,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return 0 if item.nodeid in redis else 1 if item.get_closest_marker("browser") else 2
 
     items.sort(key=weight)
+
+    # tests/unit is pure: no database, server, worker or browser. CI's deployer leg leaves it
+    # to the newcomer's leg (the same code, whatever the services), so a test there that
+    # reached for one would go untested against them.
+    unit = ROOT / "tests" / "unit"
+    for item in items:
+        reached = SERVICE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if item.path.is_relative_to(unit) and (reached or item.get_closest_marker("django_db")):
+            raise pytest.UsageError(
+                f"{item.nodeid}: tests/unit is for pure tests, but this one uses "
+                f"{sorted(reached) or 'the database'}: move it to tests/integration or tests/web"
+            )
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

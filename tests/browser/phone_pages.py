@@ -3,8 +3,8 @@ must show of each: nothing wider than the screen; every table whole inside its b
 scrolling sideways, its cells cutting nothing off and breaking no word (a name wraps between its
 words, never inside one), tables inside a closed disclosure too; the column the standings rank
 by in view; the games' grids whole; a contract's tile showing its whole name; tap targets 44 px
-tall. Inside every frame a page holds as well. test_every_page checks them at 390 px (with
-axe-core), test_phone_fit at 320, 360 and 390 px."""
+tall. Inside every frame a page holds as well. test_phone_fit checks them at 390, 360 and
+320 px, with axe-core at 390 px."""
 
 import datetime
 from typing import Any
