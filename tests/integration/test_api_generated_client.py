@@ -128,7 +128,7 @@ def test_a_night_through_the_generated_client(generated: Any, in_process: Any, c
     assert retried.parsed.id == players[0].id
 
     # A paginated list.
-    page = _endpoint("players_list").sync(client=client, clubs=club.pk, limit=3)
+    page = _endpoint("players_list").sync(client=client, club=club.pk, limit=3)
     assert page.count >= 8 and len(page.results) == 3 and page.next_
 
     # The event, everyone checked in, a round seated and accepted.

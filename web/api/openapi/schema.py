@@ -315,9 +315,11 @@ def path_names(
 def list_names(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """Post-processing hook: a GET that answers a page of rows is named ``..._list``, as the
-    router names its own lists (drf-spectacular calls a list that is an action of a resource
-    ``..._retrieve``, and a generated client would call reading a page "retrieve")."""
+    """Post-processing hook: a GET that answers a list (its rows in ``results``: a page of a
+    list, or the webhooks' catch-up list) is named ``..._list``, as the router names its own
+    lists (drf-spectacular calls a list that is an action of a resource ``..._retrieve``, and a
+    generated client would call reading a list "retrieve")."""
+    components = result.get("components", {}).get("schemas", {})
     for item in result.get("paths", {}).values():
         operation = item.get("get")
         if not isinstance(operation, dict):
@@ -325,6 +327,7 @@ def list_names(
         name = operation.get("operationId", "")
         answer = operation.get("responses", {}).get("200", {}).get("content", {})
         ref = answer.get("application/json", {}).get("schema", {}).get("$ref", "")
-        if name.endswith("_retrieve") and ref.split("/")[-1].startswith("Paginated"):
+        rows = components.get(ref.split("/")[-1], {}).get("properties", {}).get("results", {})
+        if name.endswith("_retrieve") and rows.get("type") == "array":
             operation["operationId"] = name.removesuffix("_retrieve") + "_list"
     return result
