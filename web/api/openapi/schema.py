@@ -10,7 +10,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
+
 from web.api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
+
+
+class EnglishSchemaGenerator(SchemaGenerator):
+    """The schema in the API's language, English, however it is asked for: served at
+    /api/schema/ (where the API's requests are English already), written by ``manage.py
+    spectacular`` (the site's language is Dutch) or built in a test. The models' field names
+    would otherwise turn up as Dutch titles, and a client generated from them would name its
+    types in Dutch (``NightSpel``) and differently from one generated from the served
+    schema."""
+
+    def get_schema(self, request: Any = None, public: bool = False) -> Any:
+        with translation.override("en"):
+            return super().get_schema(request=request, public=public)
 
 
 def doc_excludes() -> list[type[Any]]:
@@ -280,6 +296,20 @@ def date_times(
         for operation in path.values():
             if isinstance(operation, dict):
                 mark(operation.get("parameters", []))
+    return result
+
+
+def patch_defaults(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Post-processing hook: a partial update (``Patched...Request``) changes only what it
+    sends, so its fields have no default: a generated client sends a field's default whenever
+    it is not set, and a PATCH of an event's name would say ``"game": "bonken"``, one of a
+    membership ``"role": "member"``."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.startswith("Patched"):
+            for field in component.get("properties", {}).values():
+                field.pop("default", None)
     return result
 
 
