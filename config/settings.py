@@ -221,6 +221,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "DEFAULT_GENERATOR_CLASS": "web.api.openapi.schema.EnglishSchemaGenerator",  # in English
     # Request bodies are declared as JSON (a backup's upload declares its multipart itself);
     # the form parsers stay for the token endpoint's curl example and the browsable API.
     "PARSER_WHITELIST": ["web.api.parsers.JSONParser"],
@@ -311,8 +312,7 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bonken@localhost")
-# The service's own address, which links in e-mails and webhook payloads start with (no
-# request to take it from).
+# The address links in e-mails and webhook payloads start with (no request to take it from).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # The domain every night's UID in the iCalendar feeds ends with (``night-<id>@<domain>``): one
 # fixed name, whatever host or port a subscriber's calendar app asks for the feed at, so a

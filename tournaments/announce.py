@@ -1,7 +1,8 @@
 """The club events the tournament layer and the layers above it tell the outside about
-(``core.club_events``): payloads that name players by name, with their ids and the pages'
-paths. Nothing is queued for an event that is not published (and the fan-out checks again
-when it runs)."""
+(``core.club_events``): payloads that name players as the API does (``player``, the id, and
+``player_name``) with their page's path (``player_url``), a table's ``seats`` by ``position``
+from 0 and the standings by ``rank``, as the API's answers do. Nothing is queued for an event
+that is not published (and the fan-out checks again when it runs)."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -26,7 +27,12 @@ def event_summary(event: Event) -> dict[str, Any]:
 
 
 def _player(player_id: int, name: str) -> dict[str, Any]:
-    return {"id": player_id, "name": name, "url": reverse("public:player_page", args=[player_id])}
+    """A player as the API names one (``player``, ``player_name``), with their page."""
+    return {
+        "player": player_id,
+        "player_name": name,
+        "player_url": reverse("public:player_page", args=[player_id]),
+    }
 
 
 def _emit(kind: str, event: Event, payload: dict[str, Any]) -> None:
@@ -49,7 +55,7 @@ def round_seated(round_: Round) -> None:
         tables[table.pk] = {
             "id": table.pk,
             "number": table.number,
-            "players": [],
+            "seats": [],
             "url": reverse("public:table_sheet", args=[event.pk, table.pk]),
         }
     seats = (
@@ -58,8 +64,8 @@ def round_seated(round_: Round) -> None:
         .order_by("table__number", "position")
     )
     for seat in seats:
-        tables[seat.table_id]["players"].append(
-            {**_player(seat.player_id, seat.player.name), "seat": seat.position + 1}
+        tables[seat.table_id]["seats"].append(
+            {"position": seat.position, **_player(seat.player_id, seat.player.name)}
         )
     byes = [
         _player(bye.player_id, bye.player.name)
@@ -70,7 +76,7 @@ def round_seated(round_: Round) -> None:
         event,
         {
             "round": {"id": round_.pk, "number": round_.number},
-            "tables": [table for table in tables.values() if table["players"]],
+            "tables": [table for table in tables.values() if table["seats"]],
             "byes": byes,
         },
     )
@@ -93,10 +99,10 @@ def result_saved(
     for index, player in enumerate(players):
         seats.append(
             {
+                "position": index,
                 **_player(player.pk, player.name),
-                "seat": index + 1,
                 "total": totals[index] if totals else None,
-                "place": placements[index] if placements else None,
+                "placement": placements[index] if placements else None,
             }
         )
     kind = club_events.RESULT_CORRECTED if corrected else club_events.RESULT_SAVED
@@ -112,7 +118,7 @@ def result_saved(
             },
             "complete": complete,
             "revision": revision,
-            "players": seats,
+            "seats": seats,
         },
     )
 
@@ -127,9 +133,9 @@ def standings_lines(event_id: int, lines: Sequence[dict[str, Any]]) -> list[dict
     )
     return [
         {
-            "place": line["rank"],
+            "rank": line["rank"],
             "tied": line["tied"],
-            "player": _player(line["player_id"], names.get(line["player_id"], "")),
+            **_player(line["player_id"], names.get(line["player_id"], "")),
             "total": line["total"],
             "sessions": line["sessions"],
         }

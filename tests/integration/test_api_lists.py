@@ -43,6 +43,12 @@ ONCE_OTHER_SHAPES = {
     "/api/v1/clubs/{club_id}/season-standings/",
     "/api/v1/clubs/{club_id}/ratings/",
     "/api/v1/players/{player_id}/rating-history/",
+    # The public feeds, which named their rows each in their own way (events, standings,
+    # games, nights) beside what they are of (now their meta).
+    "/api/v1/feeds/clubs/{slug}/events/",
+    "/api/v1/feeds/events/{event_id}/standings/",
+    "/api/v1/feeds/clubs/{slug}/ratings/",
+    "/api/v1/feeds/clubs/{slug}/nights/",
 }
 
 
@@ -106,6 +112,7 @@ def world() -> dict[str, Any]:
         "client": client,
         "event_id": event.pk,
         "club_id": event.club_id,
+        "slug": event.club.slug,
         "table_id": table.pk,
         "session_id": session.pk,
         "player_id": seat.player_id,

@@ -31,8 +31,8 @@ def test_upload_preview_and_import(club):
     answer = post_backup(organizer, club, example_zip())
     assert answer.status_code == 201, answer.json()
     body = answer.json()
-    assert [g["app_id"] for g in body["games"]] == [FINISHED_ID]
-    assert body["games"][0]["level"] == "counts" and body["skipped"][0]["pending_round"]
+    assert [g["app_id"] for g in body["sessions"]] == [FINISHED_ID]
+    assert body["sessions"][0]["level"] == "counts" and body["skipped"][0]["pending_round"]
     assert body["matches"][0] == {
         "app_name": "Anna",
         "player": anna.pk,

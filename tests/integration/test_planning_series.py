@@ -131,6 +131,7 @@ def test_the_api_plans_rounds_and_skipped_dates_through_the_same_service(club):
 def test_the_public_feed_links_each_night_to_its_public_page(club):
     nights = series(club, count=2)
     feed = Client().get(f"/api/v1/feeds/clubs/{club.slug}/nights/").json()
-    urls = [night["url"] for night in feed["nights"]]
+    urls = [night["url"] for night in feed["results"]]
+    assert all(night["starts_at"].endswith("Z") for night in feed["results"])
     assert all(url.endswith(f"/nights/{n.pk}/") for url, n in zip(urls, nights, strict=True))
     assert Client().get(f"/nights/{nights[0].pk}/").status_code == 200

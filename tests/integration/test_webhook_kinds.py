@@ -267,6 +267,13 @@ def test_a_seated_table_of_a_published_event_is_checked_against_its_shape(receiv
     )
     session_submit(table=seated_table(event), submitted_by=user, document=classic_document())
     (body,) = received(receiver, shapes, hook.secret)
-    body["data"]["players"][0]["shoe_size"] = 44  # what the schema does not declare fails
+    seats = body["data"]["seats"]
+    assert [seat["position"] for seat in seats] == [0, 1, 2, 3]  # as the API counts seats
+    assert {"player", "player_name", "player_url", "placement"} <= set(seats[0])
+    body["data"]["seats"][0]["shoe_size"] = 44  # what the schema does not declare fails
+    with pytest.raises(jsonschema.ValidationError):
+        shapes.delivery(body)
+    body["data"]["seats"][0].pop("shoe_size")
+    body["data"]["seats"][0]["seat"] = 1  # the old words no longer fit either
     with pytest.raises(jsonschema.ValidationError):
         shapes.delivery(body)

@@ -66,8 +66,10 @@ def test_a_saved_result_is_delivered_signed(receiver, settings):
     assert data["event"]["id"] == event.pk
     assert data["event"]["url"] == f"https://club.example/events/{event.pk}/"
     names = {seat.player.name for seat in table.seats.select_related("player")}
-    assert {p["name"] for p in data["players"]} == names
-    assert all(p["total"] is not None and p["place"] for p in data["players"])
+    assert {seat["player_name"] for seat in data["seats"]} == names
+    assert [seat["position"] for seat in data["seats"]] == [0, 1, 2, 3]  # as the API counts
+    assert all(seat["total"] is not None and seat["placement"] for seat in data["seats"])
+    assert all(seat["player_url"].startswith("https://club.example/") for seat in data["seats"])
     delivery = Delivery.objects.get()
     assert delivery.status == Delivery.Status.SUCCEEDED and delivery.attempts == 1
     assert delivery.status_code == 200
@@ -124,7 +126,7 @@ def test_nothing_is_delivered_for_an_unpublished_event(receiver):
     event_publish(event=event, actor=organizer)
     assert [r.headers["X-Hook-Event"] for r in receiver.requests] == [EVENT_PUBLISHED]
     standings = receiver.requests[0].json["data"]["standings"]
-    assert len(standings) == 4 and standings[0]["place"] == 1 and standings[0]["player"]["name"]
+    assert len(standings) == 4 and standings[0]["rank"] == 1 and standings[0]["player_name"]
 
 
 def test_a_hook_that_keeps_failing_is_switched_off_and_the_organizers_told(receiver, settings):
@@ -208,7 +210,7 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     assert [r.headers["X-Hook-Event"] for r in receiver.requests] == ["round.seated"]
     seated = receiver.requests[0].json["data"]
     assert seated["round"]["number"] == 1 and len(seated["tables"]) == 2
-    names = {p["name"] for table in seated["tables"] for p in table["players"]}
+    names = {seat["player_name"] for table in seated["tables"] for seat in table["seats"]}
     assert names == {player.name for player in players}
     assert all(table["url"].startswith("http") for table in seated["tables"])
 
@@ -217,8 +219,8 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     kinds = [r.headers["X-Hook-Event"] for r in receiver.requests]
     assert kinds == ["round.seated", "standings.changed"]
     standings = receiver.requests[1].json["data"]["standings"]
-    assert [line["place"] for line in standings][:1] == [1]
-    assert {line["player"]["name"] for line in standings} >= {
+    assert [line["rank"] for line in standings][:1] == [1]
+    assert {line["player_name"] for line in standings} >= {
         seat.player.name for seat in table.seats.select_related("player")
     }
     standings_recompute(event_id=event.pk, force=True)  # nothing changed: nothing sent

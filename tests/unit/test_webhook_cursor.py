@@ -8,9 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from core.errors import ServiceError
+from core.times import utc_z
 from web.api.openapi.webhooks.shapes import component_name
 from web.api.views.week.webhooks import cursor_of, cursor_position
-from week.webhooks.sending import DELIVERY_KINDS, utc_text
+from week.webhooks.sending import DELIVERY_KINDS
 
 
 @pytest.mark.parametrize("sequence", [0, 1, 42, 2**63 - 1])
@@ -32,7 +33,7 @@ def test_anything_else_is_no_cursor(text):
 
 def test_a_moment_is_written_in_utc_with_z():
     evening = datetime.datetime(2026, 11, 27, 20, 30, 5, 120, tzinfo=ZoneInfo("Europe/Amsterdam"))
-    assert utc_text(evening) == "2026-11-27T19:30:05.000120Z"
+    assert utc_z(evening) == "2026-11-27T19:30:05.000120Z"
 
 
 def test_every_kind_has_a_component_of_its_own():

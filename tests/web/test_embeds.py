@@ -110,7 +110,7 @@ def test_an_unpublished_event_is_never_embedded_nor_fed_even_to_its_members(play
         assert response.status_code == 404
         assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
         assert client.get(f"/api/v1/feeds/events/{event.pk}/standings/").status_code == 404
-        events = client.get(f"/api/v1/feeds/clubs/{event.club.slug}/events/").json()["events"]
+        events = client.get(f"/api/v1/feeds/clubs/{event.club.slug}/events/").json()["results"]
         assert events == []
         assert "Clubavond" not in client.get(f"/embed/clubs/{event.club.slug}/").content.decode()
 
@@ -141,16 +141,24 @@ def test_the_feeds_answer_every_origin_without_credentials_and_are_cacheable(pla
         assert Client().post(url, {}).status_code == 405
         assert Client().head(url).status_code == 200
     standings = Client().get(f"/api/v1/feeds/events/{event.pk}/standings/").json()
-    assert {row["player_name"] for row in standings["standings"]} == set(names(table))
-    assert standings["event"]["embed_url"].endswith(f"/embed/events/{event.pk}/")
-    boards = Client().get(f"/api/v1/feeds/clubs/{slug}/ratings/?top=2").json()["games"]
+    assert {row["player_name"] for row in standings["results"]} == set(names(table))
+    assert standings["count"] == len(names(table)) and standings["next"] is None
+    assert standings["meta"]["event"]["embed_url"].endswith(f"/embed/events/{event.pk}/")
+    page = Client().get(f"/api/v1/feeds/events/{event.pk}/standings/?limit=1&offset=1").json()
+    assert page["results"] == standings["results"][1:2] and page["previous"] and page["next"]
+    boards = Client().get(f"/api/v1/feeds/clubs/{slug}/ratings/?top=2").json()["results"]
     assert [board["game"] for board in boards] == ["bonken"]
     assert len(boards[0]["ratings"]) == 2 and len(boards[0]["season"]["standings"]) == 2
     nights = Client().get(f"/api/v1/feeds/clubs/{slug}/nights/").json()
     assert nights == {
-        "club": {"slug": slug, "name": event.club.name},
-        "calendar": True,  # the planning app fills it; this club planned nothing
-        "nights": [],
+        "count": 0,
+        "next": None,
+        "previous": None,
+        "results": [],
+        "meta": {
+            "club": {"slug": slug, "name": event.club.name},
+            "calendar": True,  # the planning app fills it; this club planned nothing
+        },
     }
 
 
@@ -194,7 +202,8 @@ def test_the_next_nights_come_from_the_calendar_where_one_is_installed(played):
     finally:
         next_nights._function = installed
     assert "Next club nights" in body and "Café De Kroon" in body
-    assert feed["calendar"] is True and feed["nights"][0]["place"] == "Café De Kroon"
+    assert feed["meta"]["calendar"] is True and feed["results"][0]["place"] == "Café De Kroon"
+    assert feed["results"][0]["starts_at"] == "2026-12-04T19:30:00Z"
 
 
 @pytest.mark.parametrize(

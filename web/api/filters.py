@@ -23,6 +23,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.filters import OrderingFilter
 
+from clubs.models import Player
 from core.errors import ServiceError, Text
 
 # The largest id the database stores (bigint): a larger one names nothing.
@@ -101,6 +102,17 @@ class StrictFilterSet(FilterSet):
         models.BooleanField: {"filter_class": YesNoFilter},
         models.DateField: {"filter_class": IsoDateFilter},
     }
+
+
+class PlayerFilterSet(StrictFilterSet):
+    """The players' filters: ``?club=`` (the members of a club) as every list names its club,
+    and the name."""
+
+    club = IdFilter(field_name="clubs", help_text="The members of this club (its id).")
+
+    class Meta:
+        model = Player
+        fields = {"name": ["exact", "icontains"]}
 
 
 class StrictFilterBackend(DjangoFilterBackend):

@@ -35,6 +35,7 @@ from tournaments.selectors import events_visible_to
 
 DEFAULT_TOP = 10
 MAX_TOP = 100
+NIGHTS_AHEAD = 500  # the most planned nights a feed lists (a page at a time)
 
 
 def public_events() -> QuerySet[Event]:
@@ -47,8 +48,9 @@ def public_event(event_id: int) -> Event:
     return get_object_or_404(public_events().select_related("club"), pk=event_id)
 
 
-def club_events(club: Club, limit: int = 50) -> list[Event]:
-    return list(public_events().filter(club=club).order_by("-date", "-id")[:limit])
+def club_events(club: Club) -> QuerySet[Event]:
+    """The club's published events, newest first."""
+    return public_events().filter(club=club).order_by("-date", "-id")
 
 
 def standings_up_to_date(event: Event) -> bool:

@@ -29,6 +29,7 @@ from clubs.selectors import (
 )
 from core import club_events
 from core.errors import NotFound, ServiceError, Text, problem
+from core.times import utc_z
 from week.planning import links
 from week.planning.models import (
     Answer,
@@ -149,11 +150,6 @@ def _announce_changed(night: PlannedNight, previous: dict[str, Any]) -> None:
     before = {name: previous[name] for name in changed}
     payload = {**now, "changed": changed, "previous": before}
     club_events.emit(club_events.NIGHT_CHANGED, club_id=night.club_id, payload=payload)
-
-
-def utc_z(moment: datetime.datetime) -> str:
-    """A moment as every client reads one: UTC, ``Z`` at the end."""
-    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
 
 
 def night_data(night: PlannedNight) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import hmac
 import json
 import logging
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from celery import current_app
@@ -31,6 +31,7 @@ from clubs.audit import audit
 from clubs.models import Club, Membership, Role
 from core.club_events import KINDS, WHILE_UNPUBLISHED
 from core.names import cleaned_name
+from core.times import utc_z
 from tournaments.models import Event
 from week.webhooks import net
 from week.webhooks.models import Delivery, Hook
@@ -43,11 +44,6 @@ PING = "ping"
 DELIVERY_KINDS = (*KINDS, PING)
 
 
-def utc_text(moment: datetime) -> str:
-    """A moment as RFC 3339 in UTC with ``Z``: ``2026-11-27T19:00:00.123456Z``."""
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
 def signature(secret: str, timestamp: str, body: bytes) -> str:
     """``sha256=<hex>`` of HMAC-SHA256(secret, timestamp + "." + body)."""
     mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
@@ -58,7 +54,7 @@ def body_of(delivery: Delivery, club: Club) -> bytes:
     envelope = {
         "id": delivery.pk,
         "kind": delivery.kind,
-        "created_at": utc_text(delivery.created_at),
+        "created_at": utc_z(delivery.created_at),
         "club": {"id": club.pk, "name": club.name, "slug": club.slug},
         "data": delivery.payload,
     }

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, SCORERS, user_has_role
 from core.errors import Conflict, NotAllowed, ServiceError, Text
+from core.times import utc_z
 from results.models import Session
 from tournaments.game_plugins import game_plugin
 from tournaments.models import Event, Round, Table
@@ -98,7 +99,7 @@ def bell_state(round_: Round) -> dict[str, Any]:
     return {
         "round": round_.pk,
         "rung": rung_at is not None,
-        "at": rung_at.isoformat() if rung_at else None,
+        "at": utc_z(rung_at) if rung_at else None,
         "status": round_.status,
     }
 

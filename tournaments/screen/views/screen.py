@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from core.parsing import whole_number
 from core.shared_cache import shared as cache
+from core.times import utc_z
 from core.view_helpers import qr_svg
 from games.registry import find_game
 from tournaments.events.views.visible import game_columns, visible_event
@@ -113,7 +114,7 @@ def screen_state(event: Event, rows: int = ROWS) -> dict[str, Any]:
     if game_plugin(event.game).has_bell:
         info["bell"] = {
             "rung": round_.bell_rung_at is not None,
-            "at": round_.bell_rung_at.isoformat() if round_.bell_rung_at else None,
+            "at": utc_z(round_.bell_rung_at) if round_.bell_rung_at else None,
         }
     state["round"] = info
     return state

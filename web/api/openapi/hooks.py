@@ -15,6 +15,7 @@ HOOKS = (
     schema.game_codes,
     schema.text_not_blank,
     schema.date_times,
+    schema.patch_defaults,
     schema.path_names,
     schema.list_names,
     schema_errors.error_responses,

@@ -10,7 +10,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
+
 from web.api.serializers.base import GAME_DOCUMENT  # the marker game_documents replaces
+
+
+class EnglishSchemaGenerator(SchemaGenerator):
+    """The schema in the API's language, English, however it is asked for: served at
+    /api/schema/ (where the API's requests are English already), written by ``manage.py
+    spectacular`` (the site's language is Dutch) or built in a test. The models' field names
+    would otherwise turn up as Dutch titles, and a client generated from them would name its
+    types in Dutch (``NightSpel``) and differently from one generated from the served
+    schema."""
+
+    def get_schema(self, request: Any = None, public: bool = False) -> Any:
+        with translation.override("en"):
+            return super().get_schema(request=request, public=public)
 
 
 def doc_excludes() -> list[type[Any]]:
@@ -283,6 +299,20 @@ def date_times(
     return result
 
 
+def patch_defaults(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Post-processing hook: a partial update (``Patched...Request``) changes only what it
+    sends, so its fields have no default: a generated client sends a field's default whenever
+    it is not set, and a PATCH of an event's name would say ``"game": "bonken"``, one of a
+    membership ``"role": "member"``."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.startswith("Patched"):
+            for field in component.get("properties", {}).values():
+                field.pop("default", None)
+    return result
+
+
 _RESOURCE_ID = re.compile(r"/([a-z]+)/\{id\}")
 _SINGULAR = {"entries": "entry"}
 
@@ -315,9 +345,11 @@ def path_names(
 def list_names(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """Post-processing hook: a GET that answers a page of rows is named ``..._list``, as the
-    router names its own lists (drf-spectacular calls a list that is an action of a resource
-    ``..._retrieve``, and a generated client would call reading a page "retrieve")."""
+    """Post-processing hook: a GET that answers a list (its rows in ``results``: a page of a
+    list, or the webhooks' catch-up list) is named ``..._list``, as the router names its own
+    lists (drf-spectacular calls a list that is an action of a resource ``..._retrieve``, and a
+    generated client would call reading a list "retrieve")."""
+    components = result.get("components", {}).get("schemas", {})
     for item in result.get("paths", {}).values():
         operation = item.get("get")
         if not isinstance(operation, dict):
@@ -325,6 +357,7 @@ def list_names(
         name = operation.get("operationId", "")
         answer = operation.get("responses", {}).get("200", {}).get("content", {})
         ref = answer.get("application/json", {}).get("schema", {}).get("$ref", "")
-        if name.endswith("_retrieve") and ref.split("/")[-1].startswith("Paginated"):
+        rows = components.get(ref.split("/")[-1], {}).get("properties", {}).get("results", {})
+        if name.endswith("_retrieve") and rows.get("type") == "array":
             operation["operationId"] = name.removesuffix("_retrieve") + "_list"
     return result

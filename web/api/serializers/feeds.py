@@ -1,5 +1,6 @@
 """The public feeds' shapes (``web.api.views.feeds``): plain dicts built here, and serializers that
-describe them in the OpenAPI schema."""
+describe them in the OpenAPI schema. Each feed is a list in the API's one page shape (``count``,
+``next``, ``previous``, ``results``), and ``meta`` says what it is of (the club, the event)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from core.club_nights import PlannedNight
+from core.times import utc_z
 from tournaments.models import Event, Standing
 from web.embeds.selectors import GameBoard, game_names
 
@@ -86,7 +88,7 @@ def board_data(board: GameBoard) -> dict[str, Any]:
 def night_data(night: PlannedNight, absolute: Absolute) -> dict[str, Any]:
     name, name_nl = game_names(night.game)
     return {
-        "starts_at": night.starts_at.isoformat(),
+        "starts_at": utc_z(night.starts_at),
         "game": night.game,
         "game_name": name,
         "game_name_nl": name_nl,
@@ -115,9 +117,10 @@ class FeedEventSerializer(serializers.Serializer):
     feed_url = serializers.URLField(help_text="The event's standings as this feed.")
 
 
-class ClubEventsFeedSerializer(serializers.Serializer):
+class FeedClubMetaSerializer(serializers.Serializer):
+    """Whose feed it is (its ``meta``)."""
+
     club = FeedClubSerializer()
-    events = FeedEventSerializer(many=True)
 
 
 class FeedStandingSerializer(serializers.Serializer):
@@ -135,12 +138,13 @@ class FeedStandingSerializer(serializers.Serializer):
     )
 
 
-class EventStandingsFeedSerializer(serializers.Serializer):
+class FeedStandingsMetaSerializer(serializers.Serializer):
+    """Which event's standings they are (the ``meta`` of the feed)."""
+
     event = FeedEventSerializer()
     up_to_date = serializers.BooleanField(
         help_text="False while the latest results are being counted."
     )
-    standings = FeedStandingSerializer(many=True)
 
 
 class FeedSeasonLineSerializer(serializers.Serializer):
@@ -177,13 +181,8 @@ class FeedGameBoardSerializer(serializers.Serializer):
     ratings = FeedRatingSerializer(many=True)
 
 
-class ClubRatingsFeedSerializer(serializers.Serializer):
-    club = FeedClubSerializer()
-    games = FeedGameBoardSerializer(many=True)
-
-
 class FeedNightSerializer(serializers.Serializer):
-    starts_at = serializers.DateTimeField()
+    starts_at = serializers.DateTimeField(help_text="When the night starts, in UTC (ends in Z).")
     game = serializers.CharField()
     game_name = serializers.CharField()
     game_name_nl = serializers.CharField()
@@ -192,7 +191,9 @@ class FeedNightSerializer(serializers.Serializer):
     url = serializers.URLField(allow_null=True)
 
 
-class ClubNightsFeedSerializer(serializers.Serializer):
+class FeedNightsMetaSerializer(serializers.Serializer):
+    """Whose nights they are, and whether the service plans nights at all (the ``meta`` of the
+    feed)."""
+
     club = FeedClubSerializer()
     calendar = serializers.BooleanField(help_text="Whether the service plans nights at all.")
-    nights = FeedNightSerializer(many=True)

@@ -1,6 +1,8 @@
 """Public read-only JSON feeds of a club, for club websites that build their own page instead
 of embedding one: the club's published events, an event's standings, the club's ratings per
-game and its next planned nights.
+game and its next planned nights. Each is a list in the API's one page shape (``count``,
+``next``, ``previous``, ``results``, ``limit`` and ``offset`` as every list takes them) with
+``meta``: what the list is of.
 
 Anybody may read them from any web page: ``Access-Control-Allow-Origin: *`` without
 credentials (no cookie or token is read: an anonymous visitor's view, so an unpublished event
@@ -26,12 +28,16 @@ from rest_framework.views import APIView
 
 from clubs.models import Club
 from tournaments.selectors import stored_standings
+from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 from web.api.serializers import ErrorResponseSerializer
 from web.api.serializers.feeds import (
-    ClubEventsFeedSerializer,
-    ClubNightsFeedSerializer,
-    ClubRatingsFeedSerializer,
-    EventStandingsFeedSerializer,
+    FeedClubMetaSerializer,
+    FeedEventSerializer,
+    FeedGameBoardSerializer,
+    FeedNightSerializer,
+    FeedNightsMetaSerializer,
+    FeedStandingSerializer,
+    FeedStandingsMetaSerializer,
     board_data,
     event_data,
     night_data,
@@ -82,48 +88,49 @@ def _site(request: Request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
+def _club_meta(club: Club) -> dict[str, Any]:
+    return {"club": {"slug": club.slug, "name": club.name}}
+
+
 class ClubEventsFeedView(FeedView):
     @extend_schema(
         tags=[FEEDS],
-        responses=ClubEventsFeedSerializer,
+        parameters=PAGE_PARAMETERS,
+        responses=page_of(FeedEventSerializer, FeedClubMetaSerializer),
         summary="A club's events",
-        description="The club's published events, newest first (at most 50), with "
-        "the addresses of their standings page, embed and feed.",
+        description="The club's published events, newest first, with the addresses of their "
+        "standings page, embed and feed; ``meta.club`` is the club.",
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
-        events = selectors.club_events(club)
-        return Response(
-            {
-                "club": {"slug": club.slug, "name": club.name},
-                "events": [event_data(event, lambda p: _site(request, p)) for event in events],
-            }
-        )
+        shown, links = paginate(request, selectors.club_events(club), self)
+        events = [event_data(event, lambda p: _site(request, p)) for event in shown]
+        return Response(envelope(links, events, _club_meta(club)))
 
 
 class EventStandingsFeedView(FeedView):
     @extend_schema(
         tags=[FEEDS],
+        parameters=PAGE_PARAMETERS,
         responses={
-            200: EventStandingsFeedSerializer,
+            200: page_of(FeedStandingSerializer, FeedStandingsMetaSerializer),
             404: OpenApiResponse(
                 response=ErrorResponseSerializer, description="No such published event."
             ),
         },
         summary="An event's standings",
-        description="The standings of a published event, with its game's own "
-        "figures per player (``stats``).",
+        description="The standings of a published event, best first, with its game's own "
+        "figures per player (``stats``); ``meta`` is the event and whether the standings "
+        "count its latest results yet.",
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = selectors.public_event(event_id)
-        standings = list(stored_standings(event))
-        return Response(
-            {
-                "event": event_data(event, lambda p: _site(request, p)),
-                "up_to_date": selectors.standings_up_to_date(event),
-                "standings": [standing_data(row) for row in standings],
-            }
-        )
+        shown, links = paginate(request, list(stored_standings(event)), self)
+        meta = {
+            "event": event_data(event, lambda p: _site(request, p)),
+            "up_to_date": selectors.standings_up_to_date(event),
+        }
+        return Response(envelope(links, [standing_data(row) for row in shown], meta))
 
 
 GAME = OpenApiParameter("game", OpenApiTypes.STR, description="Only this game (its code).")
@@ -137,11 +144,12 @@ TOP = OpenApiParameter(
 class ClubRatingsFeedView(FeedView):
     @extend_schema(
         tags=[FEEDS],
-        parameters=[GAME, TOP],
-        responses=ClubRatingsFeedSerializer,
+        parameters=[GAME, TOP, *PAGE_PARAMETERS],
+        responses=page_of(FeedGameBoardSerializer, FeedClubMetaSerializer),
         summary="A club's ratings and season per game",
-        description="Per game the club plays: its rating list and this calendar "
-        "year's season standings (ranked by total points), best first.",
+        description="One line of the list per game the club plays: its rating list and this "
+        "calendar year's season standings (ranked by total points), best first, ``top`` lines "
+        "each; ``meta.club`` is the club.",
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
@@ -150,32 +158,28 @@ class ClubRatingsFeedView(FeedView):
         top = selectors.parse_top(request.query_params.get("top", ""))
         if game:
             games = [selectors.checked_game(game, games)]
-        boards = selectors.club_boards(club, games=games, today=timezone.localdate(), top=top)
-        return Response(
-            {
-                "club": {"slug": club.slug, "name": club.name},
-                "games": [board_data(board) for board in boards],
-            }
-        )
+        shown, links = paginate(request, games, self)
+        boards = selectors.club_boards(club, games=shown, today=timezone.localdate(), top=top)
+        return Response(envelope(links, [board_data(board) for board in boards], _club_meta(club)))
 
 
 class ClubNightsFeedView(FeedView):
     @extend_schema(
         tags=[FEEDS],
-        responses=ClubNightsFeedSerializer,
+        parameters=PAGE_PARAMETERS,
+        responses=page_of(FeedNightSerializer, FeedNightsMetaSerializer),
         summary="A club's next planned nights",
-        description="The club's next planned nights, soonest first; "
-        "``calendar`` is false where the service plans no nights.",
+        description="The club's next planned nights, soonest first (the next "
+        f"{selectors.NIGHTS_AHEAD} at most); ``meta.calendar`` is false where the service "
+        "plans no nights.",
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
-        nights = selectors.next_nights(club, 10)
+        nights = selectors.next_nights(club, selectors.NIGHTS_AHEAD)
+        shown, links = paginate(request, nights or [], self)
+        meta = {**_club_meta(club), "calendar": nights is not None}
         return Response(
-            {
-                "club": {"slug": club.slug, "name": club.name},
-                "calendar": nights is not None,
-                "nights": [
-                    night_data(night, lambda p: _site(request, p)) for night in nights or []
-                ],
-            }
+            envelope(
+                links, [night_data(night, lambda p: _site(request, p)) for night in shown], meta
+            )
         )

@@ -28,7 +28,10 @@ def _result() -> dict[str, Any]:
         {
             **seated()["properties"],
             "total": {"type": "number", "nullable": True, "description": "The seat's total."},
-            "place": integer("The seat's place at the table.", nullable=True),
+            "placement": integer(
+                "The seat's place at the table, from 1 (as a session's seats give it).",
+                nullable=True,
+            ),
         }
     )
     return closed(
@@ -40,7 +43,7 @@ def _result() -> dict[str, Any]:
             ),
             "complete": {"type": "boolean", "description": "Whether the session is complete."},
             "revision": integer("The session's revision."),
-            "players": {"type": "array", "items": seat},
+            "seats": {"type": "array", "items": seat, "description": "The seats, in order."},
         }
     )
 
@@ -50,7 +53,7 @@ def _round_kinds() -> dict[str, tuple[str, dict[str, Any]]]:
         {
             "id": integer("The table's id."),
             "number": integer("The table's number."),
-            "players": {"type": "array", "items": seated()},
+            "seats": {"type": "array", "items": seated(), "description": "The seats, in order."},
             "url": LINK,
         }
     )

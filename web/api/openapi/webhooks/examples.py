@@ -14,7 +14,11 @@ _CLUB = {"id": 3, "name": "De Troefkaart", "slug": "de-troefkaart"}
 
 
 def _player(player_id: int, name: str) -> dict[str, Any]:
-    return {"id": player_id, "name": name, "url": f"{SITE}/players/{player_id}/"}
+    return {
+        "player": player_id,
+        "player_name": name,
+        "player_url": f"{SITE}/players/{player_id}/",
+    }
 
 
 _ANNA, _BRAM, _CEES, _DIRK = (
@@ -24,8 +28,8 @@ _ANNA, _BRAM, _CEES, _DIRK = (
     _player(10, "Dirk Smit"),
 )
 _STANDINGS = [
-    {"place": 1, "tied": False, "player": _ANNA, "total": 212, "sessions": 1},
-    {"place": 2, "tied": False, "player": _CEES, "total": 160, "sessions": 1},
+    {"rank": 1, "tied": False, **_ANNA, "total": 212, "sessions": 1},
+    {"rank": 2, "tied": False, **_CEES, "total": 160, "sessions": 1},
 ]
 _ROUND = {"id": 90, "number": 1}
 
@@ -105,9 +109,9 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
     table = {
         "id": 301,
         "number": 1,
-        "players": [
-            {**player, "seat": seat}
-            for seat, player in enumerate([_ANNA, _BRAM, _CEES, _DIRK], start=1)
+        "seats": [
+            {"position": position, **player}
+            for position, player in enumerate([_ANNA, _BRAM, _CEES, _DIRK])
         ],
         "url": f"{SITE}/events/41/tables/301/",
     }
@@ -117,11 +121,11 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "table": {"id": 301, "number": 1, "url": f"{SITE}/events/41/tables/301/"},
         "complete": True,
         "revision": 1,
-        "players": [
-            {**_ANNA, "seat": 1, "total": 212, "place": 1},
-            {**_BRAM, "seat": 2, "total": 95, "place": 3},
-            {**_CEES, "seat": 3, "total": 160, "place": 2},
-            {**_DIRK, "seat": 4, "total": 33, "place": 4},
+        "seats": [
+            {"position": 0, **_ANNA, "total": 212, "placement": 1},
+            {"position": 1, **_BRAM, "total": 95, "placement": 3},
+            {"position": 2, **_CEES, "total": 160, "placement": 2},
+            {"position": 3, **_DIRK, "total": 33, "placement": 4},
         ],
     }
     seated = {

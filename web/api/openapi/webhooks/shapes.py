@@ -48,14 +48,28 @@ def component_name(kind: str) -> str:
 
 
 def player() -> dict[str, Any]:
+    """A player as every answer of the API names one: ``player`` (the id) and ``player_name``,
+    with ``player_url``, the player's page."""
     return closed(
-        {"id": integer("The player's id."), "name": text("The player's name."), "url": LINK}
+        {
+            "player": integer("The player's id."),
+            "player_name": text("The player's name."),
+            "player_url": text("The player's page on the service's site (SITE_URL).", format="uri"),
+        }
     )
 
 
 def seated() -> dict[str, Any]:
-    """A player at a table, with the seat."""
-    return closed({**player()["properties"], "seat": integer("The seat at the table, from 1.")})
+    """A seat at a table and its player (a table's ``seats``, as the API's tables give them)."""
+    return closed(
+        {
+            "position": integer(
+                "The seat at the table, from 0 (as the API's seats and the session documents "
+                "count them)."
+            ),
+            **player()["properties"],
+        }
+    )
 
 
 def event(games: list[str]) -> dict[str, Any]:
@@ -78,9 +92,9 @@ def parts(games: list[str]) -> dict[str, dict[str, Any]]:
     """The components every kind shares: the club, a player, an event, a standings line."""
     standings_line = closed(
         {
-            "place": integer("The place, from 1 (tied players share it)."),
+            "rank": integer("The rank, from 1 (tied players share it)."),
             "tied": {"type": "boolean", "description": "Whether another player shares it."},
-            "player": ref("WebhookPlayer"),
+            **player()["properties"],
             "total": {"type": "number", "description": "The total points."},
             "sessions": integer("Sessions counted."),
         }
@@ -96,7 +110,10 @@ def parts(games: list[str]) -> dict[str, dict[str, Any]]:
             ),
             "description": "The club whose hook this is.",
         },
-        "WebhookPlayer": {**player(), "description": "A player, by name, with a link."},
+        "WebhookPlayer": {
+            **player(),
+            "description": "A player, as the API names one (player, player_name), with a link.",
+        },
         "WebhookEvent": event(games),
         "WebhookStandingsLine": {**standings_line, "description": "One line of the standings."},
     }

@@ -29,6 +29,7 @@ from clubs.services import (
 )
 from tournaments.players.merge import player_merge
 from web.api.access.permissions import ClubWriteMixin
+from web.api.filters import PlayerFilterSet
 from web.api.serializers.clubs import (
     ClubSerializer,
     JoinConsentSerializer,
@@ -71,7 +72,7 @@ class PlayerViewSet(ClubWriteMixin, viewsets.ModelViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     write_roles = SCORERS
     parent_field = "club"
-    filterset_fields = {"clubs": ["exact"], "name": ["exact", "icontains"]}
+    filterset_class = PlayerFilterSet
     ordering_fields = ["name", "created_at"]
 
     def get_queryset(self) -> QuerySet[Player]:

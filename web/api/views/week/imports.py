@@ -47,18 +47,18 @@ class MatchSerializer(serializers.Serializer):
 
 class PreviewSerializer(serializers.Serializer):
     upload = serializers.IntegerField()
-    games = serializers.ListField(
+    sessions = serializers.ListField(
         child=ObjectField(),
-        help_text="The finished games: level "
-        "(counts, net, totals or null: not importable), problems "
-        "(why the classic rules reject it), mismatches (stored scores "
-        "that differ from what the rules compute).",
+        help_text="The backup's finished sessions (the app calls each a game; app_id is the "
+        "app's id of it): level (counts, net, totals or null: not importable), problems (why "
+        "the classic rules reject it), mismatches (stored scores that differ from what the "
+        "rules compute).",
     )
     skipped = serializers.ListField(
-        child=ObjectField(), help_text="Unfinished or unreadable games."
+        child=ObjectField(), help_text="Unfinished or unreadable sessions."
     )
     already = serializers.ListField(
-        child=serializers.CharField(), help_text="App game ids imported before."
+        child=serializers.CharField(), help_text="The app's ids of sessions imported before."
     )
     matches = MatchSerializer(many=True)
 
@@ -87,7 +87,7 @@ def _preview(preview: Preview) -> dict[str, Any]:
     conversion = preview.conversion.to_dict()
     return {
         "upload": preview.upload.pk,
-        "games": conversion["games"],
+        "sessions": conversion["games"],
         "skipped": conversion["skipped"],
         "already": sorted(preview.already),
         "matches": [

@@ -25,12 +25,13 @@ from clubs.models import Club, Role
 from clubs.selectors import ORGANIZER, user_roles
 from core.club_events import KINDS
 from core.errors import ServiceError
+from core.times import utc_z
 from web.api.access.permissions import ClubWriteMixin, signed_in_user
 from web.api.idempotency import shown_once
 from web.api.pagination import DEFAULT_LIMIT, MAX_LIMIT, query_integer
 from week.webhooks.models import Delivery, Hook
 from week.webhooks.selectors import deliveries_after
-from week.webhooks.sending import DELIVERY_KINDS, utc_text
+from week.webhooks.sending import DELIVERY_KINDS
 from week.webhooks.services import (
     delivery_resend,
     hook_create,
@@ -102,6 +103,13 @@ PAYLOAD_HELP = (
 
 class DeliverySerializer(serializers.ModelSerializer):
     kind = serializers.ChoiceField(choices=DELIVERY_KINDS, help_text="The kind delivered.")
+    event = serializers.IntegerField(
+        source="event_id",
+        allow_null=True,
+        read_only=True,
+        help_text="The event (GET /api/v1/events/{event_id}/) the delivery tells of; null for "
+        "the calendar's nights and a ping. The delivery's own id is id.",
+    )
     payload = serializers.JSONField(help_text=PAYLOAD_HELP)
 
     class Meta:
@@ -110,7 +118,7 @@ class DeliverySerializer(serializers.ModelSerializer):
             "id",
             "hook",
             "kind",
-            "event_id",
+            "event",
             "status",
             "attempts",
             "status_code",
@@ -129,7 +137,7 @@ class UtcDateTimeField(serializers.DateTimeField):
     """A moment in UTC, written with Z (as the deliveries' envelope writes ``created_at``)."""
 
     def to_representation(self, value: Any) -> str:
-        return utc_text(value)
+        return utc_z(value)
 
 
 class CatchUpDeliverySerializer(serializers.ModelSerializer):
