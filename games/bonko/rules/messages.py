@@ -28,6 +28,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A Bonko table seats 4 players; {count} names were given.",
         "Aan een Bonkotafel zitten 4 spelers; er zijn {count} namen opgegeven.",
     ),
+    "seats_mismatch/one": (
+        "A Bonko table seats 4 players; 1 name was given.",
+        "Aan een Bonkotafel zitten 4 spelers; er is 1 naam opgegeven.",
+    ),
     "flag_type": (
         "{name} must be true or false.",
         "{name} moet true of false zijn.",
