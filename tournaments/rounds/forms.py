@@ -64,3 +64,5 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
             set_choices(self, name, players)
+        if len(players) > 1:  # two players from the start, never one with themselves
+            self.initial.setdefault("player_b", players[1][0])
