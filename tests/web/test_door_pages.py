@@ -209,7 +209,7 @@ def test_a_player_the_organizer_checked_in_picks_their_name_and_sees_where_they_
     assert f"I am {anna.name}: show where I sit" in page
     done = phone.post(f"/door/{event.door_token}/check-in/", {"player": anna.pk}, follow=True)
     text = done.content.decode()
-    assert f"{anna.name}, you were already checked in." in text
+    assert f"{anna.name}, you were already checked in; this phone shows where you sit." in text
     assert "Table 1, seat 1" in text and "Round 1" in text
     entry = EventPlayer.objects.get(event=event, player=anna)
     assert entry.present and entry.door_device and entry.door_at is None
