@@ -85,7 +85,7 @@ def membership_add(
     player's own account), or that side gave its consent beforehand (``join_consent_grant``,
     used up here). A player who left every club can be brought back only by their own consent.
     """
-    require_role(actor, club.pk, ORGANIZER, "add members")
+    require_role(actor, club.pk, ORGANIZER, _("add members"))
     if role not in Role.values:
         raise ServiceError.single(
             "invalid_role", Text(_("'%(role)s' is not a role."), role=role), field="role"
@@ -150,7 +150,7 @@ def membership_set_role(
 ) -> Membership:
     """Give a member another role in their club (an organizer's change). The club's last
     organizer stays one: a club nobody can run could not get a new organizer either."""
-    require_role(actor, membership.club_id, ORGANIZER, "change roles")
+    require_role(actor, membership.club_id, ORGANIZER, _("change roles"))
     if role not in Role.values:
         raise ServiceError.single(
             "invalid_role", Text(_("'%(role)s' is not a role."), role=role), field="role"
@@ -179,7 +179,7 @@ def membership_set_role(
 def membership_end(*, membership: Membership, actor: User | AnonymousUser | None) -> None:
     """End a player's membership of a club (an organizer's change). Their results stay; the
     club's last organizer cannot leave."""
-    require_role(actor, membership.club_id, ORGANIZER, "end memberships")
+    require_role(actor, membership.club_id, ORGANIZER, _("end memberships"))
     membership = _membership_locked(membership)
     if membership.role == Role.ORGANIZER:
         refuse_last_organizer(membership)

@@ -33,18 +33,21 @@ def user_has_role(user: User | AnonymousUser | None, club_id: int, roles: Iterab
 
 
 def require_role(
-    user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: Message
+    user: User | AnonymousUser | None, club_id: int, roles: frozenset[str], action: Promise
 ) -> User:
-    """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in)."""
+    """Refuse unless ``user`` has one of ``roles`` in the club; the user (signed in).
+    ``action`` is what they may not do, a catalogue message ("seat a round", Dutch "een ronde
+    indelen"), so the refusal is wholly in the reader's language."""
     if not isinstance(user, User) or not user_has_role(user, club_id, roles):
-        raise NotAllowed.single(
-            "not_allowed",
-            Text(
+        if Role.MEMBER in roles:  # every member may: "an member or organizer or scorer" not
+            message = Text(_("Only a member of this club may %(action)s."), action=action)
+        else:
+            message = Text(
                 _("Only an %(roles)s of this club may %(action)s."),
                 roles=_roles(roles),
                 action=action,
-            ),
-        )
+            )
+        raise NotAllowed.single("not_allowed", message)
     return user
 
 

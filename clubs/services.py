@@ -87,7 +87,7 @@ def club_update(
     city: str | None = None,
 ) -> Club:
     """Rename a club, or change its slug or city (its organizers)."""
-    require_role(actor, club.pk, ORGANIZER, "change the club")
+    require_role(actor, club.pk, ORGANIZER, _("change the club"))
     problems = [
         *(typed_problems(Club, "name", name) if name is not None else []),
         *(typed_problems(Club, "city", city) if city is not None else []),
@@ -136,14 +136,14 @@ def _slug_taken(slug: str) -> ServiceError:
 def club_delete(*, club: Club, actor: User | AnonymousUser | None) -> None:
     """Delete a club (its organizers). Results are evidence: a club whose events have results
     stays (a conflict)."""
-    require_role(actor, club.pk, ORGANIZER, "delete the club")
+    require_role(actor, club.pk, ORGANIZER, _("delete the club"))
     audit(actor, "club.delete", club, club_id=None, name=club.name, club=club.pk)
     delete_unless_protected(club)
 
 
 def club_player_add(*, club: Club, actor: User | AnonymousUser | None, name: str) -> Player:
     """An organizer or scorer registers a new player (a member) in their club."""
-    require_role(actor, club.pk, SCORERS, "register players")
+    require_role(actor, club.pk, SCORERS, _("register players"))
     return player_register(club=club, name=name, actor=actor)
 
 

@@ -81,7 +81,7 @@ def session_correct_keys(
 
 
 def _stored(table: Table, actor: Actor) -> Session:
-    require_role(actor, table.round.event.club_id, ORGANIZER, "correct a result")
+    require_role(actor, table.round.event.club_id, ORGANIZER, _("correct a result"))
     session = Session.objects.filter(table_id=table.pk).first()
     if session is None or not isinstance(session.document, dict):
         raise NotFound.single(

@@ -31,7 +31,7 @@ def require_session_writer(
         or user_may_score(actor, event)
     ):
         require_table_seen(table, actor)
-        require_role(actor, event.club_id, SCORERS, "enter results")  # raises, saying who
+        require_role(actor, event.club_id, SCORERS, _("enter results"))  # raises, saying who
 
 
 def table_visible(table: Table, actor: Actor, table_token: str | None = None) -> bool:

@@ -163,7 +163,7 @@ def rating_pool_configure_as(
     """An organizer of the club changes the rating configuration of one game's pool (the
     admin's form): checked as ``rating_pool_configure`` checks it, audited, and the ratings
     rebuilt with it."""
-    require_role(actor, club_id, ORGANIZER, "configure the ratings")
+    require_role(actor, club_id, ORGANIZER, _("configure the ratings"))
     try:
         if not isinstance(config, dict):
             raise TypeError("the configuration is a JSON object")

@@ -203,7 +203,7 @@ def standings_configure(
     The computed standings no longer reflect the event, so their computation is forgotten
     (``up_to_date`` turns false) and a recompute is queued after commit.
     """
-    require_role(actor, event.club_id, ORGANIZER, "configure the standings")
+    require_role(actor, event.club_id, ORGANIZER, _("configure the standings"))
     given = {
         "standings_order": list(standings_order) if standings_order is not None else None,
         "points_per_place": list(points_per_place) if points_per_place is not None else None,

@@ -7,6 +7,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.audit import audit
 from clubs.selectors import ORGANIZER, require_role
@@ -53,7 +54,7 @@ def standings_recompute(*, event_id: int, force: bool = False) -> int:
 
 def standings_recompute_as(*, event: Event, actor: Actor) -> int:
     """An organizer asks for the standings to be computed again now (the admin's action)."""
-    require_role(actor, event.club_id, ORGANIZER, "compute the standings")
+    require_role(actor, event.club_id, ORGANIZER, _("compute the standings"))
     version = standings_recompute(event_id=event.pk, force=True)
     audit(actor, "event.standings", event, club_id=event.club_id, results_version=version)
     return version

@@ -101,7 +101,7 @@ def sign_for_player(
     with transaction.atomic():
         locked = signoff_lock(table if isinstance(table, int) else table.pk, actor)
         require_table_seen(locked.table, actor)
-        require_role(actor, locked.table.round.event.club_id, ORGANIZER, "sign for a player")
+        require_role(actor, locked.table.round.event.club_id, ORGANIZER, _("sign for a player"))
         player = seated_player(locked.table, player_id)
         return _sign(locked, actor, player, revision, Method.ORGANIZER, reason)
 
@@ -183,7 +183,7 @@ def dispute_resolve(*, dispute_id: int, actor: Actor, resolution: str = "") -> D
     table_id = found[0]
     with transaction.atomic():
         locked = signoff_lock(table_id, actor)
-        require_role(actor, locked.table.round.event.club_id, ORGANIZER, "resolve a dispute")
+        require_role(actor, locked.table.round.event.club_id, ORGANIZER, _("resolve a dispute"))
         dispute = Dispute.objects.select_related("player").get(pk=dispute_id)
         if dispute.resolved_at is not None:
             raise Conflict.single(

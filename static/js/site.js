@@ -103,8 +103,26 @@
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-game-choice]")) { offerRulesets(event.target.form); }
   });
+  // A part of a form that belongs to one choice of a radio group ("name=value" in
+  // data-shown-when) shows only while that choice is picked; without script every part shows.
+  function showChosen(form) {
+    form.querySelectorAll("[data-shown-when]").forEach(function (part) {
+      var wanted = part.dataset.shownWhen.split("="), picked = form.querySelector(
+        "input[name='" + wanted[0] + "']:checked");
+      part.hidden = !!picked && picked.value !== wanted[1];
+    });
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && event.target.type === "radio" && form.querySelector("[data-shown-when]")) {
+      showChosen(form);
+    }
+  });
   function enhance(root) {
     root.querySelectorAll("[data-needs-js]").forEach(function (el) { el.hidden = false; });
+    root.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector("[data-shown-when]")) { showChosen(form); }
+    });
     root.querySelectorAll("select[data-game-choice]").forEach(function (select) {
       if (select.form) { offerRulesets(select.form); }
     });

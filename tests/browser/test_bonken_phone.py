@@ -137,6 +137,9 @@ def test_a_game_fits_a_phone_in_both_languages(chromium, live_server, audit):
     audit.shot(page, "bonken-phone-7-13-nl")
     screen(page, "bonken-phone-7-13-nl")
     page.goto(f"{url}paper/")  # the sheet per contract, as the club's paper has it
+    assert page.is_visible("[name=g1_contract]")  # games entered: per game to start
+    assert not page.is_visible("input[name=c_hearts_0]")  # the other parts fold away
+    page.check("input[name=mode][value=sheet]")
     assert page.is_visible("input[name=c_hearts_0]")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # no sideways
     audit.shot(page, "bonken-phone-paper-nl")

@@ -193,3 +193,48 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     assert not second.byes.filter(player_id=anna_pk).exists()
     assert second.seats.count() == 4 and second.byes.count() == 3
     assert audit.violations == []
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("nl-NL", "nl"), ("en-GB", "en")])
+def test_a_player_checked_in_by_the_organizer_sees_where_they_sit_at_the_door(
+    chromium, live_server, audit, locale, lang
+):
+    """Checked in at the organizer's table, a player scans the door code on their own phone:
+    their name, marked here, still says "that's me"; after the question, the phone shows
+    their table and seat (with whom), and the leaving button."""
+    base = live_server.url
+    club = Club.objects.create(name="De Harten Vrouw", slug="de-harten-vrouw", city="Delft")
+    organizer = user("olga", "Olga Organisator", club, Role.ORGANIZER)
+    players = [Player.objects.create(name=name) for name in MEMBERS[:4]]
+    event = Event.objects.create(
+        club=club,
+        name="Clubavond december",
+        date="2026-12-04",
+        status=Event.Status.RUNNING,
+        published=True,
+        planned_rounds=2,
+        seating_method="balanced",
+    )
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+        entry_set_present(event=event, actor=organizer, player=player, present=True)
+    round_accept(round_=round_generate(event=event, actor=organizer, seed=1), actor=organizer)
+    anna = players[0]
+
+    page = audit.prepare(chromium.new_context(**PHONE, locale=locale)).new_page()
+    page.goto(f"{base}/door/{event.door_token}/")
+    row = page.locator("#door-names tr", has=page.locator("td", has_text=anna.name))
+    assert row.locator(".muted").inner_text().startswith("✓")  # marked as here
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation(url=f"{base}/door/{event.door_token}/"):
+        pick(page, anna.name)
+    seat = page.locator(".door-seat").inner_text()
+    assert ("Tafel 1" if lang == "nl" else "Table 1") in seat
+    others = page.locator(".door-me").inner_text()
+    assert all(player.name in others for player in players[1:])
+    assert (" en " if lang == "nl" else " and ") in others  # "with Bram, Carla and Dirk"
+    assert page.locator(".door-me form button").count() == 1  # "I'm leaving after this round"
+    shot(audit, page, f"door-claimed-{lang}")
+    entry = EventPlayer.objects.get(event=event, player=anna)
+    assert entry.present and entry.door_device
+    assert not audit.violations, audit.violations

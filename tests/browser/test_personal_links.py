@@ -76,6 +76,13 @@ def sign_in(page: Any, base: str, then: str) -> None:
         page.click("main form button[type=submit]")
 
 
+QR_BESIDE = """(slip) => {
+  const qr = slip.querySelector('.slip-qr').getBoundingClientRect();
+  const name = slip.querySelector('.slip-name').getBoundingClientRect();
+  return qr.width > 0 && qr.right <= name.left && qr.width < slip.getBoundingClientRect().width / 2;
+}"""
+
+
 def printed(page: Any) -> None:
     """The slips as printed: two across, seven down, 14 to an A4 page, each the same size and
     each with its QR code; the page's own header, buttons and share boxes are not printed."""
@@ -88,6 +95,7 @@ def printed(page: Any) -> None:
         "[data-slip]", "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert max(heights) - min(heights) < 1
+    assert page.locator("[data-slip]").first.evaluate(QR_BESIDE)  # the code left, the words right
     page.evaluate(
         "() => { const s = document.querySelector('[data-slips]');"
         " for (let i = 0; i < 8; i++) s.append(s.firstElementChild.cloneNode(true)); }"
@@ -147,6 +155,7 @@ def test_the_organizer_makes_every_members_link_from_the_players_page(
     first = slips.first
     assert first.get_attribute("data-player") == "Anna de Vries"
     assert first.locator(".slip-qr svg").count() == 1
+    assert first.evaluate(QR_BESIDE)  # the code in its narrow column, the name and link beside
     assert first.locator("[data-link]").inner_text() == f"{base}/r/{anna}/"
     shot(audit, page, f"slips-{language}")
 

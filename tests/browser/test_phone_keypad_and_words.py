@@ -98,6 +98,10 @@ def test_negative_points_are_typed_with_the_plus_minus_button(
     assert len(kinds) == 13 * 4 + 12 * 4 + 4  # per contract, per game, the totals
     assert all(kind == ["text", "numeric", "-?[0-9]*", True] for kind in kinds), kinds[:3]
     assert fits(page, size)
+    # Only the part of the sheet that was chosen shows: per contract first, then the totals.
+    assert page.is_visible("input[name=c_hearts_0]") and not page.is_visible("#id_total_0")
+    page.check("input[name=mode][value=totals]")
+    assert page.is_visible("#id_total_0") and not page.is_visible("input[name=c_hearts_0]")
     page.fill("#id_total_0", "15")
     page.click("#id_total_0 + [data-sign-toggle]")
     assert page.input_value("#id_total_0") == "-15"

@@ -237,8 +237,8 @@ ENTRIES = {
     "bonko": bonko_entry,
 }
 SAYS = {
-    "bonken": {"en": "", "nl": ""},
-    "jonkler": {"en": "required", "nl": "vereist"},
+    "bonken": {"en": "Tap who chose the game.", "nl": "Tik aan wie het spel koos."},
+    "jonkler": {"en": "0 is a bid too", "nl": "0 is ook een bod"},
     "bonanza": {"en": "Who went out", "nl": ""},
     "bonko": {"en": "roll-off", "nl": "roll-off"},
 }

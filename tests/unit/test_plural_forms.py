@@ -134,12 +134,6 @@ NEVER_ONE = {
 }
 # A script's pair whose one is said in other words.
 SAID_APART = {"%s kings and jacks left": "%s king or jack left"}
-# Said with a plural by the pages that own them, in their own change.
-OWNED_ELSEWHERE = {
-    # Bonko's seating (games/bonko/plugin/seating.py): "1 teams are here" when one team is.
-    "%(count)s teams are here; a Bonko table needs two. Pair the players who are here into "
-    "teams first.",
-}
 
 
 def _catalogue_entries() -> list[tuple[str, bool]]:
@@ -184,7 +178,7 @@ def test_a_count_before_a_noun_is_a_plural_in_the_catalogue():
         msgid
         for msgid, plural in entries
         if not plural
-        and msgid not in NEVER_ONE | OWNED_ELSEWHERE
+        and msgid not in NEVER_ONE
         and (found := COUNTED.search(msgid))
         and not _one_of(msgid, found, msgids)
         and SAID_APART.get(msgid) not in msgids

@@ -134,3 +134,18 @@ def test_a_paper_row_no_deal_could_give_is_refused_by_its_contract(table):
     assert "Hartenheer: geen spel en geen dubbels geven de scores" in body
     assert body.count('class="paper-line game-row-error"') == 4  # the contract on each card
     assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ["Tap who chose the game.", "Tap the game that was played."]),
+        ("nl", ["Tik aan wie het spel koos.", "Tik aan welk spel er gespeeld is."]),
+    ],
+)
+def test_a_game_saved_without_its_chooser_and_contract_says_what_to_tap(table, language, said):
+    response = post_game(client_for(language), table, {"count_0": 3}, 0)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert all(message in page for message in said)
+    assert not Session.objects.filter(table=table).exists()

@@ -211,3 +211,32 @@ def test_the_dashboard_seats_a_bonko_round_by_the_teams(event):
     round_ = Round.objects.get(event=event)
     assert (round_.seating_method, round_.status) == ("bonko", Round.Status.PLANNED)
     assert round_.tables.count() == 2
+    # Seated again from its page, the round stays seated by the results unless another way
+    # is picked: the select starts on the game's own seating, not on another method.
+    page = organizer.get(f"/manage/rounds/{round_.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
+    assert b'<option value="bonko" selected>As the game seats it</option>' in page
+    again = organizer.post(f"/manage/rounds/{round_.pk}/regenerate/", {"method": "bonko"})
+    assert again.status_code == 302
+    assert Round.objects.get(event=event).seating_method == "bonko"
+
+
+def test_a_saved_result_is_said_once_and_the_round_page_says_when_the_bell_rang(table2):
+    from django.utils import timezone
+
+    from clubs.models import Role
+    from tests.factories import user_with_role
+    from tournaments.models import Round
+
+    saved = client_for().post(
+        url(table2), post((23, 17), winner=0), follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    page = saved.content.decode()
+    assert page.count("Saved: Eva Mulder &amp; Gijs Visser beat Fenna Bos &amp; Hans Dijk") == 1
+    Round.objects.filter(pk=table2.round_id).update(
+        bell_rung_at=timezone.now(), status=Round.Status.PLAYING
+    )
+    again = client_for().get(url(table2), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The bell has rung.</strong>" in again  # the result is in: no "enter your scores"
+    organizer = client_for(user_with_role(table2.round.event.club, Role.ORGANIZER))
+    round_page = organizer.get(f"/manage/rounds/{table2.round_id}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "The bell rang at " in round_page.content.decode()

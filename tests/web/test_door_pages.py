@@ -13,6 +13,7 @@ from tests.factories import EventFactory, seated_table, user_with_role
 from tests.web.conftest import client_for as signed_in
 from tests.web.conftest import members
 from tournaments.door.services import door_check_in, door_renew
+from tournaments.events.services import entry_set_present
 from tournaments.models import Bye, Event, EventPlayer, Round
 
 pytestmark = pytest.mark.django_db
@@ -192,3 +193,32 @@ def test_fresh_sessions_from_one_address_check_in_no_more_than_the_limit(setting
         elsewhere.post(f"/door/{event.door_token}/check-in/", {"player": last.pk}).status_code
         == 302
     )
+
+
+def test_a_player_the_organizer_checked_in_picks_their_name_and_sees_where_they_sit():
+    """Checked in at the organizer's table, a player opens the door link on their own phone:
+    their name, marked as here, still says "that's me", and the phone then shows their table
+    and seat (and may say they leave). Another phone cannot take the name over."""
+    event, (anna, *others) = night()
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    entry_set_present(event=event, actor=organizer, player=anna, present=True)
+    seated_table(event, players=[anna, *others[:3]])
+    phone = client_for()
+    page = phone.get(f"/door/{event.door_token}/").content.decode()
+    assert f'id="door-player-{anna.pk}"' in page
+    assert f"I am {anna.name}: show where I sit" in page
+    done = phone.post(f"/door/{event.door_token}/check-in/", {"player": anna.pk}, follow=True)
+    text = done.content.decode()
+    assert f"{anna.name}, you were already checked in; this phone shows where you sit." in text
+    assert "Table 1, seat 1" in text and "Round 1" in text
+    entry = EventPlayer.objects.get(event=event, player=anna)
+    assert entry.present and entry.door_device and entry.door_at is None
+    phone.post(f"/door/{event.door_token}/leaving/", {"leaving": "1"})
+    assert EventPlayer.objects.get(event=event, player=anna).leaving_after == 1
+    other = client_for()
+    other.get(f"/door/{event.door_token}/")
+    refused = other.post(
+        f"/door/{event.door_token}/check-in/", {"player": anna.pk}, HTTP_ACCEPT_LANGUAGE="nl"
+    )
+    assert refused.status_code == 403
+    assert f"{anna.name} is al aangemeld op een andere telefoon" in refused.content.decode()

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Role
@@ -293,3 +294,14 @@ def test_the_api_gives_the_same_problem_under_its_stable_code(club):
         "none for its usual rules."
     )
     assert "zijn voor Bonken, niet voor Bonko" in problem["message_nl"]
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_the_form_starts_on_today_written_as_a_date_field_reads_it(club, organizer, language):
+    """A club night is made on the night: the date is today's, in the one format a date field
+    takes whatever the page's language ("2026-11-29", never "29-11-2026", which it drops)."""
+    page = organizer.get(
+        f"/manage/clubs/{club.slug}/events/new/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    today = timezone.localdate().isoformat()
+    assert f'<input type="date" name="date" value="{today}"' in page

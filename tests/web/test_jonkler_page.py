@@ -150,3 +150,24 @@ def test_the_public_sheet_and_the_blank_sheets_are_jonklers(table):
     assert sessions.splitlines()[1].endswith(",1,8,1")
     standings = client_for().get(f"/events/{event.pk}/standings.csv").content.decode()
     assert standings.splitlines()[0].endswith("first,second,third,fourth,fifth,sixth")
+
+
+@pytest.mark.parametrize(
+    ("language", "missing", "too_many"),
+    [
+        ("en", "Enter the bid; 0 is a bid too.", "At most 1: each player holds 1 card."),
+        ("nl", "Vul het bod in; 0 is ook een bod.", "Hooguit 1: iedere speler heeft 1 kaart."),
+    ],
+)
+def test_a_missing_bid_and_too_many_tricks_say_what_the_round_allows(
+    table, language, missing, too_many
+):
+    """The table's fields are named by the players; their messages say which number is wrong
+    and why, never a bare "this field is required"."""
+    data = round_post([0, 0, 0, 0, 0], [2, 0, 0, 0, 0], 0, first_dealer=0)
+    data["bid_1"] = ""
+    response = client_for().post(url(table), data, HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert missing in page and too_many in page
+    assert not Session.objects.filter(table=table).exists()

@@ -264,3 +264,27 @@ def test_a_renewed_or_switched_off_link_opens_no_e_mail_settings(club):
     assert posted.status_code == 404 and not MailPreference.objects.exists()
     links.rsvp_link_revoke(club=club, player=anna, actor=club.organizer)
     assert Client().get(f"/mail/r/{new}/").status_code == 404
+
+
+def test_an_answer_from_a_personal_link_comes_back_at_its_night(club):
+    """The second night answered: the page opens at that night's card, which shows the answer,
+    not at the top where the first night is."""
+    anna = club.members_[0]
+    token = links.rsvp_link_issue(
+        club=club, player=anna, actor=club.organizer, renew=False
+    ).link.token
+    starts = timezone.now() + datetime.timedelta(days=3)
+    (_night, later) = services.night_plan(
+        club=club,
+        actor=club.organizer,
+        starts_at=starts,
+        game="bonken",
+        recurrence="weekly",
+        count=2,
+    )
+    answered = Client().post(f"/r/{token}/nights/{later.pk}/", {"answer": "no"})
+    assert answered.status_code == 302
+    assert answered["Location"] == f"/r/{token}/#night-{later.pk}"
+    html = text(Client().get(answered["Location"], HTTP_ACCEPT_LANGUAGE="en"))
+    card = html[html.index(f'id="night-{later.pk}"') :]
+    assert "<strong data-my-answer>Not coming</strong>" in card

@@ -91,8 +91,9 @@ def door_check_in(
     checks in their own player (``player`` may be left out); the club's scorers may check in
     anyone. Without signing in, ``device`` (the phone's door id, from its session) is required
     and checks in one name per event, and ``address`` (the client's) at most
-    ``DOOR_NAMES_PER_ADDRESS`` names. Returns the entry and whether this call checked it in
-    (False: it was already)."""
+    ``DOOR_NAMES_PER_ADDRESS`` names. A name already checked in without a phone (by the
+    organizer) becomes this phone's, so the phone shows where they sit. Returns the entry and
+    whether this call checked it in (False: it was already)."""
     event = door_event(token)
     own = player_for_user(actor) if _signed_in(actor) else None
     staff = _signed_in(actor) and user_has_role(actor, event.club_id, SCORERS)
@@ -112,6 +113,8 @@ def door_check_in(
         if not _signed_in(actor):
             _check_phone(event, player, entry, digest)
         if entry is not None and entry.present:
+            if digest and entry.door_device != digest:
+                _claim(event, entry, digest, where, actor)
             return entry, False
         if where:
             _check_address(event, player, where)
@@ -131,6 +134,34 @@ def door_check_in(
             signed_in=_signed_in(actor),
         )
     return entry, True
+
+
+def _claim(event: Event, entry: EventPlayer, digest: str, where: str, actor: Actor) -> None:
+    """A player checked in without this phone (by the organizer, signed in elsewhere) picks
+    their name: the phone becomes theirs for the night, so the door page shows where they sit
+    and takes their "I'm leaving". A name another phone already has stays that phone's."""
+    if entry.door_device:
+        raise NotAllowed.single(
+            "door_name_on_another_phone",
+            Text(
+                _(
+                    "%(name)s is already checked in on another phone: look there, or ask the "
+                    "organizer where you sit."
+                ),
+                name=entry.player.name,
+            ),
+        )
+    _check_address(event, entry.player, where)
+    entry.door_device, entry.door_address = digest, where
+    entry.save(update_fields=["door_device", "door_address"])
+    audit(
+        actor,
+        "entry.door_claim",
+        entry,
+        club_id=event.club_id,
+        label=DOOR_ACTOR,
+        player=entry.player_id,
+    )
 
 
 def _check_who_may(
@@ -235,7 +266,7 @@ def _check_open(event: Event) -> None:
 def door_undo(*, event: Event, actor: Actor, player: Player) -> EventPlayer:
     """The organizer takes a door check-in back: the player is checked out, and the door will
     not check the name in again (the organizer still can)."""
-    require_role(actor, event.club_id, SCORERS, "check players in")
+    require_role(actor, event.club_id, SCORERS, _("check players in"))
     with transaction.atomic():
         _check_open(event)
         entry = EventPlayer.objects.select_for_update().filter(event=event, player=player).first()
@@ -253,7 +284,7 @@ def door_undo(*, event: Event, actor: Actor, player: Player) -> EventPlayer:
 
 def door_renew(*, event: Event, actor: Actor) -> Event:
     """A new door link for the event; the old one stops working at once."""
-    require_role(actor, event.club_id, ORGANIZER, "renew the door link")
+    require_role(actor, event.club_id, ORGANIZER, _("renew the door link"))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         event.door_token = new_door_token()
@@ -264,7 +295,7 @@ def door_renew(*, event: Event, actor: Actor) -> Event:
 
 def door_require_sign_in(*, event: Event, actor: Actor, required: bool) -> Event:
     """Whether only signed-in players may check in at the door."""
-    require_role(actor, event.club_id, ORGANIZER, "change the door")
+    require_role(actor, event.club_id, ORGANIZER, _("change the door"))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.door_sign_in != required:

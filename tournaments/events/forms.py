@@ -105,7 +105,9 @@ class RulesetSelect(forms.Select):
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     game = forms.TypedChoiceField(
         label=_("Game"),
         required=False,

@@ -22,7 +22,7 @@ Actor = User | AnonymousUser | None
 
 def event_scorers(*, event: Event, actor: Actor) -> QuerySet[EventScorer]:
     """The event's scorers, for its club's organizers and scorers."""
-    require_role(actor, event.club_id, SCORERS, "see the event's scorers")
+    require_role(actor, event.club_id, SCORERS, _("see the event's scorers"))
     return event_scorer_rows(event)
 
 
@@ -48,7 +48,7 @@ def event_scorer_candidates(event: Event) -> QuerySet[Player]:
 
 def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScorer:
     """Make ``player`` a scorer of this one event."""
-    require_role(actor, event.club_id, ORGANIZER, "assign the event's scorers")
+    require_role(actor, event.club_id, ORGANIZER, _("assign the event's scorers"))
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ServiceError.single(
             "not_a_member",
@@ -88,7 +88,7 @@ def event_scorer_add(*, event: Event, actor: Actor, player: Player) -> EventScor
 @transaction.atomic
 def event_scorer_remove(*, event: Event, actor: Actor, player: Player) -> None:
     """Take back a player's right to enter this event's results."""
-    require_role(actor, event.club_id, ORGANIZER, "assign the event's scorers")
+    require_role(actor, event.club_id, ORGANIZER, _("assign the event's scorers"))
     deleted, _by_model = EventScorer.objects.filter(event=event, player=player).delete()
     if not deleted:
         raise NotFound.single(

@@ -42,7 +42,7 @@ def event_create(
 ) -> Event:
     """A new club night or tournament of ``club``, as a draft that is not yet published. It
     plays ``game`` (a code of the registry) under ``ruleset`` (the game's default if none)."""
-    require_role(actor, club.pk, ORGANIZER, "create an event")
+    require_role(actor, club.pk, ORGANIZER, _("create an event"))
     known = find_game(game)
     if not ruleset and known is not None:
         ruleset = known.default_ruleset
@@ -94,7 +94,7 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
     """Change an event's name, kind, date, ruleset, planned rounds or seating method (its
     club's organizers). The ruleset stays once sessions were played under it; its status and
     visibility change only through their commands (start a round, close, publish)."""
-    require_role(actor, event.club_id, ORGANIZER, "change an event")
+    require_role(actor, event.club_id, ORGANIZER, _("change an event"))
     unknown = sorted(set(changes) - set(EVENT_FIELDS))
     if unknown:
         raise ServiceError(
@@ -147,7 +147,7 @@ def event_update(*, event: Event, actor: Actor, **changes: Any) -> Event:
 
 def event_delete(*, event: Event, actor: Actor) -> None:
     """Delete an event without results (its club's organizers); results are evidence."""
-    require_role(actor, event.club_id, ORGANIZER, "delete an event")
+    require_role(actor, event.club_id, ORGANIZER, _("delete an event"))
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event.pk).first() or event
         audit(actor, "event.delete", event, club_id=event.club_id, name=event.name)
@@ -163,7 +163,7 @@ def entry_set_present(
     is left out of the next seating; their earlier results stay. Only members are checked in;
     a player who left the club may still be checked out. ``new``: refuse a player already on
     the list (an entry added rather than a check-in)."""
-    require_role(actor, event.club_id, SCORERS, "check players in")
+    require_role(actor, event.club_id, SCORERS, _("check players in"))
     with transaction.atomic():
         _check_event_open(event)
         if present and not Membership.objects.filter(club_id=event.club_id, player=player).exists():
@@ -203,7 +203,7 @@ def entry_set_present(
 def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]:
     """Check in everyone who was here at the club's previous event (and is still a member):
     the usual start of a club night. Returns the entries checked in now."""
-    require_role(actor, event.club_id, SCORERS, "check players in")
+    require_role(actor, event.club_id, SCORERS, _("check players in"))
     with transaction.atomic():
         _check_event_open(event)
     previous = (
@@ -238,7 +238,7 @@ def entry_check_in_last_time(*, event: Event, actor: Actor) -> list[EventPlayer]
 
 def entry_remove(*, entry: EventPlayer, actor: Actor) -> None:
     """Take a player off the event's list (their earlier results stay: they are evidence)."""
-    require_role(actor, entry.event.club_id, SCORERS, "check players in")
+    require_role(actor, entry.event.club_id, SCORERS, _("check players in"))
     with transaction.atomic():
         _check_event_open(entry.event)
         audit(actor, "entry.remove", entry, club_id=entry.event.club_id, player=entry.player_id)
@@ -247,7 +247,7 @@ def entry_remove(*, entry: EventPlayer, actor: Actor) -> None:
 
 def event_walk_in(*, event: Event, actor: Actor, name: str) -> EventPlayer:
     """A player who walks in tonight: a new club member, registered and checked in at once."""
-    require_role(actor, event.club_id, SCORERS, "register a walk-in")
+    require_role(actor, event.club_id, SCORERS, _("register a walk-in"))
     with transaction.atomic():
         _check_event_open(event)
         player = player_register(club=event.club, name=name, actor=actor)
@@ -258,7 +258,7 @@ def event_publish(*, event: Event, actor: Actor, published: bool = True) -> Even
     """Show the event's standings and sessions to everyone (or hide them again). The club's
     webhooks hear of it once, after commit: ``event.published``, or ``event.withdrawn`` when a
     published event is hidden again."""
-    require_role(actor, event.club_id, ORGANIZER, "publish an event")
+    require_role(actor, event.club_id, ORGANIZER, _("publish an event"))
     with transaction.atomic():
         # Read under the event's lock: of two requests that both publish, one changes it.
         event.published = (

@@ -32,7 +32,7 @@ Actor = User | AnonymousUser | None
 def house_ruleset_create(*, club: Club, actor: Actor, game: str, data: object) -> HouseRuleset:
     """Save ``data`` (the game's ruleset data, with its code and names) as the club's house
     ruleset: version 1 of a new code, or the next version of an existing one."""
-    require_role(actor, club.pk, ORGANIZER, "make house rules")
+    require_role(actor, club.pk, ORGANIZER, _("make house rules"))
     played = find_game(game)
     if played is None:
         known = ", ".join(sorted(games()))

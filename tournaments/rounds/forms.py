@@ -50,9 +50,12 @@ def method_help() -> SafeString:
 class SeatRoundForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, own: str = "", **kwargs: Any) -> None:
+        """``own``: the method of a game that seats its own rounds (a round seated so is
+        seated again so unless the organizer picks another)."""
         super().__init__(*args, **kwargs)
-        set_choices(self, "method", method_choices())
+        theirs = [(own, _("As the game seats it"))] if own else []
+        set_choices(self, "method", theirs + method_choices())
         self.fields["method"].help_text = method_help()
 
 
@@ -64,3 +67,5 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
             set_choices(self, name, players)
+        if len(players) > 1:  # two players from the start, never one with themselves
+            self.initial.setdefault("player_b", players[1][0])

@@ -57,7 +57,7 @@ def round_close(
     """Close a round. Every table without a complete session needs a choice in
     ``unfinished`` (table number → ``partial`` / ``not_played`` / ``paper``); without one the
     round stays open and the error lists those tables."""
-    require_role(actor, round_.event.club_id, ORGANIZER, "close a round")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("close a round"))
     round_ = _lock_round_and_tables(round_.pk)
     if round_.status == Round.Status.PLANNED:
         raise ServiceError.single(
@@ -167,7 +167,7 @@ def _reason(reason: str) -> str:
 def round_reopen(*, round_: Round, actor: Actor, reason: str) -> Round:
     """A closed round plays again: its tables take results from their links once more, and
     what its unfinished tables counted as is undone (they are unfinished again)."""
-    require_role(actor, round_.event.club_id, ORGANIZER, "reopen a round")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("reopen a round"))
     reason = _reason(reason)
     round_ = _lock_round_and_tables(round_.pk)
     if round_.status != Round.Status.CLOSED:
@@ -195,7 +195,7 @@ def event_close(
     """The evening is over: every round still open closes (its unfinished tables need a
     choice, per round number and table number, as ``round_close`` asks) and the event is
     finished. Results can still be corrected by an organizer with a reason."""
-    require_role(actor, event.club_id, ORGANIZER, "close an event")
+    require_role(actor, event.club_id, ORGANIZER, _("close an event"))
     given = unfinished or {}
     with transaction.atomic():
         # The rounds being played and their tables first, then the event: a session write
@@ -231,7 +231,7 @@ def event_close(
 @transaction.atomic
 def event_reopen(*, event: Event, actor: Actor, reason: str) -> Event:
     """A finished event runs again (its rounds stay closed until reopened one by one)."""
-    require_role(actor, event.club_id, ORGANIZER, "reopen an event")
+    require_role(actor, event.club_id, ORGANIZER, _("reopen an event"))
     reason = _reason(reason)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.FINISHED:

@@ -54,7 +54,7 @@ def round_generate(
     a balanced event seated round by round follows one plan (and keeps a zero-repeat
     construction). Seating a generated preview again without a seed asks for another plan: it
     draws a new seed, which the later rounds then keep."""
-    require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    require_role(actor, event.club_id, ORGANIZER, _("seat a round"))
     # The game's own seating (Bonko: the teams move by their results), else the event's method.
     own = game_plugin(event.game).seat_next_round(
         event=event, actor=actor, method=method, seed=seed
@@ -139,7 +139,7 @@ def round_seat_manually(
 ) -> Round:
     """Save an organizer's own seating of the next round as a preview, after checking that
     every present player sits exactly once or has a bye."""
-    require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    require_role(actor, event.club_id, ORGANIZER, _("seat a round"))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         refuse_finished(event.pk)
@@ -170,7 +170,7 @@ def round_seat_manually(
 def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> Round:
     """Swap two players of a round (seat for seat, or a seat for a bye). Not at tables that
     already have results."""
-    require_role(actor, round_.event.club_id, ORGANIZER, "change the seating")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("change the seating"))
     if player_a == player_b:
         raise _error(
             "swap_same_player",
@@ -233,7 +233,7 @@ def round_swap(*, round_: Round, actor: Actor, player_a: int, player_b: int) -> 
 @transaction.atomic
 def round_accept(*, round_: Round, actor: Actor) -> Round:
     """The tables sit down: the previewed seating becomes the round being played."""
-    require_role(actor, round_.event.club_id, ORGANIZER, "start a round")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("start a round"))
     round_ = lock_round(round_.pk)
     refuse_finished(round_.event_id)
     if round_.status != Round.Status.PLANNED:

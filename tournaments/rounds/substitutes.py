@@ -52,7 +52,7 @@ def table_substitute(
     """``player`` takes over seat ``position`` (counted from 0) of ``table`` from part
     ``from_part`` on. The club's scorers and organizers, while the round is played."""
     event = table.round.event
-    require_role(actor, event.club_id, SCORERS, "seat a substitute")
+    require_role(actor, event.club_id, SCORERS, _("seat a substitute"))
     with transaction.atomic():
         table = lock_tables([table.pk])[table.pk]
         refuse_finished(table.round.event_id)

@@ -118,7 +118,7 @@ def _number(siblings: QuerySet, number: int | None, taken: Promise) -> int:
 @transaction.atomic
 def round_create(*, event: Event, actor: Actor, number: int | None = None) -> Round:
     """A round seated by hand (tables and seats added one by one), being played at once."""
-    require_role(actor, event.club_id, ORGANIZER, "add a round")
+    require_role(actor, event.club_id, ORGANIZER, _("add a round"))
     event = Event.objects.select_for_update().get(pk=event.pk)
     refuse_finished(event.pk)
     number = _number(event.rounds.all(), number, _("Round %(number)s already exists."))
@@ -129,7 +129,7 @@ def round_create(*, event: Event, actor: Actor, number: int | None = None) -> Ro
 
 @transaction.atomic
 def round_renumber(*, round_: Round, actor: Actor, number: int) -> Round:
-    require_role(actor, round_.event.club_id, ORGANIZER, "change a round")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("change a round"))
     round_ = lock_round(round_.pk)
     refuse_finished(round_.event_id)
     if number != round_.number:
@@ -143,7 +143,7 @@ def round_renumber(*, round_: Round, actor: Actor, number: int) -> Round:
 @transaction.atomic
 def round_delete(*, round_: Round, actor: Actor) -> None:
     """Delete a round whose tables have no results (its seats and byes go with it)."""
-    require_role(actor, round_.event.club_id, ORGANIZER, "delete a round")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("delete a round"))
     round_ = lock_round(round_.pk)
     refuse_finished(round_.event_id)
     audit(actor, "round.delete", round_, club_id=round_.event.club_id, number=round_.number)
@@ -155,7 +155,7 @@ def round_delete(*, round_: Round, actor: Actor) -> None:
 
 @transaction.atomic
 def table_create(*, round_: Round, actor: Actor, number: int | None = None) -> Table:
-    require_role(actor, round_.event.club_id, ORGANIZER, "add a table")
+    require_role(actor, round_.event.club_id, ORGANIZER, _("add a table"))
     round_ = lock_round(round_.pk)
     refuse_finished(round_.event_id)
     if round_.status == Round.Status.CLOSED:
@@ -168,7 +168,7 @@ def table_create(*, round_: Round, actor: Actor, number: int | None = None) -> T
 
 @transaction.atomic
 def table_renumber(*, table: Table, actor: Actor, number: int) -> Table:
-    require_role(actor, table.round.event.club_id, ORGANIZER, "change a table")
+    require_role(actor, table.round.event.club_id, ORGANIZER, _("change a table"))
     table = lock_tables([table.pk])[table.pk]
     refuse_finished(table.round.event_id)
     if number != table.number:
@@ -182,7 +182,7 @@ def table_renumber(*, table: Table, actor: Actor, number: int) -> Table:
 @transaction.atomic
 def table_delete(*, table: Table, actor: Actor) -> None:
     """Delete a table without results (its seats go with it)."""
-    require_role(actor, table.round.event.club_id, ORGANIZER, "delete a table")
+    require_role(actor, table.round.event.club_id, ORGANIZER, _("delete a table"))
     table = lock_tables([table.pk])[table.pk]
     refuse_finished(table.round.event_id)
     audit(actor, "table.delete", table, club_id=table.round.event.club_id, number=table.number)
@@ -252,7 +252,7 @@ def _check_seat(
 @transaction.atomic
 def seat_create(*, table: Table, actor: Actor, position: int, player: Player) -> Seat:
     """Put a player on a seat of a table."""
-    require_role(actor, table.round.event.club_id, ORGANIZER, "seat players")
+    require_role(actor, table.round.event.club_id, ORGANIZER, _("seat players"))
     table = lock_tables([table.pk])[table.pk]
     refuse_seat_change(table)
     _check_seat(table, position, player, None, newly_seated=True)
@@ -276,7 +276,7 @@ def seat_update(
     *, seat: Seat, actor: Actor, position: int | None = None, player: Player | None = None
 ) -> Seat:
     """Move a seat to another position at its table, or seat another player on it."""
-    require_role(actor, seat.table.round.event.club_id, ORGANIZER, "seat players")
+    require_role(actor, seat.table.round.event.club_id, ORGANIZER, _("seat players"))
     table = lock_tables([seat.table_id])[seat.table_id]
     seat = Seat.objects.select_related("player").get(pk=seat.pk)
     position = seat.position if position is None else position
@@ -301,7 +301,7 @@ def seat_update(
 
 @transaction.atomic
 def seat_delete(*, seat: Seat, actor: Actor) -> None:
-    require_role(actor, seat.table.round.event.club_id, ORGANIZER, "seat players")
+    require_role(actor, seat.table.round.event.club_id, ORGANIZER, _("seat players"))
     table = lock_tables([seat.table_id])[seat.table_id]
     refuse_seat_change(table)
     audit(

@@ -97,7 +97,7 @@ def round_timer(*, actor: Actor, round_: Round | int, action: str, minutes: obje
     club_id = Round.objects.filter(pk=round_id).values_list("event__club_id", flat=True).first()
     if club_id is None:
         raise NotFound.single("not_found", _("No such round."))
-    require_role(actor, club_id, SCORERS, "run a round's timer")
+    require_role(actor, club_id, SCORERS, _("run a round's timer"))
     wanted = _minutes(minutes)
     with transaction.atomic():
         locked = lock_round(round_id)

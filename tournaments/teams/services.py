@@ -41,7 +41,7 @@ def team_name(first: Player, second: Player) -> str:
 
 def team_pair(*, event: Event, actor: Actor, first: int, second: int, name: str = "") -> EventTeam:
     """Pair two players entered in the event as a team for the night (organizers only)."""
-    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    require_role(actor, event.club_id, ORGANIZER, _("pair teams"))
     name = typed(EventTeam, "name", name)
     with transaction.atomic():
         event = _locked(event)
@@ -92,7 +92,7 @@ def teams_pair_at_random(*, event: Event, actor: Actor, seed: int | None = None)
     """Pair the present players who have no partner yet at random; with an odd number one
     stays without a partner (the organizer pairs them with a substitute or seats them out).
     Returns the new teams."""
-    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    require_role(actor, event.club_id, ORGANIZER, _("pair teams"))
     with transaction.atomic():
         event = _locked(event)
         taken = teamed_players(event)
@@ -128,7 +128,7 @@ def teams_pair_at_random(*, event: Event, actor: Actor, seed: int | None = None)
 
 def team_unpair(*, team: EventTeam, actor: Actor) -> None:
     """Take a team apart (its players may be paired again)."""
-    require_role(actor, team.event.club_id, ORGANIZER, "pair teams")
+    require_role(actor, team.event.club_id, ORGANIZER, _("pair teams"))
     with transaction.atomic():
         event = _locked(team.event)
         found = EventTeam.objects.filter(pk=team.pk, event=event).first()
@@ -157,7 +157,7 @@ def team_pair_substitute(
     """Pair a present player without a partner with a substitute for the night: a club member
     who is not here (checked in now) or a walk-in (registered in the club and checked in).
     Exactly one of ``substitute`` and ``walk_in``; organizers only."""
-    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    require_role(actor, event.club_id, ORGANIZER, _("pair teams"))
     walk_in = " ".join(walk_in.split())
     if (substitute is None) == (not walk_in):
         raise _error(
@@ -212,7 +212,7 @@ def _check_in_substitute(event: Event, actor: Actor, substitute: int) -> EventPl
 def team_sit_out(*, event: Event, actor: Actor, player: int) -> EventPlayer:
     """A present player without a partner sits the night out: checked out, so the seating
     leaves them out (no bye credit); their earlier results stay. Organizers only."""
-    require_role(actor, event.club_id, ORGANIZER, "pair teams")
+    require_role(actor, event.club_id, ORGANIZER, _("pair teams"))
     with transaction.atomic():
         event = _locked(event)
         lone = _lone_player(event, player)

@@ -24,7 +24,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class NightForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     start = forms.TimeField(
         label=_("Starts"),
         initial=datetime.time(19, 30),

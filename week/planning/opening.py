@@ -41,7 +41,7 @@ def night_open(*, night: PlannedNight, actor: Actor) -> Event:
     """Open the planned night as the club's event (a club night of its game, ruleset and
     planned rounds); its check-in lists those who said they are coming first. Opened once:
     the second call returns the same event."""
-    require_role(actor, night.club_id, ORGANIZER, "open a planned night")
+    require_role(actor, night.club_id, ORGANIZER, _("open a planned night"))
     with transaction.atomic():
         night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
         if night.event_id is not None and night.event is not None:
@@ -76,7 +76,7 @@ def night_open(*, night: PlannedNight, actor: Actor) -> Event:
 def night_check_in_coming(*, event: Event, actor: Actor) -> list[EventPlayer]:
     """Check in everyone who said they are coming to the night the event was opened from (and
     is still a member), through the event's check-in. Returns the entries checked in now."""
-    require_role(actor, event.club_id, SCORERS, "check players in")
+    require_role(actor, event.club_id, SCORERS, _("check players in"))
     night = PlannedNight.objects.filter(event=event).first()
     if night is None:
         raise ServiceError.single("not_planned", _("This event was not planned ahead."))

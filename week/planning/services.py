@@ -75,7 +75,7 @@ def night_plan(
     week, fortnight or month at the same local time, of ``planned_rounds`` rounds under
     ``ruleset`` (the game's usual rules if empty). The dates of the series in ``skip`` get
     no night: the series keeps them as skipped dates. Returns the nights planned."""
-    require_role(actor, club.pk, ORGANIZER, "plan club nights")
+    require_role(actor, club.pk, ORGANIZER, _("plan club nights"))
     count = check_series(recurrence, count)
     check_horizon(starts_at)
     fields: dict[str, Any] = {
@@ -174,7 +174,7 @@ def night_data(night: PlannedNight) -> dict[str, Any]:
 def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> PlannedNight:
     """Change one night (its club's organizers): its times, game, ruleset, planned rounds,
     place or notes."""
-    require_role(actor, night.club_id, ORGANIZER, "change a planned night")
+    require_role(actor, night.club_id, ORGANIZER, _("change a planned night"))
     unknown = sorted(set(changes) - set(NIGHT_FIELDS))
     if unknown:
         raise ServiceError(
@@ -214,7 +214,7 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
 
 def night_cancel(*, night: PlannedNight, actor: Actor, cancelled: bool = True) -> PlannedNight:
     """Cancel one night (of a series or not), or take the cancellation back."""
-    require_role(actor, night.club_id, ORGANIZER, "cancel a planned night")
+    require_role(actor, night.club_id, ORGANIZER, _("cancel a planned night"))
     with transaction.atomic():
         night = PlannedNight.objects.select_for_update().get(pk=night.pk)
         if night.cancelled != cancelled:
@@ -261,9 +261,9 @@ def rsvp_answer(
     else:
         own = player_for_user(actor)
         if own is not None and own.pk == player.pk and via in (Via.ACCOUNT, Via.CLUB):
-            require_role(actor, night.club_id, MEMBERS, "answer for a club night")
+            require_role(actor, night.club_id, MEMBERS, _("answer for a club night"))
         else:
-            require_role(actor, night.club_id, ORGANIZER, "answer for another player")
+            require_role(actor, night.club_id, ORGANIZER, _("answer for another player"))
             via = Via.ORGANIZER
     if answer not in Answer.values:
         raise ServiceError.single(

@@ -27,7 +27,7 @@ from week.webhooks.sending import PING, delivery_make
 
 Actor = User | AnonymousUser | None
 MAX_HOOKS = 20  # per club: a club event is sent to every hook that asked for it
-ACTION = "manage the club's webhooks"
+ACTION = _("manage the club's webhooks")
 
 
 def new_secret() -> str:

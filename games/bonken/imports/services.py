@@ -63,7 +63,7 @@ class ImportReport:
 def sunmar_upload(*, club: Club, actor: Actor, data: bytes, file_name: str = "") -> SunmarUpload:
     """Check a backup and keep it for ``actor`` (an organizer of ``club``) until they confirm
     the import. An organizer's earlier uploads to the club that were never imported go."""
-    organizer = require_role(actor, club.pk, ORGANIZER, "import a backup")
+    organizer = require_role(actor, club.pk, ORGANIZER, gettext_lazy("import a backup"))
     file_name = "".join(c for c in file_name[:200] if c.isprintable())  # no NUL, no surrogate
     try:
         backup = read_backup(data)
@@ -101,7 +101,7 @@ def sunmar_import(
     name (any case), the id of the club member it is, or None for a new player; a game the
     rules engine rejected is imported at the level it could keep (``include_rejected``) or
     left out."""
-    require_role(actor, upload.club_id, ORGANIZER, "import a backup")
+    require_role(actor, upload.club_id, ORGANIZER, gettext_lazy("import a backup"))
     if upload.uploaded_by_id != getattr(actor, "pk", None) and not getattr(
         actor, "is_superuser", False
     ):

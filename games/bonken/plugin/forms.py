@@ -56,8 +56,17 @@ class GameForm(forms.Form):
     which the form turns into counts; other contracts take a count per player."""
 
     revision = WholeNumberField(widget=forms.HiddenInput, required=False)
-    chooser = forms.TypedChoiceField(label=_("Chooser"), coerce=int, widget=forms.RadioSelect)
-    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect)
+    chooser = forms.TypedChoiceField(
+        label=_("Chooser"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Tap who chose the game.")},
+    )
+    contract = forms.ChoiceField(
+        label=_("Contract"),
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Tap the game that was played.")},
+    )
 
     def __init__(
         self,

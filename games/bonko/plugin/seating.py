@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import seating
 from clubs.audit import audit
@@ -41,7 +42,7 @@ METHOD = "bonko"
 
 def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None) -> Round:
     """Seat the next round of a Bonko event (or seat the planned one again) as a preview."""
-    require_role(actor, event.club_id, ORGANIZER, "seat a round")
+    require_role(actor, event.club_id, ORGANIZER, _("seat a round"))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         refuse_finished(event.pk)
@@ -52,9 +53,12 @@ def bonko_round_generate(*, event: Event, actor: Actor, seed: int | None = None)
             raise ServiceError.single(
                 "too_few_teams",
                 Text(
-                    _(
+                    ngettext_lazy(
+                        "%(count)s team is here; a Bonko table needs two. Pair the players who "
+                        "are here into teams first.",
                         "%(count)s teams are here; a Bonko table needs two. Pair the players who "
-                        "are here into teams first."
+                        "are here into teams first.",
+                        "count",
                     ),
                     count=len(teams),
                 ),

@@ -28,6 +28,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A Bonko table seats 4 players; {count} names were given.",
         "Aan een Bonkotafel zitten 4 spelers; er zijn {count} namen opgegeven.",
     ),
+    "seats_mismatch/one": (
+        "A Bonko table seats 4 players; 1 name was given.",
+        "Aan een Bonkotafel zitten 4 spelers; er is 1 naam opgegeven.",
+    ),
     "flag_type": (
         "{name} must be true or false.",
         "{name} moet true of false zijn.",
@@ -100,9 +104,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "team voor staat.",
     ),
     "king_below_bell": (
-        "The bell rang, so the winners at the King's table have at least {bell} points; "
+        "The King's table plays to the bell: its winners have at least {bell} points; "
         "{team} has {score}.",
-        "De bel is gegaan, dus de winnaars aan de koningstafel hebben minstens {bell} punten; "
+        "De koningstafel speelt tot de bel: de winnaars hebben minstens {bell} punten; "
         "{team} heeft er {score}.",
     ),
     # The rolls.

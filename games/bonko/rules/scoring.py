@@ -49,7 +49,10 @@ def score_round(
     errors: list[RuleError] = []
     if names is not None:
         if len(names) != SEATS:
-            errors.append(rule_error("seats_mismatch", None, None, count=num(len(names))))
+            one = "one" if len(names) == 1 else None  # "1 name was given"
+            errors.append(
+                rule_error("seats_mismatch", None, None, variant=one, count=num(len(names)))
+            )
             names = None
         elif not all(isinstance(name, str) for name in names):
             names = None

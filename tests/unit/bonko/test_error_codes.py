@@ -246,3 +246,12 @@ def test_a_ruleset_argument_replaces_the_documents() -> None:
     king = document(king=True, bell=True, teams=teams({"score": 16}, {"score": 3}))
     assert GAME.score(king, ruleset=short).valid
     assert not GAME.score(king, ruleset=RULESETS["bonko"]).valid
+
+
+def test_a_count_of_names_agrees_with_its_noun() -> None:
+    (one,) = GAME.score(document(), names=["Anna"]).errors
+    assert one.message == "A Bonko table seats 4 players; 1 name was given."
+    assert one.message_nl == "Aan een Bonkotafel zitten 4 spelers; er is 1 naam opgegeven."
+    (three,) = GAME.score(document(), names=NAMES[:3]).errors
+    assert three.message == "A Bonko table seats 4 players; 3 names were given."
+    assert three.message_nl == "Aan een Bonkotafel zitten 4 spelers; er zijn 3 namen opgegeven."

@@ -152,7 +152,7 @@ def door_check_in(request: HttpRequest, token: str) -> HttpResponse:
         (
             _("Welcome, %(name)s: you are checked in.")
             if now
-            else _("%(name)s, you were already checked in.")
+            else _("%(name)s, you were already checked in; this phone shows where you sit.")
         )
         % {"name": entry.player.name},
     )

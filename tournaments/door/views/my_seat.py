@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
+from django.utils.text import get_text_list
+from django.utils.translation import gettext
 
 from clubs.models import Player
 from tournaments.models import Bye, Event, EventPlayer, Round, Seat
@@ -29,6 +31,11 @@ class MySeat:
     @property
     def present(self) -> bool:
         return bool(self.entry and self.entry.present)
+
+    @property
+    def others_named(self) -> str:
+        """The others at the table: "Bram, Daan and Cees" ("Bram, Daan en Cees")."""
+        return str(get_text_list(self.others, gettext("and")))
 
     @property
     def waiting(self) -> bool:

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -52,7 +53,11 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
         return refused(request)
     house = house_choices(club.pk)
     wanted = request.GET.get("game")
-    initial = {"kind": Event.Kind.CLUB_NIGHT, "game": wanted if wanted in games() else DEFAULT_GAME}
+    initial = {
+        "kind": Event.Kind.CLUB_NIGHT,
+        "game": wanted if wanted in games() else DEFAULT_GAME,
+        "date": timezone.localdate(),  # a club night is most often made on the night
+    }
     form = EventForm(request.POST or None, initial=initial, house=house)
     if request.method == "POST" and form.is_valid():
         try:

@@ -28,6 +28,7 @@ from tournaments.rounds.forms import SeatRoundForm, SwapForm
 from tournaments.rounds.lifecycle import table_names, unfinished_tables
 from tournaments.rounds.night_sets import label_rounds
 from tournaments.rounds.reseating import seating_results_protected
+from tournaments.rounds.services import GENERATED_METHODS
 from tournaments.rounds.timer import clock_text, timer_state
 from tournaments.rounds.views import queries, substitutes
 
@@ -78,7 +79,9 @@ def round_page(
         context["stand_ins"] = substitutes.candidates(round_)
     context["substitutions"] = substitutes.substitutions(round_)
     if round_.status == Round.Status.PLANNED and not is_htmx(request):
-        context["seat_form"] = SeatRoundForm(initial={"method": round_.seating_method})
+        method = round_.seating_method
+        own = method if method not in (*GENERATED_METHODS, "manual", "") else ""
+        context["seat_form"] = SeatRoundForm(initial={"method": method}, own=own)
         context["meet_again"] = queries.meetings_again(round_)
     if is_htmx(request):
         return render(request, "tournaments/_round_tables.html", context)

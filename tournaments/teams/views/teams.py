@@ -40,6 +40,8 @@ class PairForm(forms.Form):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         set_choices(self, "first", choices)
         set_choices(self, "second", choices)
+        if len(choices) > 1:  # two players from the start, never one with themselves
+            self.initial.setdefault("second", choices[1][0])
 
 
 class SubstituteForm(forms.Form):

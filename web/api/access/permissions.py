@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
@@ -44,10 +45,7 @@ class ClubWriteMixin(_View):
     def check_club(self, club_id: int | None) -> None:
         if club_id is None:
             return
-        verbs: dict[frozenset[str], str] = {ORGANIZER: "change this"}
-        require_role(
-            self.request.user, club_id, self.write_roles, verbs.get(self.write_roles, "change this")
-        )
+        require_role(self.request.user, club_id, self.write_roles, _("change this"))
 
     def check_object_write(self, instance: Any) -> None:
         """Refuse a change to ``instance`` the actor may not make (before its input is even

@@ -90,7 +90,9 @@ def link_answer(request: HttpRequest, token: str, night_id: int) -> HttpResponse
         found = anchored(problems(exc.errors), {None: button})
         return page_again(request, link_page, found, token, status=exc.status_code)
     messages.success(request, ANSWERED.get(answer, ""))
-    return redirect("planning:link_page", token=token)
+    # Back at the night just answered (its card shows the answer), not at the page's top.
+    page = reverse("planning:link_page", args=[token])
+    return redirect(f"{page}#night-{night.pk}")
 
 
 @require_POST

@@ -15,7 +15,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -176,7 +175,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         return asked
     document = form.document(context["set_number"], context["target"])
     try:
-        session = session_submit(
+        session_submit(
             table=table,
             submitted_by=request.user,
             document=document,
@@ -188,8 +187,8 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
         unplaced = attach_to_fields(form, found)
         context["errors"] = unplaced
         return render(request, "bonko/score.html", context, status=exc.status_code)
-    sentence = words.result_sentence(session.result, context["names"])
-    messages.success(request, _("Saved: %(result)s.") % {"result": sentence})
+    # The page says what was saved at the top of its sheet ("Saved: ... beat ..."): no second
+    # line of the same words above it.
     return redirect("scoring:table_page", token=token)
 
 

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ServiceError
 from core.forms import WholeNumberField, set_choices
@@ -42,6 +43,11 @@ class RoundForm(forms.Form):
         set_choices(self, "first_dealer", list(enumerate(names)))
         if not first:
             del self.fields["first_dealer"]
+        most = ngettext(
+            "At most %(n)s: each player holds %(n)s card.",
+            "At most %(n)s: each player holds %(n)s cards.",
+            cards,
+        ) % {"n": cards}
         for kind in ("bid", "tricks"):
             for seat in order:
                 self.fields[f"{kind}_{seat}"] = forms.IntegerField(
@@ -49,6 +55,11 @@ class RoundForm(forms.Form):
                     min_value=0,
                     max_value=cards,
                     required=kind == "bid",
+                    error_messages={
+                        "required": _("Enter the bid; 0 is a bid too."),
+                        "min_value": _("Not below 0."),
+                        "max_value": most,
+                    },
                     widget=forms.NumberInput(
                         attrs={
                             "inputmode": "numeric",

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -108,7 +109,7 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         """The event is over: every round still open closes (each unfinished table needs a
         choice, as closing a round asks) and the event is finished."""
         event = self.get_object()
-        require_role(request.user, event.club_id, ORGANIZER, "close an event")  # before input
+        require_role(request.user, event.club_id, ORGANIZER, _("close an event"))  # before input
         serializer = EventCloseSerializer(data=request.data or {})
         serializer.is_valid(raise_exception=True)
         unfinished = {
@@ -126,7 +127,7 @@ class EventViewSet(ClubWriteMixin, viewsets.ModelViewSet):
         """A finished event runs again (its rounds stay closed until reopened); the reason
         goes to the audit log."""
         event = self.get_object()
-        require_role(request.user, event.club_id, ORGANIZER, "reopen an event")
+        require_role(request.user, event.club_id, ORGANIZER, _("reopen an event"))
         serializer = ReasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = event_reopen(event=event, actor=request.user, **serializer.validated_data)
@@ -252,7 +253,7 @@ class TableViewSet(_EventChildMixin, viewsets.ModelViewSet):
         scorers, while the round is played). Whose result the seat's session is follows the
         event's ``substitute_counts``."""
         table = self.get_object()
-        require_role(request.user, table.round.event.club_id, SCORERS, "seat a substitute")
+        require_role(request.user, table.round.event.club_id, SCORERS, _("seat a substitute"))
         serializer = SubstituteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         substitution = table_substitute(

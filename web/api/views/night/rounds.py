@@ -94,7 +94,7 @@ class RoundCloseView(RoundCommandView):
     @extend_schema(request=RoundCloseSerializer, responses=RoundPlanSerializer)
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.get_round(request, round_id)
-        require_role(request.user, round_.event.club_id, ORGANIZER, "close a round")
+        require_role(request.user, round_.event.club_id, ORGANIZER, _("close a round"))
         serializer = RoundCloseSerializer(data=request.data or {})
         serializer.is_valid(raise_exception=True)
         unfinished = numbered(serializer.validated_data["unfinished"], "unfinished")
@@ -106,7 +106,7 @@ class RoundReopenView(RoundCommandView):
     @extend_schema(request=ReasonSerializer, responses=RoundPlanSerializer)
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.get_round(request, round_id)
-        require_role(request.user, round_.event.club_id, ORGANIZER, "reopen a round")
+        require_role(request.user, round_.event.club_id, ORGANIZER, _("reopen a round"))
         serializer = ReasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_ = round_reopen(round_=round_, actor=request.user, **serializer.validated_data)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -112,7 +113,7 @@ class ClubRulesetsView(APIView):
         version of an existing one. The game checks them (a Bonken ruleset that cannot add up
         to zero is refused, with the reason)."""
         club = get_object_or_404(Club, pk=club_id)
-        require_role(request.user, club.pk, ORGANIZER, "make house rules")  # before validation
+        require_role(request.user, club.pk, ORGANIZER, _("make house rules"))  # before validation
         serializer = HouseRulesetWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         house = house_ruleset_create(

@@ -5,6 +5,7 @@ apart."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -66,7 +67,7 @@ class EventTeamsView(EventTeamsBase):
     @extend_schema(request=TeamSerializer, responses={201: TeamSerializer})
     def post(self, request: Request, event_id: int) -> Response:
         event = self.get_event(request, event_id)
-        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        require_role(request.user, event.club_id, ORGANIZER, _("pair teams"))
         serializer = TeamSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -86,7 +87,7 @@ class EventTeamsRandomView(EventTeamsBase):
     @extend_schema(request=RandomTeamsSerializer, responses={201: TeamSerializer(many=True)})
     def post(self, request: Request, event_id: int) -> Response:
         event = self.get_event(request, event_id)
-        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        require_role(request.user, event.club_id, ORGANIZER, _("pair teams"))
         serializer = RandomTeamsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         teams = teams_pair_at_random(
@@ -133,7 +134,7 @@ class EventTeamSubstituteView(EventTeamsBase):
     @extend_schema(request=SubstituteTeamSerializer, responses={201: TeamSerializer})
     def post(self, request: Request, event_id: int) -> Response:
         event = self.get_event(request, event_id)
-        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        require_role(request.user, event.club_id, ORGANIZER, _("pair teams"))
         serializer = SubstituteTeamSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -155,7 +156,7 @@ class EventTeamSitOutView(EventTeamsBase):
     @extend_schema(request=SitOutSerializer, responses={204: None})
     def post(self, request: Request, event_id: int) -> Response:
         event = self.get_event(request, event_id)
-        require_role(request.user, event.club_id, ORGANIZER, "pair teams")
+        require_role(request.user, event.club_id, ORGANIZER, _("pair teams"))
         serializer = SitOutSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         team_sit_out(event=event, actor=request.user, player=serializer.validated_data["player"])

@@ -104,7 +104,7 @@ def _preview(preview: Preview) -> dict[str, Any]:
 
 def _upload(request: Request, club_id: int, upload_id: int) -> SunmarUpload:
     club = get_object_or_404(Club, pk=club_id)
-    require_role(request.user, club.pk, ORGANIZER, "import a backup")
+    require_role(request.user, club.pk, ORGANIZER, _("import a backup"))
     return get_object_or_404(uploads(), pk=upload_id, club=club, uploaded_by_id=request.user.pk)
 
 
@@ -122,7 +122,7 @@ class SunmarUploadView(APIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
-        require_role(request.user, club.pk, ORGANIZER, "import a backup")
+        require_role(request.user, club.pk, ORGANIZER, _("import a backup"))
         backup = request.FILES.get("backup")
         if backup is None:
             raise ServiceError.single(
