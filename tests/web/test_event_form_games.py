@@ -238,14 +238,14 @@ def test_the_dashboard_names_the_game_once_and_its_rules_where_they_say_more(
     rules = ruleset.name_nl if language == "nl" else ruleset.name
     if rules == name:  # Jonkler's, Bonko's and Bonanza's own rules: "Jonkler", not twice
         assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ·'
-    else:  # Bonken's classic rules say which
-        assert header == f'<p class="muted"><span data-game="{code}">{name}</span> ({rules}) ·'
+    else:  # Bonken's classic rules say which, after a comma (no brackets in brackets)
+        assert header == f'<p class="muted"><span data-game="{code}">{name}</span>, {rules} ·'
     if code == "jonkler":
         assert "Jonkler (Jonkler)" not in page.content.decode()
     own = house(club, code)
     event = EventFactory(club=club, game=code, ruleset=own.label)
     page = organizer.get(f"/manage/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert f"{name}</span> ({own.label}) ·" in page.content.decode()
+    assert f"{name}</span>, {own.label} ·" in page.content.decode()
 
 
 @pytest.mark.parametrize(("language", "name"), [("en", "Jonkler"), ("nl", "jonkler")])
