@@ -161,5 +161,6 @@ def test_explanation_gives_expected_points_and_the_table_strength() -> None:
     assert strong.opponents_rating == pytest.approx(sum(e.ordinal_before for e in second[1:]) / 3)
     weak = explain_session(second, 4, CONFIG)
     assert weak.points_gain is not None and weak.points_gain > 0 and weak.mu_change > 0
-    assert explain_session(second, 1, CONFIG, teams=True).rated_by == "ranks"
+    ranked = explain_session(second, 1, RatingConfig(model="plackett_luce"))
+    assert ranked.rated_by == "ranks" and ranked.points_gain is None
     assert explain_session(second, 1).expected_total is None
