@@ -81,23 +81,27 @@ def declared_scale(game: str) -> float:
     return float(getattr(game_rules(game), "rating_scale", 0.0))
 
 
-def default_method(game: str = "bonken") -> str:
-    """The name of the method the service rates ``game`` with."""
-    return DEFAULT_METHOD if declared_scale(game) else RANKS_DEFAULT
+def default_method(game: str = "bonken", *, ranks: bool = False) -> str:
+    """The name of the method the service rates ``game`` with (``ranks``: as if the game
+    declared no spread, so rated by ranks)."""
+    return DEFAULT_METHOD if declared_scale(game) and not ranks else RANKS_DEFAULT
 
 
 def _engine(name: str, config: RatingConfig) -> Callable[[], Predictor]:
     return lambda: EnginePredictor(name, config)
 
 
-def method_factories(game: str = "bonken") -> list[tuple[str, Callable[[], Predictor]]]:
-    """Every compared method for ``game``, as (name, fresh predictor), the default first.
+def method_factories(
+    game: str = "bonken", *, ranks: bool = False
+) -> list[tuple[str, Callable[[], Predictor]]]:
+    """Every compared method for ``game``, as (name, fresh predictor), the default first
+    (``ranks``: ranks as the default, as for a game that declares no spread).
 
     The points model reads the game's declared spread, or (for a game rated by ranks) the
     spread its simulated tables show (``GameClubs.points_scale``); score margins are the same
     shares of the game's spread as of Bonken's."""
     clubs: GameClubs = GAME_CLUBS[game]
-    declared = declared_scale(game)
+    declared = 0.0 if ranks else declared_scale(game)
     scale = declared or clubs.points_scale
     points = RatingConfig(score_scale=scale)
     ranks = RatingConfig(model="plackett_luce", score_scale=scale)
@@ -239,8 +243,10 @@ def run(
     seed_offset: int = 0,
     evenings_factor: float = 1.0,
     game: str = "bonken",
+    ranks: bool = False,
 ) -> dict[str, tuple[float, float]]:
-    """Print the accuracy tables of ``game`` and return {method: (winner, pairwise)}."""
+    """Print the accuracy tables of ``game`` and return {method: (winner, pairwise)};
+    ``ranks`` compares every method with ranks as the default."""
     started = time.perf_counter()
     kinds = GAME_CLUBS[game].kinds
     clubs = build_clubs(seeds, seed_offset=seed_offset, evenings_factor=evenings_factor, game=game)
@@ -256,9 +262,9 @@ def run(
         f"train on the first {train_fraction:.0%}, predict {sum(map(len, tested))} sessions"
     )
     methods: list[tuple[str, Callable[[], Predictor] | None]] = [(ORACLE, None)]
-    methods.extend(method_factories(game))
+    methods.extend(method_factories(game, ranks=ranks))
     results, by_kind = _evaluate_all(methods, clubs, train_fraction)
-    default = default_method(game)
+    default = default_method(game, ranks=ranks)
     width = max(len(name) for name in results)
     summary = _print_overall(results, default, width)
     chance = random_winner([s for part in tested for s in part])
@@ -371,6 +377,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="bonken",
         help="the game whose clubs are simulated (its tables, its scoring)",
     )
+    parser.add_argument(
+        "--default",
+        choices=("game", "ranks"),
+        default="game",
+        help="the method the others are compared with: the game's (points where it declares "
+        "their spread) or ranks (as if it did not)",
+    )
     args = parse_args(parser, argv, seeds=1, evenings=0.1)
     run(
         seeds=args.seeds,
@@ -378,6 +391,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         seed_offset=args.seed_offset,
         evenings_factor=args.evenings,
         game=args.game,
+        ranks=args.default == "ranks",
     )
 
 

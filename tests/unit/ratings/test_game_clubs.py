@@ -89,3 +89,13 @@ def test_a_team_club_is_predicted_better_than_chance_by_its_oracle() -> None:
     club = build_clubs(1, game="bonko", evenings_factor=0.3)[3]  # skilled
     winners, pairwise = bench_accuracy.evaluate(club, None, 0.5)
     assert sum(winners) / len(winners) > 0.5 and winners == pairwise
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ranks_as_the_default_for_a_second_look(game: str) -> None:
+    names = [name for name, _ in bench_accuracy.method_factories(game, ranks=True)]
+    assert (
+        names[0] == bench_accuracy.RANKS_DEFAULT == bench_accuracy.default_method(game, ranks=True)
+    )
+    points = [name for name in names if name.startswith("points against expectation")]
+    assert points == [f"points against expectation, Kalman ({GAME_CLUBS[game].points_scale:g})"]
