@@ -104,12 +104,12 @@ def method_factories(
     declared = 0.0 if ranks else declared_scale(game)
     scale = declared or clubs.points_scale
     points = RatingConfig(score_scale=scale)
-    ranks = RatingConfig(model="plackett_luce", score_scale=scale)
+    by_ranks = RatingConfig(model="plackett_luce", score_scale=scale)
     if declared:
-        engine = [(DEFAULT_METHOD, points), (RANKS_METHOD, ranks)]
+        engine = [(DEFAULT_METHOD, points), (RANKS_METHOD, by_ranks)]
     else:
         engine = [
-            (RANKS_DEFAULT, ranks),
+            (RANKS_DEFAULT, by_ranks),
             (f"points against expectation, Kalman ({scale:g})", points),
         ]
     factories: list[tuple[str, Callable[[], Predictor]]] = [
