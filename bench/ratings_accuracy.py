@@ -1,16 +1,21 @@
-"""Accuracy benchmark: which rating method predicts Bonken tables best?
+"""Accuracy benchmark: which rating method predicts a game's tables best?
 
-Run ``python -m bench.ratings_accuracy`` (``--help`` for options).
+Run ``python -m bench.ratings_accuracy [--game bonken]`` (``--help`` for options).
 
-Simulated clubs (``simulate.py``: seeded, hidden player strengths, classic sessions played
-game by game) are split in time: every method learns from the first 80 % of a club's sessions,
-then its frozen ratings predict the last 20 %. Two figures per method:
+Simulated clubs (``simulate.py``: seeded, hidden player strengths, sessions played by the
+game's rules at its own tables, ``bench.ratings_games``) are split in time: every method
+learns from the first 80 % of a club's sessions, then its frozen ratings predict the last
+20 %. Two figures per method:
 
 * **winner**: how often the player rated highest at a table finished first. A tie in the
   prediction or in the result earns the matching fraction (two predicted co-favourites of
   whom one won count 1/2).
 * **pairwise**: over the pairs of seats with different totals, how often the higher rated
   player of the pair scored more (a predicted tie counts 1/2).
+
+Tables are ordered by the game's ranks (Bonko's roll-off decides between equal scores); in a
+team game a seat's prediction is its team's (the sum over its partners), so partners never
+form a pair.
 
 ``diff`` columns give the difference from the default method with a 95 % interval from the
 per-session paired differences, so a gap inside the noise shows as such; the last table gives
@@ -26,12 +31,15 @@ import argparse
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
+from typing import Any
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
 from bench import parse_args
+from bench.ratings_games import CLUB_SPECS, GAME_CLUBS, GAMES, GameClubs, build_clubs
+from ranking.arithmetic.ratings.config import DEFAULT_SCORE_SCALE as CLUBS_SCALE
 from ranking.arithmetic.ratings.config import RatingConfig
 from ranking.arithmetic.ratings.predictors import (
     AveragePointsPredictor,
@@ -41,39 +49,18 @@ from ranking.arithmetic.ratings.predictors import (
     LibraryPredictor,
     Predictor,
 )
-from ranking.arithmetic.ratings.simulate import SimulatedClub, simulate_club
+from ranking.arithmetic.ratings.records import ScoredSession
+from ranking.arithmetic.ratings.simulate import SimulatedClub
+from ranking.arithmetic.ratings.table import rank_key
+
+__all__ = ["CLUB_SPECS", "build_clubs", "main", "run"]  # the clubs, for the tests too
 
 DEFAULT_METHOD = "points against expectation, Kalman (default)"
 RANKS_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default before)"
+RANKS_DEFAULT = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
 ORACLE = "oracle: hidden strength"
 LEAST_SQUARES = "least squares, all sessions at once (reference)"
-MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)
-
-
-@dataclass(frozen=True, slots=True)
-class ClubSpec:
-    name: str
-    players: int
-    evenings: int
-    rounds_per_evening: int
-    skill: float
-    drift: float
-    by_level: bool = False
-
-
-CLUB_SPECS: tuple[ClubSpec, ...] = (
-    ClubSpec("small, luck-heavy", 24, 160, 2, 0.15, 0.0),
-    ClubSpec("medium", 40, 120, 2, 0.25, 0.0),
-    ClubSpec("large, one round", 80, 100, 1, 0.25, 0.0),
-    ClubSpec("skilled", 36, 120, 2, 0.4, 0.0),
-    ClubSpec("drifting strengths", 40, 160, 2, 0.3, 0.04),
-    ClubSpec("one season", 32, 30, 2, 0.25, 0.0),
-    ClubSpec("big and sparse", 160, 40, 1, 0.25, 0.0),
-    ClubSpec("very luck-heavy", 24, 160, 2, 0.08, 0.0),
-    # Every other kind seats at random, where the opponents' strength averages out over a
-    # player's sessions; here it does not (see ``simulate.py``).
-    ClubSpec("seated by level", 40, 120, 2, 0.25, 0.0, by_level=True),
-)
+MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)  # of Bonken's scale, 250
 
 
 def _by_scores(
@@ -83,14 +70,52 @@ def _by_scores(
     return lambda: LibraryPredictor(name, model_class(margin=margin), use_scores=True)
 
 
-def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
-    """Every compared method, as (name, fresh predictor)."""
+def game_rules(game: str) -> Any:
+    """The game behind the seam (``games.<code>.rules.GAME``), read without Django."""
+    return import_module(f"games.{game}.rules").GAME
+
+
+def declared_scale(game: str) -> float:
+    """The spread the game declares for its points on the seam (``rating_scale``), or 0: the
+    game is rated by ranks."""
+    return float(getattr(game_rules(game), "rating_scale", 0.0))
+
+
+def default_method(game: str = "bonken", *, ranks: bool = False) -> str:
+    """The name of the method the service rates ``game`` with (``ranks``: as if the game
+    declared no spread, so rated by ranks)."""
+    return DEFAULT_METHOD if declared_scale(game) and not ranks else RANKS_DEFAULT
+
+
+def _engine(name: str, config: RatingConfig) -> Callable[[], Predictor]:
+    return lambda: EnginePredictor(name, config)
+
+
+def method_factories(
+    game: str = "bonken", *, ranks: bool = False
+) -> list[tuple[str, Callable[[], Predictor]]]:
+    """Every compared method for ``game``, as (name, fresh predictor), the default first
+    (``ranks``: ranks as the default, as for a game that declares no spread).
+
+    The points model reads the game's declared spread, or (for a game rated by ranks) the
+    spread its simulated tables show (``GameClubs.points_scale``); score margins are the same
+    shares of the game's spread as of Bonken's."""
+    clubs: GameClubs = GAME_CLUBS[game]
+    declared = 0.0 if ranks else declared_scale(game)
+    scale = declared or clubs.points_scale
+    points = RatingConfig(score_scale=scale)
+    by_ranks = RatingConfig(model="plackett_luce", score_scale=scale)
+    if declared:
+        engine = [(DEFAULT_METHOD, points), (RANKS_METHOD, by_ranks)]
+    else:
+        engine = [
+            (RANKS_DEFAULT, by_ranks),
+            (f"points against expectation, Kalman ({scale:g})", points),
+        ]
     factories: list[tuple[str, Callable[[], Predictor]]] = [
-        (DEFAULT_METHOD, lambda: EnginePredictor(DEFAULT_METHOD, RatingConfig())),
-        (
-            RANKS_METHOD,
-            lambda: EnginePredictor(RANKS_METHOD, RatingConfig(model="plackett_luce")),
-        ),
+        (name, _engine(name, config)) for name, config in engine
+    ]
+    factories += [
         (
             "OpenSkill Plackett-Luce, ranks, library ties",
             lambda: LibraryPredictor("PL library", PlackettLuce()),
@@ -104,7 +129,8 @@ def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
             lambda: LibraryPredictor("TM", ThurstoneMostellerFull()),
         ),
     ]
-    for margin in MARGINS:
+    for share in MARGINS:
+        margin = share * scale / CLUBS_SCALE
         for label, model_class in (
             ("Plackett-Luce", PlackettLuce),
             ("Bradley-Terry", BradleyTerryFull),
@@ -115,12 +141,14 @@ def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
         name = f"pairwise Elo, k={k:g} per pair"
         factories.append((name, partial(EloPredictor, name, k)))
     factories.append(("average points per session", AveragePointsPredictor))
-    factories.append((LEAST_SQUARES, LeastSquaresPredictor))
+    if not clubs.team_game:  # the reference fits players of one, not teams
+        factories.append((LEAST_SQUARES, partial(LeastSquaresPredictor, scale=scale)))
     return factories
 
 
 def winner_credit(predicted: Sequence[float], totals: Sequence[int]) -> float:
-    """Share of the predicted favourites (highest score) who finished first."""
+    """Share of the predicted favourites (highest score) who finished first (highest
+    ``totals``: the game's order)."""
     best = max(predicted)
     favourites = [seat for seat, value in enumerate(predicted) if value == best]
     top = max(totals)
@@ -168,10 +196,29 @@ def evaluate(
             predicted: Sequence[float] = club.strengths[index]
         else:
             predicted = predictor.scores(session.player_ids)
-        winners.append(winner_credit(predicted, session.totals))
-        pair_credit = pairwise_credit(predicted, session.totals)
+        predicted = by_team(predicted, session)
+        order = rank_key(session.totals, session.ranks)
+        winners.append(winner_credit(predicted, order))
+        pair_credit = pairwise_credit(predicted, order)
         pairwise.append(pair_credit if pair_credit is not None else math.nan)
     return winners, pairwise
+
+
+def by_team(predicted: Sequence[float], session: ScoredSession) -> Sequence[float]:
+    """Each seat's prediction, or in a team game its team's: the sum over the partners."""
+    if session.teams is None:
+        return predicted
+    team_of = [0.0] * len(predicted)
+    for team in session.teams:
+        strength = sum(predicted[seat] for seat in team)
+        for seat in team:
+            team_of[seat] = strength
+    return team_of
+
+
+def random_winner(sessions: Sequence[ScoredSession]) -> float:
+    """The winner credit of a random guess: one over the number of sides at the table."""
+    return sum(1 / len(s.teams or s.totals) for s in sessions) / len(sessions)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -189,53 +236,66 @@ def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tupl
     return mean, 1.96 * math.sqrt(variance / len(diffs))
 
 
-def build_clubs(
-    seeds: int, *, seed_offset: int = 0, evenings_factor: float = 1.0
-) -> list[SimulatedClub]:
-    """``seeds`` clubs of every kind; ``seed_offset`` picks other clubs of the same kinds and
-    ``evenings_factor`` lengthens (or shortens) every club's history."""
-    clubs = []
-    for spec_index, spec in enumerate(CLUB_SPECS):
-        for repeat in range(seed_offset, seed_offset + seeds):
-            clubs.append(
-                simulate_club(
-                    seed=1000 * spec_index + repeat,
-                    name=spec.name,
-                    players=spec.players,
-                    evenings=max(1, round(spec.evenings * evenings_factor)),
-                    rounds_per_evening=spec.rounds_per_evening,
-                    skill=spec.skill,
-                    drift=spec.drift,
-                    by_level=spec.by_level,
-                )
-            )
-    return clubs
-
-
 def run(
     *,
     seeds: int = 4,
     train_fraction: float = 0.8,
     seed_offset: int = 0,
     evenings_factor: float = 1.0,
+    game: str = "bonken",
+    ranks: bool = False,
 ) -> dict[str, tuple[float, float]]:
-    """Print the accuracy tables and return {method: (winner, pairwise)}."""
+    """Print the accuracy tables of ``game`` and return {method: (winner, pairwise)};
+    ``ranks`` compares every method with ranks as the default."""
     started = time.perf_counter()
-    clubs = build_clubs(seeds, seed_offset=seed_offset, evenings_factor=evenings_factor)
+    kinds = GAME_CLUBS[game].kinds
+    clubs = build_clubs(seeds, seed_offset=seed_offset, evenings_factor=evenings_factor, game=game)
     sessions = sum(len(club.sessions) for club in clubs)
-    tested = sum(len(club.sessions) - int(len(club.sessions) * train_fraction) for club in clubs)
+    tested = [club.sessions[int(len(club.sessions) * train_fraction) :] for club in clubs]
     variant = f", seed offset {seed_offset}" if seed_offset else ""
     if evenings_factor != 1.0:
         variant += f", {evenings_factor:g} x the evenings"
+    of = f" of {game_rules(game).name}" if game != "bonken" else ""
     print(
-        f"{len(clubs)} simulated clubs ({', '.join(s.name for s in CLUB_SPECS)}; "
+        f"{len(clubs)} simulated clubs{of} ({', '.join(s.name for s in kinds)}; "
         f"{seeds} seed{'' if seeds == 1 else 's'} each{variant}), {sessions} sessions: "
-        f"train on the first {train_fraction:.0%}, predict {tested} sessions"
+        f"train on the first {train_fraction:.0%}, predict {sum(map(len, tested))} sessions"
     )
-    results: dict[str, tuple[list[float], list[float]]] = {}
-    by_kind: dict[str, dict[str, list[float]]] = {}
     methods: list[tuple[str, Callable[[], Predictor] | None]] = [(ORACLE, None)]
-    methods.extend(method_factories())
+    methods.extend(method_factories(game, ranks=ranks))
+    results, by_kind = _evaluate_all(methods, clubs, train_fraction)
+    default = default_method(game, ranks=ranks)
+    width = max(len(name) for name in results)
+    summary = _print_overall(results, default, width)
+    chance = random_winner([s for part in tested for s in part])
+    print(f"random guessing: winner {chance:.1%}, pairwise 50.0%")
+    print()
+    print("pairwise by club kind:")
+    kind_names = [spec.name for spec in kinds]
+    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
+    for name, kind_pairwise in by_kind.items():
+        cells = "".join(
+            f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
+        )
+        print(f"{name:<{width}}{cells}")
+    print()
+    print("pairwise by club kind, difference from the default with its 95 % interval:")
+    _print_kind_differences(by_kind, kind_names, width, default)
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return summary
+
+
+Scores = dict[str, tuple[list[float], list[float]]]
+
+
+def _evaluate_all(
+    methods: Sequence[tuple[str, Callable[[], Predictor] | None]],
+    clubs: Sequence[SimulatedClub],
+    train_fraction: float,
+) -> tuple[Scores, dict[str, dict[str, list[float]]]]:
+    """Every method's winner and pairwise credits over every club, and pairwise by kind."""
+    results: Scores = {}
+    by_kind: dict[str, dict[str, list[float]]] = {}
     for name, make in methods:
         winners: list[float] = []
         pairwise: list[float] = []
@@ -250,9 +310,12 @@ def run(
         by_kind[name] = kinds
         if sum(unrated):
             print(f"{name}: {sum(unrated)} training sessions left unrated (overflow)")
+    return results, by_kind
 
-    base_winners, base_pairwise = results[DEFAULT_METHOD]
-    width = max(len(name) for name in results)
+
+def _print_overall(results: Scores, default: str, width: int) -> dict[str, tuple[float, float]]:
+    """The overall table: every method's figures and its paired difference from the default."""
+    base_winners, base_pairwise = results[default]
     header = f"{'method':<{width}}  winner  pairwise   diff winner      diff pairwise"
     print(header)
     print("-" * len(header))
@@ -260,38 +323,27 @@ def run(
     for name, (winners, pairwise) in results.items():
         summary[name] = (_mean(winners), _mean(pairwise))
         line = f"{name:<{width}}  {_mean(winners):6.1%}  {_mean(pairwise):8.1%}"
-        if name not in (DEFAULT_METHOD, ORACLE):
+        if name not in (default, ORACLE):
             dw, hw = _paired_interval(winners, base_winners)
             dp, hp = _paired_interval(pairwise, base_pairwise)
             line += f"  {dw:+6.1%} ±{hw:4.1%}  {dp:+6.1%} ±{hp:4.1%}"
         print(line)
-    print("random guessing: winner 25.0%, pairwise 50.0%")
-    print()
-    print("pairwise by club kind:")
-    kind_names = [spec.name for spec in CLUB_SPECS]
-    print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
-    for name, kind_pairwise in by_kind.items():
-        cells = "".join(
-            f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
-        )
-        print(f"{name:<{width}}{cells}")
-    print()
-    print("pairwise by club kind, difference from the default with its 95 % interval:")
-    _print_kind_differences(by_kind, kind_names, width)
-    print(f"({time.perf_counter() - started:.0f} s)")
     return summary
 
 
 def _print_kind_differences(
-    by_kind: dict[str, dict[str, list[float]]], kind_names: Sequence[str], width: int
+    by_kind: dict[str, dict[str, list[float]]],
+    kind_names: Sequence[str],
+    width: int,
+    default: str = DEFAULT_METHOD,
 ) -> None:
     """Every method's paired difference from the default in pairwise accuracy, per kind."""
     print(
         f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 12)}}" for kind in kind_names)
     )
-    base = by_kind[DEFAULT_METHOD]
+    base = by_kind[default]
     for name, kind_pairwise in by_kind.items():
-        if name == DEFAULT_METHOD:
+        if name == default:
             continue
         cells = ""
         for kind in kind_names:
@@ -319,12 +371,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=1.0,
         help="multiply every club's evenings (more sessions per player)",
     )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="bonken",
+        help="the game whose clubs are simulated (its tables, its scoring)",
+    )
+    parser.add_argument(
+        "--default",
+        choices=("game", "ranks"),
+        default="game",
+        help="the method the others are compared with: the game's (points where it declares "
+        "their spread) or ranks (as if it did not)",
+    )
     args = parse_args(parser, argv, seeds=1, evenings=0.1)
     run(
         seeds=args.seeds,
         train_fraction=args.train,
         seed_offset=args.seed_offset,
         evenings_factor=args.evenings,
+        game=args.game,
+        ranks=args.default == "ranks",
     )
 
 

@@ -341,9 +341,9 @@ class Game(Protocol):
     the service appends to and takes the last one back from; None for a game whose document
     is entered whole (Bonko: one table's result of a round).
 
-    Optional: ``rating_scale``, the spread of a seat's session total in points (about one
-    standard deviation at a table of equals) for a game whose points mean something across
-    tables; the ratings then read each seat's points against expectation in that unit
+    Optional: ``rating_scale``, the spread (one standard deviation at a table of equals) of a
+    seat's total against its table's mean, in a team game of a team's score: the ratings read
+    each seat's (team's, rating its players) points against expectation in it
     (``ranking.arithmetic.ratings.points``). Without it a game is rated by its placements.
 
     Optional: ``players_key``, the document's key that names the players in seat order (Bonken

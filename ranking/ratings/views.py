@@ -6,7 +6,7 @@ club's other rated games."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from urllib.parse import urlencode
 
@@ -20,6 +20,7 @@ from core.csv_safe import EXCEL_NL
 from core.errors import ServiceError, Text, problem
 from core.view_helpers import dutch, problems
 from games.registry import find_game
+from ranking.arithmetic.ratings import Opponent, PlayerId
 from ranking.arithmetic.standings import SEASON_CRITERIA
 from ranking.ratings.chart import rating_chart
 from ranking.ratings.season import club_season_standings, parse_season_params, season_games
@@ -151,6 +152,7 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
     chart = rating_chart(
         [(s.played_on, s.explanation.rating_after, s.explanation.provisional) for s in sessions]
     )
+    rules = find_game(game)
     return render(
         request,
         "ratings/player_ratings.html",
@@ -164,13 +166,12 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "games": _game_links(games, game, {"club": club_id}),
             "current": sessions[-1].explanation if sessions else None,
             "by_points": any(s.explanation.rated_by == "points" for s in sessions),
+            "team_game": rules is not None and rules.teams is not None,
             "sessions": [
                 (
                     s,
-                    [
-                        (s.opponent_names.get(o.player_id, ""), o.rating_before)
-                        for o in s.explanation.opponents
-                    ],
+                    _named(s.opponent_names, s.explanation.partners),
+                    _named(s.opponent_names, s.explanation.opponents),
                 )
                 for s in reversed(sessions)
             ],
@@ -180,6 +181,11 @@ def player_ratings_page(request: HttpRequest, player_id: int) -> HttpResponse:
             ),
         },
     )
+
+
+def _named(names: Mapping[PlayerId, str], players: Sequence[Opponent]) -> list[tuple[str, float]]:
+    """The players' names with their ratings before the session."""
+    return [(names.get(o.player_id, ""), o.rating_before) for o in players]
 
 
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -83,6 +83,11 @@ def pages() -> list[tuple[str, str]]:
         ("player", f"/players/{player.pk}/"),
         ("player-stats", f"/players/{player.pk}/stats/"),
         ("player-ratings", f"/players/{player.pk}/ratings/"),
+        # Each game's rating explained (Bonko's by the team's points, with the partner).
+        *(
+            (f"player-ratings-{code}", f"/players/{player.pk}/ratings/?game={code}")
+            for code in games()
+        ),
         ("personal-links", f"/clubs/{club.slug}/nights/links/"),
         ("personal-link-slips", f"/clubs/{club.slug}/nights/links/slips/"),
         ("personal-links-renew", f"/clubs/{club.slug}/nights/links/all/"),

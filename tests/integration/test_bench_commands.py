@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from bench.ratings_accuracy import CLUB_SPECS, ORACLE, method_factories
+from bench.ratings_accuracy import ORACLE, method_factories
+from bench.ratings_games import GAME_CLUBS, GAMES
 from bench.seating import BALANCED_CASES, MIXED_CASES, SWISS_CASES
 from games.registry import games
 from tests.conftest import (
@@ -183,20 +184,25 @@ def test_seating() -> None:
     assert all(len(row.split()) == 10 for row in rows + mixed), rows + mixed
 
 
-def test_ratings_accuracy() -> None:
-    lines = run_bench("ratings_accuracy", timeout=PURE_TIMEOUT).splitlines()
-    assert re.match(rf"{len(CLUB_SPECS)} simulated clubs \(.*1 seed each", lines[0]), lines[0]
+@pytest.mark.parametrize("game", GAMES)
+def test_ratings_accuracy(game: str) -> None:
+    """Every game's simulated clubs (``--game``), each with its own kinds and methods."""
+    lines = run_bench("ratings_accuracy", "--game", game, timeout=PURE_TIMEOUT).splitlines()
+    kinds = GAME_CLUBS[game].kinds
+    assert re.match(rf"{len(kinds)} simulated clubs.* \(.*1 seed each", lines[0]), lines[0]
     assert lines[1].split()[:3] == ["method", "winner", "pairwise"]
-    methods = [ORACLE] + [name for name, _ in method_factories()]
+    methods = [ORACLE] + [name for name, _ in method_factories(game)]
     assert [line[: len(name)] for name, line in zip(methods, lines[3:], strict=False)] == methods
+    chance = next(line for line in lines if line.startswith("random guessing: winner "))
+    if game == "bonken":
+        assert chance == "random guessing: winner 25.0%, pairwise 50.0%"
     for heading in (
-        "random guessing: winner 25.0%, pairwise 50.0%",
         "pairwise by club kind:",
         "pairwise by club kind, difference from the default with its 95 % interval:",
     ):
         assert heading in lines
-    kinds = lines[lines.index("pairwise by club kind:") + 1]
-    assert all(spec.name in kinds for spec in CLUB_SPECS), kinds
+    kind_line = lines[lines.index("pairwise by club kind:") + 1]
+    assert all(spec.name in kind_line for spec in kinds), kind_line
     assert re.fullmatch(r"\(\d+ s\)", lines[-1]), lines[-1]
 
 

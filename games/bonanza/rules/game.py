@@ -137,6 +137,9 @@ class Bonanza:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None
     zero_sum = True
     higher_is_better = True
+    # A seat's net chips over a session (every seat dealing as often, about ten hands) spread
+    # about this much at a table of equals (48 at four, 46 at five); rated by chips against it.
+    rating_scale = 50.0
     default_ruleset = DEFAULT_RULESET
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA

@@ -103,6 +103,9 @@ class Bonko:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = {4: ((0, 2), (1, 3))}
     zero_sum = False
     higher_is_better = True
+    # A team's score against the mean of the two at its table spreads about this much between
+    # equal teams; each team's score against expectation rates its two players.
+    rating_scale = 7.0
     default_ruleset = DEFAULT_RULESET
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA

@@ -85,6 +85,9 @@ class Jonkler:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] | None = None
     zero_sum = False
     higher_is_better = True
+    # A seat's session total against its table's mean spreads about this much at a table of
+    # equals (53 at four, 46 at five: ``bench.ratings_games``); rated by points against it.
+    rating_scale = 50.0
     default_ruleset = DEFAULT_RULESET
     rulesets: Mapping[str, Ruleset] = RULESETS
     document_schema: Mapping[str, Any] = DOCUMENT_SCHEMA

@@ -1,4 +1,4 @@
-"""Pure rating and standings arithmetic for Bonken clubs (no Django import).
+"""Pure rating and standings arithmetic for the clubs' games (no Django import).
 
 Ratings: ``apply_session`` rates one complete session against a ``RatingState`` and returns
 its ``HistoryEntry`` rows; ``replay`` does the same for a whole pool from scratch and gives

@@ -34,7 +34,7 @@ MODEL_NAMES: tuple[ModelName, ...] = ("points", "plackett_luce", "bradley_terry_
 
 # The spread of a seat's session total in points (about one standard deviation at a table of
 # equals) of the default game's classic rules. A game gives its own (``rating_scale`` of its
-# rules, see ``games.seam``); a game without one, and a team game, is rated by ranks.
+# rules, see ``games.seam``); a game without one is rated by ranks.
 DEFAULT_SCORE_SCALE = 250.0
 
 
@@ -88,12 +88,12 @@ class RatingConfig:
 
     @property
     def rates_points(self) -> bool:
-        """Whether sessions of individuals are rated by their points (else by ranks)."""
+        """Whether sessions are rated by their points (else by ranks)."""
         return self.model == "points" and self.score_scale > 0
 
     @property
     def rank_model(self) -> ModelName:
-        """The Weng-Lin model for sessions rated by ranks (team games, ranked sessions)."""
+        """The Weng-Lin model for sessions rated by ranks (a game without a score scale)."""
         return "plackett_luce" if self.model == "points" else self.model
 
     def display(self, mu: float, sigma: float) -> float:

@@ -11,8 +11,12 @@ Terms:
   direction of the points gain, more the larger it is and the less certain the rating still
   is. The same total is worth more against a strong table (it was expected to score less
   there): ``opponents_rating`` is the mean displayed rating of the others at the table.
-* **rated by**: ``points`` (a game whose points mean something, sessions of individuals) or
-  ``ranks`` (placement against expectation: a team game, or a game rated by ranks only).
+* **rated by**: ``points`` (a game whose points mean something) or ``ranks`` (placement
+  against expectation: a game rated by ranks only).
+* **side**: the player's team in a team game (the player and the **partners**), else the
+  player alone. In a team game the points are the team's score, expected from the sum of the
+  partners' ratings against the other team's; ``side_rating`` is the mean rating of the side
+  before the session, and the **opponents** are the other teams' players only.
 * **verdict**: ``better``, ``as_expected`` or ``worse`` than the ratings predicted, with
   ``as_expected`` for a placement gain smaller than ``AS_EXPECTED_WITHIN`` places, or (rated
   by points) a points gain within ``AS_EXPECTED_POINTS`` of the game's score scale.
@@ -68,6 +72,8 @@ class SessionExplanation:
     opponents_rating: float = 0.0
     expected_total: float | None = None
     points_gain: float | None = None
+    partners: tuple[Opponent, ...] = ()
+    side_rating: float = 0.0
 
 
 def _verdict(placement_gain: float) -> Verdict:
@@ -87,6 +93,34 @@ def _verdict_points(points_gain: float, config: RatingConfig) -> Verdict:
     return "as_expected"
 
 
+def sides(entries: Sequence[HistoryEntry], teams: bool) -> list[list[HistoryEntry]]:
+    """The sides of a table, by seat: in a team game the seats of each team (partners share
+    their team's place and score, and no two teams share both once a tie is rolled off), else
+    every seat alone."""
+    seats = sorted(entries, key=lambda e: e.seat)
+    if not teams:
+        return [[entry] for entry in seats]
+    grouped: dict[tuple[int, int], list[HistoryEntry]] = {}
+    for entry in seats:
+        grouped.setdefault((entry.place, entry.total), []).append(entry)
+    return list(grouped.values())
+
+
+def _opponent(entry: HistoryEntry) -> Opponent:
+    return Opponent(entry.player_id, entry.ordinal_before, entry.total, entry.place)
+
+
+def _points(
+    table: Sequence[Sequence[HistoryEntry]], mine: int, config: RatingConfig
+) -> tuple[float, float]:
+    """The side's expected score and its score against it (``points.py``'s expectation: the
+    sides' strengths, each the sum of its players' mus, around the mean score)."""
+    scores = [sum(e.total for e in side) / len(side) for side in table]
+    strengths = [sum(e.mu_before for e in side) for side in table]
+    expected_total = sum(scores) / len(scores) + expected_points(strengths, config)[mine]
+    return expected_total, scores[mine] - expected_total
+
+
 def explain_session(
     entries: Sequence[HistoryEntry],
     player_id: PlayerId,
@@ -96,9 +130,9 @@ def explain_session(
 ) -> SessionExplanation:
     """Explain one session for one player, from the history entries of all its seats.
 
-    ``config`` is the configuration the session was rated with; with the points model (and
-    ``teams`` false: a team game is rated by ranks) the explanation gives the expected total
-    and the points gain, else the placements alone.
+    ``config`` is the configuration the session was rated with; with the points model the
+    explanation gives the expected total (in a team game, ``teams``, the team's) and the
+    points gain, else the placements alone.
     """
     sessions = {entry.session_id for entry in entries}
     if len(sessions) != 1:
@@ -107,25 +141,23 @@ def explain_session(
     if not mine:
         raise ValueError(f"player {player_id!r} did not play this session")
     entry = mine[0]
-    opponents = tuple(
-        Opponent(other.player_id, other.ordinal_before, other.total, other.place)
-        for other in sorted(entries, key=lambda e: e.seat)
-        if other.player_id != player_id
-    )
-    seats = sorted(entries, key=lambda e: e.seat)
+    table = sides(entries, teams)
+    side = next(index for index, seats in enumerate(table) if entry in seats)
+    partners = tuple(_opponent(e) for e in table[side] if e is not entry)
+    opponents = tuple(_opponent(e) for index, s in enumerate(table) if index != side for e in s)
     rated_by: RatedBy = "ranks"
     expected_total: float | None = None
     points_gain: float | None = None
     verdict = _verdict(entry.placement_gain)
-    if config is not None and config.rates_points and not teams:
-        mean = sum(e.total for e in seats) / len(seats)
-        expected = expected_points([e.mu_before for e in seats], config)
-        expected_total = mean + expected[seats.index(entry)]
-        points_gain = entry.total - expected_total
+    if config is not None and config.rates_points:
+        expected_total, points_gain = _points(table, side, config)
         rated_by = "points"
         verdict = _verdict_points(points_gain, config)
     opponents_rating = (
         sum(o.rating_before for o in opponents) / len(opponents) if opponents else 0.0
+    )
+    side_rating = (entry.ordinal_before + sum(p.rating_before for p in partners)) / (
+        1 + len(partners)
     )
     return SessionExplanation(
         session_id=entry.session_id,
@@ -149,4 +181,6 @@ def explain_session(
         opponents_rating=opponents_rating,
         expected_total=expected_total,
         points_gain=points_gain,
+        partners=partners,
+        side_rating=side_rating,
     )

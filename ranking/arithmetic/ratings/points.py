@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ranking.arithmetic.ratings.config import RatingConfig
 
 
-def points_residuals(totals: Sequence[int], scale: float) -> list[float]:
+def points_residuals(totals: Sequence[float], scale: float) -> list[float]:
     """Each seat's total minus the table's mean, in units of the game's score scale."""
     mean = sum(totals) / len(totals)
     return [(total - mean) / scale for total in totals]
@@ -73,4 +73,44 @@ def points_update(
         gain = variance * own / spread
         new_mus.append(mus[seat] + gain * (actual[seat] - expected[seat]))
         new_sigmas.append(math.sqrt(variance * (1.0 - gain * own)))
+    return new_mus, new_sigmas
+
+
+def team_points_update(
+    mus: Sequence[float],
+    sigmas: Sequence[float],
+    totals: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    config: RatingConfig,
+) -> tuple[list[float], list[float]]:
+    """New (mus, sigmas) by seat after one table of a team game, its players rated.
+
+    A team's score (the mean of its seats' totals: partners share it) minus the mean of the
+    teams' scores, in units of the scale, is one noisy observation of the team's strength,
+    the sum of its partners' mus, against the mean of the teams'. Each partner's update is
+    the Kalman step of that observation for the partner's own skill: partners move in the
+    same direction, the less certain one more. With teams of one this is ``points_update``.
+    """
+    count = len(teams)
+    beta = config.points_beta
+    own = (count - 1) / (count * beta)  # d residual_t / d mu_i, i in team t
+    other = 1.0 / (count * beta)  # - d residual_t / d mu_j, j in another team
+    tau_squared = config.points_tau * config.points_tau
+    variances = [sigma * sigma + tau_squared for sigma in sigmas]
+    total_variance = sum(variances)
+    noise = config.points_noise * config.points_noise
+    scores = [sum(totals[seat] for seat in team) / len(team) for team in teams]
+    strengths = [sum(mus[seat] for seat in team) for team in teams]
+    actual = points_residuals(scores, config.score_scale)
+    expected = expected_residuals(strengths, config)
+    new_mus = list(mus)
+    new_sigmas = list(sigmas)
+    for index, team in enumerate(teams):
+        mine = sum(variances[seat] for seat in team)
+        spread = noise + own * own * mine + other * other * (total_variance - mine)
+        surprise = actual[index] - expected[index]
+        for seat in team:
+            gain = variances[seat] * own / spread
+            new_mus[seat] = mus[seat] + gain * surprise
+            new_sigmas[seat] = math.sqrt(variances[seat] * (1.0 - gain * own))
     return new_mus, new_sigmas

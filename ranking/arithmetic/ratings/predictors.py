@@ -4,8 +4,9 @@ Terms:
 
 * **predictor**: a rating method reduced to two operations: ``learn`` from one session and
   ``scores`` for the players of a table (higher means expected to finish higher).
-* **pairwise Elo**: every session counts as the six two-player games between its seats (win,
-  loss or draw by total), each updating both players by ``k * (result - expectation)``.
+* **pairwise Elo**: every session counts as the two-player games between its seats (win,
+  loss or draw by the game's ranks; in a team game between opponents only), each updating
+  both players by ``k * (result - expectation)``.
 * **average points**: a player's mean session total so far (0 for an unknown player).
 * **least squares**: every player's strength fitted to all the sessions learnt at once
   (points residual = own strength minus the table's mean strength, a ridge penalty of
@@ -24,7 +25,7 @@ from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerF
 from ranking.arithmetic.ratings.config import RatingConfig
 from ranking.arithmetic.ratings.engine import apply_session
 from ranking.arithmetic.ratings.records import PlayerId, RatingState, ScoredSession
-from ranking.arithmetic.ratings.table import places
+from ranking.arithmetic.ratings.table import places, rank_key
 
 OpenSkillModel = PlackettLuce | BradleyTerryFull | ThurstoneMostellerFull
 
@@ -65,21 +66,26 @@ class LibraryPredictor:
 
     def learn(self, session: ScoredSession) -> None:
         model = self.model
-        teams: Any = [[self.ratings.get(p) or model.rating()] for p in session.player_ids]
+        ids = session.player_ids
+        seats = session.teams or tuple((seat,) for seat in range(len(ids)))
+        teams: Any = [[self.ratings.get(ids[s]) or model.rating() for s in team] for team in seats]
+        key = rank_key(session.totals, session.ranks)
         rated: Any
         try:
             if self.use_scores:
-                rated = model.rate(teams, scores=[float(t) for t in session.totals])
+                scores = [float(session.totals[team[0]]) for team in seats]
+                rated = model.rate(teams, scores=scores)
             else:
-                ranks = [float(place) for place in places(session.totals)]
+                ranks = [float(place) for place in places([key[team[0]] for team in seats])]
                 rated = model.rate(teams, ranks=ranks)
         except OverflowError:
             # Plackett-Luce with a small margin drives mus so far apart in long clubs that
             # the library's exp() overflows; such a session is left unrated (counted).
             self.overflows += 1
             return
-        for player_id, team in zip(session.player_ids, rated, strict=True):
-            self.ratings[player_id] = team[0]
+        for team, players in zip(seats, rated, strict=True):
+            for seat, player in zip(team, players, strict=True):
+                self.ratings[ids[seat]] = player
 
     def scores(self, player_ids: Sequence[PlayerId]) -> list[float]:
         default = self.model.mu
@@ -96,11 +102,17 @@ class EloPredictor:
 
     def learn(self, session: ScoredSession) -> None:
         ids = session.player_ids
-        totals = session.totals
+        totals = rank_key(session.totals, session.ranks)
+        team = [0] * len(ids)
+        for index, seats in enumerate(session.teams or ()):
+            for seat in seats:
+                team[seat] = index
         old = [self.ratings.get(p, 1500.0) for p in ids]
         change = [0.0] * len(ids)
         for i in range(len(ids)):
             for j in range(i + 1, len(ids)):
+                if session.teams is not None and team[i] == team[j]:
+                    continue  # partners
                 expected_i = 1.0 / (1.0 + 10.0 ** ((old[j] - old[i]) / 400.0))
                 result_i = 1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
                 step = self.k * (result_i - expected_i)

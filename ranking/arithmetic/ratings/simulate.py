@@ -1,4 +1,4 @@
-"""Simulated Bonken clubs with known player strengths, for the benchmarks and tests.
+"""Simulated clubs with known player strengths, for the benchmarks and tests.
 
 Terms:
 
@@ -23,13 +23,20 @@ contracts) or shrinks with it (for minus contracts), the chooser gets a bonus be
 a contract that suits their hand, and a fresh random hand quality per seat and game supplies
 the luck. Doubles are placed now and then, more often by players holding good hands. Totals are
 therefore zero-sum multiples of 5 with a spread of a few hundred points, like real sessions.
+
+Another game's club (``simulate_club``'s ``layout`` and ``play``, or ``night``) comes from its
+own rules: ``layout`` gives the table sizes that seat the players present (a game of tables of
+2 to 9), ``play`` plays one table (:class:`PlayedTable`: totals, and the ranks and teams where
+the game has them), and ``night`` replaces the rounds altogether for a game whose night is its
+own (teams that stay together, tables that move by their results). The benchmark builds them
+from each game's rules (``bench.ratings_games``).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -48,6 +55,36 @@ MINUS_CONTRACTS: tuple[tuple[int, int], ...] = (
 )
 PLUS_CONTRACT: tuple[int, int] = (20, 13)  # any trumps or no trumps, 4 of 5 are played
 SEATS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTable:
+    """What one simulated table played: totals by seat, and the game's ranks (1 best) and
+    teams (seats of each) where it has them."""
+
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...] | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NightTable:
+    """One table of a night played by a game's own ``night``: its round (0-based), its
+    number within the round (0-based), the players by seat and what they played."""
+
+    round_index: int
+    table_index: int
+    players: tuple[int, ...]
+    played: PlayedTable
+
+
+# The table sizes that seat this many players present (players beyond them sit out).
+Layout = Callable[[int], Sequence[int]]
+# One table played: the players' hidden strengths by seat, the random source.
+Play = Callable[[Sequence[float], random.Random], PlayedTable]
+# A whole night of a game that plays its own way: the players present, every player's
+# strength, the random source.
+Night = Callable[[list[int], Mapping[int, float], random.Random], Iterable[NightTable]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +165,71 @@ def play_session(
     return totals[0], totals[1], totals[2], totals[3]
 
 
+def _fours(present: int) -> list[int]:
+    return [SEATS] * (present // SEATS)
+
+
+class _History:
+    """The sessions of a simulated club as they are played, with every seat's strength then
+    and each player's points so far (sum, sessions) for seating by level."""
+
+    def __init__(self, roster: Sequence[SimulatedPlayer]) -> None:
+        self.sessions: list[ScoredSession] = []
+        self.strengths: list[tuple[float, ...]] = []
+        self.evenings: list[int] = []
+        self.points: dict[int, list[int]] = {p.player_id: [0, 0] for p in roster}
+
+    def add(
+        self,
+        evening: int,
+        evening_start: datetime,
+        table: NightTable,
+        strength: Mapping[int, float],
+    ) -> None:
+        seated = table.players
+        played = table.played
+        self.sessions.append(
+            ScoredSession(
+                session_id=len(self.sessions) + 1,
+                played_at=evening_start
+                + timedelta(hours=2 * table.round_index, minutes=table.table_index),
+                player_ids=seated,
+                totals=played.totals,
+                ranks=played.ranks,
+                teams=played.teams,
+            )
+        )
+        self.strengths.append(tuple(strength[p] for p in seated))
+        self.evenings.append(evening)
+        for player_id, total in zip(seated, played.totals, strict=True):
+            self.points[player_id][0] += total
+            self.points[player_id][1] += 1
+
+
+def _rounds(
+    rounds: int, by_level: bool, layout: Layout, play: Play, points: Mapping[int, list[int]]
+) -> Callable[[list[int], Mapping[int, float], random.Random], Iterator[NightTable]]:
+    """The usual night: ``rounds`` rounds, each seated at random (or by level: by the mean
+    session total so far, which ``points`` holds as the tables are recorded) at tables of the
+    ``layout``'s sizes, every table playing one session."""
+
+    def night(
+        present: list[int], strength: Mapping[int, float], rng: random.Random
+    ) -> Iterator[NightTable]:
+        for round_index in range(rounds):
+            rng.shuffle(present)
+            if by_level:  # stable sort: equal means (newcomers) stay shuffled
+                present.sort(key=lambda p: -points[p][0] / max(points[p][1], 1))
+            first = 0
+            for table, size in enumerate(layout(len(present))):
+                seated = tuple(present[first : first + size])
+                first += size
+                played = play(tuple(strength[p] for p in seated), rng)
+                yield NightTable(round_index, table, seated, played)
+
+    return night
+
+
 def simulate_club(
     *,
     seed: int,
@@ -140,9 +242,17 @@ def simulate_club(
     late_joiners: float = 0.25,
     start: datetime | None = None,
     by_level: bool = False,
+    layout: Layout | None = None,
+    play: Play | None = None,
+    night: Night | None = None,
 ) -> SimulatedClub:
     """A club's complete playing history, reproducible from ``seed``; ``by_level`` seats
-    every round by the standings (mean session total so far) instead of at random."""
+    every round by the standings (mean session total so far) instead of at random.
+
+    By default a classic session at tables of four (``play_session`` with ``skill``);
+    ``layout`` and ``play`` seat and play another game's tables, ``night`` plays a whole
+    night its own way (``rounds_per_evening`` and ``by_level`` then do not apply). A night's
+    tables are recorded as they come, so a round seated by level sees the rounds before it."""
     rng = random.Random(seed)
     start = start or datetime(2020, 1, 6, 19, 30, tzinfo=UTC)
     roster = tuple(
@@ -150,15 +260,22 @@ def simulate_club(
             player_id=index,
             strength=rng.gauss(0.0, 1.0),
             attendance=rng.uniform(0.3, 0.95),
-            first_evening=rng.randrange(evenings * 3 // 4) if rng.random() < late_joiners else 0,
+            first_evening=(
+                rng.randrange(max(1, evenings * 3 // 4)) if rng.random() < late_joiners else 0
+            ),
         )
         for index in range(players)
     )
     strength = {player.player_id: player.strength for player in roster}
-    sessions: list[ScoredSession] = []
-    seat_strengths: list[tuple[float, ...]] = []
-    evening_of_session: list[int] = []
-    points: dict[int, list[int]] = {p.player_id: [0, 0] for p in roster}  # sum, sessions
+    history = _History(roster)
+    if night is None:
+
+        def classic(at_table: Sequence[float], rng: random.Random) -> PlayedTable:
+            return PlayedTable(play_session(at_table, rng, skill=skill))
+
+        night = _rounds(
+            rounds_per_evening, by_level, layout or _fours, play or classic, history.points
+        )
     for evening in range(evenings):
         if drift:
             for player_id in strength:
@@ -169,33 +286,14 @@ def simulate_club(
             if p.first_evening <= evening and rng.random() < p.attendance
         ]
         evening_start = start + timedelta(days=7 * evening)
-        for round_index in range(rounds_per_evening):
-            rng.shuffle(present)
-            if by_level:  # stable sort: equal means (newcomers) stay shuffled
-                present.sort(key=lambda p: -points[p][0] / max(points[p][1], 1))
-            for table in range(len(present) // SEATS):
-                seated = tuple(present[table * SEATS : (table + 1) * SEATS])
-                at_table = tuple(strength[p] for p in seated)
-                totals = play_session(at_table, rng, skill=skill)
-                sessions.append(
-                    ScoredSession(
-                        session_id=len(sessions) + 1,
-                        played_at=evening_start + timedelta(hours=2 * round_index, minutes=table),
-                        player_ids=seated,
-                        totals=totals,
-                    )
-                )
-                seat_strengths.append(at_table)
-                evening_of_session.append(evening)
-                for player_id, total in zip(seated, totals, strict=True):
-                    points[player_id][0] += total
-                    points[player_id][1] += 1
+        for table in night(present, strength, rng):
+            history.add(evening, evening_start, table, strength)
     return SimulatedClub(
         name=name,
         players=roster,
-        sessions=tuple(sessions),
-        strengths=tuple(seat_strengths),
-        evening_of_session=tuple(evening_of_session),
+        sessions=tuple(history.sessions),
+        strengths=tuple(history.strengths),
+        evening_of_session=tuple(history.evenings),
     )
 
 

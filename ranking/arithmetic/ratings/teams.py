@@ -15,6 +15,10 @@ Places and placements are the team's among the teams; the expected placement of 
 its team's: ``1 + sum over other teams of P(that team above)``, with
 ``P = Phi((mu_j - mu_i) / sqrt((n_i + n_j) beta^2 + var_i + var_j))`` for teams of ``n``
 players. Bradley-Terry goes through the library's own ``rate()`` with the teams.
+
+A team game whose points mean something (its ``score_scale``, with the points model) is rated
+by each team's points against expectation instead (``points.team_points_update``): still the
+players of a team, not the team.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ranking.arithmetic.ratings.config import RatingConfig
+from ranking.arithmetic.ratings.points import team_points_update
 from ranking.arithmetic.ratings.stages import expected_omega_delta
 from ranking.arithmetic.ratings.table import TableOutcome, places_and_placements, tie_groups
 from ranking.arithmetic.ratings.weng_lin import library_model
@@ -123,7 +128,9 @@ def rate_team_table(
     by_team = team_ranks(ranks, teams)
     groups = tie_groups([-rank for rank in by_team])
     team_places, team_placements = places_and_placements(groups)
-    if config.rank_model == "plackett_luce":
+    if config.rates_points:
+        new_mus, new_sigmas = team_points_update(mus, sigmas, totals, teams, config)
+    elif config.rank_model == "plackett_luce":
         new_mus, new_sigmas = plackett_luce_teams(mus, sigmas, teams, groups, config)
     else:
         new_mus, new_sigmas = _library_teams(mus, sigmas, totals, teams, team_places, config)

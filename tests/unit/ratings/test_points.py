@@ -33,8 +33,11 @@ def test_points_are_the_default_where_the_game_gives_a_scale_and_ranks_elsewhere
     default = find_game("bonken")
     assert default is not None and default.rating_scale == DEFAULT_SCORE_SCALE  # type: ignore[attr-defined]
     assert game_config(DEFAULT_SCORE_SCALE) == CONFIG
-    for code in ("jonkler", "bonko", "bonanza"):  # placements only (Bonko: a team game)
-        assert not hasattr(find_game(code), "rating_scale")
+    # Every game declares the spread of its points (Bonko: a team's score), so every game is
+    # rated by points; the benchmark's figures are in docs/benchmarks.md.
+    for code, scale in (("jonkler", 50.0), ("bonanza", 50.0), ("bonko", 7.0)):
+        assert getattr(find_game(code), "rating_scale", None) == scale
+        assert game_config(scale).rates_points
     ranks_only = game_config(0.0)
     assert ranks_only.score_scale == 0.0 and not ranks_only.rates_points
     assert game_config(250.0, {"model": "plackett_luce"}).rank_model == "plackett_luce"
@@ -161,5 +164,6 @@ def test_explanation_gives_expected_points_and_the_table_strength() -> None:
     assert strong.opponents_rating == pytest.approx(sum(e.ordinal_before for e in second[1:]) / 3)
     weak = explain_session(second, 4, CONFIG)
     assert weak.points_gain is not None and weak.points_gain > 0 and weak.mu_change > 0
-    assert explain_session(second, 1, CONFIG, teams=True).rated_by == "ranks"
+    ranked = explain_session(second, 1, RatingConfig(model="plackett_luce"))
+    assert ranked.rated_by == "ranks" and ranked.points_gain is None
     assert explain_session(second, 1).expected_total is None

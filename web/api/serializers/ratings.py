@@ -84,6 +84,9 @@ class ExplainedSessionSerializer(serializers.Serializer):
         allow_null=True, help_text="Points more (or fewer) than expected (rated by points)."
     )
     opponents_rating = serializers.FloatField(help_text="The opponents' mean rating before.")
+    partners = OpponentSerializer(
+        many=True, help_text="In a team game, the player's partners (not among the opponents)."
+    )
 
 
 class RatingHistoryMetaSerializer(serializers.Serializer):

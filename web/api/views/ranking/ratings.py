@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from clubs.models import Club, Player
 from games.registry import find_game, games
+from ranking.arithmetic.ratings import Opponent
 from ranking.ratings.selectors import (
     ExplainedSession,
     club_ratings,
@@ -189,16 +190,19 @@ def explained_data(item: ExplainedSession) -> dict[str, Any]:
         "expected_total": e.expected_total,
         "points_gain": e.points_gain,
         "opponents_rating": e.opponents_rating,
-        "opponents": [
-            {
-                "player": o.player_id,
-                "player_name": names.get(o.player_id, ""),
-                "rating_before": o.rating_before,
-                "total": o.total,
-                "place": o.place,
-            }
-            for o in e.opponents
-        ],
+        "opponents": [_player(o, names) for o in e.opponents],
+        "partners": [_player(o, names) for o in e.partners],
+    }
+
+
+def _player(other: Opponent, names: Mapping[Any, str]) -> dict[str, Any]:
+    """Another player of the session: an opponent, or in a team game a partner."""
+    return {
+        "player": other.player_id,
+        "player_name": names.get(other.player_id, ""),
+        "rating_before": other.rating_before,
+        "total": other.total,
+        "place": other.place,
     }
 
 
