@@ -30,6 +30,8 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
+# The leagues a club counts in, computed again after its results changed (``leagues.tasks``).
+LEAGUES_TASK = "leagues.club_results"
 # The players' evenings by e-mail (``week.mailings.tasks``), after an event closes or a correction.
 EVENING_TASK = "mailings.evening"
 # The link previews' pictures of an event, redrawn after its standings (``web.sharing.tasks``).
@@ -103,9 +105,12 @@ def _enqueue_after_commit(kind: str, task: str, object_id: int) -> None:
                 _send(task, object_id)
         except Exception:  # noqa: BLE001 - any broker failure; the data is safe
             task_started(kind, object_id)  # nothing waits in the queue: let the next one send
-            what = {"standings": "event", "ratings": "club", "previews": "event"}.get(
-                kind, "object"
-            )
+            what = {
+                "standings": "event",
+                "ratings": "club",
+                "previews": "event",
+                "leagues": "club",
+            }.get(kind, "object")
             logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
     transaction.on_commit(send)
@@ -119,6 +124,8 @@ def enqueue_ratings(club_id: int) -> None:
     """
 
     _enqueue_after_commit("ratings", RATINGS_TASK, club_id)
+    if LEAGUES_TASK in current_app.tasks:  # the leagues it counts in follow (when installed)
+        _enqueue_after_commit("leagues", LEAGUES_TASK, club_id)
 
 
 def enqueue_evening(event_id: int) -> None:
