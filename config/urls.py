@@ -67,6 +67,7 @@ urlpatterns = [
     path("", include("ranking.stats.urls")),
     path("", include("week.planning.urls")),
     path("clubs/", include("clubs.urls")),
+    path("leagues/", include("leagues.urls")),
     path("mail/", include("week.mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("results.urls")),

@@ -24,6 +24,7 @@ from leagues import pending
 from leagues.inputs import (
     CountedSession,
     LeagueInputs,
+    league_config,
     league_inputs,
     league_player_of,
     numbered,
@@ -37,10 +38,8 @@ from leagues.models import (
     LeagueStanding,
     LeagueVersion,
 )
-from ranking.arithmetic.ratings import HistoryEntry, RatingConfig, ScoredSession, replay
-from ranking.arithmetic.ratings.config import game_config
+from ranking.arithmetic.ratings import HistoryEntry, ScoredSession, replay
 from ranking.arithmetic.standings import LeagueRules, SeasonRules, league_standings, seat_results
-from ranking.ratings.config import rating_scale
 from ranking.ratings.order import played_at
 
 logger = logging.getLogger(__name__)
@@ -52,10 +51,6 @@ def leagues_of_club(club_id: int) -> list[int]:
     return sorted(
         set(LeagueNight.objects.filter(event__club_id=club_id).values_list("league_id", flat=True))
     )
-
-
-def league_config(league: League) -> RatingConfig:
-    return game_config(rating_scale(league.game), league.rating_config)
 
 
 def league_recompute(*, league_id: int, force: str = "") -> LeagueVersion | None:

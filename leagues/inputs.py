@@ -22,6 +22,9 @@ from datetime import date
 
 from clubs.models import Club
 from leagues.models import League, LeagueClub, LeagueLink, LeagueNight, LeagueSeason
+from ranking.arithmetic.ratings import RatingConfig
+from ranking.arithmetic.ratings.config import game_config
+from ranking.ratings.config import rating_scale
 from ranking.ratings.order import order_key
 from ranking.ratings.store.loading import seats_of, session_teams
 from results.counted import counted_sessions
@@ -49,6 +52,11 @@ class LeagueInputs:
     sessions: list[CountedSession]  # in play order
     links: dict[int, int]  # player record: league player
     digest: str
+
+
+def league_config(league: League) -> RatingConfig:
+    """The league's rating configuration: its game's defaults with the league's overrides."""
+    return game_config(rating_scale(league.game), league.rating_config)
 
 
 def participant(player_id: int, links: dict[int, int]) -> str:

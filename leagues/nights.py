@@ -89,7 +89,8 @@ def league_night_mark(
         night.kind, night.marked_at, night.unmarked_at, night.reason = kind, now, None, ""
         night.save(update_fields=["kind", "marked_at", "unmarked_at", "reason"])
     audit(actor, "league.night_mark", night, club_id=event.club_id, event=event.pk, kind=kind)
-    pending.note(league, pending.NIGHT_MARKED, event.name)
+    # An unpublished night is not named on the league's pages (its version's detail).
+    pending.note(league, pending.NIGHT_MARKED, event.name if event.published else "")
     return night
 
 
@@ -122,5 +123,5 @@ def league_night_unmark(*, night: LeagueNight, actor: Actor, reason: str = "") -
         event=event.pk,
         reason=night.reason,
     )
-    pending.note(league, pending.NIGHT_UNMARKED, event.name)
+    pending.note(league, pending.NIGHT_UNMARKED, event.name if event.published else "")
     return night

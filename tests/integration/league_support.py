@@ -51,6 +51,5 @@ def league_of_two(*, game: str = "bonken") -> Setup:
 
 
 def night(club: Club, day: datetime.date, name: str = "Avond", **kw: object) -> Event:
-    return Event.objects.create(
-        club=club, name=name, date=day, status=Event.Status.FINISHED, published=True, **kw
-    )
+    fields: dict[str, object] = {"status": Event.Status.FINISHED, "published": True, **kw}
+    return Event.objects.create(club=club, name=name, date=day, **fields)
