@@ -28,31 +28,49 @@ from leagues.models import League, LeagueClub, LeagueOrganizer
 from ranking.arithmetic.ratings.config import game_config
 from ranking.ratings.config import rating_scale
 
+# Addresses the organizer's pages take for themselves (/manage/leagues/new/).
+RESERVED = frozenset({"new"})
+
 
 @transaction.atomic
-def league_create(*, actor: Actor, name: str, game: str, slug: str = "") -> League:
-    """Found a league of ``game``; the founder becomes its first organizer."""
+def league_create(
+    *, actor: Actor, name: str, game: str, slug: str = "", club: Club | None = None
+) -> League:
+    """Found a league of ``game``; the founder becomes its first organizer, and ``club`` (one
+    the founder organizes) its first member club."""
     user = signed_in(actor)
     if user is None:
         raise NotAllowed.single("login_required", _("Sign in to found a league."))
+    if club is not None:
+        require_role(user, club.pk, ORGANIZER, _("make the club a league's first member"))
     problems = typed_problems(League, "name", name)
     name = normalized(name)
     if not problems and not name:
         problems.append(problem("name_required", _("A league needs a name."), field="name"))
     if find_game(game) is None:
         problems.append(_unknown_game(game))
-    if slug and League.objects.filter(slug=slug).exists():
+    if slug and (slug in RESERVED or League.objects.filter(slug=slug).exists()):
         problems.append(_slug_taken(slug))
     if problems:
         raise ServiceError(problems)
     slug = slug or slugify(name) or "league"
     base, n = slug, 1
-    while League.objects.filter(slug=slug).exists():
+    while slug in RESERVED or League.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     league = League.objects.create(name=name, slug=slug, game=game)
     LeagueOrganizer.objects.create(league=league, user=user)
     audit(user, "league.create", league, name=name, game=game)
+    if club is not None:
+        now = timezone.now()
+        LeagueClub.objects.create(
+            league=league,
+            club=club,
+            status=LeagueClub.Status.MEMBER,
+            invited_at=now,
+            joined_on=timezone.localdate(),
+        )
+        audit(user, "league.club_accept", league, club_id=club.pk, club=club.pk, founder=True)
     return league
 
 

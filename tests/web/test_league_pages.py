@@ -65,11 +65,11 @@ def test_every_page_answers_in_both_languages(client, league, language):
     s, day, _ = league
     slug = s.league.slug
     pages = [
-        reverse("leagues:league", args=[slug]),
-        reverse("leagues:ratings", args=[slug]),
-        reverse("leagues:nights", args=[slug]),
-        reverse("leagues:night", args=[slug, day.pk]),
-        reverse("leagues:player", args=[slug, 1]),
+        reverse("leagues:league_page", args=[slug]),
+        reverse("leagues:league_ratings_page", args=[slug]),
+        reverse("leagues:league_nights_page", args=[slug]),
+        reverse("leagues:league_night_page", args=[slug, day.pk]),
+        reverse("leagues:league_player_page", args=[slug, 1]),
     ]
     for url in pages:
         page = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
@@ -86,27 +86,29 @@ def test_every_page_answers_in_both_languages(client, league, language):
 
 def test_an_unpublished_or_unmarked_night_is_a_404(client, league):
     s, day, unpublished = league
-    assert (
-        client.get(reverse("leagues:night", args=[s.league.slug, unpublished.pk])).status_code
-        == 404
-    )
-    nights = client.get(reverse("leagues:nights", args=[s.league.slug])).content.decode()
+    slug = s.league.slug
+
+    def status(name: str, *args: object) -> int:
+        return client.get(reverse(f"leagues:{name}", args=[slug, *args])).status_code
+
+    assert status("league_night_page", unpublished.pk) == 404
+    nights = client.get(reverse("leagues:league_nights_page", args=[slug])).content.decode()
     assert "Geheim" not in nights and "Competitiedag" in nights
-    assert client.get(reverse("leagues:night", args=[s.league.slug, 999999])).status_code == 404
-    assert client.get(reverse("leagues:player", args=[s.league.slug, 99])).status_code == 404
-    assert client.get(reverse("leagues:league", args=["nope"])).status_code == 404
+    assert status("league_night_page", 999999) == 404
+    assert status("league_player_page", 99) == 404
+    assert client.get(reverse("leagues:league_page", args=["nope"])).status_code == 404
 
 
 def test_a_bad_season_parameter_is_a_clear_answer(client, league):
     s, _day, _ = league
-    url = reverse("leagues:league", args=[s.league.slug])
+    url = reverse("leagues:league_page", args=[s.league.slug])
     assert client.get(url + "?season=abc").status_code == 400
     assert client.get(url + "?season=424242").status_code == 404
 
 
 def test_the_player_page_explains_each_session(client, league):
     s, _day, _ = league
-    url = reverse("leagues:player", args=[s.league.slug, 1])
+    url = reverse("leagues:league_player_page", args=[s.league.slug, 1])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Competitiedag" in page and "Expected place" in page and "Noord" in page
 

@@ -64,14 +64,14 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
+def league_ratings_page(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(slug)
     return render(
         request, "leagues/ratings.html", {**_common(league), "rows": league_ratings(league)}
     )
 
 
-def nights_page(request: HttpRequest, slug: str) -> HttpResponse:
+def league_nights_page(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(slug)
     return render(
         request,
@@ -80,7 +80,7 @@ def nights_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def night_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def league_night_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """One night that counted: what each league player's sessions did to their rating."""
     league = _league(slug)
     if event_id not in counted_nights(league):
@@ -98,7 +98,7 @@ def night_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     )
 
 
-def player_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def league_player_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A league player: their clubs, rating, season lines and every session explained."""
     league = _league(slug)
     player = get_object_or_404(LeaguePlayer, league=league, number=number)
