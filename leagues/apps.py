@@ -10,3 +10,7 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from leagues import tasks  # noqa: F401  (registers the tasks queued by name)
+        from leagues.selectors import event_leagues
+        from tournaments import provided
+
+        provided.event_leagues.register(event_leagues)

@@ -75,6 +75,14 @@ def numbered(key: str) -> int:
     return int(key[1:])
 
 
+def club_counts(row: LeagueClub | None, day: date) -> bool:
+    """Whether a night of ``row``'s club on ``day`` counts: the club is a member, or was one
+    then (a club that left keeps what counted)."""
+    if row is None:
+        return False
+    return row.status == LeagueClub.Status.MEMBER or bool(row.left_on and day <= row.left_on)
+
+
 def counted_nights(league: League) -> dict[int, str]:
     """The events that count for the league now, with their kind."""
     clubs = {
@@ -89,10 +97,7 @@ def counted_nights(league: League) -> dict[int, str]:
     ).values_list("event_id", "kind", "event__club_id", "event__date")
     counted = {}
     for event_id, kind, club_id, day in nights:
-        row = clubs.get(club_id)
-        if row is None:
-            continue
-        if row.status == LeagueClub.Status.MEMBER or (row.left_on and day <= row.left_on):
+        if club_counts(clubs.get(club_id), day):
             counted[event_id] = kind
     return counted
 

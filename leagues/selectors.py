@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import QuerySet
+from django.urls import reverse
 
-from leagues.inputs import club_names, counted_nights, league_config
+from leagues.inputs import club_counts, club_names, counted_nights, league_config
 from leagues.models import (
     League,
     LeagueClub,
     LeagueLink,
+    LeagueNight,
     LeaguePlayer,
     LeagueRating,
     LeagueRatingEntry,
@@ -209,3 +211,34 @@ def player_clubs(player: LeaguePlayer) -> list[str]:
             ).values_list("club__name", flat=True)
         )
     )
+
+
+def leagues_counting(event: Event) -> list[League]:
+    """The leagues ``event`` counts for now (``counted_nights``' rule, for one event): marked,
+    published, of the league's game, its club a member then."""
+    if not event.published:
+        return []
+    marks = (
+        LeagueNight.objects.filter(event=event, unmarked_at__isnull=True, league__game=event.game)
+        .select_related("league")
+        .order_by("league__name")
+    )
+    rows = {
+        row.league_id: row
+        for row in LeagueClub.objects.filter(
+            club_id=event.club_id, league_id__in=[mark.league_id for mark in marks]
+        )
+    }
+    return [mark.league for mark in marks if club_counts(rows.get(mark.league_id), event.date)]
+
+
+def event_leagues(event: Event) -> list[dict[str, str]]:
+    """The leagues ``event`` counts for as the club events' payloads name them."""
+    return [
+        {
+            "slug": league.slug,
+            "name": league.name,
+            "url": reverse("leagues:league_page", args=[league.slug]),
+        }
+        for league in leagues_counting(event)
+    ]
