@@ -18,6 +18,14 @@ the same paired difference in pairwise accuracy for every club kind. Differences
 good methods are mostly within those intervals: check a gap on other clubs with
 ``--seed-offset`` (the clubs of the standard run are the offsets 0 to ``seeds - 1``), and see
 how the distance to the oracle shrinks with more sessions per player with ``--evenings``.
+
+One kind is a league, not a club (``simulate_league``): clubs of different strengths that
+mostly play at home and meet on league days. It is judged on its held-out *mixed* tables only,
+where players of different clubs meet, and ``LEAGUE_SEEDS`` times as many of them are
+simulated (a league's mixed tables are fewer). The league rating is the default method over
+every club's sessions in one pool (as ``leagues.computing`` replays them); the last lines say
+whether it is within ``LEAGUE_MARGIN`` points of the least-squares reference there, and ahead
+of the average points per session, which cannot see that a club is strong.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from functools import partial
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
 from bench import parse_args
+from bench.league_accuracy import LEAGUE, LEAGUE_SEEDS, judged_tables, league_verdict, leagues
 from ranking.arithmetic.ratings.config import RatingConfig
 from ranking.arithmetic.ratings.predictors import (
     AveragePointsPredictor,
@@ -48,6 +57,7 @@ RANKS_METHOD = "OpenSkill Plackett-Luce, ranks, tie fix (default before)"
 ORACLE = "oracle: hidden strength"
 LEAST_SQUARES = "least squares, all sessions at once (reference)"
 MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)
+AVERAGE_POINTS = "average points per session"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +69,7 @@ class ClubSpec:
     skill: float
     drift: float
     by_level: bool = False
+    league: bool = False  # players: of the whole league; evenings: its weeks
 
 
 CLUB_SPECS: tuple[ClubSpec, ...] = (
@@ -73,6 +84,9 @@ CLUB_SPECS: tuple[ClubSpec, ...] = (
     # Every other kind seats at random, where the opponents' strength averages out over a
     # player's sessions; here it does not (see ``simulate.py``).
     ClubSpec("seated by level", 40, 120, 2, 0.25, 0.0, by_level=True),
+    # Six clubs of 14, their levels spread over two standard deviations, at home every week
+    # and at a league day every fourth (``simulate_league``): judged on the mixed tables.
+    ClubSpec(LEAGUE, 84, 60, 2, 0.3, 0.0, league=True),
 )
 
 
@@ -114,7 +128,7 @@ def method_factories() -> list[tuple[str, Callable[[], Predictor]]]:
     for k in (8.0, 16.0, 32.0):
         name = f"pairwise Elo, k={k:g} per pair"
         factories.append((name, partial(EloPredictor, name, k)))
-    factories.append(("average points per session", AveragePointsPredictor))
+    factories.append((AVERAGE_POINTS, AveragePointsPredictor))
     factories.append((LEAST_SQUARES, LeastSquaresPredictor))
     return factories
 
@@ -162,7 +176,7 @@ def evaluate(
             unrated.append(getattr(predictor, "overflows", 0))
     winners: list[float] = []
     pairwise: list[float] = []
-    for index in range(split, len(club.sessions)):
+    for index in judged_tables(club, split):
         session = club.sessions[index]
         if predictor is None:
             predicted: Sequence[float] = club.strengths[index]
@@ -176,7 +190,7 @@ def evaluate(
 
 def _mean(values: Sequence[float]) -> float:
     kept = [v for v in values if not math.isnan(v)]
-    return sum(kept) / len(kept)
+    return sum(kept) / len(kept) if kept else math.nan
 
 
 def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
@@ -184,6 +198,8 @@ def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tupl
     diffs = [
         v - b for v, b in zip(values, baseline, strict=True) if not (math.isnan(v) or math.isnan(b))
     ]
+    if len(diffs) < 2:
+        return math.nan, math.nan
     mean = sum(diffs) / len(diffs)
     variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return mean, 1.96 * math.sqrt(variance / len(diffs))
@@ -194,8 +210,21 @@ def build_clubs(
 ) -> list[SimulatedClub]:
     """``seeds`` clubs of every kind; ``seed_offset`` picks other clubs of the same kinds and
     ``evenings_factor`` lengthens (or shortens) every club's history."""
-    clubs = []
+    clubs: list[SimulatedClub] = []
     for spec_index, spec in enumerate(CLUB_SPECS):
+        if spec.league:
+            clubs.extend(
+                leagues(
+                    base=1000 * spec_index,
+                    name=spec.name,
+                    players=spec.players,
+                    weeks=max(1, round(spec.evenings * evenings_factor)),
+                    rounds=spec.rounds_per_evening,
+                    skill=spec.skill,
+                    seeds=range(seed_offset, seed_offset + seeds),
+                )
+            )
+            continue
         for repeat in range(seed_offset, seed_offset + seeds):
             clubs.append(
                 simulate_club(
@@ -223,14 +252,16 @@ def run(
     started = time.perf_counter()
     clubs = build_clubs(seeds, seed_offset=seed_offset, evenings_factor=evenings_factor)
     sessions = sum(len(club.sessions) for club in clubs)
-    tested = sum(len(club.sessions) - int(len(club.sessions) * train_fraction) for club in clubs)
+    tested = sum(
+        len(judged_tables(club, int(len(club.sessions) * train_fraction))) for club in clubs
+    )
     variant = f", seed offset {seed_offset}" if seed_offset else ""
     if evenings_factor != 1.0:
         variant += f", {evenings_factor:g} x the evenings"
     print(
-        f"{len(clubs)} simulated clubs ({', '.join(s.name for s in CLUB_SPECS)}; "
-        f"{seeds} seed{'' if seeds == 1 else 's'} each{variant}), {sessions} sessions: "
-        f"train on the first {train_fraction:.0%}, predict {tested} sessions"
+        f"{len(clubs)} simulated clubs and leagues ({', '.join(s.name for s in CLUB_SPECS)}; "
+        f"{seeds} seed{'' if seeds == 1 else 's'} each, {LEAGUE_SEEDS} leagues a seed{variant}), "
+        f"{sessions} sessions: train on the first {train_fraction:.0%}, predict {tested} sessions"
     )
     results: dict[str, tuple[list[float], list[float]]] = {}
     by_kind: dict[str, dict[str, list[float]]] = {}
@@ -278,6 +309,12 @@ def run(
     print()
     print("pairwise by club kind, difference from the default with its 95 % interval:")
     _print_kind_differences(by_kind, kind_names, width)
+    if LEAGUE in kind_names:
+        print()
+        for line in league_verdict(
+            by_kind, DEFAULT_METHOD, LEAST_SQUARES, AVERAGE_POINTS, _paired_interval
+        ):
+            print(line)
     print(f"({time.perf_counter() - started:.0f} s)")
     return summary
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from bench.league_accuracy import LEAGUE_SEEDS
 from bench.ratings_accuracy import CLUB_SPECS, ORACLE, method_factories
 from bench.seating import BALANCED_CASES, MIXED_CASES, SWISS_CASES
 from games.registry import games
@@ -185,7 +186,8 @@ def test_seating() -> None:
 
 def test_ratings_accuracy() -> None:
     lines = run_bench("ratings_accuracy", timeout=PURE_TIMEOUT).splitlines()
-    assert re.match(rf"{len(CLUB_SPECS)} simulated clubs \(.*1 seed each", lines[0]), lines[0]
+    clubs = len(CLUB_SPECS) - 1 + LEAGUE_SEEDS  # the league kind: LEAGUE_SEEDS a seed
+    assert re.match(rf"{clubs} simulated clubs and leagues \(.*1 seed each", lines[0]), lines[0]
     assert lines[1].split()[:3] == ["method", "winner", "pairwise"]
     methods = [ORACLE] + [name for name, _ in method_factories()]
     assert [line[: len(name)] for name, line in zip(methods, lines[3:], strict=False)] == methods
@@ -195,6 +197,7 @@ def test_ratings_accuracy() -> None:
         "pairwise by club kind, difference from the default with its 95 % interval:",
     ):
         assert heading in lines
+    assert lines[-2].startswith("league of clubs"), lines[-2]  # its verdict (or too few tables)
     kinds = lines[lines.index("pairwise by club kind:") + 1]
     assert all(spec.name in kinds for spec in CLUB_SPECS), kinds
     assert re.fullmatch(r"\(\d+ s\)", lines[-1]), lines[-1]

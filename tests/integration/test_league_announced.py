@@ -9,15 +9,17 @@ from django.core import mail
 from core import club_events
 from leagues.nights import league_night_mark, league_night_unmark
 from leagues.services import league_club_invite, league_create
+from tests.integration import test_webhook_kinds as webhook_kinds
+from tests.integration import webhook_receiver
 from tests.integration.mail_support import night
-from tests.integration.test_webhook_kinds import received, shapes  # noqa: F401 (fixture)
-from tests.integration.webhook_receiver import receiver  # noqa: F401 (fixture)
 from tournaments.announce import event_summary
 from tournaments.events.services import event_update
 from tournaments.rounds.lifecycle import event_close
 from week.webhooks.services import hook_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
+receiver = webhook_receiver.receiver  # the fixtures
+shapes = webhook_kinds.shapes
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +32,7 @@ def _outbox(settings):
 def test_a_counted_night_names_its_league_in_the_evening_and_the_webhooks(
     django_capture_on_commit_callbacks,
     receiver,
-    shapes,  # noqa: F811
+    shapes,
 ):
     event, organizer, _players, _tables = night(django_capture_on_commit_callbacks, close=False)
     league = league_create(
@@ -49,7 +51,7 @@ def test_a_counted_night_names_its_league_in_the_evening_and_the_webhooks(
     )
     with django_capture_on_commit_callbacks(execute=True):
         event_update(event=event, actor=organizer, name="Competitieavond")
-    (body,) = received(receiver, shapes, hook.secret)
+    (body,) = webhook_kinds.received(receiver, shapes, hook.secret)
     assert body["data"]["event"]["leagues"] == [
         {
             "slug": "regio-west",
