@@ -12,7 +12,7 @@ WORKERS ?= auto
 PYTEST := $(VENV)/bin/pytest -n $(WORKERS) --dist loadgroup
 # The project checked with django-stubs (the strict pass of `mypy` covers the pure packages).
 MYPY_DJANGO := $(VENV)/bin/mypy --config-file mypy-django.ini core clubs tournaments results \
-	ranking week web config bench games seating
+	ranking leagues week web config bench games seating
 PIP_COMPILE := .lock-venv/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 

@@ -23,6 +23,14 @@ the same paired difference in pairwise accuracy for every club kind. Differences
 good methods are mostly within those intervals: check a gap on other clubs with
 ``--seed-offset`` (the clubs of the standard run are the offsets 0 to ``seeds - 1``), and see
 how the distance to the oracle shrinks with more sessions per player with ``--evenings``.
+
+One kind is a league, not a club (``simulate_league``): clubs of different strengths that
+mostly play at home and meet on league days. It is judged on its held-out *mixed* tables only,
+where players of different clubs meet, and ``LEAGUE_SEEDS`` times as many of them are
+simulated (a league's mixed tables are fewer). The league rating is the default method over
+every club's sessions in one pool (as ``leagues.computing`` replays them); the last lines say
+whether it is within ``LEAGUE_MARGIN`` points of the least-squares reference there, and ahead
+of the average points per session, which cannot see that a club is strong.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from typing import Any
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
 from bench import parse_args
+from bench.league_accuracy import LEAGUE_SEEDS, judged_tables, league_verdict
 from bench.ratings_games import CLUB_SPECS, GAME_CLUBS, GAMES, GameClubs, build_clubs
 from ranking.arithmetic.ratings.config import DEFAULT_SCORE_SCALE as CLUBS_SCALE
 from ranking.arithmetic.ratings.config import RatingConfig
@@ -61,6 +70,7 @@ RANKS_DEFAULT = "OpenSkill Plackett-Luce, ranks, tie fix (default)"
 ORACLE = "oracle: hidden strength"
 LEAST_SQUARES = "least squares, all sessions at once (reference)"
 MARGINS: tuple[float, ...] = (10.0, 25.0, 50.0, 100.0, 400.0)  # of Bonken's scale, 250
+AVERAGE_POINTS = "average points per session"
 
 
 def _by_scores(
@@ -140,7 +150,7 @@ def method_factories(
     for k in (8.0, 16.0, 32.0):
         name = f"pairwise Elo, k={k:g} per pair"
         factories.append((name, partial(EloPredictor, name, k)))
-    factories.append(("average points per session", AveragePointsPredictor))
+    factories.append((AVERAGE_POINTS, AveragePointsPredictor))
     if not clubs.team_game:  # the reference fits players of one, not teams
         factories.append((LEAST_SQUARES, partial(LeastSquaresPredictor, scale=scale)))
     return factories
@@ -190,7 +200,7 @@ def evaluate(
             unrated.append(getattr(predictor, "overflows", 0))
     winners: list[float] = []
     pairwise: list[float] = []
-    for index in range(split, len(club.sessions)):
+    for index in judged_tables(club, split):
         session = club.sessions[index]
         if predictor is None:
             predicted: Sequence[float] = club.strengths[index]
@@ -223,7 +233,7 @@ def random_winner(sessions: Sequence[ScoredSession]) -> float:
 
 def _mean(values: Sequence[float]) -> float:
     kept = [v for v in values if not math.isnan(v)]
-    return sum(kept) / len(kept)
+    return sum(kept) / len(kept) if kept else math.nan
 
 
 def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
@@ -231,6 +241,8 @@ def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tupl
     diffs = [
         v - b for v, b in zip(values, baseline, strict=True) if not (math.isnan(v) or math.isnan(b))
     ]
+    if len(diffs) < 2:
+        return math.nan, math.nan
     mean = sum(diffs) / len(diffs)
     variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return mean, 1.96 * math.sqrt(variance / len(diffs))
@@ -252,14 +264,19 @@ def run(
     clubs = build_clubs(seeds, seed_offset=seed_offset, evenings_factor=evenings_factor, game=game)
     sessions = sum(len(club.sessions) for club in clubs)
     tested = [club.sessions[int(len(club.sessions) * train_fraction) :] for club in clubs]
+    judged = sum(
+        len(judged_tables(club, int(len(club.sessions) * train_fraction))) for club in clubs
+    )
     variant = f", seed offset {seed_offset}" if seed_offset else ""
     if evenings_factor != 1.0:
         variant += f", {evenings_factor:g} x the evenings"
     of = f" of {game_rules(game).name}" if game != "bonken" else ""
+    league = any(spec.league for spec in kinds)
+    leagues_note = f", {LEAGUE_SEEDS} leagues a seed" if league else ""
     print(
         f"{len(clubs)} simulated clubs{of} ({', '.join(s.name for s in kinds)}; "
-        f"{seeds} seed{'' if seeds == 1 else 's'} each{variant}), {sessions} sessions: "
-        f"train on the first {train_fraction:.0%}, predict {sum(map(len, tested))} sessions"
+        f"{seeds} seed{'' if seeds == 1 else 's'} each{leagues_note}{variant}), "
+        f"{sessions} sessions: train on the first {train_fraction:.0%}, predict {judged} sessions"
     )
     methods: list[tuple[str, Callable[[], Predictor] | None]] = [(ORACLE, None)]
     methods.extend(method_factories(game, ranks=ranks))
@@ -281,6 +298,12 @@ def run(
     print()
     print("pairwise by club kind, difference from the default with its 95 % interval:")
     _print_kind_differences(by_kind, kind_names, width, default)
+    if league:
+        print()
+        for line in league_verdict(
+            by_kind, default, LEAST_SQUARES, AVERAGE_POINTS, _paired_interval
+        ):
+            print(line)
     print(f"({time.perf_counter() - started:.0f} s)")
     return summary
 

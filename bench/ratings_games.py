@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bench.league_accuracy import LEAGUE, leagues
 from games.bonanza.rules import GAME as BONANZA
 from games.bonanza.rules.simulation import played_session as bonanza_session
 from games.bonko.rules import GAME as BONKO
@@ -51,6 +52,7 @@ class ClubSpec:
     skill: float
     drift: float
     by_level: bool = False
+    league: bool = False  # players: of the whole league; evenings: its weeks
 
 
 CLUB_SPECS: tuple[ClubSpec, ...] = (
@@ -175,10 +177,18 @@ def _round_of(tables: Sequence[NightTable], number: int) -> int:
     return tables[-1].round_index + (1 if number == 1 else 0)
 
 
+# Bonken's kinds and a league: six clubs of 14, their levels spread over two standard
+# deviations, at home every week and at a league day every fourth (``simulate_league``),
+# judged on the tables where players of different clubs meet (``bench.league_accuracy``).
+BONKEN_SPECS: tuple[ClubSpec, ...] = (
+    *CLUB_SPECS,
+    ClubSpec(LEAGUE, 84, 60, 2, 0.3, 0.0, league=True),
+)
+
 GAME_CLUBS: dict[str, GameClubs] = {
     "bonken": GameClubs(
         "bonken",
-        CLUB_SPECS,
+        BONKEN_SPECS,
         lambda spec, seed, evenings: simulate_club(
             seed=seed,
             name=spec.name,
@@ -206,7 +216,18 @@ def build_clubs(
     clubs = GAME_CLUBS[game]
     built = []
     for spec_index, spec in enumerate(clubs.kinds):
+        evenings = max(1, round(spec.evenings * evenings_factor))
+        if spec.league:
+            built += leagues(
+                base=1000 * spec_index,
+                name=spec.name,
+                players=spec.players,
+                weeks=evenings,
+                rounds=spec.rounds_per_evening,
+                skill=spec.skill,
+                seeds=range(seed_offset, seed_offset + seeds),
+            )
+            continue
         for repeat in range(seed_offset, seed_offset + seeds):
-            evenings = max(1, round(spec.evenings * evenings_factor))
             built.append(clubs.build(spec, 1000 * spec_index + repeat, evenings))
     return built

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games.bonanza.plugin",
     "ranking.standings",  # app label "standings" (ratings and stats theirs too)
     "ranking.ratings",
+    "leagues",
     "games.bonken.imports",  # app label "imports"
     "ranking.stats",
     "week.mailings",
@@ -273,12 +274,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # A task whose worker died mid-way goes back to the queue (tasks are idempotent).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
-# Seconds a standings or ratings task waits before it starts, so that results arriving
-# together share one computation (tournaments.tasks).
+# Seconds a derived task waits before it starts: results together share one (tournaments.tasks).
 DERIVED_WORK_DELAY = float(os.environ.get("DERIVED_WORK_DELAY", "0.5"))
-# The longest wait between retries of a standings or ratings task (a database that went
-# away): a retry waits in a worker's hands, and one held past the redelivery time would be
-# handed out twice.
+# The longest wait between retries of a derived task (a database that went away): a retry
+# waits in a worker's hands; one held past the redelivery time would be handed out twice.
 DERIVED_WORK_RETRY_MAX = 20
 # Celery beat: catch up on derived work that a fault left behind.
 CELERY_BEAT_SCHEDULE = {
@@ -290,6 +289,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.ratings_reconcile",
         "schedule": float(os.environ.get("RECONCILE_SECONDS", "60")),
     },
+    "leagues-reconcile": {"task": "leagues.reconcile", "schedule": 300.0},
     "idempotency-purge": {"task": "games.idempotency_purge", "schedule": 3600.0},
     "webhooks-retry": {"task": "webhooks.retry_due", "schedule": 30.0},
     "webhooks-purge": {"task": "webhooks.purge", "schedule": 86400.0},

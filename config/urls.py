@@ -8,6 +8,7 @@ from clubs.views.codes import account
 from clubs.views.sign_in import AdminLoginView, LoginView
 from config.health import healthz
 from games.bonken.imports.urls import import_patterns
+from leagues.urls import manage_patterns as league_patterns
 from tournaments.events.views.scorers import scorer_patterns
 from tournaments.game_plugins import plugin_urlpatterns
 from tournaments.urls import manage_patterns
@@ -22,7 +23,7 @@ admin.site.index_title = _("Clubs, events and results")
 
 # The organizer's pages (namespace ``manage``): tournaments.urls's, the event's scorers and the
 # imports of the Bonken app's backups, where a club's embeds may be shown, each installed game's
-# own (tournaments.game_plugins) and the club's webhooks.
+# own (tournaments.game_plugins), the club's webhooks and the leagues' organizer pages.
 manage_urls = (
     [
         *manage_patterns,
@@ -32,6 +33,7 @@ manage_urls = (
         *embed_patterns,
         *plugin_urlpatterns("manage"),
         *webhook_patterns,
+        *league_patterns,
     ],
     "manage",
 )
@@ -67,6 +69,7 @@ urlpatterns = [
     path("", include("ranking.stats.urls")),
     path("", include("week.planning.urls")),
     path("clubs/", include("clubs.urls")),
+    path("leagues/", include("leagues.urls")),
     path("mail/", include("week.mailings.urls")),
     path("manage/", include(manage_urls)),
     path("", include("results.urls")),

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from core import club_events
+from tournaments import provided
 from tournaments.models import Event, Round, Seat, Standing, Table
 
 
@@ -23,6 +24,7 @@ def event_summary(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "status": event.status,
         "url": reverse("public:event_standings", args=[event.pk]),
+        "leagues": provided.event_leagues(event) if provided.event_leagues.registered else [],
     }
 
 

@@ -15,7 +15,9 @@
   or all) are to be replayed from that day on, for a change the sessions themselves do not
   show (a merge, a substitute); registered by ``ratings``;
 * ``rsvp_answers(event)``: who said they are coming to the planned night the event was opened
-  from; registered by ``planning``.
+  from; registered by ``planning``;
+* ``event_leagues(event)``: the leagues the event counts for (slug, name, page path), which
+  the club events' payloads name; registered by ``leagues`` (optional: none without it).
 """
 
 from __future__ import annotations
@@ -41,4 +43,8 @@ ratings_replay_from: Provider[..., Any] = Provider("marking rating pools for a r
 # list those coming first; registered by ``planning``.
 rsvp_answers: Provider[[Event], dict[int, str]] = Provider(
     "the answers to a planned night (planning)"
+)
+# The leagues an event counts for: [{"slug", "name", "url"}]; registered by ``leagues``.
+event_leagues: Provider[[Event], list[dict[str, str]]] = Provider(
+    "the leagues an event counts for (leagues)"
 )

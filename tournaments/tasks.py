@@ -30,6 +30,8 @@ PENDING_SECONDS = 30
 # beat schedule keep working.
 STANDINGS_TASK = "tournaments.standings_recompute"
 RATINGS_TASK = "tournaments.ratings_update"
+# The leagues a club counts in, computed again after its results changed (``leagues.tasks``).
+LEAGUES_TASK = "leagues.club_results"
 # The players' evenings by e-mail (``week.mailings.tasks``), after an event closes or a correction.
 EVENING_TASK = "mailings.evening"
 # The link previews' pictures of an event, redrawn after its standings (``web.sharing.tasks``).
@@ -92,23 +94,26 @@ def enqueue_standings(event_id: int) -> None:
     _enqueue_after_commit("standings", STANDINGS_TASK, event_id)
 
 
-def _enqueue_after_commit(kind: str, task: str, object_id: int) -> None:
+def _enqueue_after_commit(kind: str, task: str, object_id: int, *also: tuple[str, str]) -> None:
     """After commit, send the task named ``task`` for ``object_id`` unless one is already
-    waiting (the mark in Redis); a broker failure is logged, never raised: the reconcile jobs
-    catch up."""
+    waiting (the mark in Redis), then each of ``also`` (kind, task) the same way; a broker
+    failure is logged, never raised: the reconcile jobs catch up."""
 
     def send() -> None:
-        try:
-            if _claim(kind, object_id):
-                _send(task, object_id)
-        except Exception:  # noqa: BLE001 - any broker failure; the data is safe
-            task_started(kind, object_id)  # nothing waits in the queue: let the next one send
-            what = {"standings": "event", "ratings": "club", "previews": "event"}.get(
-                kind, "object"
-            )
-            logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
+        for each_kind, each_task in ((kind, task), *also):
+            _send_once(each_kind, each_task, object_id)
 
     transaction.on_commit(send)
+
+
+def _send_once(kind: str, task: str, object_id: int) -> None:
+    try:
+        if _claim(kind, object_id):
+            _send(task, object_id)
+    except Exception:  # noqa: BLE001 - any broker failure; the data is safe
+        task_started(kind, object_id)  # nothing waits in the queue: let the next one send
+        what = {"standings": "event", "previews": "event"}.get(kind, "club")
+        logger.warning("could not queue %s for %s %s", kind, what, object_id, exc_info=True)
 
 
 def enqueue_ratings(club_id: int) -> None:
@@ -118,7 +123,9 @@ def enqueue_ratings(club_id: int) -> None:
     committed, and ``ratings_reconcile`` (or the next submission) finds the pool behind.
     """
 
-    _enqueue_after_commit("ratings", RATINGS_TASK, club_id)
+    # The leagues the club counts in follow its ratings (when the leagues are installed).
+    leagues = [("leagues", LEAGUES_TASK)] if LEAGUES_TASK in current_app.tasks else []
+    _enqueue_after_commit("ratings", RATINGS_TASK, club_id, *leagues)
 
 
 def enqueue_evening(event_id: int) -> None:

@@ -13,7 +13,10 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from games.registry import games
+from leagues.models import League, LeagueNight
 from tournaments.models import Event, Round, Table
+from web.pages.demo_league import LEAGUE
+from web.pages.management.commands.load_demo import SLUG
 from week.planning.models import PlannedNight, RsvpLink
 from week.webhooks.models import Delivery, Hook
 
@@ -58,8 +61,29 @@ def a_link(club: Club) -> RsvpLink:
     return RsvpLink.objects.get_or_create(club=club, player=member)[0]
 
 
+def league_pages() -> list[tuple[str, str]]:
+    """The demo league's public pages and its organizer's."""
+    league = League.objects.get(slug=LEAGUE)
+    night = LeagueNight.objects.filter(league=league).order_by("pk").first()
+    assert night is not None
+    season = league.seasons.get()
+    public = f"/leagues/{league.slug}"
+    return [
+        ("league", f"{public}/"),
+        ("league-ratings", f"{public}/ratings/"),
+        ("league-nights", f"{public}/nights/"),
+        ("league-night", f"{public}/nights/{night.event_id}/"),
+        ("league-player", f"{public}/players/1/"),
+        ("league-manage", f"/manage/leagues/{league.slug}/"),
+        ("league-season", f"/manage/leagues/{league.slug}/seasons/{season.pk}/"),
+        ("league-new", "/manage/leagues/new/"),
+        ("league-night-stop", f"/manage/leagues/{league.slug}/nights/{night.event_id}/stop/"),
+        ("club-leagues", f"/manage/clubs/{SLUG}/leagues/"),
+    ]
+
+
 def pages() -> list[tuple[str, str]]:
-    club = Club.objects.get()
+    club = Club.objects.get(slug=SLUG)
     player = Player.objects.filter(session_results__isnull=False).first()
     assert player is not None
     found = [
@@ -96,8 +120,9 @@ def pages() -> list[tuple[str, str]]:
         ("stale-link", "/t/nothing/"),
         ("account", "/accounts/"),
         ("my-seat", "/me/"),
+        *league_pages(),
     ]
-    for event in Event.objects.order_by("pk"):
+    for event in Event.objects.filter(club=club).order_by("pk"):
         name = event.game
         found += [
             (f"{name}-{event.pk}-standings", f"/events/{event.pk}/"),

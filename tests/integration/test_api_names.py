@@ -23,9 +23,15 @@ from tests.factories import EventFactory, api_client, seated_table, user_with_ro
 pytestmark = pytest.mark.django_db
 SINGULAR = {"entries": "entry", "deliveries": "delivery", "sunmar": "upload"}
 # Path parameters that are not an id: a door's, an answer link's or a personal link's token
-# (a player's e-mail settings), a club's slug (a backup upload is under the importer's name:
-# /imports/sunmar/{upload_id}/).
-NOT_IDS = {("door", "token"), ("rsvp", "token"), ("mail-settings", "token"), ("clubs", "slug")}
+# (a player's e-mail settings), a club's or a league's slug in the public feeds (a backup upload
+# is under the importer's name: /imports/sunmar/{upload_id}/).
+NOT_IDS = {
+    ("door", "token"),
+    ("rsvp", "token"),
+    ("mail-settings", "token"),
+    ("clubs", "slug"),
+    ("leagues", "slug"),
+}
 # An event's scorer is one of its players: removed by the player's id; a player's personal link
 # at a club is read, renewed and switched off by the player's id.
 BY_PLAYER = {("scorers", "player_id"), ("personal-links", "player_id")}

@@ -17,6 +17,7 @@ from clubs.models import Membership, Role
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, RoundFactory, api_client, seated_table
+from tests.integration.league_support import league_of_club
 from week.planning.models import PlannedNight
 from week.webhooks.models import Hook
 
@@ -62,6 +63,7 @@ def world() -> dict[str, Any]:
         club=club, starts_at=starts, ends_at=starts + datetime.timedelta(hours=4), game="bonken"
     )
     hook = Hook.objects.create(club=club, url="https://example.org/hook", secret="s" * 32)
+    league_of_club(table.round.event, user)  # the leagues' feeds, by the club's slug too
     return {
         "client": api_client(user),
         "{club_id}": club.pk,

@@ -21,6 +21,7 @@ from results.models import Session
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table, user_with_role
+from tests.integration.league_support import league_of_club
 from week.mailings import links as mail_links
 from week.planning.links import rsvp_link_issue
 
@@ -53,7 +54,10 @@ def world(db, keep_test_connection) -> dict[str, int | str]:
     token, key = api_token_create(user=organizer, name="schema")
     # The seat's player has a personal link (GET .../personal-links/{player_id}/ reads it).
     rsvp_link_issue(club=event.club, player=seat.player, actor=organizer, renew=False)
+    # A league of the club, addressed by the club's slug too (its feeds' {slug}).
+    _league, season = league_of_club(event, organizer)
     return {
+        "season": season.pk,
         "key": key,
         "event": event.pk,
         "club": event.club_id,

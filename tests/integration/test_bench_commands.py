@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from bench.league_accuracy import LEAGUE, LEAGUE_SEEDS
 from bench.ratings_accuracy import ORACLE, method_factories
 from bench.ratings_games import GAME_CLUBS, GAMES
 from bench.seating import BALANCED_CASES, MIXED_CASES, SWISS_CASES
@@ -186,10 +187,13 @@ def test_seating() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_ratings_accuracy(game: str) -> None:
-    """Every game's simulated clubs (``--game``), each with its own kinds and methods."""
+    """Every game's simulated clubs (``--game``), each with its own kinds and methods; Bonken's
+    with a league kind (``LEAGUE_SEEDS`` leagues a seed) and its verdict."""
     lines = run_bench("ratings_accuracy", "--game", game, timeout=PURE_TIMEOUT).splitlines()
     kinds = GAME_CLUBS[game].kinds
-    assert re.match(rf"{len(kinds)} simulated clubs.* \(.*1 seed each", lines[0]), lines[0]
+    leagues = sum(1 for spec in kinds if spec.league)
+    clubs = len(kinds) + leagues * (LEAGUE_SEEDS - 1)
+    assert re.match(rf"{clubs} simulated clubs.* \(.*1 seed each", lines[0]), lines[0]
     assert lines[1].split()[:3] == ["method", "winner", "pairwise"]
     methods = [ORACLE] + [name for name, _ in method_factories(game)]
     assert [line[: len(name)] for name, line in zip(methods, lines[3:], strict=False)] == methods
@@ -203,6 +207,8 @@ def test_ratings_accuracy(game: str) -> None:
         assert heading in lines
     kind_line = lines[lines.index("pairwise by club kind:") + 1]
     assert all(spec.name in kind_line for spec in kinds), kind_line
+    if leagues:  # its verdict, or that too few mixed tables were held out to judge
+        assert any(line.startswith(LEAGUE) for line in lines[-4:]), lines[-4:]
     assert re.fullmatch(r"\(\d+ s\)", lines[-1]), lines[-1]
 
 

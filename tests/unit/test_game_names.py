@@ -27,6 +27,7 @@ PACKAGES = (
     "tournaments",
     "results",
     "ranking",
+    "leagues",
     "web",
     "config",
     "templates",

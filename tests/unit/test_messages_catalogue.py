@@ -21,6 +21,7 @@ PACKAGES = (
     "config",
     "week/webhooks",
     "web/embeds",
+    "leagues",
     "week/mailings",
 )
 GETTEXT = {"_", "gettext_lazy", "gettext", "ngettext_lazy", "ngettext"}

@@ -14,6 +14,7 @@ PACKAGES = (
     "tournaments",
     "results",
     "ranking",
+    "leagues",
     "web",
     "config",
     "bench",

@@ -31,6 +31,8 @@ from tests.documents import classic_document, classic_games
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.sunmar_backups import example_zip
 from tests.web.conftest import client_for
+from tests.web.league_matrix import LEAGUE_FORMS, read_only_urls
+from tests.web.league_matrix import READ_ONLY as LEAGUE_PAGES
 from tournaments.door.services import door_check_in
 from tournaments.models import Event, EventPlayer, EventScorer, Round
 from tournaments.rounds.services import round_generate
@@ -600,6 +602,7 @@ FORMS: list[tuple[str, str, Callable[[dict], str], Callable[[dict], dict], set[s
         set(ACTORS),
     ),
 ]
+FORMS += LEAGUE_FORMS
 
 
 def night(world: dict[str, Any]) -> PlannedNight:
@@ -870,6 +873,7 @@ READ_ONLY = {
     "planning:club_feed",
     "public:game_rules",
     "planning:club_link_slips",
+    *LEAGUE_PAGES,
 }
 # A player's own "I'm leaving after this round" (their login or the phone that checked them
 # in): tested in tests/web/test_door_pages.py and tests/integration/test_door_checkin.py.
@@ -960,6 +964,8 @@ def test_a_post_to_a_read_only_page_saves_nothing(name):
         "public:game_rules": f"/games/bonken/rules/?club={world['club'].slug}",
         "planning:club_link_slips": f"/clubs/{world['club'].slug}/nights/links/slips/",
     }
+    if name.startswith("leagues:"):
+        urls.update(read_only_urls(world))
     visitor = client("organizer", world)
     before = database_state()
     response = visitor.post(urls[name], {"name": "x", "player": 1})

@@ -13,6 +13,14 @@ from web.api.views.feeds import (
     ClubRatingsFeedView,
     EventStandingsFeedView,
 )
+from web.api.views.league_feeds import (
+    LeagueFeedView,
+    LeagueNightsFeedView,
+    LeagueRatingsFeedView,
+    LeagueSeasonStandingsFeedView,
+    LeaguesFeedView,
+    LeagueStandingsFeedView,
+)
 from web.api.views.night.door import DoorCheckInView, EventLeavingView
 from web.api.views.night.events import (
     EntryViewSet,
@@ -104,6 +112,28 @@ urlpatterns = [
         "feeds/events/<int:event_id>/standings/",
         EventStandingsFeedView.as_view(),
         name="event_standings_feed",
+    ),
+    path("feeds/leagues/", LeaguesFeedView.as_view(), name="leagues_feed"),
+    path("feeds/leagues/<slug:slug>/", LeagueFeedView.as_view(), name="league_feed"),
+    path(
+        "feeds/leagues/<slug:slug>/standings/",
+        LeagueStandingsFeedView.as_view(),
+        name="league_standings_feed",
+    ),
+    path(
+        "feeds/leagues/<slug:slug>/seasons/<int:season_id>/standings/",
+        LeagueSeasonStandingsFeedView.as_view(),
+        name="league_season_standings_feed",
+    ),
+    path(
+        "feeds/leagues/<slug:slug>/ratings/",
+        LeagueRatingsFeedView.as_view(),
+        name="league_ratings_feed",
+    ),
+    path(
+        "feeds/leagues/<slug:slug>/nights/",
+        LeagueNightsFeedView.as_view(),
+        name="league_nights_feed",
     ),
     path("sessions/validate/", SessionValidateView.as_view(), name="session_validate"),
     path("tables/<int:table_id>/session/", TableSessionView.as_view(), name="table_session"),

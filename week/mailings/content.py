@@ -1,5 +1,6 @@
 """What a player's evening e-mail says: the event, their tables and tablemates per round with
-their points, their place and total, the standings' top, their rating change and the links.
+their points, their place and total, the standings' top, their rating change, the leagues the
+night counts for and the links.
 Read from the stored standings, sessions and rating history; no arithmetic of its own."""
 
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from django.utils import formats
 
 from clubs.models import Player
 from games.registry import find_game
+from leagues.selectors import leagues_counting
 from ranking.ratings.models import RatingHistory
 from results.counted import counted_sessions
 from results.models import SessionSeat
@@ -41,6 +43,8 @@ class Evening:
     top: list[Standing] = field(default_factory=list)
     rating_before: float | None = None
     rating_after: float | None = None
+    # The leagues the night counts for: (name, the league's page).
+    leagues: list[tuple[str, str]] = field(default_factory=list)
     standings_url: str = ""
     player_url: str = ""
     preferences_url: str = ""
@@ -91,6 +95,10 @@ def evening_for(event: Event, player: Player, language: str) -> Evening:
     )
     if history:
         evening.rating_before, evening.rating_after = history[0][0], history[-1][1]
+    evening.leagues = [
+        (league.name, absolute(reverse("leagues:league_page", args=[league.slug])))
+        for league in leagues_counting(event)
+    ]
     evening.standings_url = absolute(reverse("public:event_standings", args=[event.pk]))
     evening.player_url = absolute(reverse("public:player_page", args=[player.pk]))
     evening.preferences_url = preferences_url(player.pk)

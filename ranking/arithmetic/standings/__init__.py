@@ -13,6 +13,7 @@ from ranking.arithmetic.standings.event import (
     EventRules,
     standings_from_results,
 )
+from ranking.arithmetic.standings.league import LeagueRules, league_standings, nights_played
 from ranking.arithmetic.standings.ranking import Ranked, rank
 from ranking.arithmetic.standings.records import (
     RoundId,
@@ -37,6 +38,7 @@ __all__ = [
     "EventCriterion",
     "EventRow",
     "EventRules",
+    "LeagueRules",
     "Ranked",
     "RoundId",
     "SeasonCriterion",
@@ -44,7 +46,9 @@ __all__ = [
     "SeasonRules",
     "SeatResult",
     "standings_from_results",
+    "league_standings",
     "middle_place_points",
+    "nights_played",
     "placement_points",
     "rank",
     "seat_results",

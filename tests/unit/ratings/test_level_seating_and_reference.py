@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench import ratings_accuracy as bench_accuracy
+from bench.league_accuracy import LEAGUE_SEEDS
 from ranking.arithmetic.ratings.predictors import AveragePointsPredictor, LeastSquaresPredictor
 from ranking.arithmetic.ratings.simulate import simulate_club
 
@@ -83,7 +84,9 @@ def test_benchmark_clubs_of_other_seeds_and_lengths() -> None:
     standard = bench_accuracy.build_clubs(1, evenings_factor=0.05)
     other = bench_accuracy.build_clubs(1, seed_offset=7, evenings_factor=0.05)
     longer = bench_accuracy.build_clubs(1, evenings_factor=0.1)
-    assert [c.name for c in standard] == [spec.name for spec in bench_accuracy.CLUB_SPECS]
+    kinds = [spec.name for spec in bench_accuracy.CLUB_SPECS]
+    # The league kind has LEAGUE_SEEDS leagues a seed (bench.league_accuracy).
+    assert [c.name for c in standard] == kinds[:-1] + kinds[-1:] * LEAGUE_SEEDS
     assert [c.name for c in other] == [c.name for c in standard]
     assert all(a.sessions != b.sessions for a, b in zip(standard, other, strict=True))
     assert all(len(a.sessions) < len(b.sessions) for a, b in zip(standard, longer, strict=True))

@@ -55,6 +55,13 @@ def bodies() -> dict[str, dict[str, Any]]:
         "kind": "club_night",
         "status": "running",
         "url": f"{SITE}/events/41/",
+        "leagues": [
+            {
+                "slug": "regio-utrecht",
+                "name": "Regio Utrecht",
+                "url": f"{SITE}/leagues/regio-utrecht/",
+            }
+        ],
     }
     return {
         **_nights(game.code, game.default_ruleset),

@@ -82,6 +82,18 @@ def event(games: list[str]) -> dict[str, Any]:
             "kind": text("A club night or a tournament.", enum=["club_night", "tournament"]),
             "status": text("Its state.", enum=["draft", "running", "finished"]),
             "url": LINK,
+            "leagues": {
+                "type": "array",
+                "items": closed(
+                    {
+                        "slug": text("The league's address."),
+                        "name": text("The league's name."),
+                        "url": LINK,
+                    }
+                ),
+                "description": "The leagues the event counts for (a club's league night or a "
+                "league day).",
+            },
         }
     )
     shape["description"] = "The event as its public pages show it."

@@ -1,5 +1,6 @@
 """Load a demo club: 16 players, a finished three-round Bonken tournament, a running Bonken club
-night and, for every other game the service has, an evening of it played last week.
+night and, for every other game the service has, an evening of it played last week; and a
+Bonken league (``demo_league``) with a small second club, whose tournament and club night count.
 
 Every session is played out by the rules engine (``games.bonken.rules.sample``) and saved
 through the same service as a scorer's submission, so the demo data is real, valid data. Running
@@ -25,6 +26,7 @@ from results.models import Session
 from results.services import SessionRejected, session_submit
 from seating import table_layout
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
+from web.pages.demo_league import LEAGUE_CLUB, build_league, remove_league
 
 SLUG = "de-zwarte-schoppen"
 CLASSIC = get_ruleset("classic")
@@ -74,17 +76,20 @@ class Command(BaseCommand):
             if not options["reset"]:
                 self.stdout.write("Demo data already loaded (use --reset to rebuild it).")
                 return
-            club = Club.objects.get(slug=SLUG)
-            # Results are protected from a cascade: the demo deletes its own on purpose.
-            Session.objects.filter(event__club=club).delete()
-            Event.objects.filter(club=club).delete()
-            Player.objects.filter(memberships__club=club).delete()
-            club.delete()
-        self.build(random.Random(options["seed"]))
+            remove_league()
+            for club in Club.objects.filter(slug__in=[SLUG, LEAGUE_CLUB]):
+                # Results are protected from a cascade: the demo deletes its own on purpose.
+                Session.objects.filter(event__club=club).delete()
+                Event.objects.filter(club=club).delete()
+                Player.objects.filter(memberships__club=club).delete()
+                club.delete()
+        rng = random.Random(options["seed"])
+        tournament = self.build(rng)
+        build_league(self, tournament, rng)
         self.stdout.write(self.style.SUCCESS("Demo data loaded. Sign in as demo / demo."))
 
     @transaction.atomic
-    def build(self, rng: random.Random) -> None:
+    def build(self, rng: random.Random) -> Event:
         organizer = self.user("demo", superuser=True)
         scorer = self.user("scorer")
         club = Club.objects.create(name="De Zwarte Schoppen", slug=SLUG, city="Utrecht")
@@ -140,6 +145,7 @@ class Command(BaseCommand):
             self.game_night(
                 club, game, players, today - datetime.timedelta(days=days), rng, organizer
             )
+        return tournament
 
     def game_night(
         self,
