@@ -47,7 +47,15 @@ from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerF
 
 from bench import parse_args
 from bench.league_accuracy import LEAGUE_SEEDS, judged_tables, league_verdict
-from bench.ratings_games import CLUB_SPECS, GAME_CLUBS, GAMES, GameClubs, build_clubs
+from bench.ratings_games import (
+    CLUB_SPECS,
+    GAME_CLUBS,
+    GAMES,
+    GameClubs,
+    build_clubs,
+    by_team,
+    random_winner,
+)
 from ranking.arithmetic.ratings.config import DEFAULT_SCORE_SCALE as CLUBS_SCALE
 from ranking.arithmetic.ratings.config import RatingConfig
 from ranking.arithmetic.ratings.predictors import (
@@ -58,7 +66,6 @@ from ranking.arithmetic.ratings.predictors import (
     LibraryPredictor,
     Predictor,
 )
-from ranking.arithmetic.ratings.records import ScoredSession
 from ranking.arithmetic.ratings.simulate import SimulatedClub
 from ranking.arithmetic.ratings.table import rank_key
 
@@ -212,23 +219,6 @@ def evaluate(
         pair_credit = pairwise_credit(predicted, order)
         pairwise.append(pair_credit if pair_credit is not None else math.nan)
     return winners, pairwise
-
-
-def by_team(predicted: Sequence[float], session: ScoredSession) -> Sequence[float]:
-    """Each seat's prediction, or in a team game its team's: the sum over the partners."""
-    if session.teams is None:
-        return predicted
-    team_of = [0.0] * len(predicted)
-    for team in session.teams:
-        strength = sum(predicted[seat] for seat in team)
-        for seat in team:
-            team_of[seat] = strength
-    return team_of
-
-
-def random_winner(sessions: Sequence[ScoredSession]) -> float:
-    """The winner credit of a random guess: one over the number of sides at the table."""
-    return sum(1 / len(s.teams or s.totals) for s in sessions) / len(sessions)
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -34,6 +34,7 @@ from games.bonko.rules.simulation import played_night
 from games.jonkler.rules import GAME as JONKLER
 from games.jonkler.rules.simulation import played_session as jonkler_session
 from ranking.arithmetic.ratings.config import DEFAULT_SCORE_SCALE
+from ranking.arithmetic.ratings.records import ScoredSession
 from ranking.arithmetic.ratings.simulate import (
     NightTable,
     PlayedTable,
@@ -231,3 +232,20 @@ def build_clubs(
         for repeat in range(seed_offset, seed_offset + seeds):
             built.append(clubs.build(spec, 1000 * spec_index + repeat, evenings))
     return built
+
+
+def by_team(predicted: Sequence[float], session: ScoredSession) -> Sequence[float]:
+    """Each seat's prediction, or in a team game its team's: the sum over the partners."""
+    if session.teams is None:
+        return predicted
+    team_of = [0.0] * len(predicted)
+    for team in session.teams:
+        strength = sum(predicted[seat] for seat in team)
+        for seat in team:
+            team_of[seat] = strength
+    return team_of
+
+
+def random_winner(sessions: Sequence[ScoredSession]) -> float:
+    """The winner credit of a random guess: one over the number of sides at the table."""
+    return sum(1 / len(s.teams or s.totals) for s in sessions) / len(sessions)
