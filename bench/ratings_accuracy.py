@@ -47,6 +47,7 @@ from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerF
 
 from bench import parse_args
 from bench.league_accuracy import LEAGUE_SEEDS, judged_tables, league_verdict
+from bench.prediction_credit import mean_of, paired_interval, pairwise_credit, winner_credit
 from bench.ratings_games import (
     CLUB_SPECS,
     GAME_CLUBS,
@@ -163,31 +164,6 @@ def method_factories(
     return factories
 
 
-def winner_credit(predicted: Sequence[float], totals: Sequence[int]) -> float:
-    """Share of the predicted favourites (highest score) who finished first (highest
-    ``totals``: the game's order)."""
-    best = max(predicted)
-    favourites = [seat for seat, value in enumerate(predicted) if value == best]
-    top = max(totals)
-    return sum(1 for seat in favourites if totals[seat] == top) / len(favourites)
-
-
-def pairwise_credit(predicted: Sequence[float], totals: Sequence[int]) -> float | None:
-    """Share of decided pairs ordered correctly; None when every pair was tied."""
-    credit = 0.0
-    pairs = 0
-    for i in range(len(totals)):
-        for j in range(i + 1, len(totals)):
-            if totals[i] == totals[j]:
-                continue
-            pairs += 1
-            if predicted[i] == predicted[j]:
-                credit += 0.5
-            elif (predicted[i] > predicted[j]) == (totals[i] > totals[j]):
-                credit += 1.0
-    return credit / pairs if pairs else None
-
-
 def evaluate(
     club: SimulatedClub,
     make: Callable[[], Predictor] | None,
@@ -219,23 +195,6 @@ def evaluate(
         pair_credit = pairwise_credit(predicted, order)
         pairwise.append(pair_credit if pair_credit is not None else math.nan)
     return winners, pairwise
-
-
-def _mean(values: Sequence[float]) -> float:
-    kept = [v for v in values if not math.isnan(v)]
-    return sum(kept) / len(kept) if kept else math.nan
-
-
-def _paired_interval(values: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
-    """Mean difference and its 95 % half-width (normal approximation)."""
-    diffs = [
-        v - b for v, b in zip(values, baseline, strict=True) if not (math.isnan(v) or math.isnan(b))
-    ]
-    if len(diffs) < 2:
-        return math.nan, math.nan
-    mean = sum(diffs) / len(diffs)
-    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean, 1.96 * math.sqrt(variance / len(diffs))
 
 
 def run(
@@ -282,7 +241,7 @@ def run(
     print(f"{'method':<{width}}" + "".join(f"  {kind:>{max(len(kind), 6)}}" for kind in kind_names))
     for name, kind_pairwise in by_kind.items():
         cells = "".join(
-            f"  {_mean(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
+            f"  {mean_of(kind_pairwise[kind]):>{max(len(kind), 6)}.1%}" for kind in kind_names
         )
         print(f"{name:<{width}}{cells}")
     print()
@@ -291,7 +250,7 @@ def run(
     if league:
         print()
         for line in league_verdict(
-            by_kind, default, LEAST_SQUARES, AVERAGE_POINTS, _paired_interval
+            by_kind, default, LEAST_SQUARES, AVERAGE_POINTS, paired_interval
         ):
             print(line)
     print(f"({time.perf_counter() - started:.0f} s)")
@@ -334,11 +293,11 @@ def _print_overall(results: Scores, default: str, width: int) -> dict[str, tuple
     print("-" * len(header))
     summary: dict[str, tuple[float, float]] = {}
     for name, (winners, pairwise) in results.items():
-        summary[name] = (_mean(winners), _mean(pairwise))
-        line = f"{name:<{width}}  {_mean(winners):6.1%}  {_mean(pairwise):8.1%}"
+        summary[name] = (mean_of(winners), mean_of(pairwise))
+        line = f"{name:<{width}}  {mean_of(winners):6.1%}  {mean_of(pairwise):8.1%}"
         if name not in (default, ORACLE):
-            dw, hw = _paired_interval(winners, base_winners)
-            dp, hp = _paired_interval(pairwise, base_pairwise)
+            dw, hw = paired_interval(winners, base_winners)
+            dp, hp = paired_interval(pairwise, base_pairwise)
             line += f"  {dw:+6.1%} ±{hw:4.1%}  {dp:+6.1%} ±{hp:4.1%}"
         print(line)
     return summary
@@ -360,7 +319,7 @@ def _print_kind_differences(
             continue
         cells = ""
         for kind in kind_names:
-            diff, half = _paired_interval(kind_pairwise[kind], base[kind])
+            diff, half = paired_interval(kind_pairwise[kind], base[kind])
             cell = f"{diff * 100:+.1f} ±{half * 100:.1f}"
             cells += f"  {cell:>{max(len(kind), 12)}}"
         print(f"{name:<{width}}{cells}")

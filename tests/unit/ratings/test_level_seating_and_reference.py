@@ -84,7 +84,7 @@ def test_benchmark_clubs_of_other_seeds_and_lengths() -> None:
     standard = bench_accuracy.build_clubs(1, evenings_factor=0.05)
     other = bench_accuracy.build_clubs(1, seed_offset=7, evenings_factor=0.05)
     longer = bench_accuracy.build_clubs(1, evenings_factor=0.1)
-    kinds = [spec.name for spec in bench_accuracy.CLUB_SPECS]
+    kinds = [spec.name for spec in bench_accuracy.GAME_CLUBS["bonken"].kinds]
     # The league kind has LEAGUE_SEEDS leagues a seed (bench.league_accuracy).
     assert [c.name for c in standard] == kinds[:-1] + kinds[-1:] * LEAGUE_SEEDS
     assert [c.name for c in other] == [c.name for c in standard]

@@ -80,26 +80,26 @@ def test_the_verdict_says_within_and_ahead_or_not() -> None:
         "average": {league_accuracy.LEAGUE: lower},
     }
     lines = league_accuracy.league_verdict(
-        by_kind, "rating", "reference", "average", bench_accuracy._paired_interval
+        by_kind, "rating", "reference", "average", bench_accuracy.paired_interval
     )
     assert lines[0].startswith("league of clubs, 40 held-out mixed tables")
     assert lines[1].endswith("within 0.3") and lines[2].endswith(": ahead")
     by_kind["rating"] = {league_accuracy.LEAGUE: lower}
     lines = league_accuracy.league_verdict(
-        by_kind, "rating", "reference", "average", bench_accuracy._paired_interval
+        by_kind, "rating", "reference", "average", bench_accuracy.paired_interval
     )
     assert lines[1].endswith("not within 0.3") and lines[2].endswith("not ahead")
     empty = {name: {league_accuracy.LEAGUE: [math.nan]} for name in by_kind}
     assert (
         "too few"
         in league_accuracy.league_verdict(
-            empty, "rating", "reference", "average", bench_accuracy._paired_interval
+            empty, "rating", "reference", "average", bench_accuracy.paired_interval
         )[0]
     )
 
 
 def test_the_benchmark_has_its_league_kind() -> None:
-    kinds = [spec.name for spec in bench_accuracy.CLUB_SPECS]
+    kinds = [spec.name for spec in bench_accuracy.GAME_CLUBS["bonken"].kinds]
     assert kinds[-1] == league_accuracy.LEAGUE
     clubs = bench_accuracy.build_clubs(1, evenings_factor=0.2)
     leagues = [club for club in clubs if club.name == league_accuracy.LEAGUE]
