@@ -171,7 +171,7 @@ def test_history_as_csv_and_after_a_correction():
     response = APIClient().get(f"/api/v1/players/{player.pk}/rating-history/?format=csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     first = next(r for r in rows if r["session"] == str(sessions[0].pk))
-    assert first["total"] == "100" and first["place"] == "1"
+    assert first["total"] == "100" and first["placement"] == "1"
 
 
 def test_a_player_without_ratings_has_an_empty_history():

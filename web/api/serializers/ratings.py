@@ -47,7 +47,7 @@ class OpponentSerializer(serializers.Serializer):
     player_name = serializers.CharField()
     rating_before = serializers.FloatField()
     total = serializers.IntegerField()
-    place = serializers.IntegerField()
+    placement = serializers.IntegerField(help_text="The finish at the table, from 1.")
 
 
 class ExplainedSessionSerializer(serializers.Serializer):
@@ -60,7 +60,9 @@ class ExplainedSessionSerializer(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
     total = serializers.IntegerField()
-    place = serializers.IntegerField()
+    placement = serializers.IntegerField(
+        help_text="The finish at the table, from 1; tied seats share the best."
+    )
     actual_placement = serializers.FloatField(help_text="Tied seats share the mean place.")
     expected_placement = serializers.FloatField(help_text="What the ratings predicted.")
     placement_gain = serializers.FloatField(help_text="Places better than expected.")

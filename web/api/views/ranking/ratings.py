@@ -144,7 +144,7 @@ HISTORY_COLUMNS = [
     "round",
     "table",
     "total",
-    "place",
+    "placement",
     "actual_placement",
     "expected_placement",
     "placement_gain",
@@ -174,7 +174,7 @@ def explained_data(item: ExplainedSession) -> dict[str, Any]:
         "round": item.where.round_number,
         "table": item.where.table_number,
         "total": e.total,
-        "place": e.place,
+        "placement": e.place,
         "actual_placement": e.actual_placement,
         "expected_placement": e.expected_placement,
         "placement_gain": e.placement_gain,
@@ -202,7 +202,7 @@ def _player(other: Opponent, names: Mapping[Any, str]) -> dict[str, Any]:
         "player_name": names.get(other.player_id, ""),
         "rating_before": other.rating_before,
         "total": other.total,
-        "place": other.place,
+        "placement": other.place,
     }
 
 
