@@ -209,7 +209,8 @@ def withdraw_the_event(week: Week, event: int) -> None:
     assert renamed.game == models.EventGame(GAME)  # a PATCH sends no game of its own
     week.call("events_publish_create", event, body=models.PublishRequest(published=False))
     website = feed("feeds_clubs_events_list").sync(week.club.slug, client=week.public)
-    assert website.count == 0 and website.meta.club.slug == week.club.slug
+    assert website.count == 0 and website.meta.club == week.club.pk
+    assert website.meta.club_slug == week.club.slug and website.meta.club_name == week.club.name
 
 
 def received_bodies(receiver: Any, shapes: Any, secret: str, models: Any) -> list[dict]:
