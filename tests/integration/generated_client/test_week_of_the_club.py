@@ -170,10 +170,12 @@ def play_the_night(week: Week, night: int) -> int:
     models = week.models
     event = week.call("nights_open_create", night).event
     coming = [rsvp.player for rsvp in week.call("nights_rsvps_list", night).results]
-    for player in coming:
-        if player != week.players[AWAY]:
-            body = models.EntryRequest(event=event, player=player, present=True)
-            week.call("entries_create", body=body)
+    checked_in = week.call("events_check_in_coming_create", event)
+    assert sorted(entry.player for entry in checked_in) == sorted(
+        player for player in coming if player != week.players[AWAY]
+    )
+    assert all(entry.present and entry.event == event for entry in checked_in)
+    assert week.call("events_check_in_coming_create", event) == []  # everyone is in already
     week.call("events_publish_create", event, body=models.PublishRequest(published=True))
     plan = week.call("events_seating_create", event, body=models.GenerateRoundRequest(seed=7))
     week.call("rounds_accept_create", plan.id)
