@@ -2,7 +2,8 @@
 (``core.club_events``): payloads that name players as the API does (``player``, the id, and
 ``player_name``) with their page's path (``player_url``), a table's ``seats`` by ``position``
 from 0 and the standings by ``rank``, and the event as ``event`` (the id) with ``event_name``,
-``event_url`` and the rest of what its pages show beside it, as the API's answers do. Nothing
+``event_url`` and the rest of what its pages show beside it (a round and a table alike), as the
+API's answers do. Nothing
 is queued for an event that is not published (and the fan-out checks again when it runs)."""
 
 from collections.abc import Sequence
@@ -78,7 +79,8 @@ def round_seated(round_: Round) -> None:
         club_events.ROUND_SEATED,
         event,
         {
-            "round": {"id": round_.pk, "number": round_.number},
+            "round": round_.pk,
+            "round_number": round_.number,
             "tables": [table for table in tables.values() if table["seats"]],
             "byes": byes,
         },
@@ -113,12 +115,11 @@ def result_saved(
         kind,
         event,
         {
-            "round": {"id": table.round_id, "number": table.round.number},
-            "table": {
-                "id": table.pk,
-                "number": table.number,
-                "url": reverse("public:table_sheet", args=[event.pk, table.pk]),
-            },
+            "round": table.round_id,
+            "round_number": table.round.number,
+            "table": table.pk,
+            "table_number": table.number,
+            "table_url": reverse("public:table_sheet", args=[event.pk, table.pk]),
             "complete": complete,
             "revision": revision,
             "seats": seats,

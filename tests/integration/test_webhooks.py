@@ -209,7 +209,7 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     round_accept(round_=Round.objects.get(pk=round_.pk), actor=organizer)
     assert [r.headers["X-Hook-Event"] for r in receiver.requests] == ["round.seated"]
     seated = receiver.requests[0].json["data"]
-    assert seated["round"]["number"] == 1 and len(seated["tables"]) == 2
+    assert seated["round_number"] == 1 and len(seated["tables"]) == 2
     names = {seat["player_name"] for table in seated["tables"] for seat in table["seats"]}
     assert names == {player.name for player in players}
     assert all(table["url"].startswith("http") for table in seated["tables"])

@@ -46,6 +46,20 @@ def test_an_old_change_reads_as_the_api_names_an_event():
     )
 
 
+def test_an_old_result_names_its_round_and_table_as_the_api_does():
+    old = {
+        "event": OLD_EVENT,
+        "round": {"id": 90, "number": 1},
+        "table": {"id": 301, "number": 2, "url": "https://club.example/events/41/tables/301/"},
+        "complete": True,
+    }
+    new = migration.new_shape(club_events.RESULT_SAVED, old)
+    assert (new["event"], new["round"], new["round_number"]) == (41, 90, 1)
+    assert (new["table"], new["table_number"], new["table_url"]) == (301, 2, old["table"]["url"])
+    assert "id" not in new and new["complete"] is True
+    assert migration.old_shape(club_events.RESULT_SAVED, new) == old
+
+
 @pytest.mark.parametrize("kind", sorted(bodies()))
 def test_every_example_goes_back_and_forth_unchanged(kind):
     data = bodies()[kind]["data"]

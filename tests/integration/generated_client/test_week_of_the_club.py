@@ -256,7 +256,7 @@ def test_a_week_of_the_club_through_the_generated_client(
         (line["rank"], line["player"], line["player_name"]) for line in last["data"]["standings"]
     ] == [(line.rank, line.player, line.player_name) for line in standings]
     corrected = by_kind[club_events.RESULT_CORRECTED]
-    session = week.call("tables_session_retrieve", corrected["table"]["id"])
+    session = week.call("tables_session_retrieve", corrected["table"])
     assert [
         {key: seat[key] for key in ("position", "player", "player_name", "total", "placement")}
         for seat in corrected["seats"]

@@ -57,8 +57,12 @@ class ExplainedSessionSerializer(serializers.Serializer):
     played_on = serializers.DateField()
     event = serializers.IntegerField(allow_null=True, help_text="Null if you may not see it.")
     event_name = serializers.CharField(allow_null=True)
-    round = serializers.IntegerField(allow_null=True)
-    table = serializers.IntegerField(allow_null=True)
+    round_number = serializers.IntegerField(
+        allow_null=True, help_text="The round's number in the event."
+    )
+    table_number = serializers.IntegerField(
+        allow_null=True, help_text="The table's number in its round."
+    )
     total = serializers.IntegerField()
     placement = serializers.IntegerField(
         help_text="The finish at the table, from 1; tied seats share the best."

@@ -20,7 +20,8 @@ def kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
 
 
 def _round() -> dict[str, Any]:
-    return closed({"id": integer("The round's id."), "number": integer("The round's number.")})
+    """The round, as the API names a player: ``round`` (the id), ``round_number`` beside it."""
+    return {"round": integer("The round's id."), "round_number": integer("The round's number.")}
 
 
 def _result(games: list[str]) -> dict[str, Any]:
@@ -37,10 +38,10 @@ def _result(games: list[str]) -> dict[str, Any]:
     return closed(
         {
             **event(games),
-            "round": _round(),
-            "table": closed(
-                {"id": integer("The table's id."), "number": integer("Its number."), "url": LINK}
-            ),
+            **_round(),
+            "table": integer("The table's id."),
+            "table_number": integer("The table's number."),
+            "table_url": LINK,
             "complete": {"type": "boolean", "description": "Whether the session is complete."},
             "revision": integer("The session's revision."),
             "seats": {"type": "array", "items": seat, "description": "The seats, in order."},
@@ -63,7 +64,7 @@ def _round_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
             closed(
                 {
                     **event(games),
-                    "round": _round(),
+                    **_round(),
                     "tables": {"type": "array", "items": table},
                     "byes": {
                         "type": "array",

@@ -36,7 +36,7 @@ _STANDINGS = [
     {"rank": 1, "tied": False, **_ANNA, "total": 212, "sessions": 1},
     {"rank": 2, "tied": False, **_CEES, "total": 160, "sessions": 1},
 ]
-_ROUND = {"id": 90, "number": 1}
+_ROUND = {"round": 90, "round_number": 1}
 
 
 def _envelope(delivery_id: int, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -122,8 +122,10 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
     result = {
         **event,
-        "round": _ROUND,
-        "table": {"id": 301, "number": 1, "url": f"{SITE}/events/41/tables/301/"},
+        **_ROUND,
+        "table": 301,
+        "table_number": 1,
+        "table_url": f"{SITE}/events/41/tables/301/",
         "complete": True,
         "revision": 1,
         "seats": [
@@ -135,7 +137,7 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
     seated = {
         **event,
-        "round": _ROUND,
+        **_ROUND,
         "tables": [table],
         "byes": [_player(11, "Els Visser")],
     }
