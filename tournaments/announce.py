@@ -1,8 +1,10 @@
 """The club events the tournament layer and the layers above it tell the outside about
 (``core.club_events``): payloads that name players as the API does (``player``, the id, and
 ``player_name``) with their page's path (``player_url``), a table's ``seats`` by ``position``
-from 0 and the standings by ``rank``, as the API's answers do. Nothing is queued for an event
-that is not published (and the fan-out checks again when it runs)."""
+from 0 and the standings by ``rank``, and the event as ``event`` (the id) with ``event_name``,
+``event_url`` and the rest of what its pages show beside it (a round and a table alike), as the
+API's answers do. Nothing
+is queued for an event that is not published (and the fan-out checks again when it runs)."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -15,16 +17,20 @@ from tournaments import provided
 from tournaments.models import Event, Round, Seat, Standing, Table
 
 
-def event_summary(event: Event) -> dict[str, Any]:
+def event_reference(event: Event) -> dict[str, Any]:
+    """The event as a payload names it, as the API names a player: ``event`` (the id), and
+    beside it what its public pages show, each ``event_...`` (``event_url``: its page)."""
     return {
-        "id": event.pk,
-        "name": event.name,
-        "date": event.date.isoformat(),
-        "game": event.game,
-        "kind": event.kind,
-        "status": event.status,
-        "url": reverse("public:event_standings", args=[event.pk]),
-        "leagues": provided.event_leagues(event) if provided.event_leagues.registered else [],
+        "event": event.pk,
+        "event_name": event.name,
+        "event_date": event.date.isoformat(),
+        "event_game": event.game,
+        "event_kind": event.kind,
+        "event_status": event.status,
+        "event_url": reverse("public:event_standings", args=[event.pk]),
+        "event_leagues": (
+            provided.event_leagues(event) if provided.event_leagues.registered else []
+        ),
     }
 
 
@@ -43,7 +49,7 @@ def _emit(kind: str, event: Event, payload: dict[str, Any]) -> None:
             kind,
             club_id=event.club_id,
             event_id=event.pk,
-            payload={"event": event_summary(event), **payload},
+            payload={**event_reference(event), **payload},
         )
 
 
@@ -77,7 +83,8 @@ def round_seated(round_: Round) -> None:
         club_events.ROUND_SEATED,
         event,
         {
-            "round": {"id": round_.pk, "number": round_.number},
+            "round": round_.pk,
+            "round_number": round_.number,
             "tables": [table for table in tables.values() if table["seats"]],
             "byes": byes,
         },
@@ -112,12 +119,11 @@ def result_saved(
         kind,
         event,
         {
-            "round": {"id": table.round_id, "number": table.round.number},
-            "table": {
-                "id": table.pk,
-                "number": table.number,
-                "url": reverse("public:table_sheet", args=[event.pk, table.pk]),
-            },
+            "round": table.round_id,
+            "round_number": table.round.number,
+            "table": table.pk,
+            "table_number": table.number,
+            "table_url": reverse("public:table_sheet", args=[event.pk, table.pk]),
             "complete": complete,
             "revision": revision,
             "seats": seats,
@@ -178,19 +184,23 @@ def event_published(event: Event) -> None:
 
 # What an event's public pages and lists show of it; a change to one of these is told.
 SHOWN_FIELDS = ("name", "date", "game", "kind")
+# The names a payload gives them (``event_reference``).
+PAYLOAD_FIELDS = {name: f"event_{name}" for name in SHOWN_FIELDS}
 
 
 def event_changed(event: Event, previous: dict[str, Any]) -> None:
     """A published event's name, date, game or kind changed (``previous``: the fields that
-    changed, as they were): ``changed`` names them, ``previous`` gives their old values and
-    ``event`` the event as it is now. Nothing for a change no page shows."""
-    changed = [name for name in SHOWN_FIELDS if name in previous]
-    if not changed:
+    changed, as they were): ``changed`` names them as the payload does (``event_name``...),
+    ``previous`` gives their old values and the payload the event as it is now. Nothing for a
+    change no page shows."""
+    shown = [name for name in SHOWN_FIELDS if name in previous]
+    if not shown:
         return
+    changed = [PAYLOAD_FIELDS[name] for name in shown]
     before = {
-        name: value.isoformat() if hasattr(value, "isoformat") else value
+        PAYLOAD_FIELDS[name]: value.isoformat() if hasattr(value, "isoformat") else value
         for name, value in previous.items()
-        if name in changed
+        if name in shown
     }
     _emit(club_events.EVENT_CHANGED, event, {"changed": changed, "previous": before})
 
@@ -207,5 +217,5 @@ def event_withdrawn(event: Event, reason: str) -> None:
         club_events.EVENT_WITHDRAWN,
         club_id=event.club_id,
         event_id=event.pk,
-        payload={"event": event_summary(event), "reason": reason},
+        payload={**event_reference(event), "reason": reason},
     )

@@ -5,7 +5,7 @@ another club's nights answer 404; bad input gets a 400 naming the field and save
 
 import pytest
 
-from clubs.models import Membership, Role
+from clubs.models import AuditEntry, Membership, Role
 from tests.factories import ClubFactory, PlayerFactory, api_client, user_with_role
 from tournaments.models import Event
 from week.planning.models import PlannedNight, Rsvp
@@ -166,3 +166,37 @@ def test_a_personal_link_answers_without_an_account(club):
     other = api_client(user_with_role(ClubFactory(), Role.ORGANIZER))
     foreign = other.post(f"/api/v1/clubs/{ClubFactory().pk}/nights/", NIGHT, format="json")
     assert foreign.status_code == 404
+
+
+def test_everyone_coming_checked_in_at_once_as_the_page_does(club):
+    """The check-in page's button, through the API: the club's organizers and scorers, through
+    the same service (its audit entries), those who said yes and are not in yet; an event
+    not opened from a night is refused, naming why."""
+    organizer = api_client(club.organizer)
+    night = organizer.post(
+        f"/api/v1/clubs/{club.pk}/nights/",
+        {**NIGHT, "game": "bonken", "recurrence": "once"},
+        format="json",
+    ).json()[0]["id"]
+    coming, away = PlayerFactory.create_batch(2)
+    for player, answer in ((coming, "yes"), (away, "no")):
+        Membership.objects.create(club=club, player=player)
+        organizer.post(
+            f"/api/v1/nights/{night}/rsvps/", {"answer": answer, "player": player.pk}, format="json"
+        )
+    event = organizer.post(f"/api/v1/nights/{night}/open/").json()["event"]
+    url = f"/api/v1/events/{event}/check-in-coming/"
+    refused = api_client(club.member).post(url)
+    assert refused.status_code == 403 and refused.json()["errors"][0]["code"]
+    checked = organizer.post(url)
+    assert checked.status_code == 200, checked.json()
+    assert [(e["player"], e["player_name"], e["present"]) for e in checked.json()] == [
+        (coming.pk, coming.name, True)
+    ]
+    assert AuditEntry.objects.filter(club_id=club.pk, object_id=str(checked.json()[0]["id"]))
+    assert organizer.post(url).json() == []  # everyone coming is in already
+    other = Event.objects.create(club=club, name="Los", date="2027-03-16", game="bonken")
+    unplanned = organizer.post(f"/api/v1/events/{other.pk}/check-in-coming/")
+    assert unplanned.status_code == 400
+    assert unplanned.json()["errors"][0]["code"] == "not_planned"
+    assert api_client(user_with_role(ClubFactory(), Role.ORGANIZER)).post(url).status_code == 404

@@ -212,10 +212,18 @@ def test_teams_are_paired_seated_together_and_move_by_their_results():
     assert taken.status_code == 400 and taken.json()["errors"][0]["field"] == "first"
     made = api.post(f"{teams_url}random/", {"seed": 7}, format="json")
     assert made.status_code == 201 and len(made.json()) == 5  # Mies makes 13: one left over
-    teams = {
-        frozenset((t["first"], t["second"])): t["id"] for t in api.get(teams_url).json()["results"]
-    }
+    listed = api.get(teams_url).json()["results"]
+    teams = {frozenset((t["first"], t["second"])): t["id"] for t in listed}
     assert len(teams) == 6
+    names = {player.pk: player.name for player in players}
+    assert all(  # each member as the API names a player, first then second
+        team["players"]
+        == [
+            {"player": team["first"], "player_name": names[team["first"]]},
+            {"player": team["second"], "player_name": names[team["second"]]},
+        ]
+        for team in listed
+    )
 
     first = api.post(f"/api/v1/events/{event['id']}/seating/", {}, format="json")
     assert first.status_code == 201, first.json()

@@ -12,7 +12,7 @@ from leagues.services import league_club_invite, league_create
 from tests.integration import test_webhook_kinds as webhook_kinds
 from tests.integration import webhook_receiver
 from tests.integration.mail_support import night
-from tournaments.announce import event_summary
+from tournaments.announce import event_reference
 from tournaments.events.services import event_update
 from tournaments.rounds.lifecycle import event_close
 from week.webhooks.services import hook_create
@@ -38,9 +38,9 @@ def test_a_counted_night_names_its_league_in_the_evening_and_the_webhooks(
     league = league_create(
         actor=organizer, name="Regio West", game="bonken", slug="regio-west", club=event.club
     )
-    assert event_summary(event)["leagues"] == []
+    assert event_reference(event)["event_leagues"] == []
     league_night_mark(league=league, event=event, actor=organizer)
-    assert event_summary(event)["leagues"] == [
+    assert event_reference(event)["event_leagues"] == [
         {"slug": "regio-west", "name": "Regio West", "url": "/leagues/regio-west/"}
     ]
     hook = hook_create(
@@ -52,7 +52,7 @@ def test_a_counted_night_names_its_league_in_the_evening_and_the_webhooks(
     with django_capture_on_commit_callbacks(execute=True):
         event_update(event=event, actor=organizer, name="Competitieavond")
     (body,) = webhook_kinds.received(receiver, shapes, hook.secret)
-    assert body["data"]["event"]["leagues"] == [
+    assert body["data"]["event_leagues"] == [
         {
             "slug": "regio-west",
             "name": "Regio West",
@@ -76,10 +76,10 @@ def test_a_night_that_no_longer_counts_names_no_league(django_capture_on_commit_
     league = league_create(actor=organizer, name="Regio Oost", game="bonken", club=event.club)
     mark = league_night_mark(league=league, event=event, actor=organizer)
     league_night_unmark(night=mark, actor=organizer, reason="vergissing")
-    assert event_summary(event)["leagues"] == []
+    assert event_reference(event)["event_leagues"] == []
     # Marked for a league the club was only invited to: refused, so nothing is named either.
     other = league_create(actor=organizer, name="Regio Zuid", game="bonken")
     league_club_invite(league=other, club=event.club, actor=organizer)
     with pytest.raises(Exception, match="not a member"):
         league_night_mark(league=other, event=event, actor=organizer)
-    assert event_summary(event)["leagues"] == []
+    assert event_reference(event)["event_leagues"] == []

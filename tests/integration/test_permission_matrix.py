@@ -36,7 +36,7 @@ from tests.factories import ClubFactory, EventFactory, PlayerFactory, seated_tab
 from tests.sunmar_backups import example_zip
 from tournaments.models import Event, EventPlayer, EventScorer, EventTeam, Round, Seat, Table
 from tournaments.rounds.services import round_generate
-from week.planning.models import PlannedNight, RsvpLink
+from week.planning.models import Answer, PlannedNight, Rsvp, RsvpLink, Via
 from week.webhooks.models import Delivery, Hook
 
 pytestmark = pytest.mark.django_db
@@ -893,6 +893,14 @@ WRITES: list[Write] = [
         ORGANIZERS,
     ),
     Write(
+        "check in everyone coming",
+        "post",
+        "/api/v1/events/{event_id}/check-in-coming/",
+        lambda w: f"/api/v1/events/{opened_night(w).event_id}/check-in-coming/",
+        lambda w: {},
+        SCORERS,
+    ),
+    Write(
         "renew the club's calendar address",
         "post",
         "/api/v1/clubs/{club_id}/calendar/renew/",
@@ -1062,6 +1070,23 @@ def planned_night(w: World) -> PlannedNight:
             starts_at=starts,
             game="bonken",
             ends_at=starts + timezone.timedelta(hours=4),
+        )
+    return night
+
+
+def opened_night(w: World) -> PlannedNight:
+    """A night the world's event was opened from, the spare member coming to it (made again
+    inside each actor's try)."""
+    night = planned_night(w)
+    if night.event_id is None:
+        night.event = w.event
+        night.save(update_fields=["event"])
+        Rsvp.objects.create(
+            night=night,
+            player=w.spare,
+            answer=Answer.YES,
+            answered_at=timezone.now(),
+            via=Via.CLUB,
         )
     return night
 

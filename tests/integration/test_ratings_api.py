@@ -134,7 +134,7 @@ def test_history_explains_every_session():
         assert item["placement_gain"] == row.expected_placement - row.actual_placement
         assert item["verdict"] in {"better", "as_expected", "worse"}
         assert len(item["opponents"]) == 3 and all(o["player_name"] for o in item["opponents"])
-        assert item["event_name"] and item["round"] and item["table"]
+        assert item["event_name"] and item["round_number"] and item["table_number"]
         # A Bonken pool is rated by points: the total against the total expected.
         assert item["rated_by"] == "points"
         assert item["points_gain"] == pytest.approx(item["total"] - item["expected_total"])
@@ -171,7 +171,7 @@ def test_history_as_csv_and_after_a_correction():
     response = APIClient().get(f"/api/v1/players/{player.pk}/rating-history/?format=csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     first = next(r for r in rows if r["session"] == str(sessions[0].pk))
-    assert first["total"] == "100" and first["place"] == "1"
+    assert first["total"] == "100" and first["placement"] == "1"
 
 
 def test_a_player_without_ratings_has_an_empty_history():

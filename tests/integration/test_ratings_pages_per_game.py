@@ -112,5 +112,5 @@ def test_a_team_game_rates_the_players_by_their_teams_points(club):
         assert item["rated_by"] == "points"
         assert len(item["partners"]) == 1 and len(item["opponents"]) == 2
         partner = item["partners"][0]
-        assert partner["total"] == item["total"] and partner["place"] == item["place"]
-        assert all(o["place"] != item["place"] for o in item["opponents"])
+        assert partner["total"] == item["total"] and partner["placement"] == item["placement"]
+        assert all(o["placement"] != item["placement"] for o in item["opponents"])

@@ -199,12 +199,13 @@ def test_the_api_gives_the_same_figures(club_world):
         "best": -35,
         "worst": -75,
         "wins": 0,
-        "places": [{"place": 2, "count": 1}, {"place": 4, "count": 1}],
+        "placements": [{"placement": 2, "count": 1}, {"placement": 4, "count": 1}],
     }
     hearts = next(c for c in data["contracts"] if c["contract"] == "hearts")
     assert hearts["name_nl"] == "Hartenjagen" and hearts["doubling_won"] == 20
     assert [o["player_name"] for o in data["opponents"]][:2] == ["Bram", "Cees"]
     assert [e["date"] for e in data["form"]] == ["2026-03-05", "2026-04-02"]
+    assert [e["average_placement"] for e in data["form"]] == [2.0, 4.0]
     bad = api_client().get(f"/api/v1/players/{w['anna'].pk}/stats/?game=chess")
     assert bad.status_code == 400 and "chess" in bad.content.decode()
 

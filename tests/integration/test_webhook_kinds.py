@@ -168,9 +168,10 @@ def test_a_published_event_renamed_or_moved_is_told_with_what_it_was(receiver, s
     assert renamed.status_code == 200, renamed.json()
     assert kinds(receiver) == [club_events.EVENT_CHANGED]
     data = received(receiver, shapes, hook.secret)[0]["data"]
-    assert data["changed"] == ["name", "date"]
-    assert data["previous"] == {"name": "Clubavond", "date": "2026-11-27"}
-    assert data["event"]["name"] == "Kerstavond" and data["event"]["date"] == "2026-12-18"
+    assert data["changed"] == ["event_name", "event_date"]
+    assert data["previous"] == {"event_name": "Clubavond", "event_date": "2026-11-27"}
+    assert data["event"] == event.pk
+    assert data["event_name"] == "Kerstavond" and data["event_date"] == "2026-12-18"
 
     # A change no page shows (the rounds planned) and an unpublished event's rename: nothing.
     event_update(event=event, actor=user, planned_rounds=5)
@@ -191,7 +192,7 @@ def test_a_published_event_withdrawn_is_told_and_published_again_told_as_publish
         assert hidden.status_code == 200, hidden.json()
     assert kinds(receiver) == [club_events.EVENT_WITHDRAWN]  # once
     data = received(receiver, shapes, hook.secret)[0]["data"]
-    assert data["reason"] == "unpublished" and data["event"]["id"] == event.pk
+    assert data["reason"] == "unpublished" and data["event"] == event.pk
 
     # Published again: told as published (a withdrawal is delivered only while it holds).
     event_publish(event=event, actor=user)
@@ -204,8 +205,8 @@ def test_a_published_event_withdrawn_is_told_and_published_again_told_as_publish
     event_delete(event=gone, actor=user)
     body = received(receiver, shapes, hook.secret)[-1]
     assert body["kind"] == club_events.EVENT_WITHDRAWN
-    assert body["data"]["reason"] == "deleted" and body["data"]["event"]["id"] == gone_id
-    assert body["data"]["event"]["name"] == "Vergissing"
+    assert body["data"]["reason"] == "deleted" and body["data"]["event"] == gone_id
+    assert body["data"]["event_name"] == "Vergissing"
 
 
 def test_a_withdrawal_taken_back_before_it_went_out_is_not_sent(receiver, settings):

@@ -60,11 +60,11 @@ def test_a_saved_result_is_delivered_signed(receiver, settings):
     assert not verify(hook.secret, old, got.body)  # a replay with an old timestamp
     assert got.headers["X-Hook-Event"] == RESULT_SAVED
     body = got.json
-    assert body["kind"] == RESULT_SAVED and body["club"]["id"] == event.club_id
+    assert body["kind"] == RESULT_SAVED and body["club"] == event.club_id
     assert str(body["id"]) == got.headers["X-Hook-Delivery"]
     data = body["data"]
-    assert data["event"]["id"] == event.pk
-    assert data["event"]["url"] == f"https://club.example/events/{event.pk}/"
+    assert data["event"] == event.pk
+    assert data["event_url"] == f"https://club.example/events/{event.pk}/"
     names = {seat.player.name for seat in table.seats.select_related("player")}
     assert {seat["player_name"] for seat in data["seats"]} == names
     assert [seat["position"] for seat in data["seats"]] == [0, 1, 2, 3]  # as the API counts
@@ -209,7 +209,7 @@ def test_a_seated_round_and_changed_standings_are_delivered(receiver):
     round_accept(round_=Round.objects.get(pk=round_.pk), actor=organizer)
     assert [r.headers["X-Hook-Event"] for r in receiver.requests] == ["round.seated"]
     seated = receiver.requests[0].json["data"]
-    assert seated["round"]["number"] == 1 and len(seated["tables"]) == 2
+    assert seated["round_number"] == 1 and len(seated["tables"]) == 2
     names = {seat["player_name"] for table in seated["tables"] for seat in table["seats"]}
     assert names == {player.name for player in players}
     assert all(table["url"].startswith("http") for table in seated["tables"])

@@ -72,6 +72,7 @@ from web.api.views.week.personal_links import (
 )
 from web.api.views.week.planning import (
     ClubNightsView,
+    EventCheckInComingView,
     LinkAnswerView,
     NightCancelView,
     NightOpenView,
@@ -228,6 +229,11 @@ urlpatterns = [
     path("nights/<int:night_id>/", NightView.as_view(), name="night"),
     path("nights/<int:night_id>/cancel/", NightCancelView.as_view(), name="night_cancel"),
     path("nights/<int:night_id>/open/", NightOpenView.as_view(), name="night_open"),
+    path(
+        "events/<int:event_id>/check-in-coming/",
+        EventCheckInComingView.as_view(),
+        name="event_check_in_coming",
+    ),
     path("nights/<int:night_id>/rsvps/", NightRsvpsView.as_view(), name="night_rsvps"),
     path("rsvp/<str:token>/", LinkAnswerView.as_view(), name="link_answer"),
     path(

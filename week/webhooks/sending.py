@@ -1,8 +1,9 @@
 """Deliveries: a club event fanned out to the hooks that asked for it, each delivery signed and
 sent, retried with backoff, and a hook that keeps failing switched off (its organizers told).
 
-The body is the JSON envelope ``{"id", "kind", "created_at", "club", "data"}`` (``created_at``
-in UTC, written with ``Z``); a test ping is the kind ``ping`` (``PING``), tried once. The headers
+The body is the JSON envelope ``{"id", "kind", "created_at", "club", "club_name", "club_slug",
+"club_url", "data"}`` (``created_at`` in UTC, written with ``Z``); a test ping is the kind
+``ping`` (``PING``), tried once. The headers
 ``X-Hook-Event`` (the kind), ``X-Hook-Delivery`` (the id, the same on every attempt),
 ``X-Hook-Timestamp`` (Unix seconds of the attempt) and ``X-Hook-Signature``:
 ``sha256=`` and the hex HMAC-SHA256, keyed with the hook's secret, of the timestamp, a dot and
@@ -25,6 +26,7 @@ from celery import current_app
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.audit import audit
@@ -50,12 +52,23 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
     return "sha256=" + mac.hexdigest()
 
 
+def club_reference(club: Club) -> dict[str, Any]:
+    """The club as the envelope names it, as the API names a player: ``club`` (the id),
+    ``club_name``, ``club_slug`` (its public feeds' ``{slug}``) and ``club_url`` (its page)."""
+    return {
+        "club": club.pk,
+        "club_name": club.name,
+        "club_slug": club.slug,
+        "club_url": settings.SITE_URL + reverse("clubs:club_page", args=[club.slug]),
+    }
+
+
 def body_of(delivery: Delivery, club: Club) -> bytes:
     envelope = {
         "id": delivery.pk,
         "kind": delivery.kind,
         "created_at": utc_z(delivery.created_at),
-        "club": {"id": club.pk, "name": club.name, "slug": club.slug},
+        **club_reference(club),
         "data": delivery.payload,
     }
     if delivery.resent_from_id:

@@ -80,6 +80,12 @@ def test_a_night_through_the_generated_client(generated: Any, in_process: Any, c
             event.id, client=client, body=models.RandomTeamsRequest(seed=7)
         )
         assert paired.status_code in (200, 201), paired.content
+        names = {player.id: player.name for player in players}
+        for team in paired.parsed:  # each member as the API names a player
+            assert [(p.player, p.player_name) for p in team.players] == [
+                (team.first, names[team.first]),
+                (team.second, names[team.second]),
+            ]
     plan = endpoint("events_seating_create").sync(
         event.id, client=client, body=models.GenerateRoundRequest(seed=7)
     )

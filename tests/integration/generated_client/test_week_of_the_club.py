@@ -170,10 +170,12 @@ def play_the_night(week: Week, night: int) -> int:
     models = week.models
     event = week.call("nights_open_create", night).event
     coming = [rsvp.player for rsvp in week.call("nights_rsvps_list", night).results]
-    for player in coming:
-        if player != week.players[AWAY]:
-            body = models.EntryRequest(event=event, player=player, present=True)
-            week.call("entries_create", body=body)
+    checked_in = week.call("events_check_in_coming_create", event)
+    assert sorted(entry.player for entry in checked_in) == sorted(
+        player for player in coming if player != week.players[AWAY]
+    )
+    assert all(entry.present and entry.event == event for entry in checked_in)
+    assert week.call("events_check_in_coming_create", event) == []  # everyone is in already
     week.call("events_publish_create", event, body=models.PublishRequest(published=True))
     plan = week.call("events_seating_create", event, body=models.GenerateRoundRequest(seed=7))
     week.call("rounds_accept_create", plan.id)
@@ -209,7 +211,8 @@ def withdraw_the_event(week: Week, event: int) -> None:
     assert renamed.game == models.EventGame(GAME)  # a PATCH sends no game of its own
     week.call("events_publish_create", event, body=models.PublishRequest(published=False))
     website = feed("feeds_clubs_events_list").sync(week.club.slug, client=week.public)
-    assert website.count == 0 and website.meta.club.slug == week.club.slug
+    assert website.count == 0 and website.meta.club == week.club.pk
+    assert website.meta.club_slug == week.club.slug and website.meta.club_name == week.club.name
 
 
 def received_bodies(receiver: Any, shapes: Any, secret: str, models: Any) -> list[dict]:
@@ -253,7 +256,7 @@ def test_a_week_of_the_club_through_the_generated_client(
         (line["rank"], line["player"], line["player_name"]) for line in last["data"]["standings"]
     ] == [(line.rank, line.player, line.player_name) for line in standings]
     corrected = by_kind[club_events.RESULT_CORRECTED]
-    session = week.call("tables_session_retrieve", corrected["table"]["id"])
+    session = week.call("tables_session_retrieve", corrected["table"])
     assert [
         {key: seat[key] for key in ("position", "player", "player_name", "total", "placement")}
         for seat in corrected["seats"]

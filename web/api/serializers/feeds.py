@@ -10,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
+from clubs.models import Club
 from core.club_nights import PlannedNight
 from core.times import utc_z
 from tournaments.models import Event, Standing
@@ -32,6 +33,25 @@ def event_data(event: Event, absolute: Absolute) -> dict[str, Any]:
         "standings_url": absolute(reverse("public:event_standings", args=[event.pk])),
         "embed_url": absolute(reverse("embeds:event_embed", args=[event.pk])),
         "feed_url": absolute(reverse("event_standings_feed", args=[event.pk])),
+    }
+
+
+def event_reference(event: Event, absolute: Absolute) -> dict[str, Any]:
+    """The event a feed is of, as the API names a player: ``event`` (the id), and beside it,
+    each ``event_...``, what the events feed gives of it (``event_url``: its standings page)."""
+    own = event_data(event, absolute)
+    named = {"id": "event", "standings_url": "event_url"}
+    return {named.get(key, f"event_{key}"): value for key, value in own.items()}
+
+
+def club_reference(club: Club, absolute: Absolute) -> dict[str, Any]:
+    """The club a feed is of, as the API names a player: ``club`` (the id), ``club_name``,
+    ``club_slug`` (the feeds' ``{slug}``) and ``club_url`` (its page)."""
+    return {
+        "club": club.pk,
+        "club_name": club.name,
+        "club_slug": club.slug,
+        "club_url": absolute(reverse("clubs:club_page", args=[club.slug])),
     }
 
 
@@ -99,8 +119,12 @@ def night_data(night: PlannedNight, absolute: Absolute) -> dict[str, Any]:
 
 
 class FeedClubSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
+    """The club a feed is of, as the API names a player (the id, what is shown beside it)."""
+
+    club = serializers.IntegerField(help_text="The club's id.")
+    club_name = serializers.CharField()
+    club_slug = serializers.SlugField(help_text="The club's address name: the feeds' {slug}.")
+    club_url = serializers.URLField(help_text="The club's page.")
 
 
 class FeedEventSerializer(serializers.Serializer):
@@ -117,10 +141,8 @@ class FeedEventSerializer(serializers.Serializer):
     feed_url = serializers.URLField(help_text="The event's standings as this feed.")
 
 
-class FeedClubMetaSerializer(serializers.Serializer):
+class FeedClubMetaSerializer(FeedClubSerializer):
     """Whose feed it is (its ``meta``)."""
-
-    club = FeedClubSerializer()
 
 
 class FeedStandingSerializer(serializers.Serializer):
@@ -139,9 +161,20 @@ class FeedStandingSerializer(serializers.Serializer):
 
 
 class FeedStandingsMetaSerializer(serializers.Serializer):
-    """Which event's standings they are (the ``meta`` of the feed)."""
+    """Which event's standings they are (the ``meta`` of the feed): the event as the API names
+    a player, ``event`` (the id) and beside it what the events feed gives of it."""
 
-    event = FeedEventSerializer()
+    event = serializers.IntegerField(help_text="The event's id.")
+    event_name = serializers.CharField()
+    event_date = serializers.DateField()
+    event_kind = serializers.CharField()
+    event_status = serializers.CharField()
+    event_game = serializers.CharField(help_text="The game's code.")
+    event_game_name = serializers.CharField()
+    event_game_name_nl = serializers.CharField()
+    event_url = serializers.URLField(help_text="The event's standings page.")
+    event_embed_url = serializers.URLField(help_text="The event's standings to show in an iframe.")
+    event_feed_url = serializers.URLField(help_text="The event's standings as this feed.")
     up_to_date = serializers.BooleanField(
         help_text="False while the latest results are being counted."
     )
@@ -191,9 +224,8 @@ class FeedNightSerializer(serializers.Serializer):
     url = serializers.URLField(allow_null=True)
 
 
-class FeedNightsMetaSerializer(serializers.Serializer):
+class FeedNightsMetaSerializer(FeedClubSerializer):
     """Whose nights they are, and whether the service plans nights at all (the ``meta`` of the
     feed)."""
 
-    club = FeedClubSerializer()
     calendar = serializers.BooleanField(help_text="Whether the service plans nights at all.")

@@ -47,7 +47,7 @@ class OpponentSerializer(serializers.Serializer):
     player_name = serializers.CharField()
     rating_before = serializers.FloatField()
     total = serializers.IntegerField()
-    place = serializers.IntegerField()
+    placement = serializers.IntegerField(help_text="The finish at the table, from 1.")
 
 
 class ExplainedSessionSerializer(serializers.Serializer):
@@ -57,10 +57,16 @@ class ExplainedSessionSerializer(serializers.Serializer):
     played_on = serializers.DateField()
     event = serializers.IntegerField(allow_null=True, help_text="Null if you may not see it.")
     event_name = serializers.CharField(allow_null=True)
-    round = serializers.IntegerField(allow_null=True)
-    table = serializers.IntegerField(allow_null=True)
+    round_number = serializers.IntegerField(
+        allow_null=True, help_text="The round's number in the event."
+    )
+    table_number = serializers.IntegerField(
+        allow_null=True, help_text="The table's number in its round."
+    )
     total = serializers.IntegerField()
-    place = serializers.IntegerField()
+    placement = serializers.IntegerField(
+        help_text="The finish at the table, from 1; tied seats share the best."
+    )
     actual_placement = serializers.FloatField(help_text="Tied seats share the mean place.")
     expected_placement = serializers.FloatField(help_text="What the ratings predicted.")
     placement_gain = serializers.FloatField(help_text="Places better than expected.")

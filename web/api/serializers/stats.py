@@ -9,8 +9,8 @@ from rest_framework import serializers
 from ranking.stats.selectors import PlayerStats, contract_names
 
 
-class StatsPlaceSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
+class StatsPlacementSerializer(serializers.Serializer):
+    placement = serializers.IntegerField(help_text="A finish at the table, from 1.")
     count = serializers.IntegerField()
 
 
@@ -21,7 +21,9 @@ class StatsSummarySerializer(serializers.Serializer):
     best = serializers.IntegerField(allow_null=True)
     worst = serializers.IntegerField(allow_null=True)
     wins = serializers.IntegerField(help_text="Sessions finished first (alone or shared).")
-    places = StatsPlaceSerializer(many=True, help_text="How often each table place, best first.")
+    placements = StatsPlacementSerializer(
+        many=True, help_text="How often each finish at the table, best first."
+    )
 
 
 class StatsFigureSerializer(serializers.Serializer):
@@ -69,7 +71,9 @@ class StatsEveningSerializer(serializers.Serializer):
     sessions = serializers.IntegerField()
     total = serializers.IntegerField()
     average = serializers.FloatField(allow_null=True)
-    average_place = serializers.FloatField(allow_null=True)
+    average_placement = serializers.FloatField(
+        allow_null=True, help_text="The mean finish at the table that evening."
+    )
 
 
 class PlayerStatsSerializer(serializers.Serializer):
@@ -105,7 +109,7 @@ def stats_data(stats: PlayerStats) -> dict[str, Any]:
             "best": s.best,
             "worst": s.worst,
             "wins": s.wins,
-            "places": [{"place": p, "count": n} for p, n in s.places],
+            "placements": [{"placement": p, "count": n} for p, n in s.places],
         },
         "figures": [
             {"code": f.code, "name": f.name, "name_nl": f.name_nl, "total": f.total}
@@ -148,7 +152,7 @@ def stats_data(stats: PlayerStats) -> dict[str, Any]:
                 "sessions": e.sessions,
                 "total": e.total,
                 "average": e.average,
-                "average_place": e.average_place,
+                "average_placement": e.average_place,
             }
             for e in stats.evenings
         ],

@@ -39,7 +39,9 @@ from web.api.serializers.feeds import (
     FeedStandingSerializer,
     FeedStandingsMetaSerializer,
     board_data,
+    club_reference,
     event_data,
+    event_reference,
     night_data,
     standing_data,
 )
@@ -88,8 +90,8 @@ def _site(request: Request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-def _club_meta(club: Club) -> dict[str, Any]:
-    return {"club": {"slug": club.slug, "name": club.name}}
+def _club_meta(request: Request, club: Club) -> dict[str, Any]:
+    return club_reference(club, lambda p: _site(request, p))
 
 
 class ClubEventsFeedView(FeedView):
@@ -99,13 +101,13 @@ class ClubEventsFeedView(FeedView):
         responses=page_of(FeedEventSerializer, FeedClubMetaSerializer),
         summary="A club's events",
         description="The club's published events, newest first, with the addresses of their "
-        "standings page, embed and feed; ``meta.club`` is the club.",
+        "standings page, embed and feed; ``meta`` is the club (``club``, ``club_name``...).",
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
         shown, links = paginate(request, selectors.club_events(club), self)
         events = [event_data(event, lambda p: _site(request, p)) for event in shown]
-        return Response(envelope(links, events, _club_meta(club)))
+        return Response(envelope(links, events, _club_meta(request, club)))
 
 
 class EventStandingsFeedView(FeedView):
@@ -127,7 +129,7 @@ class EventStandingsFeedView(FeedView):
         event = selectors.public_event(event_id)
         shown, links = paginate(request, list(stored_standings(event)), self)
         meta = {
-            "event": event_data(event, lambda p: _site(request, p)),
+            **event_reference(event, lambda p: _site(request, p)),
             "up_to_date": selectors.standings_up_to_date(event),
         }
         return Response(envelope(links, [standing_data(row) for row in shown], meta))
@@ -149,7 +151,7 @@ class ClubRatingsFeedView(FeedView):
         summary="A club's ratings and season per game",
         description="One line of the list per game the club plays: its rating list and this "
         "calendar year's season standings (ranked by total points), best first, ``top`` lines "
-        "each; ``meta.club`` is the club.",
+        "each; ``meta`` is the club (``club``, ``club_name``...).",
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(slug)
@@ -160,7 +162,8 @@ class ClubRatingsFeedView(FeedView):
             games = [selectors.checked_game(game, games)]
         shown, links = paginate(request, games, self)
         boards = selectors.club_boards(club, games=shown, today=timezone.localdate(), top=top)
-        return Response(envelope(links, [board_data(board) for board in boards], _club_meta(club)))
+        rows = [board_data(board) for board in boards]
+        return Response(envelope(links, rows, _club_meta(request, club)))
 
 
 class ClubNightsFeedView(FeedView):
@@ -177,7 +180,7 @@ class ClubNightsFeedView(FeedView):
         club = _club(slug)
         nights = selectors.next_nights(club, selectors.NIGHTS_AHEAD)
         shown, links = paginate(request, nights or [], self)
-        meta = {**_club_meta(club), "calendar": nights is not None}
+        meta = {**_club_meta(request, club), "calendar": nights is not None}
         return Response(
             envelope(
                 links, [night_data(night, lambda p: _site(request, p)) for night in shown], meta

@@ -4,7 +4,8 @@ the whole JSON body a receiver gets, with an example; and a callback per kind on
 that registers a hook (``POST /api/v1/hooks/``: the deliveries go to the ``url`` it gives), with
 the headers every delivery carries.
 
-The bodies are the envelope ``{"id", "kind", "created_at", "club", "data"}`` (``resent_from``
+The bodies are the envelope ``{"id", "kind", "created_at", "club", "club_name", "club_slug",
+"club_url", "data"}`` (``resent_from``
 when sent again, ``week.webhooks.sending.body_of``); ``data`` is the kind's payload, built where
 the change is made (``tournaments.announce``, ``week.planning.services``,
 ``week.webhooks.services.hook_ping``). Every object here is closed (``additionalProperties``

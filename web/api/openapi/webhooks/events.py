@@ -7,23 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 from core import club_events
-from tournaments.announce import SHOWN_FIELDS
+from tournaments.announce import PAYLOAD_FIELDS
 from web.api.openapi.webhooks.shapes import LINK, closed, event, integer, ref, seated, text
 from week.webhooks.sending import PING
 
-EVENT_SHOWN = SHOWN_FIELDS  # what an event.changed may name
+EVENT_SHOWN = tuple(PAYLOAD_FIELDS.values())  # what an event.changed may name
 
 
 def kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
     """Each kind's description and its ``data``, in the order the schema lists them."""
-    return {**_round_kinds(), **_event_kinds(games), **_ping()}
+    return {**_round_kinds(games), **_event_kinds(games), **_ping()}
 
 
 def _round() -> dict[str, Any]:
-    return closed({"id": integer("The round's id."), "number": integer("The round's number.")})
+    """The round, as the API names a player: ``round`` (the id), ``round_number`` beside it."""
+    return {"round": integer("The round's id."), "round_number": integer("The round's number.")}
 
 
-def _result() -> dict[str, Any]:
+def _result(games: list[str]) -> dict[str, Any]:
     seat = closed(
         {
             **seated()["properties"],
@@ -36,11 +37,11 @@ def _result() -> dict[str, Any]:
     )
     return closed(
         {
-            "event": ref("WebhookEvent"),
-            "round": _round(),
-            "table": closed(
-                {"id": integer("The table's id."), "number": integer("Its number."), "url": LINK}
-            ),
+            **event(games),
+            **_round(),
+            "table": integer("The table's id."),
+            "table_number": integer("The table's number."),
+            "table_url": LINK,
             "complete": {"type": "boolean", "description": "Whether the session is complete."},
             "revision": integer("The session's revision."),
             "seats": {"type": "array", "items": seat, "description": "The seats, in order."},
@@ -48,7 +49,7 @@ def _result() -> dict[str, Any]:
     )
 
 
-def _round_kinds() -> dict[str, tuple[str, dict[str, Any]]]:
+def _round_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
     table = closed(
         {
             "id": integer("The table's id."),
@@ -62,8 +63,8 @@ def _round_kinds() -> dict[str, tuple[str, dict[str, Any]]]:
             "A round's tables sat down (its seating accepted, or seated by hand).",
             closed(
                 {
-                    "event": ref("WebhookEvent"),
-                    "round": _round(),
+                    **event(games),
+                    **_round(),
                     "tables": {"type": "array", "items": table},
                     "byes": {
                         "type": "array",
@@ -73,10 +74,10 @@ def _round_kinds() -> dict[str, tuple[str, dict[str, Any]]]:
                 }
             ),
         ),
-        club_events.RESULT_SAVED: ("A table's session became complete.", _result()),
+        club_events.RESULT_SAVED: ("A table's session became complete.", _result(games)),
         club_events.RESULT_CORRECTED: (
             "A complete session changed (it may be incomplete again after an undo).",
-            _result(),
+            _result(games),
         ),
     }
 
@@ -86,8 +87,8 @@ def _event_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
     previous = {
         "type": "object",
         "properties": {
-            name: {**schema, "description": f"The event's {name} before the change."}
-            for name, schema in event(games)["properties"].items()
+            name: {**schema, "description": f"The event's {name[6:]} before the change."}
+            for name, schema in event(games).items()
             if name in EVENT_SHOWN
         },
         "additionalProperties": False,
@@ -98,7 +99,7 @@ def _event_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
             "A recompute changed the event's stored standings.",
             closed(
                 {
-                    "event": ref("WebhookEvent"),
+                    **event(games),
                     "results_version": integer("The event's results version they follow."),
                     "standings": standings,
                 }
@@ -106,14 +107,15 @@ def _event_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
         ),
         club_events.EVENT_PUBLISHED: (
             "An event was published, with its standings as they are.",
-            closed({"event": ref("WebhookEvent"), "standings": standings}),
+            closed({**event(games), "standings": standings}),
         ),
         club_events.EVENT_CHANGED: (
             "A published event's name, date, game or kind changed. ``changed`` names the "
-            "fields, ``previous`` their old values, ``event`` is the event as it is now.",
+            "fields as this payload names them (``event_name``...), ``previous`` their old "
+            "values; the ``event_...`` fields are the event as it is now.",
             closed(
                 {
-                    "event": ref("WebhookEvent"),
+                    **event(games),
                     "changed": {
                         "type": "array",
                         "items": text(enum=list(EVENT_SHOWN)),
@@ -128,7 +130,7 @@ def _event_kinds(games: list[str]) -> dict[str, tuple[str, dict[str, Any]]]:
             "off your pages. Sent only while the event is not published again.",
             closed(
                 {
-                    "event": ref("WebhookEvent"),
+                    **event(games),
                     "reason": text(
                         "unpublished: hidden by an organizer; deleted: deleted (an event "
                         "without results).",

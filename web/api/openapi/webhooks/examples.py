@@ -10,7 +10,12 @@ from games.registry import games
 from web.api.openapi.webhooks.shapes import SITE
 from week.webhooks.sending import PING
 
-_CLUB = {"id": 3, "name": "De Troefkaart", "slug": "de-troefkaart"}
+_CLUB = {
+    "club": 3,
+    "club_name": "De Troefkaart",
+    "club_slug": "de-troefkaart",
+    "club_url": f"{SITE}/clubs/de-troefkaart/",
+}
 
 
 def _player(player_id: int, name: str) -> dict[str, Any]:
@@ -31,7 +36,7 @@ _STANDINGS = [
     {"rank": 1, "tied": False, **_ANNA, "total": 212, "sessions": 1},
     {"rank": 2, "tied": False, **_CEES, "total": 160, "sessions": 1},
 ]
-_ROUND = {"id": 90, "number": 1}
+_ROUND = {"round": 90, "round_number": 1}
 
 
 def _envelope(delivery_id: int, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +44,7 @@ def _envelope(delivery_id: int, kind: str, data: dict[str, Any]) -> dict[str, An
         "id": delivery_id,
         "kind": kind,
         "created_at": "2026-11-27T19:42:07.118204Z",
-        "club": _CLUB,
+        **_CLUB,
         "data": data,
     }
 
@@ -48,14 +53,14 @@ def bodies() -> dict[str, dict[str, Any]]:
     """``{kind: body}``, every kind a hook delivers."""
     game = next(iter(games().values()))
     event = {
-        "id": 41,
-        "name": "Clubavond 27 november",
-        "date": "2026-11-27",
-        "game": game.code,
-        "kind": "club_night",
-        "status": "running",
-        "url": f"{SITE}/events/41/",
-        "leagues": [
+        "event": 41,
+        "event_name": "Clubavond 27 november",
+        "event_date": "2026-11-27",
+        "event_game": game.code,
+        "event_kind": "club_night",
+        "event_status": "running",
+        "event_url": f"{SITE}/events/41/",
+        "event_leagues": [
             {
                 "slug": "regio-utrecht",
                 "name": "Regio Utrecht",
@@ -123,9 +128,11 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "url": f"{SITE}/events/41/tables/301/",
     }
     result = {
-        "event": event,
-        "round": _ROUND,
-        "table": {"id": 301, "number": 1, "url": f"{SITE}/events/41/tables/301/"},
+        **event,
+        **_ROUND,
+        "table": 301,
+        "table_number": 1,
+        "table_url": f"{SITE}/events/41/tables/301/",
         "complete": True,
         "revision": 1,
         "seats": [
@@ -136,8 +143,8 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
         ],
     }
     seated = {
-        "event": event,
-        "round": _ROUND,
+        **event,
+        **_ROUND,
         "tables": [table],
         "byes": [_player(11, "Els Visser")],
     }
@@ -152,21 +159,23 @@ def _rounds(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _events(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
     renamed = {
-        "event": {**event, "name": "Clubavond 28 november", "date": "2026-11-28"},
-        "changed": ["name", "date"],
-        "previous": {"name": "Clubavond 27 november", "date": "2026-11-27"},
+        **event,
+        "event_name": "Clubavond 28 november",
+        "event_date": "2026-11-28",
+        "changed": ["event_name", "event_date"],
+        "previous": {"event_name": "Clubavond 27 november", "event_date": "2026-11-27"},
     }
     return {
         club_events.STANDINGS_CHANGED: _envelope(
             507,
             club_events.STANDINGS_CHANGED,
-            {"event": event, "results_version": 4, "standings": _STANDINGS},
+            {**event, "results_version": 4, "standings": _STANDINGS},
         ),
         club_events.EVENT_PUBLISHED: _envelope(
-            508, club_events.EVENT_PUBLISHED, {"event": event, "standings": _STANDINGS}
+            508, club_events.EVENT_PUBLISHED, {**event, "standings": _STANDINGS}
         ),
         club_events.EVENT_CHANGED: _envelope(509, club_events.EVENT_CHANGED, renamed),
         club_events.EVENT_WITHDRAWN: _envelope(
-            510, club_events.EVENT_WITHDRAWN, {"event": event, "reason": "unpublished"}
+            510, club_events.EVENT_WITHDRAWN, {**event, "reason": "unpublished"}
         ),
     }

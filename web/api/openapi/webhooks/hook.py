@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from web.api.openapi.webhooks import events, examples, nights, shapes
-from web.api.openapi.webhooks.shapes import closed, component_name, integer, ref, text
+from web.api.openapi.webhooks.shapes import closed, club, component_name, integer, ref, text
 from week.webhooks.sending import DELIVERY_KINDS as KINDS
 
 HEADERS = [
@@ -57,7 +57,7 @@ def _envelope(kind: str, data: dict[str, Any]) -> dict[str, Any]:
             "created_at": text(
                 "When the delivery was made, in UTC (ends in Z).", format="date-time"
             ),
-            "club": ref("WebhookClub"),
+            **club(),
             "data": data,
             "resent_from": integer(
                 "Present when an organizer sent the delivery again: the first one's id."

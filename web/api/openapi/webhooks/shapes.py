@@ -1,5 +1,7 @@
 """The building blocks of the webhooks' components, and the parts every kind shares: the club,
-a player, an event, a line of the standings."""
+a player, an event, a line of the standings. A club, a player and an event are named as the
+API names a player: the id under the thing's own name, what is shown of it beside it
+(``player_name``, ``event_name``, ``club_name``, ... and a link, ``..._url``)."""
 
 from __future__ import annotations
 
@@ -73,35 +75,44 @@ def seated() -> dict[str, Any]:
 
 
 def event(games: list[str]) -> dict[str, Any]:
-    shape = closed(
-        {
-            "id": integer("The event's id."),
-            "name": text("The event's name."),
-            "date": text("The event's date.", format="date"),
-            "game": text("The game played.", enum=games),
-            "kind": text("A club night or a tournament.", enum=["club_night", "tournament"]),
-            "status": text("Its state.", enum=["draft", "running", "finished"]),
-            "url": LINK,
-            "leagues": {
-                "type": "array",
-                "items": closed(
-                    {
-                        "slug": text("The league's address."),
-                        "name": text("The league's name."),
-                        "url": LINK,
-                    }
-                ),
-                "description": "The leagues the event counts for (a club's league night or a "
-                "league day).",
-            },
-        }
-    )
-    shape["description"] = "The event as its public pages show it."
-    return shape
+    """The event a kind tells of, as the API names a player: ``event`` (the id), and beside it
+    what its public pages show, each ``event_...`` (``tournaments.announce.event_reference``)."""
+    return {
+        "event": integer("The event's id."),
+        "event_name": text("The event's name."),
+        "event_date": text("The event's date.", format="date"),
+        "event_game": text("The game played.", enum=games),
+        "event_kind": text("A club night or a tournament.", enum=["club_night", "tournament"]),
+        "event_status": text("Its state.", enum=["draft", "running", "finished"]),
+        "event_url": text("The event's page on the service's site (SITE_URL).", format="uri"),
+        "event_leagues": {
+            "type": "array",
+            "items": closed(
+                {
+                    "slug": text("The league's address."),
+                    "name": text("The league's name."),
+                    "url": LINK,
+                }
+            ),
+            "description": "The leagues the event counts for (a club's league night or a "
+            "league day).",
+        },
+    }
+
+
+def club() -> dict[str, Any]:
+    """The club whose hook it is, as the API names a player: ``club`` (the id), ``club_name``,
+    ``club_slug`` and ``club_url`` (``week.webhooks.sending.club_reference``)."""
+    return {
+        "club": integer("The club's id."),
+        "club_name": text("The club's name."),
+        "club_slug": text("The club's address name: its public feeds' {slug}."),
+        "club_url": text("The club's page on the service's site (SITE_URL).", format="uri"),
+    }
 
 
 def parts(games: list[str]) -> dict[str, dict[str, Any]]:
-    """The components every kind shares: the club, a player, an event, a standings line."""
+    """The components every kind shares: a player and a standings line."""
     standings_line = closed(
         {
             "rank": integer("The rank, from 1 (tied players share it)."),
@@ -112,20 +123,9 @@ def parts(games: list[str]) -> dict[str, dict[str, Any]]:
         }
     )
     return {
-        "WebhookClub": {
-            **closed(
-                {
-                    "id": integer("The club's id."),
-                    "name": text("The club's name."),
-                    "slug": text("The club's address name (/clubs/<slug>/)."),
-                }
-            ),
-            "description": "The club whose hook this is.",
-        },
         "WebhookPlayer": {
             **player(),
             "description": "A player, as the API names one (player, player_name), with a link.",
         },
-        "WebhookEvent": event(games),
         "WebhookStandingsLine": {**standings_line, "description": "One line of the standings."},
     }

@@ -4,9 +4,11 @@ apart."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -26,16 +28,31 @@ from tournaments.teams.services import (
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
 
 
+class TeamPlayerSerializer(serializers.Serializer):
+    """A member of a team, as the API names a player."""
+
+    player = serializers.IntegerField(source="pk", help_text="The player's id.")
+    player_name = serializers.CharField(source="name", help_text="The player's name.")
+
+
 class TeamSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField(
+        help_text="The team's two players, first and second, each as the API names a player."
+    )
+
     class Meta:
         model = EventTeam
-        fields = ["id", "event", "first", "second", "name"]
+        fields = ["id", "event", "first", "second", "players", "name"]
         read_only_fields = ["id", "event"]
         extra_kwargs = {
             "name": {"required": False, "allow_blank": True},
             "first": {"help_text": "A player entered in the event."},
             "second": {"help_text": "Their partner, entered in the event."},
         }
+
+    @extend_schema_field(TeamPlayerSerializer(many=True))
+    def get_players(self, team: EventTeam) -> Any:
+        return TeamPlayerSerializer([team.first, team.second], many=True).data
 
 
 class RandomTeamsSerializer(serializers.Serializer):
@@ -60,7 +77,11 @@ class EventTeamsView(EventTeamsBase):
 
     @extend_schema(responses=page_of(TeamSerializer), parameters=PAGE_PARAMETERS)
     def get(self, request: Request, event_id: int) -> Response:
-        teams = EventTeam.objects.filter(event=self.get_event(request, event_id)).order_by("id")
+        teams = (
+            EventTeam.objects.filter(event=self.get_event(request, event_id))
+            .select_related("first", "second")
+            .order_by("id")
+        )
         shown, links = paginate(request, teams, self)
         return Response(envelope(links, TeamSerializer(shown, many=True).data))
 

@@ -1,7 +1,8 @@
 """The club's calendar through the API: planned nights (members read, organizers plan, change,
-cancel and open them) and the answers to a night ("I'm coming / not / maybe": the player
-signed in, an organizer for any member, or anyone holding a player's personal link).
-``week.planning.services`` owns every rule, permission and audit entry, as it does for the pages."""
+cancel and open them; those who said yes checked in at once) and the answers to a night ("I'm
+coming / not / maybe": the player signed in, an organizer for any member, or anyone holding a
+player's personal link). ``week.planning`` owns every rule, permission and audit entry, as it
+does for the pages."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from rest_framework.views import APIView
 from clubs.models import Club, Player
 from clubs.selectors import player_for_user, user_roles
 from core.errors import ServiceError
+from tournaments.selectors import events_visible_to
 from web.api.pagination import PAGE_PARAMETERS, envelope, page_of, paginate
+from web.api.serializers.events import EntrySerializer
 from week.planning import links, night_rules, opening, services
 from week.planning.models import Answer, PlannedNight, Recurrence, Rsvp, Via
 from week.planning.selectors import nights_ahead, outlook
@@ -242,6 +245,23 @@ class NightOpenView(APIView):
     def post(self, request: Request, night_id: int) -> Response:
         event = opening.night_open(night=_night(request, night_id), actor=request.user)
         return Response({"event": event.pk})
+
+
+class EventCheckInComingView(APIView):
+    """Check in at once everyone who said yes to the night the event was opened from (and is
+    still a member), as the check-in page's button does (the club's organizers and scorers).
+    Answers the entries checked in now: none when everyone coming is in already."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=EntrySerializer(many=True),
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(events_visible_to(request.user), pk=event_id)
+        entries = opening.night_check_in_coming(event=event, actor=request.user)
+        return Response(EntrySerializer(entries, many=True).data)
 
 
 class NightRsvpsView(APIView):
