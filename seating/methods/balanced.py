@@ -23,6 +23,7 @@ from ..byes import bye_schedule, sit_out_counts
 from ..designs.constructions import is_complete, zero_repeat_schedule
 from ..designs.extras import seat_with_extras
 from ..designs.ghost import ghost_rounds_fit, seat_around_ghost
+from ..designs.mixed import mixed_start
 from ..designs.stored import seat_stored, stored_rounds_fit
 from ..layout import cut_tables
 from ..quality import normalize_history
@@ -94,6 +95,32 @@ def _last_round(
     return [[index[p] for p in table] for table in last.tables], where
 
 
+def _fixed_meetings(
+    index: dict[PlayerId, int],
+    history: Mapping[Pair, int],
+    played_rounds: Sequence[SeatingRound],
+    weight: int,
+) -> list[int]:
+    """The flat n*n matrix of meetings the plan cannot change: the club's earlier events
+    (times `weight`) and the played rounds."""
+    n = len(index)
+    base = [0] * (n * n)
+    if weight:
+        for (a, b), times in normalize_history(history).items():
+            if a in index and b in index:
+                i, j = index[a], index[b]
+                base[i * n + j] += weight * times
+                base[j * n + i] += weight * times
+    for round_ in played_rounds:
+        for table in round_.tables:
+            inside = [index[p] for p in table if p in index]
+            for i in inside:
+                for j in inside:
+                    if i != j:
+                        base[i * n + j] += 1
+    return base
+
+
 def plan_balanced(
     players: Sequence[PlayerId],
     rounds_total: int,
@@ -119,22 +146,7 @@ def plan_balanced(
     index = {p: i for i, p in enumerate(ids)}
     label = derive_seed(seed, "balanced", len(played_rounds))
 
-    base = [0] * (n * n)
-    weight = options.history_weight
-    if weight:
-        for (a, b), times in normalize_history(history).items():
-            if a in index and b in index:
-                i, j = index[a], index[b]
-                base[i * n + j] += weight * times
-                base[j * n + i] += weight * times
-    for round_ in played_rounds:
-        for table in round_.tables:
-            inside = [index[p] for p in table if p in index]
-            for i in inside:
-                for j in inside:
-                    if i != j:
-                        base[i * n + j] += 1
-
+    base = _fixed_meetings(index, history, played_rounds, options.history_weight)
     counts = sit_out_counts(ids, played_rounds, byes_so_far)
     priority = list(range(n))
     make_rng(label, "byes").shuffle(priority)
@@ -174,7 +186,12 @@ def plan_balanced(
             rng=rng,
         )
     else:
-        start = _initial_rounds(n, free, byes, previous_tables, label, layout)
+        mixed = (
+            None
+            if fours or played_rounds
+            else mixed_start(n, free, layout, make_rng(label, "mixed"))
+        )
+        start = mixed or _initial_rounds(n, free, byes, previous_tables, label, layout)
     problem = SearchProblem(
         n=n,
         base=base,

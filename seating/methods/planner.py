@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ..byes import sit_out_counts
 from ..layout import table_layout
+from ..partners import TeamSeats, arrange_partners
 from ..quality import quality_report
 from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 from .balanced import plan_balanced
@@ -43,13 +44,16 @@ def plan_event(
     options: SeatingOptions | None = None,
     table_sizes: Sequence[int] = (4,),
     preferred_size: int | None = None,
+    team_seats: TeamSeats | None = None,
 ) -> EventPlan:
     """Plan rounds len(played_rounds) + 1 .. `rounds` for the players present now.
 
     Returns every round, the played ones first and unchanged. `byes_so_far` are the sit-outs
     before the first planned round (by default counted from `played_rounds`). Only `balanced`
     and `random` can be planned ahead; `swiss` and `progressive` need each round's results.
-    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`.
+    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`. With
+    `team_seats` (a team game seated without fixed teams) each table's players are ordered
+    over the seats so that partners and opponents rotate (seating/partners.py).
     """
     if method not in PLANNABLE:
         raise SeatingError([f"method {method!r} cannot plan a whole event, only {PLANNABLE}"])
@@ -78,6 +82,8 @@ def plan_event(
             for p in round_.byes:
                 counts[p] += 1
             planned.append(round_)
+    if team_seats:
+        planned = arrange_partners(played, planned, team_seats)
     everything = played + planned
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
 
@@ -100,8 +106,10 @@ def balanced_round(
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
     layout: list[int] | None = None,
+    team_seats: TeamSeats | None = None,
 ) -> SeatingRound:
-    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes.
+    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes
+    (their players ordered over `team_seats`, when given, as in `plan_event`).
 
     The plans are replayed as a chain: the plan made when the current players first sat down
     together (the event's original plan if nobody arrived or left), then, after the first
@@ -133,5 +141,7 @@ def balanced_round(
         )
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:
+            if team_seats:
+                return arrange_partners(played, plan[k - start :], team_seats)[0]
             return plan[k - start]
         start = differs[0] + 1
