@@ -12,6 +12,12 @@ them). The rounds are taken in order, then improved table by table until no spli
 Counting. Over R rounds a player partners R others and opposes 2R (two a round at a table of
 two teams of two), among N - 1, so at least sum_p max(0, R_p - (N - 1)) / 2 pairs partner
 twice and sum_p max(0, 2 R_p - (N - 1)) / 2 oppose twice: ``partner_bounds``.
+
+Whist tournaments. When every pair must meet several times (12 players over 11 rounds), the
+tables chosen for meetings alone may leave no split without a partner twice. Before the first
+round, ``team_plan`` also tries the rounds of a whist tournament (designs/whist.py: every pair
+partners once and opposes twice over n - 1 rounds) and keeps whichever partners and opposes
+better; the club's earlier meetings are not weighed there.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .quality import pair, repeated_pairs
+from .designs.whist import whist_rounds
+from .quality import count_meetings, pair, repeated_pairs
+from .rng import make_rng
 from .types import Pair, PlayerId, SeatingRound
 
 PARTNER_WEIGHT = 1000
@@ -194,3 +202,49 @@ def partner_report(rounds: Sequence[SeatingRound], team_seats: TeamSeats) -> Par
         opponent_bound=opponent_bound,
         max_opponent_meetings=max(opponents.values(), default=0),
     )
+
+
+def _key(rounds: Sequence[SeatingRound], team_seats: TeamSeats) -> tuple[int, int, int, int]:
+    report = partner_report(rounds, team_seats)
+    return (
+        report.partner_repeats,
+        report.opponent_repeats,
+        report.max_opponent_meetings,
+        repeated_pairs(count_meetings(rounds)),
+    )
+
+
+def team_plan(
+    played: Sequence[SeatingRound],
+    planned: Sequence[SeatingRound],
+    team_seats: TeamSeats,
+    seed: int,
+) -> list[SeatingRound]:
+    """The planned rounds with partners arranged (``arrange_partners``), or, before any round
+    is played and when everyone plays every round at tables of four, the rounds of a whist
+    tournament (designs/whist.py) when it partners and opposes better."""
+    arranged = arrange_partners(played, planned, team_seats)
+    groups = team_seats.get(4)
+    ids = sorted({p for round_ in planned for p in round_.seated()})
+    if (
+        played
+        or not planned
+        or groups is None
+        or len(groups) != 2
+        or any(round_.byes for round_ in planned)
+        or any(len(t) != 4 for round_ in planned for t in round_.tables)
+    ):
+        return arranged
+    whist = whist_rounds(len(ids), len(planned), make_rng(seed, "whist"))
+    if whist is None:
+        return arranged
+    rounds = [
+        SeatingRound(
+            tables=[
+                _seat([0] * 4, [(ids[t[0]], ids[t[2]]), (ids[t[1]], ids[t[3]])], groups)
+                for t in tables
+            ]
+        )
+        for tables in whist
+    ]
+    return rounds if _key(rounds, team_seats) < _key(arranged, team_seats) else arranged

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ..byes import sit_out_counts
 from ..layout import table_layout
-from ..partners import TeamSeats, arrange_partners
+from ..partners import TeamSeats, team_plan
 from ..quality import quality_report
 from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 from .balanced import plan_balanced
@@ -83,7 +83,7 @@ def plan_event(
                 counts[p] += 1
             planned.append(round_)
     if team_seats:
-        planned = arrange_partners(played, planned, team_seats)
+        planned = team_plan(played, planned, team_seats, seed)
     everything = played + planned
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
 
@@ -139,9 +139,9 @@ def balanced_round(
             options=options,
             layout=layout,
         )
+        if team_seats:
+            plan = team_plan(played[:start], plan, team_seats, seed)
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:
-            if team_seats:
-                return arrange_partners(played, plan[k - start :], team_seats)[0]
             return plan[k - start]
         start = differs[0] + 1

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seating import SeatingRequest, SeatingRound, plan_event, seat_round
-from seating.partners import arrange_partners, partner_bounds, partner_report, splits
+from seating.designs.whist import WHIST_BASES, whist_schedule
+from seating.partners import (
+    arrange_partners,
+    count_partners,
+    partner_bounds,
+    partner_report,
+    splits,
+)
 
 from .helpers import assert_valid_round
 
@@ -83,3 +90,24 @@ def test_arranging_keeps_each_table_and_bye(players: int, rounds: int, seed: int
     assert report.partner_repeats == sum(m - 1 for m in partners.values() if m > 1)
     assert report.partner_repeats >= report.partner_bound
     assert report.opponent_repeats >= report.opponent_bound
+
+
+@pytest.mark.parametrize("players", sorted(WHIST_BASES))
+def test_every_whist_base_partners_each_pair_once_and_opposes_twice(players: int) -> None:
+    rounds = [SeatingRound(tables=tables) for tables in whist_schedule(players)]
+    assert len(rounds) == players - 1
+    for round_ in rounds:
+        assert_valid_round(list(range(players)), round_)
+    partners, opponents = count_partners(rounds, BONKO)
+    everyone = {(a, b) for a in range(players) for b in range(a + 1, players)}
+    assert set(partners) == everyone and set(partners.values()) == {1}
+    assert set(opponents) == everyone and set(opponents.values()) == {2}
+
+
+def test_a_whole_whist_length_event_partners_nobody_twice() -> None:
+    # Twelve players over eleven rounds: every pair must meet three times; the meetings alone
+    # leave partners twice, the whist tournament none, and each pair opposes twice.
+    plan = plan_event(list(range(200, 212)), 11, seed=3, team_seats=BONKO)
+    report = partner_report(plan.rounds, BONKO)
+    assert report.partner_repeats == 0 and report.max_opponent_meetings == 2
+    assert report.opponent_repeats == report.opponent_bound == 66
