@@ -5,8 +5,9 @@
   the rounds used; the players take the other points, and each round the ghost's table-mates
   play at a table of three. A subset of a zero-repeat schedule repeats nothing, so 23 Jonkler
   players take 7 rounds without a repeat from the 24-player design (15 take 5 from the 16's).
-* Any layout with a schedule stored for it (``stored_mixed.py``, found offline by a search):
-  Jonkler's 30 at 5 + 5 + 4 + 4 + 4 + 4 + 4 and Bonanza's 33 at 5 + 5 + 5 + 5 + 5 + 4 + 4.
+* Any layout with a schedule stored for it (``stored_mixed.py``, found offline by a search, the
+  fewest repeats known, not zero): Jonkler's 30 at 5 + 5 + 4 + 4 + 4 + 4 + 4 and Bonanza's 33 at
+  5 + 5 + 5 + 5 + 5 + 4 + 4, 8 rounds each.
 
 Points are 0..n-1 (player indices); the players are put on the points in a seeded order.
 """
@@ -63,16 +64,16 @@ def ghost_start(n: int, free: int, layout: Sequence[int]) -> list[Tables] | None
 def stored_start(n: int, free: int, layout: Sequence[int]) -> list[Tables] | None:
     """`free` rounds of a schedule stored for n points at this layout (None when none is)."""
     stored = STORED_MIXED.get((n, tuple(layout)))
-    if stored is None or len(stored) < free:
+    if stored is None or len(stored[1]) < free:
         return None
-    return [[list(table) for table in tables] for tables in stored[:free]]
+    return [[list(table) for table in tables] for tables in stored[1][:free]]
 
 
 def mixed_start(
     n: int, free: int, layout: Sequence[int], rng: random.Random
 ) -> list[Tables] | None:
-    """Zero-repeat (or stored best) rounds for n players at the layout's tables, the players
-    put on the points in a seeded order and the rounds in a seeded order; None when there is
+    """Zero-repeat rounds (or the stored best known) for n players at the layout's tables,
+    the players put on the points and the rounds taken in a seeded order; None when there is
     no such start."""
     rounds = ghost_start(n, free, layout) or stored_start(n, free, layout)
     if rounds is None:

@@ -24,7 +24,7 @@ from ..designs.constructions import is_complete, zero_repeat_schedule
 from ..designs.extras import seat_with_extras
 from ..designs.ghost import ghost_rounds_fit, seat_around_ghost
 from ..designs.mixed import mixed_start
-from ..designs.stored import seat_stored, stored_rounds_fit
+from ..designs.stored import best_known_fit, seat_best_known, seat_stored, stored_rounds_fit
 from ..layout import cut_tables
 from ..quality import normalize_history
 from ..rng import derive_seed, make_rng
@@ -160,7 +160,10 @@ def plan_balanced(
 
     sit_outs = [index_counts[i] for i in range(n)]
     larger = zero_repeat_schedule(n + 1) if sitting_out == 3 and fours else []
-    if fours and stored_rounds_fit(n, free, sit_outs):
+    if fours and best_known_fit(n, free, sit_outs):
+        # The fewest repeats known for this size (found offline; see designs/stored.py).
+        start, byes = seat_best_known(n, free, make_rng(label, "best"))
+    elif fours and stored_rounds_fit(n, free, sit_outs):
         # A schedule stored for this size (found offline; no design gives it).
         rng = make_rng(label, "stored")
         start, byes = seat_stored(n, free, sit_outs=sit_outs, priority=priority, rng=rng)

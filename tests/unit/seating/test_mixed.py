@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seating import plan_event, seat_round, table_layout
+from seating import plan_event, quality_report, seat_round, table_layout
 from seating.designs.mixed import ghost_start, mixed_start
 from seating.designs.stored_mixed import STORED_MIXED
 from seating.types import SeatingRequest, SeatingRound
@@ -67,14 +67,31 @@ def test_ghost_starts_are_partitions_without_a_repeat(fours: int, threes: int) -
 
 
 @pytest.mark.parametrize("key", sorted(STORED_MIXED))
-def test_every_stored_mixed_schedule_is_a_partition_with_no_pair_twice(
+def test_every_stored_mixed_schedule_is_a_partition_with_its_repeats(
     key: tuple[int, tuple[int, ...]],
 ) -> None:
     n, layout = key
-    for tables in STORED_MIXED[key]:
+    repeats, rounds = STORED_MIXED[key]
+    for tables in rounds:
         assert sorted(map(len, tables), reverse=True) == list(layout)
         assert sorted(p for t in tables for p in t) == list(range(n))
-    assert_no_pair_twice(STORED_MIXED[key])
+    schedule = [SeatingRound(tables=[list(t) for t in tables]) for tables in rounds]
+    assert quality_report(schedule).repeated_pairs == repeats
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "rounds"), [(JONKLER, 30, 8), (BONANZA, 33, 8), (JONKLER, 30, 5)]
+)
+def test_the_stored_sizes_seat_no_worse_than_stored(
+    game: tuple[tuple[int, ...], int], players: int, rounds: int
+) -> None:
+    sizes, preferred = game
+    repeats, _ = STORED_MIXED[(players, tuple(table_layout(players, sizes, preferred)))]
+    ids = list(range(7, 7 + players))
+    plan = plan_event(ids, rounds, seed=2, table_sizes=sizes, preferred_size=preferred)
+    assert plan.report.repeated_pairs <= repeats
+    for round_ in plan.rounds:
+        assert_valid_round(ids, round_, sizes, preferred)
 
 
 @settings(max_examples=30, deadline=None)
