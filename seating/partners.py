@@ -13,6 +13,10 @@ Counting. Over R rounds a player partners R others and opposes 2R (two a round a
 two teams of two), among N - 1, so at least sum_p max(0, R_p - (N - 1)) / 2 pairs partner
 twice and sum_p max(0, 2 R_p - (N - 1)) / 2 oppose twice: ``partner_bounds``.
 
+Then, unless partners and opponents meet their bounds, a search that also moves players
+between tables (partner_search.py) improves the spread: 16 players over 8 rounds oppose again
+in 13 or 14 pairs instead of 24 (the bound is 8).
+
 Whist tournaments. When every pair must meet several times (12 players over 11 rounds), the
 tables chosen for meetings alone may leave no split without a partner twice. Before the first
 round, ``team_plan`` also tries the rounds of a whist tournament (designs/whist.py: every pair
@@ -27,8 +31,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .designs.whist import whist_rounds
+from .partner_search import improve_partners
 from .quality import count_meetings, pair, repeated_pairs
-from .rng import make_rng
+from .rng import derive_seed, make_rng
 from .types import Pair, PlayerId, SeatingRound
 
 PARTNER_WEIGHT = 1000
@@ -36,6 +41,9 @@ PARTNER_WEIGHT = 1000
 
 MAX_PASSES = 6
 """Improvement passes over the free rounds' tables."""
+
+SEARCH_BUDGET = 20_000
+"""Moves of the search over partners and opponents (partner_search.py): about half a second."""
 
 TeamSeats = Mapping[int, Sequence[Sequence[int]]]
 
@@ -219,11 +227,27 @@ def team_plan(
     planned: Sequence[SeatingRound],
     team_seats: TeamSeats,
     seed: int,
+    effort: float = 1.0,
 ) -> list[SeatingRound]:
-    """The planned rounds with partners arranged (``arrange_partners``), or, before any round
-    is played and when everyone plays every round at tables of four, the rounds of a whist
+    """The planned rounds with partners arranged (``arrange_partners``) and, unless that meets
+    the bounds, improved by moving players between tables (partner_search.py); or, before any
+    round is played and when everyone plays every round at tables of four, the rounds of a whist
     tournament (designs/whist.py) when it partners and opposes better."""
     arranged = arrange_partners(played, planned, team_seats)
+    report = partner_report([*played, *arranged], team_seats)
+    if (report.partner_repeats, report.opponent_repeats) > (
+        report.partner_bound,
+        report.opponent_bound,
+    ):
+        improved = improve_partners(
+            played,
+            arranged,
+            team_seats,
+            budget=int(SEARCH_BUDGET * effort),
+            seed=derive_seed(seed, "partners"),
+        )
+        if _key([*played, *improved], team_seats) < _key([*played, *arranged], team_seats):
+            arranged = improved
     groups = team_seats.get(4)
     ids = sorted({p for round_ in planned for p in round_.seated()})
     if (

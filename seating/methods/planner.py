@@ -83,7 +83,7 @@ def plan_event(
                 counts[p] += 1
             planned.append(round_)
     if team_seats:
-        planned = team_plan(played, planned, team_seats, seed)
+        planned = team_plan(played, planned, team_seats, seed, options.effort)
     everything = played + planned
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
 
@@ -140,7 +140,7 @@ def balanced_round(
             layout=layout,
         )
         if team_seats:
-            plan = team_plan(played[:start], plan, team_seats, seed)
+            plan = team_plan(played[:start], plan, team_seats, seed, options.effort)
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:
             return plan[k - start]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from seating import SeatingRequest, SeatingRound, plan_event, seat_round
 from seating.designs.whist import WHIST_BASES, whist_schedule
+from seating.partner_search import improve_partners
 from seating.partners import (
     arrange_partners,
     count_partners,
@@ -46,7 +47,7 @@ def test_zero_repeat_tables_make_zero_repeat_partners_and_opponents(
     assert report.partner_repeats == report.opponent_repeats == 0
 
 
-def test_round_by_round_matches_the_arranged_plan_and_keeps_the_tables() -> None:
+def test_round_by_round_follows_the_whole_event_plan() -> None:
     ids = list(range(40, 52))
     played: list[SeatingRound] = []
     for _ in range(6):
@@ -54,10 +55,8 @@ def test_round_by_round_matches_the_arranged_plan_and_keeps_the_tables() -> None
             players=ids, seed=5, played_rounds=played, rounds_total=6, team_seats=BONKO
         )
         played.append(seat_round(request).as_round())
-    plain = plan_event(ids, 6, seed=5)
-    assert [sorted(map(sorted, r.tables)) for r in played] == [
-        sorted(map(sorted, r.tables)) for r in plain.rounds
-    ]
+    plan = plan_event(ids, 6, seed=5, team_seats=BONKO)
+    assert [r.tables for r in played] == [r.tables for r in plan.rounds]
     assert partner_report(played, BONKO).partner_repeats == 0
 
 
@@ -111,3 +110,35 @@ def test_a_whole_whist_length_event_partners_nobody_twice() -> None:
     report = partner_report(plan.rounds, BONKO)
     assert report.partner_repeats == 0 and report.max_opponent_meetings == 2
     assert report.opponent_repeats == report.opponent_bound == 66
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    players=st.integers(min_value=4, max_value=26),
+    rounds=st.integers(min_value=1, max_value=7),
+    seed=st.integers(min_value=0, max_value=2**31),
+)
+def test_the_search_keeps_tables_byes_and_never_does_worse(
+    players: int, rounds: int, seed: int
+) -> None:
+    ids = random.Random(seed).sample(range(500), players)
+    arranged = arrange_partners([], plan_event(ids, rounds, seed=seed).rounds, BONKO)
+    improved = improve_partners([], arranged, BONKO, budget=2000, seed=seed)
+    assert improved == improve_partners([], arranged, BONKO, budget=2000, seed=seed)
+    for before, after in zip(arranged, improved, strict=True):
+        assert_valid_round(ids, after)
+        assert before.byes == after.byes
+    old, new = partner_report(arranged, BONKO), partner_report(improved, BONKO)
+    assert new.partner_repeats <= old.partner_repeats or new.opponent_repeats < old.opponent_repeats
+
+
+def test_sixteen_players_over_eight_rounds_oppose_again_far_less() -> None:
+    plain = arrange_partners([], plan_event(list(range(16)), 8, seed=1).rounds, BONKO)
+    plan = plan_event(list(range(16)), 8, seed=1, team_seats=BONKO)
+    report = partner_report(plan.rounds, BONKO)
+    assert report.partner_repeats == 0
+    assert (
+        report.opponent_bound
+        <= report.opponent_repeats
+        < partner_report(plain, BONKO).opponent_repeats
+    )
