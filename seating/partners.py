@@ -42,8 +42,8 @@ PARTNER_WEIGHT = 1000
 MAX_PASSES = 6
 """Improvement passes over the free rounds' tables."""
 
-SEARCH_BUDGET = 20_000
-"""Moves of the search over partners and opponents (partner_search.py): about half a second."""
+SEARCH_BUDGET = 12_000
+"""Moves of the search over partners and opponents (partner_search.py): a third of a second."""
 
 TeamSeats = Mapping[int, Sequence[Sequence[int]]]
 
@@ -222,6 +222,60 @@ def _key(rounds: Sequence[SeatingRound], team_seats: TeamSeats) -> tuple[int, in
     )
 
 
+def _at_bounds(rounds: Sequence[SeatingRound], team_seats: TeamSeats) -> bool:
+    report = partner_report(rounds, team_seats)
+    return (report.partner_repeats, report.opponent_repeats) <= (
+        report.partner_bound,
+        report.opponent_bound,
+    )
+
+
+def _whist_plan(
+    played: Sequence[SeatingRound],
+    planned: Sequence[SeatingRound],
+    team_seats: TeamSeats,
+    seed: int,
+) -> list[SeatingRound] | None:
+    """The planned rounds' players in a whist tournament (None when it does not apply: rounds
+    played, byes, tables not of four in two teams of two, or no tournament stored)."""
+    groups = team_seats.get(4)
+    if (
+        played
+        or not planned
+        or groups is None
+        or len(groups) != 2
+        or any(round_.byes for round_ in planned)
+        or any(len(t) != 4 for round_ in planned for t in round_.tables)
+    ):
+        return None
+    ids = sorted(p for p in planned[0].seated())
+    whist = whist_rounds(len(ids), len(planned), make_rng(seed, "whist"))
+    if whist is None:
+        return None
+    return [
+        SeatingRound(
+            tables=[
+                _seat([0] * 4, [(ids[t[0]], ids[t[2]]), (ids[t[1]], ids[t[3]])], groups)
+                for t in tables
+            ]
+        )
+        for tables in whist
+    ]
+
+
+def whist_at_bounds(
+    players: Sequence[PlayerId], rounds: int, team_seats: TeamSeats, seed: int
+) -> list[SeatingRound] | None:
+    """A whole event from a whist tournament, when everyone plays every round at tables of four
+    and it meets the partners' and opponents' bounds (then no plan for meetings is needed)."""
+    ids = sorted(players)
+    if rounds < 1 or not ids or len(ids) % 4:
+        return None
+    shape = [SeatingRound(tables=[ids[i : i + 4] for i in range(0, len(ids), 4)])] * rounds
+    whist = _whist_plan([], shape, team_seats, seed)
+    return whist if whist is not None and _at_bounds(whist, team_seats) else None
+
+
 def team_plan(
     played: Sequence[SeatingRound],
     planned: Sequence[SeatingRound],
@@ -233,12 +287,11 @@ def team_plan(
     the bounds, improved by moving players between tables (partner_search.py); or, before any
     round is played and when everyone plays every round at tables of four, the rounds of a whist
     tournament (designs/whist.py) when it partners and opposes better."""
+    whist = _whist_plan(played, planned, team_seats, seed)
+    if whist is not None and _at_bounds(whist, team_seats):
+        return whist
     arranged = arrange_partners(played, planned, team_seats)
-    report = partner_report([*played, *arranged], team_seats)
-    if (report.partner_repeats, report.opponent_repeats) > (
-        report.partner_bound,
-        report.opponent_bound,
-    ):
+    if not _at_bounds([*played, *arranged], team_seats):
         improved = improve_partners(
             played,
             arranged,
@@ -248,27 +301,6 @@ def team_plan(
         )
         if _key([*played, *improved], team_seats) < _key([*played, *arranged], team_seats):
             arranged = improved
-    groups = team_seats.get(4)
-    ids = sorted({p for round_ in planned for p in round_.seated()})
-    if (
-        played
-        or not planned
-        or groups is None
-        or len(groups) != 2
-        or any(round_.byes for round_ in planned)
-        or any(len(t) != 4 for round_ in planned for t in round_.tables)
-    ):
-        return arranged
-    whist = whist_rounds(len(ids), len(planned), make_rng(seed, "whist"))
-    if whist is None:
-        return arranged
-    rounds = [
-        SeatingRound(
-            tables=[
-                _seat([0] * 4, [(ids[t[0]], ids[t[2]]), (ids[t[1]], ids[t[3]])], groups)
-                for t in tables
-            ]
-        )
-        for tables in whist
-    ]
-    return rounds if _key(rounds, team_seats) < _key(arranged, team_seats) else arranged
+    if whist is not None and _key(whist, team_seats) < _key(arranged, team_seats):
+        return whist
+    return arranged

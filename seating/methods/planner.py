@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ..byes import sit_out_counts
 from ..layout import table_layout
-from ..partners import TeamSeats, team_plan
+from ..partners import TeamSeats, team_plan, whist_at_bounds
 from ..quality import quality_report
 from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 from .balanced import plan_balanced
@@ -61,7 +61,12 @@ def plan_event(
     options = options or SeatingOptions()
     played = list(played_rounds)
     layout = table_layout(len(ids), table_sizes, preferred_size)
-    if method == "balanced":
+    whist = None
+    if method == "balanced" and team_seats and not played:
+        whist = whist_at_bounds(ids, rounds, team_seats, seed)
+    if whist is not None:
+        planned = whist
+    elif method == "balanced":
         planned = plan_balanced(
             ids,
             rounds,
@@ -82,10 +87,20 @@ def plan_event(
             for p in round_.byes:
                 counts[p] += 1
             planned.append(round_)
-    if team_seats:
+    if team_seats and whist is None:
         planned = team_plan(played, planned, team_seats, seed, options.effort)
     everything = played + planned
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
+
+
+def _team_plan(
+    plan: list[SeatingRound],
+    played: Sequence[SeatingRound],
+    team_seats: TeamSeats | None,
+    seed: int,
+    effort: float,
+) -> list[SeatingRound]:
+    return team_plan(played, plan, team_seats, seed, effort) if team_seats else plan
 
 
 def _shape(round_: SeatingRound) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
@@ -129,18 +144,24 @@ def balanced_round(
         if byes_so_far is not None:
             later = sit_out_counts(ids, played[start:])
             counts = {p: max(0, byes_so_far.get(p, 0) - later[p]) for p in ids}
-        plan = plan_balanced(
-            ids,
-            total,
-            seed=seed,
-            history=history,
-            played_rounds=played[:start],
-            byes_so_far=counts,
-            options=options,
-            layout=layout,
+        plan = (
+            whist_at_bounds(ids, total, team_seats, seed) if team_seats and not start else None
+        ) or _team_plan(
+            plan_balanced(
+                ids,
+                total,
+                seed=seed,
+                history=history,
+                played_rounds=played[:start],
+                byes_so_far=counts,
+                options=options,
+                layout=layout,
+            ),
+            played[:start],
+            team_seats,
+            seed,
+            options.effort,
         )
-        if team_seats:
-            plan = team_plan(played[:start], plan, team_seats, seed, options.effort)
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:
             return plan[k - start]
