@@ -7,12 +7,14 @@ When players % 4 sit out each round, the start is the construction for the other
 players in the seats of those on a bye (seating/designs/extras.py); when three sit out, the design
 one point larger with the table-mates of one point on a bye is tried first
 (seating/designs/ghost.py); 18 and 22 players start from a schedule stored for them
-(seating/designs/stored.py). Tables of other sizes (a game that allows them: Jonkler 5 + 5 + 4)
-start from shuffles cut into the layout's tables (layout.table_layout), and the search swaps players
-between tables, so every round keeps its layout; the constructions apply whenever the layout is
-tables of four. Byes start from a seeded rotation over the players with the fewest sit-outs, so they
-are fair by construction; the search moves them only by letting two players who have sat out equally
-often trade places from some round on, which keeps them fair.
+(seating/designs/stored.py), and 23 players over 8 rounds and 30 over 10 from the schedules with
+the fewest repeats known (``BEST_KNOWN`` there). Tables of other sizes (a game that allows them:
+Jonkler 5 + 5 + 4) start from a design with ghost points where the layout is tables of four and
+three, from a schedule stored for the layout where there is one (seating/designs/mixed.py), else
+from shuffles cut into the layout's tables (layout.table_layout); the search swaps players between
+tables, so every round keeps its layout. Byes start from a seeded rotation over the players with
+the fewest sit-outs, so they are fair by construction; the search moves them only by letting two
+players who have sat out equally often trade places from some round on, which keeps them fair.
 """
 
 from __future__ import annotations
