@@ -22,7 +22,8 @@ from seating.byes import choose_byes
 from seating.layout import cut_tables, table_layout
 from seating.methods import seat_round
 from seating.methods.planner import plan_event
-from seating.quality import count_meetings, lower_bound, repeated_pairs
+from seating.partners import partner_report
+from seating.quality import count_meetings, lower_bound, quality_report, repeated_pairs
 from seating.types import SeatingRequest, SeatingRound
 
 BALANCED_CASES: tuple[tuple[int, int], ...] = (
@@ -77,7 +78,33 @@ MIXED_CASES: tuple[tuple[str, int, int], ...] = (
     ("bonanza", 17, 6),
     ("bonanza", 33, 8),
 )
-GAME_SIZES = {"jonkler": JONKLER, "bonanza": BONANZA}
+GAME_SIZES = {"jonkler": JONKLER, "bonanza": BONANZA, "bonken": ((4,), None)}
+FRONTIER_CASES: tuple[tuple[str, int, int], ...] = (
+    ("bonken", 17, 5),
+    ("bonken", 23, 8),
+    ("bonken", 29, 10),
+    ("bonken", 30, 10),
+    ("jonkler", 23, 6),
+    ("jonkler", 30, 8),
+    ("bonanza", 33, 8),
+)
+PROVEN: dict[tuple[str, int, int], tuple[int, str]] = {
+    ("bonken", 17, 5): (1, "exhaustive-search"),
+}
+"""The least repeats proven where it is above the bound (docs/benchmarks.md gives the proofs)."""
+BONKO_SEATS = {4: ((0, 2), (1, 3))}
+BONKO_CASES: tuple[tuple[int, int], ...] = (
+    (8, 7),
+    (12, 6),
+    (12, 11),
+    (16, 5),
+    (16, 8),
+    (16, 15),
+    (17, 8),
+    (20, 8),
+    (24, 8),
+    (32, 10),
+)
 
 
 def baseline(
@@ -211,7 +238,66 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{game:<8} {players:>7} {rounds:>6} {shape:<18} {ours:>7} {bound:>5} {most:>3} "
             f"{seconds:8.2f} {theirs:>8} {gain:>6}"
         )
+    print()
+    _frontier(args.seed)
+    print()
+    _bonko(args.seed)
     return 0
+
+
+def _frontier(seed: int) -> None:
+    """Every frontier size: its bound, the least proven and what the planner seats."""
+    header = (
+        f"{'game':<8} {'players':>7} {'rounds':>6} {'tables':<22} {'bound':>5} {'least':>5} "
+        f"{'proven':<24} {'seats':>5} {'seconds':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game, players, rounds in FRONTIER_CASES:
+        sizes, preferred = GAME_SIZES[game]
+        layout = table_layout(players, sizes, preferred)
+        start = time.perf_counter()
+        schedule = plan_event(
+            list(range(players)), rounds, seed=seed, table_sizes=sizes, preferred_size=preferred
+        ).rounds
+        seconds = time.perf_counter() - start
+        ours = _repeats(schedule)
+        bound = lower_bound(players, rounds, sizes, preferred)
+        least, how = PROVEN.get((game, players, rounds), (bound, "bound"))
+        if ours == least:
+            how = f"{how},seated"  # reached: the least possible
+        shape = "+".join(map(str, layout)) + (
+            f"+{players - sum(layout)}out" if players > sum(layout) else ""
+        )
+        print(
+            f"{game:<8} {players:>7} {rounds:>6} {shape:<22} {bound:>5} {least:>5} "
+            f"{how:<24} {ours:>5} {seconds:8.2f}"
+        )
+    print("least: the fewest repeats proven possible; seated: the planner reaches it")
+
+
+def _bonko(seed: int) -> None:
+    """A team game without fixed teams: partners and opponents against their own bounds."""
+    header = (
+        f"{'players':>7} {'rounds':>6} {'repeats':>7} {'bound':>5} {'partner':>7} {'p_bound':>7} "
+        f"{'oppose':>6} {'o_bound':>7} {'o_max':>5} {'seconds':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for players, rounds in BONKO_CASES:
+        start = time.perf_counter()
+        schedule = plan_event(
+            list(range(players)), rounds, seed=seed, team_seats=BONKO_SEATS
+        ).rounds
+        seconds = time.perf_counter() - start
+        table = quality_report(schedule)
+        teams = partner_report(schedule, BONKO_SEATS)
+        print(
+            f"{players:>7} {rounds:>6} {table.repeated_pairs:>7} {table.lower_bound:>5} "
+            f"{teams.partner_repeats:>7} {teams.partner_bound:>7} {teams.opponent_repeats:>6} "
+            f"{teams.opponent_bound:>7} {teams.max_opponent_meetings:>5} {seconds:8.2f}"
+        )
+    print("partner / oppose: pairs partnering / opposing again; p_bound / o_bound their bounds")
 
 
 if __name__ == "__main__":

@@ -82,7 +82,9 @@ class SeatingRequest:
     teams: partners who sit together (a team game); each team takes one of `team_seats` at its
         table, so its two players sit at the same table in their team's seats.
     team_seats: for each table size, the seats of each team (Bonko: {4: ((0, 2), (1, 3))});
-        by default a team's partners sit opposite each other.
+        by default a team's partners sit opposite each other. Without `teams`, `balanced`
+        orders each table's players over these seats so that nobody partners anyone twice
+        and opponents spread (seating/partners.py).
     """
 
     players: Sequence[PlayerId]

@@ -63,6 +63,7 @@ def seat_round(request: SeatingRequest) -> RoundPlan:
             byes_so_far=request.byes_so_far,
             options=request.options,
             layout=layout,
+            team_seats=request.team_seats,
         )
     elif method == "random":
         round_ = random_round(

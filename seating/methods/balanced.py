@@ -7,12 +7,14 @@ When players % 4 sit out each round, the start is the construction for the other
 players in the seats of those on a bye (seating/designs/extras.py); when three sit out, the design
 one point larger with the table-mates of one point on a bye is tried first
 (seating/designs/ghost.py); 18 and 22 players start from a schedule stored for them
-(seating/designs/stored.py). Tables of other sizes (a game that allows them: Jonkler 5 + 5 + 4)
-start from shuffles cut into the layout's tables (layout.table_layout), and the search swaps players
-between tables, so every round keeps its layout; the constructions apply whenever the layout is
-tables of four. Byes start from a seeded rotation over the players with the fewest sit-outs, so they
-are fair by construction; the search moves them only by letting two players who have sat out equally
-often trade places from some round on, which keeps them fair.
+(seating/designs/stored.py), and 23 players over 8 rounds and 30 over 10 from the schedules with
+the fewest repeats known (``BEST_KNOWN`` there). Tables of other sizes (a game that allows them:
+Jonkler 5 + 5 + 4) start from a design with ghost points where the layout is tables of four and
+three, from a schedule stored for the layout where there is one (seating/designs/mixed.py), else
+from shuffles cut into the layout's tables (layout.table_layout); the search swaps players between
+tables, so every round keeps its layout. Byes start from a seeded rotation over the players with
+the fewest sit-outs, so they are fair by construction; the search moves them only by letting two
+players who have sat out equally often trade places from some round on, which keeps them fair.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from ..byes import bye_schedule, sit_out_counts
 from ..designs.constructions import is_complete, zero_repeat_schedule
 from ..designs.extras import seat_with_extras
 from ..designs.ghost import ghost_rounds_fit, seat_around_ghost
-from ..designs.stored import seat_stored, stored_rounds_fit
+from ..designs.mixed import mixed_start
+from ..designs.stored import best_known_fit, seat_best_known, seat_stored, stored_rounds_fit
 from ..layout import cut_tables
 from ..quality import normalize_history
 from ..rng import derive_seed, make_rng
@@ -94,6 +97,32 @@ def _last_round(
     return [[index[p] for p in table] for table in last.tables], where
 
 
+def _fixed_meetings(
+    index: dict[PlayerId, int],
+    history: Mapping[Pair, int],
+    played_rounds: Sequence[SeatingRound],
+    weight: int,
+) -> list[int]:
+    """The flat n*n matrix of meetings the plan cannot change: the club's earlier events
+    (times `weight`) and the played rounds."""
+    n = len(index)
+    base = [0] * (n * n)
+    if weight:
+        for (a, b), times in normalize_history(history).items():
+            if a in index and b in index:
+                i, j = index[a], index[b]
+                base[i * n + j] += weight * times
+                base[j * n + i] += weight * times
+    for round_ in played_rounds:
+        for table in round_.tables:
+            inside = [index[p] for p in table if p in index]
+            for i in inside:
+                for j in inside:
+                    if i != j:
+                        base[i * n + j] += 1
+    return base
+
+
 def plan_balanced(
     players: Sequence[PlayerId],
     rounds_total: int,
@@ -119,22 +148,7 @@ def plan_balanced(
     index = {p: i for i, p in enumerate(ids)}
     label = derive_seed(seed, "balanced", len(played_rounds))
 
-    base = [0] * (n * n)
-    weight = options.history_weight
-    if weight:
-        for (a, b), times in normalize_history(history).items():
-            if a in index and b in index:
-                i, j = index[a], index[b]
-                base[i * n + j] += weight * times
-                base[j * n + i] += weight * times
-    for round_ in played_rounds:
-        for table in round_.tables:
-            inside = [index[p] for p in table if p in index]
-            for i in inside:
-                for j in inside:
-                    if i != j:
-                        base[i * n + j] += 1
-
+    base = _fixed_meetings(index, history, played_rounds, options.history_weight)
     counts = sit_out_counts(ids, played_rounds, byes_so_far)
     priority = list(range(n))
     make_rng(label, "byes").shuffle(priority)
@@ -148,7 +162,10 @@ def plan_balanced(
 
     sit_outs = [index_counts[i] for i in range(n)]
     larger = zero_repeat_schedule(n + 1) if sitting_out == 3 and fours else []
-    if fours and stored_rounds_fit(n, free, sit_outs):
+    if fours and best_known_fit(n, free, sit_outs):
+        # The fewest repeats known for this size (found offline; see designs/stored.py).
+        start, byes = seat_best_known(n, free, make_rng(label, "best"))
+    elif fours and stored_rounds_fit(n, free, sit_outs):
         # A schedule stored for this size (found offline; no design gives it).
         rng = make_rng(label, "stored")
         start, byes = seat_stored(n, free, sit_outs=sit_outs, priority=priority, rng=rng)
@@ -174,7 +191,12 @@ def plan_balanced(
             rng=rng,
         )
     else:
-        start = _initial_rounds(n, free, byes, previous_tables, label, layout)
+        mixed = (
+            None
+            if fours or played_rounds
+            else mixed_start(n, free, layout, make_rng(label, "mixed"))
+        )
+        start = mixed or _initial_rounds(n, free, byes, previous_tables, label, layout)
     problem = SearchProblem(
         n=n,
         base=base,

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ..byes import sit_out_counts
 from ..layout import table_layout
+from ..partners import TeamSeats, team_plan, whist_at_bounds
 from ..quality import quality_report
 from ..types import EventPlan, Pair, PlayerId, SeatingError, SeatingOptions, SeatingRound
 from .balanced import plan_balanced
@@ -43,13 +44,16 @@ def plan_event(
     options: SeatingOptions | None = None,
     table_sizes: Sequence[int] = (4,),
     preferred_size: int | None = None,
+    team_seats: TeamSeats | None = None,
 ) -> EventPlan:
     """Plan rounds len(played_rounds) + 1 .. `rounds` for the players present now.
 
     Returns every round, the played ones first and unchanged. `byes_so_far` are the sit-outs
     before the first planned round (by default counted from `played_rounds`). Only `balanced`
     and `random` can be planned ahead; `swiss` and `progressive` need each round's results.
-    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`.
+    Tables have the sizes of `table_layout(players, table_sizes, preferred_size)`. With
+    `team_seats` (a team game seated without fixed teams) each table's players are ordered
+    over the seats so that partners and opponents rotate (seating/partners.py).
     """
     if method not in PLANNABLE:
         raise SeatingError([f"method {method!r} cannot plan a whole event, only {PLANNABLE}"])
@@ -57,7 +61,12 @@ def plan_event(
     options = options or SeatingOptions()
     played = list(played_rounds)
     layout = table_layout(len(ids), table_sizes, preferred_size)
-    if method == "balanced":
+    whist = None
+    if method == "balanced" and team_seats and not played:
+        whist = whist_at_bounds(ids, rounds, team_seats, seed)
+    if whist is not None:
+        planned = whist
+    elif method == "balanced":
         planned = plan_balanced(
             ids,
             rounds,
@@ -78,8 +87,20 @@ def plan_event(
             for p in round_.byes:
                 counts[p] += 1
             planned.append(round_)
+    if team_seats and whist is None:
+        planned = team_plan(played, planned, team_seats, seed, options.effort)
     everything = played + planned
     return EventPlan(method=method, seed=seed, rounds=everything, report=quality_report(everything))
+
+
+def _team_plan(
+    plan: list[SeatingRound],
+    played: Sequence[SeatingRound],
+    team_seats: TeamSeats | None,
+    seed: int,
+    effort: float,
+) -> list[SeatingRound]:
+    return team_plan(played, plan, team_seats, seed, effort) if team_seats else plan
 
 
 def _shape(round_: SeatingRound) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
@@ -100,8 +121,10 @@ def balanced_round(
     byes_so_far: Mapping[PlayerId, int] | None,
     options: SeatingOptions,
     layout: list[int] | None = None,
+    team_seats: TeamSeats | None = None,
 ) -> SeatingRound:
-    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes.
+    """Round len(played_rounds) + 1 of a balanced event, at tables of the `layout`'s sizes
+    (their players ordered over `team_seats`, when given, as in `plan_event`).
 
     The plans are replayed as a chain: the plan made when the current players first sat down
     together (the event's original plan if nobody arrived or left), then, after the first
@@ -121,15 +144,23 @@ def balanced_round(
         if byes_so_far is not None:
             later = sit_out_counts(ids, played[start:])
             counts = {p: max(0, byes_so_far.get(p, 0) - later[p]) for p in ids}
-        plan = plan_balanced(
-            ids,
-            total,
-            seed=seed,
-            history=history,
-            played_rounds=played[:start],
-            byes_so_far=counts,
-            options=options,
-            layout=layout,
+        plan = (
+            whist_at_bounds(ids, total, team_seats, seed) if team_seats and not start else None
+        ) or _team_plan(
+            plan_balanced(
+                ids,
+                total,
+                seed=seed,
+                history=history,
+                played_rounds=played[:start],
+                byes_so_far=counts,
+                options=options,
+                layout=layout,
+            ),
+            played[:start],
+            team_seats,
+            seed,
+            options.effort,
         )
         differs = [i for i in range(start, k) if _shape(plan[i - start]) != _shape(played[i])]
         if not differs:

@@ -26,7 +26,13 @@ from django.conf import settings
 from bench.league_accuracy import LEAGUE, LEAGUE_SEEDS
 from bench.ratings_accuracy import ORACLE, method_factories
 from bench.ratings_games import GAME_CLUBS, GAMES
-from bench.seating import BALANCED_CASES, MIXED_CASES, SWISS_CASES
+from bench.seating import (
+    BALANCED_CASES,
+    BONKO_CASES,
+    FRONTIER_CASES,
+    MIXED_CASES,
+    SWISS_CASES,
+)
 from games.registry import games
 from tests.conftest import (
     CHROMIUM,
@@ -178,11 +184,25 @@ def test_seating() -> None:
         *("game", "players", "rounds", "tables", "repeats"),
         *("bound", "max", "seconds", "baseline", "gain"),
     ]
-    mixed = lines[first + 4 :]
+    end = lines.index("", first + 2)
+    mixed = lines[first + 4 : end]
     assert [row.split()[:3] for row in mixed] == [
         [game, str(players), str(rounds)] for game, players, rounds in MIXED_CASES
     ]
     assert all(len(row.split()) == 10 for row in rows + mixed), rows + mixed
+    assert lines[end + 1].split() == [
+        *("game", "players", "rounds", "tables", "bound", "least", "proven", "seats", "seconds")
+    ]
+    frontier = lines[end + 3 : end + 3 + len(FRONTIER_CASES)]
+    assert [row.split()[:3] for row in frontier] == [
+        [game, str(players), str(rounds)] for game, players, rounds in FRONTIER_CASES
+    ]
+    assert all(len(row.split()) == 9 for row in frontier), frontier
+    teams = lines.index("", end + 3) + 1
+    assert lines[teams].split()[:4] == ["players", "rounds", "repeats", "bound"]
+    bonko = lines[teams + 2 : teams + 2 + len(BONKO_CASES)]
+    assert [row.split()[:2] for row in bonko] == [[str(n), str(r)] for n, r in BONKO_CASES]
+    assert all(len(row.split()) == 10 for row in bonko), bonko
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seating import plan_event
-from seating.designs.stored import STORED, seat_stored, stored_rounds_fit
+from seating import SeatingRequest, SeatingRound, plan_event, quality_report, seat_round
+from seating.designs.stored import BEST_KNOWN, STORED, seat_stored, stored_rounds_fit
 
 from .helpers import assert_no_pair_twice, assert_valid_round, sit_outs_fair
 
@@ -64,3 +64,33 @@ def test_stored_rounds_go_to_the_players_with_the_fewest_byes(
             counts[p] += 1
         assert max(counts) - min(counts) <= 1
     assert_no_pair_twice(tables)
+
+
+@pytest.mark.parametrize("key", sorted(BEST_KNOWN))
+def test_every_best_known_schedule_has_its_repeats_and_fair_byes(key: tuple[int, int]) -> None:
+    players, rounds = key
+    repeats, stored = BEST_KNOWN[key]
+    assert len(stored) == rounds
+    schedule = []
+    for tables in stored:
+        seated = [p for table in tables for p in table]
+        assert all(len(table) == 4 for table in tables)
+        assert len(set(seated)) == len(seated) == players - players % 4
+        byes = sorted(set(range(players)) - set(seated))
+        schedule.append(SeatingRound(tables=[list(t) for t in tables], byes=byes))
+    assert sit_outs_fair(schedule)
+    assert quality_report(schedule).repeated_pairs == repeats
+
+
+@pytest.mark.parametrize("key", sorted(BEST_KNOWN))
+def test_the_planner_seats_no_worse_than_the_best_known(key: tuple[int, int]) -> None:
+    players, rounds = key
+    ids = list(range(60, 60 + players))
+    played: list[SeatingRound] = []
+    for _ in range(rounds):
+        request = SeatingRequest(players=ids, seed=8, played_rounds=played, rounds_total=rounds)
+        played.append(seat_round(request).as_round())
+    for round_ in played:
+        assert_valid_round(ids, round_)
+    assert sit_outs_fair(played)
+    assert quality_report(played).repeated_pairs <= BEST_KNOWN[key][0]
