@@ -92,6 +92,8 @@ class NightLine:
     date: date
     club: str
     kind: str
+    club_id: int
+    club_slug: str
 
 
 def nights_counted(league: League) -> list[NightLine]:
@@ -99,7 +101,10 @@ def nights_counted(league: League) -> list[NightLine]:
     kinds = counted_nights(league)
     events = Event.objects.filter(pk__in=list(kinds)).select_related("club")
     return sorted(
-        (NightLine(e.pk, e.name, e.date, e.club.name, kinds[e.pk]) for e in events),
+        (
+            NightLine(e.pk, e.name, e.date, e.club.name, kinds[e.pk], e.club_id, e.club.slug)
+            for e in events
+        ),
         key=lambda n: (n.date, n.event_id),
         reverse=True,
     )

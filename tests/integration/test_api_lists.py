@@ -23,6 +23,7 @@ from results.models import Dispute, Session
 from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, api_client, seated_table, user_with_role
+from tests.integration.league_support import league_of_club
 from tournaments.events.scorers import event_scorer_add
 from tournaments.models import EventTeam
 from week.webhooks.models import Hook
@@ -49,6 +50,13 @@ ONCE_OTHER_SHAPES = {
     "/api/v1/feeds/events/{event_id}/standings/",
     "/api/v1/feeds/clubs/{slug}/ratings/",
     "/api/v1/feeds/clubs/{slug}/nights/",
+    # The league feeds, which wrapped their rows (leagues, standings, ratings, nights) beside
+    # the league and its season (now their meta).
+    "/api/v1/feeds/leagues/",
+    "/api/v1/feeds/leagues/{slug}/standings/",
+    "/api/v1/feeds/leagues/{slug}/seasons/{season_id}/standings/",
+    "/api/v1/feeds/leagues/{slug}/ratings/",
+    "/api/v1/feeds/leagues/{slug}/nights/",
 }
 
 
@@ -108,6 +116,7 @@ def world() -> dict[str, Any]:
         club=event.club, url="https://93.184.216.34/hook", kinds=["result.saved"], secret="s" * 48
     )
     _token, key = api_token_create(user=organizer, name="lists")
+    _league, season = league_of_club(event, organizer)  # addressed by the club's {slug} too
     return {
         "client": client,
         "event_id": event.pk,
@@ -119,6 +128,7 @@ def world() -> dict[str, Any]:
         "night_id": night,
         "hook_id": hook.pk,
         "token": key,
+        "season_id": season.pk,
     }
 
 

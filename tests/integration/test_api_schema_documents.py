@@ -43,12 +43,12 @@ def test_one_name_per_path_parameter(schema: dict[str, Any]) -> None:
     slugs: set[str] = set()
     for path in schema["paths"]:
         for resource, name in re.findall(r"/([a-z]+)/\{(\w+)\}", path):
-            if name == "slug":  # a club's slug (the public feeds) is another idea than its id
+            if name == "slug":  # a club's or a league's slug (the public feeds): not an id
                 slugs.add(resource)
                 continue
             names.setdefault(resource, set()).add(name)
     assert all(len(found) == 1 for found in names.values()), names
-    assert slugs <= {"clubs"}, slugs
+    assert slugs <= {"clubs", "leagues"}, slugs
     assert names["events"] == {"event_id"} and names["entries"] == {"entry_id"}
 
 

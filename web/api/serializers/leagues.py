@@ -10,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
+from core.times import utc_z
 from leagues.models import League, LeagueClub, LeagueSeason, LeagueStanding, LeagueVersion
 from leagues.selectors import NightLine, RatingLine
 from web.embeds.selectors import game_names
@@ -17,19 +18,27 @@ from web.embeds.selectors import game_names
 Absolute = Callable[[str], str]
 
 
-def league_head(league: League) -> dict[str, Any]:
-    return {"slug": league.slug, "name": league.name}
-
-
-def version_data(version: LeagueVersion | None) -> dict[str, Any] | None:
-    if version is None:
-        return None
+def league_reference(league: League, absolute: Absolute) -> dict[str, Any]:
+    """The league a feed is of, as the API names a player: ``league`` (its slug, as leagues
+    are addressed), ``league_name``, ``league_url`` (its page) and ``league_feed_url``."""
     return {
-        "number": version.number,
-        "reason": version.reason,
-        "computed_at": version.computed_at.isoformat(),
-        "sessions": version.sessions,
-        "nights": version.nights,
+        "league": league.slug,
+        "league_name": league.name,
+        "league_url": absolute(reverse("leagues:league_page", args=[league.slug])),
+        "league_feed_url": absolute(reverse("league_feed", args=[league.slug])),
+    }
+
+
+def version_reference(version: LeagueVersion | None) -> dict[str, Any]:
+    """The version the figures were computed as: ``version`` (its number; null: none yet) and
+    beside it ``version_reason``, ``version_computed_at``, ``version_sessions``,
+    ``version_nights``."""
+    return {
+        "version": version.number if version else None,
+        "version_reason": version.reason if version else None,
+        "version_computed_at": utc_z(version.computed_at) if version else None,
+        "version_sessions": version.sessions if version else None,
+        "version_nights": version.nights if version else None,
     }
 
 
@@ -48,6 +57,24 @@ def season_data(league: League, season: LeagueSeason, absolute: Absolute) -> dic
     }
 
 
+def season_reference(league: League, season: LeagueSeason, absolute: Absolute) -> dict[str, Any]:
+    """The season a standings feed is of: ``season`` (its id), each ``season_...`` beside it
+    (``season_feed_url``: this feed for that season)."""
+    own = season_data(league, season, absolute)
+    return {("season" if key == "id" else f"season_{key}"): value for key, value in own.items()}
+
+
+def club_named(pk: int, name: str, slug: str, absolute: Absolute) -> dict[str, Any]:
+    """A club as the API names a player: ``club`` (its id), ``club_name``, ``club_slug`` and
+    ``club_url`` (its page)."""
+    return {
+        "club": pk,
+        "club_name": name,
+        "club_slug": slug,
+        "club_url": absolute(reverse("clubs:club_page", args=[slug])),
+    }
+
+
 def league_data(
     league: League,
     clubs: list[LeagueClub],
@@ -57,14 +84,14 @@ def league_data(
 ) -> dict[str, Any]:
     name, name_nl = game_names(league.game)
     return {
-        **league_head(league),
+        "slug": league.slug,
+        "name": league.name,
         "game": league.game,
         "game_name": name,
         "game_name_nl": name_nl,
         "clubs": [
             {
-                "slug": row.club.slug,
-                "name": row.club.name,
+                **club_named(row.club_id, row.club.name, row.club.slug, absolute),
                 "status": row.status,
                 "joined_on": row.joined_on.isoformat() if row.joined_on else None,
                 "left_on": row.left_on.isoformat() if row.left_on else None,
@@ -72,7 +99,7 @@ def league_data(
             for row in clubs
         ],
         "seasons": [season_data(league, season, absolute) for season in seasons],
-        "version": version_data(version),
+        **version_reference(version),
         "page_url": absolute(reverse("leagues:league_page", args=[league.slug])),
         "ratings_url": absolute(reverse("league_ratings_feed", args=[league.slug])),
         "nights_url": absolute(reverse("league_nights_feed", args=[league.slug])),
@@ -80,13 +107,24 @@ def league_data(
     }
 
 
+def league_player(league: League, number: int, name: str, absolute: Absolute) -> dict[str, Any]:
+    """A league player as the API names a player: ``league_player`` (their league number),
+    ``league_player_name`` and ``league_player_url`` (their page in the league)."""
+    return {
+        "league_player": number,
+        "league_player_name": name,
+        "league_player_url": absolute(
+            reverse("leagues:league_player_page", args=[league.slug, number])
+        ),
+    }
+
+
 def standing_data(league: League, line: LeagueStanding, absolute: Absolute) -> dict[str, Any]:
-    number = line.league_player.number
+    player = line.league_player
     return {
         "rank": line.rank,
         "tied": line.tied,
-        "number": number,
-        "name": line.league_player.name,
+        **league_player(league, player.number, player.name, absolute),
         "total": line.total,
         "average": line.average,
         "best_nights_total": line.best_nights_total,
@@ -94,31 +132,26 @@ def standing_data(league: League, line: LeagueStanding, absolute: Absolute) -> d
         "table_wins": line.table_wins,
         "nights": line.nights,
         "sessions": line.sessions,
-        "page_url": absolute(reverse("leagues:league_player_page", args=[league.slug, number])),
     }
 
 
 def rating_data(league: League, line: RatingLine, absolute: Absolute) -> dict[str, Any]:
     return {
         "rank": line.rank,
-        "number": line.number,
-        "name": line.name,
+        **league_player(league, line.number, line.name, absolute),
         "rating": round(line.rating, 1),
         "sessions": line.sessions,
         "provisional": line.provisional,
         "last_played_on": line.last_played_on.isoformat() if line.last_played_on else None,
-        "page_url": absolute(
-            reverse("leagues:league_player_page", args=[league.slug, line.number])
-        ),
     }
 
 
 def night_data(league: League, night: NightLine, absolute: Absolute) -> dict[str, Any]:
     return {
         "event": night.event_id,
-        "name": night.name,
-        "date": night.date.isoformat(),
-        "club_name": night.club,
+        "event_name": night.name,
+        "event_date": night.date.isoformat(),
+        **club_named(night.club_id, night.club, night.club_slug, absolute),
         "kind": night.kind,
         "page_url": absolute(
             reverse("leagues:league_night_page", args=[league.slug, night.event_id])
@@ -126,25 +159,38 @@ def night_data(league: League, night: NightLine, absolute: Absolute) -> dict[str
     }
 
 
-class LeagueHeadSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
+class LeagueReferenceSerializer(serializers.Serializer):
+    """The league a feed is of, as the API names a player."""
+
+    league = serializers.SlugField(help_text="The league's slug: the feeds' {slug}.")
+    league_name = serializers.CharField()
+    league_url = serializers.URLField(help_text="The league's standings page.")
+    league_feed_url = serializers.URLField(help_text="The league as a feed.")
 
 
-class LeagueVersionSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="Each computation that changed anything.")
-    reason = serializers.CharField(
-        help_text="Why it was computed: results, correction, club_joined, club_left, "
-        "night_marked, night_unmarked, linked, consent_withdrawn or rules."
+class LeagueVersionReferenceSerializer(serializers.Serializer):
+    """The version the league's figures were last computed as (null: none yet)."""
+
+    version = serializers.IntegerField(
+        allow_null=True, help_text="Its number: each computation that changed anything."
     )
-    computed_at = serializers.DateTimeField()
-    sessions = serializers.IntegerField(help_text="The sessions that counted.")
-    nights = serializers.IntegerField(help_text="The nights that counted.")
+    version_reason = serializers.CharField(
+        allow_null=True,
+        help_text="Why it was computed: results, correction, club_joined, club_left, "
+        "night_marked, night_unmarked, linked, consent_withdrawn or rules.",
+    )
+    version_computed_at = serializers.DateTimeField(allow_null=True)
+    version_sessions = serializers.IntegerField(
+        allow_null=True, help_text="The sessions that counted."
+    )
+    version_nights = serializers.IntegerField(allow_null=True, help_text="The nights that counted.")
 
 
 class LeagueClubSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
+    club = serializers.IntegerField(help_text="The club's id.")
+    club_name = serializers.CharField()
+    club_slug = serializers.SlugField(help_text="The club's address name: its feeds' {slug}.")
+    club_url = serializers.URLField(help_text="The club's page.")
     status = serializers.ChoiceField(
         choices=[LeagueClub.Status.MEMBER, LeagueClub.Status.LEFT],
         help_text="A club that left keeps what it played until it left.",
@@ -166,30 +212,33 @@ class LeagueSeasonSerializer(serializers.Serializer):
     feed_url = serializers.URLField(help_text="The season's standings as a feed.")
 
 
-class LeagueFeedSerializer(LeagueHeadSerializer):
+class LeagueFeedSerializer(LeagueVersionReferenceSerializer):
+    slug = serializers.SlugField(help_text="The league's address name: its feeds' {slug}.")
+    name = serializers.CharField()
     game = serializers.CharField(help_text="The league's game (its code).")
     game_name = serializers.CharField()
     game_name_nl = serializers.CharField()
     clubs = LeagueClubSerializer(many=True)
     seasons = LeagueSeasonSerializer(many=True)
-    version = LeagueVersionSerializer(allow_null=True, help_text="Null: nothing computed yet.")
     page_url = serializers.URLField(help_text="The league's standings page.")
     ratings_url = serializers.URLField(help_text="Its ratings as a feed.")
     nights_url = serializers.URLField(help_text="The nights that counted, as a feed.")
-    feed_url = serializers.URLField(help_text="This feed.")
+    feed_url = serializers.URLField(help_text="The league as a feed.")
 
 
-class LeaguesFeedSerializer(serializers.Serializer):
-    leagues = LeagueFeedSerializer(many=True)
+class LeaguePlayerSerializer(serializers.Serializer):
+    """A league player as the API names a player: by their league number."""
+
+    league_player = serializers.IntegerField(help_text="The player's league number.")
+    league_player_name = serializers.CharField()
+    league_player_url = serializers.URLField(help_text="The league player's page.")
 
 
-class LeagueStandingSerializer(serializers.Serializer):
+class LeagueStandingSerializer(LeaguePlayerSerializer):
     rank = serializers.IntegerField(
         allow_null=True, help_text="Null: fewer nights than the season ranks from."
     )
     tied = serializers.BooleanField()
-    number = serializers.IntegerField(help_text="The player's league number.")
-    name = serializers.CharField()
     total = serializers.IntegerField()
     average = serializers.FloatField(allow_null=True)
     best_nights_total = serializers.IntegerField()
@@ -197,44 +246,46 @@ class LeagueStandingSerializer(serializers.Serializer):
     table_wins = serializers.IntegerField()
     nights = serializers.IntegerField()
     sessions = serializers.IntegerField()
-    page_url = serializers.URLField(help_text="The league player's page.")
 
 
-class LeagueStandingsFeedSerializer(serializers.Serializer):
-    league = LeagueHeadSerializer()
-    season = LeagueSeasonSerializer()
-    version = LeagueVersionSerializer(allow_null=True)
-    standings = LeagueStandingSerializer(many=True)
+class LeagueStandingsMetaSerializer(LeagueReferenceSerializer, LeagueVersionReferenceSerializer):
+    """The league and the season the standings are of, and the version they were computed as."""
+
+    season = serializers.IntegerField(help_text="The season's id.")
+    season_name = serializers.CharField()
+    season_start = serializers.DateField()
+    season_end = serializers.DateField()
+    season_rank_by = serializers.ListField(child=serializers.CharField())
+    season_best_nights = serializers.IntegerField(
+        allow_null=True, help_text="Only a player's best N nights count (null: all)."
+    )
+    season_min_nights = serializers.IntegerField(help_text="Ranked from this many nights on.")
+    season_feed_url = serializers.URLField(help_text="The season's standings as a feed.")
 
 
-class LeagueRatingSerializer(serializers.Serializer):
+class LeagueRatingSerializer(LeaguePlayerSerializer):
     rank = serializers.IntegerField()
-    number = serializers.IntegerField(help_text="The player's league number.")
-    name = serializers.CharField()
     rating = serializers.FloatField()
     sessions = serializers.IntegerField()
     provisional = serializers.BooleanField()
     last_played_on = serializers.DateField(allow_null=True)
-    page_url = serializers.URLField(help_text="The league player's page.")
 
 
-class LeagueRatingsFeedSerializer(serializers.Serializer):
-    league = LeagueHeadSerializer()
-    version = LeagueVersionSerializer(allow_null=True)
-    ratings = LeagueRatingSerializer(many=True)
+class LeagueRatingsMetaSerializer(LeagueReferenceSerializer, LeagueVersionReferenceSerializer):
+    """The league the ratings are of, and the version they were computed as."""
 
 
 class LeagueNightSerializer(serializers.Serializer):
     event = serializers.IntegerField(help_text="The event's id.")
-    name = serializers.CharField()
-    date = serializers.DateField()
-    club_name = serializers.CharField(
-        help_text="The club whose night it was (a league day's host)."
-    )
+    event_name = serializers.CharField()
+    event_date = serializers.DateField()
+    club = serializers.IntegerField(help_text="The club whose night it was (a league day's host).")
+    club_name = serializers.CharField()
+    club_slug = serializers.SlugField(help_text="The club's address name: its feeds' {slug}.")
+    club_url = serializers.URLField(help_text="The club's page.")
     kind = serializers.ChoiceField(choices=["night", "day"])
     page_url = serializers.URLField(help_text="What the night did to the league rating.")
 
 
-class LeagueNightsFeedSerializer(serializers.Serializer):
-    league = LeagueHeadSerializer()
-    nights = LeagueNightSerializer(many=True)
+class LeagueNightsMetaSerializer(LeagueReferenceSerializer):
+    """The league the nights counted for."""
