@@ -63,7 +63,7 @@ def world() -> dict[str, Any]:
         club=club, starts_at=starts, ends_at=starts + datetime.timedelta(hours=4), game="bonken"
     )
     hook = Hook.objects.create(club=club, url="https://example.org/hook", secret="s" * 32)
-    league_of_club(table.round.event, user)  # the leagues' feeds, by the club's slug too
+    _, season = league_of_club(table.round.event, user)  # the leagues' feeds, by the slug too
     return {
         "client": api_client(user),
         "{club_id}": club.pk,
@@ -74,6 +74,7 @@ def world() -> dict[str, Any]:
         "{table_id}": table.pk,
         "{night_id}": night.pk,
         "{hook_id}": hook.pk,
+        "{season_id}": season.pk,
     }
 
 
