@@ -65,6 +65,12 @@ def _setup() -> Any:
     from django.test.utils import setup_databases, setup_test_environment
 
     django.setup()
+    from django.conf import settings
+
+    # Its tables made from the models, as the test suite's are: the migrations are not what
+    # this measures (tests/integration/test_migrations_from_zero.py runs them).
+    for database in settings.DATABASES.values():
+        database.setdefault("TEST", {})["MIGRATE"] = False
     setup_test_environment()
     return setup_databases(verbosity=0, interactive=False)
 

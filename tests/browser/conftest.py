@@ -4,7 +4,8 @@
 Playwright never downloads a browser here; it starts the system Chromium headless with a
 fresh profile. Without Chromium (or Playwright) the tests skip, unless REQUIRE_SERVICES=1
 (CI), where they fail. axe-core (shipped inside the ``axe-playwright-python`` package) checks
-the key pages for accessibility problems, each shape of page once in a test process.
+the key pages for accessibility problems, each shape of page once in a run (the test
+processes side by side share what they read).
 
 Screenshots are for people to look at (``artifacts/browser/``, ``artifacts/look/``): they are
 written when ``SCREENSHOTS=1`` (``make screenshots``), with phones drawn at two device pixels per
@@ -88,8 +89,10 @@ _PAGE_SHAPE = """() => {
   };
   return innerWidth + shape(document.documentElement);
 }"""
-# The shapes of the pages axe-core found nothing serious on, in this test process.
+# The shapes of the pages axe-core found nothing serious on, in this test process; and, when
+# the suite runs side by side (xdist), a folder the processes of the run share, a file a shape.
 _CHECKED: set[str] = set()
+_SHARED: list[Path] = []
 
 
 @functools.cache
@@ -178,8 +181,8 @@ class Audit:
         if page.context not in self.prepared:
             raise AssertionError("the page's context is not watched: create it with prepare()")
         shape = hashlib.sha256(page.evaluate(_PAGE_SHAPE).encode()).hexdigest()
-        if shape in _CHECKED:
-            return  # axe-core has read a page of this shape in this process
+        if shape in _CHECKED or any((shared / shape).exists() for shared in _SHARED):
+            return  # axe-core has read a page of this shape in this run
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             # Through the DevTools protocol, which the page's Content-Security-Policy does not
             # govern (an inline script tag would be refused).
@@ -195,8 +198,15 @@ class Audit:
                 )
         if len(self.violations) == found:
             _CHECKED.add(shape)
+            for shared in _SHARED:
+                (shared / shape).touch()
 
 
 @pytest.fixture
-def audit() -> Audit:
+def audit(tmp_path_factory: pytest.TempPathFactory) -> Audit:
+    if not _SHARED and os.environ.get("PYTEST_XDIST_WORKER"):
+        # xdist gives each process a folder of its own inside the run's.
+        shared = tmp_path_factory.getbasetemp().parent / "axe-shapes"
+        shared.mkdir(exist_ok=True)
+        _SHARED.append(shared)
     return Audit()

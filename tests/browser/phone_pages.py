@@ -229,6 +229,11 @@ TABLES = """() => {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.parentElement || !shown(node.parentElement)) continue;
+      // A text on one line breaks no word: only a text over two lines or more is read word
+      // by word.
+      const whole = document.createRange();
+      whole.selectNodeContents(node);
+      if (new Set([...whole.getClientRects()].map(b => Math.round(b.top))).size < 2) continue;
       for (const match of node.data.matchAll(word)) {
         // The line its first letter and its last letter sit on (a hyphen drawn at a soft
         // hyphen's break belongs to the letter after it: each letter's last box counts).
