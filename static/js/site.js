@@ -7,6 +7,34 @@
     if (event.target.closest("button[data-print]")) { window.print(); }
   });
 
+  // The header's account menu (a disclosure): a tap elsewhere or Escape closes it.
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details[data-menu][open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) { menu.open = false; }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    document.querySelectorAll("details[data-menu][open]").forEach(function (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+  });
+
+  // A night's answer for a player: the chosen player's answer shows as chosen, none before.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    var form = select.closest ? select.closest("form[data-answer-for]") : null;
+    if (!form || select.name !== "player") { return; }
+    var option = select.options[select.selectedIndex];
+    var answer = option ? option.getAttribute("data-answer") || "" : "";
+    form.querySelectorAll("button[name=answer]").forEach(function (button) {
+      var chosen = button.value === answer;
+      button.classList.toggle("secondary", !chosen);
+      button.setAttribute("aria-pressed", chosen ? "true" : "false");
+    });
+  });
+
   // The language switch submits itself when a language is picked.
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-autosubmit]")) { event.target.form.submit(); }

@@ -184,11 +184,16 @@ MEASURE = """() => {
     + 'table.standings td.name a, [data-sign-toggle], button.small, .button.small';
   const small = [...document.querySelectorAll(taps)].filter(shown)
     .filter(e => e.getBoundingClientRect().height < 43.5).map(e => e.outerHTML.slice(0, 90));
+  // Signed in, the header is one row (its account folded into a menu) at every width.
+  const header = document.querySelector('header.site');
+  const oneRow = header && header.querySelector('form[action="/accounts/logout/"]')
+    ? Math.round(header.getBoundingClientRect().height) : 0;
   const first = document.querySelector('.fairness p strong');
   const column = document.querySelector('#standings th.ranking');
   const words = document.querySelector('.fairness p');
   return {
     width: document.documentElement.scrollWidth, inner: window.innerWidth, hidden, grids, small,
+    header: oneRow,
     ranked: [first && first.textContent.trim().toLowerCase(),
              column && column.textContent.replace(/\\u00ad/g, '').trim().toLowerCase()],
     words: words ? words.textContent.toLowerCase() : '',
@@ -255,6 +260,7 @@ TABLES = """() => {
   return {wide, clipped: [...new Set(clipped)], broken: [...new Set(broken)]};
 }"""
 TABLE_WINS = ("tafelwinsten", "table wins")
+HEADER_ROW = 64  # one row of 44 px taps and the header's padding
 PLACEMENT_POINTS = ("plaatsingspunten", "placement points")
 
 
@@ -277,6 +283,8 @@ def problems(page: Any, name: str, width: int) -> list[str]:
         wrong.append(f"{name}: the ranking column {found['hidden']} is scrolled out of view")
     if found["grids"]:
         wrong.append(f"{name}: the grid {found['grids']} does not fit")
+    if found["header"] > HEADER_ROW:
+        wrong.append(f"{name}: the signed-in header wraps: {found['header']} px tall")
     if found["small"]:
         wrong.append(f"{name}: tap targets under 44 px: {found['small'][:3]}")
     first, column = found["ranked"]

@@ -439,6 +439,7 @@ def test_the_players_own_settings(chromium, live_server, audit):
     player_code_set(actor=bram, player=Player.objects.get(user=bram), code="1357")
     page = audit.prepare(chromium.new_context(**PHONE, locale="en-GB")).new_page()
     sign_in(page, live_server.url, "bram", f"/clubs/{club.slug}/")
+    page.click("header.site .account-menu summary")  # the account is in the header's menu
     follow(page, "header.site a[href='/accounts/']")
     page.fill("#code", "2468")
     page.fill("#again", "2469")

@@ -131,10 +131,18 @@ def test_rsvp_to_door_check_in(chromium, live_server, audit):
     assert "2 coming: too few for a table of 3. Ask 1 more player." in outlook
     assert "1 maybe; if they all come: one table of 3." in outlook
     shot(audit, olga, "night-en")
-    # She answers for Dirk (he phoned): now 3 are coming, a table of three.
+    # She answers for Dirk (he phoned): now 3 are coming, a table of three. No answer looks
+    # chosen before a player with one is chosen; Carla's maybe does once she is.
+    answers = olga.locator("form", has=olga.locator("#answer-player"))
+    chosen = answers.locator("button[aria-pressed=true]:not(.secondary)")
+    assert answers.locator("button:not(.secondary), button[aria-pressed=true]").count() == 0
+    olga.select_option("#answer-player", label="Carla Smit · Maybe")
+    assert chosen.count() == 1 and chosen.get_attribute("value") == "maybe"
     olga.select_option("#answer-player", label="Dirk Bakker")
-    olga.locator("form", has=olga.locator("#answer-player")).locator("button[value=yes]").click()
+    assert answers.locator("button:not(.secondary), button[aria-pressed=true]").count() == 0
+    answers.locator("button[value=yes]").click()
     olga.wait_for_selector("text=The answer of Dirk Bakker is saved.")
+    assert chosen.count() == 1 and chosen.get_attribute("value") == "yes"  # Dirk's, chosen
     assert "3 coming: one table of 3." in olga.locator(".outlook").inner_text()
 
     # At the night: she opens it; the check-in lists those who said yes first.

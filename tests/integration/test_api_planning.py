@@ -52,6 +52,26 @@ def test_an_organizer_plans_a_series_and_members_read_it(club):
     assert cancelled.json()["cancelled"] is True
 
 
+def test_a_night_at_the_time_another_starts_is_a_409_naming_it_until_confirmed(club):
+    organizer = api_client(club.organizer)
+    url = f"/api/v1/clubs/{club.pk}/nights/"
+    once = {**NIGHT, "recurrence": "once", "count": 1}
+    assert organizer.post(url, once, format="json").status_code == 201
+    again = organizer.post(url, {**NIGHT, "game": "bonken"}, format="json")
+    assert again.status_code == 409
+    (problem,) = again.json()["errors"]
+    assert (problem["code"], problem["field"]) == ("night_same_time", "starts_at")
+    assert problem["message"] == (
+        "There is already a club night of Jonkler on Tuesday 16 March at 19:30."
+    )
+    assert (
+        problem["message_nl"] == "Er is al een clubavond met Jonkler op dinsdag 16 maart om 19:30."
+    )
+    assert PlannedNight.objects.count() == 1
+    confirmed = organizer.post(url, {**NIGHT, "confirm_same_time": True}, format="json")
+    assert confirmed.status_code == 201 and PlannedNight.objects.count() == 4
+
+
 def test_writes_are_the_organizers_and_other_clubs_see_nothing(club):
     member = api_client(club.member)
     assert member.post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json").status_code == 403

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import NAMESAKE_LABEL, NamesakeMixin
+from core.day_field import DayField
 from core.forms import WholeNumberField, set_choices
 from core.view_helpers import dutch
 from games.registry import DEFAULT_GAME, games
@@ -105,9 +106,7 @@ class RulesetSelect(forms.Select):
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices)
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    date = DayField(label=_("Date"))
     game = forms.TypedChoiceField(
         label=_("Game"),
         required=False,

@@ -10,8 +10,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.day_field import DayField
 from core.forms import WholeNumberField, set_choices
-from core.view_helpers import dutch
+from core.view_helpers import attach_problems, dutch
 from games.registry import games
 from tournaments.events.forms import HouseChoices, RulesetSelect, ruleset_choices
 from week.planning.models import Recurrence
@@ -24,9 +25,7 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class NightForm(forms.Form):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    date = DayField(label=_("Date"))
     start = forms.TimeField(
         label=_("Starts"),
         initial=datetime.time(19, 30),
@@ -54,6 +53,9 @@ class NightForm(forms.Form):
     count = WholeNumberField(
         label=_("How many nights (for a series)"), min_value=1, max_value=MAX_NIGHTS, initial=8
     )
+    confirm_same_time = forms.BooleanField(
+        label=_("Plan it anyway, beside the night already planned"), required=False
+    )
 
     def __init__(self, *args: Any, house: HouseChoices | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -64,6 +66,17 @@ class NightForm(forms.Form):
         assert isinstance(widget, RulesetSelect)
         widget.group_games = {name: code for code, name in names}
         widget.game = str((self.data.get("game") if self.is_bound else None) or "")
+
+    # Shown once a plan was refused for a night starting at the same time (``take_problems``).
+    show_same_time = False
+
+    def take_problems(self, found: list[dict[str, Any]]) -> None:
+        """The service's problems (``core.view_helpers.problems``) on the form: those with the
+        night's start (``starts_at``) at its time; and when another night starts at that time,
+        the box to plan it anyway."""
+        moved = [{**p, "field": "start"} if p.get("field") == "starts_at" else p for p in found]
+        attach_problems(self, moved)
+        self.show_same_time = any(p.get("code") == "night_same_time" for p in found)
 
     def night(self) -> dict[str, Any]:
         """The service's arguments: local date and times made aware."""
@@ -82,6 +95,7 @@ class NightForm(forms.Form):
             "notes": data["notes"],
             "recurrence": data["recurrence"],
             "count": data["count"],
+            "confirm_same_time": data["confirm_same_time"],
         }
 
     def dates(self) -> list[datetime.date]:

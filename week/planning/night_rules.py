@@ -13,11 +13,12 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import Named, ServiceError, Text, problem
+from core.errors import Conflict, Named, ServiceError, Text, problem
 from core.names import normalized, typed_problems
 from games.registry import find_game, games
 from tournaments.house_rules.services import house_ruleset_exists
 from week.planning.models import PlannedNight, Recurrence
+from week.planning.naming import same_time_message
 
 MAX_NIGHTS = 52
 MAX_HOURS = 24
@@ -179,3 +180,27 @@ def check_ahead(ends_at: datetime.datetime) -> None:
         raise ServiceError.single(
             "night_in_past", _("A night is planned ahead, not after it."), field="starts_at"
         )
+
+
+def check_same_time(club_id: int, starts: list[datetime.datetime], *, confirmed: bool) -> None:
+    """A night planned at the very moment another night of the club starts (not cancelled) is
+    planned only when the organizer confirms it (``confirmed``): each such night is named."""
+    if confirmed or not starts:
+        return
+    taken = (
+        PlannedNight.objects.filter(
+            club_id=club_id, starts_at__in=starts, cancelled_at__isnull=True
+        )
+        .select_related("event")
+        .order_by("starts_at", "pk")
+    )
+    problems = [
+        problem(
+            "night_same_time",
+            same_time_message(night, night.starts_at.astimezone(local_zone())),
+            field="starts_at",
+        )
+        for night in taken
+    ]
+    if problems:
+        raise Conflict(problems)

@@ -1,7 +1,8 @@
 """A planned night opened as its event (through tournaments' event_create: the night's game,
-ruleset and planned rounds) and the players who said they are coming checked in at once
-(through entry_set_present). Opening a night days early is allowed; the page asks first
-(``days_ahead``) and the audit entry says how early it was."""
+ruleset and planned rounds; named as a person names it, ``naming.night_name``) and the players
+who said they are coming checked in at once (through entry_set_present). Opening a night days
+early is allowed; the page asks first (``days_ahead``) and the audit entry says how early it
+was."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ from clubs.selectors import (
     require_role,
 )
 from core.errors import ServiceError
-from games.registry import find_game
 from tournaments.events import services as events
 from tournaments.models import Event, EventPlayer
 from week.planning.models import (
     Answer,
     PlannedNight,
 )
+from week.planning.naming import night_name
 from week.planning.night_rules import local_zone
 
 Actor = User | AnonymousUser | None
@@ -48,13 +49,11 @@ def night_open(*, night: PlannedNight, actor: Actor) -> Event:
             return night.event
         if night.cancelled:
             raise ServiceError.single("night_cancelled", _("This night is cancelled."))
-        game = find_game(night.game)
         day = night.starts_at.astimezone(local_zone()).date()
-        name = f"{game.name if game else night.game} {day:%d-%m-%Y}"
         event = events.event_create(
             club=night.club,
             actor=actor,
-            name=name,
+            name=night_name(club_id=night.club_id, game=night.game, day=day),
             date=day,
             game=night.game,
             ruleset=night.ruleset or None,

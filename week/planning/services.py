@@ -44,6 +44,7 @@ from week.planning.night_rules import (
     check_ahead,
     check_horizon,
     check_night,
+    check_same_time,
     check_series,
     check_skip,
     local_zone,
@@ -70,11 +71,14 @@ def night_plan(
     recurrence: str = Recurrence.ONCE,
     count: int = 1,
     skip: Collection[datetime.date] = (),
+    confirm_same_time: bool = False,
 ) -> list[PlannedNight]:
     """Plan a club night (its club's organizers): once, or a series of ``count`` dates every
     week, fortnight or month at the same local time, of ``planned_rounds`` rounds under
     ``ruleset`` (the game's usual rules if empty). The dates of the series in ``skip`` get
-    no night: the series keeps them as skipped dates. Returns the nights planned."""
+    no night: the series keeps them as skipped dates. A night starting when another night of
+    the club starts is refused, naming that night, unless ``confirm_same_time``. Returns the
+    nights planned."""
     require_role(actor, club.pk, ORGANIZER, _("plan club nights"))
     count = check_series(recurrence, count)
     check_horizon(starts_at)
@@ -99,6 +103,12 @@ def night_plan(
     with transaction.atomic():
         # The club's row orders two plans of one club (no series is planned twice at once).
         Club.objects.select_for_update().filter(pk=club.pk).first()
+        starts = [
+            datetime.datetime.combine(day, start_local.time(), zone)
+            for day in dates
+            if day not in skipped
+        ]
+        check_same_time(club.pk, starts, confirmed=confirm_same_time)
         for day in dates:
             if day in skipped:
                 assert series is not None  # a night planned once skips nothing (_check_skip)
@@ -121,20 +131,30 @@ def night_plan(
             )
             planned.append(night)
             _announce_planned(night)
-        audit(
-            actor,
-            "night.plan",
-            planned[0],
-            club_id=club.pk,
-            nights=len(planned),
-            recurrence=recurrence,
-            series=str(series) if series else None,
-            game=game,
-            ruleset=fields["ruleset"],
-            planned_rounds=planned_rounds,
-            skipped=[day.isoformat() for day in sorted(skipped)],
-        )
+        _audit_planned(actor, planned, skipped=skipped, same_time=confirm_same_time)
     return planned
+
+
+def _audit_planned(
+    actor: Actor, planned: list[PlannedNight], *, skipped: set[datetime.date], same_time: bool
+) -> None:
+    """The plan's audit entry: how many nights, how they repeat, the dates skipped and whether
+    the organizer confirmed a night at the time another starts."""
+    first = planned[0]
+    audit(
+        actor,
+        "night.plan",
+        first,
+        club_id=first.club_id,
+        nights=len(planned),
+        recurrence=first.recurrence,
+        series=str(first.series) if first.series else None,
+        game=first.game,
+        ruleset=first.ruleset,
+        planned_rounds=first.planned_rounds,
+        skipped=[day.isoformat() for day in sorted(skipped)],
+        same_time=same_time,
+    )
 
 
 def _announce_planned(night: PlannedNight) -> None:

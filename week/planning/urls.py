@@ -1,6 +1,6 @@
 from django.urls import path
 
-from week.planning.views import calendar, links, personal_link
+from week.planning.views import calendar, links, night, personal_link
 
 app_name = "planning"
 
@@ -13,13 +13,13 @@ urlpatterns = [
         "clubs/<slug:slug>/nights/calendar/renew/", calendar.club_feed_renew, name="club_feed_renew"
     ),
     path("clubs/<slug:slug>/calendar/<str:token>.ics", personal_link.club_feed, name="club_feed"),
-    path("nights/<int:night_id>/", calendar.night_page, name="night_page"),
-    path("nights/<int:night_id>/answer/", calendar.night_answer, name="night_answer"),
-    path("nights/<int:night_id>/open/", calendar.night_open, name="night_open"),
-    path("nights/<int:night_id>/cancel/", calendar.night_cancel, name="night_cancel"),
+    path("nights/<int:night_id>/", night.night_page, name="night_page"),
+    path("nights/<int:night_id>/answer/", night.night_answer, name="night_answer"),
+    path("nights/<int:night_id>/open/", night.night_open, name="night_open"),
+    path("nights/<int:night_id>/cancel/", night.night_cancel, name="night_cancel"),
     path(
         "manage/events/<int:event_id>/checkin/coming/",
-        calendar.checkin_coming,
+        night.checkin_coming,
         name="checkin_coming",
     ),
     path("r/<str:token>/", personal_link.link_page, name="link_page"),

@@ -1,2 +1,2 @@
-"""The calendar's pages: the club's nights (``calendar``) and the personal link and feeds
-(``personal_link``)."""
+"""The calendar's pages: the club's nights (``calendar``), one night (``night``) and the
+personal link and feeds (``personal_link``)."""

@@ -28,7 +28,8 @@ from week.planning import links, services
 from week.planning.feeds import calendar
 from week.planning.models import Answer, ClubCalendar, PlannedNight, RsvpLink
 from week.planning.selectors import nights_ahead
-from week.planning.views.calendar import ANSWERED, answer_button, answerable, with_answers
+from week.planning.views.calendar import ANSWERED, with_answers
+from week.planning.views.night import answer_button, answerable
 
 FEED_DAYS_BACK = 90
 

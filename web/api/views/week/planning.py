@@ -91,6 +91,11 @@ class NightPlanSerializer(serializers.Serializer):
         help_text="Dates of the series (local dates) that get no night: a holiday, the room "
         "taken. The series keeps them as skipped.",
     )
+    confirm_same_time = serializers.BooleanField(
+        required=False,
+        help_text="Plan it even though another night of the club starts at the same time "
+        "(without it, such a plan is refused with 409, naming that night).",
+    )
 
 
 class NightUpdateSerializer(serializers.Serializer):
