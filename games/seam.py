@@ -235,11 +235,12 @@ class Part:
 @dataclass(frozen=True, slots=True)
 class Stat:
     """A per-seat figure a game reports beside the totals, which standings may rank by
-    (Bonko's called Bonkos): a code and its names."""
+    (Bonko's called Bonkos): a code, its names, and ``signed`` (a net figure: +12, -5)."""
 
     code: str
     name: str
     name_nl: str
+    signed: bool = False
 
 
 @runtime_checkable
@@ -334,17 +335,16 @@ class Game(Protocol):
     ``table_sizes``: the seat counts a table may have; ``preferred_size`` the one seating aims
     for. ``teams``: None, or for each table size the seats that form teams (Bonko:
     ``{4: ((0, 2), (1, 3))}``); a team game seats teams as units. ``stats``: per-seat figures
-    standings may rank by besides the totals; ``standings_order`` the default tie-break order
-    (criteria of ``standings``: total, table_wins, placement_points, head_to_head,
-    avg_opponent_rating, or a stat code). ``parts_key``: the document's list that a table
-    fills one part at a time (Bonken ``games``, Jonkler ``rounds``, Bonanza ``hands``), which
-    the service appends to and takes the last one back from; None for a game whose document
-    is entered whole (Bonko: one table's result of a round).
+    standings may rank by besides the totals (optional ``total_stat``: what the totals count,
+    if not points: Bonanza's net chips); ``standings_order`` the default tie-break order
+    (criteria: total, table_wins, placement_points, head_to_head, avg_opponent_rating, a stat
+    code). ``parts_key``: the document's list that a table fills one part at a time (Bonken
+    ``games``, Jonkler ``rounds``, Bonanza ``hands``), which the service appends to and takes
+    the last one back from; None for a game whose document is entered whole (Bonko).
 
     Optional: ``rating_scale``, the spread (one standard deviation at a table of equals) of a
-    seat's total against its table's mean, in a team game of a team's score: the ratings read
-    each seat's (team's, rating its players) points against expectation in it
-    (``ranking.arithmetic.ratings.points``). Without it a game is rated by its placements.
+    seat's (a team's) total against its table's mean, by which the ratings read its points
+    against expectation (``ranking.arithmetic.ratings.points``); else rated by placements.
 
     Optional: ``players_key``, the document's key that names the players in seat order (Bonken
     ``seats``: a list of names, or players' ids). Points go by seat, so at a table the service

@@ -50,7 +50,7 @@
     if (!head || !rows) { return; }
     head.replaceChildren(el("th", "num", "#"), el("th", "", head.dataset.player));
     state.columns.forEach(function (name) { head.appendChild(el("th", "num more", name)); });
-    head.appendChild(el("th", "num", head.dataset.points));
+    head.appendChild(el("th", "num", state.total_name || head.dataset.points));
     head.querySelectorAll("th").forEach(function (th) { th.scope = "col"; });
     rows.replaceChildren();
     state.standings.forEach(function (row) {

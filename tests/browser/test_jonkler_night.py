@@ -1,10 +1,13 @@
 """A Jonkler night in a real browser: nine players seated at tables of five and four, a
 scorer on a phone names the first dealer and enters eight rounds (the dealer's forbidden bid
-is pointed out while it is typed), the organizer closes the round (the table of four counts
-as not played) and publishes; the public standings show the engine's totals."""
+is pointed out while it is typed; the round's entry for five keeps every name whole and its
+boxes big enough to tap at 390 and 360 px, and the box being typed in clear of the totals'
+bar), the organizer closes the round (the table of four counts as not played) and publishes;
+the public standings show the engine's totals."""
 
 import datetime
 import random
+from typing import Any
 
 import pytest
 
@@ -20,6 +23,49 @@ from tournaments.rounds.services import round_accept, round_generate
 from .conftest import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The round's entry as a phone shows it: each box's height and width, whether a box or its
+# player's name (above it, and in the totals' bar) is cut off, and the page's width.
+ENTRY = """() => {
+  const cut = (e) => e.scrollWidth > e.clientWidth + 1
+    || e.getBoundingClientRect().right > innerWidth;
+  const boxes = [...document.querySelectorAll('form.jonkler-round input[type=number]')];
+  return {
+    boxes: boxes.map((i) => {
+      const box = i.getBoundingClientRect();
+      return [i.name, box.height, box.width, cut(i) || cut(i.labels[0])];
+    }),
+    totals: [...document.querySelectorAll('.sticky-bar .seats-totals .name')]
+      .map((n) => [n.textContent, cut(n)]),
+    wide: document.documentElement.scrollWidth,
+  };
+}"""
+# The box with the focus against the totals' bar: [name, top, bottom, the bar's top].
+TYPING = """() => {
+  const box = document.activeElement.getBoundingClientRect();
+  return [document.activeElement.name, box.top, box.bottom,
+    document.querySelector('.sticky-bar').getBoundingClientRect().top];
+}"""
+
+
+def comfortable_entry(page: Any, width: int) -> None:
+    """At ``width``: every name whole, every box at least 44 px high and wide, nothing sideways;
+    with the keyboard up (a viewport 420 px high) each box, reached by Tab, is typed in clear of
+    the totals' bar."""
+    page.set_viewport_size({"width": width, "height": 844})
+    found = page.evaluate(ENTRY)
+    assert found["wide"] <= width, found
+    assert len(found["boxes"]) == 10 and len(found["totals"]) == 5, found
+    for name, height, wide, cut in found["boxes"]:
+        assert height >= 44 and wide >= 44 and not cut, (width, name, height, wide)
+    assert not [name for name, cut in found["totals"] if cut], (width, found["totals"])
+    page.set_viewport_size({"width": width, "height": 420})
+    page.locator("form.jonkler-round input[type=number]").first.focus()
+    for _box in range(10):
+        name, top, bottom, bar = page.evaluate(TYPING)
+        assert 0 <= top and bottom <= bar, (width, name, top, bottom, bar)
+        page.keyboard.press("Tab")
+    page.set_viewport_size(PHONE["viewport"])
 
 
 def test_a_jonkler_night_on_phones(chromium, live_server, audit):
@@ -38,7 +84,8 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
         date=datetime.date(2026, 11, 25),
         game="jonkler",
     )
-    for name in ["Ada", "Ben", "Cor", "Dirk", "Els", "Fien", "Geert", "Hein", "Iris"]:
+    names = ["Adriana", "Bartholomeus", "Cornelia", "Dirk-Jan", "Elisabeth", "Frederique"]
+    for name in [*names, "Geertruida", "Hendrikus", "Isabella"]:
         player = Player.objects.create(name=name)
         Membership.objects.create(club=club, player=player)
         EventPlayer.objects.create(event=event, player=player, present=True)
@@ -56,6 +103,8 @@ def test_a_jonkler_night_on_phones(chromium, live_server, audit):
     with page.expect_navigation():
         with page.expect_navigation():
             page.click(f"a[href='?dealer={first}']")
+    comfortable_entry(page, 390)
+    comfortable_entry(page, 360)
     for number, played in enumerate(document["rounds"], start=1):
         deals = dealer(first, number, 5)
         if number == 2:  # the dealer's forbidden bid is pointed out as it is typed

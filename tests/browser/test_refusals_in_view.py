@@ -222,7 +222,8 @@ def bonanza_entry(page: Any) -> tuple[str, str]:
 
 
 def bonko_entry(page: Any) -> tuple[str, str]:
-    """Two teams level at 15 saved without the roll-off (the finding of shot 16)."""
+    """Two teams level at 15 saved without the roll-off (the finding of shot 16), at the King's
+    table: one refusal asks for the roll-off and says the bell score is not reached."""
     page.locator("#id_score_0").fill("15")
     page.locator("#id_score_1").fill("15")
     page.locator("[data-rolloff]:not([hidden])").wait_for()
@@ -242,6 +243,8 @@ SAYS = {
     "bonanza": {"en": "Who went out", "nl": ""},
     "bonko": {"en": "roll-off", "nl": "roll-off"},
 }
+# What the same summary says besides (everything missing at once), and the field it links to.
+ALSO = {"bonko": ("at least 21", "#id_score_0")}
 
 
 @pytest.mark.parametrize(
@@ -261,6 +264,9 @@ def test_a_refused_entry_at_the_table_shows_why_at_the_form(
     form = page.locator("form[data-offline-form]")
     assert form.locator("[data-error-summary]").count() == 1  # at the top of the form
     assert len(summary["links"]) >= 1
+    if game in ALSO:
+        also, link = ALSO[game]
+        assert also in summary["text"] and link in summary["links"], summary
     # The summary's link goes to the field, which takes the focus.
     page.locator(f"[data-error-summary] a[href='#{field}']").click()
     page.wait_for_function("(id) => document.activeElement?.id === id", arg=field)

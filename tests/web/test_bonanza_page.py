@@ -7,10 +7,14 @@ be taken back; ending the session asks first, then settles the board."""
 import re
 
 import pytest
+from django.core.cache import cache
 
+from games.bonanza.rules import GAME
 from results.models import Session
+from results.services import session_submit
 from tests.factories import EventFactory, PlayerFactory, seated_table
 from tests.web.conftest import client_for
+from web.sharing.cards import event_preview
 
 pytestmark = pytest.mark.django_db
 
@@ -386,3 +390,47 @@ def test_bonanzas_pages_say_hand_in_dutch_never_spel(table):
         body = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S)
         assert other.findall(body) == [], page.wsgi_request.path
         assert re.search(r"\b[Hh]and(en)?\b", body), page.wsgi_request.path
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "rule"),
+    [
+        ("en", "Net chips", "Ranked by <strong>net chips</strong>"),
+        ("nl", "Netto fiches", "Gerangschikt op <strong>netto fiches</strong>"),
+    ],
+)
+def test_the_standings_call_the_total_net_chips_with_its_sign(
+    django_capture_on_commit_callbacks, lang, name, rule
+):
+    """What a Bonanza line's total counts is net chips, not points: the standings page, the
+    club's embed, the screen and its JSON, and the link preview's card name it so, signed."""
+    cache.clear()
+    event = EventFactory(game="bonanza", ruleset="bonanza", published=True)
+    table = seated_table(event, players=[PlayerFactory(name=name) for name in NAMES])
+    document = GAME.example(3)
+    with django_capture_on_commit_callbacks(execute=True):
+        session_submit(
+            table=table, submitted_by=None, document=document, table_token=table.scoring_token
+        )
+    totals = GAME.score(document).totals
+    assert totals and min(totals) < 0 < max(totals)
+    best, worst = max(totals), min(totals)
+    won, lost = f"+{best}", f"\u2212{-worst}"
+    client = client_for()
+    standings = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f'data-figure="total">{name}</th>' in standings
+    assert f"data-total>{won}</td>" in standings and f"data-total>{lost}</td>" in standings
+    assert rule in standings
+    assert f"{name} per {'round' if lang == 'en' else 'ronde'}" in standings
+    assert f'<td class="num more">{won}</td>' in standings  # the rounds' figures too
+    embed = client.get(f"/embed/events/{event.pk}/?lang={lang}").content.decode()
+    assert f'scope="col">{name}</th>' in embed and f">{won}</td>" in embed
+    screen = client.get(f"/events/{event.pk}/screen/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f'data-points="{name}"' in screen and f">{lost}</td>" in screen
+    state = client.get(f"/events/{event.pk}/screen.json", HTTP_ACCEPT_LANGUAGE=lang).json()
+    assert state["total_name"] == name and state["standings"][0]["total"] == won
+    card = event_preview(event.pk, lang)
+    assert card is not None and card.card.columns[-1] == name
+    assert card.card.rows[0].values[-1] == won
+    for text in (standings, embed, screen):
+        assert ">Points<" not in text and ">Punten<" not in text

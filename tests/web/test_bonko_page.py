@@ -89,14 +89,41 @@ def test_a_tie_asks_for_roll_offs_until_one_team_leads(table2):
     tied = client.post(url(table2), post((20, 20)), HTTP_ACCEPT_LANGUAGE="en")
     assert tied.status_code == 400
     page = tied.content.decode()
-    assert "level at 20" in page and 'name="rolloff_0_0"' in page
+    level = "the team of Eva Mulder and Gijs Visser is level with the team of Fenna Bos and Hans"
+    assert f"{level} Dijk at 20" in page and 'name="rolloff_0_0"' in page
     again = client.post(url(table2), post((20, 20), rolloff=[(3, 3)]), HTTP_ACCEPT_LANGUAGE="en")
     assert again.status_code == 400 and 'name="rolloff_1_1"' in again.content.decode()
-    assert "level at 23" in again.content.decode()
+    assert f"{level} Dijk at 23" in again.content.decode()
     done = client.post(url(table2), post((20, 20), winner=1, rolloff=[(3, 3), (0, 4)]))
     assert done.status_code == 302
     result = Session.objects.get(table=table2).result
     assert result["winner"] == 1 and result["rolloff"] == [[3, 0], [3, 4]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", ("Roll-off needed: the team of Anna de Vries and Cor Bakker", "at least 21")),
+        ("nl", ("Uitgooien nodig: het team van Anna de Vries en Cor Bakker", "minstens 21")),
+    ],
+)
+def test_a_tie_below_the_bell_at_the_kings_table_is_refused_once_for_all_of_it(king, lang, says):
+    """15-15 at the King's table: one refusal asks for the roll-off and says the bell score is
+    not reached, naming the teams; the roll-off alone would not have settled it."""
+    client = client_for()
+    tied = client.post(url(king), post((15, 15)), HTTP_ACCEPT_LANGUAGE=lang)
+    assert tied.status_code == 400
+    page = tied.content.decode()
+    summary = page[
+        page.index("data-error-summary") : page.index("</ul>", page.index("data-error-summary"))
+    ]
+    assert says[0] in summary and says[1] in summary
+    assert "Bram Smit" in summary and "seat" not in summary and "stoel" not in summary
+    assert 'href="#id_rolloff_0_0"' in summary and 'href="#id_score_0"' in summary
+    # Scores past the bell with the roll-off: saved at once, nothing more asked.
+    done = client.post(url(king), post((22, 22), winner=1, rolloff=[(2, 5)]))
+    assert done.status_code == 302
+    assert Session.objects.get(table=king).result["winner"] == 1
 
 
 def test_bonkos_worth_more_than_the_score_are_refused_naming_the_team(table2):

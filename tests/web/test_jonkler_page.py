@@ -2,11 +2,21 @@
 each round's bids in bidding order and the tricks; the game refuses the dealer's forbidden bid
 (naming the dealer) and saves nothing; the last round can be taken back."""
 
+import random
+
 import pytest
 
+from clubs.models import Role
+from games.jonkler.rules import GAME
+from games.jonkler.rules.sample import random_session
+from ranking.standings.services import standings_recompute
 from results.models import Session
-from tests.factories import EventFactory, PlayerFactory, seated_table
+from results.services import session_submit
+from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.web.conftest import client_for
+from tournaments.models import Standing
+from tournaments.rounds.lifecycle import round_close
+from web.sharing.cards import evening_preview
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +181,30 @@ def test_a_missing_bid_and_too_many_tricks_say_what_the_round_allows(
     assert response.status_code == 400
     assert missing in page and too_many in page
     assert not Session.objects.filter(table=table).exists()
+
+
+@pytest.mark.parametrize(("lang", "says"), [("nl", "Plaats 1 van 5,"), ("en", "Place 1 of 5,")])
+def test_an_evenings_place_counts_the_players_who_played(lang, says):
+    """Nine players at tables of five and four, the table of four not played: the winner is
+    first of the five who played, not of nine; a player of the table not played has no place
+    (the page and its link preview say the same)."""
+    event = EventFactory(game="jonkler", ruleset="jonkler", published=True)
+    five = seated_table(event, players=[PlayerFactory(name=name) for name in NAMES])
+    four = seated_table(
+        event, table_number=2, players=[PlayerFactory(name=f"Speler {n}") for n in range(4)]
+    )
+    document = random_session(random.Random(7), seats=5, ruleset=GAME.rulesets["jonkler"])
+    session_submit(table=five, submitted_by=None, document=document, table_token=five.scoring_token)
+    organizer = user_with_role(event.club, Role.ORGANIZER)
+    round_close(round_=five.round, actor=organizer, unfinished={2: "not_played"})
+    standings_recompute(event_id=event.pk, force=True)
+    assert Standing.objects.filter(event=event).count() == 9  # the four have lines of nothing
+    winner = Standing.objects.get(event=event, rank=1).player
+    client = client_for()
+    page = client.get(f"/events/{event.pk}/players/{winner.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
+    assert says in page.content.decode()
+    preview = evening_preview(event.pk, winner.pk, lang)
+    assert preview is not None and ("of 5" if lang == "en" else "van 5") in preview.description
+    idle = four.seats.first().player
+    page = client.get(f"/events/{event.pk}/players/{idle.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
+    assert "data-evening-place" not in page.content.decode()

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from core.view_helpers import dutch
 from games.registry import find_game
 from results.counted import counted_sessions
+from tournaments.events.views.visible import game_total, total_column, total_text
 from tournaments.models import Bye, Event, Round
 from tournaments.rounds.played import played_rounds
 
@@ -26,13 +27,21 @@ def criterion_names() -> dict[str, str]:
 
 def tie_break_words(event: Event) -> list[str]:
     """The event's standings order as words: the first decides, the rest break ties."""
-    names = criterion_names()
+    names = {**criterion_names(), "total": total_column(event)[0].lower()}
     game = find_game(event.game)
     stats = {
         stat.code: (stat.name_nl if dutch() else stat.name).lower()
         for stat in (game.stats if game is not None else ())
     }
     return [str(names.get(code) or stats.get(code) or code) for code in event.ranked_by]
+
+
+def per_round_title(event: Event) -> str:
+    """The heading of each player's totals per round: points, or what the game's totals
+    count."""
+    if game_total(event) is None:
+        return _("Points per round")
+    return _("%(figure)s per round") % {"figure": total_column(event)[0]}
 
 
 def bye_words(event: Event) -> str:
@@ -52,7 +61,8 @@ def bye_words(event: Event) -> str:
 
 def points_per_round(event: Event) -> dict[str, Any]:
     """Per player (by id): the points of each started round (None: not seated; "bye": sat
-    out), for the rounds that started, in order."""
+    out), for the rounds that started, in order; a net figure with its sign (+12)."""
+    signed = total_column(event)[1]
     played = played_rounds(event)
     numbers = list(played.order_by("number").values_list("number", flat=True))
     cells: dict[int, dict[int, Any]] = {}
@@ -61,7 +71,7 @@ def points_per_round(event: Event) -> dict[str, Any]:
         counted_sessions(),
         table__round__status__in=STARTED,
     ).values_list("seat_results__player_id", "table__round__number", "seat_results__total"):
-        cells.setdefault(player, {})[number] = total
+        cells.setdefault(player, {})[number] = total_text(total, signed)
     for player, number in Bye.objects.filter(round__in=played).values_list(
         "player_id", "round__number"
     ):

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from clubs.models import Club, Player
 from games.registry import find_game
 from ranking.ratings.selectors import player_rating_history
+from tournaments.events.views.visible import total_column
 from tournaments.models import Event, StandingsComputation
 from tournaments.selectors import stored_standings
 from web.pages.views.evening import evening
@@ -42,6 +43,13 @@ def number(value: float | int) -> str:
     if float(value).is_integer():
         return str(int(value))
     return formats.number_format(round(float(value), 1), 1)
+
+
+def signed_number(value: float | int) -> str:
+    """A net figure with its sign: +12, \u22125, 0."""
+    if not value:
+        return "0"
+    return f"+{number(value)}" if value > 0 else f"\u2212{number(-value)}"
 
 
 def ordinal(place: int) -> str:
@@ -91,13 +99,14 @@ def event_preview(event_id: int, language: str) -> Shown | None:
         rows = list(standings[:TOP])
         count = standings.count()
         first = _ranking_column(event)
-        columns = ((first[1],) if first else ()) + (_("Points"),)
+        total_name, signed = total_column(event)
+        columns = ((first[1],) if first else ()) + (total_name,)
         lines = tuple(
             Row(
                 place=f"{row.rank}{'=' if row.tied else ''}",
                 name=row.player.name,
                 values=((number((row.stats or {}).get(first[0], 0)),) if first else ())
-                + (number(row.total),),
+                + (signed_number(row.total) if signed else number(row.total),),
             )
             for row in rows
         )

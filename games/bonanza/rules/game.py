@@ -148,6 +148,8 @@ class Bonanza:
     )
     standings_order: tuple[str, ...] = ("total", "table_wins", "placement_points")
     parts_key: str | None = "hands"
+    # A seat's total is the chips it won and lost, net: zero-sum, so shown with its sign.
+    total_stat = Stat("total", "Net chips", "Netto fiches", signed=True)
 
     def ruleset_from_dict(self, data: object) -> Ruleset:
         return ruleset_from_dict(data)

@@ -94,20 +94,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "rolloff moet leeg zijn.",
     ),
     "rolloff_needed": (
-        "The teams are tied at {score}; record the roll-off sessions that broke the tie.",
-        "De teams staan gelijk op {score}; noteer de uitgooisessies die de gelijke stand braken.",
+        "Roll-off needed: {first} is level with {second} at {score}; enter the points of the "
+        "roll-off, until one team leads.",
+        "Uitgooien nodig: {first} staat gelijk met {second} op {score}; vul de punten van het "
+        "uitgooien in, tot één team voor staat.",
     ),
     "rolloff_tied": (
-        "After the last roll-off session the teams are still tied at {score}; roll off until "
-        "one team leads.",
-        "Na de laatste uitgooisessie staan de teams nog gelijk op {score}; gooi uit tot één "
-        "team voor staat.",
+        "Still level: after the last roll-off session {first} is level with {second} at "
+        "{score}; roll off again until one team leads.",
+        "Nog steeds gelijk: na de laatste uitgooisessie staat {first} gelijk met {second} op "
+        "{score}; gooi opnieuw uit tot één team voor staat.",
     ),
     "king_below_bell": (
         "The King's table plays to the bell: its winners have at least {bell} points; "
         "{team} has {score}.",
         "De koningstafel speelt tot de bel: de winnaars hebben minstens {bell} punten; "
         "{team} heeft er {score}.",
+    ),
+    "king_below_bell/level": (
+        "The King's table plays to the bell: its winners have at least {bell} points, but "
+        "{first} and {second} are level at {score}; check the scores.",
+        "De koningstafel speelt tot de bel: de winnaars hebben minstens {bell} punten, maar "
+        "{first} en {second} staan gelijk op {score}; controleer de scores.",
     ),
     # The rolls.
     "rolls_type": (

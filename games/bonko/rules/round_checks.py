@@ -15,24 +15,46 @@ from games.bonko.rules.rulesets import Ruleset
 
 
 def check_bell(
-    team: Team,
-    index: int,
+    teams: list[Team],
+    winner: int | None,
     rules: Ruleset,
     names: Sequence[str] | None,
     errors: list[RuleError],
 ) -> None:
-    assert team.score is not None
-    if team.score < rules.bell_score:
-        errors.append(
-            rule_error(
-                "king_below_bell",
-                None,
-                f"teams[{index}].score",
-                bell=num(rules.bell_score),
-                team=team.label(index + 1, names),
-                score=num(team.score),
+    """The King's table plays to the bell: its winners have at least the bell score. Level
+    scores are checked before the roll-off decides the winner (whoever wins it has that score),
+    so a refusal asks for the roll-off and the scores at once."""
+    first, second = teams
+    if winner is not None:
+        team = teams[winner]
+        assert team.score is not None
+        if team.score < rules.bell_score:
+            errors.append(
+                rule_error(
+                    "king_below_bell",
+                    None,
+                    f"teams[{winner}].score",
+                    bell=num(rules.bell_score),
+                    team=team.label(winner + 1, names),
+                    score=num(team.score),
+                )
             )
+        return
+    level = first.score
+    if level is None or level != second.score or level >= rules.bell_score:
+        return
+    errors.append(
+        rule_error(
+            "king_below_bell",
+            None,
+            "teams[0].score",
+            variant="level",
+            bell=num(rules.bell_score),
+            score=num(level),
+            first=first.label(1, names),
+            second=second.label(2, names),
         )
+    )
 
 
 def check_rolls(

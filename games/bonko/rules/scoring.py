@@ -81,8 +81,8 @@ def score_round(
     bonkos = read_bonkos(document.get("bonkos"), errors)
     winner = _winner(teams, names, errors) if teams is not None else None
     if teams is not None and rules is not None:
-        if king and bell and winner is not None:
-            check_bell(teams[winner], winner, rules, names, errors)
+        if king and bell:
+            check_bell(teams, winner, rules, names, errors)
         if raw_rolls is not None:
             if target is not None and rolls is not None and sessions is not None:
                 rolled = check_rolls(teams, rolls, target, rules, names, errors)
@@ -175,7 +175,14 @@ def _winner(teams: list[Team], names: Sequence[str] | None, errors: list[RuleErr
         return 0 if first.score > second.score else 1
     if not first.rolloff:
         errors.append(
-            rule_error("rolloff_needed", None, "teams[0].rolloff", score=num(first.score))
+            rule_error(
+                "rolloff_needed",
+                None,
+                "teams[0].rolloff",
+                score=num(first.score),
+                first=first.label(1, names),
+                second=second.label(2, names),
+            )
         )
         return None
     decided = True
@@ -197,7 +204,14 @@ def _winner(teams: list[Team], names: Sequence[str] | None, errors: list[RuleErr
     if last_one == last_two:
         tied = first.score + sum(first.rolloff)
         errors.append(
-            rule_error("rolloff_tied", None, f"teams[0].rolloff[{len(pairs) - 1}]", score=num(tied))
+            rule_error(
+                "rolloff_tied",
+                None,
+                f"teams[0].rolloff[{len(pairs) - 1}]",
+                score=num(tied),
+                first=first.label(1, names),
+                second=second.label(2, names),
+            )
         )
         return None
     if not decided:

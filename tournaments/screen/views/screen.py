@@ -126,12 +126,13 @@ def _standings_and_tables(event: Event, round_: Round | None, rows: int) -> dict
     state: dict[str, Any] = {
         "event": event.name,
         "columns": [name for _code, name in columns["stat_columns"]],
+        "total_name": columns["total_name"],
         "standings": [
             {
                 "rank": f"{row.rank}{'=' if row.tied else ''}",
                 "name": row.player.name,
                 "stats": [_number(v) for v in getattr(row, "stat_values", [])],
-                "total": _number(row.total),
+                "total": _number(getattr(row, "total_text", row.total)),
             }
             for row in columns.get("standings", standings)
         ],

@@ -1,9 +1,11 @@
-"""A player's evening: their place in an event's standings, and per round their table, their
-tablemates, their points and their place at the table. A public page (for an event the viewer
-may see) and the reads that the link preview of that page draws from."""
+"""A player's evening: their place in an event's standings (out of the players who played),
+and per round their table, their tablemates, their points and their place at the table. A
+public page (for an event the viewer may see) and the reads that the link preview of that
+page draws from."""
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -79,13 +81,11 @@ def evening(event: Event, player: Player) -> Evening | None:
                 placement=row.placement if row else None,
             )
         )
-    standing = Standing.objects.filter(event=event, player=player).first()
-    return Evening(
-        player=player,
-        standing=standing,
-        players=Standing.objects.filter(event=event).count(),
-        rounds=rounds,
-    )
+    # A place is among the players who played: a line of someone who never sat at a table
+    # that counted (a table not played, a seat left empty) is no place out of the others.
+    ranked = Standing.objects.filter(event=event).filter(Q(sessions__gt=0) | Q(byes__gt=0))
+    standing = ranked.filter(player=player).first()
+    return Evening(player=player, standing=standing, players=ranked.count(), rounds=rounds)
 
 
 def evening_page(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:

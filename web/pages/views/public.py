@@ -107,6 +107,7 @@ def standings_page(request: HttpRequest, event: Event, address: str) -> HttpResp
         for row in standings
     ]
     context["tie_breaks"] = fairness.tie_break_words(event)
+    context["per_round_title"] = fairness.per_round_title(event)
     context["bye_rule"] = fairness.bye_words(event)
     status = 400 if errors else 200
     return render(request, "tournaments/event_standings.html", context, status=status)

@@ -2,12 +2,12 @@
 
 The common case is two numbers and two taps: each team's score, who won, save. Level scores
 show the roll-off at once (one session ready, one more while it stays level; without scripts the
-save asks for it); a team tapped as the winner is taken when the scores allow it, otherwise the
-page says why. Each player's called Bonkos have a small stepper. The round's target number, the
-set, the King's table and the bell are explained where they appear, and the bell (rung at the
-King's table, polled by the page) stays in view. The page only collects numbers:
-``games.bonko.rules`` checks and scores them through the one session write path
-(``results.services.session_submit``).
+save asks for it, in the one refusal that names everything the rules find missing); a team
+tapped as the winner is taken when the scores allow it, otherwise the page says why. Each
+player's called Bonkos have a small stepper. The round's target number, the set, the King's
+table and the bell are explained where they appear, and the bell (rung at the King's table,
+polled by the page) stays in view. The page only collects numbers: ``games.bonko.rules`` checks
+and scores them through the one session write path (``results.services.session_submit``).
 """
 
 from __future__ import annotations
@@ -138,26 +138,30 @@ def result_form(context: dict[str, Any], data: Any = None) -> ResultForm:
     )
 
 
-def _ask_rolloff(context: dict[str, Any], form: ResultForm) -> HttpResponse | None:
-    """When the teams are level, the form again with one more roll-off session to fill in."""
-    if not form.tied():
-        return None
-    data = QueryDict(mutable=True)
-    data.update(form.data)  # a copy, every value of every key
-    played = len(form.rolloff()[0])  # one more session than those played, where none is empty
-    data["sessions"] = str(min(max(played + 1, form.session_count), MAX_SESSIONS))
-    again = result_form(context, data)
-    again.is_valid()
-    level = form.cleaned_data["score_0"] + sum(form.rolloff()[0])
-    message = _(
-        "%(first)s and %(second)s are level at %(score)s: enter the points of the "
-        "roll-off, until one team leads."
-    ) % {"first": context["teams"][0], "second": context["teams"][1], "score": level}
-    again.errors.clear()
-    if again.session_count:
-        again.add_error(f"rolloff_0_{again.session_count - 1}", message)
-    context["form"] = again
-    return render(context["request"], "bonko/score.html", context, status=400)
+ROLLOFF_ASKED = ("rolloff_needed", "rolloff_tied")  # the rules' codes: a roll-off to enter
+
+
+def _refused(context: dict[str, Any], form: ResultForm, exc: ServiceError) -> HttpResponse:
+    """The page again after the rules refused the result, every problem at once (the summary
+    at the top of the form, each at its field). When the teams are level the form gets one more
+    roll-off session to fill in, and the roll-off's problem goes to that session."""
+    found = problems(exc.errors)
+    if any(error.get("code") in ROLLOFF_ASKED for error in found):
+        data = QueryDict(mutable=True)
+        data.update(form.data)  # a copy, every value of every key
+        played = len(form.rolloff()[0])  # one more session than those played
+        data["sessions"] = str(min(max(played + 1, form.session_count), MAX_SESSIONS))
+        form = result_form(context, data)
+        form.is_valid()
+        form.errors.clear()
+        session = f"teams[0].rolloff[{form.session_count - 1}]"
+        found = [
+            {**error, "field": session} if error.get("code") in ROLLOFF_ASKED else error
+            for error in found
+        ]
+    context["form"] = form
+    context["errors"] = attach_to_fields(form, found)
+    return render(context["request"], "bonko/score.html", context, status=exc.status_code)
 
 
 def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
@@ -170,9 +174,6 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     context["form"] = form
     if not form.is_valid():
         return render(request, "bonko/score.html", context, status=400)
-    asked = _ask_rolloff(context, form)
-    if asked is not None:
-        return asked
     document = form.document(context["set_number"], context["target"])
     try:
         session_submit(
@@ -183,10 +184,7 @@ def score_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
             table_token=token,
         )
     except ServiceError as exc:
-        found = problems(exc.errors)
-        unplaced = attach_to_fields(form, found)
-        context["errors"] = unplaced
-        return render(request, "bonko/score.html", context, status=exc.status_code)
+        return _refused(context, form, exc)
     # The page says what was saved at the top of its sheet ("Saved: ... beat ..."): no second
     # line of the same words above it.
     return redirect("scoring:table_page", token=token)
