@@ -76,8 +76,9 @@ def queue(
     state = _pending
     transaction.on_commit(partial(state.pending.append, item))
     # One flush after every item, which no savepoint's rollback drops (the items' own callbacks
-    # are dropped with their savepoint): each later item adds a later flush, and only the last
-    # one sends, so that the commit sends what survived at once.
+    # are dropped with their savepoint; Django's list holds each callback with the savepoints it
+    # belongs to, and whether it is robust): each later item adds a later flush, and only the
+    # last one sends, so that the commit sends what survived at once.
     state.latest += 1
     connection.run_on_commit.append((set(), partial(_flush, state.latest), False))
 
@@ -178,7 +179,7 @@ def _claimed(items: list[Item]) -> list[Item]:
         for item in claiming:
             pipeline.set(mark_key(item.claim, item.args[0]), 1, nx=True, ex=PENDING_SECONDS)
         taken = dict(zip(map(id, claiming), pipeline.execute(), strict=True))
-    except redis.RedisError:
+    except Exception:  # noqa: BLE001 - any Redis failure: send, the task is safe to run twice
         return items
     return [item for item in items if not item.claim or taken[id(item)]]
 
