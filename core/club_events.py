@@ -2,9 +2,10 @@
 
 A lower layer that changes something a club may want to hear about (a round seated, a result
 saved, the standings moved, an event published) calls ``emit`` inside its transaction; after
-commit a Celery task named ``FAN_OUT_TASK`` (``week.webhooks.tasks``) is queued by name, which
-hands the event to every active hook of the club that asked for its kind. Nothing here knows
-the webhooks app: with it absent, emitting does nothing.
+commit a Celery task named ``FAN_OUT_TASK`` (``week.webhooks.tasks``) is queued by name, in one
+message with whatever else the transaction queued (``core.after_commit``), which hands the
+event to every active hook of the club that asked for its kind. Nothing here knows the webhooks
+app: with it absent, emitting does nothing.
 
 A kind that belongs to an event (``event_id`` given) is delivered only while that event is
 published: the fan-out reads the event when it runs (and every delivery attempt again), so a
@@ -19,13 +20,9 @@ Each kind is emitted by the one service that makes the change, once per change; 
 each payload is declared in the API's schema (``web.api.openapi.webhooks``).
 """
 
-import logging
 from typing import Any
 
-from celery import current_app
-from django.db import transaction
-
-logger = logging.getLogger(__name__)
+from core.after_commit import queue
 
 FAN_OUT_TASK = "webhooks.fan_out"
 
@@ -63,14 +60,8 @@ def emit(kind: str, *, club_id: int, payload: dict[str, Any], event_id: int | No
     broker that is down is logged, never raised: the write it reports is saved."""
     if kind not in KINDS:
         raise ValueError(f"unknown club event kind {kind!r}")
-
-    def send() -> None:
-        task = current_app.tasks.get(FAN_OUT_TASK)
-        if task is None:
-            return  # the webhooks app is not installed
-        try:
-            task.apply_async((kind, club_id, event_id, payload))
-        except Exception:  # noqa: BLE001 - any broker failure; the data is safe
-            logger.warning("could not queue %s for club %s", kind, club_id, exc_info=True)
-
-    transaction.on_commit(send)
+    queue(
+        FAN_OUT_TASK,
+        (kind, club_id, event_id, payload),
+        label=f"{kind} for club {club_id}",
+    )

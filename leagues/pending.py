@@ -2,14 +2,9 @@
 the service) and the computation runs after commit (``leagues.recompute``), taking every reason
 noted meanwhile into its new version."""
 
-import logging
-
-from celery import current_app
-from django.db import transaction
-
+from core.after_commit import queue
 from leagues.models import League
 
-logger = logging.getLogger(__name__)
 RECOMPUTE_TASK = "leagues.recompute"
 
 # The reasons a version names (the pages say them in words: ``leagues.words.REASONS``).
@@ -41,15 +36,7 @@ def note(league: League, reason: str, detail: str = "") -> None:
     assert reason in REASONS, reason
     league.pending = [*league.pending, {"reason": reason, "detail": detail[:200]}]
     League.objects.filter(pk=league.pk).update(pending=league.pending)
-    league_id = league.pk
-
-    def send() -> None:
-        try:
-            current_app.tasks[RECOMPUTE_TASK].delay(league_id)
-        except Exception:  # noqa: BLE001 - any broker failure; the reconcile job catches up
-            logger.warning("could not queue league %s", league_id, exc_info=True)
-
-    transaction.on_commit(send)
+    queue(RECOMPUTE_TASK, (league.pk,), label=f"league {league.pk}")
 
 
 def locked(league: League) -> League:

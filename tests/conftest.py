@@ -84,6 +84,15 @@ def redis_available() -> bool:
         return False
 
 
+def queued_tasks(callbacks: list[Any]) -> list[str]:
+    """The names of the tasks that captured on-commit ``callbacks`` queued
+    (``core.after_commit``: a callback an item, and the flushes that send them)."""
+    from core.after_commit import Item
+
+    items = [getattr(callback, "args", (None,))[:1] for callback in callbacks]
+    return [found[0].task for found in items if found and isinstance(found[0], Item)]
+
+
 def missing_services() -> list[str]:
     """What a run with REQUIRE_SERVICES=1 needs and cannot reach, in words."""
     missing = []

@@ -8,10 +8,12 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Membership, Player, Role
+from core import club_events
 from ranking.ratings.models import RatedSession
 from ranking.ratings.services import ratings_update
 from results.models import Session, SessionRevision, SessionSeat
 from results.services import session_submit
+from tests.conftest import queued_tasks
 from tests.documents import classic_document
 from tests.factories import (
     ClubFactory,
@@ -24,6 +26,7 @@ from tests.factories import (
 from tests.integration.ratings_support import club_with_history
 from tournaments.models import Event, EventPlayer, Round, Seat, Table
 from tournaments.rounds.services import round_generate
+from tournaments.tasks import LEAGUES_TASK, RATINGS_TASK
 
 pytestmark = pytest.mark.django_db
 
@@ -406,8 +409,11 @@ def test_moving_an_event_to_another_date_queues_the_clubs_ratings(
         )
     assert response.status_code == 200, response.content
     assert queued == [event.club_id]
-    # The ratings once, and the move told to the club's webhooks (event.changed) once.
-    assert len(callbacks) == 2
+    # The ratings (and the club's leagues) once, and the move told to the club's webhooks
+    # (event.changed) once.
+    assert sorted(queued_tasks(callbacks)) == sorted(
+        [RATINGS_TASK, LEAGUES_TASK, club_events.FAN_OUT_TASK]
+    )
 
 
 def test_moving_an_event_replays_the_ratings_in_the_new_order(django_capture_on_commit_callbacks):

@@ -4,10 +4,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Role
+from core.club_events import FAN_OUT_TASK
 from results.models import Part, Session, SessionRevision, SessionSeat
+from tests.conftest import queued_tasks
 from tests.documents import classic_document, classic_games
 from tests.factories import EventFactory, seated_table, user_with_role
 from tournaments.models import Standing
+from tournaments.tasks import LEAGUES_TASK, PREVIEWS_TASK, RATINGS_TASK, STANDINGS_TASK
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +67,17 @@ def test_submit_complete_session_stores_games_totals_and_standings(
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = scorer_client.put(url(table), {"document": classic_document()}, format="json")
-    # Standings and ratings recomputes, queued after commit; for the club's webhooks the result
-    # saved and (by the recompute) the standings changed; and the link previews redrawn.
-    assert len(callbacks) == 5
+    # For the club's webhooks the result saved, the standings and ratings recomputes (and the
+    # club's leagues), queued after commit as one message; by the recompute (in-process here) the
+    # standings changed for the webhooks and the link previews redrawn.
+    assert queued_tasks(callbacks) == [
+        FAN_OUT_TASK,
+        STANDINGS_TASK,
+        RATINGS_TASK,
+        LEAGUES_TASK,
+        FAN_OUT_TASK,
+        PREVIEWS_TASK,
+    ]
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["revision"] == 1 and body["complete"] is True

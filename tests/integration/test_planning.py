@@ -261,7 +261,7 @@ def test_a_planned_night_is_announced_to_the_webhooks_after_commit(
 
     class FanOut:
         @staticmethod
-        def apply_async(args):
+        def apply_async(args, countdown=None):
             queued.append(args)
 
     monkeypatch.setitem(current_app.tasks, club_events.FAN_OUT_TASK, FanOut)

@@ -19,6 +19,7 @@ from ranking.ratings.services import (
     ratings_update,
 )
 from results.models import Session
+from tests.conftest import queued_tasks
 from tests.documents import classic_document
 from tests.factories import EventFactory, PlayerFactory, seated_table, user_with_role
 from tests.integration.http import http
@@ -38,7 +39,8 @@ def test_the_update_is_queued_after_commit(django_capture_on_commit_callbacks, m
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         tasks.enqueue_ratings(club.pk)
         assert sent == []  # nothing before the commit
-    assert len(callbacks) == 1 and sent == [club.pk]
+    assert queued_tasks(callbacks) == [tasks.RATINGS_TASK, tasks.LEAGUES_TASK]
+    assert sent == [club.pk]
 
 
 @pytest.mark.django_db

@@ -45,7 +45,7 @@ ALLOWED = {
     "web/pages/management/commands/load_demo.py": "the demo data",
     "config/celery.py": "the service's name",
     "config/urls.py": "the service's name (the admin's header)",
-    "tournaments/tasks.py": "the service's name (its Redis keys)",
+    "core/after_commit.py": "the service's name (its Redis keys)",
     "templates/clubs/club.html": "the link to the Bonken app's importer",
     "web/api/views/week/imports.py": (
         "the Bonken app's importer's API (the importer is in Bonken's folder)"

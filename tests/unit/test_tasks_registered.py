@@ -11,10 +11,10 @@ SCRIPT = """
 import django
 django.setup()
 from celery import current_app
-from core import club_events
+from core import after_commit, club_events
 from tournaments import tasks
 names = [tasks.STANDINGS_TASK, tasks.RATINGS_TASK, tasks.EVENING_TASK, tasks.PREVIEWS_TASK,
-         club_events.FAN_OUT_TASK]
+         club_events.FAN_OUT_TASK, after_commit.BATCH_TASK]
 print(" ".join(name for name in names if name not in current_app.tasks))
 """
 

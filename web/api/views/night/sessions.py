@@ -194,7 +194,7 @@ class TableWriteView(APIView):
         included); the service checks it again under the table's lock."""
         if not request.user.is_authenticated and not self.table_token(request):
             raise NotAuthenticated()
-        table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+        table = visible_table(request, table_id)  # read once per request (table_scope)
         try:
             require_session_writer(table, request.user, self.table_token(request))
         except NotAllowed as exc:
