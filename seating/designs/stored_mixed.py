@@ -1,12 +1,19 @@
 """Schedules stored for layouts of mixed table sizes that no construction gives.
 
 Keyed by (points, layout): the repeated pairs of the schedule, and each round its tables of
-points 0..n-1. Found offline by iterated annealing (the search of seating/search.py restarted
-from the best schedule so far, with new seeds and a budget a hundred times the planner's) and
-checked by the tests. No zero-repeat schedule is known for these sizes, nor a proof that none
-exists (docs/benchmarks.md): Jonkler's 30 players at 5 + 5 + 4 + 4 + 4 + 4 + 4 over 8 rounds
-and Bonanza Rummy's 33 at 5 + 5 + 5 + 5 + 5 + 4 + 4 over 8, where the planner's own search
-seats 23 and 38 within a second.
+points 0..n-1. Checked by the tests. No zero-repeat schedule is known for these sizes, nor a
+proof that none exists (docs/benchmarks.md): Jonkler's 30 players at 5 + 5 + 4 + 4 + 4 + 4 + 4
+over 8 rounds and Bonanza Rummy's 33 at 5 + 5 + 5 + 5 + 5 + 4 + 4 over 8, where the planner's
+own search seats 23 and 38 within a second.
+
+Found offline in three steps. First seven rounds without a repeat that a cyclic group maps onto
+themselves, from an exact model over the base rounds (each pair orbit covered at most once):
+for 30, Z_5 on six levels of five, one base round developed over five rounds and two rounds
+fixed by the group (two levels at the tables of five, a base block of four on the other four
+levels developed into the tables of four); for 33, Z_7 on four levels of seven and five fixed
+points, one base round developed over seven rounds. Then the eighth round with the fewest
+repeats given those seven (an exact model of one round), and last a tabu search over swaps of
+two players within a round, from that schedule.
 """
 
 from __future__ import annotations
