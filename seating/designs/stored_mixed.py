@@ -11,9 +11,9 @@ themselves, from an exact model over the base rounds (each pair orbit covered at
 for 30, Z_5 on six levels of five, one base round developed over five rounds and two rounds
 fixed by the group (two levels at the tables of five, a base block of four on the other four
 levels developed into the tables of four); for 33, Z_7 on four levels of seven and five fixed
-points, one base round developed over seven rounds. Then the eighth round with the fewest
-repeats given those seven (an exact model of one round), and last a tabu search over swaps of
-two players within a round, from that schedule.
+points, one base round developed over seven rounds. Then an eighth round with as few repeats
+given those seven as a model of that one round finds in half a minute, and last a tabu search
+over swaps of two players within a round, from that schedule.
 """
 
 from __future__ import annotations
