@@ -93,6 +93,7 @@ PROVEN: dict[tuple[str, int, int], tuple[int, str]] = {
 }
 """The least repeats proven where it is above the bound (docs/benchmarks.md gives the proofs)."""
 BONKO_SEATS = {4: ((0, 2), (1, 3))}
+PARTS = ("balanced", "mixed", "frontier", "bonko")
 BONKO_CASES: tuple[tuple[int, int], ...] = (
     (8, 7),
     (12, 6),
@@ -179,7 +180,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shuffles", type=int, default=1000)
+    parser.add_argument(
+        "--part",
+        choices=PARTS,
+        action="append",
+        help="print only this table (repeatable; default: all four)",
+    )
     args = parse_args(parser, argv, shuffles=10)
+    parts = args.part or list(PARTS)
+    if "balanced" in parts:
+        _balanced(args.seed, args.shuffles)
+    if "mixed" in parts:
+        _mixed(args.seed, args.shuffles)
+    if "frontier" in parts:
+        _frontier(args.seed)
+        print()
+    if "bonko" in parts:
+        _bonko(args.seed)
+    return 0
+
+
+def _balanced(seed: int, shuffles: int) -> None:
+    """Tables of four: ours against the baseline, and one swiss event."""
     header = (
         f"{'players':>7} {'rounds':>6} {'method':<9} {'repeats':>7} {'bound':>5} "
         f"{'max':>3} {'seconds':>8} {'baseline':>8} {'base_s':>7} {'gain':>6}"
@@ -191,17 +213,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for players, rounds, method in cases:
         start = time.perf_counter()
         if method == "balanced":
-            schedule = plan_event(list(range(players)), rounds, seed=args.seed).rounds
+            schedule = plan_event(list(range(players)), rounds, seed=seed).rounds
             seconds = time.perf_counter() - start
             shown = f"{seconds:8.2f}"
         else:
-            schedule, slowest = _swiss_event(players, rounds, args.seed)
+            schedule, slowest = _swiss_event(players, rounds, seed)
             seconds = time.perf_counter() - start
             shown = f"{slowest * 1000:6.0f}ms"
         ours = _repeats(schedule)
         most = max(count_meetings(schedule).values(), default=0)
         start = time.perf_counter()
-        theirs = _repeats(baseline(players, rounds, args.seed, args.shuffles))
+        theirs = _repeats(baseline(players, rounds, seed, shuffles))
         base_seconds = time.perf_counter() - start
         gain = "inf" if ours == 0 and theirs else f"{theirs / ours:.2f}" if ours else "1.00"
         print(
@@ -210,6 +232,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print("seconds: whole plan (balanced), slowest single round (swiss)")
     print()
+
+
+def _mixed(seed: int, shuffles: int) -> None:
+    """Jonkler and Bonanza Rummy at their tables of mixed sizes."""
     header = (
         f"{'game':<8} {'players':>7} {'rounds':>6} {'tables':<18} {'repeats':>7} {'bound':>5} "
         f"{'max':>3} {'seconds':>8} {'baseline':>8} {'gain':>6}"
@@ -223,14 +249,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         schedule = plan_event(
             list(range(players)),
             rounds,
-            seed=args.seed,
+            seed=seed,
             table_sizes=sizes,
             preferred_size=preferred,
         ).rounds
         seconds = time.perf_counter() - start
         ours = _repeats(schedule)
         most = max(count_meetings(schedule).values(), default=0)
-        theirs = _repeats(baseline(players, rounds, args.seed, args.shuffles, layout))
+        theirs = _repeats(baseline(players, rounds, seed, shuffles, layout))
         gain = "inf" if ours == 0 and theirs else f"{theirs / ours:.2f}" if ours else "1.00"
         bound = lower_bound(players, rounds, sizes, preferred)
         shape = "+".join(map(str, layout))
@@ -239,10 +265,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{seconds:8.2f} {theirs:>8} {gain:>6}"
         )
     print()
-    _frontier(args.seed)
-    print()
-    _bonko(args.seed)
-    return 0
 
 
 def _frontier(seed: int) -> None:

@@ -20,7 +20,6 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .quality import pair
 from .types import Pair, PlayerId, SeatingRound
 
 PARTNER_COST = 50
@@ -32,18 +31,24 @@ TEMPERATURES = (1.5, 0.05)
 Seats = Mapping[int, Sequence[Sequence[int]]]
 
 
-def _relations(
-    table: Sequence[PlayerId], groups: Sequence[Sequence[int]]
-) -> list[tuple[Pair, bool]]:
-    """The table's pairs, each with True for partners (same team) and False for opponents."""
+def _seat_pairs(groups: Sequence[Sequence[int]]) -> list[tuple[int, int, bool]]:
+    """The seat pairs of a table of these team seats, with True for partners."""
     team = {}
     for number, group in enumerate(groups):
         for seat in group:
             team[seat] = number
+    size = len(team)
+    return [(i, j, team[i] == team[j]) for i in range(size) for j in range(i + 1, size)]
+
+
+def _relations(
+    table: Sequence[PlayerId], seat_pairs: Sequence[tuple[int, int, bool]]
+) -> list[tuple[Pair, bool]]:
+    """The table's pairs, each with True for partners (same team) and False for opponents."""
     out = []
-    for i in range(len(table)):
-        for j in range(i + 1, len(table)):
-            out.append((pair(table[i], table[j]), team[i] == team[j]))
+    for i, j, partners in seat_pairs:
+        a, b = table[i], table[j]
+        out.append(((a, b) if a < b else (b, a), partners))
     return out
 
 
@@ -77,15 +82,16 @@ def improve_partners(
 ) -> list[SeatingRound]:
     """The free rounds after the search (see the module); tables keep their sizes, byes stay."""
     counts = _Counts()
+    pairs = {size: _seat_pairs(groups) for size, groups in team_seats.items()}
     for round_ in fixed:
         for table in round_.tables:
             if len(table) in team_seats:
-                counts.add(_relations(table, team_seats[len(table)]), 1)
+                counts.add(_relations(table, pairs[len(table)]), 1)
     tabs = [[list(t) for t in round_.tables] for round_ in free]
     movable = [[i for i, t in enumerate(r) if len(t) in team_seats] for r in tabs]
     for tables, indices in zip(tabs, movable, strict=True):
         for i in indices:
-            counts.add(_relations(tables[i], team_seats[len(tables[i])]), 1)
+            counts.add(_relations(tables[i], pairs[len(tables[i])]), 1)
     rounds = [r for r in range(len(tabs)) if movable[r]]
     if not rounds:
         return [SeatingRound(tables=t, byes=list(r.byes)) for t, r in zip(tabs, free, strict=True)]
@@ -102,12 +108,12 @@ def improve_partners(
         if a == b and i == j:
             continue
         touched = [a] if a == b else [a, b]
-        before = [_relations(tables[x], team_seats[len(tables[x])]) for x in touched]
+        before = [_relations(tables[x], pairs[len(tables[x])]) for x in touched]
         for rel in before:
             counts.add(rel, -1)
         old = sum(counts.cost(rel) for rel in before)
         ta[i], tb[j] = tb[j], ta[i]
-        after = [_relations(tables[x], team_seats[len(tables[x])]) for x in touched]
+        after = [_relations(tables[x], pairs[len(tables[x])]) for x in touched]
         new = sum(counts.cost(rel) for rel in after)  # two tables share no pair
         delta = new - old
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):

@@ -42,8 +42,8 @@ PARTNER_WEIGHT = 1000
 MAX_PASSES = 6
 """Improvement passes over the free rounds' tables."""
 
-SEARCH_BUDGET = 12_000
-"""Moves of the search over partners and opponents (partner_search.py): a third of a second."""
+SEARCH_BUDGET = 24_000
+"""Moves of the search over partners and opponents (partner_search.py): half a second or so."""
 
 TeamSeats = Mapping[int, Sequence[Sequence[int]]]
 
