@@ -40,6 +40,11 @@ LOCALES = {"en": "en-GB", "nl": "nl-NL"}
 NIGHT = {"en": "Night of {game}", "nl": "{game}avond"}
 
 
+def signed(text: str) -> int:
+    """A figure as the standings show it: "+55", "−12" (a minus sign), "0"."""
+    return int(text.strip().replace("\u2212", "-").removeprefix("+"))
+
+
 def look(audit: Any, page: Any, name: str) -> None:
     """A screenshot for the eye (artifacts/look/games/) and the audit's checks; nothing is
     wider than the phone."""
@@ -309,7 +314,7 @@ def test_a_night_of_every_game_from_the_organizers_first_page(
     else:
         totals = dict(zip([seats[s] for s in sorted(seats)], session.result["totals"], strict=True))
         shown = {
-            rows.nth(i).locator("td.name a").first.inner_text(): int(
+            rows.nth(i).locator("td.name a").first.inner_text(): signed(
                 rows.nth(i).locator("td[data-total]").inner_text()
             )
             for i in range(rows.count())
