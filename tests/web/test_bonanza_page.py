@@ -432,5 +432,12 @@ def test_the_standings_call_the_total_net_chips_with_its_sign(
     card = event_preview(event.pk, lang)
     assert card is not None and card.card.columns[-1] == name
     assert card.card.rows[0].values[-1] == won
-    for text in (standings, embed, screen):
+    # A player's evening: their place with their net chips, and each round's.
+    top = list(table.seats.order_by("position"))[totals.index(best)].player_id
+    evening = client.get(
+        f"/events/{event.pk}/players/{top}/", HTTP_ACCEPT_LANGUAGE=lang
+    ).content.decode()
+    assert f"{won} {name.lower()}." in evening and f'scope="col">{name}</th>' in evening
+    assert f'<td class="num">{won}</td>' in evening
+    for text in (standings, embed, screen, evening):
         assert ">Points<" not in text and ">Punten<" not in text

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from clubs.models import Player
 from results.counted import counted_sessions
 from results.models import SessionSeat
-from tournaments.events.views.visible import visible_event
+from tournaments.events.views.visible import game_total, total_column, total_text, visible_event
 from tournaments.models import Event, Seat, Standing
 from tournaments.rounds.played import played_rounds
 
@@ -94,4 +94,15 @@ def evening_page(request: HttpRequest, event_id: int, player_id: int) -> HttpRes
     found = evening(event, player)
     if found is None:
         raise Http404
-    return render(request, "tournaments/evening.html", {"event": event, "evening": found})
+    # What the totals count, as the event's standings say it (points, or a game's own figure
+    # such as net chips, shown with its sign).
+    total_name, signed = total_column(event)
+    context = {
+        "event": event,
+        "evening": found,
+        "total_name": total_name,
+        "in_points": game_total(event) is None,
+        "total": total_text(found.standing.total, signed) if found.standing else None,
+        "rounds": [(line, total_text(line.total, signed)) for line in found.rounds],
+    }
+    return render(request, "tournaments/evening.html", context)
