@@ -5,7 +5,9 @@ Playwright never downloads a browser here; it starts the system Chromium headles
 fresh profile. Without Chromium (or Playwright) the tests skip, unless REQUIRE_SERVICES=1
 (CI), where they fail. axe-core (shipped inside the ``axe-playwright-python`` package) checks
 the key pages for accessibility problems, each shape of page once in a run (the test
-processes side by side share what they read).
+processes side by side share what they read; runs given one ``AXE_SHAPES`` folder, as CI's
+two legs are, share it too, as long as the project's templates, styles and scripts are the
+same).
 
 Screenshots are for people to look at (``artifacts/browser/``, ``artifacts/look/``): they are
 written when ``SCREENSHOTS=1`` (``make screenshots``), with phones drawn at two device pixels per
@@ -202,11 +204,38 @@ class Audit:
                 (shared / shape).touch()
 
 
+_NOT_LOOK = {"artifacts", "node_modules", "__pycache__", "staticfiles", "var"}
+
+
+def _look_fingerprint() -> str:
+    """What decides axe-core's answer besides a page's shape: axe-core itself and every
+    template, style sheet and script of the project (colours, inline styles, what a script
+    adds). Two runs of one fingerprint read the same pages the same way."""
+    digest = hashlib.sha256()
+    axe = _axe_script()
+    if axe is not None:
+        digest.update(axe.read_bytes())
+    for folder, folders, files in os.walk(ROOT):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _NOT_LOOK)
+        for name in sorted(files):
+            if name.endswith((".html", ".css", ".js", ".svg")):
+                path = Path(folder) / name
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @pytest.fixture
 def audit(tmp_path_factory: pytest.TempPathFactory) -> Audit:
-    if not _SHARED and os.environ.get("PYTEST_XDIST_WORKER"):
-        # xdist gives each process a folder of its own inside the run's.
-        shared = tmp_path_factory.getbasetemp().parent / "axe-shapes"
-        shared.mkdir(exist_ok=True)
-        _SHARED.append(shared)
+    if not _SHARED:
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            # xdist gives each process a folder of its own inside the run's.
+            shared = tmp_path_factory.getbasetemp().parent / "axe-shapes"
+            shared.mkdir(exist_ok=True)
+            _SHARED.append(shared)
+        if os.environ.get("AXE_SHAPES"):
+            # Runs that share a folder (CI's two legs, on one commit) share what they found
+            # clean, under the fingerprint of the project's look.
+            shared = Path(os.environ["AXE_SHAPES"]) / _look_fingerprint()
+            shared.mkdir(parents=True, exist_ok=True)
+            _SHARED.append(shared)
     return Audit()

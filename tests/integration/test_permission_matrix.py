@@ -98,7 +98,9 @@ def build_world() -> World:
     open_table.seats.filter(position=0).delete()  # a free seat to fill
     scored = seated_table(event, table_number=3)
     session_submit(table=scored, submitted_by=organizer, document=classic_document(3))
-    later = EventFactory(club=club, published=False, status=Event.Status.DRAFT)
+    # One planned round: its seating is found at once (a plan of several rounds is searched
+    # for the fewest repeats, a tenth of a second a world, which this matrix does not test).
+    later = EventFactory(club=club, published=False, status=Event.Status.DRAFT, planned_rounds=1)
     for player in PlayerFactory.create_batch(8):
         Membership.objects.create(club=club, player=player)
         EventPlayer.objects.create(event=later, player=player)

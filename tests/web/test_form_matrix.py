@@ -65,7 +65,9 @@ SCORERS = {"organizer", "scorer"}
 
 
 def build() -> dict[str, Any]:
-    event = EventFactory(published=False, status=Event.Status.RUNNING)
+    # One planned round: its seating is found at once (a plan of several rounds is searched
+    # for the fewest repeats, a tenth of a second a world, which this matrix does not test).
+    event = EventFactory(published=False, status=Event.Status.RUNNING, planned_rounds=1)
     organizer = user_with_role(event.club, Role.ORGANIZER)
     players = PlayerFactory.create_batch(8)
     for player in players:
