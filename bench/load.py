@@ -250,7 +250,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         tables=4,
         duration=5.0,
         think=0.25,
-        capacity_seconds=2.0,
+        capacity_seconds=0.5,
         slices=2,
         clients=2,
         web_workers=2,
@@ -262,7 +262,9 @@ def main(argv: list[str] | None = None) -> None:
     stack.serve(args.port, args.database)
     env = environment(args.database)
     rounds_needed = max(2, int(args.duration / (12 * args.think)) + 2)
-    setup = prepare(env, args.tables, rounds_needed, spare=100, database=args.database)
+    setup = prepare(
+        env, args.tables, rounds_needed, spare=100, database=args.database, quick=args.quick
+    )
     web, worker = start_services(env, args.web_workers)
     processes = {"web": web.pid, "worker": worker.pid}
 

@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         every=1.0,
         duration=5.0,
         think=0.25,
-        capacity_seconds=2.0,
+        capacity_seconds=0.5,
         clients=2,
         web_workers=2,
     )
@@ -158,7 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     env = environment(args.database)
 
     rounds_needed = max(3, int(args.duration / (12 * args.think)) + 3)
-    setup = prepare(env, args.tables, rounds_needed, spare=1, database=args.database)
+    setup = prepare(
+        env, args.tables, rounds_needed, spare=1, database=args.database, quick=args.quick
+    )
     web, worker = start_services(env, args.web_workers)
     path = f"/events/{setup['event']}/screen.json"
     try:

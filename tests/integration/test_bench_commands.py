@@ -43,8 +43,8 @@ from tests.conftest import (
     redis_available,
 )
 
-# Seconds a command may take before the test gives up (it takes a few, or a minute for those
-# that migrate a database and start a stack, on an idle machine of two cores).
+# Seconds a command may take before the test gives up (it takes a few, or half a minute for
+# those that start a stack, on an idle machine of two cores).
 PURE_TIMEOUT = 180
 STACK_TIMEOUT = 600
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.services
 # The restarted worker's visibility timeout, shorter than the configured one to keep the test
 # short (its sweep is the configured one); test_the_configured_timeouts_bound_the_catch_up
 # covers the configured values.
-VISIBILITY = 30
+VISIBILITY = 15
 SLACK = 15  # the sweep (5 s), the start delay and the recompute, on a busy machine
 
 
