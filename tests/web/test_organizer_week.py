@@ -73,6 +73,10 @@ def test_the_anonymous_header_keeps_its_language_list_and_sign_in():
     page = client_for().get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     header = page[page.index('<header class="site">') : page.index("</header>")]
     assert "<details" not in header and 'id="lang"' in header and "Sign in" in header
+    # On a phone the list gives way to one button to the other language, named in it.
+    assert (
+        '<button type="submit" name="language" value="nl" lang="nl">Nederlands</button>' in header
+    )
 
 
 # --- An event's date, as the person writes it ----------------------------------------------
