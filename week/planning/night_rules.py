@@ -194,14 +194,12 @@ def check_same_time(
     (``confirmed``): each such night is named."""
     if confirmed or not starts:
         return
-    taken = (
-        PlannedNight.objects.filter(
-            club_id=club_id, starts_at__in=starts, cancelled_at__isnull=True
-        )
-        .exclude(pk=moving)
-        .select_related("event")
-        .order_by("starts_at", "pk")
+    others = PlannedNight.objects.filter(
+        club_id=club_id, starts_at__in=starts, cancelled_at__isnull=True
     )
+    if moving is not None:
+        others = others.exclude(pk=moving)
+    taken = others.select_related("event").order_by("starts_at", "pk")
     problems = [
         problem(
             "night_same_time",
