@@ -33,6 +33,13 @@ def stored_standings(event: Event) -> QuerySet[Standing]:
     )
 
 
+def played_standings(event: Event) -> QuerySet[Standing]:
+    """The lines of the players who played: a counted session or a bye. A line of someone who
+    never sat at a table that counted (a table not played, a seat left empty) is nobody's
+    place out of the others, and no player of the evening to count."""
+    return stored_standings(event).filter(Q(sessions__gt=0) | Q(byes__gt=0))
+
+
 def user_may_score(user: User | AnonymousUser | None, event: Event) -> bool:
     """Organizers and scorers of the event's club, and the event's own scorers."""
     if user_has_role(user, event.club_id, SCORERS):

@@ -1,8 +1,8 @@
 """A Bonko table on a phone, from the table's link as a player opens it (390 x 844 and 360 x 740,
 in English and in Dutch): the terms are explained where they appear; the moment the scores are
-level the page asks for the roll-off (a second session while the first is level), a team tapped
-as the winner is taken when the scores allow it and otherwise the page says why; the result is
-saved with its roll-off."""
+level the page asks for the roll-off (a second session while the first is level), naming the
+teams once, over their roll-off fields; a team tapped as the winner is taken when the scores
+allow it and otherwise the page says why; the result is saved with its roll-off."""
 
 from typing import Any
 
@@ -24,7 +24,7 @@ WORDS = {
         "set": "6 rounds; the target number is the round's number",
         "king": "table 1; its winners stay",
         "bell": "rung by the King's table at 21",
-        "level": "Eva & Gijs and Fenna & Hans are level at 12: the roll-off decides",
+        "level": "Both teams have 12: the roll-off decides",
         "again": "Still level after roll-off 1",
         "undecided": "The scores are level: the roll-off decides who won",
         "lower": "Eva & Gijs cannot have won: it has fewer points than Fenna & Hans (1 to 5)",
@@ -37,7 +37,7 @@ WORDS = {
         "set": "6 rondes; het doelgetal is het nummer van de ronde",
         "king": "tafel 1; de winnaars daar blijven",
         "bell": "de koningstafel luidt hem bij 21",
-        "level": "Eva & Gijs en Fenna & Hans staan gelijk op 12: uitgooien beslist",
+        "level": "Beide teams hebben 12: uitgooien beslist",
         "again": "Nog steeds gelijk na uitgooien 1",
         "undecided": "De stand is gelijk: uitgooien beslist wie won",
         "lower": "Eva & Gijs kan niet gewonnen hebben: minder punten dan Fenna & Hans (1 tegen 5)",
@@ -120,6 +120,8 @@ def test_a_tie_and_the_roll_off_on_a_phone(chromium, live_server, audit, locale,
     page.fill("#id_score_1", "12")
     assert rolloff.is_visible()
     assert words["level"] in rolloff.inner_text()
+    # The teams are named once in the roll-off, over its fields, not again in the sentence.
+    assert rolloff.inner_text().count("Eva & Gijs") == 1
     page.click("label[for=id_winner_0]")  # a winner before the roll-off: the page says why not
     assert winner(page) is None and words["undecided"] in note(page)
     audit.shot(page, f"bonko-{size}-{locale}-level")

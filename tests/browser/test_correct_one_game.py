@@ -275,7 +275,7 @@ def to_correction(page: Any, base: str, world: dict[str, Any], number: int) -> N
     follow(page, f".correct-list a[href='/manage/tables/{table.pk}/correct/{number}/']")
 
 
-LEVEL = {"en": "are level at 25", "nl": "staan gelijk op 25"}
+LEVEL = {"en": "Both teams have 25", "nl": "Beide teams hebben 25"}
 UNDECIDED = {"en": "the roll-off decides", "nl": "uitgooien beslist"}
 
 

@@ -92,9 +92,9 @@ def test_a_bonken_session_entered_offline_arrives_once(chromium, live_server, au
     page = context.new_page()
     page.goto(url)
     lang = locale[:2]
-    if lang == "en":
+    if lang == "en" and page.get_attribute("html", "lang") != "en":
         with page.expect_navigation():
-            page.select_option("#lang", "en")
+            page.click("header.site .language-switch button[value=en]")  # a phone's one button
     save_online(page, games[0])
     save_online(page, games[1])
     controlled(page)
@@ -155,8 +155,9 @@ def test_jonkler_rounds_entered_offline_follow_the_deal(chromium, live_server, a
     context = audit.prepare(chromium.new_context(locale="en-GB", **PHONE))
     page = context.new_page()
     page.goto(url)
-    with page.expect_navigation():
-        page.select_option("#lang", "en")
+    if page.get_attribute("html", "lang") != "en":
+        with page.expect_navigation():
+            page.click("header.site .language-switch button[value=en]")  # a phone's one button
     with page.expect_navigation():
         with page.expect_navigation():
             page.click(f"a[href='?dealer={dealer}']")

@@ -4,8 +4,9 @@ English: nothing scrolls sideways; every table fits its box whole (no sideways s
 secondary column folds into a detail line under the name), no cell cuts its text off or breaks a
 word inside (a name wraps between its words), a contract's tile shows its whole name; the column
 the standings rank by is the one the standings' text names first; the games' round grids fit
-whole; the links and buttons a thumb taps are 44 px tall; the signed-in header is one row (the
-account, the language and signing out in its menu). At 390 px axe-core finds no serious or
+whole; the links and buttons a thumb taps are 44 px tall; the header is one row, signed in (the
+account, the language and signing out in its menu) and on the public pages signed out (the
+language one button to the other). At 390 px axe-core finds no serious or
 critical violation and the strict Content-Security-Policy blocks nothing.
 
 Each page is loaded once a language and measured at the three widths: the phone turns narrower
@@ -22,6 +23,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (390, 360, 320)
 HEIGHT = PHONE["viewport"]["height"]
+# The pages a visitor reads without signing in, measured signed out as well.
+PUBLIC = ("home", "club", "season", "night", "league", "player")
 
 
 def test_every_page_fits_a_phone_and_passes_axe(chromium, live_server, audit):
@@ -49,6 +52,26 @@ def test_every_page_fits_a_phone_and_passes_axe(chromium, live_server, audit):
                 wrong += problems(page, f"{name} {language} {width}", width)
             page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
         context.close()
+        wrong += signed_out(chromium, base, language, visited)
     assert len(visited) > 60
     assert not wrong, "\n".join(wrong)
     assert not audit.violations, "\n".join(audit.violations)
+
+
+def signed_out(chromium, base: str, language: str, visited: list[tuple[str, str]]) -> list[str]:
+    """The public pages and the sign-in page, signed out, at each width."""
+    context = chromium.new_context(locale=f"{language}-NL", **PHONE)
+    context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    page = context.new_page()
+    wrong: list[str] = []
+    public = [(name, url) for name, url in visited if name in PUBLIC]
+    assert len(public) == len(PUBLIC)
+    for name, url in [*public, ("sign-in", "/accounts/login/")]:
+        response = page.goto(f"{base}{url}")
+        assert response is not None and response.status == 200, (url, response)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            wrong += problems(page, f"{name} signed out {language} {width}", width)
+        page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
+    context.close()
+    return wrong

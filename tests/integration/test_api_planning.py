@@ -72,6 +72,43 @@ def test_a_night_at_the_time_another_starts_is_a_409_naming_it_until_confirmed(c
     assert confirmed.status_code == 201 and PlannedNight.objects.count() == 4
 
 
+def test_a_night_moved_to_the_time_another_starts_is_a_409_naming_it_until_confirmed(club):
+    organizer = api_client(club.organizer)
+    url = f"/api/v1/clubs/{club.pk}/nights/"
+    once = {**NIGHT, "recurrence": "once", "count": 1}
+    (first,) = organizer.post(url, once, format="json").json()
+    later = {**once, "starts_at": "2027-03-16T20:30:00+01:00", "game": "bonken"}
+    (second,) = organizer.post(url, later, format="json").json()
+    moved = organizer.patch(
+        f"/api/v1/nights/{second['id']}/", {"starts_at": NIGHT["starts_at"]}, format="json"
+    )
+    assert moved.status_code == 409
+    (problem,) = moved.json()["errors"]
+    assert (problem["code"], problem["field"]) == ("night_same_time", "starts_at")
+    assert problem["message"] == (
+        "There is already a club night of Jonkler on Tuesday 16 March at 19:30."
+    )
+    assert (
+        problem["message_nl"] == "Er is al een clubavond met Jonkler op dinsdag 16 maart om 19:30."
+    )
+    unmoved = organizer.get(f"/api/v1/nights/{second['id']}/").json()
+    assert unmoved["starts_at"] == second["starts_at"] and unmoved["sequence"] == 0
+    # A night is no clash with itself: its time written again, or its place changed.
+    kept = organizer.patch(
+        f"/api/v1/nights/{first['id']}/",
+        {"starts_at": NIGHT["starts_at"], "place": "Zaal 2"},
+        format="json",
+    )
+    assert kept.status_code == 200
+    confirmed = organizer.patch(
+        f"/api/v1/nights/{second['id']}/",
+        {"starts_at": NIGHT["starts_at"], "confirm_same_time": True},
+        format="json",
+    )
+    assert confirmed.status_code == 200 and confirmed.json()["starts_at"] == first["starts_at"]
+    assert AuditEntry.objects.filter(action="night.update", details__same_time=True).count() == 1
+
+
 def test_writes_are_the_organizers_and_other_clubs_see_nothing(club):
     member = api_client(club.member)
     assert member.post(f"/api/v1/clubs/{club.pk}/nights/", NIGHT, format="json").status_code == 403

@@ -1,6 +1,8 @@
 """A Jonkler table's page, reached by its link: the table names the first dealer, then enters
 each round's bids in bidding order and the tricks; the game refuses the dealer's forbidden bid
-(naming the dealer) and saves nothing; the last round can be taken back."""
+(naming the dealer) and saves nothing; the last round can be taken back. A player's evening
+and the standings' link preview count the players who played, not the lines of a table not
+played."""
 
 import random
 
@@ -16,7 +18,7 @@ from tests.factories import EventFactory, PlayerFactory, seated_table, user_with
 from tests.web.conftest import client_for
 from tournaments.models import Standing
 from tournaments.rounds.lifecycle import round_close
-from web.sharing.cards import evening_preview
+from web.sharing.cards import evening_preview, event_preview
 
 pytestmark = pytest.mark.django_db
 
@@ -183,11 +185,9 @@ def test_a_missing_bid_and_too_many_tricks_say_what_the_round_allows(
     assert not Session.objects.filter(table=table).exists()
 
 
-@pytest.mark.parametrize(("lang", "says"), [("nl", "Plaats 1 van 5,"), ("en", "Place 1 of 5,")])
-def test_an_evenings_place_counts_the_players_who_played(lang, says):
-    """Nine players at tables of five and four, the table of four not played: the winner is
-    first of the five who played, not of nine; a player of the table not played has no place
-    (the page and its link preview say the same)."""
+def five_of_nine_played():
+    """Nine players at tables of five and four, the table of four not played: the event and
+    the table of four."""
     event = EventFactory(game="jonkler", ruleset="jonkler", published=True)
     five = seated_table(event, players=[PlayerFactory(name=name) for name in NAMES])
     four = seated_table(
@@ -199,6 +199,14 @@ def test_an_evenings_place_counts_the_players_who_played(lang, says):
     round_close(round_=five.round, actor=organizer, unfinished={2: "not_played"})
     standings_recompute(event_id=event.pk, force=True)
     assert Standing.objects.filter(event=event).count() == 9  # the four have lines of nothing
+    return event, four
+
+
+@pytest.mark.parametrize(("lang", "says"), [("nl", "Plaats 1 van 5,"), ("en", "Place 1 of 5,")])
+def test_an_evenings_place_counts_the_players_who_played(lang, says):
+    """The winner is first of the five who played, not of nine; a player of the table not
+    played has no place (the page and its link preview say the same)."""
+    event, four = five_of_nine_played()
     winner = Standing.objects.get(event=event, rank=1).player
     client = client_for()
     page = client.get(f"/events/{event.pk}/players/{winner.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
@@ -208,3 +216,23 @@ def test_an_evenings_place_counts_the_players_who_played(lang, says):
     idle = four.seats.first().player
     page = client.get(f"/events/{event.pk}/players/{idle.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
     assert "data-evening-place" not in page.content.decode()
+
+
+@pytest.mark.parametrize(("lang", "count"), [("nl", "5 spelers"), ("en", "5 players")])
+def test_the_standings_card_counts_the_players_who_played(lang, count):
+    """The standings' link preview (its picture and its text) counts and lists the five who
+    played, not the four of the table not played."""
+    event, four = five_of_nine_played()
+    page = client_for().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f"/share/events/{event.pk}/{lang}.png" in page  # the card the page shows itself with
+    preview = event_preview(event.pk, lang)
+    assert preview is not None and preview.card.heading.endswith(f"\u00b7 {count}")
+    assert [row.name for row in preview.card.rows] == [
+        s.player.name
+        for s in Standing.objects.filter(event=event, sessions__gt=0).order_by(
+            "rank", "player__name"
+        )
+    ]
+    idle = {seat.player.name for seat in four.seats.all()}
+    assert not idle & {row.name for row in preview.card.rows}
+    assert not any(name in preview.description for name in idle)

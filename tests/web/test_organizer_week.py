@@ -3,8 +3,9 @@ the signed-in header folds the account, the language and signing out into one me
 date is shown and typed as the person writes one (day first), a date it cannot read refused
 naming the field; a night planned at the time another night of the club starts is refused
 naming that night until the organizer confirms; a night opened from the calendar is named as a
-person names it ("Clubavond 10 december"); answering for a player shows no answer as chosen
-until the chosen player has one."""
+person names it ("Clubavond 10 december"); a night's times are shown and typed on the 24-hour
+clock, a time it cannot read refused naming the field; answering for a player shows no answer as
+chosen until the chosen player has one."""
 
 import datetime
 import html
@@ -72,6 +73,10 @@ def test_the_anonymous_header_keeps_its_language_list_and_sign_in():
     page = client_for().get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     header = page[page.index('<header class="site">') : page.index("</header>")]
     assert "<details" not in header and 'id="lang"' in header and "Sign in" in header
+    # On a phone the list gives way to one button to the other language, named in it.
+    assert (
+        '<button type="submit" name="language" value="nl" lang="nl">Nederlands</button>' in header
+    )
 
 
 # --- An event's date, as the person writes it ----------------------------------------------
@@ -185,6 +190,71 @@ def test_a_night_at_the_time_of_another_is_planned_only_when_confirmed(club, org
     assert confirmed.status_code == 302
     assert PlannedNight.objects.filter(starts_at=first.starts_at).count() == 2
     assert AuditEntry.objects.filter(action="night.plan", details__same_time=True).count() == 1
+
+
+# --- A night's times, on the 24-hour clock -----------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_nights_times_show_on_the_24_hour_clock_not_the_browsers_picker(club, organizer, lang):
+    page = client_for(organizer).get(f"/clubs/{club.slug}/nights/", HTTP_ACCEPT_LANGUAGE=lang)
+    body = page.content.decode()
+    for name, shown in (("start", "19:30"), ("end", "23:30")):
+        field = re.search(rf'<input[^>]*id="id_{name}"[^>]*>', body)[0]
+        assert 'type="text"' in field and 'type="time"' not in field
+        assert f'value="{shown}"' in field
+    helped = "24-hour clock" if lang == "en" else "24-uursklok"
+    assert helped in text(page)
+
+
+@pytest.mark.parametrize(
+    "lang, start, end, starts, ends",
+    [
+        ("en", "20:00", "23:30", (20, 0), (23, 30)),
+        ("nl", "20.00", "23.30", (20, 0), (23, 30)),
+        ("nl", "2000", "0030", (20, 0), (0, 30)),
+        ("en", "930", "12", (9, 30), (12, 0)),
+        ("nl", "20,15", "23:45:00", (20, 15), (23, 45)),
+    ],
+)
+def test_a_nights_times_are_typed_on_the_24_hour_clock(
+    club, organizer, lang, start, end, starts, ends
+):
+    day = soon()
+    url = f"/clubs/{club.slug}/nights/"
+    sent = night_form(day, start=start, end=end)
+    response = client_for(organizer).post(url, sent, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 302, text(response)
+    night = PlannedNight.objects.get()
+    assert night.starts_at == at(day).replace(hour=starts[0], minute=starts[1])
+    assert night.ends_at.astimezone(ZONE).time() == datetime.time(*ends)
+    assert night.ends_at > night.starts_at  # a night ending past midnight ends the next day
+
+
+@pytest.mark.parametrize(
+    "lang, field, typed, says",
+    [
+        ("en", "start", "8 pm", "Starts: Write the time as hours and minutes on the 24-hour clock"),
+        (
+            "nl",
+            "start",
+            "acht uur",
+            "Begint: Schrijf de tijd als uren en minuten op de 24-uursklok",
+        ),
+        ("en", "end", "24:30", "Ends: 24:30 is not a time of day: hours go from 0 to 23"),
+        ("nl", "end", "23.75", "Eindigt: 23.75 is geen tijdstip: de uren gaan van 0 tot 23"),
+    ],
+)
+def test_a_time_it_cannot_read_is_refused_naming_the_field(
+    club, organizer, lang, field, typed, says
+):
+    url = f"/clubs/{club.slug}/nights/"
+    sent = night_form(soon(), **{field: typed})
+    response = client_for(organizer).post(url, sent, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 400
+    assert says in text(response) and f'href="#id_{field}"' in response.content.decode()
+    assert f'value="{typed}"' in response.content.decode()  # what was typed stays to correct
+    assert not PlannedNight.objects.exists()
 
 
 def test_a_cancelled_night_or_another_clubs_is_no_clash(club, organizer):

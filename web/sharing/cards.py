@@ -17,7 +17,7 @@ from games.registry import find_game
 from ranking.ratings.selectors import player_rating_history
 from tournaments.events.views.visible import total_column
 from tournaments.models import Event, StandingsComputation
-from tournaments.selectors import stored_standings
+from tournaments.selectors import played_standings
 from web.pages.views.evening import evening
 from web.sharing.drawing import Card, Row
 
@@ -95,7 +95,7 @@ def event_preview(event_id: int, language: str) -> Shown | None:
         return None
     with translation.override(language):
         computation = StandingsComputation.objects.filter(event=event).first()
-        standings = stored_standings(event)
+        standings = played_standings(event)  # counted among the players who played
         rows = list(standings[:TOP])
         count = standings.count()
         first = _ranking_column(event)

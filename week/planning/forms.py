@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.clock_field import ClockField
 from core.day_field import DayField
 from core.forms import WholeNumberField, set_choices
 from core.view_helpers import attach_problems, dutch
@@ -26,16 +27,8 @@ def game_choices() -> list[tuple[str, str]]:
 
 class NightForm(forms.Form):
     date = DayField(label=_("Date"))
-    start = forms.TimeField(
-        label=_("Starts"),
-        initial=datetime.time(19, 30),
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-    )
-    end = forms.TimeField(
-        label=_("Ends"),
-        initial=datetime.time(23, 30),
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-    )
+    start = ClockField(label=_("Starts"), initial=datetime.time(19, 30))
+    end = ClockField(label=_("Ends"), initial=datetime.time(23, 30))
     game = forms.ChoiceField(label=_("Game"), widget=forms.Select(attrs={"data-game-choice": ""}))
     ruleset = forms.ChoiceField(
         label=_("Rules"), required=False, widget=RulesetSelect(attrs={"data-rulesets": ""})

@@ -182,18 +182,24 @@ def check_ahead(ends_at: datetime.datetime) -> None:
         )
 
 
-def check_same_time(club_id: int, starts: list[datetime.datetime], *, confirmed: bool) -> None:
-    """A night planned at the very moment another night of the club starts (not cancelled) is
-    planned only when the organizer confirms it (``confirmed``): each such night is named."""
+def check_same_time(
+    club_id: int,
+    starts: list[datetime.datetime],
+    *,
+    confirmed: bool,
+    moving: int | None = None,
+) -> None:
+    """A night planned (or a night ``moving`` moved) to the very moment another night of the
+    club starts (not cancelled) is planned only when the organizer confirms it
+    (``confirmed``): each such night is named."""
     if confirmed or not starts:
         return
-    taken = (
-        PlannedNight.objects.filter(
-            club_id=club_id, starts_at__in=starts, cancelled_at__isnull=True
-        )
-        .select_related("event")
-        .order_by("starts_at", "pk")
+    others = PlannedNight.objects.filter(
+        club_id=club_id, starts_at__in=starts, cancelled_at__isnull=True
     )
+    if moving is not None:
+        others = others.exclude(pk=moving)
+    taken = others.select_related("event").order_by("starts_at", "pk")
     problems = [
         problem(
             "night_same_time",

@@ -191,9 +191,12 @@ def night_data(night: PlannedNight) -> dict[str, Any]:
     }
 
 
-def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> PlannedNight:
+def night_update(
+    *, night: PlannedNight, actor: Actor, confirm_same_time: bool = False, **changes: Any
+) -> PlannedNight:
     """Change one night (its club's organizers): its times, game, ruleset, planned rounds,
-    place or notes."""
+    place or notes. A night moved to the time another night of the club starts is refused,
+    naming that night, unless ``confirm_same_time`` (the rule of ``night_plan``)."""
     require_role(actor, night.club_id, ORGANIZER, _("change a planned night"))
     unknown = sorted(set(changes) - set(NIGHT_FIELDS))
     if unknown:
@@ -208,6 +211,10 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
             ]
         )
     with transaction.atomic():
+        if (
+            "starts_at" in changes
+        ):  # the club's row orders it with a plan of the club (as in night_plan)
+            Club.objects.select_for_update().filter(pk=night.club_id).first()
         night = PlannedNight.objects.select_for_update().get(pk=night.pk)
         check_horizon(changes.get("starts_at"), changes.get("ends_at"))
         if "starts_at" in changes and "ends_at" not in changes:
@@ -221,13 +228,25 @@ def night_update(*, night: PlannedNight, actor: Actor, **changes: Any) -> Planne
         )
         check_night(night.club_id, fields)
         changed = [name for name in NIGHT_FIELDS if fields[name] != getattr(night, name)]
+        if "starts_at" in changed:
+            check_same_time(
+                night.club_id, [fields["starts_at"]], confirmed=confirm_same_time, moving=night.pk
+            )
         if changed:
             previous = night_data(night)
             for name in changed:
                 setattr(night, name, fields[name])
             night.sequence += 1
             night.save(update_fields=[*changed, "sequence", "updated_at"])
-            audit(actor, "night.update", night, club_id=night.club_id, changed=changed)
+            same_time = confirm_same_time and "starts_at" in changed
+            audit(
+                actor,
+                "night.update",
+                night,
+                club_id=night.club_id,
+                changed=changed,
+                same_time=same_time,
+            )
             _announce_changed(night, previous)
     return night
 

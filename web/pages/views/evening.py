@@ -5,7 +5,6 @@ page draws from."""
 
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -15,6 +14,7 @@ from results.models import SessionSeat
 from tournaments.events.views.visible import game_total, total_column, total_text, visible_event
 from tournaments.models import Event, Seat, Standing
 from tournaments.rounds.played import played_rounds
+from tournaments.selectors import played_standings
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,7 @@ def evening(event: Event, player: Player) -> Evening | None:
                 placement=row.placement if row else None,
             )
         )
-    # A place is among the players who played: a line of someone who never sat at a table
-    # that counted (a table not played, a seat left empty) is no place out of the others.
-    ranked = Standing.objects.filter(event=event).filter(Q(sessions__gt=0) | Q(byes__gt=0))
+    ranked = played_standings(event)  # a place is among the players who played
     standing = ranked.filter(player=player).first()
     return Evening(player=player, standing=standing, players=ranked.count(), rounds=rounds)
 

@@ -108,6 +108,11 @@ class NightUpdateSerializer(serializers.Serializer):
     )
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    confirm_same_time = serializers.BooleanField(
+        required=False,
+        help_text="Move it even though another night of the club starts at the new time "
+        "(without it, such a change is refused with 409, naming that night).",
+    )
 
 
 class CancelSerializer(serializers.Serializer):
@@ -207,7 +212,8 @@ def _member_clubs(request: Request) -> list[int]:
 
 class NightView(APIView):
     """One planned night (members of its club read it; organizers change its times, game,
-    ruleset, planned rounds, place or notes)."""
+    ruleset, planned rounds, place or notes; moved to the time another night of the club
+    starts, 409 naming that night until ``confirm_same_time``)."""
 
     permission_classes = [IsAuthenticated]
 
