@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player, Role
+from games.bonko.plugin.bell import UNDO_SECONDS
 from results.models import Session
 from tests.factories import UserFactory
 from tournaments.models import Event, EventPlayer, EventTeam, Round
@@ -21,6 +22,7 @@ from .test_club_night import sign_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Anna", "Bram", "Cor", "Dewi", "Eva", "Fenna", "Gijs", "Hans"]
+BELL_POLL = 4_000  # milliseconds between a table page's questions about the bell (bonko/page.js)
 
 
 def save_result(page: Any, scores: tuple[int, int], winner: int | None) -> None:
@@ -74,13 +76,16 @@ def ring_and_undo(king: Any, other: Any, audit: Any, event: Event) -> None:
     assert "The bell is undone" in king.locator("main").inner_text()
     assert king.locator("#ring-bell").is_visible()
     # The other table's page takes the bell away without a reload (it polls).
+    other.clock.fast_forward(BELL_POLL)
     other.locator("[data-bell]").wait_for(state="hidden", timeout=20_000)
 
     ring(king)
     audit.shot(king, "bonko-bell-undo-phone")
     # The other table's page shows the bell without a reload (it polls).
+    other.clock.fast_forward(BELL_POLL)
     other.locator("[data-bell]").wait_for(state="visible", timeout=20_000)
     audit.shot(other, "bonko-bell-phone")
+    king.clock.fast_forward(1000 * (UNDO_SECONDS + 1))
     king.locator("[data-bell-undo]").wait_for(state="detached", timeout=20_000)
     assert "The bell stands" in king.locator("[data-bell-box]").inner_text()
     assert bell_rung(event)
@@ -133,9 +138,13 @@ def test_a_bonko_round_on_phones(chromium, live_server, audit):
     audit.shot(page, "bonko-round-playing")
 
     # --- Two phones: the King's table (English) and table 2 (Dutch) ----------------------
+    # Their clocks run as the room's do, and are put forward to the next poll, or to the end of
+    # the time to undo, instead of waiting for it.
     king = audit.prepare(chromium.new_context(locale="en-GB", **PHONE)).new_page()
+    king.clock.install()
     king.goto(f"{base}{links[0]}")
     other = audit.prepare(chromium.new_context(locale="nl-NL", **PHONE)).new_page()
+    other.clock.install()
     other.goto(f"{base}{links[1]}")
     assert other.locator("[data-bell]").is_hidden()
     assert other.locator(".target-number").inner_text() == "1"

@@ -34,7 +34,7 @@ def sign_in(page: Any, url: str, username: str, password: str) -> None:
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     with page.expect_navigation():
-        page.click("form [type=submit]")
+        page.click("main form [type=submit]")
 
 
 def test_pages_admin_and_api_docs_run_under_the_policy(chromium, live_server):

@@ -12,12 +12,18 @@ import pytest
 from clubs.models import Club, Membership, Player, Role
 from tests.conftest import ROOT
 from tests.factories import UserFactory
+from tournaments.door.views import door as door_views
+from tournaments.door.views import organizer as organizer_views
 from tournaments.events.services import entry_set_present
 from tournaments.models import Event, EventPlayer
 from tournaments.rounds.lifecycle import round_close
 from tournaments.rounds.services import round_accept, round_generate
 
 from .conftest import DESKTOP, PHONE, snap
+
+# Milliseconds to the next poll of the door's and the check-in page's (the pages' clocks are put
+# forward by this much).
+POLL = 1000 * max(door_views.POLL_SECONDS, organizer_views.POLL_SECONDS)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LOOK = ROOT / "artifacts" / "look" / "checkin"
@@ -94,6 +100,9 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
 
     # The organizer follows the check-in page on a laptop.
     desk = audit.prepare(chromium.new_context(**DESKTOP, locale="en-GB")).new_page()
+    # The pages' clocks run as the room's do, and are put forward to their next poll instead of
+    # waiting for it.
+    desk.clock.install()
     sign_in(desk, base, "olga", f"/manage/events/{event.pk}/checkin/")
     desk.wait_for_selector("#door-arrivals")
 
@@ -105,6 +114,7 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
         ("Carla Smit", "en-GB"),
     ):
         phone = audit.prepare(chromium.new_context(**PHONE, locale=locale)).new_page()
+        phone.clock.install()
         phone.goto(base + door)
         if name == "Anna de Vries":
             shot(audit, phone, "door-names-en")
@@ -113,6 +123,7 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
         pick(phone, name)
         phones[name] = phone
         pk = players[name].pk
+        desk.clock.fast_forward(POLL)
         desk.wait_for_selector(f"#arrival-{pk}", timeout=15_000)  # no reload: the poll
         desk.wait_for_selector(f"#player-{pk} button[aria-pressed=true]", timeout=15_000)
     shot(audit, phones["Anna de Vries"], "door-checked-in-en")
@@ -143,6 +154,7 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
 
     # A signed-in player checks in on her phone (in Dutch) and waits for the round.
     sanne = audit.prepare(chromium.new_context(**PHONE, locale="nl-NL")).new_page()
+    sanne.clock.install()
     sign_in(sanne, base, "sanne", door)
     sanne.click("form[action$='/check-in/'] button.door-big")
     sanne.wait_for_selector(".door-me")
@@ -154,6 +166,7 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     anna.click("text=I'm leaving after this round")
     anna.wait_for_selector("text=You leave after round 1")
     shot(audit, anna, "door-leaving-en")
+    desk.clock.fast_forward(POLL)
     desk.wait_for_function(
         f"() => document.querySelector('#arrival-{players['Anna de Vries'].pk}')"
         ".textContent.includes('leaving after round 1')",
@@ -166,11 +179,13 @@ def test_players_check_themselves_in_at_the_door(chromium, live_server, audit, s
     entry_set_present(event=event, actor=organizer, player=organizer.player, present=True)
     first = round_generate(event=event, actor=organizer, seed=1)
     round_accept(round_=first, actor=organizer)
+    sanne.clock.fast_forward(POLL)
     sanne.wait_for_selector("#my-seat .door-seat strong", timeout=15_000)
     seat = first.seats.get(player__user__username="sanne")
     shown = sanne.text_content("#my-seat .door-seat strong")
     assert str(seat.table.number) in shown and str(seat.position + 1) in shown
     shot(audit, sanne, "door-seat-nl")
+    anna.clock.fast_forward(POLL)
     anna.wait_for_selector("#my-seat .door-seat strong", timeout=15_000)
     shot(audit, anna, "door-seat-en")
 

@@ -160,7 +160,7 @@ def test_the_organizer_lists_the_clubs_website_on_a_phone(chromium, live_server,
     page.fill("#id_username", organizer.username)
     page.fill("#id_password", "secret")
     with page.expect_navigation():
-        page.click("form [type=submit]")
+        page.click("main form [type=submit]")
     with page.expect_navigation():
         with page.expect_navigation():
             page.click(f"a[href='/manage/clubs/{event.club.slug}/embeds/']")

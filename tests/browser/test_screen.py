@@ -13,11 +13,15 @@ from results.services import session_submit
 from tests.documents import classic_document
 from tests.factories import EventFactory, seated_table
 from tournaments.models import Round
+from tournaments.screen.views.screen import POLL_SECONDS
 
 from .conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
+# The screen's clock runs as the room's does, and is put forward to its next poll instead of
+# waiting for it.
+POLL = 1000 * POLL_SECONDS
 
 
 def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, audit):
@@ -33,6 +37,7 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
     )
     context = audit.prepare(chromium.new_context(**PROJECTOR, locale="en-GB"))
     page = context.new_page()
+    page.clock.install()
     page.goto(f"{live_server.url}/events/{event.pk}/screen/")
     page.wait_for_load_state("networkidle")
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
@@ -53,6 +58,7 @@ def test_the_screen_follows_the_round_without_a_reload(chromium, live_server, au
         table_token=second.scoring_token,
     )
     Round.objects.filter(pk=first.round_id).update(timer_started_at=None, timer_elapsed_seconds=600)
+    page.clock.fast_forward(POLL)
     page.wait_for_function(
         "() => document.querySelector('[data-done]').textContent.includes('2 of 2')", timeout=15_000
     )
@@ -75,11 +81,13 @@ def test_a_bonko_screen_shows_the_bell_when_it_rings(chromium, live_server, audi
     table = seated_table(event, round_number=3)
     context = audit.prepare(chromium.new_context(**PROJECTOR, locale="en-GB"))
     page = context.new_page()
+    page.clock.install()
     page.goto(f"{live_server.url}/events/{event.pk}/screen/")
     page.wait_for_load_state("networkidle")
     assert page.text_content("[data-target]") == "3"
     assert not page.is_visible("[data-bell]")
     Round.objects.filter(pk=table.round_id).update(bell_rung_at=timezone.now())
+    page.clock.fast_forward(POLL)
     page.wait_for_selector("[data-bell]", state="visible", timeout=15_000)
     assert not page.is_visible("[data-bell-waiting]")
     audit.shot(page, "screen-bonko-bell")
