@@ -60,11 +60,11 @@ run: demo
 	@echo "Bonken runs on http://$(HOST)/  (organizer: demo / demo)"
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST)
 
-# Everything CI runs: the static checks and the whole suite side by side, at the same time (the
-# checks are mostly mypy on one core, the suite's start-up is mostly waiting); it fails when
-# either fails.
+# Everything CI runs: the static checks and the whole suite side by side, at the same time; it
+# fails when either fails. The checks run at a lower priority: the suite keeps every core it
+# can use, and the checks take the moments it waits (a browser or a server answering).
 test: install
-	$(MAKE) --no-print-directory -j2 lint-all suite
+	$(MAKE) --no-print-directory -j2 lint-all suite LINT_NICE="nice -n 15"
 
 .PHONY: suite
 suite: install
@@ -89,11 +89,11 @@ screenshots: install
 
 .PHONY: lint-all
 lint-all: install
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy
-	$(MYPY_DJANGO)
+	$(LINT_NICE) $(VENV)/bin/ruff check .
+	$(LINT_NICE) $(VENV)/bin/ruff format --check .
+	$(LINT_NICE) $(VENV)/bin/lint-imports
+	$(LINT_NICE) $(VENV)/bin/mypy
+	$(LINT_NICE) $(MYPY_DJANGO)
 
 mypy-django: install
 	$(MYPY_DJANGO)

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.commands import exit_status
+
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "games" / "bonken" / "rules" / "examples"
 
@@ -93,17 +95,24 @@ def test_missing_file_and_bad_ruleset_exit_2(tmp_path: Path) -> None:
     ("example", "status"),
     [("classic_complete.json", 0), ("classic_invalid.json", 1), ("README.md", 2)],
 )
-def test_exit_status_from_the_shell(example: str, status: int) -> None:
+def test_exit_status(example: str, status: int) -> None:
     path = EXAMPLES / example if example.endswith(".json") else EXAMPLES.parent / example
+    code, out, err = exit_status("score_session", str(path))
+    assert code == status, err
+    if status < 2:
+        assert json.loads(out)["valid"] is (status == 0)
+    else:
+        assert out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_exit_status_from_the_shell() -> None:
+    """The command as a process of its own: an invalid session exits 1 with its JSON."""
     completed = subprocess.run(
-        [sys.executable, "manage.py", "score_session", str(path)],
+        [sys.executable, "manage.py", "score_session", str(EXAMPLES / "classic_invalid.json")],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert completed.returncode == status, completed.stderr
-    if status < 2:
-        assert json.loads(completed.stdout)["valid"] is (status == 0)
-    else:
-        assert completed.stdout == "" and len(completed.stderr.strip().splitlines()) == 1
+    assert completed.returncode == 1, completed.stderr
+    assert json.loads(completed.stdout)["valid"] is False

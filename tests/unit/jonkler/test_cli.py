@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+
+from tests.commands import exit_status
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "games" / "jonkler" / "rules" / "examples"
@@ -71,13 +71,8 @@ def test_a_bad_house_ruleset_exits_2(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("example", "status"), [("complete_4_seats.json", 0), ("invalid.json", 1)])
-def test_exit_status_from_the_shell(example: str, status: int) -> None:
-    completed = subprocess.run(
-        [sys.executable, "manage.py", "score_session", str(EXAMPLES / example)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert completed.returncode == status, completed.stderr
-    assert json.loads(completed.stdout)["valid"] is (status == 0)
+def test_exit_status(example: str, status: int) -> None:
+    """As the shell runs it (tests/unit/bonken/test_cli.py runs the command as a process)."""
+    code, out, err = exit_status("score_session", str(EXAMPLES / example))
+    assert code == status, err
+    assert json.loads(out)["valid"] is (status == 0)
