@@ -4,8 +4,10 @@ fields, no pagination where none is given), and no description is an internal do
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from typing import Any
 
 import pytest
 import schemathesis
@@ -25,7 +27,13 @@ from tests.integration.league_support import league_of_club
 from week.mailings import links as mail_links
 from week.planning.links import rsvp_link_issue
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+@functools.cache
+def api_schema() -> Any:
+    """The schema, read once by the test process that runs these tests (not at collection)."""
+    return schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
 CHECKS = [
     schemathesis.checks.not_a_server_error,
     schemathesis.checks.response_schema_conformance,
@@ -91,7 +99,7 @@ def path_values(path: str, world: dict) -> dict[str, int]:
 
 def test_every_documented_read_answers_as_its_schema_says(world):
     checked = 0
-    for result in schema.get_all_operations():
+    for result in api_schema().get_all_operations():
         operation = result.ok()
         if operation.method.upper() != "GET":
             continue
@@ -107,7 +115,7 @@ def test_every_documented_read_answers_as_its_schema_says(world):
 
 
 def test_no_description_is_an_internal_docstring():
-    text = json.dumps(schema.raw_schema)
+    text = json.dumps(api_schema().raw_schema)
     for internal in (
         "plain CRUD",
         "actor's role",
@@ -138,7 +146,7 @@ def test_every_json_write_survives_hostile_bodies(world):
     """A fuzz of every operation that takes a JSON body: nested, huge and Unicode input is a
     4xx (or a valid write), never a 5xx."""
     checked = parse_errors = 0
-    for result in schema.get_all_operations():
+    for result in api_schema().get_all_operations():
         operation = result.ok()
         if operation.method.upper() not in ("POST", "PUT", "PATCH"):
             continue
