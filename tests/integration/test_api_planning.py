@@ -52,14 +52,10 @@ def test_an_organizer_plans_a_series_and_members_read_it(club):
     assert cancelled.json()["cancelled"] is True
 
 
-def test_a_night_at_the_time_another_starts_is_a_409_naming_it_until_confirmed(club):
-    organizer = api_client(club.organizer)
-    url = f"/api/v1/clubs/{club.pk}/nights/"
-    once = {**NIGHT, "recurrence": "once", "count": 1}
-    assert organizer.post(url, once, format="json").status_code == 201
-    again = organizer.post(url, {**NIGHT, "game": "bonken"}, format="json")
-    assert again.status_code == 409
-    (problem,) = again.json()["errors"]
+def assert_names_the_jonkler_night(response) -> None:
+    """A 409 that names the club's night of Jonkler at that time, in English and Dutch."""
+    assert response.status_code == 409
+    (problem,) = response.json()["errors"]
     assert (problem["code"], problem["field"]) == ("night_same_time", "starts_at")
     assert problem["message"] == (
         "There is already a club night of Jonkler on Tuesday 16 March at 19:30."
@@ -67,6 +63,15 @@ def test_a_night_at_the_time_another_starts_is_a_409_naming_it_until_confirmed(c
     assert (
         problem["message_nl"] == "Er is al een clubavond met Jonkler op dinsdag 16 maart om 19:30."
     )
+
+
+def test_a_night_at_the_time_another_starts_is_a_409_naming_it_until_confirmed(club):
+    organizer = api_client(club.organizer)
+    url = f"/api/v1/clubs/{club.pk}/nights/"
+    once = {**NIGHT, "recurrence": "once", "count": 1}
+    assert organizer.post(url, once, format="json").status_code == 201
+    again = organizer.post(url, {**NIGHT, "game": "bonken"}, format="json")
+    assert_names_the_jonkler_night(again)
     assert PlannedNight.objects.count() == 1
     confirmed = organizer.post(url, {**NIGHT, "confirm_same_time": True}, format="json")
     assert confirmed.status_code == 201 and PlannedNight.objects.count() == 4
@@ -82,15 +87,7 @@ def test_a_night_moved_to_the_time_another_starts_is_a_409_naming_it_until_confi
     moved = organizer.patch(
         f"/api/v1/nights/{second['id']}/", {"starts_at": NIGHT["starts_at"]}, format="json"
     )
-    assert moved.status_code == 409
-    (problem,) = moved.json()["errors"]
-    assert (problem["code"], problem["field"]) == ("night_same_time", "starts_at")
-    assert problem["message"] == (
-        "There is already a club night of Jonkler on Tuesday 16 March at 19:30."
-    )
-    assert (
-        problem["message_nl"] == "Er is al een clubavond met Jonkler op dinsdag 16 maart om 19:30."
-    )
+    assert_names_the_jonkler_night(moved)
     unmoved = organizer.get(f"/api/v1/nights/{second['id']}/").json()
     assert unmoved["starts_at"] == second["starts_at"] and unmoved["sequence"] == 0
     # A night is no clash with itself: its time written again, or its place changed.

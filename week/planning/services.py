@@ -211,9 +211,8 @@ def night_update(
             ]
         )
     with transaction.atomic():
-        if (
-            "starts_at" in changes
-        ):  # the club's row orders it with a plan of the club (as in night_plan)
+        if "starts_at" in changes:
+            # The club's row orders a move with a plan of the club (as in night_plan).
             Club.objects.select_for_update().filter(pk=night.club_id).first()
         night = PlannedNight.objects.select_for_update().get(pk=night.pk)
         check_horizon(changes.get("starts_at"), changes.get("ends_at"))
